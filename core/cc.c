@@ -1,0 +1,413 @@
+/* Calling-convention rule tables and the engine that runs them.
+ * Each convention is an ordered list of rows, first match wins, as in
+ * AMDGPUCallingConv.td: a register row whose registers are used up falls
+ * through to the next row. Argument and return tables are separate. Which
+ * SGPRs carry values comes from the layout; which rows exist in which llc
+ * comes from the profile switch a row needs. */
+#include "cc.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "split.h"
+
+const char *const selector_names[SEL_COUNT] = { "dag", "gisel" };
+
+typedef enum { ANY, YES, NO } Tri;
+
+typedef enum {
+	ACT_REG,         /* next free register of the row's list */
+	ACT_STACK,       /* a 4-byte slot, 4-aligned, in the incoming argument area */
+	ACT_BYVAL_COPY,  /* a byval argument's copy: its alloc size, aligned to max(4, align) */
+	ACT_FAIL,        /* llc refuses: the function cannot be compiled (arguments) or the return is demoted */
+} Action;
+
+enum { REGS_FROM_LAYOUT = 0xff, VGPR_BUDGET = 0xffff };
+
+#define CLS(x) (1u << PART_##x)
+#define ALL_VALUES (CLS(INT) | CLS(FP) | CLS(BF16))
+#define ALL_PARTS (ALL_VALUES | CLS(I1))
+
+typedef struct {
+	uint8_t classes;  /* PartClass bits this row accepts */
+	uint8_t inreg;    /* Tri */
+	uint8_t byval;    /* Tri: YES rows apply to a byval parameter as a whole */
+	uint8_t selector; /* SEL_DAG/SEL_GISEL, or SEL_COUNT for both */
+	uint8_t needs;    /* profile switch that must be on, SW_COUNT for none */
+	uint8_t action;
+	uint8_t file;     /* ACT_REG: LOC_SGPR or LOC_VGPR */
+	uint8_t pool;     /* ACT_REG: a LayoutPool, or REGS_FROM_LAYOUT unused -> fixed range below */
+	uint16_t first, count; /* fixed range when pool == POOL_COUNT; count VGPR_BUDGET = the function's VGPR budget */
+	const char *rule; /* the ABI rule, as reports and errors quote it */
+} CcRule;
+
+#define FIXED POOL_COUNT
+
+/* CC_AMDGPU_Func: callable functions of the default convention. */
+static const CcRule func_args[] = {
+	{ ALL_PARTS, ANY, YES, SEL_COUNT, SW_COUNT, ACT_BYVAL_COPY, 0, 0, 0, 0,
+	  "byval arguments are copied into the stack argument area" },
+	{ ALL_PARTS, YES, ANY, SEL_GISEL, SW_func_inreg_gisel_fails, ACT_FAIL, 0, 0, 0, 0,
+	  "unable to lower arguments: GlobalISel has no rule for inreg arguments" },
+	{ ALL_PARTS, YES, ANY, SEL_COUNT, SW_func_inreg_sgpr, ACT_REG, LOC_SGPR, POOL_FUNC_SGPR_ARGS, 0, 0,
+	  "inreg parts take the free SGPRs of func_sgpr_args, in order" },
+	{ ALL_PARTS, ANY, ANY, SEL_COUNT, SW_COUNT, ACT_REG, LOC_VGPR, FIXED, 0, 31,
+	  "parts take v0-v30; v31 carries the packed work-item IDs" },
+	{ ALL_PARTS, ANY, ANY, SEL_COUNT, SW_COUNT, ACT_STACK, 0, 0, 0, 0,
+	  "then 4-byte stack slots, no wider alignment" },
+};
+
+/* RetCC_AMDGPU_Func: VGPRs only; inreg is ignored on returns. */
+static const CcRule func_returns[] = {
+	{ ALL_PARTS, ANY, ANY, SEL_COUNT, SW_COUNT, ACT_REG, LOC_VGPR, FIXED, 0, 32,
+	  "return parts take v0-v31" },
+	{ ALL_PARTS, ANY, ANY, SEL_COUNT, SW_COUNT, ACT_FAIL, 0, 0, 0, 0,
+	  "more than 32 return parts: the return is demoted to a hidden sret pointer" },
+};
+
+/* CC_SI_Gfx: amdgpu_gfx. byval has no row: the pointer itself is passed. */
+static const CcRule gfx_args[] = {
+	{ ALL_VALUES, YES, ANY, SEL_COUNT, SW_COUNT, ACT_REG, LOC_SGPR, POOL_GFX_SGPR_ARGS, 0, 0,
+	  "inreg parts take gfx_sgpr_args" },
+	{ ALL_VALUES, NO, ANY, SEL_COUNT, SW_COUNT, ACT_REG, LOC_VGPR, FIXED, 0, 32,
+	  "other parts take v0-v31 (no implicit VGPR inputs)" },
+	{ ALL_PARTS, ANY, ANY, SEL_COUNT, SW_COUNT, ACT_STACK, 0, 0, 0, 0,
+	  "then the stack: inreg parts never fall back to VGPRs, and i1 always goes here" },
+};
+
+/* RetCC_SI_Gfx. */
+static const CcRule gfx_returns[] = {
+	{ ALL_PARTS, YES, ANY, SEL_COUNT, SW_COUNT, ACT_FAIL, 0, 0, 0, 0,
+	  "an inreg return is not lowered in registers: it is demoted and the hidden pointer is passed inreg" },
+	{ ALL_PARTS, ANY, ANY, SEL_DAG, SW_gfx_ret_dag_vgpr_budget, ACT_REG, LOC_VGPR, FIXED, 0, VGPR_BUDGET,
+	  "SelectionDAG returns only as many parts as the function's VGPR budget allows" },
+	{ ALL_PARTS, ANY, ANY, SEL_DAG, SW_gfx_ret_dag_vgpr_budget, ACT_FAIL, 0, 0, 0, 0,
+	  "beyond the VGPR budget the return is demoted" },
+	{ ALL_PARTS, ANY, ANY, SEL_COUNT, SW_COUNT, ACT_REG, LOC_VGPR, FIXED, 0, 136,
+	  "return parts take v0-v135" },
+	{ ALL_PARTS, ANY, ANY, SEL_COUNT, SW_COUNT, ACT_FAIL, 0, 0, 0, 0,
+	  "more than 136 return parts: the return is demoted to a hidden sret pointer" },
+};
+
+typedef struct {
+	const CcRule *args, *returns;
+	unsigned nargs, nreturns;
+	bool implicit_inputs; /* the default convention's special SGPR inputs */
+} CcTables;
+
+#define TABLES(a, r, imp) { a, r, sizeof a / sizeof a[0], sizeof r / sizeof r[0], imp }
+static const CcTables func_tables = TABLES(func_args, func_returns, true);
+static const CcTables gfx_tables = TABLES(gfx_args, gfx_returns, false);
+
+static const CcTables *tables_for(CallConv cc)
+{
+	switch (cc) {
+	case CC_C: case CC_FAST: case CC_COLD: return &func_tables;
+	case CC_AMDGPU_GFX: return &gfx_tables;
+	default: return 0;
+	}
+}
+
+/* --- allocation state ---------------------------------------------------- */
+
+typedef struct {
+	const Sig *sig;
+	const ModelConfig *m;
+	const CcTables *tables;
+	View view;
+	bool sgpr_used[SGPR_COUNT];
+	bool vgpr_used[VGPR_COUNT];
+	uint64_t stack;     /* next free byte of the argument area */
+	Placement *out;
+} Ctx;
+
+static bool fail(Placement *out, const char *fmt, const char *a, const char *b)
+{
+	out->ok = false;
+	snprintf(out->error, sizeof out->error, fmt, a, b);
+	return false;
+}
+
+static void reserve(Ctx *c, const RegRange *r)
+{
+	for (unsigned i = 0; i < r->count && r->first + i < SGPR_COUNT; i++)
+		c->sgpr_used[r->first + i] = true;
+}
+
+static bool input_freed(const Sig *s, NoInput in) { return s->no_inputs & (1u << in); }
+
+/* Before the arguments are assigned, the callee marks the SGPRs of the
+ * implicit inputs it expects (SIISelLowering::allocateSpecialInputSGPRs);
+ * a caller marks those it passes. Each "amdgpu-no-*" attribute frees one. */
+static void reserve_implicit_inputs(Ctx *c)
+{
+	const Layout *l = c->m->layout;
+	const Profile *p = c->m->profile;
+	const Sig *s = c->sig;
+	bool callee = c->view == VIEW_CALLEE;
+	bool cluster = p->on[SW_workgroup_id_needs_no_cluster];
+	if (!c->m->target->arch_flat_scratch && (callee || !p->on[SW_caller_inreg_over_srd]))
+		reserve(c, &l->role[ROLE_SRD]);
+	if (!input_freed(s, NOIN_DISPATCH_PTR))
+		reserve(c, &l->role[ROLE_DISPATCH_PTR]);
+	if (!input_freed(s, NOIN_QUEUE_PTR) && !(callee && p->on[SW_queue_ptr_cov5_hole]))
+		reserve(c, &l->role[ROLE_QUEUE_PTR]);
+	if (!input_freed(s, NOIN_IMPLICITARG_PTR))
+		reserve(c, &l->role[ROLE_IMPLICITARG_PTR]);
+	if (!input_freed(s, NOIN_DISPATCH_ID))
+		reserve(c, &l->role[ROLE_DISPATCH_ID]);
+	for (int d = 0; d < 3; d++)
+		if (!input_freed(s, (NoInput)(NOIN_WORKGROUP_ID_X + d)) ||
+		    (cluster && !input_freed(s, (NoInput)(NOIN_CLUSTER_ID_X + d))))
+			reserve(c, &l->role[ROLE_WORKGROUP_ID_X + d]);
+	if (p->on[SW_lds_kernel_id_input] && !input_freed(s, NOIN_LDS_KERNEL_ID))
+		reserve(c, &l->role[ROLE_LDS_KERNEL_ID]);
+}
+
+static bool take_reg(Ctx *c, unsigned file, unsigned reg, Loc *loc)
+{
+	bool *used = file == LOC_SGPR ? c->sgpr_used : c->vgpr_used;
+	unsigned limit = file == LOC_SGPR ? SGPR_COUNT : VGPR_COUNT;
+	if (reg >= limit || used[reg])
+		return false;
+	used[reg] = true;
+	*loc = (Loc){ (uint8_t)file, (uint16_t)reg, 0, 0 };
+	return true;
+}
+
+static bool alloc_reg(Ctx *c, const CcRule *r, Loc *loc)
+{
+	if (r->pool != FIXED) {
+		const RegList *list = &c->m->layout->pool[r->pool];
+		for (unsigned i = 0; i < list->n; i++)
+			for (unsigned k = 0; k < list->r[i].count; k++)
+				if (take_reg(c, r->file, list->r[i].first + k, loc))
+					return true;
+		return false;
+	}
+	unsigned count = r->count;
+	if (count == VGPR_BUDGET) {
+		unsigned budget = target_vgpr_budget(c->m->target, c->m->wave, c->sig->flat_wg_max);
+		count = budget < 136 ? budget : 136;
+	}
+	for (unsigned k = 0; k < count; k++)
+		if (take_reg(c, r->file, r->first + k, loc))
+			return true;
+	return false;
+}
+
+static bool row_applies(const CcRule *r, const ModelConfig *m, const Part *part, bool inreg, bool byval)
+{
+	if (part && !(r->classes & (1u << part->cls)))
+		return false;
+	if ((r->inreg == YES && !inreg) || (r->inreg == NO && inreg))
+		return false;
+	if ((r->byval == YES) != byval)
+		return false;
+	if (r->selector != SEL_COUNT && r->selector != m->selector)
+		return false;
+	return r->needs == SW_COUNT || m->profile->on[r->needs];
+}
+
+/* Run the table for one part. Returns the row that decided, with *loc set
+ * for ACT_REG/ACT_STACK, or NULL when no row matched. */
+static const CcRule *assign_part(Ctx *c, const CcRule *rows, unsigned nrows, const Part *part, bool inreg, Loc *loc)
+{
+	for (unsigned i = 0; i < nrows; i++) {
+		const CcRule *r = &rows[i];
+		if (!row_applies(r, c->m, part, inreg, false))
+			continue;
+		if (r->action == ACT_REG) {
+			if (alloc_reg(c, r, loc))
+				return r;
+			continue;
+		}
+		if (r->action == ACT_STACK) {
+			c->stack = (c->stack + 3) & ~(uint64_t)3;
+			*loc = (Loc){ LOC_STACK, 0, (uint32_t)c->stack, part->store };
+			c->stack += 4;
+			return r;
+		}
+		return r; /* ACT_FAIL */
+	}
+	return 0;
+}
+
+static bool add_loc(Placement *out, Loc l)
+{
+	if (out->nlocs >= PLACE_MAX_PARTS)
+		return fail(out, "more than %s parts in one function%s", "4096", "");
+	out->locs[out->nlocs++] = l;
+	return true;
+}
+
+static bool place_byval(Ctx *c, const Param *prm, PartRange *range)
+{
+	const Profile *p = c->m->profile;
+	uint64_t align = prm->align ? prm->align : type_abi_align(c->sig, prm->attr_type, p);
+	uint64_t size = type_alloc_size(c->sig, prm->attr_type, p);
+	if (align < 4)
+		align = 4;
+	c->stack = (c->stack + align - 1) / align * align;
+	if (c->stack + size > UINT32_MAX)
+		return fail(c->out, "byval copies exceed the 4 GiB argument area%s%s", "", "");
+	range->first = (uint16_t)c->out->nlocs;
+	range->count = 1;
+	if (!add_loc(c->out, (Loc){ LOC_STACK, 0, (uint32_t)c->stack, (uint32_t)size }))
+		return false;
+	c->stack += size;
+	return true;
+}
+
+static bool place_parts(Ctx *c, const Part *parts, unsigned n, bool inreg, PartRange *range, unsigned argno)
+{
+	range->first = (uint16_t)c->out->nlocs;
+	range->count = 0;
+	for (unsigned i = 0; i < n; i++) {
+		Loc loc;
+		const CcRule *r = assign_part(c, c->tables->args, c->tables->nargs, &parts[i], inreg, &loc);
+		char num[16];
+		snprintf(num, sizeof num, "#%u", argno);
+		if (!r)
+			return fail(c->out, "unable to allocate function argument %s: no rule accepts it%s", num, "");
+		if (r->action == ACT_FAIL)
+			return fail(c->out, "argument %s: %s", num, r->rule);
+		if (!add_loc(c->out, loc))
+			return false;
+		range->count++;
+	}
+	return true;
+}
+
+static bool split_or_fail(const Ctx *c, TypeId t, bool is_return, Part *parts, unsigned *n, SplitStatus *st)
+{
+	const char *why = "";
+	*n = 0;
+	*st = split_type(c->sig, t, c->m, is_return, parts, n, PLACE_MAX_PARTS, &why);
+	if (*st == SPLIT_UNSUPPORTED)
+		return fail(c->out, "%s is not supported by %s", why, c->m->profile->name);
+	if (*st == SPLIT_TOO_MANY)
+		return fail(c->out, "more than %s parts in one value%s", "4096", "");
+	return true;
+}
+
+/* CanLowerReturn: would every return part find a register? */
+static bool return_fits(Ctx *c, const Part *parts, unsigned n, bool inreg, Loc *locs)
+{
+	for (unsigned i = 0; i < n; i++) {
+		const CcRule *r = assign_part(c, c->tables->returns, c->tables->nreturns, &parts[i], inreg, &locs[i]);
+		if (!r || r->action == ACT_FAIL)
+			return false;
+	}
+	return true;
+}
+
+static bool place_return(Ctx *c, Part *parts, Loc *scratch, bool *demoted)
+{
+	const Sig *s = c->sig;
+	unsigned n;
+	SplitStatus st;
+	*demoted = false;
+	if (!split_or_fail(c, s->ret, true, parts, &n, &st))
+		return false;
+	Ctx ret = *c; /* returns use their own registers */
+	memset(ret.sgpr_used, 0, sizeof ret.sgpr_used);
+	memset(ret.vgpr_used, 0, sizeof ret.vgpr_used);
+	if (st == SPLIT_DEMOTE || !return_fits(&ret, parts, n, (s->ret_flags & PARAM_INREG) != 0, scratch)) {
+		*demoted = true;
+		return true;
+	}
+	c->out->ret.first = (uint16_t)c->out->nlocs;
+	c->out->ret.count = 0;
+	for (unsigned i = 0; i < n; i++) {
+		if (!add_loc(c->out, scratch[i]))
+			return false;
+		c->out->ret.count++;
+	}
+	return true;
+}
+
+bool cc_place(const Sig *s, const ModelConfig *m, View view, Placement *out)
+{
+	static const Part sret_pointer = { PART_INT, 4 }; /* a ptr addrspace(5) */
+	Part parts[PLACE_MAX_PARTS];
+	Loc scratch[PLACE_MAX_PARTS];
+	Ctx c;
+	memset(&c, 0, sizeof c);
+	c.sig = s;
+	c.m = m;
+	c.view = view;
+	c.out = out;
+	place_init(out);
+	c.tables = tables_for((CallConv)s->cc);
+	if (!c.tables)
+		return fail(out, "calling convention %s is not modeled%s", cc_name((CallConv)s->cc), "");
+	if (s->varargs)
+		return fail(out, "variadic functions are not modeled%s%s", "", "");
+	if (c.tables->implicit_inputs)
+		reserve_implicit_inputs(&c);
+
+	bool demoted;
+	if (!place_return(&c, parts, scratch, &demoted))
+		return false;
+	if (demoted) {
+		/* The hidden sret pointer is the first argument; it is inreg
+		 * when the return was. */
+		Loc loc;
+		bool inreg = (s->ret_flags & PARAM_INREG) != 0;
+		const CcRule *r = assign_part(&c, c.tables->args, c.tables->nargs, &sret_pointer, inreg, &loc);
+		if (!r || r->action == ACT_FAIL)
+			return fail(out, "no register for the hidden sret pointer%s%s", "", "");
+		out->ret_demoted = true;
+		out->sret = loc;
+	}
+
+	for (unsigned i = 0; i < s->nparams; i++) {
+		const Param *prm = &s->params[i];
+		bool inreg = (prm->flags & PARAM_INREG) != 0;
+		PartRange *range = &out->args[i];
+		out->nargs = (uint16_t)(i + 1);
+		if ((prm->flags & PARAM_BYVAL) && prm->attr_type != TYPE_NONE) {
+			bool copied = false;
+			for (unsigned k = 0; k < c.tables->nargs && !copied; k++)
+				if (c.tables->args[k].action == ACT_BYVAL_COPY && row_applies(&c.tables->args[k], m, 0, inreg, true))
+					copied = true;
+			if (copied) {
+				if (!place_byval(&c, prm, range))
+					return false;
+				continue;
+			}
+		}
+		unsigned n;
+		SplitStatus st;
+		if (!split_or_fail(&c, prm->type, false, parts, &n, &st))
+			return false;
+		if (!place_parts(&c, parts, n, inreg, range, i))
+			return false;
+	}
+	return true;
+}
+
+bool model_config_init(ModelConfig *m, const Profile *p, const Layout *l, const char *cpu, unsigned wave,
+		       Selector sel, char *why, size_t why_cap)
+{
+	const Target *t = target_find(cpu);
+	if (!t) {
+		snprintf(why, why_cap, "unknown CPU '%s'", cpu);
+		return false;
+	}
+	if (!profile_knows_cpu(p, cpu))
+		t = target_generic(); /* "is not a recognized processor for this target (ignoring processor)" */
+	if (wave == 0)
+		wave = t->default_wave;
+	if ((wave == 32 && t->vgprs_wave32 == 0) || (wave != 32 && wave != 64)) {
+		snprintf(why, why_cap, "wave%u is not supported on %s", wave, cpu);
+		return false;
+	}
+	m->profile = p;
+	m->layout = l;
+	m->target = t;
+	m->wave = wave;
+	m->selector = sel;
+	return true;
+}

@@ -1,0 +1,37 @@
+/* The placement model: signature in, placement out, per calling convention,
+ * layout, compiler profile, subtarget and selector. Pure: no I/O, no state
+ * beyond the arguments. */
+#ifndef GCNABI_CC_H
+#define GCNABI_CC_H
+
+#include "layout.h"
+#include "place.h"
+#include "profile.h"
+#include "sig.h"
+#include "target.h"
+
+typedef enum { SEL_DAG, SEL_GISEL, SEL_COUNT } Selector;
+typedef enum { VIEW_CALLEE, VIEW_CALLER } View;
+
+typedef struct {
+	const Profile *profile;
+	const Layout *layout;
+	const Target *target; /* as llc sees it: generic when the profile does not know the CPU */
+	unsigned wave;        /* 32 or 64 */
+	Selector selector;
+} ModelConfig;
+
+extern const char *const selector_names[SEL_COUNT]; /* "dag", "gisel" */
+
+/* Fill m for cpu under profile p: an unknown CPU falls back to generic as
+ * llc does; wave 0 picks the CPU's default. Returns false (with why) when the
+ * CPU is not in the target table at all or the wave size is impossible. */
+bool model_config_init(ModelConfig *m, const Profile *p, const Layout *l, const char *cpu, unsigned wave,
+		       Selector sel, char *why, size_t why_cap);
+
+/* Place every argument and return part of s as the callee receives them
+ * (VIEW_CALLEE) or as a caller passes them (VIEW_CALLER). Returns out->ok;
+ * on failure out->error says why in llc's terms where llc refuses too. */
+bool cc_place(const Sig *s, const ModelConfig *m, View view, Placement *out);
+
+#endif

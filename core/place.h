@@ -1,0 +1,57 @@
+/* Placements: where each 32-bit part of each argument and return value lives.
+ * The model (cc.c) produces them; the MIR observer (observe/) produces the
+ * same structure from real llc output, so the two can be diffed part by part. */
+#ifndef GCNABI_PLACE_H
+#define GCNABI_PLACE_H
+
+#include "sig.h"
+
+enum { PLACE_MAX_PARTS = 4096 };
+
+typedef enum { LOC_NONE, LOC_SGPR, LOC_VGPR, LOC_STACK } LocKind;
+
+typedef struct {
+	uint8_t kind;    /* LocKind */
+	uint16_t reg;    /* SGPR/VGPR number */
+	uint32_t offset; /* STACK: byte offset in the incoming argument area */
+	uint32_t size;   /* STACK: the slot's object size in bytes (0 = unknown) */
+} Loc;
+
+typedef struct {
+	uint16_t first, count; /* range in Placement.locs */
+} PartRange;
+
+/* A run of consecutive registers of one file: s[4:5] is {LOC_SGPR, 4, 2}. */
+typedef struct {
+	uint8_t kind;  /* LOC_SGPR or LOC_VGPR */
+	uint16_t first, count;
+} RegRange;
+
+/* "s4", "v[0:1]", "s[0:3]". */
+size_t regrange_print(const RegRange *r, char *buf, size_t cap);
+
+typedef struct {
+	bool ok;
+	char error[192];     /* when !ok: why the function cannot be placed */
+	uint16_t nargs;
+	PartRange args[SIG_MAX_PARAMS];
+	PartRange ret;       /* count 0 for void or a demoted return */
+	bool ret_demoted;    /* return lowered to a hidden sret pointer... */
+	Loc sret;            /* ...which arrives here */
+	uint32_t nlocs;
+	Loc locs[PLACE_MAX_PARTS];
+} Placement;
+
+static inline void place_init(Placement *p) { p->ok = true; p->error[0] = 0; p->nargs = 0; p->ret.first = p->ret.count = 0; p->ret_demoted = false; p->sret.kind = LOC_NONE; p->nlocs = 0; }
+
+/* Human form: "s4", "v[0:1]" style ranges are built by the printer;
+ * loc_print prints one part: "s4", "v0", "stack+8". */
+size_t loc_print(const Loc *l, char *buf, size_t cap);
+
+/* One JSON object on one line (the --json contract), for sig placed as p.
+ * Arg type strings come from the Sig. No trailing newline. */
+size_t place_print_json(const Sig *s, const Placement *p, char *buf, size_t cap);
+/* Human form: "f: i32 inreg -> s4 | i64 -> v[0:1] | ret float -> v0". */
+size_t place_print_human(const Sig *s, const Placement *p, char *buf, size_t cap);
+
+#endif

@@ -1,0 +1,175 @@
+/* Placement printers: the --json contract (one object per function, one
+ * line) and the human form in LLVM's register syntax. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "place.h"
+
+typedef struct {
+	char *buf;
+	size_t cap, n;
+} Out;
+
+static void out(Out *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+static void out(Out *o, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	int k = vsnprintf(o->n < o->cap ? o->buf + o->n : NULL, o->n < o->cap ? o->cap - o->n : 0, fmt, ap);
+	va_end(ap);
+	if (k > 0)
+		o->n += (size_t)k;
+}
+
+static void out_json_string(Out *o, const char *s)
+{
+	out(o, "\"");
+	for (; *s; s++) {
+		unsigned char ch = (unsigned char)*s;
+		if (ch == '"' || ch == '\\')
+			out(o, "\\%c", ch);
+		else if (ch < 0x20)
+			out(o, "\\u%04x", ch);
+		else
+			out(o, "%c", ch);
+	}
+	out(o, "\"");
+}
+
+size_t loc_print(const Loc *l, char *buf, size_t cap)
+{
+	switch (l->kind) {
+	case LOC_SGPR: return (size_t)snprintf(buf, cap, "s%u", l->reg);
+	case LOC_VGPR: return (size_t)snprintf(buf, cap, "v%u", l->reg);
+	case LOC_STACK: return (size_t)snprintf(buf, cap, "stack+%u", l->offset);
+	default: return (size_t)snprintf(buf, cap, "none");
+	}
+}
+
+static void out_parts_json(Out *o, const Placement *p, PartRange r)
+{
+	char tmp[32];
+	bool stack = false;
+	out(o, "\"parts\":[");
+	for (unsigned i = 0; i < r.count; i++) {
+		const Loc *l = &p->locs[r.first + i];
+		loc_print(l, tmp, sizeof tmp);
+		out(o, "%s\"%s\"", i ? "," : "", tmp);
+		stack |= l->kind == LOC_STACK;
+	}
+	out(o, "]");
+	if (!stack)
+		return;
+	out(o, ",\"slot_sizes\":[");
+	for (unsigned i = 0; i < r.count; i++) {
+		const Loc *l = &p->locs[r.first + i];
+		out(o, "%s%u", i ? "," : "", l->kind == LOC_STACK ? l->size : 0);
+	}
+	out(o, "]");
+}
+
+static void out_type(Out *o, const Sig *s, TypeId t)
+{
+	char tmp[512];
+	size_t n = type_print(s, t, false, tmp, sizeof tmp);
+	if (n >= sizeof tmp)
+		strcpy(tmp + sizeof tmp - 4, "...");
+	out_json_string(o, tmp);
+}
+
+size_t place_print_json(const Sig *s, const Placement *p, char *buf, size_t cap)
+{
+	Out o = { buf, cap, 0 };
+	char tmp[32];
+	if (cap)
+		buf[0] = 0;
+	out(&o, "{\"name\":");
+	out_json_string(&o, s->name);
+	if (!p->ok) {
+		out(&o, ",\"error\":");
+		out_json_string(&o, p->error);
+		out(&o, "}");
+		return o.n;
+	}
+	out(&o, ",\"cc\":\"%s\",\"args\":[", cc_name((CallConv)s->cc));
+	for (unsigned i = 0; i < p->nargs && i < s->nparams; i++) {
+		const Param *prm = &s->params[i];
+		out(&o, "%s{\"type\":", i ? "," : "");
+		out_type(&o, s, prm->type);
+		if (prm->flags & PARAM_INREG)
+			out(&o, ",\"inreg\":true");
+		if ((prm->flags & PARAM_BYVAL) && prm->attr_type != TYPE_NONE) {
+			out(&o, ",\"byval\":");
+			out_type(&o, s, prm->attr_type);
+		}
+		out(&o, ",");
+		out_parts_json(&o, p, p->args[i]);
+		out(&o, "}");
+	}
+	out(&o, "],\"ret\":{\"type\":");
+	out_type(&o, s, s->ret);
+	if (p->ret_demoted) {
+		loc_print(&p->sret, tmp, sizeof tmp);
+		out(&o, ",\"sret\":\"%s\"", tmp);
+	}
+	out(&o, ",");
+	out_parts_json(&o, p, p->ret);
+	out(&o, "}}");
+	return o.n;
+}
+
+/* Consecutive registers of one file print as one range: v[0:3]. */
+static void out_parts_human(Out *o, const Placement *p, PartRange r)
+{
+	char tmp[32];
+	if (r.count == 0)
+		out(o, "-");
+	for (unsigned i = 0; i < r.count;) {
+		const Loc *l = &p->locs[r.first + i];
+		unsigned run = 1;
+		if (l->kind == LOC_SGPR || l->kind == LOC_VGPR)
+			while (i + run < r.count && p->locs[r.first + i + run].kind == l->kind &&
+			       p->locs[r.first + i + run].reg == l->reg + run)
+				run++;
+		if (run > 1) {
+			RegRange rr = { l->kind, l->reg, (uint16_t)run };
+			regrange_print(&rr, tmp, sizeof tmp);
+			out(o, "%s%s", i ? "," : "", tmp);
+		} else if (l->kind == LOC_STACK) {
+			out(o, "%sstack+%u/%u", i ? "," : "", l->offset, l->size);
+		} else {
+			loc_print(l, tmp, sizeof tmp);
+			out(o, "%s%s", i ? "," : "", tmp);
+		}
+		i += run;
+	}
+}
+
+size_t place_print_human(const Sig *s, const Placement *p, char *buf, size_t cap)
+{
+	Out o = { buf, cap, 0 };
+	char tmp[512];
+	if (cap)
+		buf[0] = 0;
+	out(&o, "%s %s:", cc_name((CallConv)s->cc), s->name);
+	if (!p->ok) {
+		out(&o, " error: %s", p->error);
+		return o.n;
+	}
+	for (unsigned i = 0; i < p->nargs && i < s->nparams; i++) {
+		type_print(s, s->params[i].type, false, tmp, sizeof tmp);
+		out(&o, "%s %s%s -> ", i ? " |" : "", tmp, s->params[i].flags & PARAM_INREG ? " inreg" : "");
+		out_parts_human(&o, p, p->args[i]);
+	}
+	type_print(s, s->ret, false, tmp, sizeof tmp);
+	out(&o, "%s ret %s -> ", p->nargs ? " |" : "", tmp);
+	if (p->ret_demoted) {
+		loc_print(&p->sret, tmp, sizeof tmp);
+		out(&o, "sret in %s", tmp);
+	} else {
+		out_parts_human(&o, p, p->ret);
+	}
+	return o.n;
+}

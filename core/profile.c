@@ -1,0 +1,76 @@
+/* The profiles. A row per llc release; the switch comments in profile.h say
+ * what each one means and since when. */
+#include "profile.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+const char *const profile_switch_names[SW_COUNT] = {
+#define X(name, comment) #name,
+	PROFILE_SWITCHES(X)
+#undef X
+};
+
+const char *const profile_switch_comments[SW_COUNT] = {
+#define X(name, comment) comment,
+	PROFILE_SWITCHES(X)
+#undef X
+};
+
+static const char *const cpus14[] = { "gfx700", "gfx803", "gfx900", "gfx906", "gfx908", "gfx90a", "gfx1010", "gfx1030", 0 };
+static const char *const cpus15[] = { "gfx700", "gfx803", "gfx900", "gfx906", "gfx908", "gfx90a", "gfx940", "gfx1010", "gfx1030", "gfx1100", 0 };
+static const char *const cpus19[] = { "gfx700", "gfx803", "gfx900", "gfx906", "gfx908", "gfx90a", "gfx940", "gfx942", "gfx1010", "gfx1030", "gfx1100", "gfx1200", 0 };
+static const char *const cpus22[] = { "gfx700", "gfx803", "gfx900", "gfx906", "gfx908", "gfx90a", "gfx942", "gfx1010", "gfx1030", "gfx1100", "gfx1200", 0 };
+
+#define ON(sw) [SW_##sw] = true
+static const Profile profiles[] = {
+	{ "llvm14", 14, { ON(func_inreg_gisel_fails), ON(bfloat_unsupported) }, cpus14 },
+	{ "llvm15", 15, { ON(func_inreg_gisel_fails), ON(lds_kernel_id_input), ON(bfloat_unsupported) }, cpus15 },
+	{ "llvm16", 16, { ON(func_inreg_gisel_fails), ON(lds_kernel_id_input), ON(bfloat_as_i32) }, cpus15 },
+	{ "llvm19", 19, { ON(func_inreg_sgpr), ON(queue_ptr_cov5_hole), ON(lds_kernel_id_input),
+			  ON(caller_inreg_over_srd), ON(buffer_ptr_split), ON(gfx_ret_dag_vgpr_budget) }, cpus19 },
+	{ "llvm22", 22, { ON(func_inreg_sgpr), ON(lds_kernel_id_input), ON(workgroup_id_needs_no_cluster),
+			  ON(caller_inreg_over_srd), ON(buffer_ptr_split), ON(gfx_ret_dag_vgpr_budget) }, cpus22 },
+};
+#undef ON
+
+const Profile *profile_at(unsigned i)
+{
+	return i < sizeof profiles / sizeof profiles[0] ? &profiles[i] : 0;
+}
+
+const Profile *profile_find(const char *name)
+{
+	const char *digits = strncmp(name, "llvm", 4) == 0 ? name + 4 : name;
+	for (unsigned i = 0; i < sizeof profiles / sizeof profiles[0]; i++)
+		if (strcmp(profiles[i].name, name) == 0 || strcmp(profiles[i].name + 4, digits) == 0)
+			return &profiles[i];
+	return 0;
+}
+
+const Profile *profile_for_version_text(const char *text, size_t len)
+{
+	static const char key[] = "LLVM version ";
+	size_t k = sizeof key - 1;
+	for (size_t i = 0; i + k < len; i++) {
+		if (memcmp(text + i, key, k) != 0)
+			continue;
+		unsigned major = 0;
+		for (size_t j = i + k; j < len && text[j] >= '0' && text[j] <= '9' && major < 1000; j++)
+			major = major * 10 + (unsigned)(text[j] - '0');
+		const Profile *best = 0;
+		for (unsigned p = 0; p < sizeof profiles / sizeof profiles[0]; p++)
+			if (profiles[p].major <= major)
+				best = &profiles[p];
+		return best;
+	}
+	return 0;
+}
+
+bool profile_knows_cpu(const Profile *p, const char *cpu)
+{
+	for (const char *const *c = p->cpus; *c; c++)
+		if (strcmp(*c, cpu) == 0)
+			return true;
+	return false;
+}

@@ -1,0 +1,48 @@
+/* Compiler-version profiles: what one llc release does, bugs included.
+ * Every difference between releases is a named switch with a one-line
+ * comment (what changes, since which version), so a report can say why two
+ * versions place the same signature differently. */
+#ifndef GCNABI_PROFILE_H
+#define GCNABI_PROFILE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* X(name, comment) — the comment is printed by `gcnabi profiles` and in reports. */
+#define PROFILE_SWITCHES(X) \
+	X(func_inreg_sgpr, "default CC: inreg arguments take SGPRs, then VGPRs (LLVM 17+, PR #67182); before, SelectionDAG ignores inreg") \
+	X(func_inreg_gisel_fails, "default CC: GlobalISel cannot lower an inreg argument and aborts (LLVM 14-16)") \
+	X(queue_ptr_cov5_hole, "default CC callee: s[6:7] (queue ptr) is not reserved under code object v5, so inreg arguments use it (LLVM 19; PR #112403 reserves it again in 20)") \
+	X(lds_kernel_id_input, "default CC: s15 carries the LDS kernel id and is reserved (LLVM 15+)") \
+	X(workgroup_id_needs_no_cluster, "default CC: freeing a workgroup-id SGPR also needs amdgpu-no-cluster-id-<dim> (LLVM 22)") \
+	X(caller_inreg_over_srd, "call sites: inreg arguments are assigned from s0 over the scratch descriptor, which the callee keeps reserved (LLVM 19-22; fixed by PRs #182753/#182754)") \
+	X(bfloat_unsupported, "bfloat arguments and returns do not lower (LLVM 14)") \
+	X(bfloat_as_i32, "bfloat is carried as a 32-bit integer: 4-byte stack slots (LLVM 16); 2-byte bf16 from 17") \
+	X(buffer_ptr_split, "ptr addrspace(7) is {ptr addrspace(8), i32}: 5 parts; ptr addrspace(8) is 128-bit: 4 parts (LLVM 19+; 64-bit pointers before)") \
+	X(gfx_ret_dag_vgpr_budget, "amdgpu_gfx: SelectionDAG demotes a return larger than the function's VGPR budget, GlobalISel does not (LLVM 19+)")
+
+typedef enum {
+#define X(name, comment) SW_##name,
+	PROFILE_SWITCHES(X)
+#undef X
+	SW_COUNT
+} ProfileSwitch;
+
+typedef struct {
+	const char *name;        /* "llvm19" */
+	unsigned major;          /* 19 */
+	bool on[SW_COUNT];
+	const char *const *cpus; /* CPUs this llc recognises (NULL-terminated); others fall back to generic */
+} Profile;
+
+extern const char *const profile_switch_names[SW_COUNT];
+extern const char *const profile_switch_comments[SW_COUNT];
+
+const Profile *profile_find(const char *name);       /* "llvm19" or "19" */
+const Profile *profile_at(unsigned i);               /* NULL past the end */
+/* The profile for `llc --version` output ("LLVM version 19.1.7"): the
+ * newest profile whose major is <= the version's; NULL if none. */
+const Profile *profile_for_version_text(const char *text, size_t len);
+bool profile_knows_cpu(const Profile *p, const char *cpu);
+
+#endif

@@ -1,0 +1,179 @@
+/* Signatures: LLVM IR function headers as the placement model sees them.
+ * A Sig owns every type it refers to in fixed-capacity pools, so it can be
+ * copied, compared and fuzzed without an allocator. The parser and printer
+ * (sig_parse.c, sig_print.c) are pure: text in, Sig out, and back. */
+#ifndef GCNABI_SIG_H
+#define GCNABI_SIG_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+enum {
+	SIG_MAX_PARAMS = 256,
+	SIG_MAX_TYPES = 512,
+	SIG_MAX_MEMBERS = 1024,
+	SIG_NAME_MAX = 128,
+	TYPE_NONE = 0xffff, /* TypeId meaning "no type" (opaque pointee, absent attr type) */
+};
+
+typedef enum {
+	TYPE_VOID,
+	TYPE_INT,    /* n = bit width, 1..128 (wider accepted by the parser up to 16M, the model rejects) */
+	TYPE_HALF,
+	TYPE_BFLOAT,
+	TYPE_FLOAT,
+	TYPE_DOUBLE,
+	TYPE_PTR,    /* addrspace; elem = pointee for typed pointers, TYPE_NONE for opaque `ptr` */
+	TYPE_VECTOR, /* n = element count, elem */
+	TYPE_ARRAY,  /* n = element count, elem */
+	TYPE_STRUCT, /* n = member count, first = index into Sig.members; packed for <{...}> */
+} TypeKind;
+
+typedef uint16_t TypeId;
+
+typedef struct {
+	uint8_t kind;       /* TypeKind */
+	uint8_t packed;     /* STRUCT only */
+	uint16_t addrspace; /* PTR only */
+	uint32_t n;
+	TypeId elem;
+	uint16_t first;
+} Type;
+
+typedef enum {
+	PARAM_INREG = 1 << 0,
+	PARAM_SIGNEXT = 1 << 1,
+	PARAM_ZEROEXT = 1 << 2,
+	PARAM_BYVAL = 1 << 3,  /* attr_type = T of byval(T) */
+	PARAM_BYREF = 1 << 4,  /* attr_type = T of byref(T) */
+	PARAM_SRET = 1 << 5,   /* attr_type = T of sret(T) */
+	PARAM_NOUNDEF = 1 << 6, /* kept only so the printer can round-trip common headers */
+} ParamFlag;
+
+typedef struct {
+	TypeId type;
+	uint16_t flags;     /* ParamFlag */
+	TypeId attr_type;   /* byval/byref/sret type, TYPE_NONE otherwise */
+	uint32_t align;     /* `align N`, 0 when absent */
+} Param;
+
+typedef enum {
+	CC_C,           /* ccc or no keyword */
+	CC_FAST,        /* fastcc: placed like ccc on AMDGPU */
+	CC_COLD,        /* coldcc: placed like ccc on AMDGPU */
+	CC_AMDGPU_GFX,
+	CC_AMDGPU_CS_CHAIN,
+	CC_AMDGPU_CS_CHAIN_PRESERVE,
+	CC_AMDGPU_CS,
+	CC_AMDGPU_PS,
+	CC_AMDGPU_VS,
+	CC_AMDGPU_GS,
+	CC_AMDGPU_HS,
+	CC_AMDGPU_ES,
+	CC_AMDGPU_LS,
+	CC_AMDGPU_KERNEL,
+	CC_COUNT
+} CallConv;
+
+/* "amdgpu-no-*" function attributes: each frees one implicit input. */
+typedef enum {
+	NOIN_DISPATCH_PTR,
+	NOIN_QUEUE_PTR,
+	NOIN_IMPLICITARG_PTR,
+	NOIN_DISPATCH_ID,
+	NOIN_WORKGROUP_ID_X,
+	NOIN_WORKGROUP_ID_Y,
+	NOIN_WORKGROUP_ID_Z,
+	NOIN_CLUSTER_ID_X,
+	NOIN_CLUSTER_ID_Y,
+	NOIN_CLUSTER_ID_Z,
+	NOIN_LDS_KERNEL_ID,
+	NOIN_WORKITEM_ID_X,
+	NOIN_WORKITEM_ID_Y,
+	NOIN_WORKITEM_ID_Z,
+	NOIN_HOSTCALL_PTR,
+	NOIN_HEAP_PTR,
+	NOIN_MULTIGRID_SYNC_ARG,
+	NOIN_DEFAULT_QUEUE,
+	NOIN_COMPLETION_ACTION,
+	NOIN_FLAT_SCRATCH_INIT,
+	NOIN_COUNT
+} NoInput;
+
+/* Attribute spelling of each NoInput, e.g. "amdgpu-no-dispatch-ptr". */
+extern const char *const noinput_names[NOIN_COUNT];
+
+typedef struct {
+	char name[SIG_NAME_MAX]; /* without '@' and quotes */
+	uint8_t cc;              /* CallConv */
+	bool is_define;
+	bool varargs;            /* `...` in the parameter list: parsed, the model refuses it */
+	TypeId ret;              /* TYPE_VOID type for void */
+	uint16_t ret_flags;      /* PARAM_SIGNEXT | PARAM_ZEROEXT | PARAM_INREG | PARAM_NOUNDEF */
+	uint32_t no_inputs;      /* bit NoInput set when the function has that "amdgpu-no-*" attribute */
+	uint16_t flat_wg_min, flat_wg_max; /* "amdgpu-flat-work-group-size"="min,max"; 0,0 when absent */
+	uint16_t nparams;
+	Param params[SIG_MAX_PARAMS];
+	uint16_t ntypes;
+	Type types[SIG_MAX_TYPES];
+	uint16_t nmembers;
+	TypeId members[SIG_MAX_MEMBERS];
+	uint32_t line;           /* 1-based source line of the header, 0 when built in memory */
+} Sig;
+
+static inline const Type *sig_type(const Sig *s, TypeId id) { return &s->types[id]; }
+
+/* Building types (used by the parser and generators). Identical types are
+ * interned, so TypeId equality is type equality. Return TYPE_NONE when a pool
+ * is full. */
+void sig_init(Sig *s);
+TypeId sig_add_type(Sig *s, Type t);
+TypeId sig_add_struct(Sig *s, const TypeId *members, unsigned n, bool packed);
+
+/* --- parser ---------------------------------------------------------- */
+
+typedef struct {
+	uint32_t line, col; /* 1-based position of the offending token */
+	char msg[192];      /* "expected ')' after parameter list", ... */
+	char function[SIG_NAME_MAX]; /* function the error belongs to, "" when none */
+} SigError;
+
+/* Called once per function header found: err == NULL and sig != NULL for a
+ * header that parsed; sig == NULL and err != NULL for one that did not.
+ * Return non-zero to stop parsing. */
+typedef int (*SigSink)(void *ctx, const Sig *sig, const SigError *err);
+
+/* Parse IR text: every `declare` line and every `define` header (its body is
+ * skipped to the matching '}') becomes one call of sink. Named struct types
+ * (`%T = type {...}`) and attribute groups (`attributes #N = {...}`) anywhere
+ * in the text are resolved; other top-level lines (globals, metadata, target
+ * lines, comments) are skipped. Returns the number of headers that failed. */
+unsigned sig_parse_module(const char *text, size_t len, SigSink sink, void *ctx);
+
+/* Parse exactly one header (a `declare`/`define` line, or the bare form
+ * `[cc] RET @name(PARAMS) [fn attrs]`). Returns true on success. */
+bool sig_parse_header(const char *text, size_t len, Sig *out, SigError *err);
+
+/* --- printer --------------------------------------------------------- */
+
+/* Print a type in LLVM syntax; typed_ptrs selects `i32 addrspace(1)*` over
+ * `ptr addrspace(1)` (opaque pointees print as i8). Returns chars that the
+ * full output needs (snprintf semantics). */
+size_t type_print(const Sig *s, TypeId t, bool typed_ptrs, char *buf, size_t cap);
+
+/* Print the header back as a `declare` line that sig_parse_header accepts
+ * and that parses to an identical Sig (the printer's fixed-point contract).
+ * Function attributes are printed inline: `declare void @f(i32) "amdgpu-no-queue-ptr"`. */
+size_t sig_print(const Sig *s, bool typed_ptrs, char *buf, size_t cap);
+
+const char *cc_keyword(CallConv cc); /* "", "fastcc", "amdgpu_gfx", ... ("" for CC_C) */
+const char *cc_name(CallConv cc);    /* JSON name: "ccc", "fastcc", "amdgpu_gfx", ... */
+
+/* Same function as far as placement is concerned: name, cc, varargs, return
+ * and parameter types (structurally; pointers by address space only, since
+ * pointees do not affect the ABI) with their flags, attr types and alignment,
+ * no_inputs and flat_wg. Ignores is_define and line. */
+bool sig_equal(const Sig *a, const Sig *b);
+
+#endif

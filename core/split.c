@@ -1,0 +1,265 @@
+/* Type splitting and DataLayout. The rules, for non-kernel conventions:
+ * scalars wider than 32 bits become ceil(bits/32) i32 parts; vectors of
+ * 16-bit elements pack two lanes per part on gfx8+; smaller elements take
+ * one part each; aggregates are flattened leaf by leaf, each leaf rounded up
+ * on its own. Values narrower than 32 bits keep their legal type (i1, i16,
+ * f16), which is what sizes their stack objects. */
+#include "split.h"
+
+enum { MAX_DEPTH = 64 };
+
+static unsigned pointer_bits(unsigned as, const Profile *p)
+{
+	bool buffer = p->on[SW_buffer_ptr_split];
+	switch (as) {
+	case 2: case 3: case 5: case 6: return 32;
+	case 7: return buffer ? 160 : 64;
+	case 8: return buffer ? 128 : 64;
+	default: return 64;
+	}
+}
+
+static bool push(Part *parts, unsigned *n, unsigned cap, PartClass cls, unsigned store)
+{
+	if (*n >= cap)
+		return false;
+	parts[(*n)++] = (Part){ (uint8_t)cls, (uint8_t)store };
+	return true;
+}
+
+static SplitStatus push_words(Part *parts, unsigned *n, unsigned cap, uint64_t bits)
+{
+	for (uint64_t i = 0; i < (bits + 31) / 32; i++)
+		if (!push(parts, n, cap, PART_INT, 4))
+			return SPLIT_TOO_MANY;
+	return SPLIT_OK;
+}
+
+/* A value of at most 32 bits in its legal register type. */
+static SplitStatus split_small_int(unsigned bits, bool has16, Part *parts, unsigned *n, unsigned cap)
+{
+	if (bits == 1)
+		return push(parts, n, cap, PART_I1, 1) ? SPLIT_OK : SPLIT_TOO_MANY;
+	unsigned store = bits <= 16 && has16 ? 2 : 4; /* i8 is promoted to i16 where i16 is legal */
+	return push(parts, n, cap, PART_INT, store) ? SPLIT_OK : SPLIT_TOO_MANY;
+}
+
+static SplitStatus split_vector(const Sig *s, const Type *v, const ModelConfig *m, Part *parts,
+				unsigned *n, unsigned cap, const char **why)
+{
+	const Type *e = sig_type(s, v->elem);
+	bool has16 = m->target->has_16bit_insts;
+	uint64_t count = v->n;
+	unsigned bits;
+	switch (e->kind) {
+	case TYPE_INT: bits = e->n; break;
+	case TYPE_HALF: case TYPE_BFLOAT: bits = 16; break;
+	case TYPE_FLOAT: bits = 32; break;
+	case TYPE_DOUBLE: bits = 64; break;
+	case TYPE_PTR: bits = pointer_bits(e->addrspace, m->profile); break;
+	default: *why = "vector of this element type"; return SPLIT_UNSUPPORTED;
+	}
+	if (e->kind == TYPE_BFLOAT && m->profile->on[SW_bfloat_unsupported] && m->selector == SEL_DAG) {
+		*why = "bfloat vectors (SelectionDAG cannot select their stores in this llc)";
+		return SPLIT_UNSUPPORTED;
+	}
+	PartClass fp_or_int = e->kind == TYPE_HALF || e->kind == TYPE_FLOAT ? PART_FP : PART_INT;
+	if (bits == 16 && has16) {
+		/* <2 x i16> / <2 x half> share one register; odd counts pad up. */
+		for (uint64_t i = 0; i < (count + 1) / 2; i++)
+			if (!push(parts, n, cap, fp_or_int, 4))
+				return SPLIT_TOO_MANY;
+		return SPLIT_OK;
+	}
+	for (uint64_t i = 0; i < count; i++) {
+		SplitStatus st = SPLIT_OK;
+		if (bits < 16)
+			st = push(parts, n, cap, PART_INT, has16 ? 2 : 4) ? SPLIT_OK : SPLIT_TOO_MANY; /* one element per part, never packed */
+		else if (bits <= 32)
+			st = push(parts, n, cap, bits == 32 ? fp_or_int : PART_INT, 4) ? SPLIT_OK : SPLIT_TOO_MANY;
+		else
+			st = push_words(parts, n, cap, bits);
+		if (st != SPLIT_OK)
+			return st;
+	}
+	return SPLIT_OK;
+}
+
+static SplitStatus split_rec(const Sig *s, TypeId id, const ModelConfig *m, bool is_return, Part *parts,
+			     unsigned *n, unsigned cap, const char **why, unsigned depth)
+{
+	const Type *t = sig_type(s, id);
+	const Profile *p = m->profile;
+	bool has16 = m->target->has_16bit_insts;
+	if (depth > MAX_DEPTH) {
+		*why = "aggregates nested deeper than 64 levels";
+		return SPLIT_UNSUPPORTED;
+	}
+	switch (t->kind) {
+	case TYPE_VOID:
+		return SPLIT_OK;
+	case TYPE_INT:
+		if (t->n > 128) {
+			*why = "integers wider than i128";
+			return SPLIT_UNSUPPORTED;
+		}
+		return t->n <= 32 ? split_small_int(t->n, has16, parts, n, cap) : push_words(parts, n, cap, t->n);
+	case TYPE_HALF:
+		return push(parts, n, cap, PART_FP, has16 ? 2 : 4) ? SPLIT_OK : SPLIT_TOO_MANY;
+	case TYPE_BFLOAT:
+		if (p->on[SW_bfloat_unsupported]) {
+			/* GlobalISel cannot return it in a register and demotes the return. */
+			*why = "bfloat";
+			return is_return && m->selector == SEL_GISEL ? SPLIT_DEMOTE : SPLIT_UNSUPPORTED;
+		}
+		if (p->on[SW_bfloat_as_i32] || !has16)
+			return push(parts, n, cap, PART_INT, 4) ? SPLIT_OK : SPLIT_TOO_MANY;
+		return push(parts, n, cap, PART_BF16, 2) ? SPLIT_OK : SPLIT_TOO_MANY;
+	case TYPE_FLOAT:
+		return push(parts, n, cap, PART_FP, 4) ? SPLIT_OK : SPLIT_TOO_MANY;
+	case TYPE_DOUBLE:
+		return push_words(parts, n, cap, 64);
+	case TYPE_PTR:
+		if (t->addrspace > 8) {
+			*why = "pointers outside address spaces 0-8";
+			return SPLIT_UNSUPPORTED;
+		}
+		return push_words(parts, n, cap, pointer_bits(t->addrspace, p));
+	case TYPE_VECTOR:
+		return split_vector(s, t, m, parts, n, cap, why);
+	case TYPE_ARRAY:
+		for (uint64_t i = 0; i < t->n; i++) {
+			SplitStatus st = split_rec(s, t->elem, m, is_return, parts, n, cap, why, depth + 1);
+			if (st != SPLIT_OK)
+				return st;
+		}
+		return SPLIT_OK;
+	case TYPE_STRUCT:
+		for (unsigned i = 0; i < t->n; i++) {
+			SplitStatus st = split_rec(s, s->members[t->first + i], m, is_return, parts, n, cap, why, depth + 1);
+			if (st != SPLIT_OK)
+				return st;
+		}
+		return SPLIT_OK;
+	}
+	*why = "this type";
+	return SPLIT_UNSUPPORTED;
+}
+
+SplitStatus split_type(const Sig *s, TypeId t, const ModelConfig *m, bool is_return, Part *parts, unsigned *n,
+		       unsigned cap, const char **why)
+{
+	return split_rec(s, t, m, is_return, parts, n, cap, why, 0);
+}
+
+/* --- DataLayout ---------------------------------------------------------
+ * "e-p:64:64-p1:64:64-p2:32:32-p3:32:32-p4:64:64-p5:32:32-p6:32:32
+ *  -p7:160:256:256:32-p8:128:128-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128
+ *  -v192:256-v256:256-v512:512-v1024:1024-v2048:2048-n32:64-S32-A5-G1"
+ * (p7/p8 entries from LLVM 19 on). Unlisted integers take the alignment of
+ * the next wider listed one, or i64's; unlisted vectors are naturally
+ * aligned (their size rounded up to a power of two). */
+
+static const uint64_t SIZE_CAP = UINT64_MAX / 4;
+
+static uint64_t sat_mul(uint64_t a, uint64_t b) { return a && b > SIZE_CAP / a ? SIZE_CAP : a * b; }
+static uint64_t align_to(uint64_t v, uint64_t a) { return v >= SIZE_CAP ? SIZE_CAP : (v + a - 1) / a * a; }
+
+static uint64_t pow2_ceil(uint64_t v)
+{
+	uint64_t p = 1;
+	while (p < v && p < SIZE_CAP)
+		p <<= 1;
+	return p;
+}
+
+static uint64_t int_align(unsigned bits)
+{
+	return bits <= 8 ? 1 : bits <= 16 ? 2 : bits <= 32 ? 4 : 8;
+}
+
+static uint64_t pointer_align(unsigned as, const Profile *p)
+{
+	if (p->on[SW_buffer_ptr_split] && (as == 7 || as == 9))
+		return 32;
+	if (p->on[SW_buffer_ptr_split] && as == 8)
+		return 16;
+	return pointer_bits(as, p) / 8 == 4 ? 4 : 8;
+}
+
+static uint64_t scalar_bits(const Sig *s, const Type *t, const Profile *p)
+{
+	switch (t->kind) {
+	case TYPE_INT: return t->n;
+	case TYPE_HALF: case TYPE_BFLOAT: return 16;
+	case TYPE_FLOAT: return 32;
+	case TYPE_DOUBLE: return 64;
+	case TYPE_PTR: return pointer_bits(t->addrspace, p);
+	default: (void)s; return 0;
+	}
+}
+
+static uint64_t store_size_of_vector(const Sig *s, const Type *t, const Profile *p)
+{
+	return (sat_mul(t->n, scalar_bits(s, sig_type(s, t->elem), p)) + 7) / 8;
+}
+
+static uint64_t abi_align_rec(const Sig *s, TypeId id, const Profile *p, unsigned depth)
+{
+	const Type *t = sig_type(s, id);
+	if (depth > MAX_DEPTH)
+		return 1;
+	switch (t->kind) {
+	case TYPE_INT: return int_align(t->n);
+	case TYPE_HALF: case TYPE_BFLOAT: return 2;
+	case TYPE_FLOAT: return 4;
+	case TYPE_DOUBLE: return 8;
+	case TYPE_PTR: return pointer_align(t->addrspace, p);
+	case TYPE_VECTOR: {
+		uint64_t bytes = store_size_of_vector(s, t, p);
+		return bytes == 12 ? 16 : pow2_ceil(bytes ? bytes : 1); /* v96:128 */
+	}
+	case TYPE_ARRAY: return abi_align_rec(s, t->elem, p, depth + 1);
+	case TYPE_STRUCT: {
+		uint64_t a = 1;
+		for (unsigned i = 0; !t->packed && i < t->n; i++) {
+			uint64_t m = abi_align_rec(s, s->members[t->first + i], p, depth + 1);
+			a = m > a ? m : a;
+		}
+		return a;
+	}
+	default: return 1;
+	}
+}
+
+static uint64_t alloc_size_rec(const Sig *s, TypeId id, const Profile *p, unsigned depth)
+{
+	const Type *t = sig_type(s, id);
+	if (depth > MAX_DEPTH)
+		return 0;
+	switch (t->kind) {
+	case TYPE_ARRAY:
+		return sat_mul(t->n, alloc_size_rec(s, t->elem, p, depth + 1));
+	case TYPE_STRUCT: {
+		uint64_t off = 0;
+		for (unsigned i = 0; i < t->n; i++) {
+			TypeId m = s->members[t->first + i];
+			if (!t->packed)
+				off = align_to(off, abi_align_rec(s, m, p, depth + 1));
+			off += alloc_size_rec(s, m, p, depth + 1);
+			if (off > SIZE_CAP)
+				off = SIZE_CAP;
+		}
+		return t->packed ? off : align_to(off, abi_align_rec(s, id, p, depth));
+	}
+	case TYPE_VECTOR:
+		return align_to(store_size_of_vector(s, t, p), abi_align_rec(s, id, p, depth));
+	case TYPE_VOID:
+		return 0;
+	default:
+		return align_to((scalar_bits(s, t, p) + 7) / 8, abi_align_rec(s, id, p, depth));
+	}
+}
+
+uint64_t type_abi_align(const Sig *s, TypeId t, const Profile *p) { return abi_align_rec(s, t, p, 0); }
+uint64_t type_alloc_size(const Sig *s, TypeId t, const Profile *p) { return alloc_size_rec(s, t, p, 0); }

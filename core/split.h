@@ -1,0 +1,40 @@
+/* Splitting IR types into the 32-bit parts that calling conventions assign,
+ * and the DataLayout facts (size, alignment) that byval copies need. These
+ * follow SITargetLowering::getRegisterTypeForCallingConv and
+ * getNumRegistersForCallingConv for non-kernel conventions. */
+#ifndef GCNABI_SPLIT_H
+#define GCNABI_SPLIT_H
+
+#include "cc.h"
+
+typedef enum {
+	PART_I1,   /* a lone i1: promoted to i32 in registers, 1-byte stack object */
+	PART_INT,  /* integer, pointer, packed <2 x i16>, pieces of wider values */
+	PART_FP,   /* f32, f16, packed <2 x half> */
+	PART_BF16, /* scalar bfloat (LLVM 17+) */
+	PART_CLASS_COUNT
+} PartClass;
+
+typedef struct {
+	uint8_t cls;   /* PartClass */
+	uint8_t store; /* store size of the part's value type: its stack object size */
+} Part;
+
+typedef enum {
+	SPLIT_OK,
+	SPLIT_UNSUPPORTED, /* llc refuses the type */
+	SPLIT_TOO_MANY,    /* more than the caller's capacity */
+	SPLIT_DEMOTE,      /* a return llc can only pass through memory */
+} SplitStatus;
+
+/* Append the parts of type t to parts[*n..cap). On SPLIT_UNSUPPORTED, *why
+ * names the construct. */
+SplitStatus split_type(const Sig *s, TypeId t, const ModelConfig *m, bool is_return, Part *parts, unsigned *n,
+		       unsigned cap, const char **why);
+
+/* DataLayout of the profile's llc: ABI alignment and alloc size in bytes.
+ * Sizes saturate at UINT64_MAX / 2 for absurd aggregates. */
+uint64_t type_abi_align(const Sig *s, TypeId t, const Profile *p);
+uint64_t type_alloc_size(const Sig *s, TypeId t, const Profile *p);
+
+#endif

@@ -1,0 +1,51 @@
+/* CPU table. Only properties that change placement are recorded; see
+ * target.h for what each one means. */
+#include "target.h"
+
+#include <string.h>
+
+static const Target targets[] = {
+	/* name       16bit  archFS  vgpr32 vgpr64 EUs wave */
+	{ "generic",  false, false,     0,   256,  4, 64 },
+	{ "gfx700",   false, false,     0,   256,  4, 64 },
+	{ "gfx803",   true,  false,     0,   256,  4, 64 },
+	{ "gfx900",   true,  false,     0,   256,  4, 64 },
+	{ "gfx906",   true,  false,     0,   256,  4, 64 },
+	{ "gfx908",   true,  false,     0,   256,  4, 64 },
+	{ "gfx90a",   true,  false,     0,   512,  4, 64 },
+	{ "gfx940",   true,  true,      0,   512,  4, 64 },
+	{ "gfx942",   true,  true,      0,   512,  4, 64 },
+	{ "gfx1010",  true,  false,  1024,   512,  4, 32 },
+	{ "gfx1030",  true,  false,  1024,   512,  4, 32 },
+	{ "gfx1100",  true,  true,   1536,   768,  4, 32 },
+	{ "gfx1200",  true,  true,   1536,   768,  4, 32 },
+};
+
+const Target *target_at(unsigned i)
+{
+	return i < sizeof targets / sizeof targets[0] ? &targets[i] : 0;
+}
+
+const Target *target_find(const char *name)
+{
+	for (unsigned i = 0; i < sizeof targets / sizeof targets[0]; i++)
+		if (strcmp(targets[i].name, name) == 0)
+			return &targets[i];
+	return 0;
+}
+
+const Target *target_generic(void) { return &targets[0]; }
+
+unsigned target_vgpr_budget(const Target *t, unsigned wave, unsigned flat_wg_max)
+{
+	unsigned file = wave == 32 ? t->vgprs_wave32 : t->vgprs_wave64;
+	unsigned wg = flat_wg_max ? flat_wg_max : 1024;
+	unsigned waves_per_wg = (wg + wave - 1) / wave;
+	unsigned min_waves_per_eu = (waves_per_wg + t->eus_per_cu - 1) / t->eus_per_cu;
+	if (min_waves_per_eu == 0)
+		min_waves_per_eu = 1;
+	unsigned budget = file / min_waves_per_eu;
+	if (budget > 256)
+		budget = 256;
+	return budget & ~3u; /* allocation granule */
+}

@@ -1,0 +1,32 @@
+/* Subtargets: the few properties of a GPU that change where arguments go.
+ * One row per CPU in target.c; a CPU that an llc version does not know is
+ * compiled for the generic target, which the model reproduces too. */
+#ifndef GCNABI_TARGET_H
+#define GCNABI_TARGET_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+typedef struct {
+	const char *name;
+	bool has_16bit_insts;    /* gfx8+: i16/f16 are legal, pairs of 16-bit lanes pack into one register */
+	bool arch_flat_scratch;  /* gfx940+, gfx11+: functions get no scratch descriptor, s[0:3] carry arguments */
+	uint16_t vgprs_wave32;   /* VGPRs per lane in one SIMD's file, wave32 (0: wave32 unsupported) */
+	uint16_t vgprs_wave64;
+	uint8_t eus_per_cu;      /* SIMDs a workgroup spreads over, for the waves-per-EU bound */
+	uint8_t default_wave;    /* 32 or 64 */
+} Target;
+
+/* The target for CPU name, or NULL. "generic" is the fallback llc uses for a
+ * CPU it does not recognise. */
+const Target *target_find(const char *name);
+const Target *target_generic(void);
+/* Iterate the table: returns NULL past the end. */
+const Target *target_at(unsigned i);
+
+/* VGPRs a non-entry function may use (AMDGPU's getMaxNumVGPRs): the file
+ * shared by the minimum number of waves per SIMD that the flat workgroup
+ * size forces, capped at 256. flat_wg_max 0 means the default 1024. */
+unsigned target_vgpr_budget(const Target *t, unsigned wave, unsigned flat_wg_max);
+
+#endif
