@@ -1,0 +1,909 @@
+/* `gcnabi check`: the end-to-end loop. For every llc, CPU and selector:
+ * emit the signatures as IR in batches, run llc (several at once, each with
+ * a time and memory limit), observe its MIR, and compare every function's
+ * incoming placement and every call site's outgoing placement with the
+ * model under that llc's profile. A batch llc fails on is bisected down to
+ * the function responsible. Besides model-vs-llc divergences it reports
+ * where llc's caller and callee disagree with each other, and which profile
+ * switch explains that. */
+#define _DEFAULT_SOURCE
+#include <dirent.h>
+#include <errno.h>
+#include <glob.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "mir.h"
+#include "run.h"
+
+enum { MAX_LLCS = 16, MAX_CPUS = 16, MAX_JOBS = 64, REPROS_PER_COMBO = 25 };
+
+typedef struct {
+	char path[512];
+	char version[128];
+	const Profile *profile;
+} Llc;
+
+typedef struct {
+	unsigned functions, agree, diverged, llc_refused, both_refused, model_refused, not_emitted;
+	unsigned calls, calls_agree, calls_diverged, calls_refused;
+	unsigned mismatches, mismatches_explained;
+	unsigned repros;
+	double llc_seconds;
+} Stats;
+
+typedef struct {
+	const Llc *llc;
+	const char *cpu;
+	Selector sel;
+	ModelConfig m;
+	Stats st;
+	char tag[96]; /* llvm22-gfx1030-dag */
+} Combo;
+
+typedef struct {
+	int combo;
+	unsigned first, count;
+	bool callers;
+	bool fresh; /* first time these functions are emitted for this combo */
+} Batch;
+
+typedef struct {
+	/* input */
+	Sig **sigs;
+	unsigned nsigs, malformed;
+	const char *input;
+	/* options */
+	Llc llcs[MAX_LLCS];
+	int nllcs;
+	const char *cpus[MAX_CPUS];
+	int ncpus;
+	bool sel_dag, sel_gisel, callers, quiet;
+	unsigned wave, batch, jobs;
+	double timeout;
+	Layout layout;
+	char out_dir[512], tmp_dir[512];
+	/* work */
+	Combo *combos;
+	int ncombos;
+	Batch *queue;
+	size_t nqueue, capqueue;
+	FILE *details;
+	/* scratch for one batch */
+	Placement *model, *model_caller;
+	unsigned batch_serial;
+} Check;
+
+/* --- input ----------------------------------------------------------------- */
+
+static int collect_sig(void *ctx, const Sig *sig, const SigError *err)
+{
+	Check *c = ctx;
+	if (err) {
+		fprintf(stderr, "%s:%u:%u: error: %s\n", c->input, err->line, err->col, err->msg);
+		c->malformed++;
+		return 0;
+	}
+	Sig **grown = realloc(c->sigs, (c->nsigs + 1) * sizeof *grown);
+	Sig *copy = malloc(sizeof *copy);
+	if (!grown || !copy) {
+		free(copy);
+		if (grown)
+			c->sigs = grown;
+		fprintf(stderr, "gcnabi check: out of memory after %u signatures\n", c->nsigs);
+		return 1;
+	}
+	c->sigs = grown;
+	*copy = *sig;
+	c->sigs[c->nsigs++] = copy;
+	return 0;
+}
+
+/* --- compilers ---------------------------------------------------------------- */
+
+static bool llc_identify(Check *c, Llc *l, char *err, size_t cap)
+{
+	char out_path[600], err_path[600];
+	snprintf(out_path, sizeof out_path, "%s/version.txt", c->tmp_dir);
+	snprintf(err_path, sizeof err_path, "%s/version.err", c->tmp_dir);
+	char *argv[] = { l->path, "--version", 0 };
+	Proc p;
+	if (access(l->path, X_OK) != 0) {
+		snprintf(err, cap, "%s: %s", l->path, strerror(errno));
+		return false;
+	}
+	if (!proc_start(&p, argv, out_path, err_path, 0) || proc_wait_any(&p, 1, 30) != 0 || p.status != 0) {
+		snprintf(err, cap, "%s --version failed", l->path);
+		return false;
+	}
+	size_t len;
+	char *text = read_file(out_path, &len, err, cap);
+	if (!text)
+		return false;
+	l->profile = profile_for_version_text(text, len);
+	const char *v = strstr(text, "LLVM version ");
+	snprintf(l->version, sizeof l->version, "%.*s", v ? (int)strcspn(v, "\n") : 7, v ? v : "unknown");
+	bool amdgcn = strstr(text, "amdgcn") != 0;
+	free(text);
+	if (!l->profile) {
+		snprintf(err, cap, "%s: no profile for %s (gcnabi knows LLVM 14 and later)", l->path, l->version);
+		return false;
+	}
+	if (!amdgcn) {
+		snprintf(err, cap, "%s: built without the amdgcn target", l->path);
+		return false;
+	}
+	return true;
+}
+
+static int find_llcs(Check *c)
+{
+	glob_t g;
+	if (glob("/usr/lib/llvm-*/bin/llc", 0, 0, &g) != 0)
+		return 0;
+	/* Sort by major version, not by string. */
+	for (size_t i = 0; i < g.gl_pathc && c->nllcs < MAX_LLCS; i++)
+		snprintf(c->llcs[c->nllcs++].path, sizeof c->llcs[0].path, "%s", g.gl_pathv[i]);
+	globfree(&g);
+	for (int i = 0; i < c->nllcs; i++)
+		for (int j = i + 1; j < c->nllcs; j++)
+			if (atoi(c->llcs[j].path + 14) < atoi(c->llcs[i].path + 14)) {
+				Llc t = c->llcs[i];
+				c->llcs[i] = c->llcs[j];
+				c->llcs[j] = t;
+			}
+	return c->nllcs;
+}
+
+/* --- batches ------------------------------------------------------------------- */
+
+static bool push_batch(Check *c, Batch b)
+{
+	if (c->nqueue == c->capqueue) {
+		size_t cap = c->capqueue ? c->capqueue * 2 : 256;
+		Batch *q = realloc(c->queue, cap * sizeof *q);
+		if (!q)
+			return false;
+		c->queue = q;
+		c->capqueue = cap;
+	}
+	c->queue[c->nqueue++] = b;
+	return true;
+}
+
+static void batch_paths(const Check *c, unsigned serial, char *ll, char *mir, char *err, size_t cap)
+{
+	snprintf(ll, cap, "%s/b%u.ll", c->tmp_dir, serial);
+	snprintf(mir, cap, "%s/b%u.mir", c->tmp_dir, serial);
+	snprintf(err, cap, "%s/b%u.err", c->tmp_dir, serial);
+}
+
+static EmitOptions emit_options(const Combo *co, bool callers)
+{
+	return (EmitOptions){ co->llc->profile->major < 15, callers, true, co->llc->profile->on[SW_buffer_ptr_split] };
+}
+
+/* Writes the batch's IR; functions that cannot be emitted are counted and
+ * left out. Returns false on I/O failure. */
+static bool write_batch_ir(Check *c, const Batch *b, const char *path)
+{
+	Combo *co = &c->combos[b->combo];
+	EmitOptions o = emit_options(co, b->callers);
+	Buf buf = { 0 };
+	char why[256];
+	buf_printf(&buf, "; gcnabi check batch: functions %u..%u of %s\n", b->first, b->first + b->count - 1, c->input);
+	for (unsigned i = b->first; i < b->first + b->count; i++)
+		if (!emit_function(&buf, c->sigs[i], i, &o, why, sizeof why) && b->fresh) {
+			co->st.not_emitted++;
+			fprintf(c->details, "{\"combo\":\"%s\",\"function\":", co->tag);
+			fput_json_string(c->details, c->sigs[i]->name);
+			fprintf(c->details, ",\"line\":%u,\"kind\":\"not-emitted\",\"why\":", c->sigs[i]->line);
+			fput_json_string(c->details, why);
+			fprintf(c->details, "}\n");
+		}
+	FILE *f = fopen(path, "w");
+	bool ok = f && !buf.failed && fwrite(buf.p, 1, buf.n, f) == buf.n;
+	if (f)
+		ok = fclose(f) == 0 && ok;
+	buf_free(&buf);
+	return ok;
+}
+
+static void llc_argv(const Combo *co, const char *in, const char *out, char **argv, char *cpu_arg, char *mattr)
+{
+	int n = 0;
+	argv[n++] = (char *)co->llc->path;
+	argv[n++] = "-mtriple=amdgcn-amd-amdpal";
+	snprintf(cpu_arg, 64, "-mcpu=%s", co->cpu);
+	argv[n++] = cpu_arg;
+	if (co->m.wave != co->m.target->default_wave) {
+		snprintf(mattr, 64, "-mattr=+wavefrontsize%u", co->m.wave);
+		argv[n++] = mattr;
+	}
+	if (co->sel == SEL_GISEL)
+		argv[n++] = "-global-isel";
+	argv[n++] = co->sel == SEL_GISEL ? "-stop-after=irtranslator" : "-stop-after=finalize-isel";
+	argv[n++] = (char *)in;
+	argv[n++] = "-o";
+	argv[n++] = (char *)out;
+	argv[n] = 0;
+}
+
+/* --- comparison ------------------------------------------------------------------ */
+
+static bool loc_equal(const Loc *a, const Loc *b)
+{
+	if (a->kind != b->kind)
+		return false;
+	if (a->kind == LOC_STACK)
+		return a->offset == b->offset && (!a->size || !b->size || a->size == b->size);
+	return a->reg == b->reg;
+}
+
+static void describe_loc(const Loc *l, char *buf, size_t cap)
+{
+	if (l->kind == LOC_STACK)
+		snprintf(buf, cap, "stack+%u/%u", l->offset, l->size);
+	else
+		loc_print(l, buf, cap);
+}
+
+static bool range_equal(const Placement *a, PartRange ra, const Placement *b, PartRange rb, const char *what,
+			char *why, size_t cap)
+{
+	char la[32], lb[32];
+	for (unsigned k = 0; k < ra.count || k < rb.count; k++) {
+		if (k >= ra.count || k >= rb.count) {
+			snprintf(why, cap, "%s: model has %u parts, llc %u", what, ra.count, rb.count);
+			return false;
+		}
+		if (!loc_equal(&a->locs[ra.first + k], &b->locs[rb.first + k])) {
+			describe_loc(&a->locs[ra.first + k], la, sizeof la);
+			describe_loc(&b->locs[rb.first + k], lb, sizeof lb);
+			snprintf(why, cap, "%s part %u: model %s, llc %s", what, k, la, lb);
+			return false;
+		}
+	}
+	return true;
+}
+
+/* a is what we expect, b what we saw; why names the first difference. */
+static bool placement_equal(const Placement *a, const Placement *b, char *why, size_t cap)
+{
+	char what[32], la[32], lb[32];
+	if (a->nargs != b->nargs) {
+		snprintf(why, cap, "model has %u arguments, llc %u", a->nargs, b->nargs);
+		return false;
+	}
+	for (unsigned i = 0; i < a->nargs; i++) {
+		snprintf(what, sizeof what, "argument %u", i);
+		if (!range_equal(a, a->args[i], b, b->args[i], what, why, cap))
+			return false;
+	}
+	if (a->ret_demoted != b->ret_demoted) {
+		snprintf(why, cap, "return: model %s, llc %s", a->ret_demoted ? "demoted to sret" : "in registers",
+			 b->ret_demoted ? "demoted to sret" : "in registers");
+		return false;
+	}
+	if (a->ret_demoted && !loc_equal(&a->sret, &b->sret)) {
+		describe_loc(&a->sret, la, sizeof la);
+		describe_loc(&b->sret, lb, sizeof lb);
+		snprintf(why, cap, "hidden sret pointer: model %s, llc %s", la, lb);
+		return false;
+	}
+	return range_equal(a, a->ret, b, b->ret, "return", why, cap);
+}
+
+static void print_placement_json(FILE *f, const Sig *s, const Placement *p)
+{
+	char small[4096];
+	size_t n = place_print_json(s, p, small, sizeof small);
+	if (n < sizeof small) {
+		fputs(small, f);
+		return;
+	}
+	char *big = malloc(n + 1);
+	if (big) {
+		place_print_json(s, p, big, n + 1);
+		fputs(big, f);
+		free(big);
+	}
+}
+
+static void write_repro(Check *c, Combo *co, unsigned i, const char *kind, const char *why)
+{
+	if (co->st.repros >= REPROS_PER_COMBO)
+		return;
+	co->st.repros++;
+	char path[700], cpu_arg[64], mattr[64];
+	snprintf(path, sizeof path, "%s/repro/%s.%u.ll", c->out_dir, co->tag, i);
+	FILE *f = fopen(path, "w");
+	if (!f)
+		return;
+	char *argv[16];
+	llc_argv(co, "%s", "-", argv, cpu_arg, mattr);
+	fprintf(f, "; gcnabi check: %s\n; %s (%s:%u)\n; RUN:", kind, why, c->input, c->sigs[i]->line);
+	for (int k = 0; argv[k]; k++)
+		fprintf(f, " %s", argv[k]);
+	fprintf(f, "\n; %s\n", co->llc->version);
+	Buf buf = { 0 };
+	char whyemit[256];
+	EmitOptions o = emit_options(co, c->callers);
+	if (emit_function(&buf, c->sigs[i], i, &o, whyemit, sizeof whyemit) && buf.p)
+		fputs(buf.p, f);
+	buf_free(&buf);
+	fclose(f);
+}
+
+static void report(Check *c, Combo *co, unsigned i, const char *kind, const char *why, const Placement *model,
+		   const Placement *seen, const char *explained_by)
+{
+	const Sig *s = c->sigs[i];
+	fprintf(c->details, "{\"combo\":\"%s\",\"llc\":", co->tag);
+	fput_json_string(c->details, co->llc->path);
+	fprintf(c->details, ",\"function\":");
+	fput_json_string(c->details, s->name);
+	fprintf(c->details, ",\"line\":%u,\"kind\":\"%s\",\"why\":", s->line, kind);
+	fput_json_string(c->details, why);
+	if (explained_by) {
+		fprintf(c->details, ",\"explained_by\":");
+		fput_json_string(c->details, explained_by);
+	}
+	if (model) {
+		fprintf(c->details, ",\"model\":");
+		print_placement_json(c->details, s, model);
+	}
+	if (seen) {
+		fprintf(c->details, ",\"llc_placement\":");
+		print_placement_json(c->details, s, seen);
+	}
+	fprintf(c->details, "}\n");
+	if (!explained_by)
+		write_repro(c, co, i, kind, why);
+}
+
+/* Which of the profile's switches, turned off, would make the model's
+ * caller and callee agree: the reason llc's disagree. */
+static void explain_mismatch(const Sig *s, const ModelConfig *m, char *out, size_t cap)
+{
+	Placement *a = malloc(sizeof *a), *b = malloc(sizeof *b);
+	out[0] = 0;
+	if (!a || !b)
+		goto done;
+	for (int sw = 0; sw < SW_COUNT; sw++) {
+		if (!m->profile->on[sw])
+			continue;
+		Profile p = *m->profile;
+		p.on[sw] = false;
+		ModelConfig mm = *m;
+		mm.profile = &p;
+		char why[64];
+		cc_place(s, &mm, VIEW_CALLEE, a);
+		cc_place(s, &mm, VIEW_CALLER, b);
+		if (a->ok && b->ok && placement_equal(a, b, why, sizeof why)) {
+			size_t n = strlen(out);
+			snprintf(out + n, cap - n, "%s%s", n ? ", " : "", profile_switch_names[sw]);
+		}
+	}
+done:
+	free(a);
+	free(b);
+}
+
+static bool emittable(const Combo *co, const Sig *s, unsigned i)
+{
+	Buf scratch = { 0 };
+	char why[256];
+	EmitOptions o = emit_options(co, false);
+	bool ok = emit_function(&scratch, s, i, &o, why, sizeof why);
+	buf_free(&scratch);
+	return ok;
+}
+
+typedef struct {
+	Check *c;
+	const Batch *b;
+	bool *seen_callee, *seen_caller;
+	Placement *callee_seen; /* per function in the batch, for caller-vs-callee */
+} ObserveCtx;
+
+static int function_index(const char *name, const char *suffix, unsigned *idx)
+{
+	unsigned long v;
+	char *end;
+	if (strncmp(name, "gcnabi.", 7) != 0)
+		return 0;
+	v = strtoul(name + 7, &end, 10);
+	if (end == name + 7 || strcmp(end, suffix) != 0)
+		return 0;
+	*idx = (unsigned)v;
+	return 1;
+}
+
+static void compare_callee(Check *c, Combo *co, unsigned i, const MirFunction *f)
+{
+	Placement *model = c->model;
+	char why[256];
+	cc_place(c->sigs[i], &co->m, VIEW_CALLEE, model);
+	co->st.functions++;
+	if (f->failed) {
+		co->st.diverged++;
+		snprintf(why, sizeof why, "MIR not readable: %s", f->error);
+		report(c, co, i, "unobserved", why, model, 0, 0);
+		return;
+	}
+	if (!model->ok) {
+		co->st.model_refused++;
+		report(c, co, i, "model-refused", model->error, model, &f->in, 0);
+		return;
+	}
+	if (placement_equal(model, &f->in, why, sizeof why)) {
+		co->st.agree++;
+		return;
+	}
+	co->st.diverged++;
+	report(c, co, i, "model-vs-llc", why, model, &f->in, 0);
+}
+
+static void compare_caller(Check *c, Combo *co, unsigned i, const MirCall *call, const Placement *callee_seen)
+{
+	Placement *model = c->model_caller;
+	char why[256];
+	cc_place(c->sigs[i], &co->m, VIEW_CALLER, model);
+	co->st.calls++;
+	if (!model->ok) {
+		co->st.calls_diverged++;
+		report(c, co, i, "model-refused-call", model->error, model, &call->out, 0);
+		return;
+	}
+	if (placement_equal(model, &call->out, why, sizeof why))
+		co->st.calls_agree++;
+	else {
+		co->st.calls_diverged++;
+		report(c, co, i, "model-vs-llc-caller", why, model, &call->out, 0);
+	}
+	if (!callee_seen)
+		return;
+	/* Inside one llc: does the caller put each part where the callee reads it? */
+	if (!placement_equal(callee_seen, &call->out, why, sizeof why)) {
+		char reason[256];
+		co->st.mismatches++;
+		explain_mismatch(c->sigs[i], &co->m, reason, sizeof reason);
+		if (reason[0])
+			co->st.mismatches_explained++;
+		char text[400];
+		snprintf(text, sizeof text, "caller and callee disagree: %s",
+			 strncmp(why, "model", 5) == 0 ? why : why);
+		report(c, co, i, "caller-vs-callee", text, callee_seen, &call->out, reason[0] ? reason : 0);
+	}
+}
+
+static int observe_sink(void *ctx, const MirFunction *f)
+{
+	ObserveCtx *o = ctx;
+	const Batch *b = o->b;
+	unsigned i;
+	if (function_index(f->name, ".fn", &i) && i >= b->first && i < b->first + b->count && !o->seen_callee[i - b->first]) {
+		o->seen_callee[i - b->first] = true;
+		compare_callee(o->c, &o->c->combos[b->combo], i, f);
+		if (!f->failed)
+			o->callee_seen[i - b->first] = f->in;
+		else
+			o->callee_seen[i - b->first].ok = false;
+	} else if (function_index(f->name, ".caller", &i) && i >= b->first && i < b->first + b->count &&
+		   !o->seen_caller[i - b->first]) {
+		o->seen_caller[i - b->first] = true;
+		Combo *co = &o->c->combos[b->combo];
+		if (f->failed || f->ncalls == 0) {
+			co->st.calls++;
+			co->st.calls_diverged++;
+			report(o->c, co, i, "unobserved-call", f->failed ? f->error : "no call site found", 0, 0, 0);
+			return 0;
+		}
+		/* Callees come first in the module, so the callee was seen. */
+		const Placement *callee = o->seen_callee[i - b->first] && o->callee_seen[i - b->first].ok
+						  ? &o->callee_seen[i - b->first]
+						  : 0;
+		compare_caller(o->c, co, i, &f->calls[0], callee);
+	}
+	return 0;
+}
+
+static char *first_error_line(const char *path)
+{
+	char err[256];
+	size_t len;
+	char *text = read_file(path, &len, err, sizeof err);
+	if (!text)
+		return strdup("(no stderr)");
+	char *line = 0;
+	for (char *p = text; *p; ) {
+		size_t n = strcspn(p, "\n");
+		if (strstr(p, "error") || strstr(p, "ERROR") || strstr(p, "Assertion")) {
+			if (n > 240)
+				n = 240;
+			line = strndup(p, n);
+			break;
+		}
+		p += n + (p[n] == '\n');
+	}
+	if (!line)
+		line = strndup(text, strcspn(text, "\n") < 240 ? strcspn(text, "\n") : 240);
+	free(text);
+	return line;
+}
+
+static void batch_failed(Check *c, const Batch *b, const Proc *p, const char *err_path)
+{
+	Combo *co = &c->combos[b->combo];
+	if (b->count > 1) {
+		Batch lo = *b, hi = *b;
+		lo.fresh = hi.fresh = false;
+		lo.count = b->count / 2;
+		hi.first = b->first + lo.count;
+		hi.count = b->count - lo.count;
+		push_batch(c, hi);
+		push_batch(c, lo);
+		return;
+	}
+	unsigned i = b->first;
+	char *line = p->timed_out ? strdup("timed out") : first_error_line(err_path);
+	if (b->callers) {
+		/* Find out whether the callee alone compiles. */
+		Batch alone = *b;
+		alone.callers = false;
+		alone.fresh = false;
+		co->st.calls++;
+		co->st.calls_refused++;
+		Placement *model = c->model_caller;
+		cc_place(c->sigs[i], &co->m, VIEW_CALLER, model);
+		report(c, co, i, model->ok ? "llc-refused-call" : "both-refused-call", line ? line : "?", model, 0,
+		       model->ok ? 0 : "the model refuses it too");
+		push_batch(c, alone);
+		free(line);
+		return;
+	}
+	co->st.functions++;
+	Placement *model = c->model;
+	cc_place(c->sigs[i], &co->m, VIEW_CALLEE, model);
+	if (model->ok) {
+		co->st.llc_refused++;
+		report(c, co, i, "llc-refused", line ? line : "?", model, 0, 0);
+	} else {
+		co->st.both_refused++;
+	}
+	free(line);
+}
+
+static void batch_done(Check *c, const Batch *b, const Proc *p)
+{
+	char ll[600], mir[600], err[600];
+	batch_paths(c, c->batch_serial, ll, mir, err, sizeof ll);
+	Combo *co = &c->combos[b->combo];
+	co->st.llc_seconds += p->seconds;
+	if (p->status != 0 || p->timed_out) {
+		batch_failed(c, b, p, err);
+		return;
+	}
+	size_t len;
+	char why[512];
+	char *text = read_file(mir, &len, why, sizeof why);
+	ObserveCtx o = { c, b, calloc(b->count, 1), calloc(b->count, 1), calloc(b->count, sizeof(Placement)) };
+	if (text && o.seen_callee && o.seen_caller && o.callee_seen) {
+		MirError me;
+		mir_observe(text, len, observe_sink, &o, &me);
+		for (unsigned k = 0; k < b->count; k++) {
+			unsigned i = b->first + k;
+			if (!o.seen_callee[k] && emittable(co, c->sigs[i], i)) {
+				co->st.functions++;
+				co->st.diverged++;
+				report(c, co, i, "unobserved", "function missing from llc's MIR", 0, 0, 0);
+			}
+		}
+	}
+	free(text);
+	free(o.seen_callee);
+	free(o.seen_caller);
+	free(o.callee_seen);
+	unlink(mir);
+	unlink(err);
+	unlink(ll);
+}
+
+static int run_all(Check *c)
+{
+	Proc procs[MAX_JOBS] = { 0 };
+	Batch running[MAX_JOBS];
+	unsigned serial[MAX_JOBS];
+	int nrun = 0;
+	unsigned next_serial = 0;
+	for (;;) {
+		while (c->nqueue && nrun < (int)c->jobs) {
+			Batch b = c->queue[--c->nqueue];
+			int slot = 0;
+			while (procs[slot].pid > 0)
+				slot++;
+			char ll[600], mir[600], err[600], cpu_arg[64], mattr[64];
+			unsigned s = next_serial++;
+			batch_paths(c, s, ll, mir, err, sizeof ll);
+			if (!write_batch_ir(c, &b, ll)) {
+				fprintf(stderr, "gcnabi check: cannot write %s\n", ll);
+				return EXIT_ERROR;
+			}
+			char *argv[16];
+			llc_argv(&c->combos[b.combo], ll, mir, argv, cpu_arg, mattr);
+			if (!proc_start(&procs[slot], argv, mir, err, 8192)) {
+				fprintf(stderr, "gcnabi check: cannot start %s\n", argv[0]);
+				return EXIT_ERROR;
+			}
+			running[slot] = b;
+			serial[slot] = s;
+			nrun++;
+		}
+		if (nrun == 0)
+			return 0;
+		int done = proc_wait_any(procs, (int)c->jobs, c->timeout);
+		if (done < 0)
+			return 0;
+		nrun--;
+		c->batch_serial = serial[done];
+		batch_done(c, &running[done], &procs[done]);
+	}
+}
+
+/* --- summary --------------------------------------------------------------------- */
+
+static void print_summary(const Check *c, FILE *f, double wall)
+{
+	fprintf(f, "gcnabi check: %u signatures from %s (%u malformed), layout %s, %d llc, %d CPU(s)\n", c->nsigs, c->input,
+		c->malformed, c->layout.name, c->nllcs, c->ncpus);
+	fprintf(f, "%-26s %9s %7s %8s %8s %8s %7s | %7s %7s %8s | %s\n", "profile-cpu-selector", "functions", "agree",
+		"diverge", "llc-ref", "both-ref", "skip", "calls", "agree", "diverge", "caller!=callee (explained)");
+	for (int k = 0; k < c->ncombos; k++) {
+		const Combo *co = &c->combos[k];
+		const Stats *s = &co->st;
+		fprintf(f, "%-26s %9u %7u %8u %8u %8u %7u | %7u %7u %8u | %u (%u)\n", co->tag, s->functions, s->agree,
+			s->diverged + s->model_refused, s->llc_refused, s->both_refused, s->not_emitted, s->calls,
+			s->calls_agree, s->calls_diverged + s->calls_refused, s->mismatches, s->mismatches_explained);
+	}
+	double llc = 0;
+	for (int k = 0; k < c->ncombos; k++)
+		llc += c->combos[k].st.llc_seconds;
+	fprintf(f, "wall %.1fs, llc busy %.1fs on %u job(s)\n", wall, llc, c->jobs);
+}
+
+static unsigned exit_status(const Check *c)
+{
+	unsigned st = c->malformed ? EXIT_ERROR : 0;
+	for (int k = 0; k < c->ncombos; k++) {
+		const Stats *s = &c->combos[k].st;
+		if (s->diverged || s->model_refused || s->calls_diverged)
+			st |= EXIT_DIVERGED;
+		if (s->llc_refused)
+			st |= EXIT_CRASHED;
+		if (s->mismatches > s->mismatches_explained)
+			st |= EXIT_DIVERGED;
+		else if (s->mismatches)
+			st |= EXIT_KNOWN;
+	}
+	return st;
+}
+
+static bool make_dirs(Check *c, const char *out)
+{
+	if (out) {
+		snprintf(c->out_dir, sizeof c->out_dir, "%s", out);
+	} else {
+		char stamp[32];
+		time_t t = time(0);
+		strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", localtime(&t));
+		snprintf(c->out_dir, sizeof c->out_dir, "reports/check-%s-%ld", stamp, (long)getpid());
+	}
+	char path[600];
+	for (char *p = c->out_dir + 1; *p; p++)
+		if (*p == '/') {
+			*p = 0;
+			mkdir(c->out_dir, 0755);
+			*p = '/';
+		}
+	mkdir(c->out_dir, 0755);
+	snprintf(path, sizeof path, "%s/repro", c->out_dir);
+	mkdir(path, 0755);
+	const char *tmp = getenv("TMPDIR");
+	snprintf(c->tmp_dir, sizeof c->tmp_dir, "%s/gcnabi-check-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+	if (!mkdtemp(c->tmp_dir)) {
+		fprintf(stderr, "gcnabi check: cannot create a temporary folder: %s\n", strerror(errno));
+		return false;
+	}
+	snprintf(path, sizeof path, "%s/details.jsonl", c->out_dir);
+	c->details = fopen(path, "w");
+	if (!c->details) {
+		fprintf(stderr, "gcnabi check: cannot write %s: %s\n", path, strerror(errno));
+		return false;
+	}
+	return true;
+}
+
+static void remove_tmp(const Check *c)
+{
+	DIR *d = opendir(c->tmp_dir);
+	if (d) {
+		struct dirent *e;
+		char path[900];
+		while ((e = readdir(d)))
+			if (e->d_name[0] != '.') {
+				snprintf(path, sizeof path, "%s/%s", c->tmp_dir, e->d_name);
+				unlink(path);
+			}
+		closedir(d);
+	}
+	rmdir(c->tmp_dir);
+}
+
+static bool parse_check_options(Check *c, int argc, char **argv, int *first_operand, const char **layout,
+				const char **out)
+{
+	const Command *cmd = command_find("check");
+	int i = 1, k;
+	const char *val;
+	bool sel_given = false;
+	while ((k = opt_next(cmd, argc, argv, &i, &val)) >= 0) {
+		const char *name = cmd->opts[k].name;
+		if (strcmp(name, "--llc") == 0) {
+			if (c->nllcs == MAX_LLCS)
+				return fprintf(stderr, "gcnabi check: at most %d --llc\n", MAX_LLCS), false;
+			snprintf(c->llcs[c->nllcs++].path, sizeof c->llcs[0].path, "%s", val);
+		} else if (strcmp(name, "--selector") == 0) {
+			sel_given = true;
+			c->sel_dag = strcmp(val, "dag") == 0 || strcmp(val, "both") == 0;
+			c->sel_gisel = strcmp(val, "gisel") == 0 || strcmp(val, "both") == 0;
+			if (!c->sel_dag && !c->sel_gisel)
+				return fprintf(stderr, "gcnabi check: --selector takes dag, gisel or both\n"), false;
+		} else if (strcmp(name, "--mcpu") == 0) {
+			if (!target_find(val))
+				return fprintf(stderr, "gcnabi check: unknown CPU '%s'\n", val), false;
+			if (c->ncpus == MAX_CPUS)
+				return fprintf(stderr, "gcnabi check: at most %d --mcpu\n", MAX_CPUS), false;
+			c->cpus[c->ncpus++] = val;
+		} else if (strcmp(name, "--wave") == 0) {
+			c->wave = (unsigned)atoi(val);
+			if (c->wave != 32 && c->wave != 64)
+				return fprintf(stderr, "gcnabi check: --wave takes 32 or 64\n"), false;
+		} else if (strcmp(name, "--layout") == 0) {
+			*layout = val;
+		} else if (strcmp(name, "--no-caller") == 0) {
+			c->callers = false;
+		} else if (strcmp(name, "--batch") == 0) {
+			c->batch = (unsigned)atoi(val);
+			if (c->batch < 1 || c->batch > 100000)
+				return fprintf(stderr, "gcnabi check: --batch takes 1 to 100000\n"), false;
+		} else if (strcmp(name, "--jobs") == 0) {
+			c->jobs = (unsigned)atoi(val);
+			if (c->jobs < 1 || c->jobs > MAX_JOBS)
+				return fprintf(stderr, "gcnabi check: --jobs takes 1 to %d\n", MAX_JOBS), false;
+		} else if (strcmp(name, "--timeout") == 0) {
+			c->timeout = atof(val);
+			if (c->timeout <= 0)
+				return fprintf(stderr, "gcnabi check: --timeout takes a positive number of seconds\n"), false;
+		} else if (strcmp(name, "--out") == 0) {
+			*out = val;
+		} else if (strcmp(name, "--quiet") == 0) {
+			c->quiet = true;
+		}
+	}
+	if (k == -4)
+		exit(0);
+	if (k == -3)
+		return false;
+	if (!sel_given)
+		c->sel_dag = c->sel_gisel = true;
+	*first_operand = i;
+	return true;
+}
+
+int cmd_check(int argc, char **argv)
+{
+	static const char *const default_cpus[] = { "gfx900", "gfx1030", "gfx1100" };
+	Check *c = calloc(1, sizeof *c);
+	const char *layout_name = "old", *out = 0;
+	int first;
+	if (!c)
+		return EXIT_ERROR;
+	c->callers = true;
+	c->batch = 200;
+	c->timeout = 120;
+	long cores = sysconf(_SC_NPROCESSORS_ONLN);
+	c->jobs = cores > 0 && cores <= MAX_JOBS ? (unsigned)cores : 2;
+	if (!parse_check_options(c, argc, argv, &first, &layout_name, &out))
+		return EXIT_USAGE;
+	if (argc - first != 1) {
+		fprintf(stderr, "gcnabi check: expected one signature file (see gcnabi check --help)\n");
+		return EXIT_USAGE;
+	}
+	c->input = argv[first];
+	char err[600];
+	if (!layout_load(layout_name, &c->layout, err, sizeof err)) {
+		fprintf(stderr, "gcnabi check: %s\n", err);
+		return EXIT_ERROR;
+	}
+	if (c->ncpus == 0)
+		for (int k = 0; k < 3; k++)
+			c->cpus[c->ncpus++] = default_cpus[k];
+	size_t len;
+	char *text = read_file(c->input, &len, err, sizeof err);
+	if (!text) {
+		fprintf(stderr, "gcnabi check: %s\n", err);
+		return EXIT_ERROR;
+	}
+	sig_parse_module(text, len, collect_sig, c);
+	free(text);
+	if (!make_dirs(c, out))
+		return EXIT_ERROR;
+	if (c->nllcs == 0 && find_llcs(c) == 0) {
+		fprintf(stderr, "gcnabi check: no llc found in /usr/lib/llvm-*/bin; install one with `make deps` "
+				"(Debian: apt-get install llvm-19) or name it with --llc PATH\n");
+		remove_tmp(c);
+		return EXIT_ERROR;
+	}
+	for (int k = 0; k < c->nllcs; k++)
+		if (!llc_identify(c, &c->llcs[k], err, sizeof err)) {
+			fprintf(stderr, "gcnabi check: %s\n", err);
+			remove_tmp(c);
+			return EXIT_ERROR;
+		}
+	c->combos = calloc((size_t)c->nllcs * (size_t)c->ncpus * 2, sizeof *c->combos);
+	c->model = malloc(sizeof *c->model);
+	c->model_caller = malloc(sizeof *c->model_caller);
+	if (!c->combos || !c->model || !c->model_caller)
+		return EXIT_ERROR;
+	for (int l = 0; l < c->nllcs; l++)
+		for (int u = 0; u < c->ncpus; u++)
+			for (int sel = 0; sel < SEL_COUNT; sel++) {
+				if ((sel == SEL_DAG && !c->sel_dag) || (sel == SEL_GISEL && !c->sel_gisel))
+					continue;
+				Combo *co = &c->combos[c->ncombos];
+				co->llc = &c->llcs[l];
+				co->cpu = c->cpus[u];
+				co->sel = (Selector)sel;
+				if (!model_config_init(&co->m, co->llc->profile, &c->layout, co->cpu, c->wave, co->sel, err,
+						       sizeof err)) {
+					fprintf(stderr, "gcnabi check: %s\n", err);
+					return EXIT_USAGE;
+				}
+				snprintf(co->tag, sizeof co->tag, "%s-%s%s-%s", co->llc->profile->name, co->cpu,
+					 c->wave ? (c->wave == 32 ? "w32" : "w64") : "", selector_names[sel]);
+				for (unsigned f = 0; f < c->nsigs; f += c->batch) {
+					unsigned n = c->nsigs - f < c->batch ? c->nsigs - f : c->batch;
+					if (!push_batch(c, (Batch){ c->ncombos, f, n, c->callers, true }))
+						return EXIT_ERROR;
+				}
+				c->ncombos++;
+			}
+	/* Run in the order given: the queue is a stack. */
+	for (size_t a = 0, b = c->nqueue ? c->nqueue - 1 : 0; a < b; a++, b--) {
+		Batch t = c->queue[a];
+		c->queue[a] = c->queue[b];
+		c->queue[b] = t;
+	}
+	double t0 = now_seconds();
+	int rc = run_all(c);
+	double wall = now_seconds() - t0;
+	fclose(c->details);
+	remove_tmp(c);
+	if (rc)
+		return rc;
+	print_summary(c, stdout, wall);
+	char path[600];
+	snprintf(path, sizeof path, "%s/summary.txt", c->out_dir);
+	FILE *f = fopen(path, "w");
+	if (f) {
+		print_summary(c, f, wall);
+		fclose(f);
+	}
+	printf("details: %s/details.jsonl, reproducers: %s/repro/\n", c->out_dir, c->out_dir);
+	return (int)exit_status(c);
+}

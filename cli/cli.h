@@ -1,0 +1,97 @@
+/* Shared pieces of the command-line front end: option tables, file input,
+ * layout/profile lookup, and the subcommands' entry points. Everything with
+ * I/O lives here, around the pure core. */
+#ifndef GCNABI_CLI_H
+#define GCNABI_CLI_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "cc.h"
+
+/* One option of a subcommand: "--name ARG  help". arg NULL for a flag. */
+typedef struct {
+	const char *name;
+	const char *arg;
+	const char *help;
+} OptSpec;
+
+typedef struct {
+	const char *name;
+	int (*run)(int argc, char **argv);
+	const char *usage;   /* operands after the options */
+	const char *summary;
+	const OptSpec *opts; /* terminated by {0} */
+} Command;
+
+/* Option iteration: returns the index in specs of the next option (value in
+ * *val), -1 at the first operand (argv[*i] is it), -2 at the end, -3 after
+ * printing an error to stderr. "--" ends options. */
+int opt_next(const Command *cmd, int argc, char **argv, int *i, const char **val);
+void command_help(const Command *cmd, FILE *f);
+const Command *command_find(const char *name);
+
+/* A growable text buffer; on allocation failure it stops growing and
+ * sets failed. */
+typedef struct {
+	char *p;
+	size_t n, cap;
+	bool failed;
+} Buf;
+void buf_printf(Buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void buf_put(Buf *b, const char *s, size_t n);
+void buf_free(Buf *b);
+void fput_json_string(FILE *f, const char *s);
+
+/* IR emission (emit.c). Every function stores each argument to its own
+ * global and returns a value loaded from one, so that both selectors keep
+ * every part; markers follow observe/mir.h's conventions. */
+typedef struct {
+	bool typed_ptrs; /* LLVM 14 dialect */
+	bool callers;    /* add @gcnabi.<i>.caller for each function */
+	bool rename;     /* name function i @gcnabi.<i>.fn instead of its own name */
+	bool buffer_ptr_split; /* the llc lowers ptr addrspace(7) as a fat pointer (no globals of it) */
+} EmitOptions;
+/* Append function number idx; false (with why) when the signature cannot be
+ * written as IR this dialect accepts. */
+bool emit_function(Buf *b, const Sig *s, unsigned idx, const EmitOptions *o, char *why, size_t why_cap);
+
+/* Exit codes, in the spirit of abidiff: bits that add up. */
+enum {
+	EXIT_ERROR = 1,     /* bad input, I/O failure */
+	EXIT_USAGE = 2,
+	EXIT_KNOWN = 4,     /* only divergences that a profile switch explains */
+	EXIT_DIVERGED = 8,  /* the model and llc disagree */
+	EXIT_CRASHED = 16,  /* llc crashed or refused where the model did not expect it */
+};
+
+/* Whole file (or stdin for "-") into a NUL-terminated heap buffer. */
+char *read_file(const char *path, size_t *len, char *err, size_t err_cap);
+
+/* Layout by name (searched in $GCNABI_LAYOUTS, then the layouts/ folder
+ * beside the binary's build/ folder) or by path. */
+bool layout_load(const char *name_or_path, Layout *out, char *err, size_t err_cap);
+
+/* Model options shared by place, check and diff. */
+typedef struct {
+	const char *profile, *layout, *cpu;
+	unsigned wave;
+	Selector selector;
+	bool caller, json;
+} ModelOptions;
+void model_options_default(ModelOptions *o);
+/* Handles --profile/--layout/--mcpu/--wave/--selector; returns false if
+ * name is not one of them. *bad is set when the value is invalid. */
+bool model_option(ModelOptions *o, const char *name, const char *val, bool *bad);
+
+int cmd_place(int argc, char **argv);
+int cmd_emit(int argc, char **argv);
+int cmd_observe(int argc, char **argv);
+int cmd_diff(int argc, char **argv);
+int cmd_check(int argc, char **argv);
+int cmd_gen(int argc, char **argv);
+int cmd_layouts(int argc, char **argv);
+int cmd_profiles(int argc, char **argv);
+
+#endif

@@ -1,0 +1,192 @@
+/* File input, layout lookup and the model options that several subcommands
+ * share. */
+#include <errno.h>
+#include <stdarg.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+
+char *read_file(const char *path, size_t *len, char *err, size_t err_cap)
+{
+	FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
+	if (!f) {
+		snprintf(err, err_cap, "%s: %s", path, strerror(errno));
+		return 0;
+	}
+	size_t cap = 1 << 16, n = 0;
+	char *buf = malloc(cap);
+	for (;;) {
+		if (!buf) {
+			snprintf(err, err_cap, "%s: out of memory", path);
+			break;
+		}
+		size_t k = fread(buf + n, 1, cap - n - 1, f);
+		n += k;
+		if (n + 1 < cap) {
+			if (ferror(f)) {
+				snprintf(err, err_cap, "%s: read error", path);
+				free(buf);
+				buf = 0;
+			}
+			break;
+		}
+		cap *= 2;
+		char *grown = realloc(buf, cap);
+		if (!grown)
+			free(buf);
+		buf = grown;
+	}
+	if (f != stdin)
+		fclose(f);
+	if (!buf)
+		return 0;
+	buf[n] = 0;
+	*len = n;
+	return buf;
+}
+
+/* The layouts/ folder of the checkout the binary was built in. */
+static bool layouts_beside_binary(char *dir, size_t cap)
+{
+	char exe[PATH_MAX];
+	ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+	if (n <= 0)
+		return false;
+	exe[n] = 0;
+	for (int up = 0; up < 2; up++) {
+		char *slash = strrchr(exe, '/');
+		if (!slash)
+			return false;
+		*slash = 0;
+	}
+	return (size_t)snprintf(dir, cap, "%s/layouts", exe) < cap;
+}
+
+bool layout_load(const char *name_or_path, Layout *out, char *err, size_t err_cap)
+{
+	char path[PATH_MAX + 64];
+	bool is_path = strchr(name_or_path, '/') || strstr(name_or_path, ".layout");
+	if (is_path) {
+		snprintf(path, sizeof path, "%s", name_or_path);
+	} else {
+		const char *env = getenv("GCNABI_LAYOUTS");
+		char dir[PATH_MAX];
+		if (env && *env)
+			snprintf(dir, sizeof dir, "%s", env);
+		else if (!layouts_beside_binary(dir, sizeof dir))
+			snprintf(dir, sizeof dir, "layouts");
+		snprintf(path, sizeof path, "%s/%s.layout", dir, name_or_path);
+	}
+	size_t len;
+	char *text = read_file(path, &len, err, err_cap);
+	if (!text)
+		return false;
+	LayoutError le;
+	bool ok = layout_parse(text, len, out, &le);
+	free(text);
+	if (!ok) {
+		if (le.line)
+			snprintf(err, err_cap, "%s:%u:%u: %s", path, le.line, le.col, le.msg);
+		else
+			snprintf(err, err_cap, "%s: %s", path, le.msg);
+	}
+	return ok;
+}
+
+void model_options_default(ModelOptions *o)
+{
+	*o = (ModelOptions){ "llvm22", "old", "gfx1030", 0, SEL_DAG, false, false };
+}
+
+bool model_option(ModelOptions *o, const char *name, const char *val, bool *bad)
+{
+	*bad = false;
+	if (strcmp(name, "--profile") == 0) {
+		o->profile = val;
+		*bad = !profile_find(val);
+	} else if (strcmp(name, "--layout") == 0) {
+		o->layout = val;
+	} else if (strcmp(name, "--mcpu") == 0) {
+		o->cpu = val;
+		*bad = !target_find(val);
+	} else if (strcmp(name, "--wave") == 0) {
+		o->wave = (unsigned)atoi(val);
+		*bad = o->wave != 32 && o->wave != 64;
+	} else if (strcmp(name, "--selector") == 0) {
+		*bad = strcmp(val, "dag") != 0 && strcmp(val, "gisel") != 0;
+		o->selector = strcmp(val, "gisel") == 0 ? SEL_GISEL : SEL_DAG;
+	} else {
+		return false;
+	}
+	return true;
+}
+
+void buf_put(Buf *b, const char *s, size_t n)
+{
+	if (b->failed)
+		return;
+	if (b->n + n + 1 > b->cap) {
+		size_t cap = b->cap ? b->cap : 4096;
+		while (cap < b->n + n + 1)
+			cap *= 2;
+		char *p = realloc(b->p, cap);
+		if (!p) {
+			b->failed = true;
+			return;
+		}
+		b->p = p;
+		b->cap = cap;
+	}
+	memcpy(b->p + b->n, s, n);
+	b->n += n;
+	b->p[b->n] = 0;
+}
+
+void buf_printf(Buf *b, const char *fmt, ...)
+{
+	char small[1024];
+	va_list ap;
+	va_start(ap, fmt);
+	int k = vsnprintf(small, sizeof small, fmt, ap);
+	va_end(ap);
+	if (k < 0)
+		return;
+	if ((size_t)k < sizeof small) {
+		buf_put(b, small, (size_t)k);
+		return;
+	}
+	char *big = malloc((size_t)k + 1);
+	if (!big) {
+		b->failed = true;
+		return;
+	}
+	va_start(ap, fmt);
+	vsnprintf(big, (size_t)k + 1, fmt, ap);
+	va_end(ap);
+	buf_put(b, big, (size_t)k);
+	free(big);
+}
+
+void buf_free(Buf *b)
+{
+	free(b->p);
+	*b = (Buf){ 0 };
+}
+
+void fput_json_string(FILE *f, const char *s)
+{
+	fputc('"', f);
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+		if (c == '"' || c == '\\')
+			fprintf(f, "\\%c", c);
+		else if (c < 0x20)
+			fprintf(f, "\\u%04x", c);
+		else
+			fputc(c, f);
+	}
+	fputc('"', f);
+}

@@ -1,0 +1,395 @@
+/* `gcnabi emit`: IR for a list of signatures, in the dialect of the target
+ * llc. Function i stores argument K to @gcnabi.<i>.in.<K> and returns a
+ * value loaded from @gcnabi.<i>.ret, so every part is live in both
+ * selectors; its caller @gcnabi.<i>.caller passes values loaded from
+ * @gcnabi.<i>.out.<K> (constant address space: uniform, so inreg parts can
+ * stay in SGPRs) and stores the result to @gcnabi.<i>.res. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+typedef struct {
+	Buf *b;
+	const Sig *s;
+	const EmitOptions *o;
+	unsigned idx;
+} Emitter;
+
+static void put_type(Emitter *e, TypeId t)
+{
+	char small[256];
+	size_t n = type_print(e->s, t, e->o->typed_ptrs, small, sizeof small);
+	if (n < sizeof small) {
+		buf_put(e->b, small, n);
+		return;
+	}
+	char *big = malloc(n + 1);
+	if (!big) {
+		e->b->failed = true;
+		return;
+	}
+	type_print(e->s, t, e->o->typed_ptrs, big, n + 1);
+	buf_put(e->b, big, n);
+	free(big);
+}
+
+static bool is_fat_pointer(const Emitter *e, TypeId t)
+{
+	const Type *ty = sig_type(e->s, t);
+	return e->o->buffer_ptr_split && ty->kind == TYPE_PTR && ty->addrspace == 7;
+}
+
+static bool contains_fat_pointer(const Sig *s, TypeId t, unsigned depth)
+{
+	const Type *ty = sig_type(s, t);
+	if (depth > 64)
+		return false;
+	switch (ty->kind) {
+	case TYPE_PTR: return ty->addrspace == 7;
+	case TYPE_VECTOR: case TYPE_ARRAY: return contains_fat_pointer(s, ty->elem, depth + 1);
+	case TYPE_STRUCT:
+		for (unsigned i = 0; i < ty->n; i++)
+			if (contains_fat_pointer(s, s->members[ty->first + i], depth + 1))
+				return true;
+		return false;
+	default: return false;
+	}
+}
+
+/* The type a value is kept in memory as: a fat pointer cannot live in a
+ * global, its 160-bit integer form can. */
+static void put_mem_type(Emitter *e, TypeId t)
+{
+	if (is_fat_pointer(e, t))
+		buf_printf(e->b, "i160");
+	else
+		put_type(e, t);
+}
+
+static void put_global_ptr(Emitter *e, TypeId t, unsigned as)
+{
+	if (e->o->typed_ptrs) {
+		put_mem_type(e, t);
+		buf_printf(e->b, " addrspace(%u)*", as);
+	} else {
+		buf_printf(e->b, "ptr addrspace(%u)", as);
+	}
+}
+
+static void put_name(Buf *b, const char *name)
+{
+	bool plain = name[0] && !(name[0] >= '0' && name[0] <= '9');
+	for (const char *p = name; *p; p++)
+		if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') || *p == '.' ||
+		      *p == '_' || *p == '$' || *p == '-'))
+			plain = false;
+	if (plain) {
+		buf_printf(b, "@%s", name);
+		return;
+	}
+	buf_put(b, "@\"", 2);
+	for (const char *p = name; *p; p++) {
+		unsigned char c = (unsigned char)*p;
+		if (c == '"' || c == '\\' || c < 0x20 || c >= 0x7f)
+			buf_printf(b, "\\%02X", c);
+		else
+			buf_put(b, p, 1);
+	}
+	buf_put(b, "\"", 1);
+}
+
+static TypeId value_type(const Param *p)
+{
+	return (p->flags & PARAM_BYVAL) && p->attr_type != TYPE_NONE ? p->attr_type : p->type;
+}
+
+static void declare_global(Emitter *e, const char *what, int k, TypeId t, bool constant_input)
+{
+	buf_printf(e->b, "@gcnabi.%u.%s", e->idx, what);
+	if (k >= 0)
+		buf_printf(e->b, ".%d", k);
+	buf_printf(e->b, constant_input ? " = external addrspace(4) global " : " = addrspace(1) global ");
+	put_mem_type(e, t);
+	buf_printf(e->b, constant_input ? "\n" : " zeroinitializer\n");
+}
+
+static void put_param_attrs(Emitter *e, const Param *p)
+{
+	static const struct { uint16_t flag; const char *text; } simple[] = {
+		{ PARAM_INREG, " inreg" }, { PARAM_SIGNEXT, " signext" }, { PARAM_ZEROEXT, " zeroext" },
+	};
+	static const struct { uint16_t flag; const char *text; } typed[] = {
+		{ PARAM_BYVAL, " byval(" }, { PARAM_BYREF, " byref(" }, { PARAM_SRET, " sret(" },
+	};
+	for (size_t i = 0; i < sizeof simple / sizeof simple[0]; i++)
+		if (p->flags & simple[i].flag)
+			buf_printf(e->b, "%s", simple[i].text);
+	for (size_t i = 0; i < sizeof typed / sizeof typed[0]; i++)
+		if ((p->flags & typed[i].flag) && p->attr_type != TYPE_NONE) {
+			buf_printf(e->b, "%s", typed[i].text);
+			put_type(e, p->attr_type);
+			buf_put(e->b, ")", 1);
+		}
+	if (p->align)
+		buf_printf(e->b, " align %u", p->align);
+}
+
+static void put_header(Emitter *e, const char *fn_name)
+{
+	const Sig *s = e->s;
+	const char *cc = cc_keyword((CallConv)s->cc);
+	buf_printf(e->b, "define %s%s", cc, *cc ? " " : "");
+	for (int f = 0; f < 3; f++)
+		if (s->ret_flags & (uint16_t[]){ PARAM_SIGNEXT, PARAM_ZEROEXT, PARAM_INREG }[f])
+			buf_printf(e->b, "%s ", (const char *[]){ "signext", "zeroext", "inreg" }[f]);
+	put_type(e, s->ret);
+	buf_put(e->b, " ", 1);
+	put_name(e->b, fn_name);
+	buf_put(e->b, "(", 1);
+	for (unsigned k = 0; k < s->nparams; k++) {
+		buf_printf(e->b, "%s", k ? ", " : "");
+		put_type(e, s->params[k].type);
+		put_param_attrs(e, &s->params[k]);
+	}
+	buf_put(e->b, ")", 1);
+	for (int n = 0; n < NOIN_COUNT; n++)
+		if (s->no_inputs & (1u << n))
+			buf_printf(e->b, " \"%s\"", noinput_names[n]);
+	if (s->flat_wg_max)
+		buf_printf(e->b, " \"amdgpu-flat-work-group-size\"=\"%u,%u\"", s->flat_wg_min, s->flat_wg_max);
+	buf_printf(e->b, " {\n");
+}
+
+static void emit_callee(Emitter *e, const char *fn_name)
+{
+	const Sig *s = e->s;
+	put_header(e, fn_name);
+	for (unsigned k = 0; k < s->nparams; k++) {
+		const Param *p = &s->params[k];
+		TypeId vt = value_type(p);
+		char val[32];
+		snprintf(val, sizeof val, "%%%u", k);
+		if (vt != p->type) {
+			buf_printf(e->b, "  %%gcnabi.v%u = load ", k);
+			put_type(e, vt);
+			buf_printf(e->b, ", ");
+			put_type(e, p->type);
+			buf_printf(e->b, " %%%u\n", k);
+			snprintf(val, sizeof val, "%%gcnabi.v%u", k);
+		} else if (is_fat_pointer(e, vt)) {
+			buf_printf(e->b, "  %%gcnabi.v%u = ptrtoint ptr addrspace(7) %%%u to i160\n", k, k);
+			snprintf(val, sizeof val, "%%gcnabi.v%u", k);
+		}
+		buf_printf(e->b, "  store volatile ");
+		put_mem_type(e, vt);
+		buf_printf(e->b, " %s, ", val);
+		put_global_ptr(e, vt, 1);
+		buf_printf(e->b, " @gcnabi.%u.in.%u\n", e->idx, k);
+	}
+	if (sig_type(s, s->ret)->kind == TYPE_VOID) {
+		buf_printf(e->b, "  ret void\n}\n");
+		return;
+	}
+	buf_printf(e->b, "  %%gcnabi.r = load volatile ");
+	put_mem_type(e, s->ret);
+	buf_printf(e->b, ", ");
+	put_global_ptr(e, s->ret, 1);
+	buf_printf(e->b, " @gcnabi.%u.ret\n", e->idx);
+	if (is_fat_pointer(e, s->ret)) {
+		buf_printf(e->b, "  %%gcnabi.rp = inttoptr i160 %%gcnabi.r to ptr addrspace(7)\n  ret ptr addrspace(7) %%gcnabi.rp\n}\n");
+		return;
+	}
+	buf_printf(e->b, "  ret ");
+	put_type(e, s->ret);
+	buf_printf(e->b, " %%gcnabi.r\n}\n");
+}
+
+static void emit_caller(Emitter *e, const char *fn_name)
+{
+	const Sig *s = e->s;
+	const char *cc = cc_keyword((CallConv)s->cc);
+	buf_printf(e->b, "define %s%svoid @gcnabi.%u.caller() {\n", cc, *cc ? " " : "", e->idx);
+	for (unsigned k = 0; k < s->nparams; k++) {
+		const Param *p = &s->params[k];
+		TypeId vt = value_type(p);
+		buf_printf(e->b, "  %%gcnabi.o%u = load ", k);
+		put_mem_type(e, vt);
+		buf_printf(e->b, ", ");
+		put_global_ptr(e, vt, 4);
+		buf_printf(e->b, " @gcnabi.%u.out.%u\n", e->idx, k);
+		if (is_fat_pointer(e, vt))
+			buf_printf(e->b, "  %%gcnabi.p%u = inttoptr i160 %%gcnabi.o%u to ptr addrspace(7)\n", k, k);
+		if (vt != p->type) {
+			buf_printf(e->b, "  %%gcnabi.%u.out.%u.copy = alloca ", e->idx, k);
+			put_type(e, vt);
+			buf_printf(e->b, ", addrspace(5)\n  store ");
+			put_type(e, vt);
+			buf_printf(e->b, " %%gcnabi.o%u, ", k);
+			put_type(e, p->type);
+			buf_printf(e->b, " %%gcnabi.%u.out.%u.copy\n", e->idx, k);
+		}
+	}
+	bool is_void = sig_type(s, s->ret)->kind == TYPE_VOID;
+	buf_printf(e->b, is_void ? "  call %s%s" : "  %%gcnabi.r = call %s%s", cc, *cc ? " " : "");
+	for (int f = 0; f < 3; f++)
+		if (s->ret_flags & (uint16_t[]){ PARAM_SIGNEXT, PARAM_ZEROEXT, PARAM_INREG }[f])
+			buf_printf(e->b, "%s ", (const char *[]){ "signext", "zeroext", "inreg" }[f]);
+	put_type(e, s->ret);
+	buf_put(e->b, " ", 1);
+	put_name(e->b, fn_name);
+	buf_put(e->b, "(", 1);
+	for (unsigned k = 0; k < s->nparams; k++) {
+		const Param *p = &s->params[k];
+		buf_printf(e->b, "%s", k ? ", " : "");
+		put_type(e, p->type);
+		put_param_attrs(e, p);
+		if (value_type(p) != p->type)
+			buf_printf(e->b, " %%gcnabi.%u.out.%u.copy", e->idx, k);
+		else if (is_fat_pointer(e, p->type))
+			buf_printf(e->b, " %%gcnabi.p%u", k);
+		else
+			buf_printf(e->b, " %%gcnabi.o%u", k);
+	}
+	buf_printf(e->b, ")\n");
+	if (!is_void) {
+		if (is_fat_pointer(e, s->ret))
+			buf_printf(e->b, "  %%gcnabi.ri = ptrtoint ptr addrspace(7) %%gcnabi.r to i160\n");
+		buf_printf(e->b, "  store volatile ");
+		put_mem_type(e, s->ret);
+		buf_printf(e->b, is_fat_pointer(e, s->ret) ? " %%gcnabi.ri, " : " %%gcnabi.r, ");
+		put_global_ptr(e, s->ret, 1);
+		buf_printf(e->b, " @gcnabi.%u.res\n", e->idx);
+	}
+	buf_printf(e->b, "  ret void\n}\n");
+}
+
+/* Typed pointers must point at the byval/byref/sret type they carry. */
+static bool retype_attr_pointers(Sig *s)
+{
+	for (unsigned k = 0; k < s->nparams; k++) {
+		Param *p = &s->params[k];
+		const Type *t = sig_type(s, p->type);
+		if (p->attr_type == TYPE_NONE || t->kind != TYPE_PTR)
+			continue;
+		Type pt = *t;
+		pt.elem = p->attr_type;
+		TypeId id = sig_add_type(s, pt);
+		if (id == TYPE_NONE)
+			return false;
+		p->type = id;
+	}
+	return true;
+}
+
+bool emit_function(Buf *b, const Sig *s0, unsigned idx, const EmitOptions *o, char *why, size_t why_cap)
+{
+	Sig *s = malloc(sizeof *s);
+	if (!s) {
+		snprintf(why, why_cap, "out of memory");
+		return false;
+	}
+	*s = *s0;
+	bool ok = true;
+	if (s->varargs) {
+		snprintf(why, why_cap, "variadic functions cannot be emitted");
+		ok = false;
+	} else if (o->typed_ptrs && !retype_attr_pointers(s)) {
+		snprintf(why, why_cap, "too many types");
+		ok = false;
+	}
+	for (unsigned k = 0; ok && o->buffer_ptr_split && k <= s->nparams; k++) {
+		TypeId t = k < s->nparams ? value_type(&s->params[k]) : s->ret;
+		if (contains_fat_pointer(s, t, 0) && sig_type(s, t)->kind != TYPE_PTR) {
+			snprintf(why, why_cap, "ptr addrspace(7) inside an aggregate cannot be stored to a global");
+			ok = false;
+		}
+	}
+	if (ok) {
+		Emitter e = { b, s, o, idx };
+		char renamed[48];
+		snprintf(renamed, sizeof renamed, "gcnabi.%u.fn", idx);
+		const char *fn_name = o->rename ? renamed : s->name;
+		buf_printf(b, "\n");
+		for (unsigned k = 0; k < s->nparams; k++) {
+			declare_global(&e, "in", (int)k, value_type(&s->params[k]), false);
+			if (o->callers)
+				declare_global(&e, "out", (int)k, value_type(&s->params[k]), true);
+		}
+		if (sig_type(s, s->ret)->kind != TYPE_VOID) {
+			declare_global(&e, "ret", -1, s->ret, false);
+			if (o->callers)
+				declare_global(&e, "res", -1, s->ret, false);
+		}
+		emit_callee(&e, fn_name);
+		if (o->callers)
+			emit_caller(&e, fn_name);
+	}
+	free(s);
+	return ok;
+}
+
+typedef struct {
+	Buf out;
+	EmitOptions o;
+	unsigned n, failed;
+	const char *input;
+} EmitRun;
+
+static int emit_one(void *ctx, const Sig *sig, const SigError *err)
+{
+	EmitRun *r = ctx;
+	char why[256];
+	if (err) {
+		fprintf(stderr, "%s:%u:%u: error: %s\n", r->input, err->line, err->col, err->msg);
+		r->failed++;
+		return 0;
+	}
+	if (!emit_function(&r->out, sig, r->n++, &r->o, why, sizeof why)) {
+		fprintf(stderr, "%s:%u: error: @%s: %s\n", r->input, sig->line, sig->name, why);
+		r->failed++;
+	}
+	return 0;
+}
+
+int cmd_emit(int argc, char **argv)
+{
+	const Command *cmd = command_find("emit");
+	const Profile *p = profile_find("llvm22");
+	EmitRun r = { .input = "-" };
+	int i = 1, k;
+	const char *val;
+	while ((k = opt_next(cmd, argc, argv, &i, &val)) >= 0) {
+		if (strcmp(cmd->opts[k].name, "--caller") == 0)
+			r.o.callers = true;
+		else if (!(p = profile_find(val))) {
+			fprintf(stderr, "gcnabi emit: unknown profile '%s'\n", val);
+			return EXIT_USAGE;
+		}
+	}
+	if (k == -4)
+		return 0;
+	if (k == -3 || argc - i > 1)
+		return EXIT_USAGE;
+	r.o.typed_ptrs = p->major < 15;
+	r.o.buffer_ptr_split = p->on[SW_buffer_ptr_split];
+	if (i < argc)
+		r.input = argv[i];
+	char err[512];
+	size_t len;
+	char *text = read_file(r.input, &len, err, sizeof err);
+	if (!text) {
+		fprintf(stderr, "gcnabi emit: %s\n", err);
+		return EXIT_ERROR;
+	}
+	buf_printf(&r.out, "; gcnabi emit --profile %s%s\n", p->name, r.o.callers ? " --caller" : "");
+	sig_parse_module(text, len, emit_one, &r);
+	free(text);
+	if (r.out.failed) {
+		fprintf(stderr, "gcnabi emit: out of memory\n");
+		return EXIT_ERROR;
+	}
+	fwrite(r.out.p, 1, r.out.n, stdout);
+	buf_free(&r.out);
+	return r.failed ? EXIT_ERROR : 0;
+}

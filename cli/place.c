@@ -1,0 +1,155 @@
+/* `gcnabi place`, `layouts`, `profiles`: the model on its own. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+typedef struct {
+	ModelConfig m;
+	View view;
+	bool json;
+	const char *input;
+	unsigned placed, refused, malformed;
+	char *line; /* output buffer */
+	size_t cap;
+	Placement *p;
+} PlaceRun;
+
+static int place_one(void *ctx, const Sig *sig, const SigError *err)
+{
+	PlaceRun *r = ctx;
+	if (err) {
+		r->malformed++;
+		fprintf(stderr, "%s:%u:%u: error: %s%s%s\n", r->input, err->line, err->col, err->msg,
+			err->function[0] ? " in @" : "", err->function);
+		if (r->json) {
+			char msg[320];
+			snprintf(msg, sizeof msg, "malformed signature at line %u, column %u: %s", err->line, err->col, err->msg);
+			fputs("{\"name\":", stdout);
+			fput_json_string(stdout, err->function);
+			printf(",\"line\":%u,\"error\":", err->line);
+			fput_json_string(stdout, msg);
+			fputs("}\n", stdout);
+		}
+		return 0;
+	}
+	if (!cc_place(sig, &r->m, r->view, r->p))
+		r->refused++;
+	else
+		r->placed++;
+	size_t n = r->json ? place_print_json(sig, r->p, r->line, r->cap) : place_print_human(sig, r->p, r->line, r->cap);
+	if (n >= r->cap) {
+		free(r->line);
+		r->cap = n + 1;
+		r->line = malloc(r->cap);
+		if (!r->line)
+			return 1;
+		if (r->json)
+			place_print_json(sig, r->p, r->line, r->cap);
+		else
+			place_print_human(sig, r->p, r->line, r->cap);
+	}
+	fputs(r->line, stdout);
+	fputc('\n', stdout);
+	return 0;
+}
+
+int cmd_place(int argc, char **argv)
+{
+	const Command *cmd = command_find("place");
+	ModelOptions o;
+	model_options_default(&o);
+	int i = 1, k;
+	const char *val;
+	while ((k = opt_next(cmd, argc, argv, &i, &val)) >= 0) {
+		const char *name = cmd->opts[k].name;
+		bool bad;
+		if (strcmp(name, "--caller") == 0)
+			o.caller = true;
+		else if (strcmp(name, "--json") == 0)
+			o.json = true;
+		else if (model_option(&o, name, val, &bad) && bad) {
+			fprintf(stderr, "gcnabi place: invalid %s '%s'\n", name, val);
+			return EXIT_USAGE;
+		}
+	}
+	if (k == -4)
+		return 0;
+	if (k == -3 || argc - i > 1)
+		return EXIT_USAGE;
+	const char *input = i < argc ? argv[i] : "-";
+
+	Layout layout;
+	char err[512];
+	if (!layout_load(o.layout, &layout, err, sizeof err)) {
+		fprintf(stderr, "gcnabi place: %s\n", err);
+		return EXIT_ERROR;
+	}
+	PlaceRun r = { .view = o.caller ? VIEW_CALLER : VIEW_CALLEE, .json = o.json, .input = input };
+	if (!model_config_init(&r.m, profile_find(o.profile), &layout, o.cpu, o.wave, o.selector, err, sizeof err)) {
+		fprintf(stderr, "gcnabi place: %s\n", err);
+		return EXIT_USAGE;
+	}
+	size_t len;
+	/* A lone operand that looks like a header is the signature itself. */
+	bool inline_sig = i < argc && strchr(argv[i], '@') && strchr(argv[i], '(');
+	char *text = inline_sig ? strdup(argv[i]) : read_file(input, &len, err, sizeof err);
+	if (inline_sig) {
+		r.input = "<argument>";
+		len = strlen(text);
+	}
+	if (!text) {
+		fprintf(stderr, "gcnabi place: %s\n", err);
+		return EXIT_ERROR;
+	}
+	r.cap = 1 << 16;
+	r.line = malloc(r.cap);
+	r.p = malloc(sizeof *r.p);
+	if (!r.line || !r.p) {
+		fprintf(stderr, "gcnabi place: out of memory\n");
+		return EXIT_ERROR;
+	}
+	sig_parse_module(text, len, place_one, &r);
+	free(text);
+	free(r.line);
+	free(r.p);
+	return r.malformed ? EXIT_ERROR : 0;
+}
+
+int cmd_layouts(int argc, char **argv)
+{
+	static const char *const builtin[] = { "old", "proposed-v1", "proposed-v2" };
+	char err[512], buf[4096];
+	int status = 0;
+	int n = argc > 1 ? argc - 1 : 3;
+	for (int i = 0; i < n; i++) {
+		const char *name = argc > 1 ? argv[i + 1] : builtin[i];
+		Layout l;
+		if (!layout_load(name, &l, err, sizeof err)) {
+			fprintf(stderr, "gcnabi layouts: %s\n", err);
+			status = EXIT_ERROR;
+			continue;
+		}
+		layout_print(&l, buf, sizeof buf);
+		printf("%s# ---- %s\n%s", i ? "\n" : "", name, buf);
+	}
+	return status;
+}
+
+int cmd_profiles(int argc, char **argv)
+{
+	(void)argc;
+	(void)argv;
+	for (unsigned i = 0; profile_at(i); i++) {
+		const Profile *p = profile_at(i);
+		printf("%s:", p->name);
+		for (int s = 0; s < SW_COUNT; s++)
+			if (p->on[s])
+				printf(" %s", profile_switch_names[s]);
+		printf("\n");
+	}
+	printf("\nswitches:\n");
+	for (int s = 0; s < SW_COUNT; s++)
+		printf("  %-30s %s\n", profile_switch_names[s], profile_switch_comments[s]);
+	return 0;
+}
