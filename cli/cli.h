@@ -31,6 +31,7 @@ typedef struct {
 int opt_next(const Command *cmd, int argc, char **argv, int *i, const char **val);
 void command_help(const Command *cmd, FILE *f);
 const Command *command_find(const char *name);
+void usage(FILE *f); /* the list of commands */
 
 /* A growable text buffer; on allocation failure it stops growing and
  * sets failed. */

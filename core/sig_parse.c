@@ -304,17 +304,6 @@ static size_t string_end(const Parser *p, size_t open)
 	return i;
 }
 
-/* At '"': moves past the closing quote. */
-static bool lex_string(Parser *p, Name *s)
-{
-	size_t end = string_end(p, p->pos);
-	if (char_at(p, end) != '"')
-		return false;
-	*s = (Name){ p->pos + 1, end - p->pos - 1, true };
-	p->pos = end + 1;
-	return true;
-}
-
 /* The name after a sigil at *pos: plain run or quoted string. */
 static bool lex_name_at(const Parser *p, size_t *pos, Name *out)
 {
@@ -333,6 +322,9 @@ static bool lex_name_at(const Parser *p, size_t *pos, Name *out)
 	*pos += n;
 	return n > 0;
 }
+
+/* At '"': the string's bytes; moves past the closing quote. */
+static bool lex_string(Parser *p, Name *s) { return lex_name_at(p, &p->pos, s); }
 
 /* Next byte of a name, undoing the `\\` and `\XX` escapes of quoted names. */
 static unsigned char name_byte(const char *text, const Name *n, size_t *i)
@@ -924,6 +916,24 @@ static bool skip_parens(Parser *p)
 	return fail(p, open, "unterminated '(': missing ')'");
 }
 
+/* `"key"` or `"key"="value"` at p->pos. */
+static bool lex_string_attr(Parser *p, Name *key, Name *value, bool *has_value)
+{
+	size_t at = p->pos;
+	if (!lex_string(p, key))
+		return fail(p, at, "unterminated string");
+	*has_value = accept_char(p, '=');
+	if (!*has_value)
+		return true;
+	size_t value_at = next_token(p);
+	p->pos = value_at;
+	if (char_at(p, value_at) != '"')
+		return fail_expected(p, value_at, "string value after '='");
+	if (!lex_string(p, value))
+		return fail(p, value_at, "unterminated string");
+	return true;
+}
+
 /* `align N` or `align(N)`; p->pos is after `align`. */
 static bool parse_align(Parser *p, uint32_t *align)
 {
@@ -971,11 +981,20 @@ static int find_value_attr(const Parser *p, size_t at, size_t n, bool is_return)
 
 /* Return attributes stop at the first other word (the type); on parameters
  * any other word is an error, except a top-level keyword that begins the
- * next line, left for the caller to report. */
+ * next line, left for the caller to report. String attributes (such as
+ * "amdgpu-hidden-argument") are ignored. */
 static bool parse_value_attrs(Parser *p, bool is_return, Param *param)
 {
 	for (;;) {
 		size_t at = next_token(p), n = word_len_at(p, at);
+		if (char_at(p, at) == '"') {
+			Name key, value;
+			bool has_value;
+			p->pos = at;
+			if (!lex_string_attr(p, &key, &value, &has_value))
+				return false;
+			continue;
+		}
 		int i = find_value_attr(p, at, n, is_return);
 		if (i < 0 && (is_return || !n || word_in(p, at, n, toplevel_words, COUNT(toplevel_words))))
 			return true;
@@ -1049,22 +1068,13 @@ static bool apply_string_attr(Parser *p, size_t at, const Name *key, const Name 
 	return parse_flat_wg(p, value, fa);
 }
 
-/* `"key"` or `"key"="value"`. */
 static bool parse_string_attr(Parser *p, FnAttrs *fa)
 {
 	size_t at = p->pos;
 	Name key, value;
-	if (!lex_string(p, &key))
-		return fail(p, at, "unterminated string");
-	if (!accept_char(p, '='))
-		return apply_string_attr(p, at, &key, NULL, fa);
-	size_t value_at = next_token(p);
-	p->pos = value_at;
-	if (char_at(p, value_at) != '"')
-		return fail_expected(p, value_at, "string value after '='");
-	if (!lex_string(p, &value))
-		return fail(p, value_at, "unterminated string");
-	return apply_string_attr(p, at, &key, &value, fa);
+	bool has_value;
+	return lex_string_attr(p, &key, &value, &has_value) &&
+	       apply_string_attr(p, at, &key, has_value ? &value : NULL, fa);
 }
 
 static bool parse_group_body(Parser *p, AttrGroup *g)
@@ -1269,9 +1279,9 @@ static bool parse_numbered_cc(Parser *p)
 	return fail(p, at, "unsupported calling convention 'cc %.*s'", shown(p->pos - at), p->text + at);
 }
 
-/* The calling convention, if any. A word that is neither a convention, a
- * return attribute nor a type stands where a convention goes, unless the
- * function name follows it: then it is a misspelt type. */
+/* The calling convention, if any. A word that is neither a convention, an
+ * attribute nor a type stands where a convention goes, unless the function
+ * name follows it: then it is a misspelt type. */
 static bool parse_cc(Parser *p)
 {
 	size_t at = next_token(p), n = word_len_at(p, at);
@@ -1285,14 +1295,11 @@ static bool parse_cc(Parser *p)
 		p->pos = at + n;
 		return parse_numbered_cc(p);
 	}
-	if (!n || find_value_attr(p, at, n, true) >= 0 || is_scalar_type_word(p, at, n) ||
+	if (!n || find_value_attr(p, at, n, false) >= 0 || is_scalar_type_word(p, at, n) ||
 	    word_in(p, at, n, unsupported_types, COUNT(unsupported_types)))
 		return true;
-	size_t save = p->pos;
-	p->pos = at + n;
-	bool before_name = char_at(p, next_token(p)) == '@';
-	p->pos = save;
-	if (before_name)
+	bool newline = false;
+	if (char_at(p, space_end(p, at + n, &newline)) == '@')
 		return true;
 	return fail(p, at, "unsupported calling convention '%.*s'", shown(n), p->text + at);
 }
@@ -1416,6 +1423,16 @@ static bool skip_body(Parser *p)
 	return fail(p, open, "unterminated function body: missing '}'");
 }
 
+/* A lone define may stop at its '{' (a define line) or carry its body. */
+static bool skip_define_line_body(Parser *p)
+{
+	bool newline = false;
+	if (space_end(p, p->pos + 1, &newline) < p->len)
+		return skip_body(p);
+	p->pos = p->len;
+	return true;
+}
+
 /* A `declare` or `define` at p->pos, with the body of a define. */
 static bool parse_function(Parser *p)
 {
@@ -1528,7 +1545,7 @@ bool sig_parse_header(const char *text, size_t len, Sig *out, SigError *err)
 	bool new_line;
 	if (!parse_header(&p, &new_line))
 		return false;
-	if (out->is_define && peek(&p) == '{' && !skip_body(&p))
+	if (out->is_define && peek(&p) == '{' && !skip_define_line_body(&p))
 		return false;
 	size_t end = next_token(&p);
 	if (end < p.len)

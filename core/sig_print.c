@@ -130,7 +130,7 @@ static void print_name(Out *o, const char *name)
 	const char *end = memchr(name, '\0', SIG_NAME_MAX);
 	size_t n = end ? (size_t)(end - name) : SIG_NAME_MAX;
 	out_str(o, "@");
-	if (is_plain_name(name) && n < SIG_NAME_MAX) {
+	if (n < SIG_NAME_MAX && is_plain_name(name)) {
 		out_bytes(o, name, n);
 		return;
 	}

@@ -1,0 +1,144 @@
+/* The command table: every subcommand with its options. `gcnabi help CMD`
+ * and `gcnabi CMD --help` are generated from it; opt_next reads argv against it. */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+
+static const OptSpec place_opts[] = {
+	{ "--profile", "P", "compiler profile: llvm14, llvm15, llvm16, llvm19, llvm22 (default llvm22)" },
+	{ "--layout", "L", "SGPR layout name or file (default old)" },
+	{ "--mcpu", "CPU", "subtarget, e.g. gfx900, gfx1030, gfx1100 (default gfx1030)" },
+	{ "--wave", "N", "wave size 32 or 64 (default: the CPU's)" },
+	{ "--selector", "S", "dag or gisel, where they differ (default dag)" },
+	{ "--caller", 0, "the caller's outgoing placement at a call site, not the callee's incoming one" },
+	{ "--json", 0, "one JSON object per function, one per line" },
+	{ 0, 0, 0 },
+};
+
+static const OptSpec emit_opts[] = {
+	{ "--profile", "P", "IR dialect of this llc (llvm14 prints typed pointers)" },
+	{ "--caller", 0, "add a caller for each function" },
+	{ 0, 0, 0 },
+};
+
+static const OptSpec observe_opts[] = {
+	{ "--json", 0, "one JSON object per function, one per line" },
+	{ 0, 0, 0 },
+};
+
+static const OptSpec diff_opts[] = {
+	{ "--json", 0, "one JSON object per divergence, then a summary object" },
+	{ "--labels", "A,B", "the two sides' names in the report (default A,B)" },
+	{ "--strict-errors", 0, "two different errors for one function diverge" },
+	{ 0, 0, 0 },
+};
+
+static const OptSpec check_opts[] = {
+	{ "--llc", "PATH", "an llc to check (repeatable); default: every llc-N found" },
+	{ "--selector", "S", "dag, gisel or both (default both)" },
+	{ "--mcpu", "CPU", "subtarget (repeatable; default gfx900, gfx1030, gfx1100)" },
+	{ "--wave", "N", "wave size 32 or 64 (default: each CPU's)" },
+	{ "--layout", "L", "SGPR layout of the compilers (default old)" },
+	{ "--no-caller", 0, "check callees only, not call sites" },
+	{ "--batch", "N", "functions per llc process (default 200)" },
+	{ "--jobs", "N", "llc processes at once (default: the number of cores)" },
+	{ "--timeout", "SEC", "seconds one llc process may take (default 120)" },
+	{ "--out", "DIR", "where the details go (default reports/check-<time>)" },
+	{ "--quiet", 0, "print only the summary" },
+	{ 0, 0, 0 },
+};
+
+static const OptSpec gen_opts[] = {
+	{ "--seed", "N", "random seed (default 1)" },
+	{ "--count", "N", "signatures to generate (default 10)" },
+	{ "--index", "N", "only signature N of the seed (replays one case)" },
+	{ "--weights", "FILE", "load weights from a key = value file" },
+	{ "--dump-weights", 0, "print the weights in that format and exit" },
+	{ 0, 0, 0 },
+};
+
+static const OptSpec none_opts[] = { { 0, 0, 0 } };
+
+static const Command commands[] = {
+	{ "place", cmd_place, "[SIG | -]", "placement of each signature by the model", place_opts },
+	{ "emit", cmd_emit, "[SIG | -]", "IR in which every function uses every argument (llc input)", emit_opts },
+	{ "observe", cmd_observe, "FILE.mir | -", "where llc really put each part, read from its MIR", observe_opts },
+	{ "diff", cmd_diff, "A.jsonl B.jsonl", "compare two placement streams, list every divergence", diff_opts },
+	{ "check", cmd_check, "SIGFILE", "emit, run every llc, observe, compare with the model, summarize", check_opts },
+	{ "gen", cmd_gen, "", "random, reproducible signatures", gen_opts },
+	{ "layouts", cmd_layouts, "[NAME|FILE...]", "validate and print layouts", none_opts },
+	{ "profiles", cmd_profiles, "[P...]", "profiles and their behaviour switches", none_opts },
+};
+
+const Command *command_find(const char *name)
+{
+	for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+		if (strcmp(commands[i].name, name) == 0)
+			return &commands[i];
+	return 0;
+}
+
+void command_help(const Command *cmd, FILE *f)
+{
+	fprintf(f, "usage: gcnabi %s [options] %s\n  %s\n", cmd->name, cmd->usage, cmd->summary);
+	for (const OptSpec *o = cmd->opts; o->name; o++) {
+		char left[40];
+		snprintf(left, sizeof left, "%s%s%s", o->name, o->arg ? " " : "", o->arg ? o->arg : "");
+		fprintf(f, "  %-18s %s\n", left, o->help);
+	}
+}
+
+int opt_next(const Command *cmd, int argc, char **argv, int *i, const char **val)
+{
+	if (*i >= argc)
+		return -2;
+	const char *a = argv[*i];
+	if (strcmp(a, "--") == 0) {
+		(*i)++;
+		return *i < argc ? -1 : -2;
+	}
+	if (a[0] != '-' || a[1] == 0)
+		return -1;
+	if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+		command_help(cmd, stdout);
+		return -4;
+	}
+	const char *eq = strchr(a, '=');
+	size_t n = eq ? (size_t)(eq - a) : strlen(a);
+	for (int k = 0; cmd->opts[k].name; k++) {
+		const OptSpec *o = &cmd->opts[k];
+		if (strlen(o->name) != n || strncmp(o->name, a, n) != 0)
+			continue;
+		(*i)++;
+		if (!o->arg) {
+			if (eq) {
+				fprintf(stderr, "gcnabi %s: %s takes no value\n", cmd->name, o->name);
+				return -3;
+			}
+			*val = 0;
+			return k;
+		}
+		if (eq) {
+			*val = eq + 1;
+		} else if (*i < argc) {
+			*val = argv[(*i)++];
+		} else {
+			fprintf(stderr, "gcnabi %s: %s needs a value (%s)\n", cmd->name, o->name, o->arg);
+			return -3;
+		}
+		return k;
+	}
+	fprintf(stderr, "gcnabi %s: unknown option '%s' (see gcnabi %s --help)\n", cmd->name, a, cmd->name);
+	return -3;
+}
+
+void usage(FILE *f)
+{
+	fprintf(f, "gcnabi: ABI conformance and fuzzing for LLVM's AMDGPU calling conventions\n\n"
+		   "usage: gcnabi COMMAND [options] ...\n\n");
+	for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+		fprintf(f, "  %-9s %s\n", commands[i].name, commands[i].summary);
+	fprintf(f, "\n`gcnabi COMMAND --help` lists a command's options.\n");
+}
+

@@ -1,0 +1,697 @@
+/* mir_observe: from llc's MIR to Placements. Incoming registers and stack
+ * objects are grouped by the gcnabi.<i>.in.<K> stores they reach, returns
+ * read off the return instruction, and each call site's outgoing registers
+ * and slots attributed to the gcnabi.<i>.out.<K> loads they come from. Sigs
+ * come from the IR module embedded at the top of the file. */
+#include "mir.h"
+#include "mir_parse.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum {
+	MIR_MAX_OUTPARTS = 1024, /* outgoing registers and stack slots per call */
+	SIGTAB_SLOTS = 2 * MIR_MAX_SIGS, /* hash slots: at most half full */
+};
+
+/* --- the headers of the embedded IR module --------------------------- */
+
+/* Only the headers the MIR needs are kept: its functions and their callees,
+ * found by name through an open-addressing hash. */
+typedef struct {
+	char name[SIG_NAME_MAX];
+	Sig *sig; /* NULL until the IR module supplies the header */
+} SigSlot;
+
+typedef struct {
+	SigSlot *slots; /* SIGTAB_SLOTS of them once a name is wanted */
+	uint32_t n;
+	bool nomem;
+} SigTable;
+
+static uint32_t name_hash(const char *s)
+{
+	uint32_t h = 2166136261u;
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 16777619u;
+	return h;
+}
+
+/* The slot holding name, or the empty slot where it would go. */
+static SigSlot *sigtab_slot(const SigTable *t, const char *name)
+{
+	uint32_t i = name_hash(name) % SIGTAB_SLOTS;
+	while (t->slots[i].name[0] && strcmp(t->slots[i].name, name) != 0)
+		i = (i + 1) % SIGTAB_SLOTS;
+	return &t->slots[i];
+}
+
+static SigSlot *sigtab_find(const SigTable *t, const char *name)
+{
+	if (!t->slots || !name[0])
+		return NULL;
+	SigSlot *s = sigtab_slot(t, name);
+	return s->name[0] ? s : NULL;
+}
+
+static void sigtab_want(SigTable *t, const char *name)
+{
+	if (!name[0] || t->n >= MIR_MAX_SIGS)
+		return;
+	if (!t->slots && !(t->slots = calloc(SIGTAB_SLOTS, sizeof *t->slots))) {
+		t->nomem = true;
+		return;
+	}
+	SigSlot *s = sigtab_slot(t, name);
+	if (s->name[0])
+		return;
+	str_copy(str_make(name, strlen(name)), s->name, SIG_NAME_MAX);
+	t->n++;
+}
+
+static void sigtab_free(SigTable *t)
+{
+	for (uint32_t i = 0; t->slots && i < SIGTAB_SLOTS; i++)
+		free(t->slots[i].sig);
+	free(t->slots);
+}
+
+static int keep_wanted_sig(void *ctx, const Sig *sig, const SigError *err)
+{
+	SigTable *t = ctx;
+	(void)err;
+	SigSlot *s = sig ? sigtab_find(t, sig->name) : NULL;
+	if (s && !s->sig) {
+		s->sig = malloc(sizeof *s->sig);
+		if (s->sig)
+			*s->sig = *sig;
+		else
+			t->nomem = true;
+	}
+	return 0;
+}
+
+/* The callee named by a call instruction's first global operand. */
+static bool call_callee(Str ops, char *buf, size_t cap)
+{
+	Str op;
+	unsigned flags;
+	while (next_operand(&ops, &op))
+		if (parse_global(operand_strip_flags(op, &flags), buf, cap))
+			return true;
+	buf[0] = 0;
+	return false;
+}
+
+/* Every function document's name and every direct callee. */
+static void collect_wanted_names(const char *text, size_t len, SigTable *t, FuncHeader *h)
+{
+	DocIter it;
+	MirDoc d;
+	doc_iter_init(&it, text, len);
+	while (doc_next(&it, &d)) {
+		if (d.is_ir)
+			continue;
+		func_header_read(&d, h);
+		sigtab_want(t, h->name);
+		Str rest = h->body, line, defs, opcode, ops, mem;
+		char callee[SIG_NAME_MAX];
+		while (str_next_line(&rest, &line))
+			if (instr_split(str_trim(line), &defs, &opcode, &ops, &mem) && opcode_is_call(opcode) &&
+			    call_callee(ops, callee, sizeof callee))
+				sigtab_want(t, callee);
+	}
+}
+
+static void parse_embedded_ir(const char *text, size_t len, SigTable *t)
+{
+	DocIter it;
+	MirDoc d;
+	doc_iter_init(&it, text, len);
+	while (doc_next(&it, &d)) {
+		if (!d.is_ir || !d.complete)
+			continue;
+		char *ir = malloc(d.text.n + 2);
+		if (!ir) {
+			t->nomem = true;
+			return;
+		}
+		size_t n = doc_ir_text(&d, ir);
+		sig_parse_module(ir, n, keep_wanted_sig, t);
+		free(ir);
+		return;
+	}
+}
+
+/* --- per-function state ---------------------------------------------- */
+
+typedef struct {
+	uint32_t instr;  /* the incoming COPY */
+	RegRange reg;
+	uint32_t rank;   /* sort key: position in argument order */
+	int32_t arg;     /* argument it belongs to, -1 when no marker reached it */
+	bool forwarded;  /* passed unchanged to a call in the same register: an implicit input */
+	bool sret;       /* the hidden pointer of a demoted return */
+} InPart;
+
+typedef struct {
+	uint32_t instr;
+	bool stack;      /* an outgoing stack slot rather than a register */
+	RegRange reg;
+	uint32_t offset, size;
+	int32_t arg;     /* -1 when no out-marker reached it */
+	bool copy;       /* reached the caller's byval copy */
+	bool local;      /* reached an object of the caller's frame */
+	bool forwarded;  /* reached a COPY of the same register */
+} OutPart;
+
+typedef struct {
+	MirFunction f;
+	FuncHeader h;
+	MirBody body;
+	SigTable sigs;
+	InPart in[MIR_MAX_INCOMING];
+	uint32_t nin;
+	int32_t fixed_arg[MIR_MAX_FIXED]; /* per h.fixed[] entry */
+	int16_t fixed_by_id[MIR_MAX_FIXED]; /* %fixed-stack.N -> h.fixed[] entry, -1 */
+	OutPart out[MIR_MAX_OUTPARTS];
+	uint32_t nout;
+	uint32_t order[MIR_MAX_OUTPARTS];
+} MirWork;
+
+/* --- placements ------------------------------------------------------ */
+
+static void place_add(Placement *p, Loc l)
+{
+	if (p->nlocs < PLACE_MAX_PARTS)
+		p->locs[p->nlocs++] = l;
+}
+
+static void place_add_regs(Placement *p, const RegRange *r)
+{
+	for (uint16_t i = 0; i < r->count; i++) {
+		Loc l = {r->kind, (uint16_t)(r->first + i), 0, 0};
+		place_add(p, l);
+	}
+}
+
+static void place_add_stack(Placement *p, uint32_t offset, uint32_t size)
+{
+	Loc l = {LOC_STACK, 0, offset, size};
+	place_add(p, l);
+}
+
+static void place_fail(Placement *p, const char *msg)
+{
+	p->ok = false;
+	str_copy(str_make(msg, strlen(msg)), p->error, sizeof p->error);
+}
+
+static void add_regrange(RegRange *list, uint16_t *n, uint16_t cap, const RegRange *r)
+{
+	for (uint16_t i = 0; i < *n; i++)
+		if (regrange_eq(&list[i], r))
+			return;
+	if (*n < cap)
+		list[(*n)++] = *r;
+}
+
+/* Physical SGPR/VGPR operands of an instruction, as parts: the uses of a
+ * return (less the return address), or the implicit defs of a call. */
+static void add_reg_operands(Placement *p, Str ops, bool defs)
+{
+	Str op;
+	unsigned flags;
+	RegRange r;
+	while (next_operand(&ops, &op)) {
+		op = operand_strip_flags(op, &flags);
+		bool is_def = (flags & OPF_DEF) != 0;
+		if (is_def == defs && (!defs || (flags & OPF_IMPLICIT)) && parse_physreg(op, &r) &&
+		    !is_return_address(&r))
+			place_add_regs(p, &r);
+	}
+}
+
+static const Sig *lookup_sig(const MirWork *w, const char *name)
+{
+	const SigSlot *s = sigtab_find(&w->sigs, name);
+	return s ? s->sig : NULL;
+}
+
+/* --- incoming parts ---------------------------------------------------- */
+
+static uint32_t livein_rank(const FuncHeader *h, const RegRange *r)
+{
+	for (uint16_t i = 0; i < h->nliveins; i++)
+		if (regrange_eq(&h->liveins[i], r))
+			return i;
+	return h->nliveins;
+}
+
+/* Incoming registers in argument order: GlobalISel copies them in that
+ * order; SelectionDAG copies them in reverse but lists them in order under
+ * liveins: (checked against llc 14-22). */
+static void collect_incoming(MirWork *w)
+{
+	MirBody *b = &w->body;
+	w->nin = 0;
+	for (uint32_t i = 0; i < b->ninstrs && w->nin < MIR_MAX_INCOMING; i++) {
+		if (!b->instrs[i].incoming)
+			continue;
+		InPart p = {i, b->instrs[i].src, b->gisel ? 0 : livein_rank(&w->h, &b->instrs[i].src), -1, false, false};
+		uint32_t at = w->nin++;
+		while (at > 0 && w->in[at - 1].rank > p.rank) {
+			w->in[at] = w->in[at - 1];
+			at--;
+		}
+		w->in[at] = p;
+	}
+	for (uint32_t i = 0; i < w->nin; i++)
+		b->instrs[w->in[i].instr].part = i + 1;
+}
+
+static void index_fixed_objects(MirWork *w)
+{
+	for (uint32_t i = 0; i < MIR_MAX_FIXED; i++)
+		w->fixed_by_id[i] = -1;
+	for (uint16_t i = 0; i < w->h.nfixed; i++) {
+		w->fixed_arg[i] = -1;
+		if (w->h.fixed[i].id < MIR_MAX_FIXED && w->fixed_by_id[w->h.fixed[i].id] < 0)
+			w->fixed_by_id[w->h.fixed[i].id] = (int16_t)i;
+	}
+}
+
+/* Stores into gcnabi.<i>.in.<K> name argument K; the incoming registers and
+ * stack objects their values come from are its parts. Only the first <i>
+ * seen counts. Returns the number of arguments the markers name. */
+static uint32_t attribute_incoming(MirWork *w, const Sig *sig)
+{
+	MirBody *b = &w->body;
+	uint32_t nargs = 0, want_sig = UINT32_MAX;
+	index_fixed_objects(w);
+	for (uint32_t i = 0; i < b->ninstrs; i++) {
+		const Instr *st = &b->instrs[i];
+		if (!st->in_marker || (want_sig != UINT32_MAX && st->in_sig != want_sig))
+			continue;
+		uint32_t k = st->in_k;
+		if (k >= SIG_MAX_PARAMS || (sig && k >= sig->nparams))
+			continue;
+		want_sig = st->in_sig;
+		nargs = k + 1 > nargs ? k + 1 : nargs;
+		body_trace(b, i);
+		for (uint32_t l = 0; l < b->nleaves; l++) {
+			const Instr *leaf = &b->instrs[b->leaves[l]];
+			if (leaf->leaf == LEAF_PHYS && leaf->part && w->in[leaf->part - 1].arg < 0) {
+				w->in[leaf->part - 1].arg = (int32_t)k;
+			} else if (leaf->leaf == LEAF_FIXED && leaf->leaf_id < MIR_MAX_FIXED) {
+				int16_t fi = w->fixed_by_id[leaf->leaf_id];
+				if (fi >= 0 && w->fixed_arg[fi] < 0)
+					w->fixed_arg[fi] = (int32_t)k;
+			}
+		}
+	}
+	return nargs;
+}
+
+/* Arguments in order: each one's registers in incoming order, then its
+ * stack objects by offset. one_group puts every part not forwarded to a
+ * call into a single argument (no markers to group by). */
+static void place_incoming(MirWork *w, uint32_t nargs, bool one_group)
+{
+	Placement *p = &w->f.in;
+	p->nargs = (uint16_t)nargs;
+	for (uint32_t k = 0; k < nargs; k++) {
+		uint32_t first = p->nlocs;
+		for (uint32_t i = 0; i < w->nin; i++)
+			if (one_group ? !w->in[i].forwarded : w->in[i].arg == (int32_t)k)
+				place_add_regs(p, &w->in[i].reg);
+		for (uint16_t i = 0; i < w->h.nfixed; i++)
+			if (one_group || w->fixed_arg[i] == (int32_t)k)
+				place_add_stack(p, w->h.fixed[i].offset, w->h.fixed[i].size);
+		p->args[k].first = (uint16_t)first;
+		p->args[k].count = (uint16_t)(p->nlocs - first);
+	}
+}
+
+static const Instr *first_return(const MirBody *b)
+{
+	for (uint32_t i = 0; i < b->ninstrs; i++)
+		if (b->instrs[i].kind == IK_RETURN)
+			return &b->instrs[i];
+	return NULL;
+}
+
+/* A demoted return arrives as a hidden pointer in v0 that no marker reaches,
+ * in a function that returns nothing in registers. */
+static void find_callee_sret(MirWork *w, const Sig *sig)
+{
+	Placement *p = &w->f.in;
+	if (p->ret.count || (sig && sig_type(sig, sig->ret)->kind == TYPE_VOID))
+		return;
+	for (uint32_t i = 0; i < w->nin; i++) {
+		InPart *ip = &w->in[i];
+		if (ip->arg < 0 && ip->reg.kind == LOC_VGPR && ip->reg.first == 0 && ip->reg.count == 1) {
+			ip->sret = true;
+			p->ret_demoted = true;
+			p->sret.kind = LOC_VGPR;
+			p->sret.reg = 0;
+			return;
+		}
+	}
+}
+
+/* --- call sites -------------------------------------------------------- */
+
+/* The outgoing parts of the call at c: the physical registers written and
+ * the `into stack` stores since the call sequence began. */
+static void collect_outgoing(MirWork *w, uint32_t c)
+{
+	const MirBody *b = &w->body;
+	uint32_t start = c;
+	while (start > 0 && b->instrs[start - 1].block == b->instrs[c].block &&
+	       b->instrs[start - 1].kind != IK_CALL && b->instrs[start - 1].kind != IK_CALLSEQ_START &&
+	       b->instrs[start - 1].kind != IK_CALLSEQ_END)
+		start--;
+	w->nout = 0;
+	for (uint32_t i = start; i < c && w->nout < MIR_MAX_OUTPARTS; i++) {
+		const Instr *in = &b->instrs[i];
+		OutPart o;
+		memset(&o, 0, sizeof o);
+		o.instr = i;
+		o.arg = -1;
+		if (in->kind == IK_DEF_PHYS && !is_return_address(&in->dst)) {
+			o.reg = in->dst;
+		} else if (in->stack_store) {
+			o.stack = true;
+			o.offset = in->stack_off;
+			o.size = in->stack_size;
+		} else {
+			continue;
+		}
+		w->out[w->nout++] = o;
+	}
+}
+
+/* Trace each outgoing part to the out-marker it carries (only the first
+ * <i> seen counts), to a frame object, or back to the same register. */
+static bool attribute_outgoing(MirWork *w)
+{
+	MirBody *b = &w->body;
+	uint32_t want_sig = UINT32_MAX;
+	bool grouped = false;
+	for (uint32_t i = 0; i < w->nout; i++) {
+		OutPart *o = &w->out[i];
+		body_trace(b, o->instr);
+		for (uint32_t l = 0; l < b->nleaves; l++) {
+			const Instr *leaf = &b->instrs[b->leaves[l]];
+			if (leaf->leaf == LEAF_OUT && (want_sig == UINT32_MAX || leaf->leaf_sig == want_sig) &&
+			    leaf->leaf_id < SIG_MAX_PARAMS) {
+				want_sig = leaf->leaf_sig;
+				if (o->arg < 0 || (int32_t)leaf->leaf_id < o->arg)
+					o->arg = (int32_t)leaf->leaf_id;
+				o->copy |= leaf->leaf_copy;
+				grouped = true;
+			} else if (leaf->leaf == LEAF_LOCAL) {
+				o->local = true;
+			} else if (leaf->leaf == LEAF_PHYS && !o->stack && regrange_eq(&leaf->src, &o->reg)) {
+				o->forwarded = true;
+				if (leaf->part)
+					w->in[leaf->part - 1].forwarded = true;
+			}
+		}
+	}
+	return grouped;
+}
+
+static bool arg_is_byval(const MirWork *w, const Sig *sig, uint32_t k)
+{
+	if (sig && k < sig->nparams && (sig->params[k].flags & PARAM_BYVAL))
+		return true;
+	for (uint32_t i = 0; i < w->nout; i++)
+		if (w->out[i].arg == (int32_t)k && w->out[i].copy)
+			return true;
+	return false;
+}
+
+/* Stack slots of argument k by offset; a byval copy is one slot spanning
+ * every store of it (SelectionDAG copies it a dword at a time). */
+static void place_outgoing_stack(MirWork *w, Placement *p, uint32_t k, bool byval)
+{
+	uint32_t n = 0;
+	for (uint32_t i = 0; i < w->nout; i++) {
+		if (!w->out[i].stack || w->out[i].arg != (int32_t)k)
+			continue;
+		uint32_t at = n++;
+		while (at > 0 && w->out[w->order[at - 1]].offset > w->out[i].offset) {
+			w->order[at] = w->order[at - 1];
+			at--;
+		}
+		w->order[at] = i;
+	}
+	if (byval && n) {
+		uint32_t lo = w->out[w->order[0]].offset, hi = lo;
+		for (uint32_t i = 0; i < n; i++) {
+			uint32_t end = w->out[w->order[i]].offset + w->out[w->order[i]].size;
+			hi = end > hi ? end : hi;
+		}
+		place_add_stack(p, lo, hi - lo);
+		return;
+	}
+	for (uint32_t i = 0; i < n; i++)
+		place_add_stack(p, w->out[w->order[i]].offset, w->out[w->order[i]].size);
+}
+
+static void place_call(MirWork *w, MirCall *call, const Instr *ci)
+{
+	const Sig *sig = call->has_sig ? &call->sig : NULL;
+	Placement *p = &call->out;
+	uint32_t nargs = 0;
+	for (uint32_t i = 0; i < w->nout; i++) {
+		OutPart *o = &w->out[i];
+		if (!call->grouped)
+			o->arg = o->forwarded ? -1 : 0;
+		else if (sig && o->arg >= (int32_t)sig->nparams)
+			o->arg = -1;
+		if (o->arg >= 0 && (uint32_t)o->arg + 1 > nargs)
+			nargs = (uint32_t)o->arg + 1;
+	}
+	if (call->grouped && sig)
+		nargs = sig->nparams;
+	p->nargs = (uint16_t)nargs;
+	for (uint32_t k = 0; k < nargs; k++) {
+		uint32_t first = p->nlocs;
+		for (uint32_t i = 0; i < w->nout; i++)
+			if (!w->out[i].stack && w->out[i].arg == (int32_t)k)
+				place_add_regs(p, &w->out[i].reg);
+		place_outgoing_stack(w, p, k, call->grouped && arg_is_byval(w, sig, k));
+		p->args[k].first = (uint16_t)first;
+		p->args[k].count = (uint16_t)(p->nlocs - first);
+	}
+	for (uint32_t i = 0; i < w->nout; i++) {
+		const OutPart *o = &w->out[i];
+		if (o->stack || o->arg >= 0)
+			continue;
+		/* A frame address of the caller in a VGPR that carries no argument
+		 * is the hidden sret pointer of a demoted return. */
+		if (call->grouped && o->local && o->reg.kind == LOC_VGPR && o->reg.count == 1 && !p->ret_demoted) {
+			p->ret_demoted = true;
+			p->sret.kind = LOC_VGPR;
+			p->sret.reg = o->reg.first;
+			continue;
+		}
+		add_regrange(call->implicit, &call->nimplicit, MIR_MAX_IMPLICIT, &o->reg);
+	}
+	p->ret.first = (uint16_t)p->nlocs;
+	add_reg_operands(p, ci->ops, true);
+	p->ret.count = (uint16_t)(p->nlocs - p->ret.first);
+}
+
+static void observe_call(MirWork *w, uint32_t c)
+{
+	MirFunction *f = &w->f;
+	const Instr *ci = &w->body.instrs[c];
+	if (f->ncalls >= MIR_MAX_CALLS) {
+		f->ncalls_dropped++;
+		return;
+	}
+	MirCall *call = &f->calls[f->ncalls++];
+	memset(call->callee, 0, sizeof call->callee);
+	call->line = ci->line;
+	call->nimplicit = 0;
+	place_init(&call->out);
+	call_callee(ci->ops, call->callee, sizeof call->callee);
+	const Sig *sig = lookup_sig(w, call->callee);
+	call->has_sig = sig != NULL;
+	if (sig)
+		call->sig = *sig;
+	collect_outgoing(w, c);
+	call->grouped = attribute_outgoing(w);
+	place_call(w, call, ci);
+}
+
+/* --- one function ------------------------------------------------------ */
+
+static void fail(MirFunction *f, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(f->error, sizeof f->error, fmt, ap);
+	va_end(ap);
+	f->failed = true;
+	place_fail(&f->in, f->error);
+}
+
+static void reset_function(MirFunction *f)
+{
+	memset(f->name, 0, sizeof f->name);
+	f->line = 0;
+	f->gisel = f->failed = f->grouped = f->has_sig = false;
+	f->error[0] = 0;
+	place_init(&f->in);
+	f->nunattributed = f->ncalls = f->ncalls_dropped = 0;
+}
+
+static void list_unattributed(MirWork *w)
+{
+	for (uint32_t i = 0; i < w->nin; i++) {
+		const InPart *ip = &w->in[i];
+		bool in_group = w->f.grouped ? ip->arg >= 0 : !ip->forwarded;
+		if (!in_group && !ip->sret)
+			add_regrange(w->f.unattributed, &w->f.nunattributed, MIR_MAX_UNATTRIBUTED, &ip->reg);
+	}
+}
+
+static void analyse_body(MirWork *w)
+{
+	MirFunction *f = &w->f;
+	MirBody *b = &w->body;
+	const Sig *sig = f->has_sig ? &f->sig : NULL;
+	collect_incoming(w);
+	for (uint32_t i = 0; i < b->ninstrs; i++)
+		if (b->instrs[i].kind == IK_CALL)
+			observe_call(w, i);
+	uint32_t nargs = attribute_incoming(w, sig);
+	f->grouped = nargs > 0 || (sig && sig->nparams == 0);
+	if (f->grouped)
+		place_incoming(w, sig ? sig->nparams : nargs, false);
+	else
+		place_incoming(w, w->nin || w->h.nfixed ? 1 : 0, true);
+	const Instr *ret = first_return(b);
+	f->in.ret.first = (uint16_t)f->in.nlocs;
+	if (ret)
+		add_reg_operands(&f->in, ret->ops, false);
+	f->in.ret.count = (uint16_t)(f->in.nlocs - f->in.ret.first);
+	if (f->grouped)
+		find_callee_sret(w, sig);
+	list_unattributed(w);
+	if (b->exhausted)
+		fail(f, "def-use tracing gave up: the body is too large to attribute");
+}
+
+static void observe_function(MirWork *w, const MirDoc *d)
+{
+	MirFunction *f = &w->f;
+	reset_function(f);
+	func_header_read(d, &w->h);
+	str_copy(str_make(w->h.name, strlen(w->h.name)), f->name, sizeof f->name);
+	f->line = d->line;
+	const Sig *sig = lookup_sig(w, f->name);
+	if ((f->has_sig = sig != NULL))
+		f->sig = *sig;
+	if (!d->complete) {
+		f->gisel = body_parse(&w->body, &w->h) && w->body.gisel;
+		if (w->h.has_name)
+			fail(f, "truncated MIR: function '%s' ends at line %u column %u before its '...' line",
+			     f->name, d->end_line, d->end_col);
+		else
+			fail(f, "truncated MIR: the document at line %u ends at line %u column %u before its name:",
+			     d->line, d->end_line, d->end_col);
+	} else if (!w->h.has_name) {
+		fail(f, "MIR document at line %u has no name:", d->line);
+	} else if (w->h.failed_isel) {
+		f->gisel = true; /* only GlobalISel sets failedISel */
+		fail(f, "llc could not select this function (failedISel: true)");
+	} else if (!body_parse(&w->body, &w->h)) {
+		fail(f, "out of memory reading the body");
+	} else if (w->body.too_big) {
+		fail(f, "body has more than %u instructions", (unsigned)MIR_MAX_INSTRS);
+	} else if (w->body.ninstrs == 0) {
+		fail(f, "empty body");
+	} else {
+		f->gisel = w->body.gisel;
+		analyse_body(w);
+	}
+}
+
+/* --- driver ------------------------------------------------------------ */
+
+static void set_error(MirError *err, bool *have, uint32_t line, uint32_t col, const char *fn, const char *msg)
+{
+	if (!err || *have)
+		return;
+	*have = true;
+	err->line = line;
+	err->col = col;
+	str_copy(str_make(msg, strlen(msg)), err->msg, sizeof err->msg);
+	str_copy(str_make(fn, strlen(fn)), err->function, sizeof err->function);
+}
+
+MirStatus mir_observe(const char *text, size_t len, MirSink sink, void *ctx, MirError *err)
+{
+	if (err)
+		memset(err, 0, sizeof *err);
+	MirWork *w = calloc(1, sizeof *w);
+	if (!w)
+		return MIR_NOMEM;
+	MirStatus st = MIR_OK;
+	bool have_err = false;
+	unsigned nfunctions = 0;
+	collect_wanted_names(text, len, &w->sigs, &w->h);
+	parse_embedded_ir(text, len, &w->sigs);
+	if (w->sigs.nomem) {
+		st = MIR_NOMEM;
+		goto out;
+	}
+	DocIter it;
+	MirDoc d;
+	doc_iter_init(&it, text, len);
+	while (doc_next(&it, &d)) {
+		if (d.is_ir) {
+			if (!d.complete) {
+				set_error(err, &have_err, d.end_line, d.end_col, "",
+					  "truncated MIR: the IR module ends before its '...' line");
+				st = MIR_MALFORMED;
+			}
+			continue;
+		}
+		nfunctions++;
+		observe_function(w, &d);
+		if (!d.complete || !w->h.has_name) {
+			set_error(err, &have_err, d.complete ? d.line : d.end_line, d.complete ? 1 : d.end_col,
+				  w->f.name, w->f.error);
+			st = MIR_MALFORMED;
+		}
+		if (sink && sink(ctx, &w->f)) {
+			st = MIR_STOPPED;
+			goto out;
+		}
+	}
+	if (it.stray_line) {
+		set_error(err, &have_err, it.stray_line, 1, "", "text outside any MIR document (a cut `---`?)");
+		st = MIR_MALFORMED;
+	}
+	if (nfunctions == 0) {
+		uint32_t line = 1;
+		for (size_t i = 0; i < len; i++)
+			line += text[i] == '\n';
+		set_error(err, &have_err, line, 1, "", "no MIR function document (`---` followed by `name:`) in the text");
+		st = MIR_MALFORMED;
+	}
+out:
+	body_free(&w->body);
+	sigtab_free(&w->sigs);
+	free(w);
+	return st;
+}

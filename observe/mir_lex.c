@@ -1,0 +1,440 @@
+/* The MIR lexer: text slices, operand splitting, and the small grammars the
+ * observer needs from an instruction line: physical and virtual registers,
+ * globals, frame objects, gcnabi marker names and memory operands. Every
+ * function reads only inside the Str it is given. */
+#include "mir_parse.h"
+
+#include <string.h>
+
+/* --- slices ---------------------------------------------------------- */
+
+bool str_eq(Str s, const char *lit)
+{
+	size_t n = strlen(lit);
+	return s.n == n && memcmp(s.p, lit, n) == 0;
+}
+
+bool str_starts(Str s, const char *lit)
+{
+	size_t n = strlen(lit);
+	return s.n >= n && memcmp(s.p, lit, n) == 0;
+}
+
+bool str_ends(Str s, const char *lit)
+{
+	size_t n = strlen(lit);
+	return s.n >= n && memcmp(s.p + s.n - n, lit, n) == 0;
+}
+
+static bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
+static bool is_digit(char c) { return c >= '0' && c <= '9'; }
+
+/* Identifier characters of LLVM names: [-a-zA-Z$._0-9]. */
+static bool is_ident(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || is_digit(c) || c == '$' || c == '.' || c == '_' ||
+	       c == '-';
+}
+
+Str str_trim(Str s)
+{
+	while (s.n && is_space(s.p[0]))
+		s.p++, s.n--;
+	while (s.n && is_space(s.p[s.n - 1]))
+		s.n--;
+	return s;
+}
+
+Str str_skip(Str s, size_t k)
+{
+	if (k > s.n)
+		k = s.n;
+	return str_make(s.p + k, s.n - k);
+}
+
+bool str_next_line(Str *rest, Str *line)
+{
+	if (rest->n == 0)
+		return false;
+	const char *nl = memchr(rest->p, '\n', rest->n);
+	size_t n = nl ? (size_t)(nl - rest->p) : rest->n;
+	*line = str_make(rest->p, n);
+	if (line->n && line->p[line->n - 1] == '\r')
+		line->n--;
+	*rest = str_skip(*rest, nl ? n + 1 : n);
+	return true;
+}
+
+void str_copy(Str s, char *buf, size_t cap)
+{
+	if (cap == 0)
+		return;
+	size_t n = s.n < cap - 1 ? s.n : cap - 1;
+	memcpy(buf, s.p, n);
+	buf[n] = 0;
+}
+
+bool str_uint(Str s, uint32_t max, uint32_t *out, size_t *used)
+{
+	size_t i = 0;
+	uint64_t v = 0;
+	while (i < s.n && is_digit(s.p[i])) {
+		v = v * 10 + (uint64_t)(s.p[i] - '0');
+		if (v > max)
+			return false;
+		i++;
+	}
+	if (i == 0)
+		return false;
+	*out = (uint32_t)v;
+	if (used)
+		*used = i;
+	return true;
+}
+
+/* --- operands -------------------------------------------------------- */
+
+/* Length of the operand at the start of s: up to a comma at depth 0, where
+ * (), [], {} nest and "quoted strings" are opaque. */
+static size_t operand_len(Str s)
+{
+	int depth = 0;
+	bool quoted = false;
+	for (size_t i = 0; i < s.n; i++) {
+		char c = s.p[i];
+		if (quoted) {
+			if (c == '\\')
+				i++;
+			else if (c == '"')
+				quoted = false;
+		} else if (c == '"') {
+			quoted = true;
+		} else if (c == '(' || c == '[' || c == '{') {
+			depth++;
+		} else if (c == ')' || c == ']' || c == '}') {
+			if (depth > 0)
+				depth--;
+		} else if (c == ',' && depth == 0) {
+			return i;
+		}
+	}
+	return s.n;
+}
+
+bool next_operand(Str *rest, Str *op)
+{
+	*rest = str_trim(*rest);
+	if (rest->n == 0)
+		return false;
+	size_t n = operand_len(*rest);
+	*op = str_trim(str_make(rest->p, n));
+	*rest = str_skip(*rest, n < rest->n ? n + 1 : n);
+	return true;
+}
+
+static const struct {
+	const char *word;
+	unsigned flags;
+} operand_flag_words[] = {
+	{"implicit-def", OPF_IMPLICIT | OPF_DEF},
+	{"implicit", OPF_IMPLICIT},
+	{"def", OPF_DEF},
+	{"dead", 0},
+	{"killed", 0},
+	{"undef", 0},
+	{"internal", 0},
+	{"early-clobber", 0},
+	{"debug-use", 0},
+	{"renamable", 0},
+};
+
+Str operand_strip_flags(Str op, unsigned *flags)
+{
+	*flags = 0;
+	for (;;) {
+		op = str_trim(op);
+		bool stripped = false;
+		for (size_t i = 0; i < sizeof operand_flag_words / sizeof operand_flag_words[0]; i++) {
+			size_t n = strlen(operand_flag_words[i].word);
+			if (op.n > n && memcmp(op.p, operand_flag_words[i].word, n) == 0 && op.p[n] == ' ') {
+				*flags |= operand_flag_words[i].flags;
+				op = str_skip(op, n + 1);
+				stripped = true;
+				break;
+			}
+		}
+		if (!stripped)
+			return op;
+	}
+}
+
+/* --- registers ------------------------------------------------------- */
+
+enum { MAX_REG = 1023 }; /* above any SGPR or VGPR number llc prints */
+
+/* One element of a register name: sgprN or vgprN. */
+static bool reg_element(Str *s, uint8_t *kind, uint32_t *num)
+{
+	if (str_starts(*s, "sgpr"))
+		*kind = LOC_SGPR;
+	else if (str_starts(*s, "vgpr"))
+		*kind = LOC_VGPR;
+	else
+		return false;
+	size_t used;
+	if (!str_uint(str_skip(*s, 4), MAX_REG, num, &used))
+		return false;
+	*s = str_skip(*s, 4 + used);
+	return true;
+}
+
+bool parse_physreg(Str tok, RegRange *r)
+{
+	if (!str_starts(tok, "$"))
+		return false;
+	Str s = str_skip(tok, 1);
+	uint8_t kind;
+	uint32_t first;
+	if (!reg_element(&s, &kind, &first))
+		return false;
+	uint32_t count = 1;
+	if (str_starts(s, "_lo16") || str_starts(s, "_hi16")) {
+		s = str_skip(s, 5);
+	} else {
+		/* A tuple names consecutive registers of one file. */
+		while (str_starts(s, "_")) {
+			Str t = str_skip(s, 1);
+			uint8_t k2;
+			uint32_t n2;
+			if (!reg_element(&t, &k2, &n2) || k2 != kind || n2 != first + count)
+				return false;
+			count++;
+			s = t;
+		}
+	}
+	if (s.n && is_ident(s.p[0]))
+		return false;
+	r->kind = kind;
+	r->first = (uint16_t)first;
+	r->count = (uint16_t)count;
+	return true;
+}
+
+bool regrange_eq(const RegRange *a, const RegRange *b)
+{
+	return a->kind == b->kind && a->first == b->first && a->count == b->count;
+}
+
+bool is_return_address(const RegRange *r)
+{
+	return r->kind == LOC_SGPR && r->first == 30 && r->count == 2;
+}
+
+bool parse_vreg(Str tok, uint32_t *n)
+{
+	if (!str_starts(tok, "%"))
+		return false;
+	size_t used;
+	if (!str_uint(str_skip(tok, 1), UINT32_MAX - 1, n, &used))
+		return false;
+	Str after = str_skip(tok, 1 + used);
+	return after.n == 0 || after.p[0] == '.' || after.p[0] == ':' || after.p[0] == '(' || after.p[0] == ' ';
+}
+
+/* An identifier or a "quoted name" at the start of s. */
+static Str take_name(Str s)
+{
+	if (str_starts(s, "\"")) {
+		for (size_t i = 1; i < s.n; i++) {
+			if (s.p[i] == '\\')
+				i++;
+			else if (s.p[i] == '"')
+				return str_make(s.p + 1, i - 1);
+		}
+		return str_make(s.p + 1, s.n - 1);
+	}
+	size_t i = 0;
+	while (i < s.n && is_ident(s.p[i]))
+		i++;
+	return str_make(s.p, i);
+}
+
+bool parse_global(Str tok, char *buf, size_t cap)
+{
+	if (!str_starts(tok, "@"))
+		return false;
+	Str name = take_name(str_skip(tok, 1));
+	if (name.n == 0)
+		return false;
+	str_copy(name, buf, cap);
+	return true;
+}
+
+/* --- gcnabi markers -------------------------------------------------- */
+
+static bool take_lit(Str *s, const char *lit)
+{
+	if (!str_starts(*s, lit))
+		return false;
+	*s = str_skip(*s, strlen(lit));
+	return true;
+}
+
+static bool take_uint(Str *s, uint32_t *v)
+{
+	size_t used;
+	if (!str_uint(*s, UINT32_MAX, v, &used))
+		return false;
+	*s = str_skip(*s, used);
+	return true;
+}
+
+bool parse_marker(Str s, Marker *m)
+{
+	s = take_name(s);
+	memset(m, 0, sizeof *m);
+	if (!take_lit(&s, "gcnabi.") || !take_uint(&s, &m->sig) || !take_lit(&s, "."))
+		return false;
+	if (take_lit(&s, "in.")) {
+		m->kind = MARK_IN;
+		if (!take_uint(&s, &m->k))
+			return false;
+	} else if (take_lit(&s, "out.")) {
+		m->kind = MARK_OUT;
+		if (!take_uint(&s, &m->k))
+			return false;
+		m->copy = take_lit(&s, ".copy");
+	} else {
+		return false;
+	}
+	return s.n == 0;
+}
+
+/* --- frame objects --------------------------------------------------- */
+
+FrameKind parse_frame_ref(Str tok, uint32_t *id, Str *name)
+{
+	FrameKind kind;
+	if (take_lit(&tok, "%fixed-stack."))
+		kind = FRAME_FIXED;
+	else if (take_lit(&tok, "%stack."))
+		kind = FRAME_LOCAL;
+	else
+		return FRAME_NONE;
+	if (!take_uint(&tok, id))
+		return FRAME_NONE;
+	*name = str_make(tok.p, 0);
+	if (take_lit(&tok, "."))
+		*name = take_name(tok);
+	return kind;
+}
+
+/* --- memory operands ------------------------------------------------- */
+
+/* Bits of an LLT: s32, p5, <4 x s32>; 0 when not understood. */
+static uint64_t llt_bits(Str s)
+{
+	uint32_t n;
+	if (take_lit(&s, "<")) {
+		uint32_t count;
+		if (!take_uint(&s, &count) || !take_lit(&s, " x "))
+			return 0;
+		return (uint64_t)count * llt_bits(s);
+	}
+	if (take_lit(&s, "s"))
+		return take_uint(&s, &n) ? n : 0;
+	if (take_lit(&s, "p")) {
+		/* AMDGPU's datalayout: 32-bit LDS, private, region and 32-bit
+		 * constant pointers, 128/160/192-bit buffer pointers. */
+		if (!take_uint(&s, &n))
+			return 0;
+		switch (n) {
+		case 2: case 3: case 5: case 6: return 32;
+		case 7: return 160;
+		case 8: return 128;
+		case 9: return 192;
+		default: return 64;
+		}
+	}
+	return 0;
+}
+
+/* The size after `load`/`store`: `(s32)`, `(<2 x s16>)`, or bytes (old llc). */
+static uint32_t mem_size(Str s)
+{
+	s = str_trim(s);
+	uint32_t v;
+	if (take_lit(&s, "(")) {
+		uint64_t bits = llt_bits(s);
+		return bits > (1ull << 32) - 8 ? 0 : (uint32_t)((bits + 7) / 8);
+	}
+	return take_uint(&s, &v) ? v : 0;
+}
+
+/* Position of word w (delimited by spaces) in s, or s.n. */
+static size_t find_word(Str s, const char *w)
+{
+	size_t n = strlen(w);
+	for (size_t i = 0; i + n <= s.n; i++)
+		if (memcmp(s.p + i, w, n) == 0 && (i == 0 || s.p[i - 1] == ' ') &&
+		    (i + n == s.n || s.p[i + n] == ' ' || s.p[i + n] == '('))
+			return i;
+	return s.n;
+}
+
+static void memop_target(Str t, MemOp *m)
+{
+	Str name;
+	FrameKind fk = parse_frame_ref(t, &m->id, &name);
+	if (fk == FRAME_FIXED) {
+		m->target = MEM_FIXED;
+	} else if (fk == FRAME_LOCAL) {
+		m->target = MEM_LOCAL;
+		m->name = name;
+	} else if (str_starts(t, "@")) {
+		m->target = MEM_GLOBAL;
+		m->name = take_name(str_skip(t, 1));
+	} else if (str_starts(t, "%ir.")) {
+		m->target = MEM_IR;
+		m->name = take_name(str_skip(t, 4));
+	} else if (str_eq(take_name(t), "stack")) {
+		m->target = MEM_ARGSTACK;
+	} else {
+		m->target = MEM_OTHER;
+	}
+	/* `+ N` after the target. */
+	size_t plus = find_word(t, "+");
+	uint32_t off;
+	if (plus < t.n && str_uint(str_trim(str_skip(t, plus + 1)), UINT32_MAX, &off, NULL))
+		m->offset = off;
+}
+
+bool next_memop(Str *rest, MemOp *m)
+{
+	Str op;
+	memset(m, 0, sizeof *m);
+	if (!next_operand(rest, &op))
+		return false;
+	if (!take_lit(&op, "("))
+		return true; /* not a memory operand: leave it MEM_NONE */
+	if (op.n && op.p[op.n - 1] == ')')
+		op.n--;
+	/* The first comma-separated field holds `... load (s32) from TARGET`. */
+	Str fields = op, head;
+	if (!next_operand(&fields, &head))
+		return true;
+	size_t at = find_word(head, "store");
+	size_t ld = find_word(head, "load");
+	if (ld < at)
+		at = ld;
+	if (at < head.n)
+		m->size = mem_size(str_skip(head, at + (at == ld ? 4 : 5)));
+	size_t into = find_word(head, "into"), from = find_word(head, "from");
+	if (into < head.n) {
+		m->into = true;
+		memop_target(str_trim(str_skip(head, into + 4)), m);
+	} else if (from < head.n) {
+		memop_target(str_trim(str_skip(head, from + 4)), m);
+	}
+	return true;
+}

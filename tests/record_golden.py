@@ -1,0 +1,123 @@
+#!/usr/bin/env python3
+"""Record the golden expectations in cases/golden/expect/ from real llc.
+
+For each case file, installed llc, CPU and selector: emit the IR with a
+caller for every function, run llc, observe its MIR, and write what llc did
+as two JSON-lines files (callee view, caller view). A function llc refuses is
+recorded as {"name":...,"error":"llc: <first error line>"}. Every file starts
+with '#' lines naming the exact commands. Usage:
+    tests/record_golden.py [--llc MAJOR ...] [CASE ...]"""
+import argparse
+import json
+import os
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from gcnabi_tests import (CPUS, GCNABI, GOLDEN, SELECTORS, expectation_name, installed_llcs, llc_command,
+                          profile_of, run)
+
+
+def first_error(stderr):
+    for line in stderr.splitlines():
+        if "error" in line.lower() or "Assertion" in line:
+            return line.strip()[:240]
+    return (stderr.strip().splitlines() or ["llc failed"])[0][:240]
+
+
+def observe(llc, cpu, sel, ir_path, mir_path):
+    """Run llc on ir_path and observe; returns (json objects, None) or (None, error line)."""
+    r = run(llc_command(llc, cpu, sel, ir_path, mir_path))
+    if r.returncode != 0:
+        return None, first_error(r.stderr)
+    o = run([GCNABI, "observe", "--json", mir_path])
+    if o.returncode not in (0, 1) or not o.stdout.strip():
+        sys.exit("observe failed on %s: %s" % (mir_path, o.stderr))
+    return [json.loads(l) for l in o.stdout.splitlines() if l.strip()], None
+
+
+def headers_of(case_path):
+    """Each declare line of the case file, in order, with its function name."""
+    out = []
+    for line in open(case_path):
+        line = line.split(";")[0].strip()
+        if line.startswith("declare") or line.startswith("define"):
+            name = line.split("@", 1)[1].split("(", 1)[0]
+            out.append((name, line))
+    return out
+
+
+def record(case_path, major, llc, cpu, sel, tmp):
+    profile = profile_of(major)
+    case = os.path.splitext(os.path.basename(case_path))[0]
+    callee, caller = {}, {}
+    headers = headers_of(case_path)
+
+    def run_module(sig_text, tag, callers=True):
+        src = os.path.join(tmp, tag + ".sig")
+        ir = os.path.join(tmp, tag + ".ll")
+        mir = os.path.join(tmp, tag + ".mir")
+        open(src, "w").write(sig_text)
+        e = run([GCNABI, "emit", "--profile", profile] + (["--caller"] if callers else []) + [src])
+        if e.returncode != 0:
+            sys.exit("emit failed: " + e.stderr)
+        open(ir, "w").write(e.stdout)
+        return observe(llc, cpu, sel, ir, mir)
+
+    objs, err = run_module("\n".join(h for _, h in headers) + "\n", "all")
+    if objs is None:  # some function is refused: go one by one
+        objs = []
+        for name, h in headers:
+            one, err = run_module(h + "\n", "one")
+            if one is None:  # the call may be what llc refuses: try the callee alone
+                caller[name] = {"name": name, "error": "llc: " + err}
+                one, err = run_module(h + "\n", "one", callers=False)
+            if one is None:
+                callee[name] = {"name": name, "error": "llc: " + err}
+                continue
+            objs += one
+    for o in objs:
+        if o["name"].startswith("gcnabi.") and o["name"].endswith(".caller"):
+            calls = o.get("calls") or []
+            if "error" in o or not calls:
+                continue
+            c = dict(calls[0])
+            c["name"] = c.pop("callee")
+            caller[c["name"]] = c
+        else:
+            callee[o["name"]] = o
+    cmd = "gcnabi emit --profile %s --caller cases/golden/%s.ll > t.ll && %s && gcnabi observe --json t.mir" % (
+        profile, case, " ".join(llc_command(llc, cpu, sel, "t.ll", "t.mir")))
+    version = run([llc, "--version"]).stdout
+    version = next((l.strip() for l in version.splitlines() if "LLVM version" in l), "?")
+    for view, table in (("callee", callee), ("caller", caller)):
+        path = expectation_name(case, profile, cpu, sel, view)
+        with open(path, "w") as f:
+            f.write("# recorded from real llc (%s) by tests/record_golden.py\n" % version)
+            f.write("# RUN: %s\n" % cmd)
+            f.write("# view: %s; functions llc refused carry \"error\"\n" % view)
+            for name, _ in headers:
+                if name in table:
+                    f.write(json.dumps(table[name], separators=(",", ":")) + "\n")
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--llc", type=int, action="append", help="only this llc major (repeatable)")
+    ap.add_argument("cases", nargs="*")
+    args = ap.parse_args()
+    cases = args.cases or [os.path.join(GOLDEN, c) for c in sorted(os.listdir(GOLDEN)) if c.endswith(".ll")]
+    os.makedirs(os.path.join(GOLDEN, "expect"), exist_ok=True)
+    with tempfile.TemporaryDirectory() as tmp:
+        for major, llc in installed_llcs():
+            if args.llc and major not in args.llc:
+                continue
+            for case in cases:
+                for cpu in CPUS:
+                    for sel in SELECTORS:
+                        record(case, major, llc, cpu, sel, tmp)
+                        print("recorded", os.path.basename(case), major, cpu, sel, flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,617 @@
+/* Unit tests for `gcnabi diff`: the strict JSON reader (values, escapes,
+ * every kind of malformed input with its line and column, truncation and
+ * byte damage at every position of a valid line) and diff_streams (the exact
+ * report lines and exit status for each kind of divergence). */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "diff.h"
+#include "json.h"
+
+/* ---- JSON reader ---------------------------------------------------------------- */
+
+/* The text in a heap block of exactly its length, so ASan sees any read past the end. */
+static char *exact_copy(const char *text, size_t len)
+{
+	char *copy = malloc(len ? len : 1);
+	assert_non_null(copy);
+	memcpy(copy, text, len);
+	return copy;
+}
+
+/* Parses len bytes of text; err gets the error when it fails. */
+static const JsonValue *parse_n(JsonArena *a, const char *text, size_t len, JsonError *err)
+{
+	char *copy = exact_copy(text, len);
+	const JsonValue *v = json_parse(a, copy, len, err);
+	free(copy);
+	return v;
+}
+
+static const JsonValue *parse(JsonArena *a, const char *text, JsonError *err)
+{
+	return parse_n(a, text, strlen(text), err);
+}
+
+static void test_json_values(void **state)
+{
+	(void)state;
+	JsonArena *a = json_arena_new();
+	JsonError err;
+	const JsonValue *v = parse(a, " {\"s\":\"x\", \"n\":-12.5e1, \"t\":true, \"f\":false, \"z\":null,\n \"a\":[1,[],{}]} ", &err);
+	assert_non_null(v);
+	assert_int_equal(v->kind, JSON_OBJECT);
+	assert_int_equal(v->count, 6);
+	assert_int_equal(v->col, 2);
+	assert_string_equal(json_get(v, "s")->str, "x");
+	assert_true(json_get(v, "n")->number == -125.0);
+	assert_string_equal(json_get(v, "n")->str, "-12.5e1");
+	assert_true(json_get(v, "t")->boolean);
+	assert_int_equal(json_get(v, "f")->kind, JSON_BOOL);
+	assert_false(json_get(v, "f")->boolean);
+	assert_int_equal(json_get(v, "z")->kind, JSON_NULL);
+	const JsonValue *arr = json_get(v, "a");
+	assert_int_equal(arr->kind, JSON_ARRAY);
+	assert_int_equal(arr->count, 3);
+	assert_int_equal(arr->line, 2);
+	assert_int_equal(arr->col, 6);
+	assert_int_equal(arr->first->next->kind, JSON_ARRAY);
+	assert_int_equal(arr->first->next->next->kind, JSON_OBJECT);
+	assert_null(json_get(v, "missing"));
+	assert_null(json_get(arr, "s"));
+	json_arena_free(a);
+}
+
+static void test_json_top_level_scalars(void **state)
+{
+	(void)state;
+	JsonArena *a = json_arena_new();
+	JsonError err;
+	assert_int_equal(parse(a, "0", &err)->kind, JSON_NUMBER);
+	assert_int_equal(parse(a, "\"\"", &err)->len, 0);
+	assert_int_equal(parse(a, " null\r\n", &err)->kind, JSON_NULL);
+	json_arena_free(a);
+}
+
+static void test_json_escapes(void **state)
+{
+	(void)state;
+	JsonArena *a = json_arena_new();
+	JsonError err;
+	const JsonValue *v = parse(a, "\"\\\"\\\\\\/\\b\\f\\n\\r\\t\"", &err);
+	assert_non_null(v);
+	assert_string_equal(v->str, "\"\\/\b\f\n\r\t");
+	v = parse(a, "\"\\u0041\\u00e9\\u20AC\\ud83d\\ude00\"", &err);
+	assert_non_null(v);
+	assert_string_equal(v->str, "A\xc3\xa9\xe2\x82\xac\xf0\x9f\x98\x80");
+	v = parse(a, "\"caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80\"", &err);
+	assert_non_null(v);
+	assert_string_equal(v->str, "caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80");
+	v = parse(a, "\"a\\u0000b\"", &err);
+	assert_non_null(v);
+	assert_int_equal(v->len, 3);
+	assert_memory_equal(v->str, "a\0b", 3);
+	assert_false(json_cstr(v));
+	v = parse(a, "{\"k\\u00e9y\":1}", &err);
+	assert_non_null(json_get(v, "k\xc3\xa9y"));
+	json_arena_free(a);
+}
+
+static void test_json_numbers(void **state)
+{
+	(void)state;
+	JsonArena *a = json_arena_new();
+	JsonError err;
+	uint32_t u = 7;
+	assert_true(json_u32(parse(a, "4294967295", &err), &u));
+	assert_int_equal(u, 4294967295u);
+	assert_true(json_u32(parse(a, "0", &err), &u));
+	assert_int_equal(u, 0);
+	const char *not_u32[] = { "4294967296", "99999999999999999999999", "-1", "4.0", "1e2", "-0", "\"4\"" };
+	for (size_t i = 0; i < sizeof not_u32 / sizeof not_u32[0]; i++)
+		assert_false(json_u32(parse(a, not_u32[i], &err), &u));
+	const JsonValue *v = parse(a, "1e999999999999999999", &err);
+	assert_non_null(v);
+	assert_true(v->number > 1e308);
+	v = parse(a, "-1e-999999", &err);
+	assert_non_null(v);
+	assert_true(v->number == 0);
+	char digits[2001];
+	memset(digits, '9', 2000);
+	digits[2000] = 0;
+	v = parse(a, digits, &err);
+	assert_non_null(v);
+	assert_false(json_u32(v, &u));
+	json_arena_free(a);
+}
+
+typedef struct {
+	const char *text;
+	size_t len; /* 0: strlen(text) */
+	uint32_t line, col;
+	const char *msg;
+} Malformed;
+
+static const Malformed malformed[] = {
+	{ "", 0, 1, 1, "expected a value, found end of input" },
+	{ "   ", 0, 1, 4, "expected a value, found end of input" },
+	{ "{\"a\":1,}", 0, 1, 8, "expected a key string, found '}'" },
+	{ "{1:2}", 0, 1, 2, "expected a key string or '}', found '1'" },
+	{ "[1,]", 0, 1, 4, "expected a value, found ']'" },
+	{ "{\"a\" 1}", 0, 1, 6, "expected ':', found '1'" },
+	{ "{\"a\":1 \"b\":2}", 0, 1, 8, "expected ',' or '}', found '\"'" },
+	{ "{\"a\":1", 0, 1, 7, "expected ',' or '}', found end of input" },
+	{ "[1 2]", 0, 1, 4, "expected ',' or ']', found '2'" },
+	{ "[\n1,\n2 3]", 0, 3, 3, "expected ',' or ']', found '3'" },
+	{ "{\"a\":1,\"a\":2}", 0, 1, 8, "duplicate key \"a\"" },
+	{ "{} x", 0, 1, 4, "unexpected 'x' after the value" },
+	{ "{}{}", 0, 1, 3, "unexpected '{' after the value" },
+	{ "\"abc", 0, 1, 1, "unterminated string" },
+	{ "[\"abc\\\"]", 0, 1, 2, "unterminated string" },
+	{ "\"abc\\", 0, 1, 5, "invalid escape: backslash followed by end of input" },
+	{ "\"a\\qb\"", 0, 1, 3, "invalid escape: backslash followed by 'q'" },
+	{ "\"\\u12G4\"", 0, 1, 2, "expected four hex digits after \\u" },
+	{ "\"\\u12\"", 0, 1, 2, "expected four hex digits after \\u" },
+	{ "\"\\ud800\"", 0, 1, 2, "high surrogate \\uD800 not followed by a low one" },
+	{ "\"\\ud800\\u0041\"", 0, 1, 2, "high surrogate \\uD800 not followed by a low one" },
+	{ "\"\\udc00\"", 0, 1, 2, "unpaired low surrogate \\uDC00" },
+	{ "\"a\tb\"", 0, 1, 3, "control character 0x09 in a string (escape it)" },
+	{ "\"a\nb\"", 0, 1, 3, "control character 0x0a in a string (escape it)" },
+	{ "\"\xff\"", 0, 1, 2, "invalid UTF-8 byte 0xff in a string" },
+	{ "\"\xc0\xaf\"", 0, 1, 2, "invalid UTF-8 byte 0xc0 in a string" },
+	{ "\"\xe0\x80\xaf\"", 0, 1, 2, "invalid UTF-8 byte 0xe0 in a string" },
+	{ "\"\xed\xa0\x80\"", 0, 1, 2, "invalid UTF-8 byte 0xed in a string" },
+	{ "\"\xf4\x90\x80\x80\"", 0, 1, 2, "invalid UTF-8 byte 0xf4 in a string" },
+	{ "\"ab\xe2\x82\"", 0, 1, 4, "invalid UTF-8 byte 0xe2 in a string" },
+	{ "\"\x80\"", 0, 1, 2, "invalid UTF-8 byte 0x80 in a string" },
+	{ "\xef\xbb\xbf{}", 0, 1, 1, "expected a value, found byte 0xef" },
+	{ "01", 0, 1, 1, "leading zero in a number" },
+	{ "-", 0, 1, 2, "expected a digit in the number, found end of input" },
+	{ "-a", 0, 1, 2, "expected a digit in the number, found 'a'" },
+	{ "1.", 0, 1, 3, "expected a digit after '.', found end of input" },
+	{ ".5", 0, 1, 1, "expected a value, found '.'" },
+	{ "1e+", 0, 1, 4, "expected a digit in the exponent, found end of input" },
+	{ "+1", 0, 1, 1, "expected a value, found '+'" },
+	{ "tru", 0, 1, 1, "expected 'true'" },
+	{ "[nul]", 0, 1, 2, "expected 'null'" },
+	{ "falsy", 0, 1, 1, "expected 'false'" },
+	{ "NaN", 0, 1, 1, "expected a value, found 'N'" },
+	{ "[\0]", 3, 1, 2, "expected a value, found byte 0x00" },
+	{ "\"a\0b\"", 5, 1, 3, "control character 0x00 in a string (escape it)" },
+	{ "{}\0", 3, 1, 3, "unexpected byte 0x00 after the value" },
+};
+
+static void test_json_malformed(void **state)
+{
+	(void)state;
+	for (size_t i = 0; i < sizeof malformed / sizeof malformed[0]; i++) {
+		const Malformed *m = &malformed[i];
+		JsonArena *a = json_arena_new();
+		JsonError err = { 0 };
+		const JsonValue *v = parse_n(a, m->text, m->len ? m->len : strlen(m->text), &err);
+		if (v || err.line != m->line || err.col != m->col || strcmp(err.msg, m->msg) != 0)
+			fail_msg("case %zu: got %s %u:%u \"%s\", want %u:%u \"%s\"", i, v ? "a value" : "error",
+				 err.line, err.col, err.msg, m->line, m->col, m->msg);
+		json_arena_free(a);
+	}
+}
+
+static char *repeat(const char *open, size_t n, const char *close)
+{
+	size_t lo = strlen(open), lc = strlen(close);
+	char *s = malloc(n * (lo + lc) + 1);
+	assert_non_null(s);
+	for (size_t i = 0; i < n; i++) {
+		memcpy(s + i * lo, open, lo);
+		memcpy(s + n * lo + i * lc, close, lc);
+	}
+	s[n * (lo + lc)] = 0;
+	return s;
+}
+
+static void test_json_depth(void **state)
+{
+	(void)state;
+	JsonArena *a = json_arena_new();
+	JsonError err;
+	char *ok = repeat("[", JSON_MAX_DEPTH, "]");
+	assert_non_null(parse(a, ok, &err));
+	char *too_deep = repeat("[", JSON_MAX_DEPTH + 1, "]");
+	assert_null(parse(a, too_deep, &err));
+	assert_int_equal(err.col, JSON_MAX_DEPTH + 1);
+	assert_string_equal(err.msg, "nesting deeper than 64 levels");
+	char *very_deep = repeat("{\"a\":[", 100000, "]}");
+	assert_null(parse(a, very_deep, &err));
+	assert_string_equal(err.msg, "nesting deeper than 64 levels");
+	free(ok);
+	free(too_deep);
+	free(very_deep);
+	json_arena_free(a);
+}
+
+static const char valid_line[] =
+	"{\"name\":\"f\\u00e9\",\"cc\":\"amdgpu_gfx\",\"args\":[{\"type\":\"i64\",\"inreg\":true,\"parts\":[\"s4\",\"s5\"]},"
+	"{\"type\":\"i32\",\"parts\":[\"stack+0\"],\"slot_sizes\":[4]}],\"n\":-1.5e-3,\"z\":null,\"f\":false,"
+	"\"u\":\"\xe2\x82\xac \\ud83d\\ude00 \\\"\\\\\",\"ret\":{\"type\":\"float\",\"parts\":[\"v0\"]}}";
+
+/* Every proper prefix of an object is malformed; none may crash or read past its end. */
+static void test_json_truncation(void **state)
+{
+	(void)state;
+	size_t len = strlen(valid_line);
+	JsonArena *a = json_arena_new();
+	JsonError err;
+	assert_non_null(parse_n(a, valid_line, len, &err));
+	for (size_t n = 0; n < len; n++) {
+		err.line = 0;
+		assert_null(parse_n(a, valid_line, n, &err));
+		assert_int_equal(err.line, 1);
+		assert_in_range(err.col, 1, n + 1);
+	}
+	json_arena_free(a);
+}
+
+/* Every byte of a valid line replaced by each troublesome byte: an error
+ * with a position inside the line, or a value. Never a crash. */
+static void test_json_damage(void **state)
+{
+	(void)state;
+	static const char bad[] = { '"', '\\', 0, '\n', '{', '[', ']', '}', ',', ':', 'u', '0', '-', (char)0xff, (char)0xc3 };
+	size_t len = strlen(valid_line);
+	char *copy = exact_copy(valid_line, len);
+	for (size_t i = 0; i < len; i++) {
+		for (size_t k = 0; k < sizeof bad; k++) {
+			JsonArena *a = json_arena_new();
+			JsonError err = { 0 };
+			copy[i] = bad[k];
+			if (!json_parse(a, copy, len, &err))
+				assert_in_range(err.col, 1, len + 1);
+			json_arena_free(a);
+		}
+		copy[i] = valid_line[i];
+	}
+	free(copy);
+}
+
+/* ---- diff_streams -------------------------------------------------------------------- */
+
+typedef struct {
+	int status;
+	Buf out, diag;
+} DiffRun;
+
+static DiffRun diff_with(const char *a, const char *b, DiffOptions o)
+{
+	DiffRun r = { 0 };
+	o.file_a = o.file_a ? o.file_a : "a.jsonl";
+	o.file_b = o.file_b ? o.file_b : "b.jsonl";
+	o.label_a = o.label_a ? o.label_a : "A";
+	o.label_b = o.label_b ? o.label_b : "B";
+	char *ca = exact_copy(a, strlen(a)), *cb = exact_copy(b, strlen(b));
+	r.status = diff_streams(ca, strlen(a), cb, strlen(b), &o, &r.out, &r.diag);
+	free(ca);
+	free(cb);
+	return r;
+}
+
+static DiffRun diff(const char *a, const char *b)
+{
+	return diff_with(a, b, (DiffOptions){ 0 });
+}
+
+static void expect(DiffRun *r, int status, const char *out, const char *diag)
+{
+	assert_string_equal(r->out.p ? r->out.p : "", out);
+	assert_string_equal(r->diag.p ? r->diag.p : "", diag);
+	assert_int_equal(r->status, status);
+	buf_free(&r->out);
+	buf_free(&r->diag);
+}
+
+#define F_I64 "{\"name\":\"f\",\"cc\":\"amdgpu_gfx\",\"args\":[{\"type\":\"i32\",\"parts\":[\"v0\"]},{\"type\":\"i64\",\"inreg\":true,\"parts\":"
+#define RET_FLOAT "\"ret\":{\"type\":\"float\",\"parts\":[\"v0\"]}}\n"
+#define G_VOID "{\"name\":\"g\",\"cc\":\"ccc\",\"args\":[],\"ret\":{\"type\":\"void\",\"parts\":[]}}\n"
+
+static void test_diff_identical(void **state)
+{
+	(void)state;
+	const char *s = F_I64 "[\"s6\",\"s7\"]}]," RET_FLOAT G_VOID;
+	DiffRun r = diff(s, s);
+	expect(&r, 0, "2 functions compared, 2 identical, 0 diverge, 0 only in A, 0 only in B\n", "");
+}
+
+static void test_diff_identical_ignores_unknown_keys_and_blank_lines(void **state)
+{
+	(void)state;
+	DiffRun r = diff(G_VOID, "\n  \r\n{\"selector\":\"dag\",\"unattributed\":[\"s[0:3]\"],\"name\":\"g\",\"args\":[],\"ret\":{\"parts\":[]},\"x\":{\"y\":[1]}}\r\n\n");
+	expect(&r, 0, "1 functions compared, 1 identical, 0 diverge, 0 only in A, 0 only in B\n", "");
+}
+
+static void test_diff_moved_register(void **state)
+{
+	(void)state;
+	DiffRun r = diff(F_I64 "[\"s6\",\"s7\"]}]," RET_FLOAT, F_I64 "[\"s16\",\"s17\"]}]," RET_FLOAT);
+	expect(&r, EXIT_DIVERGED,
+	       "f: argument 1 (i64) part 0: A s6, B s16\n"
+	       "f: argument 1 (i64) part 1: A s7, B s17\n"
+	       "1 functions compared, 0 identical, 1 diverge, 0 only in A, 0 only in B\n", "");
+}
+
+static void test_diff_part_count(void **state)
+{
+	(void)state;
+	DiffRun r = diff(F_I64 "[\"s6\"]}]," RET_FLOAT, F_I64 "[\"v1\",\"v2\"]}]," RET_FLOAT);
+	expect(&r, EXIT_DIVERGED,
+	       "f: argument 1 (i64): A has 1 parts, B has 2\n"
+	       "1 functions compared, 0 identical, 1 diverge, 0 only in A, 0 only in B\n", "");
+}
+
+static void test_diff_argument_count_and_signature(void **state)
+{
+	(void)state;
+	DiffRun r = diff("{\"name\":\"h\",\"args\":[{\"type\":\"i32\",\"inreg\":true,\"parts\":[\"s4\"]},{\"type\":\"i8\",\"parts\":[\"v0\"]}],\"ret\":{\"type\":\"i32\",\"parts\":[\"v0\"]}}",
+			 "{\"name\":\"h\",\"args\":[{\"type\":\"i16\",\"parts\":[\"v0\"]}],\"ret\":{\"type\":\"i64\",\"parts\":[\"v0\",\"v1\"]}}");
+	expect(&r, EXIT_DIVERGED,
+	       "h: A has 2 arguments, B has 1\n"
+	       "h: argument 0 type: A i32, B i16\n"
+	       "h: argument 0 inreg: A true, B false\n"
+	       "h: argument 0 (i32) part 0: A s4, B v0\n"
+	       "h: return type: A i32, B i64\n"
+	       "h: return (i32): A has 1 parts, B has 2\n"
+	       "1 functions compared, 0 identical, 1 diverge, 0 only in A, 0 only in B\n", "");
+}
+
+#define DEMOTED "{\"name\":\"big\",\"args\":[],\"ret\":{\"type\":\"[40 x i32]\",\"sret\":\"v0\",\"parts\":[]}}\n"
+
+static void test_diff_demoted_return(void **state)
+{
+	(void)state;
+	DiffRun r = diff("{\"name\":\"big\",\"args\":[],\"ret\":{\"type\":\"[40 x i32]\",\"parts\":[\"v0\"]}}\n", DEMOTED);
+	expect(&r, EXIT_DIVERGED,
+	       "big: return: A v0, B demoted (sret in v0)\n"
+	       "1 functions compared, 0 identical, 1 diverge, 0 only in A, 0 only in B\n", "");
+	r = diff(DEMOTED, "{\"name\":\"big\",\"args\":[],\"ret\":{\"type\":\"[40 x i32]\",\"sret\":\"s4\",\"parts\":[]}}\n");
+	expect(&r, EXIT_DIVERGED,
+	       "big: hidden sret pointer: A v0, B s4\n"
+	       "1 functions compared, 0 identical, 1 diverge, 0 only in A, 0 only in B\n", "");
+}
+
+#define ERR_F "{\"name\":\"f\",\"error\":\"unable to place <2 x i3>\"}\n"
+
+static void test_diff_error_vs_placed(void **state)
+{
+	(void)state;
+	const char *placed = F_I64 "[\"s6\",\"s7\"]}]," RET_FLOAT;
+	DiffRun r = diff(ERR_F, placed);
+	expect(&r, EXIT_DIVERGED,
+	       "f: A error \"unable to place <2 x i3>\", B placed\n"
+	       "1 functions compared, 0 identical, 1 diverge, 0 only in A, 0 only in B\n", "");
+	r = diff(placed, ERR_F);
+	expect(&r, EXIT_DIVERGED,
+	       "f: A placed, B error \"unable to place <2 x i3>\"\n"
+	       "1 functions compared, 0 identical, 1 diverge, 0 only in A, 0 only in B\n", "");
+}
+
+static void test_diff_both_errors(void **state)
+{
+	(void)state;
+	const char *other = "{\"name\":\"f\",\"line\":3,\"error\":\"LLVM ERROR: cannot select\"}";
+	DiffRun r = diff(ERR_F, other);
+	expect(&r, 0, "1 functions compared, 1 identical, 0 diverge, 0 only in A, 0 only in B\n", "");
+	r = diff_with(ERR_F, other, (DiffOptions){ .strict_errors = true });
+	expect(&r, EXIT_DIVERGED,
+	       "f: A error \"unable to place <2 x i3>\", B error \"LLVM ERROR: cannot select\"\n"
+	       "1 functions compared, 0 identical, 1 diverge, 0 only in A, 0 only in B\n", "");
+	r = diff_with(ERR_F, ERR_F, (DiffOptions){ .strict_errors = true });
+	expect(&r, 0, "1 functions compared, 1 identical, 0 diverge, 0 only in A, 0 only in B\n", "");
+}
+
+static void test_diff_only_in_one(void **state)
+{
+	(void)state;
+	DiffRun r = diff(ERR_F G_VOID, G_VOID "{\"name\":\"k\",\"error\":\"x\"}\n");
+	expect(&r, EXIT_DIVERGED,
+	       "f: only in A\n"
+	       "k: only in B\n"
+	       "1 functions compared, 1 identical, 0 diverge, 1 only in A, 1 only in B\n", "");
+}
+
+#define DUP(reg) "{\"name\":\"f\",\"args\":[{\"type\":\"i32\",\"parts\":[\"" reg "\"]}],\"ret\":{\"type\":\"void\",\"parts\":[]}}\n"
+
+static void test_diff_duplicate_names(void **state)
+{
+	(void)state;
+	DiffRun r = diff(DUP("s4") G_VOID DUP("s5") DUP("s9"), DUP("s4") DUP("s6") G_VOID);
+	expect(&r, EXIT_DIVERGED,
+	       "f#2: argument 0 (i32) part 0: A s5, B s6\n"
+	       "f#3: only in A\n"
+	       "3 functions compared, 2 identical, 1 diverge, 1 only in A, 0 only in B\n",
+	       "a.jsonl: note: 3 functions named \"f\"; the k-th is paired with the other side's k-th, shown as f#k\n"
+	       "b.jsonl: note: 2 functions named \"f\"; the k-th is paired with the other side's k-th, shown as f#k\n");
+}
+
+static void test_diff_malformed_line_in_the_middle(void **state)
+{
+	(void)state;
+	const char *a = DUP("s4") "{\"name\":\"g\",\"args\":[} \n" G_VOID
+			"{\"name\":\"h\",\"args\":[{\"parts\":[\"s04\"]}],\"ret\":{\"parts\":[]}}\n"
+			"{\"name\":\"k\",\"args\":[{\"parts\":[\"stack+8\"],\"slot_sizes\":[4,4]}],\"ret\":{\"parts\":[]}}\n"
+			"[1]\n{\"args\":[]}\n";
+	DiffRun r = diff(a, DUP("s4") G_VOID);
+	expect(&r, EXIT_ERROR,
+	       "2 functions compared, 2 identical, 0 diverge, 0 only in A, 0 only in B, 5 malformed lines skipped\n",
+	       "a.jsonl:2:21: error: expected a value, found '}'\n"
+	       "a.jsonl:4:31: error: a part must be \"sN\", \"vN\" or \"stack+OFFSET\"\n"
+	       "a.jsonl:5:55: error: \"slot_sizes\" must be an array as long as \"parts\"\n"
+	       "a.jsonl:6:1: error: a line must hold one JSON object\n"
+	       "a.jsonl:7:1: error: missing \"name\"\n");
+	r = diff(DUP("s4"), "{\"name\":\"f\",\"args\":[{\"parts\":[\"v1\"]}],\"ret\":{\"parts\":[]}}\nnot json\n");
+	expect(&r, EXIT_DIVERGED | EXIT_ERROR,
+	       "f: argument 0 (i32) part 0: A s4, B v1\n"
+	       "1 functions compared, 0 identical, 1 diverge, 0 only in A, 0 only in B, 1 malformed lines skipped\n",
+	       "b.jsonl:2:1: error: expected 'null'\n");
+}
+
+#define STACK(off, size) "{\"name\":\"s\",\"args\":[{\"type\":\"i16\",\"parts\":[\"" off "\"],\"slot_sizes\":[" size "]}],\"ret\":{\"type\":\"void\",\"parts\":[]}}"
+
+static void test_diff_slot_sizes(void **state)
+{
+	(void)state;
+	DiffRun r = diff(STACK("stack+0", "2"), STACK("stack+4", "4"));
+	expect(&r, EXIT_DIVERGED,
+	       "s: argument 0 (i16) part 0: A stack+0, B stack+4\n"
+	       "s: slot size of argument 0 part 0: A 2, B 4\n"
+	       "1 functions compared, 0 identical, 1 diverge, 0 only in A, 0 only in B\n", "");
+	/* 0 is an unknown size; no slot_sizes on one side: nothing to compare. */
+	r = diff(STACK("stack+0", "0"), STACK("stack+0", "4"));
+	expect(&r, 0, "1 functions compared, 1 identical, 0 diverge, 0 only in A, 0 only in B\n", "");
+	r = diff(STACK("stack+0", "2"), "{\"name\":\"s\",\"args\":[{\"type\":\"i16\",\"parts\":[\"stack+0\"]}],\"ret\":{\"type\":\"void\",\"parts\":[]}}");
+	expect(&r, 0, "1 functions compared, 1 identical, 0 diverge, 0 only in A, 0 only in B\n", "");
+}
+
+#define CALLER(calls) "{\"name\":\"c\",\"args\":[],\"ret\":{\"type\":\"void\",\"parts\":[]},\"calls\":[" calls "]}"
+#define CALL(callee, parts, implicit) "{\"callee\":\"" callee "\",\"args\":[{\"type\":\"i64\",\"parts\":[" parts "]}],\"implicit\":[" implicit "]}"
+
+static void test_diff_calls(void **state)
+{
+	(void)state;
+	DiffRun r = diff(CALLER(CALL("g", "\"s0\",\"s1\"", "\"s[0:3]\",\"v31\"") "," CALL("h", "\"v0\",\"v1\"", "")),
+			 CALLER(CALL("g", "\"s0\",\"s17\"", "\"s[0:3]\"") "," CALL("k", "\"v0\",\"v1\"", "") "," CALL("g", "\"v0\"", "")));
+	expect(&r, EXIT_DIVERGED,
+	       "c: A has 2 calls, B has 3\n"
+	       "c: call to g argument 0 (i64) part 1: A s1, B s17\n"
+	       "c: call to g implicit registers: A s[0:3] v31, B s[0:3]\n"
+	       "c: call 1 callee: A h, B k\n"
+	       "1 functions compared, 0 identical, 1 diverge, 0 only in A, 0 only in B\n", "");
+	/* calls on one side only (the model has none): not compared */
+	r = diff(CALLER(CALL("g", "\"s0\"", "")), "{\"name\":\"c\",\"args\":[],\"ret\":{\"type\":\"void\",\"parts\":[]}}");
+	expect(&r, 0, "1 functions compared, 1 identical, 0 diverge, 0 only in A, 0 only in B\n", "");
+	r = diff(CALLER(CALL("g", "\"s0\"", "") "," CALL("g", "\"s1\"", "")), CALLER(CALL("g", "\"s0\"", "") "," CALL("g", "\"s2\"", "")));
+	expect(&r, EXIT_DIVERGED,
+	       "c: call 1 to g argument 0 (i64) part 0: A s1, B s2\n"
+	       "1 functions compared, 0 identical, 1 diverge, 0 only in A, 0 only in B\n", "");
+}
+
+static void test_diff_ungrouped(void **state)
+{
+	(void)state;
+	const char *model = "{\"name\":\"u\",\"args\":[{\"type\":\"i32\",\"parts\":[\"s4\"]},{\"type\":\"i64\",\"parts\":[\"v0\",\"v1\"]}],\"ret\":{\"type\":\"void\",\"parts\":[]}}";
+	DiffRun r = diff(model, "{\"name\":\"u\",\"grouped\":false,\"args\":[{\"parts\":[\"s4\",\"v0\",\"v2\"]}],\"ret\":{\"parts\":[]}}");
+	expect(&r, EXIT_DIVERGED,
+	       "u: arguments (ungrouped) part 2: A v1, B v2\n"
+	       "1 functions compared, 0 identical, 1 diverge, 0 only in A, 0 only in B\n", "");
+}
+
+static void test_diff_cc(void **state)
+{
+	(void)state;
+	DiffRun r = diff("{\"name\":\"g\",\"cc\":\"ccc\",\"args\":[],\"ret\":{\"parts\":[]}}", "{\"name\":\"g\",\"cc\":\"amdgpu_gfx\",\"args\":[],\"ret\":{\"parts\":[]}}");
+	expect(&r, EXIT_DIVERGED,
+	       "g: calling convention: A ccc, B amdgpu_gfx\n"
+	       "1 functions compared, 0 identical, 1 diverge, 0 only in A, 0 only in B\n", "");
+}
+
+static void test_diff_labels_and_json(void **state)
+{
+	(void)state;
+	const char *a = F_I64 "[\"s6\",\"s7\"]}]," RET_FLOAT ERR_F;
+	const char *b = F_I64 "[\"s16\",\"s7\"]}]," RET_FLOAT G_VOID;
+	DiffRun r = diff_with(a, b, (DiffOptions){ .label_a = "model", .label_b = "llc22" });
+	expect(&r, EXIT_DIVERGED,
+	       "f#1: argument 1 (i64) part 0: model s6, llc22 s16\n"
+	       "f#2: only in model\n"
+	       "g: only in llc22\n"
+	       "1 functions compared, 0 identical, 1 diverge, 1 only in model, 1 only in llc22\n",
+	       "a.jsonl: note: 2 functions named \"f\"; the k-th is paired with the other side's k-th, shown as f#k\n");
+	r = diff_with(a, b, (DiffOptions){ .json = true, .label_a = "model", .label_b = "llc22" });
+	expect(&r, EXIT_DIVERGED,
+	       "{\"function\":\"f#1\",\"where\":\"argument 1 part 0\",\"a\":\"s6\",\"b\":\"s16\"}\n"
+	       "{\"function\":\"f#2\",\"where\":\"function\",\"a\":\"present\",\"b\":\"absent\"}\n"
+	       "{\"function\":\"g\",\"where\":\"function\",\"a\":\"absent\",\"b\":\"present\"}\n"
+	       "{\"compared\":1,\"identical\":0,\"diverge\":1,\"only_in_a\":1,\"only_in_b\":1,\"malformed\":0,\"labels\":[\"model\",\"llc22\"]}\n",
+	       "a.jsonl: note: 2 functions named \"f\"; the k-th is paired with the other side's k-th, shown as f#k\n");
+}
+
+static void test_diff_json_escapes_and_counts(void **state)
+{
+	(void)state;
+	DiffRun r = diff_with("{\"name\":\"q\\\"\\n\",\"error\":\"bad \\\"x\\\"\"}\n" F_I64 "[\"s6\"]}]," RET_FLOAT,
+			      "{\"name\":\"q\\\"\\n\",\"args\":[],\"ret\":{\"parts\":[]}}\n" F_I64 "[\"s6\",\"s7\"]}]," RET_FLOAT,
+			      (DiffOptions){ .json = true });
+	expect(&r, EXIT_DIVERGED,
+	       "{\"function\":\"q\\\"\\u000a\",\"where\":\"status\",\"a\":\"error: bad \\\"x\\\"\",\"b\":\"placed\"}\n"
+	       "{\"function\":\"f\",\"where\":\"argument 1\",\"a\":\"s6\",\"b\":\"s6 s7\"}\n"
+	       "{\"compared\":2,\"identical\":0,\"diverge\":2,\"only_in_a\":0,\"only_in_b\":0,\"malformed\":0,\"labels\":[\"A\",\"B\"]}\n", "");
+	r = diff("{\"name\":\"q\\n\",\"error\":\"x\"}", "{\"name\":\"q\\n\",\"args\":[],\"ret\":{\"parts\":[]}}");
+	expect(&r, EXIT_DIVERGED,
+	       "q\\x0a: A error \"x\", B placed\n"
+	       "1 functions compared, 0 identical, 1 diverge, 0 only in A, 0 only in B\n", "");
+}
+
+static void test_diff_empty_streams(void **state)
+{
+	(void)state;
+	DiffRun r = diff("", "\n\n");
+	expect(&r, 0, "0 functions compared, 0 identical, 0 diverge, 0 only in A, 0 only in B\n", "");
+}
+
+/* Every prefix of a stream against the whole: a malformed last line or a
+ * function only in B (identical only without just the last newline), never
+ * a crash. */
+static void test_diff_truncated_stream(void **state)
+{
+	(void)state;
+	const char *b = CALLER(CALL("g", "\"s0\",\"s1\"", "\"s[0:3]\"")) "\n" STACK("stack+0", "2") "\n" DEMOTED;
+	for (size_t n = 0; n < strlen(b); n++) {
+		char *prefix = exact_copy(b, n);
+		DiffOptions o = { .file_a = "a", .file_b = "b", .label_a = "A", .label_b = "B" };
+		Buf out = { 0 }, diag = { 0 };
+		int status = diff_streams(prefix, n, b, strlen(b), &o, &out, &diag);
+		assert_int_equal(status & ~(EXIT_DIVERGED | EXIT_ERROR), 0);
+		assert_true(status != 0 || n + 1 == strlen(b));
+		buf_free(&out);
+		buf_free(&diag);
+		free(prefix);
+	}
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_json_values),
+		cmocka_unit_test(test_json_top_level_scalars),
+		cmocka_unit_test(test_json_escapes),
+		cmocka_unit_test(test_json_numbers),
+		cmocka_unit_test(test_json_malformed),
+		cmocka_unit_test(test_json_depth),
+		cmocka_unit_test(test_json_truncation),
+		cmocka_unit_test(test_json_damage),
+		cmocka_unit_test(test_diff_identical),
+		cmocka_unit_test(test_diff_identical_ignores_unknown_keys_and_blank_lines),
+		cmocka_unit_test(test_diff_moved_register),
+		cmocka_unit_test(test_diff_part_count),
+		cmocka_unit_test(test_diff_argument_count_and_signature),
+		cmocka_unit_test(test_diff_demoted_return),
+		cmocka_unit_test(test_diff_error_vs_placed),
+		cmocka_unit_test(test_diff_both_errors),
+		cmocka_unit_test(test_diff_only_in_one),
+		cmocka_unit_test(test_diff_duplicate_names),
+		cmocka_unit_test(test_diff_malformed_line_in_the_middle),
+		cmocka_unit_test(test_diff_slot_sizes),
+		cmocka_unit_test(test_diff_calls),
+		cmocka_unit_test(test_diff_ungrouped),
+		cmocka_unit_test(test_diff_cc),
+		cmocka_unit_test(test_diff_labels_and_json),
+		cmocka_unit_test(test_diff_json_escapes_and_counts),
+		cmocka_unit_test(test_diff_empty_streams),
+		cmocka_unit_test(test_diff_truncated_stream),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

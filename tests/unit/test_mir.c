@@ -1,0 +1,765 @@
+/* Unit tests of the MIR observer (observe/mir.h). The placements asserted
+ * here were read off real llc output (tests/fixtures/mir, made by regen.sh)
+ * for both selectors and llc 14/16/19/22; the robustness tests cut every
+ * fixture at many offsets and feed garbage, cycles and huge numbers. The
+ * small synthetic MIR texts below test the parser only, never llc. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "mir.h"
+
+enum { MAX_FUNCS = 16, SUM = 1024 };
+
+/* What a test looks at of one observed function, in compact text:
+ * "s6 | v0 | v1,v2 -> v0", stack parts as stack+OFFSET/SIZE. */
+typedef struct {
+	char name[SIG_NAME_MAX];
+	bool failed, gisel, grouped, has_sig;
+	char error[192];
+	char in[SUM];
+	char unattributed[SUM];
+	unsigned ncalls;
+	char calls[MIR_MAX_CALLS][SUM];    /* "f: s0 | v0 -> v0" */
+	char implicit[MIR_MAX_CALLS][SUM]; /* "s[0:3] s[4:5] v31" */
+	char json[8192];
+	size_t json_len;
+} Seen;
+
+typedef struct {
+	unsigned n, delivered;
+	Seen f[MAX_FUNCS];
+	int stop_after; /* sink returns non-zero after this many functions; 0 never */
+} Observed;
+
+/* --- summaries ------------------------------------------------------------ */
+
+static void cat(char *buf, size_t cap, const char *fmt, ...)
+{
+	size_t n = strlen(buf);
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(buf + n, cap - n, fmt, ap);
+	va_end(ap);
+}
+
+static void cat_loc(char *buf, size_t cap, const Loc *l)
+{
+	if (l->kind == LOC_SGPR)
+		cat(buf, cap, "s%u", l->reg);
+	else if (l->kind == LOC_VGPR)
+		cat(buf, cap, "v%u", l->reg);
+	else if (l->kind == LOC_STACK)
+		cat(buf, cap, "stack+%u/%u", l->offset, l->size);
+	else
+		cat(buf, cap, "?");
+}
+
+static void cat_parts(char *buf, size_t cap, const Placement *p, PartRange r)
+{
+	if (r.count == 0)
+		cat(buf, cap, "-");
+	for (unsigned i = 0; i < r.count; i++) {
+		if (i)
+			cat(buf, cap, ",");
+		cat_loc(buf, cap, &p->locs[r.first + i]);
+	}
+}
+
+static void summarize(const Placement *p, char *buf, size_t cap)
+{
+	for (unsigned k = 0; k < p->nargs; k++) {
+		cat(buf, cap, k ? " | " : "");
+		cat_parts(buf, cap, p, p->args[k]);
+	}
+	cat(buf, cap, p->nargs ? " -> " : "-> ");
+	if (p->ret_demoted) {
+		cat(buf, cap, "sret ");
+		cat_loc(buf, cap, &p->sret);
+	} else if (p->ret.count) {
+		cat_parts(buf, cap, p, p->ret);
+	} else {
+		cat(buf, cap, "none");
+	}
+}
+
+static void cat_ranges(char *buf, size_t cap, const RegRange *r, unsigned n)
+{
+	for (unsigned i = 0; i < n; i++) {
+		char tmp[32];
+		regrange_print(&r[i], tmp, sizeof tmp);
+		cat(buf, cap, "%s%s", i ? " " : "", tmp);
+	}
+}
+
+static int record(void *ctx, const MirFunction *f)
+{
+	Observed *o = ctx;
+	o->delivered++;
+	if (o->n < MAX_FUNCS) {
+		Seen *s = &o->f[o->n++];
+		memset(s, 0, sizeof *s);
+		snprintf(s->name, sizeof s->name, "%s", f->name);
+		snprintf(s->error, sizeof s->error, "%s", f->error);
+		s->failed = f->failed;
+		s->gisel = f->gisel;
+		s->grouped = f->grouped;
+		s->has_sig = f->has_sig;
+		if (!f->failed)
+			summarize(&f->in, s->in, sizeof s->in);
+		cat_ranges(s->unattributed, sizeof s->unattributed, f->unattributed, f->nunattributed);
+		s->ncalls = f->ncalls;
+		for (unsigned c = 0; c < f->ncalls; c++) {
+			cat(s->calls[c], SUM, "%s: ", f->calls[c].callee);
+			summarize(&f->calls[c].out, s->calls[c], SUM);
+			cat_ranges(s->implicit[c], SUM, f->calls[c].implicit, f->calls[c].nimplicit);
+		}
+		s->json_len = mir_function_print_json(f, s->json, sizeof s->json);
+	}
+	return o->stop_after && (int)o->delivered >= o->stop_after;
+}
+
+/* --- fixtures ------------------------------------------------------------- */
+
+static char *read_fixture(const char *name, size_t *len)
+{
+	/* __FILE__ is tests/unit/test_mir.c: the fixtures are ../fixtures/mir. */
+	const char *slash = strrchr(__FILE__, '/');
+	int dir = slash ? (int)(slash - __FILE__) : 1;
+	char path[512];
+	snprintf(path, sizeof path, "%.*s/../fixtures/mir/%s", dir, slash ? __FILE__ : ".", name);
+	FILE *fp = fopen(path, "rb");
+	if (!fp)
+		fail_msg("cannot open %s", path);
+	fseek(fp, 0, SEEK_END);
+	long n = ftell(fp);
+	rewind(fp);
+	char *text = malloc((size_t)n + 1);
+	assert_non_null(text);
+	assert_int_equal(fread(text, 1, (size_t)n, fp), (size_t)n);
+	fclose(fp);
+	text[n] = 0;
+	*len = (size_t)n;
+	return text;
+}
+
+static Observed *observe_text(const char *text, size_t len, MirStatus *st, MirError *err)
+{
+	Observed *o = calloc(1, sizeof *o);
+	assert_non_null(o);
+	*st = mir_observe(text, len, record, o, err);
+	return o;
+}
+
+static Observed *observe_fixture(const char *name)
+{
+	size_t len;
+	char *text = read_fixture(name, &len);
+	MirStatus st;
+	MirError err;
+	Observed *o = observe_text(text, len, &st, &err);
+	if (st != MIR_OK)
+		fail_msg("%s: status %d at %u:%u: %s", name, st, err.line, err.col, err.msg);
+	free(text);
+	return o;
+}
+
+static const Seen *find(const Observed *o, const char *name)
+{
+	for (unsigned i = 0; i < o->n; i++)
+		if (strcmp(o->f[i].name, name) == 0)
+			return &o->f[i];
+	fail_msg("function %s not observed", name);
+	return NULL;
+}
+
+/* A function observed with its own placement and, when call is non-NULL,
+ * its one call site with its implicit inputs. */
+static void expect(const Observed *o, const char *name, bool gisel, const char *in, const char *call,
+		   const char *implicit)
+{
+	const Seen *s = find(o, name);
+	if (s->failed)
+		fail_msg("%s failed: %s", name, s->error);
+	assert_int_equal(s->gisel, gisel);
+	assert_string_equal(s->in, in);
+	if (!call) {
+		assert_int_equal(s->ncalls, 0);
+		return;
+	}
+	assert_int_equal(s->ncalls, 1);
+	assert_string_equal(s->calls[0], call);
+	if (implicit)
+		assert_string_equal(s->implicit[0], implicit);
+}
+
+static const char *const implicit_gisel =
+	"s[0:3] s[4:5] s[6:7] s[8:9] s[10:11] s12 s13 s14 s15 v31";
+static const char *const implicit_dag =
+	"s[4:5] s[6:7] s[8:9] s[10:11] s12 s13 s14 s15 v31 s[0:3]";
+
+/* --- basic: float @f(i32 inreg, i32, i64, [2 x i32], i32 inreg), i64 @g(i32, i32) */
+
+static void expect_basic(const char *fixture, bool gisel, const char *f_in, const char *f_call,
+			 const char *implicit)
+{
+	Observed *o = observe_fixture(fixture);
+	assert_int_equal(o->n, 4);
+	expect(o, "f", gisel, f_in, NULL, NULL);
+	expect(o, "gcnabi.0.caller", gisel, "-> none", f_call, implicit);
+	expect(o, "g", gisel, "v0 | v1 -> v0,v1", NULL, NULL);
+	expect(o, "gcnabi.1.caller", gisel, "-> none", "g: v0 | v1 -> v0,v1", implicit);
+	assert_true(find(o, "f")->grouped && find(o, "f")->has_sig);
+	free(o);
+}
+
+static void test_basic_v19(void **state)
+{
+	(void)state;
+	/* The caller passes the inreg arguments in s0, s1; the callee reads s6, s7. */
+	expect_basic("basic.v19.gisel.mir", true, "s6 | v0 | v1,v2 | v3,v4 | s7 -> v0",
+		     "f: s0 | v0 | v1,v2 | v3,v4 | s1 -> v0", implicit_gisel);
+	expect_basic("basic.v19.dag.mir", false, "s6 | v0 | v1,v2 | v3,v4 | s7 -> v0",
+		     "f: s0 | v0 | v1,v2 | v3,v4 | s1 -> v0", implicit_dag);
+}
+
+static void test_basic_v22(void **state)
+{
+	(void)state;
+	expect_basic("basic.v22.gisel.mir", true, "s16 | v0 | v1,v2 | v3,v4 | s17 -> v0",
+		     "f: s0 | v0 | v1,v2 | v3,v4 | s1 -> v0", implicit_gisel);
+	expect_basic("basic.v22.dag.mir", false, "s16 | v0 | v1,v2 | v3,v4 | s17 -> v0",
+		     "f: s0 | v0 | v1,v2 | v3,v4 | s1 -> v0", implicit_dag);
+}
+
+/* llc 14 and 16 ignore inreg on the default convention; 14 returns through
+ * S_SETPC_B64_return and lists the return address s[30:31] as a live-in. */
+static void test_basic_v14_v16_dag(void **state)
+{
+	(void)state;
+	const char *files[] = {"basic.v14.dag.mir", "basic.v16.dag.mir"};
+	for (unsigned i = 0; i < 2; i++) {
+		Observed *o = observe_fixture(files[i]);
+		expect(o, "f", false, "v0 | v1 | v2,v3 | v4,v5 | v6 -> v0", NULL, NULL);
+		assert_string_equal(find(o, "f")->unattributed, "");
+		expect(o, "gcnabi.0.caller", false, "-> none", "f: v0 | v1 | v2,v3 | v4,v5 | v6 -> v0", "s[0:3]");
+		expect(o, "g", false, "v0 | v1 -> v0,v1", NULL, NULL);
+		free(o);
+	}
+}
+
+/* GlobalISel before llc 19 cannot lower inreg arguments of callable
+ * functions: llc falls back and prints failedISel: true. */
+static void test_basic_failed_isel(void **state)
+{
+	(void)state;
+	const char *files[] = {"basic.v14.gisel.mir", "basic.v16.gisel.mir"};
+	for (unsigned i = 0; i < 2; i++) {
+		Observed *o = observe_fixture(files[i]);
+		const Seen *f = find(o, "f");
+		assert_true(f->failed);
+		assert_true(f->gisel);
+		assert_non_null(strstr(f->error, "failedISel"));
+		assert_string_equal(f->json, "{\"name\":\"f\",\"selector\":\"gisel\",\"error\":\"llc could not select "
+					     "this function (failedISel: true)\"}");
+		expect(o, "g", true, "v0 | v1 -> v0,v1", NULL, NULL);
+		free(o);
+	}
+}
+
+/* --- mixed: {i8, i32} @f({i8, i32}, <3 x half>, i1, i16) --------------------- */
+
+static void test_mixed(void **state)
+{
+	(void)state;
+	const char *files[] = {"mixed.v19.gisel.mir", "mixed.v19.dag.mir", "mixed.v22.gisel.mir", "mixed.v22.dag.mir"};
+	for (unsigned i = 0; i < 4; i++) {
+		Observed *o = observe_fixture(files[i]);
+		bool gisel = strstr(files[i], "gisel") != NULL;
+		expect(o, "f", gisel, "v0,v1 | v2,v3 | v4 | v5 -> v0,v1", NULL, NULL);
+		expect(o, "gcnabi.0.caller", gisel, "-> none", "f: v0,v1 | v2,v3 | v4 | v5 -> v0,v1", NULL);
+		free(o);
+	}
+}
+
+/* --- stack: <4 x i32> @f(<32 x i32>, i32, i64, i32 inreg) ----------------------- */
+
+static void test_stack(void **state)
+{
+	(void)state;
+	static const char vregs[] = "v0,v1,v2,v3,v4,v5,v6,v7,v8,v9,v10,v11,v12,v13,v14,v15,v16,v17,v18,v19,v20,"
+				    "v21,v22,v23,v24,v25,v26,v27,v28,v29,v30";
+	static const struct {
+		const char *file, *inreg_callee, *inreg_caller;
+	} cases[] = {
+		{"stack.v19.gisel.mir", "s6", "s0"},
+		{"stack.v19.dag.mir", "s6", "s0"},
+		{"stack.v22.gisel.mir", "s16", "s0"},
+		{"stack.v22.dag.mir", "s16", "s0"},
+		/* llc 16 ignores inreg: the last argument follows the others to the stack. */
+		{"stack.v16.dag.mir", "stack+16/4", "stack+16/4"},
+	};
+	for (unsigned i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		Observed *o = observe_fixture(cases[i].file);
+		bool gisel = strstr(cases[i].file, "gisel") != NULL;
+		char in[SUM], call[SUM];
+		snprintf(in, sizeof in, "%s,stack+0/4 | stack+4/4 | stack+8/4,stack+12/4 | %s -> v0,v1,v2,v3", vregs,
+			 cases[i].inreg_callee);
+		snprintf(call, sizeof call, "f: %s,stack+0/4 | stack+4/4 | stack+8/4,stack+12/4 | %s -> v0,v1,v2,v3",
+			 vregs, cases[i].inreg_caller);
+		expect(o, "f", gisel, in, NULL, NULL);
+		expect(o, "gcnabi.0.caller", gisel, "-> none", call, NULL);
+		free(o);
+	}
+}
+
+/* --- byval: i32 @f(i32, ptr addrspace(5) byval({i32, i32, i32}), i32) -------- */
+
+static void test_byval(void **state)
+{
+	(void)state;
+	/* One 12-byte slot on both sides, though SelectionDAG's caller copies
+	 * it a dword at a time and GlobalISel's with one G_MEMCPY. */
+	const char *files[] = {"byval.v19.gisel.mir", "byval.v19.dag.mir", "byval.v22.gisel.mir", "byval.v22.dag.mir"};
+	for (unsigned i = 0; i < 4; i++) {
+		Observed *o = observe_fixture(files[i]);
+		bool gisel = strstr(files[i], "gisel") != NULL;
+		expect(o, "f", gisel, "v0 | stack+0/12 | v1 -> v0", NULL, NULL);
+		expect(o, "gcnabi.0.caller", gisel, "-> none", "f: v0 | stack+0/12 | v1 -> v0", NULL);
+		free(o);
+	}
+}
+
+/* --- sret: [33 x i32] @f(i32, i64) is demoted to a hidden pointer in v0 --------- */
+
+static void test_sret(void **state)
+{
+	(void)state;
+	const char *files[] = {"sret.v19.gisel.mir", "sret.v19.dag.mir", "sret.v22.gisel.mir", "sret.v22.dag.mir"};
+	for (unsigned i = 0; i < 4; i++) {
+		Observed *o = observe_fixture(files[i]);
+		bool gisel = strstr(files[i], "gisel") != NULL;
+		expect(o, "f", gisel, "v1 | v2,v3 -> sret v0", NULL, NULL);
+		assert_string_equal(find(o, "f")->unattributed, "");
+		expect(o, "gcnabi.0.caller", gisel, "-> none", "f: v1 | v2,v3 -> sret v0", NULL);
+		assert_non_null(strstr(find(o, "f")->json, "\"sret\":\"v0\",\"parts\":[]"));
+		free(o);
+	}
+}
+
+/* --- gfx: amdgpu_gfx i32 @f(i32 inreg, i1 inreg, i1, i64 inreg, float) ---------- */
+
+static void test_gfx(void **state)
+{
+	(void)state;
+	/* i1 goes to a 1-byte stack slot, inreg or not. */
+	const char *files[] = {"gfx.v19.gisel.mir", "gfx.v19.dag.mir", "gfx.v22.gisel.mir", "gfx.v22.dag.mir"};
+	for (unsigned i = 0; i < 4; i++) {
+		Observed *o = observe_fixture(files[i]);
+		bool gisel = strstr(files[i], "gisel") != NULL;
+		expect(o, "f", gisel, "s4 | stack+0/1 | stack+4/1 | s5,s6 | v0 -> v0", NULL, NULL);
+		expect(o, "gcnabi.0.caller", gisel, "-> none", "f: s4 | stack+0/1 | stack+4/1 | s5,s6 | v0 -> v0",
+		       "s[0:3]");
+		free(o);
+	}
+}
+
+/* llc 16's SelectionDAG caller passes the i64 inreg as IMPLICIT_DEF in
+ * s5, s6 (the value stays in VGPRs): the argument has no parts, and the two
+ * registers carry no argument. */
+static void test_gfx_v16_dag_drops_inreg_i64(void **state)
+{
+	(void)state;
+	Observed *o = observe_fixture("gfx.v16.dag.mir");
+	expect(o, "f", false, "s4 | stack+0/1 | stack+4/1 | s5,s6 | v0 -> v0", NULL, NULL);
+	expect(o, "gcnabi.0.caller", false, "-> none", "f: s4 | stack+0/1 | stack+4/1 | - | v0 -> v0", "s[0:3] s5 s6");
+	free(o);
+}
+
+/* --- ps: amdgpu_ps {float, i32} @f(i32 inreg, float, <2 x float>) --------------- */
+
+static void test_ps_return_to_epilog(void **state)
+{
+	(void)state;
+	const char *files[] = {"ps.v19.gisel.mir", "ps.v19.dag.mir"};
+	for (unsigned i = 0; i < 2; i++) {
+		Observed *o = observe_fixture(files[i]);
+		assert_int_equal(o->n, 1);
+		expect(o, "f", i == 0, "s0 | v0 | v1,v2 -> v0,s0", NULL, NULL);
+		free(o);
+	}
+}
+
+/* --- plain: no markers -------------------------------------------------------- */
+
+static void test_plain_ungrouped(void **state)
+{
+	(void)state;
+	Observed *o = observe_fixture("plain.v19.dag.mir");
+	const Seen *s = find(o, "plain");
+	assert_false(s->grouped);
+	assert_true(s->has_sig);
+	/* SelectionDAG drops the unused high half of the i64 (v2) from liveins. */
+	assert_string_equal(s->in, "v0,v1,s6 -> v0");
+	assert_string_equal(s->json, "{\"name\":\"plain\",\"grouped\":false,\"args\":[{\"parts\":[\"v0\",\"v1\",\"s6\"]}],"
+				     "\"ret\":{\"parts\":[\"v0\"]},\"selector\":\"dag\"}");
+	free(o);
+	o = observe_fixture("plain.v19.gisel.mir");
+	assert_string_equal(find(o, "plain")->in, "v0,v1,v2,s6 -> v0");
+	free(o);
+}
+
+/* --- nested: a callee that is also a caller ------------------------------------- */
+
+/* SelectionDAG lists liveins as the implicit inputs it added first, then the
+ * argument parts in argument order, then later implicit inputs: on llc 19
+ * the inreg argument in s6 overlaps the queue pointer s[6:7]. */
+static void test_nested(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *file, *sreg;
+	} cases[] = {
+		{"nested.v19.dag.mir", "s6"},
+		{"nested.v19.gisel.mir", "s6"},
+		{"nested.v22.dag.mir", "s16"},
+		{"nested.v22.gisel.mir", "s16"},
+	};
+	for (unsigned i = 0; i < 4; i++) {
+		Observed *o = observe_fixture(cases[i].file);
+		bool gisel = strstr(cases[i].file, "gisel") != NULL;
+		char h[SUM], g[SUM];
+		snprintf(h, sizeof h, "%s | v0,v1 -> v0", cases[i].sreg);
+		snprintf(g, sizeof g, "%s | v0 | v1,v2 -> none", cases[i].sreg);
+		expect(o, "h", gisel, h, NULL, NULL);
+		expect(o, "g", gisel, g, "h: s0 | v0,v1 -> v0", NULL);
+		assert_non_null(strstr(find(o, "g")->unattributed, "s[6:7]"));
+		assert_non_null(strstr(find(o, "g")->unattributed, "v31"));
+		expect(o, "gcnabi.1.caller", gisel, "-> none", "g: s0 | v0 | v1,v2 -> none", NULL);
+		free(o);
+	}
+}
+
+/* --- JSON ---------------------------------------------------------------------- */
+
+static void test_json(void **state)
+{
+	(void)state;
+	Observed *o = observe_fixture("basic.v19.gisel.mir");
+	const Seen *f = find(o, "f");
+	assert_string_equal(f->json, "{\"name\":\"f\",\"cc\":\"ccc\",\"args\":["
+				     "{\"type\":\"i32\",\"inreg\":true,\"parts\":[\"s6\"]},"
+				     "{\"type\":\"i32\",\"parts\":[\"v0\"]},"
+				     "{\"type\":\"i64\",\"parts\":[\"v1\",\"v2\"]},"
+				     "{\"type\":\"[2 x i32]\",\"parts\":[\"v3\",\"v4\"]},"
+				     "{\"type\":\"i32\",\"inreg\":true,\"parts\":[\"s7\"]}],"
+				     "\"ret\":{\"type\":\"float\",\"parts\":[\"v0\"]},\"selector\":\"gisel\"}");
+	const Seen *c = find(o, "gcnabi.0.caller");
+	assert_non_null(strstr(c->json, ",\"calls\":[{\"name\":\"f\",\"cc\":\"ccc\",\"args\":[{\"type\":\"i32\","
+					 "\"inreg\":true,\"parts\":[\"s0\"]}"));
+	assert_non_null(strstr(c->json, "\"callee\":\"f\",\"line\":"));
+	assert_non_null(strstr(c->json, "\"implicit\":[\"s[0:3]\",\"s[4:5]\""));
+	assert_non_null(strstr(c->json, "\"unattributed\":[\"v31\""));
+	assert_int_equal(c->json[c->json_len - 1], '}');
+	free(o);
+}
+
+/* snprintf semantics: the same length whatever the room, always terminated. */
+static int check_json_caps(void *ctx, const MirFunction *f)
+{
+	(void)ctx;
+	char big[8192], small[16];
+	size_t n = mir_function_print_json(f, big, sizeof big);
+	assert_true(n < sizeof big);
+	assert_int_equal(strlen(big), n);
+	for (size_t cap = 1; cap <= sizeof small; cap++) {
+		memset(small, 'x', sizeof small);
+		assert_int_equal(mir_function_print_json(f, small, cap), n);
+		size_t kept = n < cap - 1 ? n : cap - 1;
+		assert_memory_equal(small, big, kept);
+		assert_int_equal(small[kept], 0);
+	}
+	assert_int_equal(mir_function_print_json(f, NULL, 0), n);
+	return 0;
+}
+
+static void test_json_truncates_like_snprintf(void **state)
+{
+	(void)state;
+	size_t len;
+	char *text = read_fixture("stack.v22.dag.mir", &len);
+	assert_int_equal(mir_observe(text, len, check_json_caps, NULL, NULL), MIR_OK);
+	free(text);
+}
+
+/* --- robustness ------------------------------------------------------------------ */
+
+static const char *const all_fixtures[] = {
+	"basic.v14.dag.mir", "basic.v14.gisel.mir", "basic.v16.dag.mir", "basic.v16.gisel.mir",
+	"basic.v19.dag.mir", "basic.v19.gisel.mir", "basic.v22.dag.mir", "basic.v22.gisel.mir",
+	"mixed.v19.dag.mir", "mixed.v19.gisel.mir", "mixed.v22.dag.mir", "mixed.v22.gisel.mir",
+	"stack.v16.dag.mir", "stack.v19.dag.mir", "stack.v19.gisel.mir", "stack.v22.dag.mir",
+	"stack.v22.gisel.mir", "byval.v19.dag.mir", "byval.v19.gisel.mir", "byval.v22.dag.mir",
+	"byval.v22.gisel.mir", "sret.v19.dag.mir", "sret.v19.gisel.mir", "sret.v22.dag.mir",
+	"sret.v22.gisel.mir", "gfx.v16.dag.mir", "gfx.v19.dag.mir", "gfx.v19.gisel.mir",
+	"gfx.v22.dag.mir", "gfx.v22.gisel.mir", "ps.v19.dag.mir", "ps.v19.gisel.mir",
+	"plain.v19.dag.mir", "plain.v19.gisel.mir", "nested.v19.dag.mir", "nested.v19.gisel.mir",
+	"nested.v22.dag.mir", "nested.v22.gisel.mir",
+};
+
+/* Does text[0:n] end with a complete document (its last line is `...`)? */
+static bool ends_with_doc_end(const char *text, size_t n)
+{
+	size_t end = n && text[n - 1] == '\n' ? n - 1 : n;
+	return end >= 4 && memcmp(text + end - 4, "\n...", 4) == 0;
+}
+
+/* Index of the last line starting with `---` before n, or n when none. */
+static size_t last_doc_start(const char *text, size_t n)
+{
+	size_t at = n;
+	for (size_t i = 0; i + 3 <= n; i++)
+		if ((i == 0 || text[i - 1] == '\n') && memcmp(text + i, "---", 3) == 0)
+			at = i;
+	return at;
+}
+
+/* Index of the last `...` line before n (cut or not after it), or n when none. */
+static size_t last_doc_end(const char *text, size_t n)
+{
+	size_t at = n;
+	for (size_t i = 0; i + 3 <= n; i++)
+		if ((i == 0 || text[i - 1] == '\n') && memcmp(text + i, "...", 3) == 0 && (i + 3 == n || text[i + 3] == '\n'))
+			at = i;
+	return at;
+}
+
+static void check_cut(const char *name, char *text, size_t n)
+{
+	/* A private copy, so ASan sees any read past the cut. */
+	char *cut = malloc(n ? n : 1);
+	assert_non_null(cut);
+	memcpy(cut, text, n);
+	MirStatus st;
+	MirError err;
+	Observed *o = observe_text(cut, n, &st, &err);
+	size_t doc = last_doc_start(cut, n);
+	size_t end = last_doc_end(cut, n);
+	bool in_function = doc < n && (end == n || end < doc) && !(doc + 4 < n && cut[doc + 4] == '|');
+	bool complete = ends_with_doc_end(cut, n) && o->delivered > 0;
+	if (complete != (st == MIR_OK))
+		fail_msg("%s cut at %zu: status %d (%s)", name, n, st, err.msg);
+	if (st != MIR_OK)
+		assert_true(err.line >= 1 && err.col >= 1 && err.msg[0]);
+	if (in_function) {
+		/* The function cut off is delivered, failed, and err points at the cut. */
+		if (o->n == 0 || !o->f[o->n - 1].failed || strncmp(o->f[o->n - 1].error, "truncated MIR: ", 15) != 0)
+			fail_msg("%s cut at %zu: the last function is not reported truncated", name, n);
+		uint32_t line = 1, col = 1;
+		for (size_t i = 0; i < n; i++)
+			cut[i] == '\n' ? (line++, col = 1) : col++;
+		assert_int_equal(err.line, line);
+		assert_int_equal(err.col, col);
+		assert_non_null(strstr(err.msg, "truncated MIR"));
+	}
+	free(o);
+	free(cut);
+}
+
+static void test_truncated_fixtures(void **state)
+{
+	(void)state;
+	for (size_t f = 0; f < sizeof all_fixtures / sizeof all_fixtures[0]; f++) {
+		size_t len;
+		char *text = read_fixture(all_fixtures[f], &len);
+		size_t step = len / 97 + 1;
+		for (size_t n = 0; n < len; n += step)
+			check_cut(all_fixtures[f], text, n);
+		/* Around every document boundary. */
+		for (size_t i = 0; i + 4 <= len; i++)
+			if (text[i] == '\n' && (memcmp(text + i + 1, "...", 3) == 0 || memcmp(text + i + 1, "---", 3) == 0))
+				for (size_t d = 0; d < 6 && i + d < len; d++)
+					check_cut(all_fixtures[f], text, i + d);
+		free(text);
+	}
+}
+
+static MirStatus observe_string(const char *s, Observed **out)
+{
+	MirStatus st;
+	MirError err;
+	*out = observe_text(s, strlen(s), &st, &err);
+	return st;
+}
+
+static void test_garbage(void **state)
+{
+	(void)state;
+	static const char *const tokens[] = {
+		"---\n", "--- |\n", "...\n", "name: f\n", "name: 'gcnabi.0.caller'\n", "body: |\n", "  bb.0:\n",
+		"liveins:\n", "  - { reg: '$vgpr0', virtual-reg: '%0' }\n", "fixedStack:\n",
+		"  - { id: 0, offset: 4, size: 4,\n", "      isImmutable: true }\n", "failedISel: true\n",
+		"    %0:_(s32) = COPY $vgpr0\n", "    %1:vgpr_32 = COPY $sgpr4_sgpr5\n",
+		"    G_STORE %0(s32), %2(p1) :: (volatile store (s32) into @gcnabi.0.in.0, addrspace 1)\n",
+		"    %3:_(s32) = G_LOAD %4(p1) :: (load (s32) from @gcnabi.0.out.1 + 4)\n",
+		"    $vgpr0 = COPY %3(s32)\n", "    ADJCALLSTACKUP 0, 0\n",
+		"    $sgpr30_sgpr31 = SI_CALL %5, @f, implicit $vgpr0, implicit-def $vgpr0\n",
+		"    SI_RETURN implicit $vgpr0\n", "    G_STORE %3, %6 :: (store (s32) into stack + 8)\n",
+		"%99999999999999 = COPY $vgpr99999\n", "$sgpr4294967295", "%fixed-stack.", "(", ")", "{", "}", "\"",
+		",", " :: ", " = ", "@", "%stack.0.gcnabi.0.out.1.copy", "\n", "  ", "\x01\xff",
+	};
+	uint32_t seed = 12345;
+	char buf[4096];
+	for (int round = 0; round < 400; round++) {
+		size_t n = 0;
+		int count = (int)(seed % 120);
+		for (int t = 0; t < count; t++) {
+			seed = seed * 1103515245u + 12345u;
+			const char *tok = tokens[(seed >> 16) % (sizeof tokens / sizeof tokens[0])];
+			size_t k = strlen(tok);
+			if (n + k >= sizeof buf)
+				break;
+			memcpy(buf + n, tok, k);
+			n += k;
+		}
+		seed = seed * 1103515245u + 12345u;
+		MirStatus st;
+		MirError err;
+		free(observe_text(buf, n, &st, &err));
+		assert_true(st == MIR_OK || st == MIR_MALFORMED);
+		/* Raw bytes too. */
+		for (size_t i = 0; i < sizeof buf; i++) {
+			seed = seed * 1103515245u + 12345u;
+			buf[i] = (char)(seed >> 16);
+		}
+		free(observe_text(buf, (size_t)(seed % sizeof buf), &st, &err));
+	}
+	Observed *o;
+	assert_int_equal(observe_string("", &o), MIR_MALFORMED);
+	free(o);
+}
+
+/* A def-use cycle, a value defined twice, and numbers too big to be vregs. */
+static void test_cycles_and_duplicates(void **state)
+{
+	(void)state;
+	const char *text = "---\nname: f\nbody: |\n  bb.0:\n"
+			   "    %0:_(s32) = COPY $vgpr0\n"
+			   "    %5:_(s32) = COPY $vgpr1\n"
+			   "    %5:_(s32) = COPY $vgpr2\n"
+			   "    %1:_(s32) = G_ADD %2, %0\n"
+			   "    %2:_(s32) = G_ADD %1, %1\n"
+			   "    %4294967294:_(s32) = COPY $vgpr3\n"
+			   "    %99999999999:_(s32) = COPY $vgpr4\n"
+			   "    G_STORE %2(s32), %9(p1) :: (volatile store (s32) into @gcnabi.0.in.0, addrspace 1)\n"
+			   "    G_STORE %5(s32), %9(p1) :: (volatile store (s32) into @gcnabi.0.in.1, addrspace 1)\n"
+			   "    SI_RETURN\n...\n";
+	Observed *o;
+	assert_int_equal(observe_string(text, &o), MIR_OK);
+	assert_true(o->f[0].grouped);
+	assert_false(o->f[0].has_sig);
+	assert_string_equal(o->f[0].in, "v0 | v1,v2 -> none");
+	assert_string_equal(o->f[0].unattributed, "v3");
+	free(o);
+}
+
+static void test_long_line_and_other_target(void **state)
+{
+	(void)state;
+	size_t n = 1 << 20;
+	char *text = malloc(n + 64);
+	assert_non_null(text);
+	strcpy(text, "---\nname: f\nbody: |\n  bb.0:\n    SI_RETURN ");
+	size_t at = strlen(text);
+	while (at + 16 < n) {
+		memcpy(text + at, "implicit $vgpr1,", 16);
+		at += 16;
+	}
+	strcpy(text + at, "\n...\n");
+	Observed *o;
+	assert_int_equal(observe_string(text, &o), MIR_OK);
+	assert_int_equal(strncmp(o->f[0].in, "-> v1,v1,", 9), 0);
+	free(o);
+	free(text);
+	/* x86 registers are nobody's parts. */
+	assert_int_equal(observe_string("---\nname: main\nbody: |\n  bb.0:\n    liveins: $edi\n"
+					"    %0:gr32 = COPY $edi\n    $eax = COPY %0\n    RET 0, $eax\n...\n",
+					&o),
+			 MIR_OK);
+	assert_false(o->f[0].failed);
+	assert_string_equal(o->f[0].in, "-> none");
+	free(o);
+}
+
+/* The IR module cut out of a real file: markers still group the arguments,
+ * and without a header the JSON has no types. */
+static void test_without_ir_module(void **state)
+{
+	(void)state;
+	size_t len;
+	char *text = read_fixture("basic.v19.dag.mir", &len);
+	char *start = strstr(text, "--- |");
+	char *end = strstr(text, "\n...\n");
+	assert_true(start && end);
+	memmove(start, end + 5, (size_t)(text + len - (end + 5)) + 1);
+	MirStatus st;
+	MirError err;
+	Observed *o = observe_text(text, strlen(text), &st, &err);
+	assert_int_equal(st, MIR_OK);
+	const Seen *f = find(o, "f");
+	assert_false(f->has_sig);
+	assert_string_equal(f->in, "s6 | v0 | v1,v2 | v3,v4 | s7 -> v0");
+	const char *json = "{\"name\":\"f\",\"grouped\":true,\"args\":[{\"parts\":[\"s6\"]}";
+	assert_int_equal(strncmp(f->json, json, strlen(json)), 0);
+	assert_string_equal(find(o, "gcnabi.0.caller")->calls[0], "f: s0 | v0 | v1,v2 | v3,v4 | s1 -> v0");
+	free(o);
+	free(text);
+}
+
+static void test_sink_stops(void **state)
+{
+	(void)state;
+	size_t len;
+	char *text = read_fixture("basic.v22.gisel.mir", &len);
+	Observed *o = calloc(1, sizeof *o);
+	assert_non_null(o);
+	o->stop_after = 1;
+	assert_int_equal(mir_observe(text, len, record, o, NULL), MIR_STOPPED);
+	assert_int_equal(o->delivered, 1);
+	free(o);
+	free(text);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_basic_v19),
+		cmocka_unit_test(test_basic_v22),
+		cmocka_unit_test(test_basic_v14_v16_dag),
+		cmocka_unit_test(test_basic_failed_isel),
+		cmocka_unit_test(test_mixed),
+		cmocka_unit_test(test_stack),
+		cmocka_unit_test(test_byval),
+		cmocka_unit_test(test_sret),
+		cmocka_unit_test(test_gfx),
+		cmocka_unit_test(test_gfx_v16_dag_drops_inreg_i64),
+		cmocka_unit_test(test_ps_return_to_epilog),
+		cmocka_unit_test(test_plain_ungrouped),
+		cmocka_unit_test(test_nested),
+		cmocka_unit_test(test_json),
+		cmocka_unit_test(test_json_truncates_like_snprintf),
+		cmocka_unit_test(test_truncated_fixtures),
+		cmocka_unit_test(test_garbage),
+		cmocka_unit_test(test_cycles_and_duplicates),
+		cmocka_unit_test(test_long_line_and_other_target),
+		cmocka_unit_test(test_without_ir_module),
+		cmocka_unit_test(test_sink_stops),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,190 @@
+/* The placement model against placements recorded from real llc (the
+ * commands are in cases/golden/, which re-checks all of them against every
+ * installed llc): one assertion per ABI rule of the default convention and
+ * amdgpu_gfx, per profile switch and per target property. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cc.h"
+#include "split.h"
+
+static Layout old_layout;
+
+static int load_old(void **state)
+{
+	(void)state;
+	FILE *f = fopen("layouts/old.layout", "rb");
+	char text[8192];
+	size_t n = f ? fread(text, 1, sizeof text, f) : 0;
+	if (f)
+		fclose(f);
+	LayoutError e;
+	return layout_parse(text, n, &old_layout, &e) ? 0 : -1;
+}
+
+/* The human form of the placement, without the "cc name:" prefix. */
+static const char *place(const char *header, const char *profile, const char *cpu, Selector sel, View view)
+{
+	static char out[8192];
+	static Sig sig;
+	static Placement p;
+	SigError err;
+	ModelConfig m;
+	char why[128];
+	if (!sig_parse_header(header, strlen(header), &sig, &err))
+		fail_msg("cannot parse %s: %s", header, err.msg);
+	assert_true(model_config_init(&m, profile_find(profile), &old_layout, cpu, 0, sel, why, sizeof why));
+	cc_place(&sig, &m, view, &p);
+	place_print_human(&sig, &p, out, sizeof out);
+	return strchr(out, ':') + 2;
+}
+
+#define EXPECT(header, profile, cpu, sel, view, want) \
+	assert_string_equal(place(header, profile, cpu, sel, view), want)
+
+static const char *basic = "declare void @f(i32 inreg, i32, i64, [2 x i32], i32 inreg)";
+
+static void test_default_inreg_by_version(void **state)
+{
+	(void)state;
+	/* 19: the queue-ptr hole s[6:7] is free under COV5, then s16. */
+	EXPECT(basic, "llvm19", "gfx1030", SEL_DAG, VIEW_CALLEE,
+	       "i32 inreg -> s6 | i32 -> v0 | i64 -> v[1:2] | [2 x i32] -> v[3:4] | i32 inreg -> s7 | ret void -> -");
+	EXPECT(basic, "llvm22", "gfx1030", SEL_GISEL, VIEW_CALLEE,
+	       "i32 inreg -> s16 | i32 -> v0 | i64 -> v[1:2] | [2 x i32] -> v[3:4] | i32 inreg -> s17 | ret void -> -");
+	/* 14/16: SelectionDAG ignores inreg, GlobalISel refuses it. */
+	EXPECT(basic, "llvm16", "gfx1030", SEL_DAG, VIEW_CALLEE,
+	       "i32 inreg -> v0 | i32 -> v1 | i64 -> v[2:3] | [2 x i32] -> v[4:5] | i32 inreg -> v6 | ret void -> -");
+	assert_non_null(strstr(place(basic, "llvm14", "gfx1030", SEL_GISEL, VIEW_CALLEE), "unable to lower arguments"));
+}
+
+static void test_caller_ignores_srd(void **state)
+{
+	(void)state;
+	/* The 19/22 caller assigns from s0 over the scratch descriptor. */
+	EXPECT(basic, "llvm22", "gfx1030", SEL_DAG, VIEW_CALLER,
+	       "i32 inreg -> s0 | i32 -> v0 | i64 -> v[1:2] | [2 x i32] -> v[3:4] | i32 inreg -> s1 | ret void -> -");
+	/* ...and passes the queue pointer in s[6:7], which the 19 callee uses. */
+	const char *twenty = "declare void @f(i32 inreg, i32 inreg, i32 inreg, i32 inreg, i32 inreg, i32 inreg)";
+	EXPECT(twenty, "llvm19", "gfx1100", SEL_DAG, VIEW_CALLEE,
+	       "i32 inreg -> s0 | i32 inreg -> s1 | i32 inreg -> s2 | i32 inreg -> s3 | i32 inreg -> s6 | i32 inreg -> s7 | ret void -> -");
+	EXPECT(twenty, "llvm19", "gfx1100", SEL_DAG, VIEW_CALLER,
+	       "i32 inreg -> s0 | i32 inreg -> s1 | i32 inreg -> s2 | i32 inreg -> s3 | i32 inreg -> s16 | i32 inreg -> s17 | ret void -> -");
+}
+
+static void test_noinput_attributes(void **state)
+{
+	(void)state;
+	const char *h = "declare void @f(i32 inreg, i32 inreg, i32 inreg) \"amdgpu-no-dispatch-ptr\"";
+	EXPECT(h, "llvm22", "gfx1030", SEL_DAG, VIEW_CALLEE, "i32 inreg -> s4 | i32 inreg -> s5 | i32 inreg -> s16 | ret void -> -");
+	h = "declare void @f(i32 inreg, i32 inreg) \"amdgpu-no-workgroup-id-x\"";
+	EXPECT(h, "llvm22", "gfx1030", SEL_DAG, VIEW_CALLEE, "i32 inreg -> s16 | i32 inreg -> s17 | ret void -> -");
+	EXPECT(h, "llvm19", "gfx1030", SEL_DAG, VIEW_CALLEE, "i32 inreg -> s6 | i32 inreg -> s7 | ret void -> -");
+	h = "declare void @f(i32 inreg, i32 inreg) \"amdgpu-no-workgroup-id-x\" \"amdgpu-no-cluster-id-x\" \"amdgpu-no-queue-ptr\"";
+	EXPECT(h, "llvm22", "gfx1030", SEL_DAG, VIEW_CALLEE, "i32 inreg -> s6 | i32 inreg -> s7 | ret void -> -");
+}
+
+static void test_default_stack_and_byval(void **state)
+{
+	(void)state;
+	char h[2048] = "declare void @f(";
+	for (int i = 0; i < 30; i++)
+		strcat(h, "i32, ");
+	strcat(h, "i64, i8, half)");
+	const char *got = place(h, "llvm22", "gfx900", SEL_DAG, VIEW_CALLEE);
+	assert_non_null(strstr(got, "i64 -> v30,stack+0/4 | i8 -> stack+4/2 | half -> stack+8/2"));
+	EXPECT("declare void @f(ptr addrspace(5) byval(i32), ptr addrspace(5) byval({i32, i64}), ptr addrspace(5) byval(i8), "
+	       "ptr addrspace(5) byval(<4 x i32>), i32)",
+	       "llvm19", "gfx1030", SEL_GISEL, VIEW_CALLEE,
+	       "ptr addrspace(5) -> stack+0/4 | ptr addrspace(5) -> stack+8/16 | ptr addrspace(5) -> stack+24/1 | "
+	       "ptr addrspace(5) -> stack+32/16 | i32 -> v0 | ret void -> -");
+}
+
+static void test_default_returns(void **state)
+{
+	(void)state;
+	EXPECT("declare [33 x i32] @f(i32 inreg, i32)", "llvm19", "gfx1030", SEL_DAG, VIEW_CALLEE,
+	       "i32 inreg -> s6 | i32 -> v1 | ret [33 x i32] -> sret in v0");
+	EXPECT("declare {float, i32} @f()", "llvm22", "gfx1030", SEL_DAG, VIEW_CALLEE, "ret { float, i32 } -> v[0:1]");
+	EXPECT("declare bfloat @f()", "llvm14", "gfx1030", SEL_GISEL, VIEW_CALLEE, "ret bfloat -> sret in v0");
+}
+
+static void test_gfx(void **state)
+{
+	(void)state;
+	EXPECT("declare amdgpu_gfx void @f(i1, i1, i32)", "llvm22", "gfx1030", SEL_DAG, VIEW_CALLEE,
+	       "i1 -> stack+0/1 | i1 -> stack+4/1 | i32 -> v0 | ret void -> -");
+	/* inreg goes s4-s29 then straight to the stack, never to VGPRs, and
+	 * s0-s3 stay unused even where there is no scratch descriptor. */
+	char h[4096] = "declare amdgpu_gfx void @f(";
+	for (int i = 0; i < 25; i++)
+		strcat(h, "i32 inreg, ");
+	strcat(h, "i64 inreg, i32 inreg, i32)");
+	assert_non_null(strstr(place(h, "llvm19", "gfx1100", SEL_DAG, VIEW_CALLEE),
+			       "i64 inreg -> s29,stack+0/4 | i32 inreg -> stack+4/4 | i32 -> v0"));
+	/* byval is ignored: the pointer travels in a VGPR. */
+	EXPECT("declare amdgpu_gfx void @f(ptr addrspace(5) byval(i32))", "llvm22", "gfx1030", SEL_DAG, VIEW_CALLEE,
+	       "ptr addrspace(5) -> v0 | ret void -> -");
+	/* An inreg return is demoted, its hidden pointer passed inreg. */
+	EXPECT("declare amdgpu_gfx inreg i32 @f(i32 inreg)", "llvm22", "gfx1030", SEL_GISEL, VIEW_CALLEE,
+	       "i32 inreg -> s5 | ret i32 -> sret in s4");
+}
+
+static void test_gfx_return_budget(void **state)
+{
+	(void)state;
+	const char *h = "declare amdgpu_gfx <65 x i32> @f()";
+	EXPECT(h, "llvm19", "gfx900", SEL_DAG, VIEW_CALLEE, "ret <65 x i32> -> sret in v0");
+	assert_non_null(strstr(place(h, "llvm19", "gfx900", SEL_GISEL, VIEW_CALLEE), "v[0:64]"));
+	assert_non_null(strstr(place(h, "llvm16", "gfx900", SEL_DAG, VIEW_CALLEE), "v[0:64]"));
+	assert_non_null(strstr(place(h, "llvm19", "gfx1030", SEL_DAG, VIEW_CALLEE), "v[0:64]"));
+	EXPECT("declare amdgpu_gfx <129 x i32> @f()", "llvm22", "gfx1030", SEL_DAG, VIEW_CALLEE, "ret <129 x i32> -> sret in v0");
+}
+
+static void test_split_by_target_and_version(void **state)
+{
+	(void)state;
+	EXPECT("declare void @f(<2 x half>, <3 x i8>)", "llvm22", "gfx700", SEL_DAG, VIEW_CALLEE,
+	       "<2 x half> -> v[0:1] | <3 x i8> -> v[2:4] | ret void -> -");
+	EXPECT("declare void @f(<2 x half>, <3 x half>)", "llvm22", "gfx900", SEL_DAG, VIEW_CALLEE,
+	       "<2 x half> -> v0 | <3 x half> -> v[1:2] | ret void -> -");
+	EXPECT("declare void @f(ptr addrspace(7), ptr addrspace(8))", "llvm19", "gfx900", SEL_DAG, VIEW_CALLEE,
+	       "ptr addrspace(7) -> v[0:4] | ptr addrspace(8) -> v[5:8] | ret void -> -");
+	EXPECT("declare void @f(ptr addrspace(7), ptr addrspace(8))", "llvm16", "gfx900", SEL_DAG, VIEW_CALLEE,
+	       "ptr addrspace(7) -> v[0:1] | ptr addrspace(8) -> v[2:3] | ret void -> -");
+	/* An unknown CPU is compiled for the generic target: no packed halves. */
+	EXPECT("declare void @f(<2 x half>)", "llvm14", "gfx1100", SEL_DAG, VIEW_CALLEE, "<2 x half> -> v[0:1] | ret void -> -");
+	assert_non_null(strstr(place("declare void @f(bfloat)", "llvm14", "gfx900", SEL_DAG, VIEW_CALLEE), "not supported"));
+}
+
+static void test_unmodeled_is_an_error(void **state)
+{
+	(void)state;
+	assert_non_null(strstr(place("declare amdgpu_cs void @f(i32)", "llvm22", "gfx1030", SEL_DAG, VIEW_CALLEE),
+			       "not modeled"));
+	assert_non_null(strstr(place("declare void @f(i32, ...)", "llvm22", "gfx1030", SEL_DAG, VIEW_CALLEE),
+			       "variadic"));
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_default_inreg_by_version),
+		cmocka_unit_test(test_caller_ignores_srd),
+		cmocka_unit_test(test_noinput_attributes),
+		cmocka_unit_test(test_default_stack_and_byval),
+		cmocka_unit_test(test_default_returns),
+		cmocka_unit_test(test_gfx),
+		cmocka_unit_test(test_gfx_return_budget),
+		cmocka_unit_test(test_split_by_target_and_version),
+		cmocka_unit_test(test_unmodeled_is_an_error),
+	};
+	return cmocka_run_group_tests_name("model", tests, load_old, NULL);
+}
