@@ -22,7 +22,8 @@ all: $(B)/gcnabi
 # --- release build -------------------------------------------------------
 $(B)/rel/%.o: %.c $(HDRS)
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) $(WARN) $(CFLAGS) -c $< -o $@
+	@echo "CC      $<"
+	@$(CC) $(CPPFLAGS) $(WARN) $(CFLAGS) -c $< -o $@
 
 $(B)/gcnabi: $(call obj,rel,$(LIB_SRC) cli/main.c)
 	$(CC) $(CFLAGS) $^ -o $@ -lpthread
@@ -30,7 +31,8 @@ $(B)/gcnabi: $(call obj,rel,$(LIB_SRC) cli/main.c)
 # --- sanitizer build (used by the tests) ----------------------------------
 $(B)/san/%.o: %.c $(HDRS)
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) $(WARN) -O1 -g $(SAN) -c $< -o $@
+	@echo "CC san  $<"
+	@$(CC) $(CPPFLAGS) $(WARN) -O1 -g $(SAN) -c $< -o $@
 
 $(B)/gcnabi-san: $(call obj,san,$(LIB_SRC) cli/main.c)
 	$(CC) $(SAN) $^ -o $@ -lpthread

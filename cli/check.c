@@ -30,7 +30,7 @@ typedef struct {
 
 typedef struct {
 	unsigned functions, agree, diverged, llc_refused, both_refused, model_refused, not_emitted;
-	unsigned calls, calls_agree, calls_diverged, calls_refused;
+	unsigned calls, calls_agree, calls_diverged, calls_refused, calls_both_refused;
 	unsigned mismatches, mismatches_explained;
 	unsigned repros;
 	double llc_seconds;
@@ -235,13 +235,20 @@ static void llc_argv(const Combo *co, const char *in, const char *out, char **ar
 
 /* --- comparison ------------------------------------------------------------------ */
 
+/* Stack slots compare by offset and object size. Between a callee and its
+ * caller, a caller that stores more of the 4-byte slot than the callee
+ * reads (a promoted i1 stored as 4 bytes) is not a disagreement. */
+static bool caller_covers;
+
 static bool loc_equal(const Loc *a, const Loc *b)
 {
 	if (a->kind != b->kind)
 		return false;
-	if (a->kind == LOC_STACK)
-		return a->offset == b->offset && (!a->size || !b->size || a->size == b->size);
-	return a->reg == b->reg;
+	if (a->kind != LOC_STACK)
+		return a->reg == b->reg;
+	if (a->offset != b->offset || !a->size || !b->size)
+		return a->offset == b->offset;
+	return caller_covers ? b->size >= a->size && b->size <= 4 : a->size == b->size;
 }
 
 static void describe_loc(const Loc *l, char *buf, size_t cap)
@@ -339,9 +346,12 @@ static void write_repro(Check *c, Combo *co, unsigned i, const char *kind, const
 	fclose(f);
 }
 
+/* One finding in details.jsonl. expected/seen are the model's and llc's
+ * placements, or, for caller-vs-callee, llc's callee and caller views. */
 static void report(Check *c, Combo *co, unsigned i, const char *kind, const char *why, const Placement *model,
 		   const Placement *seen, const char *explained_by)
 {
+	bool inside_llc = strcmp(kind, "caller-vs-callee") == 0;
 	const Sig *s = c->sigs[i];
 	fprintf(c->details, "{\"combo\":\"%s\",\"llc\":", co->tag);
 	fput_json_string(c->details, co->llc->path);
@@ -354,11 +364,11 @@ static void report(Check *c, Combo *co, unsigned i, const char *kind, const char
 		fput_json_string(c->details, explained_by);
 	}
 	if (model) {
-		fprintf(c->details, ",\"model\":");
+		fprintf(c->details, inside_llc ? ",\"llc_callee\":" : ",\"model\":");
 		print_placement_json(c->details, s, model);
 	}
 	if (seen) {
-		fprintf(c->details, ",\"llc_placement\":");
+		fprintf(c->details, inside_llc ? ",\"llc_caller\":" : ",\"llc\":");
 		print_placement_json(c->details, s, seen);
 	}
 	fprintf(c->details, "}\n");
@@ -367,13 +377,16 @@ static void report(Check *c, Combo *co, unsigned i, const char *kind, const char
 }
 
 /* Which of the profile's switches, turned off, would make the model's
- * caller and callee agree: the reason llc's disagree. */
+ * caller and callee agree while leaving one of the two sides as it is: the
+ * switch that describes the side that moved. */
 static void explain_mismatch(const Sig *s, const ModelConfig *m, char *out, size_t cap)
 {
-	Placement *a = malloc(sizeof *a), *b = malloc(sizeof *b);
+	Placement *a = malloc(sizeof *a), *b = malloc(sizeof *b), *a0 = malloc(sizeof *a0), *b0 = malloc(sizeof *b0);
 	out[0] = 0;
-	if (!a || !b)
+	if (!a || !b || !a0 || !b0)
 		goto done;
+	cc_place(s, m, VIEW_CALLEE, a0);
+	cc_place(s, m, VIEW_CALLER, b0);
 	for (int sw = 0; sw < SW_COUNT; sw++) {
 		if (!m->profile->on[sw])
 			continue;
@@ -384,7 +397,8 @@ static void explain_mismatch(const Sig *s, const ModelConfig *m, char *out, size
 		char why[64];
 		cc_place(s, &mm, VIEW_CALLEE, a);
 		cc_place(s, &mm, VIEW_CALLER, b);
-		if (a->ok && b->ok && placement_equal(a, b, why, sizeof why)) {
+		if (a->ok && b->ok && placement_equal(a, b, why, sizeof why) &&
+		    (placement_equal(a, a0, why, sizeof why) || placement_equal(b, b0, why, sizeof why))) {
 			size_t n = strlen(out);
 			snprintf(out + n, cap - n, "%s%s", n ? ", " : "", profile_switch_names[sw]);
 		}
@@ -392,6 +406,8 @@ static void explain_mismatch(const Sig *s, const ModelConfig *m, char *out, size
 done:
 	free(a);
 	free(b);
+	free(a0);
+	free(b0);
 }
 
 static bool emittable(const Combo *co, const Sig *s, unsigned i)
@@ -449,6 +465,23 @@ static void compare_callee(Check *c, Combo *co, unsigned i, const MirFunction *f
 	report(c, co, i, "model-vs-llc", why, model, &f->in, 0);
 }
 
+/* placement_equal speaks of "model" and "llc"; other pairs rename them. */
+static void replace_words(char *text, const char *from, const char *to)
+{
+	char out[256];
+	size_t n = 0, k = strlen(from);
+	for (const char *p = text; *p && n + 8 < sizeof out;) {
+		if (strncmp(p, from, k) == 0) {
+			n += (size_t)snprintf(out + n, sizeof out - n, "%s", to);
+			p += k;
+		} else {
+			out[n++] = *p++;
+		}
+	}
+	out[n < sizeof out ? n : sizeof out - 1] = 0;
+	strcpy(text, out);
+}
+
 static void compare_caller(Check *c, Combo *co, unsigned i, const MirCall *call, const Placement *callee_seen)
 {
 	Placement *model = c->model_caller;
@@ -469,15 +502,19 @@ static void compare_caller(Check *c, Combo *co, unsigned i, const MirCall *call,
 	if (!callee_seen)
 		return;
 	/* Inside one llc: does the caller put each part where the callee reads it? */
-	if (!placement_equal(callee_seen, &call->out, why, sizeof why)) {
+	caller_covers = true;
+	bool agree = placement_equal(callee_seen, &call->out, why, sizeof why);
+	caller_covers = false;
+	if (!agree) {
 		char reason[256];
 		co->st.mismatches++;
 		explain_mismatch(c->sigs[i], &co->m, reason, sizeof reason);
 		if (reason[0])
 			co->st.mismatches_explained++;
 		char text[400];
-		snprintf(text, sizeof text, "caller and callee disagree: %s",
-			 strncmp(why, "model", 5) == 0 ? why : why);
+		replace_words(why, "model", "callee");
+		replace_words(why, "llc", "caller");
+		snprintf(text, sizeof text, "caller and callee disagree: %s", why);
 		report(c, co, i, "caller-vs-callee", text, callee_seen, &call->out, reason[0] ? reason : 0);
 	}
 }
@@ -513,6 +550,28 @@ static int observe_sink(void *ctx, const MirFunction *f)
 	return 0;
 }
 
+/* Addresses and long paths differ between runs of the same bug: drop them so
+ * that one cause reads the same everywhere. */
+static void normalize_error(char *line)
+{
+	char *w = line;
+	for (char *r = line; *r;) {
+		if (r[0] == '0' && r[1] == 'x') {
+			*w++ = '0';
+			*w++ = 'x';
+			*w++ = '_';
+			r += 2;
+			while ((*r >= '0' && *r <= '9') || (*r >= 'a' && *r <= 'f'))
+				r++;
+		} else {
+			*w++ = *r++;
+		}
+	}
+	*w = 0;
+	if (strlen(line) > 240)
+		line[240] = 0;
+}
+
 static char *first_error_line(const char *path)
 {
 	char err[256];
@@ -520,20 +579,23 @@ static char *first_error_line(const char *path)
 	char *text = read_file(path, &len, err, sizeof err);
 	if (!text)
 		return strdup("(no stderr)");
-	char *line = 0;
-	for (char *p = text; *p; ) {
+	/* The first line that says what went wrong, not a warning. */
+	char *line = 0, *fallback = 0;
+	for (char *p = text; *p && !line;) {
 		size_t n = strcspn(p, "\n");
-		if (strstr(p, "error") || strstr(p, "ERROR") || strstr(p, "Assertion")) {
-			if (n > 240)
-				n = 240;
+		bool warning = strstr(p, "is not a recognized processor") && (size_t)(strstr(p, "is not a recognized processor") - p) < n;
+		if (!warning && n && (strncmp(p, "LLVM ERROR", 10) == 0 || strstr(p, "error:") || strstr(p, "Assertion")))
 			line = strndup(p, n);
-			break;
-		}
+		else if (!warning && n && !fallback)
+			fallback = strndup(p, n);
 		p += n + (p[n] == '\n');
 	}
 	if (!line)
-		line = strndup(text, strcspn(text, "\n") < 240 ? strcspn(text, "\n") : 240);
+		line = fallback ? fallback : strdup("llc failed without a message");
+	else
+		free(fallback);
 	free(text);
+	normalize_error(line);
 	return line;
 }
 
@@ -558,9 +620,12 @@ static void batch_failed(Check *c, const Batch *b, const Proc *p, const char *er
 		alone.callers = false;
 		alone.fresh = false;
 		co->st.calls++;
-		co->st.calls_refused++;
 		Placement *model = c->model_caller;
 		cc_place(c->sigs[i], &co->m, VIEW_CALLER, model);
+		if (model->ok)
+			co->st.calls_refused++;
+		else
+			co->st.calls_both_refused++;
 		report(c, co, i, model->ok ? "llc-refused-call" : "both-refused-call", line ? line : "?", model, 0,
 		       model->ok ? 0 : "the model refuses it too");
 		push_batch(c, alone);
@@ -661,18 +726,21 @@ static void print_summary(const Check *c, FILE *f, double wall)
 {
 	fprintf(f, "gcnabi check: %u signatures from %s (%u malformed), layout %s, %d llc, %d CPU(s)\n", c->nsigs, c->input,
 		c->malformed, c->layout.name, c->nllcs, c->ncpus);
-	fprintf(f, "%-26s %9s %7s %8s %8s %8s %7s | %7s %7s %8s | %s\n", "profile-cpu-selector", "functions", "agree",
-		"diverge", "llc-ref", "both-ref", "skip", "calls", "agree", "diverge", "caller!=callee (explained)");
+	fprintf(f, "%-24s|%6s %6s %6s %6s %6s %5s |%6s %6s %6s %6s %6s | %s\n", "callee: profile-cpu-sel", "funcs",
+		"agree", "differ", "llcref", "bothrf", "skip", "calls", "agree", "differ", "llcref", "bothrf",
+		"caller!=callee (explained)");
 	for (int k = 0; k < c->ncombos; k++) {
 		const Combo *co = &c->combos[k];
 		const Stats *s = &co->st;
-		fprintf(f, "%-26s %9u %7u %8u %8u %8u %7u | %7u %7u %8u | %u (%u)\n", co->tag, s->functions, s->agree,
+		fprintf(f, "%-24s|%6u %6u %6u %6u %6u %5u |%6u %6u %6u %6u %6u | %u (%u)\n", co->tag, s->functions, s->agree,
 			s->diverged + s->model_refused, s->llc_refused, s->both_refused, s->not_emitted, s->calls,
-			s->calls_agree, s->calls_diverged + s->calls_refused, s->mismatches, s->mismatches_explained);
+			s->calls_agree, s->calls_diverged, s->calls_refused, s->calls_both_refused, s->mismatches,
+			s->mismatches_explained);
 	}
 	double llc = 0;
 	for (int k = 0; k < c->ncombos; k++)
 		llc += c->combos[k].st.llc_seconds;
+	fprintf(f, "differ: model and llc place differently; llcref: llc refused what the model places; bothrf: both refuse\n");
 	fprintf(f, "wall %.1fs, llc busy %.1fs on %u job(s)\n", wall, llc, c->jobs);
 }
 
@@ -683,7 +751,7 @@ static unsigned exit_status(const Check *c)
 		const Stats *s = &c->combos[k].st;
 		if (s->diverged || s->model_refused || s->calls_diverged)
 			st |= EXIT_DIVERGED;
-		if (s->llc_refused)
+		if (s->llc_refused || s->calls_refused)
 			st |= EXIT_CRASHED;
 		if (s->mismatches > s->mismatches_explained)
 			st |= EXIT_DIVERGED;

@@ -20,6 +20,7 @@ typedef enum {
 	ACT_STACK,       /* a 4-byte slot, 4-aligned, in the incoming argument area */
 	ACT_BYVAL_COPY,  /* a byval argument's copy: its alloc size, aligned to max(4, align) */
 	ACT_FAIL,        /* llc refuses: the function cannot be compiled (arguments) or the return is demoted */
+	ACT_PROMOTE_I32, /* the part becomes an i32 and matching goes on with the next row */
 } Action;
 
 enum { REGS_FROM_LAYOUT = 0xff, VGPR_BUDGET = 0xffff };
@@ -47,6 +48,8 @@ typedef struct {
 static const CcRule func_args[] = {
 	{ ALL_PARTS, ANY, YES, SEL_COUNT, SW_COUNT, ACT_BYVAL_COPY, 0, 0, 0, 0,
 	  "byval arguments are copied into the stack argument area" },
+	{ CLS(I1), ANY, ANY, SEL_COUNT, SW_COUNT, ACT_PROMOTE_I32, 0, 0, 0, 0,
+	  "i1 is promoted to i32: its stack object stays 1 byte, but a SelectionDAG caller stores all 4" },
 	{ ALL_PARTS, YES, ANY, SEL_GISEL, SW_func_inreg_gisel_fails, ACT_FAIL, 0, 0, 0, 0,
 	  "unable to lower arguments: GlobalISel has no rule for inreg arguments" },
 	{ ALL_PARTS, YES, ANY, SEL_COUNT, SW_func_inreg_sgpr, ACT_REG, LOC_SGPR, POOL_FUNC_SGPR_ARGS, 0, 0,
@@ -211,12 +214,22 @@ static bool row_applies(const CcRule *r, const ModelConfig *m, const Part *part,
 
 /* Run the table for one part. Returns the row that decided, with *loc set
  * for ACT_REG/ACT_STACK, or NULL when no row matched. */
-static const CcRule *assign_part(Ctx *c, const CcRule *rows, unsigned nrows, const Part *part, bool inreg, Loc *loc)
+static const CcRule *assign_part(Ctx *c, const CcRule *rows, unsigned nrows, const Part *original, bool inreg,
+				 Loc *loc)
 {
+	Part promoted = *original;
+	const Part *part = original;
 	for (unsigned i = 0; i < nrows; i++) {
 		const CcRule *r = &rows[i];
 		if (!row_applies(r, c->m, part, inreg, false))
 			continue;
+		if (r->action == ACT_PROMOTE_I32) {
+			promoted.cls = PART_INT;
+			if (c->view == VIEW_CALLER && c->m->selector == SEL_DAG)
+				promoted.store = 4;
+			part = &promoted;
+			continue;
+		}
 		if (r->action == ACT_REG) {
 			if (alloc_reg(c, r, loc))
 				return r;
@@ -346,15 +359,22 @@ bool cc_place(const Sig *s, const ModelConfig *m, View view, Placement *out)
 		return fail(out, "variadic functions are not modeled%s%s", "", "");
 	if (c.tables->implicit_inputs)
 		reserve_implicit_inputs(&c);
+	if (view == VIEW_CALLER && m->selector == SEL_GISEL && m->profile->on[SW_gisel_bfloat_call_fails]) {
+		bool bf = type_contains(s, s->ret, TYPE_BFLOAT);
+		for (unsigned i = 0; i < s->nparams && !bf; i++)
+			bf = type_contains(s, s->params[i].type, TYPE_BFLOAT);
+		if (bf)
+			return fail(out, "unable to translate instruction: call (GlobalISel cannot pass bfloat)%s%s", "", "");
+	}
 
 	bool demoted;
 	if (!place_return(&c, parts, scratch, &demoted))
 		return false;
 	if (demoted) {
-		/* The hidden sret pointer is the first argument; it is inreg
-		 * when the return was. */
+		/* The hidden sret pointer is the first argument. GlobalISel
+		 * makes it inreg when the return was; SelectionDAG never does. */
 		Loc loc;
-		bool inreg = (s->ret_flags & PARAM_INREG) != 0;
+		bool inreg = (s->ret_flags & PARAM_INREG) && m->selector == SEL_GISEL;
 		const CcRule *r = assign_part(&c, c.tables->args, c.tables->nargs, &sret_pointer, inreg, &loc);
 		if (!r || r->action == ACT_FAIL)
 			return fail(out, "no register for the hidden sret pointer%s%s", "", "");

@@ -112,6 +112,10 @@ static SplitStatus split_rec(const Sig *s, TypeId id, const ModelConfig *m, bool
 			*why = "bfloat";
 			return is_return && m->selector == SEL_GISEL ? SPLIT_DEMOTE : SPLIT_UNSUPPORTED;
 		}
+		if (p->on[SW_bfloat_scalar_dag_fails] && m->selector == SEL_DAG) {
+			*why = "scalar bfloat (SelectionDAG cannot select its loads and stores in this llc)";
+			return SPLIT_UNSUPPORTED;
+		}
 		if (p->on[SW_bfloat_as_i32] || !has16)
 			return push(parts, n, cap, PART_INT, 4) ? SPLIT_OK : SPLIT_TOO_MANY;
 		return push(parts, n, cap, PART_BF16, 2) ? SPLIT_OK : SPLIT_TOO_MANY;
@@ -262,4 +266,20 @@ static uint64_t alloc_size_rec(const Sig *s, TypeId id, const Profile *p, unsign
 }
 
 uint64_t type_abi_align(const Sig *s, TypeId t, const Profile *p) { return abi_align_rec(s, t, p, 0); }
+
+bool type_contains(const Sig *s, TypeId id, TypeKind kind)
+{
+	const Type *t = sig_type(s, id);
+	if (t->kind == kind)
+		return true;
+	switch (t->kind) {
+	case TYPE_VECTOR: case TYPE_ARRAY: return type_contains(s, t->elem, kind);
+	case TYPE_STRUCT:
+		for (unsigned i = 0; i < t->n; i++)
+			if (type_contains(s, s->members[t->first + i], kind))
+				return true;
+		return false;
+	default: return false;
+	}
+}
 uint64_t type_alloc_size(const Sig *s, TypeId t, const Profile *p) { return alloc_size_rec(s, t, p, 0); }

@@ -37,4 +37,8 @@ SplitStatus split_type(const Sig *s, TypeId t, const ModelConfig *m, bool is_ret
 uint64_t type_abi_align(const Sig *s, TypeId t, const Profile *p);
 uint64_t type_alloc_size(const Sig *s, TypeId t, const Profile *p);
 
+/* Whether t is or contains a value of the given kind. The parser bounds
+ * nesting, so the recursion is bounded. */
+bool type_contains(const Sig *s, TypeId t, TypeKind kind);
+
 #endif
