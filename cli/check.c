@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "compare.h"
 #include "mir.h"
 #include "run.h"
 
@@ -32,6 +33,7 @@ typedef struct {
 	unsigned functions, agree, diverged, llc_refused, both_refused, model_refused, not_emitted;
 	unsigned calls, calls_agree, calls_diverged, calls_refused, calls_both_refused;
 	unsigned mismatches, mismatches_explained;
+	unsigned unread; /* agreements where llc leaves some assigned parts unused */
 	unsigned repros;
 	double llc_seconds;
 } Stats;
@@ -235,75 +237,9 @@ static void llc_argv(const Combo *co, const char *in, const char *out, char **ar
 
 /* --- comparison ------------------------------------------------------------------ */
 
-/* Stack slots compare by offset and object size. Between a callee and its
- * caller, a caller that stores more of the 4-byte slot than the callee
- * reads (a promoted i1 stored as 4 bytes) is not a disagreement. */
-static bool caller_covers;
-
-static bool loc_equal(const Loc *a, const Loc *b)
-{
-	if (a->kind != b->kind)
-		return false;
-	if (a->kind != LOC_STACK)
-		return a->reg == b->reg;
-	if (a->offset != b->offset || !a->size || !b->size)
-		return a->offset == b->offset;
-	return caller_covers ? b->size >= a->size && b->size <= 4 : a->size == b->size;
-}
-
-static void describe_loc(const Loc *l, char *buf, size_t cap)
-{
-	if (l->kind == LOC_STACK)
-		snprintf(buf, cap, "stack+%u/%u", l->offset, l->size);
-	else
-		loc_print(l, buf, cap);
-}
-
-static bool range_equal(const Placement *a, PartRange ra, const Placement *b, PartRange rb, const char *what,
-			char *why, size_t cap)
-{
-	char la[32], lb[32];
-	for (unsigned k = 0; k < ra.count || k < rb.count; k++) {
-		if (k >= ra.count || k >= rb.count) {
-			snprintf(why, cap, "%s: model has %u parts, llc %u", what, ra.count, rb.count);
-			return false;
-		}
-		if (!loc_equal(&a->locs[ra.first + k], &b->locs[rb.first + k])) {
-			describe_loc(&a->locs[ra.first + k], la, sizeof la);
-			describe_loc(&b->locs[rb.first + k], lb, sizeof lb);
-			snprintf(why, cap, "%s part %u: model %s, llc %s", what, k, la, lb);
-			return false;
-		}
-	}
-	return true;
-}
-
-/* a is what we expect, b what we saw; why names the first difference. */
-static bool placement_equal(const Placement *a, const Placement *b, char *why, size_t cap)
-{
-	char what[32], la[32], lb[32];
-	if (a->nargs != b->nargs) {
-		snprintf(why, cap, "model has %u arguments, llc %u", a->nargs, b->nargs);
-		return false;
-	}
-	for (unsigned i = 0; i < a->nargs; i++) {
-		snprintf(what, sizeof what, "argument %u", i);
-		if (!range_equal(a, a->args[i], b, b->args[i], what, why, cap))
-			return false;
-	}
-	if (a->ret_demoted != b->ret_demoted) {
-		snprintf(why, cap, "return: model %s, llc %s", a->ret_demoted ? "demoted to sret" : "in registers",
-			 b->ret_demoted ? "demoted to sret" : "in registers");
-		return false;
-	}
-	if (a->ret_demoted && !loc_equal(&a->sret, &b->sret)) {
-		describe_loc(&a->sret, la, sizeof la);
-		describe_loc(&b->sret, lb, sizeof lb);
-		snprintf(why, cap, "hidden sret pointer: model %s, llc %s", la, lb);
-		return false;
-	}
-	return range_equal(a, a->ret, b, b->ret, "return", why, cap);
-}
+/* Model against llc: parts of one argument as a set (the observer cannot
+ * always order them), and parts llc does not use are a finding of their own. */
+static const unsigned MODEL_VS_LLC = CMP_UNORDERED | CMP_ALLOW_UNREAD;
 
 static void print_placement_json(FILE *f, const Sig *s, const Placement *p)
 {
@@ -376,38 +312,56 @@ static void report(Check *c, Combo *co, unsigned i, const char *kind, const char
 		write_repro(c, co, i, kind, why);
 }
 
-/* Which of the profile's switches, turned off, would make the model's
- * caller and callee agree while leaving one of the two sides as it is: the
- * switch that describes the side that moved. */
+/* Does the model, with the profile's switches in `off` turned off, place
+ * caller and callee alike while one side stays as the real profile has it? */
+static bool explains(const Sig *s, const ModelConfig *m, const int *off, int noff, Placement *tmp[4])
+{
+	char why[256];
+	Profile p = *m->profile;
+	for (int k = 0; k < noff; k++)
+		p.on[off[k]] = false;
+	ModelConfig mm = *m;
+	mm.profile = &p;
+	cc_place(s, &mm, VIEW_CALLEE, tmp[0]);
+	cc_place(s, &mm, VIEW_CALLER, tmp[1]);
+	return tmp[0]->ok && tmp[1]->ok &&
+	       place_compare(tmp[1], tmp[0], CMP_CALLER_COVERS, "", "", why, sizeof why) == CMP_SAME &&
+	       (place_compare(tmp[0], tmp[2], 0, "", "", why, sizeof why) == CMP_SAME ||
+		place_compare(tmp[1], tmp[3], 0, "", "", why, sizeof why) == CMP_SAME);
+}
+
+/* The profile switches behind a caller/callee disagreement: those that,
+ * turned off, make the model's caller and callee agree while leaving one of
+ * the two sides as it is. Single switches first, then pairs. */
 static void explain_mismatch(const Sig *s, const ModelConfig *m, char *out, size_t cap)
 {
-	Placement *a = malloc(sizeof *a), *b = malloc(sizeof *b), *a0 = malloc(sizeof *a0), *b0 = malloc(sizeof *b0);
+	Placement *tmp[4];
 	out[0] = 0;
-	if (!a || !b || !a0 || !b0)
+	for (int k = 0; k < 4; k++)
+		tmp[k] = malloc(sizeof *tmp[k]);
+	if (!tmp[0] || !tmp[1] || !tmp[2] || !tmp[3])
 		goto done;
-	cc_place(s, m, VIEW_CALLEE, a0);
-	cc_place(s, m, VIEW_CALLER, b0);
-	for (int sw = 0; sw < SW_COUNT; sw++) {
-		if (!m->profile->on[sw])
-			continue;
-		Profile p = *m->profile;
-		p.on[sw] = false;
-		ModelConfig mm = *m;
-		mm.profile = &p;
-		char why[64];
-		cc_place(s, &mm, VIEW_CALLEE, a);
-		cc_place(s, &mm, VIEW_CALLER, b);
-		if (a->ok && b->ok && placement_equal(a, b, why, sizeof why) &&
-		    (placement_equal(a, a0, why, sizeof why) || placement_equal(b, b0, why, sizeof why))) {
+	cc_place(s, m, VIEW_CALLEE, tmp[2]);
+	cc_place(s, m, VIEW_CALLER, tmp[3]);
+	for (int a = 0; a < SW_COUNT; a++) {
+		int one[1] = { a };
+		if (m->profile->on[a] && explains(s, m, one, 1, tmp)) {
 			size_t n = strlen(out);
-			snprintf(out + n, cap - n, "%s%s", n ? ", " : "", profile_switch_names[sw]);
+			snprintf(out + n, cap - n, "%s%s", n ? " or " : "", profile_switch_names[a]);
 		}
 	}
+	for (int a = 0; a < SW_COUNT && !out[0]; a++)
+		for (int b = a + 1; b < SW_COUNT; b++) {
+			int two[2] = { a, b };
+			if (m->profile->on[a] && m->profile->on[b] && explains(s, m, two, 2, tmp)) {
+				size_t n = strlen(out);
+				snprintf(out + n, cap - n, "%s%s + %s", n ? " or " : "", profile_switch_names[a],
+					 profile_switch_names[b]);
+			}
+		}
 done:
-	free(a);
-	free(b);
-	free(a0);
-	free(b0);
+	for (int k = 0; k < 4; k++)
+		free(tmp[k]);
 }
 
 static bool emittable(const Combo *co, const Sig *s, unsigned i)
@@ -457,29 +411,19 @@ static void compare_callee(Check *c, Combo *co, unsigned i, const MirFunction *f
 		report(c, co, i, "model-refused", model->error, model, &f->in, 0);
 		return;
 	}
-	if (placement_equal(model, &f->in, why, sizeof why)) {
+	switch (place_compare(model, &f->in, MODEL_VS_LLC, "model", "llc", why, sizeof why)) {
+	case CMP_SAME:
 		co->st.agree++;
 		return;
+	case CMP_UNREAD:
+		co->st.agree++;
+		co->st.unread++;
+		report(c, co, i, "unread-parts", why, model, &f->in, "llc does not read parts the ABI assigns");
+		return;
+	case CMP_DIFFERENT:
+		co->st.diverged++;
+		report(c, co, i, "model-vs-llc", why, model, &f->in, 0);
 	}
-	co->st.diverged++;
-	report(c, co, i, "model-vs-llc", why, model, &f->in, 0);
-}
-
-/* placement_equal speaks of "model" and "llc"; other pairs rename them. */
-static void replace_words(char *text, const char *from, const char *to)
-{
-	char out[256];
-	size_t n = 0, k = strlen(from);
-	for (const char *p = text; *p && n + 8 < sizeof out;) {
-		if (strncmp(p, from, k) == 0) {
-			n += (size_t)snprintf(out + n, sizeof out - n, "%s", to);
-			p += k;
-		} else {
-			out[n++] = *p++;
-		}
-	}
-	out[n < sizeof out ? n : sizeof out - 1] = 0;
-	strcpy(text, out);
 }
 
 static void compare_caller(Check *c, Combo *co, unsigned i, const MirCall *call, const Placement *callee_seen)
@@ -493,27 +437,31 @@ static void compare_caller(Check *c, Combo *co, unsigned i, const MirCall *call,
 		report(c, co, i, "model-refused-call", model->error, model, &call->out, 0);
 		return;
 	}
-	if (placement_equal(model, &call->out, why, sizeof why))
+	switch (place_compare(model, &call->out, MODEL_VS_LLC, "model", "llc", why, sizeof why)) {
+	case CMP_SAME:
 		co->st.calls_agree++;
-	else {
+		break;
+	case CMP_UNREAD:
+		co->st.calls_agree++;
+		co->st.unread++;
+		report(c, co, i, "unwritten-parts", why, model, &call->out, "the caller does not write parts the ABI assigns");
+		break;
+	case CMP_DIFFERENT:
 		co->st.calls_diverged++;
 		report(c, co, i, "model-vs-llc-caller", why, model, &call->out, 0);
 	}
 	if (!callee_seen)
 		return;
-	/* Inside one llc: does the caller put each part where the callee reads it? */
-	caller_covers = true;
-	bool agree = placement_equal(callee_seen, &call->out, why, sizeof why);
-	caller_covers = false;
-	if (!agree) {
+	/* Inside one llc: does the caller write every part where the callee
+	 * reads it? (The callee may read fewer parts than the caller writes.) */
+	if (place_compare(&call->out, callee_seen, CMP_UNORDERED | CMP_ALLOW_UNREAD | CMP_CALLER_COVERS, "caller", "callee",
+			  why, sizeof why) == CMP_DIFFERENT) {
 		char reason[256];
 		co->st.mismatches++;
 		explain_mismatch(c->sigs[i], &co->m, reason, sizeof reason);
 		if (reason[0])
 			co->st.mismatches_explained++;
 		char text[400];
-		replace_words(why, "model", "callee");
-		replace_words(why, "llc", "caller");
 		snprintf(text, sizeof text, "caller and callee disagree: %s", why);
 		report(c, co, i, "caller-vs-callee", text, callee_seen, &call->out, reason[0] ? reason : 0);
 	}
@@ -726,21 +674,22 @@ static void print_summary(const Check *c, FILE *f, double wall)
 {
 	fprintf(f, "gcnabi check: %u signatures from %s (%u malformed), layout %s, %d llc, %d CPU(s)\n", c->nsigs, c->input,
 		c->malformed, c->layout.name, c->nllcs, c->ncpus);
-	fprintf(f, "%-24s|%6s %6s %6s %6s %6s %5s |%6s %6s %6s %6s %6s | %s\n", "callee: profile-cpu-sel", "funcs",
-		"agree", "differ", "llcref", "bothrf", "skip", "calls", "agree", "differ", "llcref", "bothrf",
+	fprintf(f, "%-24s|%6s %6s %6s %6s %6s %5s |%6s %6s %6s %6s %6s |%7s | %s\n", "callee: profile-cpu-sel", "funcs",
+		"agree", "differ", "llcref", "bothrf", "skip", "calls", "agree", "differ", "llcref", "bothrf", "unread",
 		"caller!=callee (explained)");
 	for (int k = 0; k < c->ncombos; k++) {
 		const Combo *co = &c->combos[k];
 		const Stats *s = &co->st;
-		fprintf(f, "%-24s|%6u %6u %6u %6u %6u %5u |%6u %6u %6u %6u %6u | %u (%u)\n", co->tag, s->functions, s->agree,
-			s->diverged + s->model_refused, s->llc_refused, s->both_refused, s->not_emitted, s->calls,
-			s->calls_agree, s->calls_diverged, s->calls_refused, s->calls_both_refused, s->mismatches,
+		fprintf(f, "%-24s|%6u %6u %6u %6u %6u %5u |%6u %6u %6u %6u %6u |%7u | %u (%u)\n", co->tag, s->functions,
+			s->agree, s->diverged + s->model_refused, s->llc_refused, s->both_refused, s->not_emitted, s->calls,
+			s->calls_agree, s->calls_diverged, s->calls_refused, s->calls_both_refused, s->unread, s->mismatches,
 			s->mismatches_explained);
 	}
 	double llc = 0;
 	for (int k = 0; k < c->ncombos; k++)
 		llc += c->combos[k].st.llc_seconds;
-	fprintf(f, "differ: model and llc place differently; llcref: llc refused what the model places; bothrf: both refuse\n");
+	fprintf(f, "differ: model and llc place differently; llcref: llc refused what the model places; bothrf: both refuse;\n"
+		   "unread: agreements in which llc leaves parts the ABI assigns unread (callee) or unwritten (caller)\n");
 	fprintf(f, "wall %.1fs, llc busy %.1fs on %u job(s)\n", wall, llc, c->jobs);
 }
 

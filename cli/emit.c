@@ -172,7 +172,7 @@ static void emit_callee(Emitter *e, const char *fn_name)
 		snprintf(val, sizeof val, "%%%u", k);
 		if (vt != p->type) {
 			buf_printf(e->b, "  %%gcnabi.v%u = load ", k);
-			put_type(e, vt);
+			put_mem_type(e, vt);
 			buf_printf(e->b, ", ");
 			put_type(e, p->type);
 			buf_printf(e->b, " %%%u\n", k);
@@ -218,13 +218,14 @@ static void emit_caller(Emitter *e, const char *fn_name)
 		buf_printf(e->b, ", ");
 		put_global_ptr(e, vt, 4);
 		buf_printf(e->b, " @gcnabi.%u.out.%u\n", e->idx, k);
-		if (is_fat_pointer(e, vt))
+		if (vt == p->type && is_fat_pointer(e, vt))
 			buf_printf(e->b, "  %%gcnabi.p%u = inttoptr i160 %%gcnabi.o%u to ptr addrspace(7)\n", k, k);
 		if (vt != p->type) {
+			/* A byval copy holds the value in memory form. */
 			buf_printf(e->b, "  %%gcnabi.%u.out.%u.copy = alloca ", e->idx, k);
-			put_type(e, vt);
+			put_mem_type(e, vt);
 			buf_printf(e->b, ", addrspace(5)\n  store ");
-			put_type(e, vt);
+			put_mem_type(e, vt);
 			buf_printf(e->b, " %%gcnabi.o%u, ", k);
 			put_type(e, p->type);
 			buf_printf(e->b, " %%gcnabi.%u.out.%u.copy\n", e->idx, k);

@@ -404,6 +404,12 @@ bool cc_place(const Sig *s, const ModelConfig *m, View view, Placement *out)
 			return false;
 		if (!place_parts(&c, parts, n, inreg, range, i))
 			return false;
+		/* Without a byval rule the caller passes the pointer, but a callee
+		 * that finds the pointer's slot on the stack still takes the slot
+		 * for the byval object itself, sized as the byval type. */
+		if ((prm->flags & PARAM_BYVAL) && prm->attr_type != TYPE_NONE && view == VIEW_CALLEE && range->count == 1 &&
+		    out->locs[range->first].kind == LOC_STACK)
+			out->locs[range->first].size = (uint32_t)type_alloc_size(s, prm->attr_type, m->profile);
 	}
 	return true;
 }

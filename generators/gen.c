@@ -57,9 +57,15 @@ static TypeId scalar(Sig *s, Rng *r, const GenWeights *w)
 	}
 }
 
-static TypeId pointer(Sig *s, Rng *r)
+/* Buffer fat pointers (addrspace 7) cannot live in memory from LLVM 19 on,
+ * so the emitted IR could not store one nested in an aggregate: only
+ * top-level values get them. */
+static TypeId pointer(Sig *s, Rng *r, bool nested)
 {
-	return sig_add_type(s, (Type){ .kind = TYPE_PTR, .addrspace = (uint16_t)rng_below(r, 9), .elem = TYPE_NONE });
+	unsigned as = rng_below(r, nested ? 8 : 9);
+	if (nested && as == 7)
+		as = 8;
+	return sig_add_type(s, (Type){ .kind = TYPE_PTR, .addrspace = (uint16_t)as, .elem = TYPE_NONE });
 }
 
 static TypeId vector(Sig *s, Rng *r, const GenWeights *w)
@@ -67,7 +73,7 @@ static TypeId vector(Sig *s, Rng *r, const GenWeights *w)
 	static const unsigned counts[] = { 2, 2, 3, 4, 4, 8, 16, 32 };
 	TypeId e;
 	do
-		e = rng_below(r, 5) == 0 ? pointer(s, r) : scalar(s, r, w);
+		e = rng_below(r, 5) == 0 ? pointer(s, r, true) : scalar(s, r, w);
 	while (e != TYPE_NONE && sig_type(s, e)->kind == TYPE_INT && sig_type(s, e)->n > 64);
 	return sig_add_type(s, (Type){ .kind = TYPE_VECTOR, .n = counts[rng_below(r, 8)], .elem = e });
 }
@@ -78,7 +84,7 @@ static TypeId any_type(Sig *s, Rng *r, const GenWeights *w, unsigned depth)
 	if (roll < w->pct_scalar)
 		return scalar(s, r, w);
 	if (roll < w->pct_scalar + w->pct_pointer)
-		return pointer(s, r);
+		return pointer(s, r, depth > 0);
 	if (roll < w->pct_scalar + w->pct_pointer + w->pct_vector || depth >= w->max_depth)
 		return vector(s, r, w);
 	unsigned n = 1 + rng_below(r, w->max_members);

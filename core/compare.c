@@ -1,0 +1,119 @@
+/* Placement comparison; see compare.h for the rules each flag relaxes. */
+#include "compare.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct {
+	unsigned flags;
+	const char *la, *lb;
+	char *why;
+	size_t cap;
+} Cmp;
+
+static int loc_order(const Loc *a, const Loc *b)
+{
+	if (a->kind != b->kind)
+		return a->kind < b->kind ? -1 : 1;
+	uint32_t x = a->kind == LOC_STACK ? a->offset : a->reg, y = b->kind == LOC_STACK ? b->offset : b->reg;
+	return x < y ? -1 : x > y;
+}
+
+static int loc_order_qsort(const void *a, const void *b) { return loc_order(a, b); }
+
+static bool loc_same(const Cmp *c, const Loc *a, const Loc *b)
+{
+	if (loc_order(a, b) != 0)
+		return false;
+	if (a->kind != LOC_STACK || !a->size || !b->size || a->size == b->size)
+		return true;
+	return (c->flags & CMP_CALLER_COVERS) && a->size == 1 && b->size == 4;
+}
+
+static void describe(const Loc *l, char *buf, size_t cap)
+{
+	if (l->kind == LOC_STACK)
+		snprintf(buf, cap, "stack+%u/%u", l->offset, l->size);
+	else
+		loc_print(l, buf, cap);
+}
+
+/* Copies of the two ranges, sorted when parts compare as sets. */
+static void take(const Cmp *c, const Placement *p, PartRange r, Loc *out)
+{
+	memcpy(out, &p->locs[r.first], r.count * sizeof *out);
+	if (c->flags & CMP_UNORDERED)
+		qsort(out, r.count, sizeof *out, loc_order_qsort);
+}
+
+static CompareResult compare_range(const Cmp *c, const Placement *a, PartRange ra, const Placement *b, PartRange rb,
+				   const char *what)
+{
+	Loc x[PLACE_MAX_PARTS], y[PLACE_MAX_PARTS];
+	char sa[32], sb[32];
+	take(c, a, ra, x);
+	take(c, b, rb, y);
+	if (ra.count == rb.count) {
+		for (unsigned k = 0; k < ra.count; k++)
+			if (!loc_same(c, &x[k], &y[k])) {
+				describe(&x[k], sa, sizeof sa);
+				describe(&y[k], sb, sizeof sb);
+				snprintf(c->why, c->cap, "%s part %u: %s %s, %s %s", what, k, c->la, sa, c->lb, sb);
+				return CMP_DIFFERENT;
+			}
+		return CMP_SAME;
+	}
+	if ((c->flags & CMP_ALLOW_UNREAD) && rb.count < ra.count) {
+		/* Every part b has must be one of a's (both sorted when unordered). */
+		unsigned i = 0;
+		for (unsigned k = 0; k < rb.count; k++) {
+			while (i < ra.count && !loc_same(c, &x[i], &y[k]))
+				i++;
+			if (i == ra.count)
+				break;
+			if (k + 1 == rb.count)
+				return CMP_UNREAD;
+			i++;
+		}
+	}
+	snprintf(c->why, c->cap, "%s: %s has %u parts, %s %u", what, c->la, ra.count, c->lb, rb.count);
+	return CMP_DIFFERENT;
+}
+
+CompareResult place_compare(const Placement *a, const Placement *b, unsigned flags, const char *label_a,
+			    const char *label_b, char *why, size_t cap)
+{
+	Cmp c = { flags, label_a, label_b, why, cap };
+	char what[48], sa[32], sb[32];
+	CompareResult worst = CMP_SAME;
+	why[0] = 0;
+	if (a->nargs != b->nargs) {
+		snprintf(why, cap, "%s has %u arguments, %s %u", label_a, a->nargs, label_b, b->nargs);
+		return CMP_DIFFERENT;
+	}
+	if (a->ret_demoted != b->ret_demoted) {
+		snprintf(why, cap, "return: %s %s, %s %s", label_a, a->ret_demoted ? "demoted to sret" : "in registers",
+			 label_b, b->ret_demoted ? "demoted to sret" : "in registers");
+		return CMP_DIFFERENT;
+	}
+	if (a->ret_demoted && loc_order(&a->sret, &b->sret) != 0) {
+		describe(&a->sret, sa, sizeof sa);
+		describe(&b->sret, sb, sizeof sb);
+		snprintf(why, cap, "hidden sret pointer: %s %s, %s %s", label_a, sa, label_b, sb);
+		return CMP_DIFFERENT;
+	}
+	for (unsigned i = 0; i <= a->nargs; i++) {
+		bool ret = i == a->nargs;
+		snprintf(what, sizeof what, ret ? "return" : "argument %u", i);
+		CompareResult r = compare_range(&c, a, ret ? a->ret : a->args[i], b, ret ? b->ret : b->args[i], what);
+		if (r == CMP_DIFFERENT)
+			return r;
+		if (r == CMP_UNREAD && worst == CMP_SAME) {
+			worst = r;
+			snprintf(why, cap, "%s: %s uses %u of %s's %u parts", what, label_b,
+				 (ret ? b->ret : b->args[i]).count, label_a, (ret ? a->ret : a->args[i]).count);
+		}
+	}
+	return worst;
+}
