@@ -53,7 +53,11 @@ test: unit $(B)/gcnabi $(B)/gcnabi-san
 check: $(B)/gcnabi
 	python3 tests/run_check.py
 
-bench: $(B)/gcnabi
+$(B)/bench_place: $(B)/rel/tests/bench/bench_place.o $(call obj,rel,$(CORE_SRC) $(GEN_SRC))
+	$(CC) $(CFLAGS) $^ -o $@
+
+bench: $(B)/gcnabi $(B)/bench_place
+	$(B)/bench_place
 	python3 tests/bench.py
 
 deps:

@@ -92,6 +92,8 @@ static const CcRule gfx_returns[] = {
 	  "more than 136 return parts: the return is demoted to a hidden sret pointer" },
 };
 
+enum { MAX_ROWS = 16 };
+
 typedef struct {
 	const CcRule *args, *returns;
 	unsigned nargs, nreturns;
@@ -99,6 +101,10 @@ typedef struct {
 } CcTables;
 
 #define TABLES(a, r, imp) { a, r, sizeof a / sizeof a[0], sizeof r / sizeof r[0], imp }
+_Static_assert(sizeof func_args / sizeof func_args[0] <= MAX_ROWS, "func_args has too many rows");
+_Static_assert(sizeof func_returns / sizeof func_returns[0] <= MAX_ROWS, "func_returns has too many rows");
+_Static_assert(sizeof gfx_args / sizeof gfx_args[0] <= MAX_ROWS, "gfx_args has too many rows");
+_Static_assert(sizeof gfx_returns / sizeof gfx_returns[0] <= MAX_ROWS, "gfx_returns has too many rows");
 static const CcTables func_tables = TABLES(func_args, func_returns, true);
 static const CcTables gfx_tables = TABLES(gfx_args, gfx_returns, false);
 
@@ -120,6 +126,12 @@ typedef struct {
 	View view;
 	bool sgpr_used[SGPR_COUNT];
 	bool vgpr_used[VGPR_COUNT];
+	/* Per row: how far into its register list allocation has got. Rows
+	 * only ever take registers, so nothing before the cursor is free. */
+	uint16_t cursor[MAX_ROWS];
+	/* The rows of each table that this profile and selector have, in order. */
+	uint8_t arg_rows[MAX_ROWS], ret_rows[MAX_ROWS];
+	uint8_t narg_rows, nret_rows;
 	uint64_t stack;     /* next free byte of the argument area */
 	Placement *out;
 } Ctx;
@@ -178,23 +190,30 @@ static bool take_reg(Ctx *c, unsigned file, unsigned reg, Loc *loc)
 	return true;
 }
 
-static bool alloc_reg(Ctx *c, const CcRule *r, Loc *loc)
+/* The n-th register of a row's list, or -1 past its end. */
+static int row_reg(const Ctx *c, const CcRule *r, unsigned n)
 {
-	if (r->pool != FIXED) {
-		const RegList *list = &c->m->layout->pool[r->pool];
-		for (unsigned i = 0; i < list->n; i++)
-			for (unsigned k = 0; k < list->r[i].count; k++)
-				if (take_reg(c, r->file, list->r[i].first + k, loc))
-					return true;
-		return false;
+	if (r->pool == FIXED) {
+		unsigned count = r->count;
+		if (count == VGPR_BUDGET) {
+			unsigned budget = target_vgpr_budget(c->m->target, c->m->wave, c->sig->flat_wg_max);
+			count = budget < 136 ? budget : 136;
+		}
+		return n < count ? (int)(r->first + n) : -1;
 	}
-	unsigned count = r->count;
-	if (count == VGPR_BUDGET) {
-		unsigned budget = target_vgpr_budget(c->m->target, c->m->wave, c->sig->flat_wg_max);
-		count = budget < 136 ? budget : 136;
+	const RegList *list = &c->m->layout->pool[r->pool];
+	for (unsigned i = 0; i < list->n; i++) {
+		if (n < list->r[i].count)
+			return (int)(list->r[i].first + n);
+		n -= list->r[i].count;
 	}
-	for (unsigned k = 0; k < count; k++)
-		if (take_reg(c, r->file, r->first + k, loc))
+	return -1;
+}
+
+static bool alloc_reg(Ctx *c, const CcRule *r, unsigned row, Loc *loc)
+{
+	for (int reg; (reg = row_reg(c, r, c->cursor[row])) >= 0; c->cursor[row]++)
+		if (take_reg(c, r->file, (unsigned)reg, loc))
 			return true;
 	return false;
 }
@@ -212,16 +231,31 @@ static bool row_applies(const CcRule *r, const ModelConfig *m, const Part *part,
 	return r->needs == SW_COUNT || m->profile->on[r->needs];
 }
 
+/* Keep the rows whose selector and profile switch apply. */
+static uint8_t select_rows(const CcRule *rows, unsigned n, const ModelConfig *m, uint8_t *out)
+{
+	uint8_t k = 0;
+	for (unsigned i = 0; i < n; i++)
+		if ((rows[i].selector == SEL_COUNT || rows[i].selector == m->selector) &&
+		    (rows[i].needs == SW_COUNT || m->profile->on[rows[i].needs]))
+			out[k++] = (uint8_t)i;
+	return k;
+}
+
 /* Run the table for one part. Returns the row that decided, with *loc set
  * for ACT_REG/ACT_STACK, or NULL when no row matched. */
-static const CcRule *assign_part(Ctx *c, const CcRule *rows, unsigned nrows, const Part *original, bool inreg,
-				 Loc *loc)
+static const CcRule *assign_part(Ctx *c, bool returns, const Part *original, bool inreg, Loc *loc)
 {
+	const CcRule *rows = returns ? c->tables->returns : c->tables->args;
+	const uint8_t *live = returns ? c->ret_rows : c->arg_rows;
+	unsigned nlive = returns ? c->nret_rows : c->narg_rows;
 	Part promoted = *original;
 	const Part *part = original;
-	for (unsigned i = 0; i < nrows; i++) {
+	for (unsigned k = 0; k < nlive; k++) {
+		unsigned i = live[k];
 		const CcRule *r = &rows[i];
-		if (!row_applies(r, c->m, part, inreg, false))
+		if (!(r->classes & (1u << part->cls)) || (r->inreg == YES && !inreg) || (r->inreg == NO && inreg) ||
+		    r->byval == YES)
 			continue;
 		if (r->action == ACT_PROMOTE_I32) {
 			promoted.cls = PART_INT;
@@ -231,7 +265,7 @@ static const CcRule *assign_part(Ctx *c, const CcRule *rows, unsigned nrows, con
 			continue;
 		}
 		if (r->action == ACT_REG) {
-			if (alloc_reg(c, r, loc))
+			if (alloc_reg(c, r, i, loc))
 				return r;
 			continue;
 		}
@@ -274,21 +308,23 @@ static bool place_byval(Ctx *c, const Param *prm, PartRange *range)
 
 static bool place_parts(Ctx *c, const Part *parts, unsigned n, bool inreg, PartRange *range, unsigned argno)
 {
-	range->first = (uint16_t)c->out->nlocs;
-	range->count = 0;
+	Placement *out = c->out;
+	unsigned first = out->nlocs;
+	if (n > PLACE_MAX_PARTS - first)
+		return fail(out, "more than %s parts in one function%s", "4096", "");
 	for (unsigned i = 0; i < n; i++) {
-		Loc loc;
-		const CcRule *r = assign_part(c, c->tables->args, c->tables->nargs, &parts[i], inreg, &loc);
-		char num[16];
-		snprintf(num, sizeof num, "#%u", argno);
-		if (!r)
-			return fail(c->out, "unable to allocate function argument %s: no rule accepts it%s", num, "");
-		if (r->action == ACT_FAIL)
-			return fail(c->out, "argument %s: %s", num, r->rule);
-		if (!add_loc(c->out, loc))
-			return false;
-		range->count++;
+		const CcRule *r = assign_part(c, false, &parts[i], inreg, &out->locs[first + i]);
+		if (!r || r->action == ACT_FAIL) {
+			char num[16];
+			snprintf(num, sizeof num, "#%u", argno);
+			if (!r)
+				return fail(out, "unable to allocate function argument %s: no rule accepts it%s", num, "");
+			return fail(out, "argument %s: %s", num, r->rule);
+		}
 	}
+	out->nlocs = first + n;
+	range->first = (uint16_t)first;
+	range->count = (uint16_t)n;
 	return true;
 }
 
@@ -308,7 +344,7 @@ static bool split_or_fail(const Ctx *c, TypeId t, bool is_return, Part *parts, u
 static bool return_fits(Ctx *c, const Part *parts, unsigned n, bool inreg, Loc *locs)
 {
 	for (unsigned i = 0; i < n; i++) {
-		const CcRule *r = assign_part(c, c->tables->returns, c->tables->nreturns, &parts[i], inreg, &locs[i]);
+		const CcRule *r = assign_part(c, true, &parts[i], inreg, &locs[i]);
 		if (!r || r->action == ACT_FAIL)
 			return false;
 	}
@@ -326,6 +362,7 @@ static bool place_return(Ctx *c, Part *parts, Loc *scratch, bool *demoted)
 	Ctx ret = *c; /* returns use their own registers */
 	memset(ret.sgpr_used, 0, sizeof ret.sgpr_used);
 	memset(ret.vgpr_used, 0, sizeof ret.vgpr_used);
+	memset(ret.cursor, 0, sizeof ret.cursor);
 	if (st == SPLIT_DEMOTE || !return_fits(&ret, parts, n, (s->ret_flags & PARAM_INREG) != 0, scratch)) {
 		*demoted = true;
 		return true;
@@ -357,6 +394,8 @@ bool cc_place(const Sig *s, const ModelConfig *m, View view, Placement *out)
 		return fail(out, "calling convention %s is not modeled%s", cc_name((CallConv)s->cc), "");
 	if (s->varargs)
 		return fail(out, "variadic functions are not modeled%s%s", "", "");
+	c.narg_rows = select_rows(c.tables->args, c.tables->nargs, m, c.arg_rows);
+	c.nret_rows = select_rows(c.tables->returns, c.tables->nreturns, m, c.ret_rows);
 	if (c.tables->implicit_inputs)
 		reserve_implicit_inputs(&c);
 	if (view == VIEW_CALLER && m->selector == SEL_GISEL && m->profile->on[SW_gisel_bfloat_call_fails]) {
@@ -375,7 +414,7 @@ bool cc_place(const Sig *s, const ModelConfig *m, View view, Placement *out)
 		 * makes it inreg when the return was; SelectionDAG never does. */
 		Loc loc;
 		bool inreg = (s->ret_flags & PARAM_INREG) && m->selector == SEL_GISEL;
-		const CcRule *r = assign_part(&c, c.tables->args, c.tables->nargs, &sret_pointer, inreg, &loc);
+		const CcRule *r = assign_part(&c, false, &sret_pointer, inreg, &loc);
 		if (!r || r->action == ACT_FAIL)
 			return fail(out, "no register for the hidden sret pointer%s%s", "", "");
 		out->ret_demoted = true;

@@ -6,6 +6,8 @@
  * f16), which is what sizes their stack objects. */
 #include "split.h"
 
+#include <string.h>
+
 enum { MAX_DEPTH = 64 };
 
 static unsigned pointer_bits(unsigned as, const Profile *p)
@@ -131,13 +133,21 @@ static SplitStatus split_rec(const Sig *s, TypeId id, const ModelConfig *m, bool
 		return push_words(parts, n, cap, pointer_bits(t->addrspace, p));
 	case TYPE_VECTOR:
 		return split_vector(s, t, m, parts, n, cap, why);
-	case TYPE_ARRAY:
-		for (uint64_t i = 0; i < t->n; i++) {
-			SplitStatus st = split_rec(s, t->elem, m, is_return, parts, n, cap, why, depth + 1);
-			if (st != SPLIT_OK)
-				return st;
-		}
+	case TYPE_ARRAY: {
+		/* Split one element, then repeat its parts. */
+		unsigned first = *n;
+		if (t->n == 0)
+			return SPLIT_OK;
+		SplitStatus st = split_rec(s, t->elem, m, is_return, parts, n, cap, why, depth + 1);
+		if (st != SPLIT_OK)
+			return st;
+		unsigned per = *n - first;
+		if (per && (uint64_t)per * (t->n - 1) > cap - *n)
+			return SPLIT_TOO_MANY;
+		for (uint64_t i = 1; i < t->n && per; i++, *n += per)
+			memcpy(&parts[*n], &parts[first], per * sizeof *parts);
 		return SPLIT_OK;
+	}
 	case TYPE_STRUCT:
 		for (unsigned i = 0; i < t->n; i++) {
 			SplitStatus st = split_rec(s, s->members[t->first + i], m, is_return, parts, n, cap, why, depth + 1);
