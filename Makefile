@@ -50,8 +50,9 @@ unit: $(UNIT_BINS)
 test: unit $(B)/gcnabi $(B)/gcnabi-san
 	python3 tests/run_tests.py
 
+# The main job; COUNT=N SEED=S OUT=DIR to change it.
 check: $(B)/gcnabi
-	python3 tests/run_check.py
+	sh tests/check.sh
 
 $(B)/bench_place: $(B)/rel/tests/bench/bench_place.o $(call obj,rel,$(CORE_SRC) $(GEN_SRC))
 	$(CC) $(CFLAGS) $^ -o $@
