@@ -45,8 +45,15 @@ typedef struct {
 	ModelConfig m;
 	Stats st;
 	char tag[96]; /* llvm22-gfx1030-dag */
+	/* Signature indices in the order they are run: those the model expects
+	 * llc to compile, in batches; then those it expects llc to refuse, one
+	 * by one, since llc stops at the first function it cannot lower. Each
+	 * part is ascending, so a batch can be searched. */
+	unsigned *order;
+	unsigned nexpected_ok;
 } Combo;
 
+/* Functions first..first+count-1 of the combo's run order (Combo.order). */
 typedef struct {
 	int combo;
 	unsigned first, count;
@@ -197,8 +204,9 @@ static bool write_batch_ir(Check *c, const Batch *b, const char *path)
 	EmitOptions o = emit_options(co, b->callers);
 	Buf buf = { 0 };
 	char why[256];
-	buf_printf(&buf, "; gcnabi check batch: functions %u..%u of %s\n", b->first, b->first + b->count - 1, c->input);
-	for (unsigned i = b->first; i < b->first + b->count; i++)
+	buf_printf(&buf, "; gcnabi check batch: %u functions of %s\n", b->count, c->input);
+	for (unsigned k = 0; k < b->count; k++) {
+		unsigned i = co->order[b->first + k];
 		if (!emit_function(&buf, c->sigs[i], i, &o, why, sizeof why) && b->fresh) {
 			co->st.not_emitted++;
 			fprintf(c->details, "{\"combo\":\"%s\",\"function\":", co->tag);
@@ -207,6 +215,7 @@ static bool write_batch_ir(Check *c, const Batch *b, const char *path)
 			fput_json_string(c->details, why);
 			fprintf(c->details, "}\n");
 		}
+	}
 	FILE *f = fopen(path, "w");
 	bool ok = f && !buf.failed && fwrite(buf.p, 1, buf.n, f) == buf.n;
 	if (f)
@@ -467,21 +476,38 @@ static void compare_caller(Check *c, Combo *co, unsigned i, const MirCall *call,
 	}
 }
 
+/* The batch slot of signature i, or -1 when it is not in the batch. */
+static int batch_slot(const Check *c, const Batch *b, unsigned i)
+{
+	const unsigned *order = c->combos[b->combo].order + b->first;
+	unsigned lo = 0, hi = b->count;
+	while (lo < hi) {
+		unsigned mid = (lo + hi) / 2;
+		if (order[mid] == i)
+			return (int)mid;
+		if (order[mid] < i)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return -1;
+}
+
 static int observe_sink(void *ctx, const MirFunction *f)
 {
 	ObserveCtx *o = ctx;
 	const Batch *b = o->b;
 	unsigned i;
-	if (function_index(f->name, ".fn", &i) && i >= b->first && i < b->first + b->count && !o->seen_callee[i - b->first]) {
-		o->seen_callee[i - b->first] = true;
+	int k;
+	if (function_index(f->name, ".fn", &i) && (k = batch_slot(o->c, b, i)) >= 0 && !o->seen_callee[k]) {
+		o->seen_callee[k] = true;
 		compare_callee(o->c, &o->c->combos[b->combo], i, f);
 		if (!f->failed)
-			o->callee_seen[i - b->first] = f->in;
+			o->callee_seen[k] = f->in;
 		else
-			o->callee_seen[i - b->first].ok = false;
-	} else if (function_index(f->name, ".caller", &i) && i >= b->first && i < b->first + b->count &&
-		   !o->seen_caller[i - b->first]) {
-		o->seen_caller[i - b->first] = true;
+			o->callee_seen[k].ok = false;
+	} else if (function_index(f->name, ".caller", &i) && (k = batch_slot(o->c, b, i)) >= 0 && !o->seen_caller[k]) {
+		o->seen_caller[k] = true;
 		Combo *co = &o->c->combos[b->combo];
 		if (f->failed || f->ncalls == 0) {
 			co->st.calls++;
@@ -490,9 +516,7 @@ static int observe_sink(void *ctx, const MirFunction *f)
 			return 0;
 		}
 		/* Callees come first in the module, so the callee was seen. */
-		const Placement *callee = o->seen_callee[i - b->first] && o->callee_seen[i - b->first].ok
-						  ? &o->callee_seen[i - b->first]
-						  : 0;
+		const Placement *callee = o->seen_callee[k] && o->callee_seen[k].ok ? &o->callee_seen[k] : 0;
 		compare_caller(o->c, co, i, &f->calls[0], callee);
 	}
 	return 0;
@@ -505,9 +529,9 @@ static void normalize_error(char *line)
 	char *w = line;
 	for (char *r = line; *r;) {
 		if (r[0] == '0' && r[1] == 'x') {
+			/* "0x55d0572206d0" -> "0x": never longer than what it replaces. */
 			*w++ = '0';
 			*w++ = 'x';
-			*w++ = '_';
 			r += 2;
 			while ((*r >= '0' && *r <= '9') || (*r >= 'a' && *r <= 'f'))
 				r++;
@@ -560,7 +584,7 @@ static void batch_failed(Check *c, const Batch *b, const Proc *p, const char *er
 		push_batch(c, lo);
 		return;
 	}
-	unsigned i = b->first;
+	unsigned i = co->order[b->first];
 	char *line = p->timed_out ? strdup("timed out") : first_error_line(err_path);
 	if (b->callers) {
 		/* Find out whether the callee alone compiles. */
@@ -610,7 +634,7 @@ static void batch_done(Check *c, const Batch *b, const Proc *p)
 		MirError me;
 		mir_observe(text, len, observe_sink, &o, &me);
 		for (unsigned k = 0; k < b->count; k++) {
-			unsigned i = b->first + k;
+			unsigned i = co->order[b->first + k];
 			if (!o.seen_callee[k] && emittable(co, c->sigs[i], i)) {
 				co->st.functions++;
 				co->st.diverged++;
@@ -666,6 +690,39 @@ static int run_all(Check *c)
 		c->batch_serial = serial[done];
 		batch_done(c, &running[done], &procs[done]);
 	}
+}
+
+/* The combo's run order and its batches: what the model expects llc to
+ * compile goes in batches of c->batch, the rest one function at a time. */
+static bool plan_batches(Check *c, int k)
+{
+	Combo *co = &c->combos[k];
+	co->order = malloc((c->nsigs ? c->nsigs : 1) * sizeof *co->order);
+	if (!co->order)
+		return false;
+	unsigned ok = 0, refused = c->nsigs;
+	for (unsigned i = 0; i < c->nsigs; i++) {
+		bool expect_ok = cc_place(c->sigs[i], &co->m, VIEW_CALLEE, c->model) &&
+				 (!c->callers || cc_place(c->sigs[i], &co->m, VIEW_CALLER, c->model));
+		if (expect_ok)
+			co->order[ok++] = i;
+		else
+			co->order[--refused] = i;
+	}
+	co->nexpected_ok = ok;
+	/* The refused part was filled from the end: make it ascending. */
+	for (unsigned a = ok, b = c->nsigs ? c->nsigs - 1 : 0; a < b; a++, b--) {
+		unsigned t = co->order[a];
+		co->order[a] = co->order[b];
+		co->order[b] = t;
+	}
+	for (unsigned f = 0; f < ok; f += c->batch)
+		if (!push_batch(c, (Batch){ k, f, ok - f < c->batch ? ok - f : c->batch, c->callers, true }))
+			return false;
+	for (unsigned f = ok; f < c->nsigs; f++)
+		if (!push_batch(c, (Batch){ k, f, 1, c->callers, true }))
+			return false;
+	return true;
 }
 
 /* --- summary --------------------------------------------------------------------- */
@@ -822,6 +879,20 @@ static bool parse_check_options(Check *c, int argc, char **argv, int *first_oper
 	return true;
 }
 
+static void check_free(Check *c)
+{
+	for (unsigned i = 0; i < c->nsigs; i++)
+		free(c->sigs[i]);
+	for (int k = 0; k < c->ncombos; k++)
+		free(c->combos[k].order);
+	free(c->sigs);
+	free(c->combos);
+	free(c->queue);
+	free(c->model);
+	free(c->model_caller);
+	free(c);
+}
+
 int cmd_check(int argc, char **argv)
 {
 	static const char *const default_cpus[] = { "gfx900", "gfx1030", "gfx1100" };
@@ -893,11 +964,8 @@ int cmd_check(int argc, char **argv)
 				}
 				snprintf(co->tag, sizeof co->tag, "%s-%s%s-%s", co->llc->profile->name, co->cpu,
 					 c->wave ? (c->wave == 32 ? "w32" : "w64") : "", selector_names[sel]);
-				for (unsigned f = 0; f < c->nsigs; f += c->batch) {
-					unsigned n = c->nsigs - f < c->batch ? c->nsigs - f : c->batch;
-					if (!push_batch(c, (Batch){ c->ncombos, f, n, c->callers, true }))
-						return EXIT_ERROR;
-				}
+				if (!plan_batches(c, c->ncombos))
+					return EXIT_ERROR;
 				c->ncombos++;
 			}
 	/* Run in the order given: the queue is a stack. */
@@ -922,5 +990,7 @@ int cmd_check(int argc, char **argv)
 		fclose(f);
 	}
 	printf("details: %s/details.jsonl, reproducers: %s/repro/\n", c->out_dir, c->out_dir);
-	return (int)exit_status(c);
+	int status = (int)exit_status(c);
+	check_free(c);
+	return status;
 }

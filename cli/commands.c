@@ -6,7 +6,7 @@
 #include "cli.h"
 
 static const OptSpec place_opts[] = {
-	{ "--profile", "P", "compiler profile: llvm14, llvm15, llvm16, llvm19, llvm22 (default llvm22)" },
+	{ "--profile", "P", "llvm14, llvm15, llvm16, llvm19, llvm22 or the text of `llc --version` (default llvm22)" },
 	{ "--layout", "L", "SGPR layout name or file (default old)" },
 	{ "--mcpu", "CPU", "subtarget, e.g. gfx900, gfx1030, gfx1100 (default gfx1030)" },
 	{ "--wave", "N", "wave size 32 or 64 (default: the CPU's)" },

@@ -105,8 +105,12 @@ bool model_option(ModelOptions *o, const char *name, const char *val, bool *bad)
 {
 	*bad = false;
 	if (strcmp(name, "--profile") == 0) {
-		o->profile = val;
-		*bad = !profile_find(val);
+		/* A profile name, or the output of `llc --version`. */
+		const Profile *p = profile_find(val);
+		if (!p)
+			p = profile_for_version_text(val, strlen(val));
+		o->profile = p ? p->name : val;
+		*bad = !p;
 	} else if (strcmp(name, "--layout") == 0) {
 		o->layout = val;
 	} else if (strcmp(name, "--mcpu") == 0) {

@@ -427,6 +427,12 @@ bool cc_place(const Sig *s, const ModelConfig *m, View view, Placement *out)
 		PartRange *range = &out->args[i];
 		out->nargs = (uint16_t)(i + 1);
 		if ((prm->flags & PARAM_BYVAL) && prm->attr_type != TYPE_NONE) {
+			/* A value type this llc cannot handle (bfloat in LLVM 14) is
+			 * no better off in memory: its loads and stores fail too. */
+			const char *why = "";
+			unsigned n = 0;
+			if (split_type(s, prm->attr_type, m, false, parts, &n, PLACE_MAX_PARTS, &why) == SPLIT_UNSUPPORTED)
+				return fail(out, "%s is not supported by %s", why, m->profile->name);
 			bool copied = false;
 			for (unsigned k = 0; k < c.tables->nargs && !copied; k++)
 				if (c.tables->args[k].action == ACT_BYVAL_COPY && row_applies(&c.tables->args[k], m, 0, inreg, true))

@@ -25,7 +25,7 @@ static const char *const cpus22[] = { "gfx700", "gfx803", "gfx900", "gfx906", "g
 #define ON(sw) [SW_##sw] = true
 static const Profile profiles[] = {
 	{ "llvm14", 14, { ON(func_inreg_gisel_fails), ON(bfloat_unsupported) }, cpus14 },
-	{ "llvm15", 15, { ON(func_inreg_gisel_fails), ON(lds_kernel_id_input), ON(bfloat_scalar_dag_fails), ON(bfloat_as_i32) }, cpus15 },
+	{ "llvm15", 15, { ON(func_inreg_gisel_fails), ON(bfloat_scalar_dag_fails), ON(bfloat_as_i32) }, cpus15 },
 	{ "llvm16", 16, { ON(func_inreg_gisel_fails), ON(lds_kernel_id_input), ON(bfloat_as_i32) }, cpus15 },
 	{ "llvm19", 19, { ON(func_inreg_sgpr), ON(queue_ptr_cov5_hole), ON(lds_kernel_id_input),
 			  ON(caller_inreg_over_srd), ON(buffer_ptr_split), ON(gfx_ret_dag_vgpr_budget) }, cpus19 },

@@ -13,7 +13,7 @@
 	X(func_inreg_sgpr, "default CC: inreg arguments take SGPRs, then VGPRs (LLVM 17+, PR #67182); before, SelectionDAG ignores inreg") \
 	X(func_inreg_gisel_fails, "default CC: GlobalISel cannot lower an inreg argument and aborts (LLVM 14-16)") \
 	X(queue_ptr_cov5_hole, "default CC callee: s[6:7] (queue ptr) is not reserved under code object v5, so inreg arguments use it (LLVM 19; PR #112403 reserves it again in 20)") \
-	X(lds_kernel_id_input, "default CC: s15 carries the LDS kernel id and is reserved (LLVM 15+)") \
+	X(lds_kernel_id_input, "default CC: s15 carries the LDS kernel id and is reserved (LLVM 16+; argumentInfo shows LDSKernelId)") \
 	X(workgroup_id_needs_no_cluster, "default CC: freeing a workgroup-id SGPR also needs amdgpu-no-cluster-id-<dim> (LLVM 22)") \
 	X(caller_inreg_over_srd, "call sites: inreg arguments are assigned from s0 over the scratch descriptor, which the callee keeps reserved (LLVM 19-22; fixed by PRs #182753/#182754)") \
 	X(bfloat_unsupported, "bfloat arguments and returns do not lower (LLVM 14)") \
