@@ -321,11 +321,10 @@ static void report(Check *c, Combo *co, unsigned i, const char *kind, const char
 		write_repro(c, co, i, kind, why);
 }
 
-/* Does the model, with the profile's switches in `off` turned off, place
- * caller and callee alike while one side stays as the real profile has it? */
-static bool explains(const Sig *s, const ModelConfig *m, const int *off, int noff, Placement *tmp[4])
+/* Places s in both views with the profile's switches in `off` turned off;
+ * tmp[0] callee, tmp[1] caller. */
+static void place_without(const Sig *s, const ModelConfig *m, const int *off, int noff, Placement *tmp[4])
 {
-	char why[256];
 	Profile p = *m->profile;
 	for (int k = 0; k < noff; k++)
 		p.on[off[k]] = false;
@@ -333,18 +332,30 @@ static bool explains(const Sig *s, const ModelConfig *m, const int *off, int nof
 	mm.profile = &p;
 	cc_place(s, &mm, VIEW_CALLEE, tmp[0]);
 	cc_place(s, &mm, VIEW_CALLER, tmp[1]);
-	return tmp[0]->ok && tmp[1]->ok &&
-	       place_compare(tmp[1], tmp[0], CMP_CALLER_COVERS, "", "", why, sizeof why) == CMP_SAME &&
-	       (place_compare(tmp[0], tmp[2], 0, "", "", why, sizeof why) == CMP_SAME ||
-		place_compare(tmp[1], tmp[3], 0, "", "", why, sizeof why) == CMP_SAME);
 }
 
-/* The profile switches behind a caller/callee disagreement: those that,
- * turned off, make the model's caller and callee agree while leaving one of
- * the two sides as it is. Single switches first, then pairs. */
+static bool same(const Placement *a, const Placement *b, unsigned flags)
+{
+	char why[256];
+	return a->ok && b->ok && place_compare(a, b, flags, "", "", why, sizeof why) == CMP_SAME;
+}
+
+/* Turned off, the switch moves only one side of the call (tmp[2], tmp[3]
+ * hold the real callee and caller): it describes that side alone. */
+static bool one_sided(const Sig *s, const ModelConfig *m, int sw, Placement *tmp[4])
+{
+	place_without(s, m, &sw, 1, tmp);
+	return same(tmp[0], tmp[2], 0) || same(tmp[1], tmp[3], 0);
+}
+
+/* The profile switches behind a caller/callee disagreement: one-sided
+ * switches that, turned off (alone, else in pairs), make the model's caller
+ * and callee agree. A switch that moves both sides (inreg in SGPRs at all)
+ * explains nothing about their disagreement. */
 static void explain_mismatch(const Sig *s, const ModelConfig *m, char *out, size_t cap)
 {
 	Placement *tmp[4];
+	int cand[SW_COUNT], ncand = 0;
 	out[0] = 0;
 	for (int k = 0; k < 4; k++)
 		tmp[k] = malloc(sizeof *tmp[k]);
@@ -352,20 +363,24 @@ static void explain_mismatch(const Sig *s, const ModelConfig *m, char *out, size
 		goto done;
 	cc_place(s, m, VIEW_CALLEE, tmp[2]);
 	cc_place(s, m, VIEW_CALLER, tmp[3]);
-	for (int a = 0; a < SW_COUNT; a++) {
-		int one[1] = { a };
-		if (m->profile->on[a] && explains(s, m, one, 1, tmp)) {
+	for (int a = 0; a < SW_COUNT; a++)
+		if (m->profile->on[a] && one_sided(s, m, a, tmp))
+			cand[ncand++] = a;
+	for (int i = 0; i < ncand; i++) {
+		place_without(s, m, &cand[i], 1, tmp);
+		if (same(tmp[1], tmp[0], CMP_CALLER_COVERS)) {
 			size_t n = strlen(out);
-			snprintf(out + n, cap - n, "%s%s", n ? " or " : "", profile_switch_names[a]);
+			snprintf(out + n, cap - n, "%s%s", n ? " or " : "", profile_switch_names[cand[i]]);
 		}
 	}
-	for (int a = 0; a < SW_COUNT && !out[0]; a++)
-		for (int b = a + 1; b < SW_COUNT; b++) {
-			int two[2] = { a, b };
-			if (m->profile->on[a] && m->profile->on[b] && explains(s, m, two, 2, tmp)) {
+	for (int i = 0; i < ncand && !out[0]; i++)
+		for (int j = i + 1; j < ncand; j++) {
+			int two[2] = { cand[i], cand[j] };
+			place_without(s, m, two, 2, tmp);
+			if (same(tmp[1], tmp[0], CMP_CALLER_COVERS)) {
 				size_t n = strlen(out);
-				snprintf(out + n, cap - n, "%s%s + %s", n ? " or " : "", profile_switch_names[a],
-					 profile_switch_names[b]);
+				snprintf(out + n, cap - n, "%s%s + %s", n ? " or " : "", profile_switch_names[two[0]],
+					 profile_switch_names[two[1]]);
 			}
 		}
 done:
@@ -544,6 +559,35 @@ static void normalize_error(char *line)
 		line[240] = 0;
 }
 
+/* A crash without a message: "crash in <pass> at <frame>", from the last
+ * "Running pass" line of the stack dump and the first frame that names an
+ * LLVM function other than the signal machinery. */
+static char *crash_signature(const char *text)
+{
+	const char *dump = strstr(text, "Stack dump:");
+	if (!dump)
+		return 0;
+	char pass[160] = "?", frame[160] = "?";
+	for (const char *p = dump; *p;) {
+		size_t n = strcspn(p, "\n");
+		const char *run = strstr(p, "Running pass '");
+		if (run && (size_t)(run - p) < n) {
+			const char *q = run + 14;
+			snprintf(pass, sizeof pass, "%.*s", (int)strcspn(q, "'\n"), q);
+		}
+		const char *fn = strstr(p, " llvm::");
+		if (frame[0] == '?' && p[0] == '#' && fn && (size_t)(fn - p) < n && !strstr(p, "llvm::sys::")) {
+			size_t k = strcspn(fn + 1, "(\n");
+			snprintf(frame, sizeof frame, "%.*s", (int)k, fn + 1);
+		}
+		p += n + (p[n] == '\n');
+	}
+	char *out = malloc(400);
+	if (out)
+		snprintf(out, 400, "crash in '%s' at %s", pass, frame);
+	return out;
+}
+
 static char *first_error_line(const char *path)
 {
 	char err[256];
@@ -562,7 +606,9 @@ static char *first_error_line(const char *path)
 			fallback = strndup(p, n);
 		p += n + (p[n] == '\n');
 	}
-	if (!line)
+	if (!line && (line = crash_signature(text)))
+		free(fallback);
+	else if (!line)
 		line = fallback ? fallback : strdup("llc failed without a message");
 	else
 		free(fallback);

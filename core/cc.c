@@ -244,14 +244,16 @@ static uint8_t select_rows(const CcRule *rows, unsigned n, const ModelConfig *m,
 
 /* Run the table for one part. Returns the row that decided, with *loc set
  * for ACT_REG/ACT_STACK, or NULL when no row matched. */
-static const CcRule *assign_part(Ctx *c, bool returns, const Part *original, bool inreg, Loc *loc)
+static const CcRule *assign_part_from(Ctx *c, bool returns, const Part *original, bool inreg, Loc *loc,
+				      unsigned *from)
 {
 	const CcRule *rows = returns ? c->tables->returns : c->tables->args;
 	const uint8_t *live = returns ? c->ret_rows : c->arg_rows;
 	unsigned nlive = returns ? c->nret_rows : c->narg_rows;
 	Part promoted = *original;
 	const Part *part = original;
-	for (unsigned k = 0; k < nlive; k++) {
+	for (unsigned k = *from; k < nlive; k++) {
+		*from = k;
 		unsigned i = live[k];
 		const CcRule *r = &rows[i];
 		if (!(r->classes & (1u << part->cls)) || (r->inreg == YES && !inreg) || (r->inreg == NO && inreg) ||
@@ -278,6 +280,12 @@ static const CcRule *assign_part(Ctx *c, bool returns, const Part *original, boo
 		return r; /* ACT_FAIL */
 	}
 	return 0;
+}
+
+static const CcRule *assign_part(Ctx *c, bool returns, const Part *part, bool inreg, Loc *loc)
+{
+	unsigned from = 0;
+	return assign_part_from(c, returns, part, inreg, loc, &from);
 }
 
 static bool add_loc(Placement *out, Loc l)
@@ -312,8 +320,15 @@ static bool place_parts(Ctx *c, const Part *parts, unsigned n, bool inreg, PartR
 	unsigned first = out->nlocs;
 	if (n > PLACE_MAX_PARTS - first)
 		return fail(out, "more than %s parts in one function%s", "4096", "");
+	/* Rows only run out, never come back: a part of the same class as the
+	 * previous one cannot match an earlier row than it did. */
+	unsigned from = 0;
+	int last_cls = -1;
 	for (unsigned i = 0; i < n; i++) {
-		const CcRule *r = assign_part(c, false, &parts[i], inreg, &out->locs[first + i]);
+		if (parts[i].cls != last_cls || parts[i].cls == PART_I1)
+			from = 0;
+		last_cls = parts[i].cls;
+		const CcRule *r = assign_part_from(c, false, &parts[i], inreg, &out->locs[first + i], &from);
 		if (!r || r->action == ACT_FAIL) {
 			char num[16];
 			snprintf(num, sizeof num, "#%u", argno);
@@ -427,12 +442,11 @@ bool cc_place(const Sig *s, const ModelConfig *m, View view, Placement *out)
 		PartRange *range = &out->args[i];
 		out->nargs = (uint16_t)(i + 1);
 		if ((prm->flags & PARAM_BYVAL) && prm->attr_type != TYPE_NONE) {
-			/* A value type this llc cannot handle (bfloat in LLVM 14) is
-			 * no better off in memory: its loads and stores fail too. */
-			const char *why = "";
-			unsigned n = 0;
-			if (split_type(s, prm->attr_type, m, false, parts, &n, PLACE_MAX_PARTS, &why) == SPLIT_UNSUPPORTED)
-				return fail(out, "%s is not supported by %s", why, m->profile->name);
+			/* LLVM 14's SelectionDAG cannot select a bfloat load or store
+			 * at all, so a function receiving one by value fails too. */
+			if (m->profile->on[SW_bfloat_unsupported] && m->selector == SEL_DAG &&
+			    type_contains(s, prm->attr_type, TYPE_BFLOAT))
+				return fail(out, "bfloat in a byval type is not supported by %s%s", m->profile->name, "");
 			bool copied = false;
 			for (unsigned k = 0; k < c.tables->nargs && !copied; k++)
 				if (c.tables->args[k].action == ACT_BYVAL_COPY && row_applies(&c.tables->args[k], m, 0, inreg, true))

@@ -15,8 +15,9 @@ typedef enum {
 	 * has, if every part it has is one the first has: llc does not read
 	 * (callee) or write (caller) registers it considers dead. */
 	CMP_ALLOW_UNREAD = 1 << 1,
-	/* Between a callee and its caller: a caller that stores all 4 bytes of
-	 * a slot whose callee object is 1 byte (a promoted i1) agrees. */
+	/* Between a callee and its caller (either order): a caller that stores
+	 * all 4 bytes of a slot whose callee object is 1 byte (a promoted i1)
+	 * agrees. */
 	CMP_CALLER_COVERS = 1 << 2,
 } CompareFlags;
 

@@ -65,6 +65,10 @@ static SplitStatus split_vector(const Sig *s, const Type *v, const ModelConfig *
 		*why = "bfloat vectors (SelectionDAG cannot select their stores in this llc)";
 		return SPLIT_UNSUPPORTED;
 	}
+	if (e->kind == TYPE_BFLOAT && m->profile->on[SW_bfloat_scalar_dag_fails] && m->selector == SEL_DAG && count % 2) {
+		*why = "odd-length bfloat vectors (SelectionDAG crashes bitcasting them in this llc)";
+		return SPLIT_UNSUPPORTED;
+	}
 	PartClass fp_or_int = e->kind == TYPE_HALF || e->kind == TYPE_FLOAT ? PART_FP : PART_INT;
 	if (bits == 16 && has16) {
 		/* <2 x i16> / <2 x half> share one register; odd counts pad up. */

@@ -1,8 +1,10 @@
 /* mir_observe: from llc's MIR to Placements. Incoming registers and stack
  * objects are grouped by the gcnabi.<i>.in.<K> stores they reach, returns
  * read off the return instruction, and each call site's outgoing registers
- * and slots attributed to the gcnabi.<i>.out.<K> loads they come from. Sigs
- * come from the IR module embedded at the top of the file. */
+ * and stack dwords attributed to the gcnabi.<i>.out.<K> loads their bytes
+ * come from (mir_trace.c follows them through sub-registers, merges and
+ * stack temporaries). Sigs come from the IR module embedded at the top of
+ * the file. */
 #include "mir.h"
 #include "mir_parse.h"
 
@@ -161,10 +163,14 @@ typedef struct {
 	bool stack;      /* an outgoing stack slot rather than a register */
 	RegRange reg;
 	uint32_t offset, size;
+	bool bytes;      /* traced from bytes [lo, lo + size) of the value the instruction writes */
+	uint32_t lo;
 	int32_t arg;     /* -1 when no out-marker reached it */
 	bool copy;       /* reached the caller's byval copy */
-	bool local;      /* reached an object of the caller's frame */
+	bool local;      /* reached the address of an object of the caller's frame */
 	bool forwarded;  /* reached a COPY of the same register */
+	bool sret;       /* the hidden pointer of a demoted return */
+	uint32_t anchor_vreg, anchor_off; /* its position in a value (TraceLeaf), UINT32_MAX none */
 } OutPart;
 
 typedef struct {
@@ -302,7 +308,7 @@ static uint32_t attribute_incoming(MirWork *w, const Sig *sig)
 		nargs = k + 1 > nargs ? k + 1 : nargs;
 		body_trace(b, i);
 		for (uint32_t l = 0; l < b->nleaves; l++) {
-			const Instr *leaf = &b->instrs[b->leaves[l]];
+			const Instr *leaf = &b->instrs[b->leaves[l].instr];
 			if (leaf->leaf == LEAF_PHYS && leaf->part && w->in[leaf->part - 1].arg < 0) {
 				w->in[leaf->part - 1].arg = (int32_t)k;
 			} else if (leaf->leaf == LEAF_FIXED && leaf->leaf_id < MIR_MAX_FIXED) {
@@ -343,8 +349,12 @@ static const Instr *first_return(const MirBody *b)
 	return NULL;
 }
 
-/* A demoted return arrives as a hidden pointer in v0 that no marker reaches,
- * in a function that returns nothing in registers. */
+/* A demoted return arrives as a hidden pointer that no marker reaches, in
+ * a function that returns nothing in registers. With the header known to
+ * return a value, it is the first incoming register no argument reaches
+ * (not an implicit input passed on to a call), whichever file it is in:
+ * GlobalISel passes it in s4 for an amdgpu_gfx inreg return, SelectionDAG
+ * in v0. Without the header only v0 is taken for it. */
 static void find_callee_sret(MirWork *w, const Sig *sig)
 {
 	Placement *p = &w->f.in;
@@ -352,20 +362,59 @@ static void find_callee_sret(MirWork *w, const Sig *sig)
 		return;
 	for (uint32_t i = 0; i < w->nin; i++) {
 		InPart *ip = &w->in[i];
-		if (ip->arg < 0 && ip->reg.kind == LOC_VGPR && ip->reg.first == 0 && ip->reg.count == 1) {
-			ip->sret = true;
-			p->ret_demoted = true;
-			p->sret.kind = LOC_VGPR;
-			p->sret.reg = 0;
-			return;
-		}
+		if (ip->arg >= 0 || ip->forwarded || ip->reg.count != 1)
+			continue;
+		if (!sig && !(ip->reg.kind == LOC_VGPR && ip->reg.first == 0))
+			continue;
+		ip->sret = true;
+		p->ret_demoted = true;
+		p->sret.kind = ip->reg.kind;
+		p->sret.reg = ip->reg.first;
+		return;
 	}
 }
 
 /* --- call sites -------------------------------------------------------- */
 
+static void add_outpart(MirWork *w, const OutPart *o)
+{
+	if (w->nout < MIR_MAX_OUTPARTS)
+		w->out[w->nout++] = *o;
+}
+
+/* An outgoing stack store: each 4-byte piece of a wider value is its own
+ * part (SelectionDAG merges the stores of neighbouring parts, often of
+ * different arguments, into one SCRATCH_STORE_DWORDX4; GlobalISel stores a
+ * 64-bit part in one G_STORE). A store that is not value-first (G_MEMCPY of
+ * a byval copy) is one part. */
+static void add_stack_parts(MirWork *w, OutPart o, const Instr *in)
+{
+	o.stack = true;
+	/* GlobalISel's memory operand can name the whole pointer argument
+	 * (`store (p1) into stack + 8`) where the G_STORE writes one s32 of it:
+	 * the value's LLT is the size written. */
+	uint32_t size = in->stack_size;
+	uint32_t vsize = in->value_first && in->uses_count ? w->body.uses[in->uses_first].type_size : 0;
+	if (vsize && vsize < size)
+		size = vsize;
+	if (!in->value_first || size <= 4) {
+		o.offset = in->stack_off;
+		o.size = size;
+		o.bytes = in->value_first && size;
+		add_outpart(w, &o);
+		return;
+	}
+	for (uint32_t k = 0; k < size && in->stack_off <= UINT32_MAX - k; k += 4) {
+		o.offset = in->stack_off + k;
+		o.size = size - k < 4 ? size - k : 4;
+		o.bytes = true;
+		o.lo = k;
+		add_outpart(w, &o);
+	}
+}
+
 /* The outgoing parts of the call at c: the physical registers written and
- * the `into stack` stores since the call sequence began. */
+ * the stores into the outgoing argument area since the call sequence began. */
 static void collect_outgoing(MirWork *w, uint32_t c)
 {
 	const MirBody *b = &w->body;
@@ -381,21 +430,52 @@ static void collect_outgoing(MirWork *w, uint32_t c)
 		memset(&o, 0, sizeof o);
 		o.instr = i;
 		o.arg = -1;
+		o.anchor_vreg = UINT32_MAX;
 		if (in->kind == IK_DEF_PHYS && !is_return_address(&in->dst)) {
+			/* One register copied: its 4 bytes are traced exactly. */
 			o.reg = in->dst;
+			o.bytes = in->dst.count == 1 && in->map == MAP_SAME;
+			o.size = 4;
+			add_outpart(w, &o);
 		} else if (in->stack_store) {
-			o.stack = true;
-			o.offset = in->stack_off;
-			o.size = in->stack_size;
-		} else {
-			continue;
+			add_stack_parts(w, o, in);
 		}
-		w->out[w->nout++] = o;
 	}
 }
 
-/* Trace each outgoing part to the out-marker it carries (only the first
- * <i> seen counts), to a frame object, or back to the same register. */
+/* What the leaves of one part's trace say about it: the out-marker it
+ * carries (only the first <i> seen counts; the lowest K when several reach
+ * it), a frame address, or the same register passed on. */
+static bool read_out_leaves(MirWork *w, OutPart *o, uint32_t *want_sig)
+{
+	const MirBody *b = &w->body;
+	bool grouped = false;
+	for (uint32_t l = 0; l < b->nleaves; l++) {
+		const TraceLeaf *tl = &b->leaves[l];
+		const Instr *leaf = &b->instrs[tl->instr];
+		if (leaf->leaf == LEAF_OUT && (*want_sig == UINT32_MAX || leaf->leaf_sig == *want_sig) &&
+		    leaf->leaf_id < SIG_MAX_PARAMS) {
+			*want_sig = leaf->leaf_sig;
+			if (o->arg < 0 || (int32_t)leaf->leaf_id < o->arg) {
+				o->arg = (int32_t)leaf->leaf_id;
+				o->anchor_vreg = tl->anchor_vreg;
+				o->anchor_off = tl->anchor_off;
+			}
+			o->copy |= leaf->leaf_copy;
+			grouped = true;
+		} else if (leaf->leaf == LEAF_LOCAL) {
+			o->local = true;
+		} else if (leaf->leaf == LEAF_PHYS && !o->stack && regrange_eq(&leaf->src, &o->reg)) {
+			o->forwarded = true;
+			if (leaf->part)
+				w->in[leaf->part - 1].forwarded = true;
+		}
+	}
+	return grouped;
+}
+
+/* Trace each outgoing part: its own bytes when the instruction allows it,
+ * else everything the instruction reads. */
 static bool attribute_outgoing(MirWork *w)
 {
 	MirBody *b = &w->body;
@@ -403,24 +483,11 @@ static bool attribute_outgoing(MirWork *w)
 	bool grouped = false;
 	for (uint32_t i = 0; i < w->nout; i++) {
 		OutPart *o = &w->out[i];
-		body_trace(b, o->instr);
-		for (uint32_t l = 0; l < b->nleaves; l++) {
-			const Instr *leaf = &b->instrs[b->leaves[l]];
-			if (leaf->leaf == LEAF_OUT && (want_sig == UINT32_MAX || leaf->leaf_sig == want_sig) &&
-			    leaf->leaf_id < SIG_MAX_PARAMS) {
-				want_sig = leaf->leaf_sig;
-				if (o->arg < 0 || (int32_t)leaf->leaf_id < o->arg)
-					o->arg = (int32_t)leaf->leaf_id;
-				o->copy |= leaf->leaf_copy;
-				grouped = true;
-			} else if (leaf->leaf == LEAF_LOCAL) {
-				o->local = true;
-			} else if (leaf->leaf == LEAF_PHYS && !o->stack && regrange_eq(&leaf->src, &o->reg)) {
-				o->forwarded = true;
-				if (leaf->part)
-					w->in[leaf->part - 1].forwarded = true;
-			}
-		}
+		if (o->bytes)
+			body_trace_bytes(b, o->instr, o->lo, o->lo + o->size);
+		else
+			body_trace(b, o->instr);
+		grouped |= read_out_leaves(w, o, &want_sig);
 	}
 	return grouped;
 }
@@ -463,6 +530,86 @@ static void place_outgoing_stack(MirWork *w, Placement *p, uint32_t k, bool byva
 		place_add_stack(p, w->out[w->order[i]].offset, w->out[w->order[i]].size);
 }
 
+/* Do all n parts in order[] have distinct positions in the same value? */
+static bool same_anchor(const MirWork *w, uint32_t n)
+{
+	for (uint32_t i = 0; i < n; i++) {
+		const OutPart *o = &w->out[w->order[i]];
+		if (o->anchor_vreg == UINT32_MAX || o->anchor_vreg != w->out[w->order[0]].anchor_vreg)
+			return false;
+		for (uint32_t j = 0; j < i; j++)
+			if (w->out[w->order[j]].anchor_off == o->anchor_off)
+				return false;
+	}
+	return n > 0;
+}
+
+static bool part_after(const OutPart *q, const OutPart *c, bool by_anchor)
+{
+	if (by_anchor)
+		return q->anchor_off > c->anchor_off;
+	return q->reg.kind > c->reg.kind || (q->reg.kind == c->reg.kind && q->reg.first > c->reg.first);
+}
+
+/* Register parts of argument k in part order: by their position in one
+ * value when the dataflow gives every one of them a position in the same
+ * value (a REG_SEQUENCE sub-register, a G_UNMERGE_VALUES operand), else by
+ * register file and number: the calling convention assigns an argument's
+ * registers in ascending order, SGPRs before VGPRs. SelectionDAG does not
+ * always emit the COPYs in part order. */
+static void place_outgoing_regs(MirWork *w, Placement *p, uint32_t k)
+{
+	uint32_t n = 0;
+	for (uint32_t i = 0; i < w->nout; i++)
+		if (!w->out[i].stack && w->out[i].arg == (int32_t)k)
+			w->order[n++] = i;
+	bool by_anchor = same_anchor(w, n);
+	for (uint32_t i = 1; i < n; i++) {
+		uint32_t cur = w->order[i], at = i;
+		for (; at > 0 && part_after(&w->out[w->order[at - 1]], &w->out[cur], by_anchor); at--)
+			w->order[at] = w->order[at - 1];
+		w->order[at] = cur;
+	}
+	for (uint32_t i = 0; i < n; i++)
+		place_add_regs(p, &w->out[w->order[i]].reg);
+}
+
+/* Does a call define SGPRs or VGPRs (a return value in registers)? */
+static bool call_defines_regs(Str ops)
+{
+	Str op;
+	unsigned flags;
+	RegRange r;
+	while (next_operand(&ops, &op)) {
+		op = operand_strip_flags(op, &flags);
+		if ((flags & OPF_IMPLICIT) && (flags & OPF_DEF) && parse_physreg(op, &r) && !is_return_address(&r))
+			return true;
+	}
+	return false;
+}
+
+/* The hidden sret pointer of a demoted return: the first outgoing register
+ * that carries no argument and holds the address of an object of the
+ * caller's frame, in a call that returns nothing in registers although the
+ * callee's IR type is not void. GlobalISel may pass it in an SGPR (s4 for
+ * an amdgpu_gfx inreg return), SelectionDAG in a VGPR. */
+static void find_caller_sret(MirWork *w, MirCall *call, const Sig *sig, const Instr *ci)
+{
+	Placement *p = &call->out;
+	if (!call->grouped || (sig && sig_type(sig, sig->ret)->kind == TYPE_VOID) || call_defines_regs(ci->ops))
+		return;
+	for (uint32_t i = 0; i < w->nout; i++) {
+		OutPart *o = &w->out[i];
+		if (!o->stack && o->arg < 0 && o->local && !o->forwarded && o->reg.count == 1) {
+			p->ret_demoted = true;
+			p->sret.kind = o->reg.kind;
+			p->sret.reg = o->reg.first;
+			o->sret = true;
+			return;
+		}
+	}
+}
+
 static void place_call(MirWork *w, MirCall *call, const Instr *ci)
 {
 	const Sig *sig = call->has_sig ? &call->sig : NULL;
@@ -482,26 +629,16 @@ static void place_call(MirWork *w, MirCall *call, const Instr *ci)
 	p->nargs = (uint16_t)nargs;
 	for (uint32_t k = 0; k < nargs; k++) {
 		uint32_t first = p->nlocs;
-		for (uint32_t i = 0; i < w->nout; i++)
-			if (!w->out[i].stack && w->out[i].arg == (int32_t)k)
-				place_add_regs(p, &w->out[i].reg);
+		place_outgoing_regs(w, p, k);
 		place_outgoing_stack(w, p, k, call->grouped && arg_is_byval(w, sig, k));
 		p->args[k].first = (uint16_t)first;
 		p->args[k].count = (uint16_t)(p->nlocs - first);
 	}
+	find_caller_sret(w, call, sig, ci);
 	for (uint32_t i = 0; i < w->nout; i++) {
 		const OutPart *o = &w->out[i];
-		if (o->stack || o->arg >= 0)
-			continue;
-		/* A frame address of the caller in a VGPR that carries no argument
-		 * is the hidden sret pointer of a demoted return. */
-		if (call->grouped && o->local && o->reg.kind == LOC_VGPR && o->reg.count == 1 && !p->ret_demoted) {
-			p->ret_demoted = true;
-			p->sret.kind = LOC_VGPR;
-			p->sret.reg = o->reg.first;
-			continue;
-		}
-		add_regrange(call->implicit, &call->nimplicit, MIR_MAX_IMPLICIT, &o->reg);
+		if (!o->stack && o->arg < 0 && !o->sret)
+			add_regrange(call->implicit, &call->nimplicit, MIR_MAX_IMPLICIT, &o->reg);
 	}
 	p->ret.first = (uint16_t)p->nlocs;
 	add_reg_operands(p, ci->ops, true);
@@ -527,7 +664,8 @@ static void observe_call(MirWork *w, uint32_t c)
 	if (sig)
 		call->sig = *sig;
 	collect_outgoing(w, c);
-	call->grouped = attribute_outgoing(w);
+	/* A callee without parameters has no markers to find: it is grouped. */
+	call->grouped = attribute_outgoing(w) || (sig && sig->nparams == 0);
 	place_call(w, call, ci);
 }
 

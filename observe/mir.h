@@ -36,11 +36,14 @@ typedef struct {
 	bool grouped;              /* outgoing parts were attributed through gcnabi.<i>.out.<K> markers */
 	bool has_sig;              /* the callee's header was found in the embedded IR module */
 	Sig sig;
-	/* args: where the caller put each argument's parts (registers in the
-	 * order of their COPYs, then stack slots by offset; a byval copy is one
-	 * slot). ret: the registers the call defines, in operand order.
-	 * ret_demoted/sret: a stack address of the caller passed in a VGPR that
-	 * carries no argument. Ungrouped: one group with every non-forwarded part. */
+	/* args: where the caller put each argument's parts: registers in part
+	 * order (their position in the value where the dataflow tells it, else
+	 * ascending), then stack slots by offset, each dword of a wider store
+	 * its own slot; a byval copy is one slot. ret: the registers the call
+	 * defines, in operand order. ret_demoted/sret: a stack address of the
+	 * caller passed in a register (SGPR or VGPR) that carries no argument.
+	 * A callee without parameters is grouped. Ungrouped: one group with
+	 * every non-forwarded part. */
 	Placement out;
 	uint16_t nimplicit;        /* registers passed that carry no argument: s[0:3], s[4:5], ..., v31 */
 	RegRange implicit[MIR_MAX_IMPLICIT];
@@ -58,7 +61,9 @@ typedef struct {
 	bool grouped;
 	bool has_sig;              /* header parsed from the MIR's embedded IR module */
 	Sig sig;
-	Placement in;              /* the callee's side: where each part arrives, the return parts */
+	Placement in;              /* the callee's side: where each part arrives, the return parts;
+	                            * a demoted return's pointer is the first incoming register
+	                            * no argument reaches */
 	uint16_t nunattributed;    /* incoming registers no argument reached (implicit inputs, ...) */
 	RegRange unattributed[MIR_MAX_UNATTRIBUTED];
 	uint16_t ncalls;           /* call sites kept in calls[] */

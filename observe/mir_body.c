@@ -1,8 +1,9 @@
-/* The instruction table of one MIR function body and its def-use tracer.
- * Each instruction is classified once (physical-register copy, call, return,
- * marker store, stack-argument store, what it is as a leaf); tracing then
- * follows vreg numbers only, with a visited set and budgets so that cycles
- * and huge bodies stay bounded. */
+/* The instruction table of one MIR function body. Each instruction is
+ * classified once: physical-register copy, call, return, marker store,
+ * stack-argument store, stack-temporary load or store, what it is as a leaf,
+ * and how the bytes of its result come from its operands (sub-registers,
+ * REG_SEQUENCE slots, merge and unmerge operands). The tracer over this
+ * table is in mir_trace.c. */
 #include "mir_parse.h"
 
 #include <stdlib.h>
@@ -14,7 +15,9 @@ void body_free(MirBody *b)
 	free(b->uses);
 	free(b->defs);
 	free(b->hash);
+	free(b->temps);
 	free(b->seen);
+	free(b->seen_lanes);
 	free(b->stack);
 	free(b->leaves);
 	memset(b, 0, sizeof *b);
@@ -133,12 +136,14 @@ static bool opcode_is_return(Str op)
 	return str_starts(op, "SI_RETURN") || str_starts(op, "S_SETPC_B64_return");
 }
 
-/* Leaf kinds by strength: a marker beats a frame object beats a copy. */
+/* Leaf kinds by strength: a marker beats an incoming stack object beats a
+ * load from a stack temporary beats a frame address beats a copy. */
 static int leaf_rank(uint8_t leaf)
 {
 	switch (leaf) {
-	case LEAF_OUT: return 4;
-	case LEAF_FIXED: return 3;
+	case LEAF_OUT: return 5;
+	case LEAF_FIXED: return 4;
+	case LEAF_TEMP: return 3;
 	case LEAF_LOCAL: return 2;
 	case LEAF_PHYS: return 1;
 	default: return 0;
@@ -168,6 +173,57 @@ static void classify_frame(Instr *in, FrameKind fk, uint32_t id, Str name)
 		set_leaf(in, LEAF_LOCAL, 0, id, false);
 }
 
+/* The bytes of %stack.N a LEAF_TEMP load reads. */
+static void set_temp_load(Instr *in, const MemOp *m)
+{
+	if (in->leaf != LEAF_TEMP)
+		return;
+	in->load_off = m->offset;
+	in->load_size = m->size;
+}
+
+/* Stores: into an in-marker, the outgoing argument area, a stack temporary,
+ * or (merged by SelectionDAG) nothing named at all. */
+static void classify_store(Instr *in, const MemOp *m, bool marker, const Marker *mk)
+{
+	if (m->target == MEM_GLOBAL && marker && mk->kind == MARK_IN && !in->in_marker) {
+		in->in_marker = true;
+		in->in_sig = mk->sig;
+		in->in_k = mk->k;
+	} else if (m->target == MEM_ARGSTACK && !in->stack_store) {
+		in->stack_store = true;
+		in->stack_off = m->offset;
+		in->stack_size = m->size;
+	} else if (m->target == MEM_LOCAL && !marker && !in->temp_store) {
+		in->temp_store = true;
+		in->temp_id = m->id;
+		in->temp_off = m->offset;
+		in->temp_size = m->size;
+	} else if (m->target == MEM_NONE && !in->stack_store && !in->anon_store) {
+		in->anon_store = true;
+		in->stack_size = m->size;
+	}
+}
+
+/* Loads: an out-marker or its byval copy, an incoming stack object, or a
+ * stack temporary (SelectionDAG legalizes odd types through memory). */
+static void classify_load(Instr *in, const MemOp *m, bool marker, const Marker *mk)
+{
+	bool out = marker && mk->kind == MARK_OUT;
+	if (m->target == MEM_GLOBAL && out && !mk->copy) {
+		set_leaf(in, LEAF_OUT, mk->sig, mk->k, false);
+	} else if (m->target == MEM_IR && out && mk->copy) {
+		set_leaf(in, LEAF_OUT, mk->sig, mk->k, true);
+	} else if (m->target == MEM_FIXED) {
+		classify_frame(in, FRAME_FIXED, m->id, m->name);
+	} else if (m->target == MEM_LOCAL && out) {
+		classify_frame(in, FRAME_LOCAL, m->id, m->name);
+	} else if (m->target == MEM_LOCAL) {
+		set_leaf(in, LEAF_TEMP, 0, m->id, false);
+		set_temp_load(in, m);
+	}
+}
+
 static void classify_memops(Instr *in, Str mem)
 {
 	MemOp m;
@@ -175,43 +231,33 @@ static void classify_memops(Instr *in, Str mem)
 	while (next_memop(&mem, &m)) {
 		bool marker = (m.target == MEM_GLOBAL || m.target == MEM_IR || m.target == MEM_LOCAL) &&
 			      parse_marker(m.name, &mk);
-		if (m.into) {
-			if (m.target == MEM_GLOBAL && marker && mk.kind == MARK_IN && !in->in_marker) {
-				in->in_marker = true;
-				in->in_sig = mk.sig;
-				in->in_k = mk.k;
-			} else if (m.target == MEM_ARGSTACK && !in->stack_store) {
-				in->stack_store = true;
-				in->stack_off = m.offset;
-				in->stack_size = m.size;
-			}
-			continue;
-		}
-		bool out = marker && mk.kind == MARK_OUT;
-		if (m.target == MEM_GLOBAL && out && !mk.copy)
-			set_leaf(in, LEAF_OUT, mk.sig, mk.k, false);
-		else if (m.target == MEM_IR && out && mk.copy)
-			set_leaf(in, LEAF_OUT, mk.sig, mk.k, true);
-		else if (m.target == MEM_FIXED)
-			classify_frame(in, FRAME_FIXED, m.id, m.name);
-		else if (m.target == MEM_LOCAL)
-			classify_frame(in, FRAME_LOCAL, m.id, m.name);
+		if (m.into || (m.store && m.target == MEM_NONE))
+			classify_store(in, &m, marker, &mk);
+		else if (m.target != MEM_NONE)
+			classify_load(in, &m, marker, &mk);
 	}
 }
 
-static bool add_def(MirBody *b, uint32_t vreg, uint32_t instr)
+static bool add_def(MirBody *b, uint32_t vreg, uint32_t instr, uint32_t size)
 {
 	if (!reserve((void **)&b->defs, &b->cap_defs, b->ndefs + 1, sizeof *b->defs))
 		return false;
-	b->defs[b->ndefs++] = (DefEntry){vreg, instr, UINT32_MAX};
+	b->defs[b->ndefs++] = (DefEntry){vreg, instr, UINT32_MAX, size, 0};
+	b->instrs[instr].ndefs++;
 	return true;
 }
 
-static bool add_use(MirBody *b, uint32_t vreg)
+/* A vreg operand read: the bytes its .subN names, the bytes of its LLT. A
+ * sub-register the lexer does not know reads the whole value. */
+static bool add_use(MirBody *b, Str op, uint32_t vreg)
 {
 	if (!reserve((void **)&b->uses, &b->cap_uses, b->nuses + 1, sizeof *b->uses))
 		return false;
-	b->uses[b->nuses++] = vreg;
+	Use u = {vreg, 0, 0, 0, 0, vreg_type_bytes(op)};
+	Str sub = vreg_subreg(op);
+	if (sub.n && !parse_subreg(sub, &u.sub_off, &u.sub_size))
+		u.sub_off = u.sub_size = 0;
+	b->uses[b->nuses++] = u;
 	return true;
 }
 
@@ -226,7 +272,7 @@ static bool read_defs(MirBody *b, Instr *in, Str defs, bool *def_vreg)
 		uint32_t v;
 		RegRange r;
 		if (parse_vreg(op, &v)) {
-			if (!add_def(b, v, b->ninstrs))
+			if (!add_def(b, v, b->ninstrs, vreg_type_bytes(op)))
 				return false;
 			*def_vreg = true;
 			/* Generic MIR types its vregs: %0:_(s32), %32:vgpr_32(s32). */
@@ -241,8 +287,23 @@ static bool read_defs(MirBody *b, Instr *in, Str defs, bool *def_vreg)
 	return true;
 }
 
+/* REG_SEQUENCE: `%a, %subreg.sub0, %b, %subreg.sub1`: each index names the
+ * slot of the operand before it. */
+static void read_subreg_index(MirBody *b, const Instr *in, Str op)
+{
+	uint32_t off, size;
+	if (!str_starts(op, "%subreg.") || b->nuses == in->uses_first)
+		return;
+	Use *u = &b->uses[b->nuses - 1];
+	if (u->at_size == 0 && parse_subreg(str_skip(op, 8), &off, &size)) {
+		u->at_off = off;
+		u->at_size = size;
+	}
+}
+
 /* Operands after the opcode: vregs read (or defined by a `def` flag),
- * frame objects, and the source of a COPY from a physical register. */
+ * frame objects, sub-register indices, and the source of a COPY from a
+ * physical register. */
 static bool read_ops(MirBody *b, Instr *in, Str ops, bool def_vreg)
 {
 	Str op, rest = ops;
@@ -258,10 +319,12 @@ static bool read_ops(MirBody *b, Instr *in, Str ops, bool def_vreg)
 		Str name;
 		FrameKind fk;
 		if (parse_vreg(op, &v)) {
-			if (!((flags & OPF_DEF) ? add_def(b, v, b->ninstrs) : add_use(b, v)))
+			if (!((flags & OPF_DEF) ? add_def(b, v, b->ninstrs, vreg_type_bytes(op)) : add_use(b, op, v)))
 				return false;
 		} else if ((fk = parse_frame_ref(op, &id, &name)) != FRAME_NONE) {
 			classify_frame(in, fk, id, name);
+		} else if (str_starts(op, "%subreg.")) {
+			read_subreg_index(b, in, op);
 		} else if (nops == 1 && parse_physreg(op, &src)) {
 			src_phys = true;
 		}
@@ -276,18 +339,71 @@ static bool read_ops(MirBody *b, Instr *in, Str ops, bool def_vreg)
 	return true;
 }
 
+/* Opcodes whose result is their first vreg operand byte for byte (the low
+ * bytes of it for truncations and extensions). */
+static const char *const same_bytes_ops[] = {
+	"COPY", "PRED_COPY", "G_BITCAST", "G_INTTOPTR", "G_PTRTOINT", "G_ADDRSPACE_CAST", "G_FREEZE",
+	"G_TRUNC", "G_ANYEXT", "G_ZEXT", "G_SEXT", "G_ASSERT_ZEXT", "G_ASSERT_SEXT", "G_ASSERT_ALIGN",
+	"V_READFIRSTLANE_B32", "V_MOV_B32_e32", "S_MOV_B32", "S_MOV_B64", "V_MOV_B64_PSEUDO",
+};
+
+/* Opcodes that concatenate their operands (REG_SEQUENCE places them by index). */
+static const char *const seq_ops[] = {"REG_SEQUENCE", "G_MERGE_VALUES", "G_BUILD_VECTOR", "G_CONCAT_VECTORS"};
+
+static bool opcode_in(Str op, const char *const *list, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (str_eq(op, list[i]))
+			return true;
+	return false;
+}
+
 static void classify_opcode(MirBody *b, Instr *in)
 {
-	if (str_starts(in->opcode, "G_"))
+	Str op = in->opcode;
+	if (str_starts(op, "G_"))
 		b->gisel = true;
-	if (opcode_is_call(in->opcode))
+	if (opcode_is_call(op))
 		in->kind = IK_CALL;
-	else if (str_eq(in->opcode, "ADJCALLSTACKUP"))
+	else if (str_eq(op, "ADJCALLSTACKUP"))
 		in->kind = IK_CALLSEQ_START;
-	else if (str_eq(in->opcode, "ADJCALLSTACKDOWN"))
+	else if (str_eq(op, "ADJCALLSTACKDOWN"))
 		in->kind = IK_CALLSEQ_END;
-	else if (opcode_is_return(in->opcode))
+	else if (opcode_is_return(op))
 		in->kind = IK_RETURN;
+	if (opcode_in(op, same_bytes_ops, sizeof same_bytes_ops / sizeof same_bytes_ops[0]))
+		in->map = MAP_SAME;
+	else if (opcode_in(op, seq_ops, sizeof seq_ops / sizeof seq_ops[0]))
+		in->map = MAP_SEQ;
+	else if (str_eq(op, "G_UNMERGE_VALUES"))
+		in->map = MAP_UNMERGE;
+	/* Vector truncations and extensions work element by element. */
+	if (in->map == MAP_SAME && (str_eq(op, "G_TRUNC") || str_eq(op, "G_ANYEXT") || str_eq(op, "G_ZEXT") ||
+				    str_eq(op, "G_SEXT")) && memchr(in->ops.p, '<', in->ops.n))
+		in->map = MAP_ALL;
+	/* G_STORE, SCRATCH_STORE_* and BUFFER_STORE_* take the value first;
+	 * GLOBAL_ and FLAT_ stores take an address first. */
+	in->value_first = str_eq(op, "G_STORE") || str_starts(op, "SCRATCH_STORE") || str_starts(op, "BUFFER_STORE");
+}
+
+/* Byte layout of generic merges and unmerges: equal-sized pieces in operand
+ * order, sized by the LLTs (G_MERGE_VALUES %a(s32), %b(s32) is a at 0, b at 4). */
+static void layout_generic_pieces(MirBody *b, Instr *in)
+{
+	if (in->ndefs == 0)
+		return;
+	DefEntry *d = &b->defs[b->ndefs - in->ndefs];
+	if (in->map == MAP_UNMERGE) {
+		for (uint32_t k = 0; k < in->ndefs; k++)
+			d[k].at_off = k * d[0].size;
+	} else if (in->map == MAP_SEQ && !str_eq(in->opcode, "REG_SEQUENCE") && in->uses_count &&
+		   d[0].size % in->uses_count == 0) {
+		uint32_t w = d[0].size / in->uses_count;
+		for (uint32_t k = 0; k < in->uses_count && w; k++) {
+			b->uses[in->uses_first + k].at_off = k * w;
+			b->uses[in->uses_first + k].at_size = w;
+		}
+	}
 }
 
 static bool add_instr(MirBody *b, Str line, uint32_t lineno, uint32_t block)
@@ -311,6 +427,7 @@ static bool add_instr(MirBody *b, Str line, uint32_t lineno, uint32_t block)
 	bool def_vreg;
 	if (!read_defs(b, in, defs, &def_vreg) || !read_ops(b, in, ops, def_vreg))
 		return false;
+	layout_generic_pieces(b, in);
 	classify_memops(in, mem);
 	b->ninstrs++;
 	return true;
@@ -355,8 +472,7 @@ static bool build_def_index(MirBody *b)
 	return true;
 }
 
-/* First DefEntry of vreg, or UINT32_MAX. */
-static uint32_t first_def(const MirBody *b, uint32_t vreg)
+uint32_t body_first_def(const MirBody *b, uint32_t vreg)
 {
 	uint32_t s = hash_slot(b, vreg);
 	while (b->hash[s]) {
@@ -365,6 +481,28 @@ static uint32_t first_def(const MirBody *b, uint32_t vreg)
 		s = (s + 1) & (b->hash_cap - 1);
 	}
 	return UINT32_MAX;
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+	return x < y ? -1 : x > y;
+}
+
+/* The stores into stack temporaries, sorted by (object, position). */
+static bool build_temp_index(MirBody *b)
+{
+	b->ntemps = 0;
+	for (uint32_t i = 0; i < b->ninstrs; i++) {
+		if (!b->instrs[i].temp_store)
+			continue;
+		if (!reserve((void **)&b->temps, &b->cap_temps, b->ntemps + 1, sizeof *b->temps))
+			return false;
+		b->temps[b->ntemps++] = (uint64_t)b->instrs[i].temp_id << 32 | i;
+	}
+	if (b->ntemps > 1)
+		qsort(b->temps, b->ntemps, sizeof *b->temps, cmp_u64);
+	return true;
 }
 
 static bool in_liveins(const FuncHeader *h, const RegRange *r)
@@ -396,25 +534,30 @@ static void mark_incoming(MirBody *b, const FuncHeader *h)
 	}
 }
 
+/* Per-DefEntry visited state, the leaf list, and a first DFS stack (it
+ * grows up to MIR_TRACE_STACK while tracing). */
 static bool size_trace_arrays(MirBody *b)
 {
-	if (b->ninstrs <= b->seen_cap && b->leaves)
+	if (b->ndefs <= b->seen_cap && b->leaves && b->stack)
 		return true;
 	free(b->seen);
+	free(b->seen_lanes);
 	free(b->stack);
 	free(b->leaves);
-	uint32_t n = b->ninstrs > 64 ? b->ninstrs : 64;
+	uint32_t n = b->ndefs > 64 ? b->ndefs : 64;
 	b->seen = calloc(n, sizeof *b->seen);
-	b->stack = malloc((size_t)n * sizeof *b->stack);
+	b->seen_lanes = calloc((size_t)n * MIR_LANE_WORDS, sizeof *b->seen_lanes);
+	b->stack = malloc(64 * sizeof *b->stack);
+	b->cap_stack = b->stack ? 64 : 0;
 	b->leaves = malloc(MIR_MAX_LEAVES * sizeof *b->leaves);
-	b->seen_cap = b->seen && b->stack && b->leaves ? n : 0;
+	b->seen_cap = b->seen && b->seen_lanes && b->stack && b->leaves ? n : 0;
 	b->epoch = 0;
 	return b->seen_cap != 0;
 }
 
 bool body_parse(MirBody *b, const FuncHeader *h)
 {
-	b->ninstrs = b->nuses = b->ndefs = b->nleaves = 0;
+	b->ninstrs = b->nuses = b->ndefs = b->nleaves = b->ntemps = 0;
 	b->gisel = b->too_big = b->exhausted = false;
 	b->work = 0;
 	Str rest = h->body, line;
@@ -429,44 +572,11 @@ bool body_parse(MirBody *b, const FuncHeader *h)
 			return false;
 		}
 	}
-	if (!build_def_index(b) || !size_trace_arrays(b))
+	if (!build_def_index(b))
+		return false;
+	body_resolve_anon_stores(b);
+	if (!build_temp_index(b) || !size_trace_arrays(b))
 		return false;
 	mark_incoming(b, h);
 	return true;
-}
-
-void body_trace(MirBody *b, uint32_t root)
-{
-	b->nleaves = 0;
-	if (root >= b->ninstrs)
-		return;
-	if (b->work >= MIR_BODY_BUDGET) {
-		b->exhausted = true;
-		return;
-	}
-	if (++b->epoch == 0) {
-		memset(b->seen, 0, (size_t)b->seen_cap * sizeof *b->seen);
-		b->epoch = 1;
-	}
-	uint32_t sp = 0, visited = 0;
-	b->stack[sp++] = root;
-	b->seen[root] = b->epoch;
-	while (sp && visited < MIR_TRACE_BUDGET) {
-		visited++;
-		const Instr *in = &b->instrs[b->stack[--sp]];
-		if (in->leaf != LEAF_NONE) {
-			if (b->nleaves < MIR_MAX_LEAVES)
-				b->leaves[b->nleaves++] = (uint32_t)(in - b->instrs);
-			continue;
-		}
-		for (uint32_t u = 0; u < in->uses_count; u++)
-			for (uint32_t d = first_def(b, b->uses[in->uses_first + u]); d != UINT32_MAX; d = b->defs[d].next) {
-				uint32_t at = b->defs[d].instr;
-				if (b->seen[at] != b->epoch) {
-					b->seen[at] = b->epoch;
-					b->stack[sp++] = at;
-				}
-			}
-	}
-	b->work += visited;
 }

@@ -241,6 +241,99 @@ bool parse_vreg(Str tok, uint32_t *n)
 	return after.n == 0 || after.p[0] == '.' || after.p[0] == ':' || after.p[0] == '(' || after.p[0] == ' ';
 }
 
+Str vreg_subreg(Str tok)
+{
+	const char *dot = memchr(tok.p, '.', tok.n);
+	if (!str_starts(tok, "%") || !dot)
+		return str_make(tok.p + tok.n, 0);
+	Str s = str_skip(tok, (size_t)(dot - tok.p) + 1);
+	size_t n = 0;
+	while (n < s.n && s.p[n] != ':' && s.p[n] != '(' && s.p[n] != ' ')
+		n++;
+	return str_make(s.p, n);
+}
+
+/* One `subN` element of a sub-register name. */
+static bool take_sub(Str *s, uint32_t *n)
+{
+	size_t used;
+	if (!str_starts(*s, "sub") || !str_uint(str_skip(*s, 3), 255, n, &used))
+		return false;
+	*s = str_skip(*s, 3 + used);
+	return true;
+}
+
+bool parse_subreg(Str name, uint32_t *off, uint32_t *size)
+{
+	if (str_eq(name, "lo16") || str_eq(name, "hi16")) {
+		*off = str_eq(name, "hi16") ? 2 : 0;
+		*size = 2;
+		return true;
+	}
+	uint32_t first, last, next;
+	if (!take_sub(&name, &first))
+		return false;
+	last = first;
+	for (;;) {
+		Str t = name;
+		if (!str_starts(t, "_"))
+			break;
+		t = str_skip(t, 1);
+		if (!take_sub(&t, &next))
+			break;
+		if (next != last + 1)
+			return false;
+		last = next;
+		name = t;
+	}
+	*off = 4 * first;
+	*size = 4 * (last - first + 1);
+	if (name.n == 0)
+		return true;
+	/* A 16-bit half of one 32-bit element. */
+	if (last != first || !(str_eq(name, "_lo16") || str_eq(name, "_hi16")))
+		return false;
+	*off += str_eq(name, "_hi16") ? 2 : 0;
+	*size = 2;
+	return true;
+}
+
+static uint64_t llt_bits(Str s);
+
+uint32_t vreg_type_bytes(Str tok)
+{
+	const char *open = memchr(tok.p, '(', tok.n);
+	if (!str_starts(tok, "%") || !open)
+		return 0;
+	Str t = str_skip(tok, (size_t)(open - tok.p) + 1);
+	/* Elements that are not whole bytes (s1, <2 x s1>, s33) have no byte layout. */
+	const char *x = memchr(t.p, 'x', t.n);
+	if (llt_bits(x && str_starts(t, "<") ? str_trim(str_skip(t, (size_t)(x - t.p) + 1)) : t) % 8)
+		return 0;
+	uint64_t bits = llt_bits(t);
+	return bits > (1ull << 32) - 8 ? 0 : (uint32_t)(bits / 8);
+}
+
+bool parse_imm(Str tok, int64_t *v)
+{
+	/* G_CONSTANT prints its type first: `i32 16`. */
+	if (str_starts(tok, "i")) {
+		size_t used, i = 1;
+		uint32_t bits;
+		if (!str_uint(str_skip(tok, 1), 4096, &bits, &used) || tok.n <= 1 + used || tok.p[1 + used] != ' ')
+			return false;
+		i += used + 1;
+		tok = str_skip(tok, i);
+	}
+	bool neg = str_starts(tok, "-");
+	uint32_t n;
+	size_t used;
+	if (!str_uint(str_skip(tok, neg), UINT32_MAX, &n, &used) || neg + used != tok.n)
+		return false;
+	*v = neg ? -(int64_t)n : (int64_t)n;
+	return true;
+}
+
 /* An identifier or a "quoted name" at the start of s. */
 static Str take_name(Str s)
 {
@@ -331,16 +424,10 @@ FrameKind parse_frame_ref(Str tok, uint32_t *id, Str *name)
 
 /* --- memory operands ------------------------------------------------- */
 
-/* Bits of an LLT: s32, p5, <4 x s32>; 0 when not understood. */
-static uint64_t llt_bits(Str s)
+/* Bits of a scalar or pointer LLT: s32, p5; 0 when not understood. */
+static uint64_t llt_scalar_bits(Str s)
 {
 	uint32_t n;
-	if (take_lit(&s, "<")) {
-		uint32_t count;
-		if (!take_uint(&s, &count) || !take_lit(&s, " x "))
-			return 0;
-		return (uint64_t)count * llt_bits(s);
-	}
 	if (take_lit(&s, "s"))
 		return take_uint(&s, &n) ? n : 0;
 	if (take_lit(&s, "p")) {
@@ -357,6 +444,17 @@ static uint64_t llt_bits(Str s)
 		}
 	}
 	return 0;
+}
+
+/* Bits of an LLT: s32, p5, <4 x s32> (vectors do not nest); 0 when not understood. */
+static uint64_t llt_bits(Str s)
+{
+	uint32_t count;
+	if (!take_lit(&s, "<"))
+		return llt_scalar_bits(s);
+	if (!take_uint(&s, &count) || !take_lit(&s, " x "))
+		return 0;
+	return (uint64_t)count * llt_scalar_bits(s);
 }
 
 /* The size after `load`/`store`: `(s32)`, `(<2 x s16>)`, or bytes (old llc). */
@@ -425,6 +523,7 @@ bool next_memop(Str *rest, MemOp *m)
 		return true;
 	size_t at = find_word(head, "store");
 	size_t ld = find_word(head, "load");
+	m->store = at < head.n;
 	if (ld < at)
 		at = ld;
 	if (at < head.n)

@@ -1,7 +1,8 @@
 /* Internals of the MIR observer shared by observe/mir_*.c: text slices, the
  * lexer for MIR operands, registers and memory operands (mir_lex.c), the
- * YAML document reader (mir_doc.c), and the instruction table with its
- * def-use tracer (mir_body.c). Not part of the public API (mir.h). */
+ * YAML document reader (mir_doc.c), the instruction table (mir_body.c) and
+ * its byte-exact def-use tracer (mir_trace.c). Not part of the public API
+ * (mir.h). */
 #ifndef GCNABI_MIR_PARSE_H
 #define GCNABI_MIR_PARSE_H
 
@@ -45,6 +46,16 @@ bool regrange_eq(const RegRange *a, const RegRange *b);
 bool is_return_address(const RegRange *r); /* s[30:31] */
 /* %N with any .subreg, :class or (type) after it. */
 bool parse_vreg(Str tok, uint32_t *n);
+/* The bytes a sub-register index names: sub2 is 4 bytes at 8, sub0_sub1 8
+ * bytes at 0, lo16/hi16 the 2-byte halves, sub1_hi16 2 bytes at 6. False
+ * when the name is not understood. */
+bool parse_subreg(Str name, uint32_t *off, uint32_t *size);
+/* The sub-register text of a vreg operand: "sub1" of %12.sub1:vreg_64, or "". */
+Str vreg_subreg(Str tok);
+/* Bytes of the LLT after a generic vreg, %3:_(s64) or %3(<2 x s16>); 0 when none. */
+uint32_t vreg_type_bytes(Str tok);
+/* A plain integer operand (an immediate, or G_CONSTANT's `i32 16`). */
+bool parse_imm(Str tok, int64_t *v);
 /* @name or @"name": false when tok is not a global. */
 bool parse_global(Str tok, char *buf, size_t cap);
 
@@ -67,6 +78,7 @@ FrameKind parse_frame_ref(Str tok, uint32_t *id, Str *name);
 typedef enum { MEM_NONE, MEM_GLOBAL, MEM_IR, MEM_FIXED, MEM_LOCAL, MEM_ARGSTACK, MEM_OTHER } MemTarget;
 typedef struct {
 	bool into;      /* `into` (a store) rather than `from` */
+	bool store;     /* a store, even one with no `into` target: `store (s128), addrspace 5` */
 	uint32_t size;  /* bytes, 0 when unknown */
 	uint8_t target; /* MemTarget */
 	uint32_t id;    /* MEM_FIXED, MEM_LOCAL: object number */
@@ -140,9 +152,26 @@ typedef enum {
 	LEAF_NONE,
 	LEAF_OUT,   /* loads gcnabi.<i>.out.<K> (or its byval .copy): argument K at a call */
 	LEAF_FIXED, /* names %fixed-stack.N: an incoming stack argument */
+	LEAF_TEMP,  /* loads from %stack.N: the trace goes on at the stores into it */
 	LEAF_LOCAL, /* names %stack.N: an address in the caller's frame */
 	LEAF_PHYS,  /* COPY of a physical register */
 } LeafKind;
+
+/* How the bytes of an instruction's result come from its operands. */
+typedef enum {
+	MAP_ALL,     /* not understood: every vreg operand, whole */
+	MAP_SAME,    /* the first vreg operand, byte for byte (COPY, casts, scalar truncs and extensions) */
+	MAP_SEQ,     /* each operand at its Use.at_off (REG_SEQUENCE, G_MERGE_VALUES, G_BUILD_VECTOR, ...) */
+	MAP_UNMERGE, /* def k is the bytes at its DefEntry.at_off of the one operand */
+} MapKind;
+
+/* A vreg an instruction reads. */
+typedef struct {
+	uint32_t vreg;
+	uint32_t sub_off, sub_size; /* the bytes read: a .subN suffix; sub_size 0 = the whole value */
+	uint32_t at_off, at_size;   /* MAP_SEQ: where they land in the result; at_size 0 = unknown */
+	uint32_t type_size;         /* bytes of its LLT, 0 when not printed */
+} Use;
 
 typedef struct {
 	uint32_t line;
@@ -150,43 +179,75 @@ typedef struct {
 	Str opcode;
 	Str ops;           /* operand text after the opcode, up to " :: " */
 	uint32_t uses_first, uses_count; /* vregs read, in MirBody.uses */
+	uint32_t ndefs;    /* vregs defined */
 	uint8_t kind;      /* InstrKind */
 	uint8_t leaf;      /* LeafKind */
+	uint8_t map;       /* MapKind */
 	bool leaf_copy;    /* LEAF_OUT through the byval .copy alloca */
 	bool incoming;     /* IK_COPY_PHYS of an incoming argument register */
+	bool value_first;  /* a store whose first vreg operand is the value stored */
 	RegRange src;      /* LEAF_PHYS: the physical register a COPY reads */
 	RegRange dst;      /* IK_DEF_PHYS: the physical register written */
-	uint32_t leaf_sig, leaf_id; /* LEAF_OUT: <i>, <K>; LEAF_FIXED/LOCAL: object */
+	uint32_t leaf_sig, leaf_id; /* LEAF_OUT: <i>, <K>; LEAF_FIXED/LOCAL/TEMP: object */
+	uint32_t load_off, load_size; /* LEAF_TEMP: `from %stack.N + off`, bytes (0 unknown) */
 	bool in_marker;    /* stores into gcnabi.<in_sig>.in.<in_k> */
 	uint32_t in_sig, in_k;
-	bool stack_store;  /* stores an outgoing stack argument: `into stack + off` */
+	bool stack_store;  /* stores an outgoing stack argument: `into stack + off`, or at $sgpr32 + off */
 	uint32_t stack_off, stack_size;
+	bool anon_store;   /* a store whose memory operand names no object (stack_size holds its size) */
+	bool temp_store;   /* stores into %stack.<temp_id> + temp_off, temp_size bytes */
+	uint32_t temp_id, temp_off, temp_size;
 	uint32_t part;     /* scratch for mir.c: index + 1 of the incoming part this COPY is */
 } Instr;
 
 typedef struct {
 	uint32_t vreg, instr, next; /* next: another def of the same vreg, or UINT32_MAX */
+	uint32_t size;              /* bytes of its LLT, 0 when not printed */
+	uint32_t at_off;            /* MAP_UNMERGE: where it starts in the operand */
 } DefEntry;
+
+/* Where a trace stopped: a leaf instruction, the bytes of its result the
+ * trace asked for, and the first sub-register or unmerge step on the way
+ * (the position of the traced piece in that value). */
+typedef struct {
+	uint32_t instr;
+	uint32_t lo, hi;        /* hi UINT32_MAX: the whole value */
+	bool precise;           /* every step kept track of the bytes */
+	uint32_t anchor_vreg;   /* UINT32_MAX: no such step */
+	uint32_t anchor_off;
+} TraceLeaf;
+
+/* One pending step of a trace: a def and the bytes of it wanted. */
+typedef struct {
+	uint32_t def;
+	uint32_t lo, hi;
+	uint32_t anchor_vreg, anchor_off;
+	bool precise;
+} TraceItem;
 
 /* The instruction table of one function body, reused across functions. */
 typedef struct {
 	Instr *instrs;
 	uint32_t ninstrs, cap_instrs;
-	uint32_t *uses;
+	Use *uses;
 	uint32_t nuses, cap_uses;
 	DefEntry *defs;
 	uint32_t ndefs, cap_defs;
 	uint32_t *hash;       /* vreg -> first DefEntry + 1 */
 	uint32_t hash_cap;
-	uint32_t *seen;       /* per instruction: epoch of the last trace that reached it */
-	uint32_t *stack;      /* DFS stack */
+	uint64_t *temps;      /* temp_store instructions as temp_id << 32 | index, sorted */
+	uint32_t ntemps, cap_temps;
+	uint32_t *seen;       /* per DefEntry: epoch of the last trace that reached it */
+	uint64_t *seen_lanes; /* per DefEntry: MIR_LANE_WORDS words of what that trace asked for */
 	uint32_t seen_cap;
+	TraceItem *stack;     /* DFS stack */
+	uint32_t cap_stack;
 	uint32_t epoch;
-	uint32_t *leaves;     /* instructions where the last trace stopped */
+	TraceLeaf *leaves;    /* where the last trace stopped */
 	uint32_t nleaves;
 	bool gisel;           /* generic opcodes or typed vregs seen */
 	bool too_big;         /* more than MIR_MAX_INSTRS instructions: the rest were dropped */
-	uint64_t work;        /* instructions visited by all traces of this body */
+	uint64_t work;        /* steps taken by all traces of this body */
 	bool exhausted;       /* work passed MIR_BODY_BUDGET: later traces find nothing */
 } MirBody;
 
@@ -194,16 +255,30 @@ enum {
 	MIR_MAX_INSTRS = 1u << 18,
 	MIR_MAX_INCOMING = 512,      /* incoming register COPYs considered per function */
 	MIR_MAX_LEAVES = 4096,
-	MIR_TRACE_BUDGET = 1u << 14, /* instructions one trace may visit */
-	MIR_BODY_BUDGET = 1u << 26,  /* instructions all traces of one body may visit */
+	MIR_TRACE_BUDGET = 1u << 14, /* steps one trace may take */
+	MIR_TRACE_STACK = 1u << 16,  /* pending steps one trace may hold */
+	MIR_BODY_BUDGET = 1u << 26,  /* steps all traces of one body may take */
+	MIR_WHOLE = UINT32_MAX,      /* TraceLeaf.hi, TraceItem.hi: up to the end of the value */
+	MIR_LANE_WORDS = 4,          /* visited bits per DefEntry, in uint64_t (mir_trace.c) */
 };
 
 void body_free(MirBody *b);
 /* Parse the body of h into b; false on allocation failure. */
 bool body_parse(MirBody *b, const FuncHeader *h);
+/* First DefEntry of vreg, or UINT32_MAX. */
+uint32_t body_first_def(const MirBody *b, uint32_t vreg);
+
+/* --- def-use tracing (mir_trace.c) ----------------------------------- */
+
 /* Walk the def-use graph backwards from root through every vreg operand,
  * stopping at leaf instructions; the leaves reached land in b->leaves. */
 void body_trace(MirBody *b, uint32_t root);
+/* The same from bytes [lo, hi) of root's first vreg operand only: the value
+ * a store stores or a COPY copies. */
+void body_trace_bytes(MirBody *b, uint32_t root, uint32_t lo, uint32_t hi);
+/* A store at $sgpr32 + constant (the outgoing argument area) whose memory
+ * operand names no object: set its stack_store and stack_off. */
+void body_resolve_anon_stores(MirBody *b);
 
 /* Parse one instruction line (already trimmed) into opcode, defs and
  * operands; false when the line is not an instruction. */

@@ -179,6 +179,9 @@ static const Seen *find(const Observed *o, const char *name)
 	return NULL;
 }
 
+/* A synthetic MIR text observed (defined with the robustness tests). */
+static MirStatus observe_string(const char *s, Observed **out);
+
 /* A function observed with its own placement and, when call is non-NULL,
  * its one call site with its implicit inputs. */
 static void expect(const Observed *o, const char *name, bool gisel, const char *in, const char *call,
@@ -446,6 +449,254 @@ static void test_nested(void **state)
 	}
 }
 
+/* --- wide: gfx1100 merges the caller's stack stores ------------------------------ */
+
+/* "v0,v1,...,v{n-1}" then ",stack+OFF/4" for each of count dwords from off. */
+static void cat_vregs(char *buf, size_t cap, unsigned first, unsigned n)
+{
+	for (unsigned i = 0; i < n; i++)
+		cat(buf, cap, "%sv%u", i ? "," : "", first + i);
+}
+
+static void cat_dwords(char *buf, size_t cap, unsigned off, unsigned count, bool lead_comma)
+{
+	for (unsigned i = 0; i < count; i++)
+		cat(buf, cap, "%sstack+%u/4", i || lead_comma ? "," : "", off + 4 * i);
+}
+
+static const char *const implicit_flat =
+	"s[4:5] s[6:7] s[8:9] s[10:11] s12 s13 s14 s15 v31";
+
+/* a35(<32 x i32>, <32 x i32>, i32): SelectionDAG stores the outgoing area
+ * with SCRATCH_STORE_DWORDX4 of REG_SEQUENCEs, the one at stack+0 holding
+ * the last dword of argument 0 and the first three of argument 1, and with
+ * no `into stack` in their memory operands. s01(i32 x 32, <4 x float>,
+ * bfloat): one DWORDX4 at stack+4 for the vector. Every dword is its own
+ * part, attributed through its sub-register. */
+static void test_wide_stack_stores(void **state)
+{
+	(void)state;
+	const char *files[] = {"wide.gfx1100.v19.dag.mir", "wide.gfx1100.v22.dag.mir"};
+	char a35[SUM] = "", s01[SUM] = "";
+	char call[2 * SUM];
+	cat_vregs(a35, SUM, 0, 31);
+	cat(a35, SUM, ",stack+0/4 | ");
+	cat_dwords(a35, SUM, 4, 32, false);
+	cat(a35, SUM, " | stack+132/4 -> none");
+	for (unsigned i = 0; i < 31; i++)
+		cat(s01, SUM, "v%u | ", i);
+	cat(s01, SUM, "stack+0/4 | stack+4/4,stack+8/4,stack+12/4,stack+16/4 | stack+20/2 -> none");
+	for (unsigned i = 0; i < 2; i++) {
+		Observed *o = observe_fixture(files[i]);
+
+		expect(o, "a35", false, a35, NULL, NULL);
+		snprintf(call, sizeof call, "a35: %s", a35);
+		expect(o, "gcnabi.0.caller", false, "-> none", call, implicit_flat);
+		expect(o, "s01", false, s01, NULL, NULL);
+		snprintf(call, sizeof call, "s01: %s", s01);
+		expect(o, "gcnabi.1.caller", false, "-> none", call, implicit_flat);
+		free(o);
+	}
+}
+
+/* p64(i32 x 31, ptr, ptr addrspace(1), i32): GlobalISel's G_STOREs of the
+ * pointers' halves say `store (p0) into stack + 4`, 8 bytes, for an s32. */
+static void test_gisel_pointer_halves_on_stack(void **state)
+{
+	(void)state;
+	const char *files[] = {"ptrstack.v19.gisel.mir", "ptrstack.v22.gisel.mir"};
+	char in[SUM] = "", call[2 * SUM];
+	for (unsigned i = 0; i < 31; i++)
+		cat(in, SUM, "v%u | ", i);
+	cat(in, SUM, "stack+0/4,stack+4/4 | stack+8/4,stack+12/4 | stack+16/4 -> none");
+	snprintf(call, sizeof call, "p64: %s", in);
+	for (unsigned i = 0; i < 2; i++) {
+		Observed *o = observe_fixture(files[i]);
+		expect(o, "p64", true, in, NULL, NULL);
+		expect(o, "gcnabi.0.caller", true, "-> none", call, implicit_gisel);
+		free(o);
+	}
+}
+
+/* --- temps: values SelectionDAG passes through %stack.N ------------------------- */
+
+/* a17(i96, i96, i32): the caller stores each i96 to a stack temporary and
+ * reloads it as a dword pair and a dword (SCRATCH_* on gfx1100, BUFFER_* on
+ * gfx1030). v48(<2 x i48>, <32 x i24>, i32): both sides go through memory;
+ * llc reads and writes only v0, v1 of the <2 x i48> (v2, v3 are
+ * IMPLICIT_DEF at the call). p7(ptr addrspace(7), ptr addrspace(7) inreg):
+ * the caller reloads the resource part of each fat pointer from a
+ * temporary; llc 19's callee reads the inreg one from s6 (or s[6:7],
+ * s[16:18] on gfx1030), where its callers do not put it. v96(<3 x i96>,
+ * i32): llc 19's callee on gfx1100 stores the nine dwords to a temporary
+ * and reloads them before storing the vector. */
+static void test_stack_temporaries(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *file, *implicit, *p7_inreg;
+	} cases[] = {
+		{"temps.gfx1100.v19.dag.mir", "s[4:5] s[6:7] s[8:9] s[10:11] s12 s13 s14 s15 v31", "s0,s1,s2,s3,s6"},
+		{"temps.gfx1100.v22.dag.mir", "s[4:5] s[6:7] s[8:9] s[10:11] s12 s13 s14 s15 v31", "s0,s1,s2,s3,s16"},
+		{"temps.v19.dag.mir", "s[4:5] s[6:7] s[8:9] s[10:11] s12 s13 s14 s15 v31 s[0:3]", "s6,s7,s16,s17,s18"},
+	};
+	char v48[SUM] = "v0,v1 | ", call[2 * SUM], implicit[2 * SUM];
+	cat_vregs(v48, SUM, 4, 27);
+	cat_dwords(v48, SUM, 0, 5, true);
+	cat(v48, SUM, " | stack+20/4 -> none");
+	for (unsigned i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		Observed *o = observe_fixture(cases[i].file);
+		expect(o, "a17", false, "v0,v1,v2 | v3,v4,v5 | v6 -> none", NULL, NULL);
+		expect(o, "gcnabi.0.caller", false, "-> none", "a17: v0,v1,v2 | v3,v4,v5 | v6 -> none", cases[i].implicit);
+		expect(o, "v48", false, v48, NULL, NULL);
+		snprintf(call, sizeof call, "v48: %s", v48);
+		snprintf(implicit, sizeof implicit, "%s v2 v3", cases[i].implicit);
+		expect(o, "gcnabi.1.caller", false, "-> none", call, implicit);
+		char p7[SUM];
+		snprintf(p7, sizeof p7, "v0,v1,v2,v3,v4 | %s -> none", cases[i].p7_inreg);
+		expect(o, "p7", false, p7, NULL, NULL);
+		expect(o, "gcnabi.2.caller", false, "-> none", "p7: v0,v1,v2,v3,v4 | s0,s1,s2,s3,s16 -> none",
+		       cases[i].implicit);
+		expect(o, "v96", false, "v0,v1,v2,v3,v4,v5,v6,v7,v8 | v9 -> none", NULL, NULL);
+		expect(o, "gcnabi.3.caller", false, "-> none", "v96: v0,v1,v2,v3,v4,v5,v6,v7,v8 | v9 -> none",
+		       cases[i].implicit);
+		free(o);
+	}
+}
+
+/* --- sretreg: hidden sret pointers outside v0 ----------------------------------- */
+
+/* d05: amdgpu_gfx inreg i32 (i32 inreg, i32) returns through memory. GlobalISel
+ * (llc 14 to 22) passes the pointer in s4 and the inreg argument in s5;
+ * SelectionDAG the pointer in v0. d00: [33 x i32] (i32 inreg, i32), pointer
+ * in v0 (llc 14 and 16 ignore inreg, and their GlobalISel cannot select the
+ * callee). r04: bfloat (), demoted by llc 14's GlobalISel: a caller of a
+ * function without parameters is grouped, its frame address is the sret. */
+static void test_sret_pointer_in_sgpr(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *file, *d00_in, *d00_call;
+		bool gisel;
+	} cases[] = {
+		{"sretreg.v14.gisel.mir", NULL, "d00: v1 | v2 -> sret v0", true},
+		{"sretreg.v16.gisel.mir", NULL, "d00: v1 | v2 -> sret v0", true},
+		{"sretreg.v19.gisel.mir", "s6 | v1 -> sret v0", "d00: s0 | v1 -> sret v0", true},
+		{"sretreg.v22.gisel.mir", "s16 | v1 -> sret v0", "d00: s0 | v1 -> sret v0", true},
+		{"sretreg.v19.dag.mir", "s6 | v1 -> sret v0", "d00: s0 | v1 -> sret v0", false},
+	};
+	for (unsigned i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		Observed *o = observe_fixture(cases[i].file);
+		const char *d05 = cases[i].gisel ? "s5 | v0 -> sret s4" : "s4 | v1 -> sret v0";
+		char call[SUM];
+		snprintf(call, sizeof call, "d05: %s", d05);
+		expect(o, "d05", cases[i].gisel, d05, NULL, NULL);
+		assert_string_equal(find(o, "d05")->unattributed, "");
+		expect(o, "gcnabi.0.caller", cases[i].gisel, "-> none", call, "s[0:3]");
+		if (cases[i].d00_in)
+			expect(o, "d00", cases[i].gisel, cases[i].d00_in, NULL, NULL);
+		else
+			assert_true(find(o, "d00")->failed);
+		expect(o, "gcnabi.1.caller", cases[i].gisel, "-> none", cases[i].d00_call, NULL);
+		if (cases[i].gisel) {
+			const char *ret = "\"ret\":{\"type\":\"i32\",\"sret\":\"s4\",\"parts\":[]}";
+			assert_non_null(strstr(find(o, "d05")->json, ret));
+			assert_non_null(strstr(find(o, "gcnabi.0.caller")->json, ret));
+		}
+		free(o);
+	}
+	Observed *o = observe_fixture("sretreg.v14.gisel.mir");
+	expect(o, "r04", true, "-> sret v0", NULL, NULL);
+	expect(o, "gcnabi.2.caller", true, "-> none", "r04: -> sret v0", "s[0:3]");
+	assert_true(find(o, "gcnabi.2.caller")->ncalls == 1);
+	assert_non_null(strstr(find(o, "gcnabi.2.caller")->json, "\"args\":[]"));
+	free(o);
+}
+
+/* --- synthetic MIR: the tracer's rules -------------------------------------------- */
+
+/* Part order follows the position in a value built by REG_SEQUENCE or split
+ * by G_UNMERGE_VALUES, whatever the COPY order; a sub-register of a load is
+ * a position in memory, not in the value, so those parts go by register. */
+static void test_outgoing_part_order(void **state)
+{
+	(void)state;
+	const char *text =
+		"---\nname: dag\nbody: |\n  bb.0:\n"
+		"    %0:sreg_64 = S_LOAD_DWORDX2_IMM %9, 0, 0 :: (load (s64) from @gcnabi.0.out.0, addrspace 4)\n"
+		"    %1:sreg_32 = COPY %0.sub0\n"
+		"    %2:sreg_32 = COPY %0.sub1\n"
+		"    %3:vreg_64 = REG_SEQUENCE %2, %subreg.sub1, %1, %subreg.sub0\n"
+		"    %4:sreg_64 = S_LOAD_DWORDX2_IMM %9, 0, 0 :: (load (s64) from @gcnabi.0.out.1, addrspace 4)\n"
+		"    ADJCALLSTACKUP 0, 0\n"
+		"    $vgpr1 = COPY %3.sub0\n"
+		"    $vgpr0 = COPY %3.sub1\n"
+		"    $vgpr3 = COPY %4.sub0\n"
+		"    $vgpr2 = COPY %4.sub1\n"
+		"    $sgpr30_sgpr31 = SI_CALL %8, @f, implicit $vgpr0, implicit $vgpr1, implicit $vgpr2, implicit $vgpr3\n"
+		"    ADJCALLSTACKDOWN 0, 0\n"
+		"    SI_RETURN\n...\n"
+		"---\nname: gisel\nbody: |\n  bb.1:\n"
+		"    %1:_(<2 x s32>) = G_LOAD %0(p4) :: (load (<2 x s32>) from @gcnabi.0.out.0, addrspace 4)\n"
+		"    ADJCALLSTACKUP 0, 0, implicit-def $scc\n"
+		"    %2:_(s32), %3:_(s32) = G_UNMERGE_VALUES %1(<2 x s32>)\n"
+		"    $vgpr1 = COPY %3(s32)\n"
+		"    $vgpr0 = COPY %2(s32)\n"
+		"    $sgpr30_sgpr31 = G_SI_CALL %4(p0), @f, implicit $vgpr0, implicit $vgpr1\n"
+		"    ADJCALLSTACKDOWN 0, 0, implicit-def $scc\n"
+		"    SI_RETURN\n...\n";
+	Observed *o;
+	assert_int_equal(observe_string(text, &o), MIR_OK);
+	assert_string_equal(find(o, "dag")->calls[0], "f: v1,v0 | v2,v3 -> none");
+	assert_string_equal(find(o, "gisel")->calls[0], "f: v0,v1 -> none");
+	free(o);
+}
+
+/* Outgoing stack stores: a G_STORE of a G_MERGE_VALUES of two arguments, a
+ * merged SCRATCH store at $sgpr32 + 8 with no target in its memory operand,
+ * a MUBUF store at $sgpr32 with offset 4; and a load from a stack temporary
+ * at +4 traced to the REG_SEQUENCE slot that was stored there. */
+static void test_outgoing_store_pieces(void **state)
+{
+	(void)state;
+	const char *text =
+		"---\nname: gisel\nbody: |\n  bb.1:\n"
+		"    %1:_(s32) = G_LOAD %0(p4) :: (load (s32) from @gcnabi.0.out.0, addrspace 4)\n"
+		"    %2:_(s32) = G_LOAD %0(p4) :: (load (s32) from @gcnabi.0.out.1, addrspace 4)\n"
+		"    ADJCALLSTACKUP 0, 0, implicit-def $scc\n"
+		"    %3:_(p5) = COPY $sgpr32\n"
+		"    %4:_(s32) = G_CONSTANT i32 48\n"
+		"    %5:_(p5) = G_PTR_ADD %3, %4(s32)\n"
+		"    %6:_(s64) = G_MERGE_VALUES %2(s32), %1(s32)\n"
+		"    G_STORE %6(s64), %5(p5) :: (store (s64) into stack + 48, addrspace 5)\n"
+		"    $sgpr30_sgpr31 = G_SI_CALL %7(p0), @f\n"
+		"    ADJCALLSTACKDOWN 0, 56, implicit-def $scc\n"
+		"    SI_RETURN\n...\n"
+		"---\nname: dag\nbody: |\n  bb.0:\n"
+		"    %0:sgpr_128 = S_LOAD_DWORDX4_IMM %9, 0, 0 :: (load (s128) from @gcnabi.0.out.0, addrspace 4)\n"
+		"    %1:sreg_32 = S_LOAD_DWORD_IMM %9, 0, 0 :: (load (s32) from @gcnabi.0.out.1, addrspace 4)\n"
+		"    %2:vreg_128 = COPY %0\n"
+		"    SCRATCH_STORE_DWORDX4_SADDR %2, %stack.0, 0, 0, implicit $exec :: (store (s128) into %stack.0, addrspace 5)\n"
+		"    %3:vgpr_32 = SCRATCH_LOAD_DWORD_SADDR %stack.0, 4, 0, implicit $exec"
+		" :: (load (s32) from %stack.0 + 4, addrspace 5)\n"
+		"    ADJCALLSTACKUP 0, 0, implicit-def dead $scc\n"
+		"    %4:sreg_32_xexec_hi = COPY $sgpr32\n"
+		"    %5:sreg_32 = S_MOV_B32 8\n"
+		"    %6:sreg_32_xexec_hi = S_ADD_I32 %4, killed %5, implicit-def dead $scc\n"
+		"    %7:vreg_64 = REG_SEQUENCE %1, %subreg.sub0, %0.sub3, %subreg.sub1\n"
+		"    SCRATCH_STORE_DWORDX2_SADDR killed %7, killed %6, 0, 0, implicit $exec :: (store (s64), addrspace 5)\n"
+		"    BUFFER_STORE_DWORD_OFFSET %3, $sgpr0_sgpr1_sgpr2_sgpr3, $sgpr32, 4, 0, 0, implicit $exec"
+		" :: (store (s32), addrspace 5)\n"
+		"    $sgpr30_sgpr31 = SI_CALL %8, @f\n"
+		"    ADJCALLSTACKDOWN 0, 16, implicit-def dead $scc\n"
+		"    SI_RETURN\n...\n";
+	Observed *o;
+	assert_int_equal(observe_string(text, &o), MIR_OK);
+	assert_string_equal(find(o, "gisel")->calls[0], "f: stack+52/4 | stack+48/4 -> none");
+	assert_string_equal(find(o, "dag")->calls[0], "f: stack+4/4,stack+12/4 | stack+8/4 -> none");
+	free(o);
+}
+
 /* --- JSON ---------------------------------------------------------------------- */
 
 static void test_json(void **state)
@@ -510,7 +761,10 @@ static const char *const all_fixtures[] = {
 	"sret.v22.gisel.mir", "gfx.v16.dag.mir", "gfx.v19.dag.mir", "gfx.v19.gisel.mir",
 	"gfx.v22.dag.mir", "gfx.v22.gisel.mir", "ps.v19.dag.mir", "ps.v19.gisel.mir",
 	"plain.v19.dag.mir", "plain.v19.gisel.mir", "nested.v19.dag.mir", "nested.v19.gisel.mir",
-	"nested.v22.dag.mir", "nested.v22.gisel.mir",
+	"nested.v22.dag.mir", "nested.v22.gisel.mir", "wide.gfx1100.v19.dag.mir", "wide.gfx1100.v22.dag.mir",
+	"ptrstack.v19.gisel.mir", "ptrstack.v22.gisel.mir", "temps.gfx1100.v19.dag.mir",
+	"temps.gfx1100.v22.dag.mir", "temps.v19.dag.mir", "sretreg.v14.gisel.mir", "sretreg.v16.gisel.mir",
+	"sretreg.v19.gisel.mir", "sretreg.v22.gisel.mir", "sretreg.v19.dag.mir",
 };
 
 /* Does text[0:n] end with a complete document (its last line is `...`)? */
@@ -752,6 +1006,12 @@ int main(void)
 		cmocka_unit_test(test_ps_return_to_epilog),
 		cmocka_unit_test(test_plain_ungrouped),
 		cmocka_unit_test(test_nested),
+		cmocka_unit_test(test_wide_stack_stores),
+		cmocka_unit_test(test_gisel_pointer_halves_on_stack),
+		cmocka_unit_test(test_stack_temporaries),
+		cmocka_unit_test(test_sret_pointer_in_sgpr),
+		cmocka_unit_test(test_outgoing_part_order),
+		cmocka_unit_test(test_outgoing_store_pieces),
 		cmocka_unit_test(test_json),
 		cmocka_unit_test(test_json_truncates_like_snprintf),
 		cmocka_unit_test(test_truncated_fixtures),
