@@ -773,26 +773,31 @@ static bool plan_batches(Check *c, int k)
 
 /* --- summary --------------------------------------------------------------------- */
 
+static double percent(unsigned part, unsigned whole) { return whole ? 100.0 * part / whole : 100.0; }
+
 static void print_summary(const Check *c, FILE *f, double wall)
 {
 	fprintf(f, "gcnabi check: %u signatures from %s (%u malformed), layout %s, %d llc, %d CPU(s)\n", c->nsigs, c->input,
 		c->malformed, c->layout.name, c->nllcs, c->ncpus);
-	fprintf(f, "%-24s|%6s %6s %6s %6s %6s %5s |%6s %6s %6s %6s %6s |%7s | %s\n", "callee: profile-cpu-sel", "funcs",
-		"agree", "differ", "llcref", "bothrf", "skip", "calls", "agree", "differ", "llcref", "bothrf", "unread",
-		"caller!=callee (explained)");
+	fprintf(f, "%-24s|%6s %6s %6s %6s %6s %5s %7s |%6s %6s %6s %6s %6s %7s |%7s | %s\n", "callee: profile-cpu-sel",
+		"funcs", "agree", "differ", "llcref", "bothrf", "skip", "match", "calls", "agree", "differ", "llcref",
+		"bothrf", "match", "unread", "caller!=callee (explained)");
 	for (int k = 0; k < c->ncombos; k++) {
 		const Combo *co = &c->combos[k];
 		const Stats *s = &co->st;
-		fprintf(f, "%-24s|%6u %6u %6u %6u %6u %5u |%6u %6u %6u %6u %6u |%7u | %u (%u)\n", co->tag, s->functions,
-			s->agree, s->diverged + s->model_refused, s->llc_refused, s->both_refused, s->not_emitted, s->calls,
-			s->calls_agree, s->calls_diverged, s->calls_refused, s->calls_both_refused, s->unread, s->mismatches,
+		fprintf(f, "%-24s|%6u %6u %6u %6u %6u %5u %6.2f%% |%6u %6u %6u %6u %6u %6.2f%% |%7u | %u (%u)\n", co->tag,
+			s->functions, s->agree, s->diverged + s->model_refused, s->llc_refused, s->both_refused,
+			s->not_emitted, percent(s->agree + s->both_refused, s->functions), s->calls, s->calls_agree,
+			s->calls_diverged, s->calls_refused, s->calls_both_refused,
+			percent(s->calls_agree + s->calls_both_refused, s->calls), s->unread, s->mismatches,
 			s->mismatches_explained);
 	}
 	double llc = 0;
 	for (int k = 0; k < c->ncombos; k++)
 		llc += c->combos[k].st.llc_seconds;
 	fprintf(f, "differ: model and llc place differently; llcref: llc refused what the model places; bothrf: both refuse;\n"
-		   "unread: agreements in which llc leaves parts the ABI assigns unread (callee) or unwritten (caller)\n");
+		   "match: (agree + bothrf) / functions; unread: agreements in which llc leaves parts the ABI assigns\n"
+		   "unread (callee) or unwritten (caller)\n");
 	fprintf(f, "wall %.1fs, llc busy %.1fs on %u job(s)\n", wall, llc, c->jobs);
 }
 

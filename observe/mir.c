@@ -107,6 +107,17 @@ static bool call_callee(Str ops, char *buf, size_t cap)
 	return false;
 }
 
+/* A cheap filter before splitting a line: every call opcode contains
+ * "CALL", "TCRETURN" or "CS_CHAIN". */
+static bool line_may_call(Str line)
+{
+	for (size_t i = 0; i + 4 <= line.n; i++)
+		if ((line.p[i] == 'C' && (memcmp(line.p + i, "CALL", 4) == 0 || (i + 8 <= line.n && memcmp(line.p + i, "CS_CHAIN", 8) == 0))) ||
+		    (line.p[i] == 'T' && i + 8 <= line.n && memcmp(line.p + i, "TCRETURN", 8) == 0))
+			return true;
+	return false;
+}
+
 /* Every function document's name and every direct callee. */
 static void collect_wanted_names(const char *text, size_t len, SigTable *t, FuncHeader *h)
 {
@@ -121,8 +132,8 @@ static void collect_wanted_names(const char *text, size_t len, SigTable *t, Func
 		Str rest = h->body, line, defs, opcode, ops, mem;
 		char callee[SIG_NAME_MAX];
 		while (str_next_line(&rest, &line))
-			if (instr_split(str_trim(line), &defs, &opcode, &ops, &mem) && opcode_is_call(opcode) &&
-			    call_callee(ops, callee, sizeof callee))
+			if (line_may_call(line) && instr_split(str_trim(line), &defs, &opcode, &ops, &mem) &&
+			    opcode_is_call(opcode) && call_callee(ops, callee, sizeof callee))
 				sigtab_want(t, callee);
 	}
 }

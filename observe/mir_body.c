@@ -65,7 +65,7 @@ static size_t find_top(Str s, const char *sep)
 			depth++;
 		else if ((c == ')' || c == ']' || c == '}') && depth > 0)
 			depth--;
-		else if (depth == 0 && i + n <= s.n && memcmp(s.p + i, sep, n) == 0)
+		else if (depth == 0 && c == sep[0] && i + n <= s.n && memcmp(s.p + i, sep, n) == 0)
 			return i;
 	}
 	return s.n;

@@ -8,24 +8,6 @@
 
 /* --- slices ---------------------------------------------------------- */
 
-bool str_eq(Str s, const char *lit)
-{
-	size_t n = strlen(lit);
-	return s.n == n && memcmp(s.p, lit, n) == 0;
-}
-
-bool str_starts(Str s, const char *lit)
-{
-	size_t n = strlen(lit);
-	return s.n >= n && memcmp(s.p, lit, n) == 0;
-}
-
-bool str_ends(Str s, const char *lit)
-{
-	size_t n = strlen(lit);
-	return s.n >= n && memcmp(s.p + s.n - n, lit, n) == 0;
-}
-
 static bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
 static bool is_digit(char c) { return c >= '0' && c <= '9'; }
 
@@ -154,6 +136,9 @@ Str operand_strip_flags(Str op, unsigned *flags)
 	for (;;) {
 		op = str_trim(op);
 		bool stripped = false;
+		/* Flags are lower-case words; operands start with %, $, @, a digit or upper case. */
+		if (op.n == 0 || op.p[0] < 'a' || op.p[0] > 'z')
+			return op;
 		for (size_t i = 0; i < sizeof operand_flag_words / sizeof operand_flag_words[0]; i++) {
 			size_t n = strlen(operand_flag_words[i].word);
 			if (op.n > n && memcmp(op.p, operand_flag_words[i].word, n) == 0 && op.p[n] == ' ') {

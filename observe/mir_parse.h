@@ -6,6 +6,8 @@
 #ifndef GCNABI_MIR_PARSE_H
 #define GCNABI_MIR_PARSE_H
 
+#include <string.h>
+
 #include "mir.h"
 
 /* --- text slices (mir_lex.c) ---------------------------------------- */
@@ -16,9 +18,25 @@ typedef struct {
 } Str;
 
 static inline Str str_make(const char *p, size_t n) { Str s = {p, n}; return s; }
-bool str_eq(Str s, const char *lit);
-bool str_starts(Str s, const char *lit);
-bool str_ends(Str s, const char *lit);
+/* Inline so that the literal's length folds at compile time: these run on
+ * every line of every body. */
+static inline bool str_eq(Str s, const char *lit)
+{
+	size_t n = strlen(lit);
+	return s.n == n && memcmp(s.p, lit, n) == 0;
+}
+
+static inline bool str_starts(Str s, const char *lit)
+{
+	size_t n = strlen(lit);
+	return s.n >= n && memcmp(s.p, lit, n) == 0;
+}
+
+static inline bool str_ends(Str s, const char *lit)
+{
+	size_t n = strlen(lit);
+	return s.n >= n && memcmp(s.p + s.n - n, lit, n) == 0;
+}
 Str str_trim(Str s);
 Str str_skip(Str s, size_t k);
 /* Take the next line (without '\n' or a trailing '\r'). False at the end. */

@@ -6,7 +6,7 @@ import re
 import subprocess
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-GCNABI = os.path.join(ROOT, "build", "gcnabi")
+GCNABI = os.environ.get("GCNABI", os.path.join(ROOT, "build", "gcnabi"))
 GCNABI_SAN = os.path.join(ROOT, "build", "gcnabi-san")
 GOLDEN = os.path.join(ROOT, "cases", "golden")
 CPUS = ["gfx900", "gfx1030", "gfx1100"]

@@ -8,6 +8,7 @@ recorded as {"name":...,"error":"llc: <first error line>"}. Every file starts
 with '#' lines naming the exact commands. Usage:
     tests/record_golden.py [--llc MAJOR ...] [CASE ...]"""
 import argparse
+import concurrent.futures
 import json
 import os
 import sys
@@ -64,10 +65,22 @@ def record(case_path, major, llc, cpu, sel, tmp):
         open(ir, "w").write(e.stdout)
         return observe(llc, cpu, sel, ir, mir)
 
-    objs, err = run_module("\n".join(h for _, h in headers) + "\n", "all")
-    if objs is None:  # some function is refused: go one by one
-        objs = []
-        for name, h in headers:
+    # llc stops at the first function it cannot lower: the functions the
+    # model expects it to refuse (in either view) go one by one, the rest in
+    # one module (and one by one too if that module fails after all).
+    def expected_ok(view_flags):
+        src = os.path.join(tmp, "plan.sig")
+        open(src, "w").write("\n".join(h for _, h in headers) + "\n")
+        r = run([GCNABI, "place", "--json", "--profile", profile, "--mcpu", cpu, "--selector", sel] + view_flags + [src])
+        return {o["name"] for o in map(json.loads, r.stdout.splitlines()) if "error" not in o}
+    ok = expected_ok([]) & expected_ok(["--caller"])
+    batch = [(n, h) for n, h in headers if n in ok]
+    single = [(n, h) for n, h in headers if n not in ok]
+    objs, err = run_module("\n".join(h for _, h in batch) + "\n", "all") if batch else ([], None)
+    if objs is None:
+        objs, single = [], headers
+    if single:
+        for name, h in single:
             one, err = run_module(h + "\n", "one")
             if one is None:  # the call may be what llc refuses: try the callee alone
                 caller[name] = {"name": name, "error": "llc: " + err}
@@ -108,15 +121,16 @@ def main():
     args = ap.parse_args()
     cases = args.cases or [os.path.join(GOLDEN, c) for c in sorted(os.listdir(GOLDEN)) if c.endswith(".ll")]
     os.makedirs(os.path.join(GOLDEN, "expect"), exist_ok=True)
-    with tempfile.TemporaryDirectory() as tmp:
-        for major, llc in installed_llcs():
-            if args.llc and major not in args.llc:
-                continue
-            for case in cases:
-                for cpu in CPUS:
-                    for sel in SELECTORS:
-                        record(case, major, llc, cpu, sel, tmp)
-                        print("recorded", os.path.basename(case), major, cpu, sel, flush=True)
+    jobs = [(case, major, llc, cpu, sel) for major, llc in installed_llcs() if not args.llc or major in args.llc
+            for case in cases for cpu in CPUS for sel in SELECTORS]
+
+    def one(job):
+        with tempfile.TemporaryDirectory() as tmp:
+            record(*job, tmp)
+        print("recorded", os.path.basename(job[0]), *job[1:2], *job[3:], flush=True)
+
+    with concurrent.futures.ThreadPoolExecutor(os.cpu_count() or 2) as pool:
+        list(pool.map(one, jobs))
 
 
 if __name__ == "__main__":
