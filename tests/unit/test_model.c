@@ -164,6 +164,41 @@ static void test_split_by_target_and_version(void **state)
 	assert_non_null(strstr(place("declare void @f(bfloat)", "llvm14", "gfx900", SEL_DAG, VIEW_CALLEE), "not supported"));
 }
 
+static void test_rules_learned_from_llc(void **state)
+{
+	(void)state;
+	/* SelectionDAG's demoted inreg return: the hidden pointer is a plain VGPR. */
+	EXPECT("declare amdgpu_gfx inreg i32 @f(i32 inreg, i32)", "llvm22", "gfx900", SEL_DAG, VIEW_CALLEE,
+	       "i32 inreg -> s4 | i32 -> v1 | ret i32 -> sret in v0");
+	EXPECT("declare amdgpu_gfx inreg i32 @f(i32 inreg, i32)", "llvm22", "gfx900", SEL_GISEL, VIEW_CALLEE,
+	       "i32 inreg -> s5 | i32 -> v0 | ret i32 -> sret in s4");
+	/* A SelectionDAG caller stores a promoted i1 as 4 bytes. */
+	char h[1024] = "declare void @f(";
+	for (int i = 0; i < 31; i++)
+		strcat(h, "i32, ");
+	strcat(h, "i1)");
+	assert_non_null(strstr(place(h, "llvm19", "gfx1030", SEL_DAG, VIEW_CALLER), "i1 -> stack+0/4"));
+	assert_non_null(strstr(place(h, "llvm19", "gfx1030", SEL_DAG, VIEW_CALLEE), "i1 -> stack+0/1"));
+	assert_non_null(strstr(place(h, "llvm19", "gfx1030", SEL_GISEL, VIEW_CALLER), "i1 -> stack+0/1"));
+	/* amdgpu_gfx byval on the stack: the callee takes the slot for the object. */
+	char g[2048] = "declare amdgpu_gfx void @g(";
+	for (int i = 0; i < 32; i++)
+		strcat(g, "i32, ");
+	strcat(g, "ptr addrspace(5) byval(<4 x i32>))");
+	assert_non_null(strstr(place(g, "llvm22", "gfx1030", SEL_DAG, VIEW_CALLEE), "ptr addrspace(5) -> stack+0/16"));
+	assert_non_null(strstr(place(g, "llvm22", "gfx1030", SEL_DAG, VIEW_CALLER), "ptr addrspace(5) -> stack+0/4"));
+	/* LLVM 22 GlobalISel cannot translate a call passing bfloat; the callee is fine. */
+	assert_non_null(strstr(place("declare void @f(bfloat)", "llvm22", "gfx1030", SEL_GISEL, VIEW_CALLER),
+			       "unable to translate instruction: call"));
+	EXPECT("declare void @f(bfloat)", "llvm22", "gfx1030", SEL_GISEL, VIEW_CALLEE, "bfloat -> v0 | ret void -> -");
+	/* LLVM 15: scalar bfloat only through GlobalISel, odd bfloat vectors crash SelectionDAG. */
+	EXPECT("declare void @f(bfloat)", "llvm15", "gfx1030", SEL_GISEL, VIEW_CALLEE, "bfloat -> v0 | ret void -> -");
+	assert_non_null(strstr(place("declare void @f(bfloat)", "llvm15", "gfx1030", SEL_DAG, VIEW_CALLEE), "not supported"));
+	assert_non_null(strstr(place("declare void @f(<3 x bfloat>)", "llvm15", "gfx1030", SEL_DAG, VIEW_CALLEE),
+			       "odd-length bfloat vectors"));
+	EXPECT("declare void @f(<4 x bfloat>)", "llvm15", "gfx1030", SEL_DAG, VIEW_CALLEE, "<4 x bfloat> -> v[0:1] | ret void -> -");
+}
+
 static void test_unmodeled_is_an_error(void **state)
 {
 	(void)state;
@@ -184,6 +219,7 @@ int main(void)
 		cmocka_unit_test(test_gfx),
 		cmocka_unit_test(test_gfx_return_budget),
 		cmocka_unit_test(test_split_by_target_and_version),
+		cmocka_unit_test(test_rules_learned_from_llc),
 		cmocka_unit_test(test_unmodeled_is_an_error),
 	};
 	return cmocka_run_group_tests_name("model", tests, load_old, NULL);
