@@ -182,15 +182,16 @@ void buf_free(Buf *b)
 
 void fput_json_string(FILE *f, const char *s)
 {
-	fputc('"', f);
-	for (; *s; s++) {
-		unsigned char c = (unsigned char)*s;
-		if (c == '"' || c == '\\')
-			fprintf(f, "\\%c", c);
-		else if (c < 0x20)
-			fprintf(f, "\\u%04x", c);
-		else
-			fputc(c, f);
+	char small[512];
+	size_t n = json_quote(s, small, sizeof small);
+	if (n < sizeof small) {
+		fputs(small, f);
+		return;
 	}
-	fputc('"', f);
+	char *big = malloc(n + 1);
+	if (big) {
+		json_quote(s, big, n + 1);
+		fputs(big, f);
+		free(big);
+	}
 }

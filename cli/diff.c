@@ -323,17 +323,20 @@ static void put_text(Buf *b, const char *s)
 
 static void put_json(Buf *b, const char *s)
 {
-	buf_put(b, "\"", 1);
-	for (; *s; s++) {
-		unsigned char c = (unsigned char)*s;
-		if (c == '"' || c == '\\')
-			buf_printf(b, "\\%c", c);
-		else if (c < 0x20)
-			buf_printf(b, "\\u%04x", c);
-		else
-			buf_put(b, s, 1);
+	char small[512];
+	size_t n = json_quote(s, small, sizeof small);
+	if (n < sizeof small) {
+		buf_put(b, small, n);
+		return;
 	}
-	buf_put(b, "\"", 1);
+	char *big = malloc(n + 1);
+	if (!big) {
+		b->failed = true;
+		return;
+	}
+	json_quote(s, big, n + 1);
+	buf_put(b, big, n);
+	free(big);
 }
 
 static void where_print(Buf *b, const Where *w, bool with_type)

@@ -135,14 +135,22 @@ static void put_param_attrs(Emitter *e, const Param *p)
 		buf_printf(e->b, " align %u", p->align);
 }
 
+static void put_ret_attrs(Emitter *e)
+{
+	static const struct { uint16_t flag; const char *text; } attrs[] = {
+		{ PARAM_SIGNEXT, "signext " }, { PARAM_ZEROEXT, "zeroext " }, { PARAM_INREG, "inreg " },
+	};
+	for (size_t i = 0; i < sizeof attrs / sizeof attrs[0]; i++)
+		if (e->s->ret_flags & attrs[i].flag)
+			buf_printf(e->b, "%s", attrs[i].text);
+}
+
 static void put_header(Emitter *e, const char *fn_name)
 {
 	const Sig *s = e->s;
 	const char *cc = cc_keyword((CallConv)s->cc);
 	buf_printf(e->b, "define %s%s", cc, *cc ? " " : "");
-	for (int f = 0; f < 3; f++)
-		if (s->ret_flags & (uint16_t[]){ PARAM_SIGNEXT, PARAM_ZEROEXT, PARAM_INREG }[f])
-			buf_printf(e->b, "%s ", (const char *[]){ "signext", "zeroext", "inreg" }[f]);
+	put_ret_attrs(e);
 	put_type(e, s->ret);
 	buf_put(e->b, " ", 1);
 	put_name(e->b, fn_name);
@@ -233,9 +241,7 @@ static void emit_caller(Emitter *e, const char *fn_name)
 	}
 	bool is_void = sig_type(s, s->ret)->kind == TYPE_VOID;
 	buf_printf(e->b, is_void ? "  call %s%s" : "  %%gcnabi.r = call %s%s", cc, *cc ? " " : "");
-	for (int f = 0; f < 3; f++)
-		if (s->ret_flags & (uint16_t[]){ PARAM_SIGNEXT, PARAM_ZEROEXT, PARAM_INREG }[f])
-			buf_printf(e->b, "%s ", (const char *[]){ "signext", "zeroext", "inreg" }[f]);
+	put_ret_attrs(e);
 	put_type(e, s->ret);
 	buf_put(e->b, " ", 1);
 	put_name(e->b, fn_name);

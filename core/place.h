@@ -48,6 +48,10 @@ static inline void place_init(Placement *p) { p->ok = true; p->error[0] = 0; p->
  * loc_print prints one part: "s4", "v0", "stack+8". */
 size_t loc_print(const Loc *l, char *buf, size_t cap);
 
+/* s as a JSON string literal, quotes included, control characters and
+ * quotes escaped; snprintf semantics. The one escaper every printer uses. */
+size_t json_quote(const char *s, char *buf, size_t cap);
+
 /* One JSON object on one line (the --json contract), for sig placed as p.
  * Arg type strings come from the Sig. No trailing newline. */
 size_t place_print_json(const Sig *s, const Placement *p, char *buf, size_t cap);

@@ -23,19 +23,33 @@ static void out(Out *o, const char *fmt, ...)
 		o->n += (size_t)k;
 }
 
-static void out_json_string(Out *o, const char *s)
+size_t json_quote(const char *s, char *buf, size_t cap)
 {
-	out(o, "\"");
+	size_t n = 0;
+#define PUT(c) (n + 1 < cap ? (void)(buf[n] = (c)) : (void)0, n++)
+	PUT('"');
 	for (; *s; s++) {
 		unsigned char ch = (unsigned char)*s;
-		if (ch == '"' || ch == '\\')
-			out(o, "\\%c", ch);
-		else if (ch < 0x20)
-			out(o, "\\u%04x", ch);
-		else
-			out(o, "%c", ch);
+		if (ch == '"' || ch == '\\') {
+			PUT('\\');
+			PUT((char)ch);
+		} else if (ch < 0x20) {
+			static const char hex[] = "0123456789abcdef";
+			PUT('\\'), PUT('u'), PUT('0'), PUT('0'), PUT(hex[ch >> 4]), PUT(hex[ch & 15]);
+		} else {
+			PUT((char)ch);
+		}
 	}
-	out(o, "\"");
+	PUT('"');
+#undef PUT
+	if (cap)
+		buf[n < cap ? n : cap - 1] = 0;
+	return n;
+}
+
+static void out_json_string(Out *o, const char *s)
+{
+	o->n += json_quote(s, o->n < o->cap ? o->buf + o->n : NULL, o->n < o->cap ? o->cap - o->n : 0);
 }
 
 size_t loc_print(const Loc *l, char *buf, size_t cap)

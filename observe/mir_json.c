@@ -27,17 +27,8 @@ static void out_fmt(Out *o, const char *fmt, ...)
 
 static void out_json_string(Out *o, const char *s)
 {
-	out_fmt(o, "\"");
-	for (; *s; s++) {
-		unsigned char c = (unsigned char)*s;
-		if (c == '"' || c == '\\')
-			out_fmt(o, "\\%c", c);
-		else if (c < 0x20)
-			out_fmt(o, "\\u%04x", c);
-		else
-			out_fmt(o, "%c", c);
-	}
-	out_fmt(o, "\"");
+	bool room = o->len < o->cap;
+	o->len += json_quote(s, room ? o->buf + o->len : NULL, room ? o->cap - o->len : 0);
 }
 
 /* place_print_json's object without its closing brace, so keys can follow. */
