@@ -463,10 +463,12 @@ bool cc_place(const Sig *s, const ModelConfig *m, View view, Placement *out)
 			return false;
 		if (!place_parts(&c, parts, n, inreg, range, i))
 			return false;
-		/* Without a byval rule the caller passes the pointer, but a callee
-		 * that finds the pointer's slot on the stack still takes the slot
-		 * for the byval object itself, sized as the byval type. */
-		if ((prm->flags & PARAM_BYVAL) && prm->attr_type != TYPE_NONE && view == VIEW_CALLEE && range->count == 1 &&
+		/* Without a byval rule the pointer travels as a value, but once it
+		 * lands on the stack both sides still honour the flag: the caller
+		 * copies the object into the 4-byte slot and the callee takes the
+		 * slot for the object, sized as the byval type. A copy wider than 4
+		 * bytes overlaps the following slots (every llc, 14 to 22). */
+		if ((prm->flags & PARAM_BYVAL) && prm->attr_type != TYPE_NONE && range->count == 1 &&
 		    out->locs[range->first].kind == LOC_STACK)
 			out->locs[range->first].size = (uint32_t)type_alloc_size(s, prm->attr_type, m->profile);
 	}
