@@ -23,73 +23,76 @@ typedef enum {
 	ACT_PROMOTE_I32, /* the part becomes an i32 and matching goes on with the next row */
 } Action;
 
-enum { REGS_FROM_LAYOUT = 0xff, VGPR_BUDGET = 0xffff };
+enum { VGPR_BUDGET = 0xffff };
 
 #define CLS(x) (1u << PART_##x)
 #define ALL_VALUES (CLS(INT) | CLS(FP) | CLS(BF16))
 #define ALL_PARTS (ALL_VALUES | CLS(I1))
 
+/* A row. Every field's zero is "no condition", so a row names only what
+ * it matches on and what it does. */
 typedef struct {
 	uint8_t classes;  /* PartClass bits this row accepts */
 	uint8_t inreg;    /* Tri */
 	uint8_t byval;    /* Tri: YES rows apply to a byval parameter as a whole */
-	uint8_t selector; /* SEL_DAG/SEL_GISEL, or SEL_COUNT for both */
-	uint8_t needs;    /* profile switch that must be on, SW_COUNT for none */
+	uint8_t ext;      /* Tri: the parameter is signext or zeroext */
+	uint8_t selector; /* 0, or 1 + the only Selector the row applies to */
+	uint8_t needs;    /* 0, or 1 + the profile switch that must be on */
 	uint8_t action;
 	uint8_t file;     /* ACT_REG: LOC_SGPR or LOC_VGPR */
-	uint8_t pool;     /* ACT_REG: a LayoutPool, or REGS_FROM_LAYOUT unused -> fixed range below */
-	uint16_t first, count; /* fixed range when pool == POOL_COUNT; count VGPR_BUDGET = the function's VGPR budget */
+	uint8_t pool;     /* ACT_REG: 1 + a LayoutPool, or 0 for the fixed range below */
+	uint16_t first, count; /* fixed range; count VGPR_BUDGET = the function's VGPR budget */
 	const char *rule; /* the ABI rule, as reports and errors quote it */
 } CcRule;
 
-#define FIXED POOL_COUNT
+#define MATCH(cls) .classes = (cls)
+#define ONLY(sel) .selector = 1 + (sel)
+#define NEEDS(sw) .needs = 1 + SW_##sw
+#define VGPRS(lo, n) .action = ACT_REG, .file = LOC_VGPR, .first = (lo), .count = (n)
+#define SGPRS_OF(p) .action = ACT_REG, .file = LOC_SGPR, .pool = 1 + (p)
 
 /* CC_AMDGPU_Func: callable functions of the default convention. */
 static const CcRule func_args[] = {
-	{ ALL_PARTS, ANY, YES, SEL_COUNT, SW_COUNT, ACT_BYVAL_COPY, 0, 0, 0, 0,
-	  "byval arguments are copied into the stack argument area" },
-	{ CLS(I1), ANY, ANY, SEL_COUNT, SW_COUNT, ACT_PROMOTE_I32, 0, 0, 0, 0,
-	  "i1 is promoted to i32: its stack object stays 1 byte, but a SelectionDAG caller stores all 4" },
-	{ ALL_PARTS, YES, ANY, SEL_GISEL, SW_func_inreg_gisel_fails, ACT_FAIL, 0, 0, 0, 0,
-	  "unable to lower arguments: GlobalISel has no rule for inreg arguments" },
-	{ ALL_PARTS, YES, ANY, SEL_COUNT, SW_func_inreg_sgpr, ACT_REG, LOC_SGPR, POOL_FUNC_SGPR_ARGS, 0, 0,
-	  "inreg parts take the free SGPRs of func_sgpr_args, in order" },
-	{ ALL_PARTS, ANY, ANY, SEL_COUNT, SW_COUNT, ACT_REG, LOC_VGPR, FIXED, 0, 31,
-	  "parts take v0-v30; v31 carries the packed work-item IDs" },
-	{ ALL_PARTS, ANY, ANY, SEL_COUNT, SW_COUNT, ACT_STACK, 0, 0, 0, 0,
-	  "then 4-byte stack slots, no wider alignment" },
+	{ MATCH(ALL_PARTS), .byval = YES, .action = ACT_BYVAL_COPY,
+	  .rule = "byval arguments are copied into the stack argument area" },
+	{ MATCH(CLS(I1)), .action = ACT_PROMOTE_I32,
+	  .rule = "i1 is promoted to i32: its stack object stays 1 byte, but a SelectionDAG caller stores all 4" },
+	{ MATCH(CLS(INT)), .ext = YES, .action = ACT_PROMOTE_I32,
+	  .rule = "extended i8/i16 are promoted to i32: the stack object stays 2 bytes, a SelectionDAG caller stores 4" },
+	{ MATCH(ALL_PARTS), .inreg = YES, ONLY(SEL_GISEL), NEEDS(func_inreg_gisel_fails), .action = ACT_FAIL,
+	  .rule = "unable to lower arguments: GlobalISel has no rule for inreg arguments" },
+	{ MATCH(ALL_PARTS), .inreg = YES, NEEDS(func_inreg_sgpr), SGPRS_OF(POOL_FUNC_SGPR_ARGS),
+	  .rule = "inreg parts take the free SGPRs of func_sgpr_args, in order" },
+	{ MATCH(ALL_PARTS), VGPRS(0, 31), .rule = "parts take v0-v30; v31 carries the packed work-item IDs" },
+	{ MATCH(ALL_PARTS), .action = ACT_STACK, .rule = "then 4-byte stack slots, no wider alignment" },
 };
 
 /* RetCC_AMDGPU_Func: VGPRs only; inreg is ignored on returns. */
 static const CcRule func_returns[] = {
-	{ ALL_PARTS, ANY, ANY, SEL_COUNT, SW_COUNT, ACT_REG, LOC_VGPR, FIXED, 0, 32,
-	  "return parts take v0-v31" },
-	{ ALL_PARTS, ANY, ANY, SEL_COUNT, SW_COUNT, ACT_FAIL, 0, 0, 0, 0,
-	  "more than 32 return parts: the return is demoted to a hidden sret pointer" },
+	{ MATCH(ALL_PARTS), VGPRS(0, 32), .rule = "return parts take v0-v31" },
+	{ MATCH(ALL_PARTS), .action = ACT_FAIL,
+	  .rule = "more than 32 return parts: the return is demoted to a hidden sret pointer" },
 };
 
 /* CC_SI_Gfx: amdgpu_gfx. byval has no row: the pointer itself is passed. */
 static const CcRule gfx_args[] = {
-	{ ALL_VALUES, YES, ANY, SEL_COUNT, SW_COUNT, ACT_REG, LOC_SGPR, POOL_GFX_SGPR_ARGS, 0, 0,
-	  "inreg parts take gfx_sgpr_args" },
-	{ ALL_VALUES, NO, ANY, SEL_COUNT, SW_COUNT, ACT_REG, LOC_VGPR, FIXED, 0, 32,
-	  "other parts take v0-v31 (no implicit VGPR inputs)" },
-	{ ALL_PARTS, ANY, ANY, SEL_COUNT, SW_COUNT, ACT_STACK, 0, 0, 0, 0,
-	  "then the stack: inreg parts never fall back to VGPRs, and i1 always goes here" },
+	{ MATCH(ALL_VALUES), .inreg = YES, SGPRS_OF(POOL_GFX_SGPR_ARGS), .rule = "inreg parts take gfx_sgpr_args" },
+	{ MATCH(ALL_VALUES), .inreg = NO, VGPRS(0, 32), .rule = "other parts take v0-v31 (no implicit VGPR inputs)" },
+	{ MATCH(ALL_PARTS), .action = ACT_STACK,
+	  .rule = "then the stack: inreg parts never fall back to VGPRs, and i1 always goes here" },
 };
 
 /* RetCC_SI_Gfx. */
 static const CcRule gfx_returns[] = {
-	{ ALL_PARTS, YES, ANY, SEL_COUNT, SW_COUNT, ACT_FAIL, 0, 0, 0, 0,
-	  "an inreg return is not lowered in registers: it is demoted and the hidden pointer is passed inreg" },
-	{ ALL_PARTS, ANY, ANY, SEL_DAG, SW_gfx_ret_dag_vgpr_budget, ACT_REG, LOC_VGPR, FIXED, 0, VGPR_BUDGET,
-	  "SelectionDAG returns only as many parts as the function's VGPR budget allows" },
-	{ ALL_PARTS, ANY, ANY, SEL_DAG, SW_gfx_ret_dag_vgpr_budget, ACT_FAIL, 0, 0, 0, 0,
-	  "beyond the VGPR budget the return is demoted" },
-	{ ALL_PARTS, ANY, ANY, SEL_COUNT, SW_COUNT, ACT_REG, LOC_VGPR, FIXED, 0, 136,
-	  "return parts take v0-v135" },
-	{ ALL_PARTS, ANY, ANY, SEL_COUNT, SW_COUNT, ACT_FAIL, 0, 0, 0, 0,
-	  "more than 136 return parts: the return is demoted to a hidden sret pointer" },
+	{ MATCH(ALL_PARTS), .inreg = YES, .action = ACT_FAIL,
+	  .rule = "an inreg return is not lowered in registers: it is demoted (GlobalISel passes the pointer inreg)" },
+	{ MATCH(ALL_PARTS), ONLY(SEL_DAG), NEEDS(gfx_ret_dag_vgpr_budget), VGPRS(0, VGPR_BUDGET),
+	  .rule = "SelectionDAG returns only as many parts as the function's VGPR budget allows" },
+	{ MATCH(ALL_PARTS), ONLY(SEL_DAG), NEEDS(gfx_ret_dag_vgpr_budget), .action = ACT_FAIL,
+	  .rule = "beyond the VGPR budget the return is demoted" },
+	{ MATCH(ALL_PARTS), VGPRS(0, 136), .rule = "return parts take v0-v135" },
+	{ MATCH(ALL_PARTS), .action = ACT_FAIL,
+	  .rule = "more than 136 return parts: the return is demoted to a hidden sret pointer" },
 };
 
 enum { MAX_ROWS = 16 };
@@ -132,6 +135,7 @@ typedef struct {
 	/* The rows of each table that this profile and selector have, in order. */
 	uint8_t arg_rows[MAX_ROWS], ret_rows[MAX_ROWS];
 	uint8_t narg_rows, nret_rows;
+	bool ext; /* the parameter being placed is signext or zeroext */
 	uint64_t stack;     /* next free byte of the argument area */
 	Placement *out;
 } Ctx;
@@ -193,7 +197,7 @@ static bool take_reg(Ctx *c, unsigned file, unsigned reg, Loc *loc)
 /* The n-th register of a row's list, or -1 past its end. */
 static int row_reg(const Ctx *c, const CcRule *r, unsigned n)
 {
-	if (r->pool == FIXED) {
+	if (r->pool == 0) {
 		unsigned count = r->count;
 		if (count == VGPR_BUDGET) {
 			unsigned budget = target_vgpr_budget(c->m->target, c->m->wave, c->sig->flat_wg_max);
@@ -201,7 +205,7 @@ static int row_reg(const Ctx *c, const CcRule *r, unsigned n)
 		}
 		return n < count ? (int)(r->first + n) : -1;
 	}
-	const RegList *list = &c->m->layout->pool[r->pool];
+	const RegList *list = &c->m->layout->pool[r->pool - 1];
 	for (unsigned i = 0; i < list->n; i++) {
 		if (n < list->r[i].count)
 			return (int)(list->r[i].first + n);
@@ -226,9 +230,9 @@ static bool row_applies(const CcRule *r, const ModelConfig *m, const Part *part,
 		return false;
 	if ((r->byval == YES) != byval)
 		return false;
-	if (r->selector != SEL_COUNT && r->selector != m->selector)
+	if (r->selector && (Selector)(r->selector - 1) != m->selector)
 		return false;
-	return r->needs == SW_COUNT || m->profile->on[r->needs];
+	return !r->needs || m->profile->on[r->needs - 1];
 }
 
 /* Keep the rows whose selector and profile switch apply. */
@@ -236,8 +240,8 @@ static uint8_t select_rows(const CcRule *rows, unsigned n, const ModelConfig *m,
 {
 	uint8_t k = 0;
 	for (unsigned i = 0; i < n; i++)
-		if ((rows[i].selector == SEL_COUNT || rows[i].selector == m->selector) &&
-		    (rows[i].needs == SW_COUNT || m->profile->on[rows[i].needs]))
+		if ((!rows[i].selector || (Selector)(rows[i].selector - 1) == m->selector) &&
+		    (!rows[i].needs || m->profile->on[rows[i].needs - 1]))
 			out[k++] = (uint8_t)i;
 	return k;
 }
@@ -257,7 +261,7 @@ static const CcRule *assign_part_from(Ctx *c, bool returns, const Part *original
 		unsigned i = live[k];
 		const CcRule *r = &rows[i];
 		if (!(r->classes & (1u << part->cls)) || (r->inreg == YES && !inreg) || (r->inreg == NO && inreg) ||
-		    r->byval == YES)
+		    r->byval == YES || (r->ext == YES && !c->ext))
 			continue;
 		if (r->action == ACT_PROMOTE_I32) {
 			promoted.cls = PART_INT;
@@ -325,7 +329,7 @@ static bool place_parts(Ctx *c, const Part *parts, unsigned n, bool inreg, PartR
 	unsigned from = 0;
 	int last_cls = -1;
 	for (unsigned i = 0; i < n; i++) {
-		if (parts[i].cls != last_cls || parts[i].cls == PART_I1)
+		if (parts[i].cls != last_cls || parts[i].cls == PART_I1 || c->ext)
 			from = 0;
 		last_cls = parts[i].cls;
 		const CcRule *r = assign_part_from(c, false, &parts[i], inreg, &out->locs[first + i], &from);
@@ -461,6 +465,7 @@ bool cc_place(const Sig *s, const ModelConfig *m, View view, Placement *out)
 		SplitStatus st;
 		if (!split_or_fail(&c, prm->type, false, parts, &n, &st))
 			return false;
+		c.ext = (prm->flags & (PARAM_SIGNEXT | PARAM_ZEROEXT)) != 0;
 		if (!place_parts(&c, parts, n, inreg, range, i))
 			return false;
 		/* Without a byval rule the pointer travels as a value, but once it
