@@ -450,6 +450,39 @@ static void compare_callee(Check *c, Combo *co, unsigned i, const MirFunction *f
 	}
 }
 
+static bool in_ranges(const Loc *l, const RegRange *r, unsigned n)
+{
+	for (unsigned k = 0; k < n; k++)
+		if (r[k].kind == l->kind && l->reg >= r[k].first && l->reg < r[k].first + r[k].count)
+			return true;
+	return false;
+}
+
+/* Does the call agree with the model once the registers it fills with
+ * IMPLICIT_DEF (reported among its implicit registers) are counted as the
+ * argument's? llc 16's SelectionDAG does this to some inreg aggregates. */
+static bool missing_parts_undefined(const Placement *model, const MirCall *call)
+{
+	const Placement *seen = &call->out;
+	if (model->nargs != seen->nargs)
+		return false;
+	for (unsigned i = 0; i < model->nargs; i++) {
+		PartRange m = model->args[i], o = seen->args[i];
+		for (unsigned k = 0; k < m.count; k++) {
+			const Loc *want = &model->locs[m.first + k];
+			bool found = false;
+			for (unsigned j = 0; j < o.count && !found; j++) {
+				const Loc *got = &seen->locs[o.first + j];
+				found = got->kind == want->kind && (got->kind == LOC_STACK ? got->offset == want->offset
+											  : got->reg == want->reg);
+			}
+			if (!found && !(want->kind != LOC_STACK && in_ranges(want, call->implicit, call->nimplicit)))
+				return false;
+		}
+	}
+	return true;
+}
+
 static void compare_caller(Check *c, Combo *co, unsigned i, const MirCall *call, const Placement *callee_seen)
 {
 	Placement *model = c->model_caller;
@@ -471,6 +504,13 @@ static void compare_caller(Check *c, Combo *co, unsigned i, const MirCall *call,
 		report(c, co, i, "unwritten-parts", why, model, &call->out, "the caller does not write parts the ABI assigns");
 		break;
 	case CMP_DIFFERENT:
+		if (missing_parts_undefined(model, call)) {
+			co->st.calls_agree++;
+			co->st.unread++;
+			report(c, co, i, "undefined-parts", why, model, &call->out,
+			       "the caller writes IMPLICIT_DEF into registers the ABI assigns: the value is lost");
+			break;
+		}
 		co->st.calls_diverged++;
 		report(c, co, i, "model-vs-llc-caller", why, model, &call->out, 0);
 	}

@@ -396,6 +396,12 @@ static bool place_return(Ctx *c, Part *parts, Loc *scratch, bool *demoted)
 	return true;
 }
 
+static bool is_bfloat_value(const Sig *s, TypeId id)
+{
+	const Type *t = sig_type(s, id);
+	return t->kind == TYPE_BFLOAT || (t->kind == TYPE_VECTOR && sig_type(s, t->elem)->kind == TYPE_BFLOAT);
+}
+
 bool cc_place(const Sig *s, const ModelConfig *m, View view, Placement *out)
 {
 	static const Part sret_pointer = { PART_INT, 4 }; /* a ptr addrspace(5) */
@@ -418,9 +424,11 @@ bool cc_place(const Sig *s, const ModelConfig *m, View view, Placement *out)
 	if (c.tables->implicit_inputs)
 		reserve_implicit_inputs(&c);
 	if (view == VIEW_CALLER && m->selector == SEL_GISEL && m->profile->on[SW_gisel_bfloat_call_fails]) {
-		bool bf = type_contains(s, s->ret, TYPE_BFLOAT);
+		/* Only a bfloat or bfloat vector passed or returned as a whole:
+		 * inside an aggregate or behind byval it translates. */
+		bool bf = is_bfloat_value(s, s->ret);
 		for (unsigned i = 0; i < s->nparams && !bf; i++)
-			bf = type_contains(s, s->params[i].type, TYPE_BFLOAT);
+			bf = is_bfloat_value(s, s->params[i].type);
 		if (bf)
 			return fail(out, "unable to translate instruction: call (GlobalISel cannot pass bfloat)%s%s", "", "");
 	}

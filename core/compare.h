@@ -16,8 +16,8 @@ typedef enum {
 	 * (callee) or write (caller) registers it considers dead. */
 	CMP_ALLOW_UNREAD = 1 << 1,
 	/* Between a callee and its caller (either order): a caller that stores
-	 * all 4 bytes of a slot whose callee object is 1 byte (a promoted i1)
-	 * agrees. */
+	 * all 4 bytes of a slot whose callee object is narrower (a promoted i1,
+	 * an extended i8 or i16) agrees. */
 	CMP_CALLER_COVERS = 1 << 2,
 } CompareFlags;
 

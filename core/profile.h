@@ -18,7 +18,7 @@
 	X(caller_inreg_over_srd, "call sites: inreg arguments are assigned from s0 over the scratch descriptor, which the callee keeps reserved (LLVM 19-22; fixed by PRs #182753/#182754)") \
 	X(bfloat_unsupported, "bfloat arguments and returns do not lower (LLVM 14)") \
 	X(bfloat_scalar_dag_fails, "SelectionDAG cannot select scalar bfloat loads and stores and crashes on odd-length bfloat vectors (LLVM 15)") \
-	X(gisel_bfloat_call_fails, "GlobalISel cannot translate a call that passes or returns bfloat (LLVM 22)") \
+	X(gisel_bfloat_call_fails, "GlobalISel cannot translate a call that passes or returns a bfloat or bfloat vector as a whole (LLVM 22)") \
 	X(bfloat_as_i32, "bfloat is carried as a 32-bit integer: 4-byte stack slots (LLVM 15-16); 2-byte bf16 from 17") \
 	X(buffer_ptr_split, "ptr addrspace(7) is {ptr addrspace(8), i32}: 5 parts; ptr addrspace(8) is 128-bit: 4 parts (LLVM 19+; 64-bit pointers before)") \
 	X(gfx_ret_dag_vgpr_budget, "amdgpu_gfx: SelectionDAG demotes a return larger than the function's VGPR budget, GlobalISel does not (LLVM 19+)")

@@ -82,8 +82,11 @@ static void test_slot_sizes(void **state)
 	assert_int_equal(cmp(0, why), CMP_DIFFERENT);
 	assert_string_equal(why, "argument 0 part 0: model stack+32/1, llc stack+32/4");
 	assert_int_equal(cmp(CMP_CALLER_COVERS, why), CMP_SAME);
-	one_arg(&b, z, 1); /* only the promoted i1 is covered */
+	one_arg(&b, z, 1); /* both narrower than the slot: not a covering caller */
 	assert_int_equal(cmp(CMP_CALLER_COVERS, why), CMP_DIFFERENT);
+	one_arg(&a, z, 1); /* an extended i16 stored as 4 bytes */
+	one_arg(&b, y, 1);
+	assert_int_equal(cmp(CMP_CALLER_COVERS, why), CMP_SAME);
 }
 
 static void test_returns_and_sret(void **state)
