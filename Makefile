@@ -16,7 +16,9 @@ HDRS      := $(wildcard core/*.h observe/*.h generators/*.h cli/*.h)
 
 obj = $(patsubst %.c,$(B)/$(1)/%.o,$(2))
 
-.PHONY: all test unit check bench deps clean help golden-check llc-check
+.PHONY: all test unit check bench deps clean help
+# Keep the test objects between runs.
+.SECONDARY:
 all: $(B)/gcnabi
 
 # --- release build -------------------------------------------------------

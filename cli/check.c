@@ -340,12 +340,12 @@ static bool same(const Placement *a, const Placement *b, unsigned flags)
 	return a->ok && b->ok && place_compare(a, b, flags, "", "", why, sizeof why) == CMP_SAME;
 }
 
-/* Turned off, the switch moves only one side of the call (tmp[2], tmp[3]
- * hold the real callee and caller): it describes that side alone. */
+/* Turned off, the switch moves exactly one side of the call (tmp[2],
+ * tmp[3] hold the real callee and caller): it describes that side alone. */
 static bool one_sided(const Sig *s, const ModelConfig *m, int sw, Placement *tmp[4])
 {
 	place_without(s, m, &sw, 1, tmp);
-	return same(tmp[0], tmp[2], 0) || same(tmp[1], tmp[3], 0);
+	return same(tmp[0], tmp[2], 0) != same(tmp[1], tmp[3], 0);
 }
 
 /* The profile switches behind a caller/callee disagreement: one-sided
@@ -363,6 +363,9 @@ static void explain_mismatch(const Sig *s, const ModelConfig *m, char *out, size
 		goto done;
 	cc_place(s, m, VIEW_CALLEE, tmp[2]);
 	cc_place(s, m, VIEW_CALLER, tmp[3]);
+	/* Only a disagreement the model predicts has an explanation. */
+	if (same(tmp[3], tmp[2], CMP_CALLER_COVERS))
+		goto done;
 	for (int a = 0; a < SW_COUNT; a++)
 		if (m->profile->on[a] && one_sided(s, m, a, tmp))
 			cand[ncand++] = a;
