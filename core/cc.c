@@ -325,20 +325,32 @@ static bool place_parts(Ctx *c, const Part *parts, unsigned n, bool inreg, PartR
 	if (n > PLACE_MAX_PARTS - first)
 		return fail(out, "more than %s parts in one function%s", "4096", "");
 	/* Rows only run out, never come back: a part of the same class as the
-	 * previous one cannot match an earlier row than it did. */
+	 * previous one cannot match an earlier row than it did, and while the
+	 * row that took it has room it takes the next one too. */
 	unsigned from = 0;
 	int last_cls = -1;
+	const CcRule *last = 0;
 	for (unsigned i = 0; i < n; i++) {
-		if (parts[i].cls != last_cls || parts[i].cls == PART_I1 || c->ext)
+		Loc *loc = &out->locs[first + i];
+		bool same_run = parts[i].cls == last_cls && parts[i].cls != PART_I1 && !c->ext;
+		if (same_run && last && last->action == ACT_STACK) {
+			c->stack = (c->stack + 3) & ~(uint64_t)3;
+			*loc = (Loc){ LOC_STACK, 0, (uint32_t)c->stack, parts[i].store };
+			c->stack += 4;
+			continue;
+		}
+		if (same_run && last && last->action == ACT_REG && alloc_reg(c, last, c->arg_rows[from], loc))
+			continue;
+		if (!same_run)
 			from = 0;
 		last_cls = parts[i].cls;
-		const CcRule *r = assign_part_from(c, false, &parts[i], inreg, &out->locs[first + i], &from);
-		if (!r || r->action == ACT_FAIL) {
+		last = assign_part_from(c, false, &parts[i], inreg, loc, &from);
+		if (!last || last->action == ACT_FAIL) {
 			char num[16];
 			snprintf(num, sizeof num, "#%u", argno);
-			if (!r)
+			if (!last)
 				return fail(out, "unable to allocate function argument %s: no rule accepts it%s", num, "");
-			return fail(out, "argument %s: %s", num, r->rule);
+			return fail(out, "argument %s: %s", num, last->rule);
 		}
 	}
 	out->nlocs = first + n;

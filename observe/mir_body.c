@@ -126,7 +126,7 @@ bool opcode_is_call(Str op)
 	if (str_ends(op, "CALL") || str_ends(op, "CALL_ISEL") || str_starts(op, "SI_CS_CHAIN_TC"))
 		return true;
 	for (size_t i = 0; i + 8 <= op.n; i++)
-		if (memcmp(op.p + i, "TCRETURN", 8) == 0)
+		if (op.p[i] == 'T' && memcmp(op.p + i, "TCRETURN", 8) == 0)
 			return true;
 	return false;
 }

@@ -459,7 +459,7 @@ static size_t find_word(Str s, const char *w)
 {
 	size_t n = strlen(w);
 	for (size_t i = 0; i + n <= s.n; i++)
-		if (memcmp(s.p + i, w, n) == 0 && (i == 0 || s.p[i - 1] == ' ') &&
+		if (s.p[i] == w[0] && memcmp(s.p + i, w, n) == 0 && (i == 0 || s.p[i - 1] == ' ') &&
 		    (i + n == s.n || s.p[i + n] == ' ' || s.p[i + n] == '('))
 			return i;
 	return s.n;
