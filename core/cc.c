@@ -382,29 +382,31 @@ static bool return_fits(Ctx *c, const Part *parts, unsigned n, bool inreg, Loc *
 	return true;
 }
 
-static bool place_return(Ctx *c, Part *parts, Loc *scratch, bool *demoted)
+/* The return is placed first, into the placement's free tail; it is kept
+ * only if every part found a register. */
+static bool place_return(Ctx *c, Part *parts, bool *demoted)
 {
 	const Sig *s = c->sig;
+	Placement *out = c->out;
 	unsigned n;
 	SplitStatus st;
 	*demoted = false;
 	if (!split_or_fail(c, s->ret, true, parts, &n, &st))
 		return false;
+	if (n > PLACE_MAX_PARTS - out->nlocs)
+		return fail(out, "more than %s parts in one function%s", "4096", "");
 	Ctx ret = *c; /* returns use their own registers */
 	memset(ret.sgpr_used, 0, sizeof ret.sgpr_used);
 	memset(ret.vgpr_used, 0, sizeof ret.vgpr_used);
 	memset(ret.cursor, 0, sizeof ret.cursor);
-	if (st == SPLIT_DEMOTE || !return_fits(&ret, parts, n, (s->ret_flags & PARAM_INREG) != 0, scratch)) {
+	if (st == SPLIT_DEMOTE ||
+	    !return_fits(&ret, parts, n, (s->ret_flags & PARAM_INREG) != 0, &out->locs[out->nlocs])) {
 		*demoted = true;
 		return true;
 	}
-	c->out->ret.first = (uint16_t)c->out->nlocs;
-	c->out->ret.count = 0;
-	for (unsigned i = 0; i < n; i++) {
-		if (!add_loc(c->out, scratch[i]))
-			return false;
-		c->out->ret.count++;
-	}
+	out->ret.first = (uint16_t)out->nlocs;
+	out->ret.count = (uint16_t)n;
+	out->nlocs += n;
 	return true;
 }
 
@@ -418,7 +420,6 @@ bool cc_place(const Sig *s, const ModelConfig *m, View view, Placement *out)
 {
 	static const Part sret_pointer = { PART_INT, 4 }; /* a ptr addrspace(5) */
 	Part parts[PLACE_MAX_PARTS];
-	Loc scratch[PLACE_MAX_PARTS];
 	Ctx c;
 	memset(&c, 0, sizeof c);
 	c.sig = s;
@@ -446,7 +447,7 @@ bool cc_place(const Sig *s, const ModelConfig *m, View view, Placement *out)
 	}
 
 	bool demoted;
-	if (!place_return(&c, parts, scratch, &demoted))
+	if (!place_return(&c, parts, &demoted))
 		return false;
 	if (demoted) {
 		/* The hidden sret pointer is the first argument. GlobalISel
