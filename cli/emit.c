@@ -145,16 +145,22 @@ static void put_ret_attrs(Emitter *e)
 			buf_printf(e->b, "%s", attrs[i].text);
 }
 
+/* "[ret attrs] RET @name(", shared by the definition and the call. */
+static void put_callee_head(Emitter *e, const char *fn_name)
+{
+	put_ret_attrs(e);
+	put_type(e, e->s->ret);
+	buf_put(e->b, " ", 1);
+	put_name(e->b, fn_name);
+	buf_put(e->b, "(", 1);
+}
+
 static void put_header(Emitter *e, const char *fn_name)
 {
 	const Sig *s = e->s;
 	const char *cc = cc_keyword((CallConv)s->cc);
 	buf_printf(e->b, "define %s%s", cc, *cc ? " " : "");
-	put_ret_attrs(e);
-	put_type(e, s->ret);
-	buf_put(e->b, " ", 1);
-	put_name(e->b, fn_name);
-	buf_put(e->b, "(", 1);
+	put_callee_head(e, fn_name);
 	for (unsigned k = 0; k < s->nparams; k++) {
 		buf_printf(e->b, "%s", k ? ", " : "");
 		put_type(e, s->params[k].type);
@@ -241,11 +247,7 @@ static void emit_caller(Emitter *e, const char *fn_name)
 	}
 	bool is_void = sig_type(s, s->ret)->kind == TYPE_VOID;
 	buf_printf(e->b, is_void ? "  call %s%s" : "  %%gcnabi.r = call %s%s", cc, *cc ? " " : "");
-	put_ret_attrs(e);
-	put_type(e, s->ret);
-	buf_put(e->b, " ", 1);
-	put_name(e->b, fn_name);
-	buf_put(e->b, "(", 1);
+	put_callee_head(e, fn_name);
 	for (unsigned k = 0; k < s->nparams; k++) {
 		const Param *p = &s->params[k];
 		buf_printf(e->b, "%s", k ? ", " : "");

@@ -44,32 +44,6 @@ static bool reserve(void **arr, uint32_t *cap, uint32_t need, size_t elem)
 static bool is_upper(char c) { return c >= 'A' && c <= 'Z'; }
 static bool is_lower(char c) { return c >= 'a' && c <= 'z'; }
 
-/* Position of sep at bracket depth 0 outside quotes, or s.n. */
-static size_t find_top(Str s, const char *sep)
-{
-	size_t n = strlen(sep);
-	int depth = 0;
-	bool quoted = false;
-	for (size_t i = 0; i < s.n; i++) {
-		char c = s.p[i];
-		if (quoted) {
-			if (c == '\\')
-				i++;
-			else if (c == '"')
-				quoted = false;
-			continue;
-		}
-		if (c == '"')
-			quoted = true;
-		else if (c == '(' || c == '[' || c == '{')
-			depth++;
-		else if ((c == ')' || c == ']' || c == '}') && depth > 0)
-			depth--;
-		else if (depth == 0 && c == sep[0] && i + n <= s.n && memcmp(s.p + i, sep, n) == 0)
-			return i;
-	}
-	return s.n;
-}
 
 /* Every comma-separated item is a register, possibly behind flags. */
 static bool looks_like_defs(Str s)
@@ -89,7 +63,7 @@ static bool looks_like_defs(Str s)
 bool instr_split(Str line, Str *defs, Str *opcode, Str *ops, Str *mem)
 {
 	*defs = str_make(line.p, 0);
-	size_t eq = find_top(line, " = ");
+	size_t eq = str_find_top(line, " = ");
 	Str rest = line;
 	if (eq < line.n && looks_like_defs(str_make(line.p, eq))) {
 		*defs = str_make(line.p, eq);
@@ -113,7 +87,7 @@ bool instr_split(Str line, Str *defs, Str *opcode, Str *ops, Str *mem)
 		w++;
 	*opcode = str_make(rest.p, w);
 	rest = str_skip(rest, w);
-	size_t m = find_top(rest, " :: ");
+	size_t m = str_find_top(rest, " :: ");
 	*ops = str_trim(str_make(rest.p, m));
 	*mem = m < rest.n ? str_skip(rest, m + 4) : str_make(rest.p + rest.n, 0);
 	return true;

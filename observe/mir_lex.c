@@ -76,10 +76,11 @@ bool str_uint(Str s, uint32_t max, uint32_t *out, size_t *used)
 
 /* --- operands -------------------------------------------------------- */
 
-/* Length of the operand at the start of s: up to a comma at depth 0, where
- * (), [], {} nest and "quoted strings" are opaque. */
-static size_t operand_len(Str s)
+/* Position of sep at bracket depth 0 outside quotes, or s.n: (), [], {}
+ * nest and "quoted strings" are opaque. */
+size_t str_find_top(Str s, const char *sep)
 {
+	size_t n = strlen(sep);
 	int depth = 0;
 	bool quoted = false;
 	for (size_t i = 0; i < s.n; i++) {
@@ -89,19 +90,22 @@ static size_t operand_len(Str s)
 				i++;
 			else if (c == '"')
 				quoted = false;
-		} else if (c == '"') {
-			quoted = true;
-		} else if (c == '(' || c == '[' || c == '{') {
-			depth++;
-		} else if (c == ')' || c == ']' || c == '}') {
-			if (depth > 0)
-				depth--;
-		} else if (c == ',' && depth == 0) {
-			return i;
+			continue;
 		}
+		if (c == '"')
+			quoted = true;
+		else if (c == '(' || c == '[' || c == '{')
+			depth++;
+		else if ((c == ')' || c == ']' || c == '}') && depth > 0)
+			depth--;
+		else if (depth == 0 && c == sep[0] && i + n <= s.n && memcmp(s.p + i, sep, n) == 0)
+			return i;
 	}
 	return s.n;
 }
+
+/* Length of the operand at the start of s: up to a comma at depth 0. */
+static size_t operand_len(Str s) { return str_find_top(s, ","); }
 
 bool next_operand(Str *rest, Str *op)
 {

@@ -18,6 +18,9 @@ typedef struct {
 } Str;
 
 static inline Str str_make(const char *p, size_t n) { Str s = {p, n}; return s; }
+/* Position of sep at bracket depth 0 outside quotes, or s.n. */
+size_t str_find_top(Str s, const char *sep);
+
 /* Inline so that the literal's length folds at compile time: these run on
  * every line of every body. */
 static inline bool str_eq(Str s, const char *lit)
