@@ -127,8 +127,8 @@ typedef struct {
 	const ModelConfig *m;
 	const CcTables *tables;
 	View view;
-	bool sgpr_used[SGPR_COUNT];
-	bool vgpr_used[VGPR_COUNT];
+	uint64_t sgpr_used[(SGPR_COUNT + 63) / 64]; /* one bit per register */
+	uint64_t vgpr_used[VGPR_COUNT / 64];
 	/* Per row: how far into its register list allocation has got. Rows
 	 * only ever take registers, so nothing before the cursor is free. */
 	uint16_t cursor[MAX_ROWS];
@@ -150,7 +150,7 @@ static bool fail(Placement *out, const char *fmt, const char *a, const char *b)
 static void reserve(Ctx *c, const RegRange *r)
 {
 	for (unsigned i = 0; i < r->count && r->first + i < SGPR_COUNT; i++)
-		c->sgpr_used[r->first + i] = true;
+		c->sgpr_used[(r->first + i) / 64] |= 1ull << ((r->first + i) % 64);
 }
 
 static bool input_freed(const Sig *s, NoInput in) { return s->no_inputs & (1u << in); }
@@ -185,11 +185,12 @@ static void reserve_implicit_inputs(Ctx *c)
 
 static bool take_reg(Ctx *c, unsigned file, unsigned reg, Loc *loc)
 {
-	bool *used = file == LOC_SGPR ? c->sgpr_used : c->vgpr_used;
+	uint64_t *used = file == LOC_SGPR ? c->sgpr_used : c->vgpr_used;
 	unsigned limit = file == LOC_SGPR ? SGPR_COUNT : VGPR_COUNT;
-	if (reg >= limit || used[reg])
+	uint64_t bit = 1ull << (reg % 64);
+	if (reg >= limit || (used[reg / 64] & bit))
 		return false;
-	used[reg] = true;
+	used[reg / 64] |= bit;
 	*loc = (Loc){ (uint8_t)file, (uint16_t)reg, 0, 0 };
 	return true;
 }
