@@ -217,6 +217,13 @@ static int row_reg(const Ctx *c, const CcRule *r, unsigned n)
 
 static bool alloc_reg(Ctx *c, const CcRule *r, unsigned row, Loc *loc)
 {
+	if (r->pool == 0 && r->count != VGPR_BUDGET) {
+		/* A fixed range: walk it directly. */
+		for (; c->cursor[row] < r->count; c->cursor[row]++)
+			if (take_reg(c, r->file, r->first + c->cursor[row], loc))
+				return true;
+		return false;
+	}
 	for (int reg; (reg = row_reg(c, r, c->cursor[row])) >= 0; c->cursor[row]++)
 		if (take_reg(c, r->file, (unsigned)reg, loc))
 			return true;

@@ -29,12 +29,20 @@ static bool push(Part *parts, unsigned *n, unsigned cap, PartClass cls, unsigned
 	return true;
 }
 
+/* count copies of one part, capacity checked once. */
+static SplitStatus push_many(Part *parts, unsigned *n, unsigned cap, PartClass cls, unsigned store, uint64_t count)
+{
+	if (count > cap - *n)
+		return SPLIT_TOO_MANY;
+	Part p = { (uint8_t)cls, (uint8_t)store };
+	for (uint64_t i = 0; i < count; i++)
+		parts[(*n)++] = p;
+	return SPLIT_OK;
+}
+
 static SplitStatus push_words(Part *parts, unsigned *n, unsigned cap, uint64_t bits)
 {
-	for (uint64_t i = 0; i < (bits + 31) / 32; i++)
-		if (!push(parts, n, cap, PART_INT, 4))
-			return SPLIT_TOO_MANY;
-	return SPLIT_OK;
+	return push_many(parts, n, cap, PART_INT, 4, (bits + 31) / 32);
 }
 
 /* A value of at most 32 bits in its legal register type. */
@@ -70,25 +78,13 @@ static SplitStatus split_vector(const Sig *s, const Type *v, const ModelConfig *
 		return SPLIT_UNSUPPORTED;
 	}
 	PartClass fp_or_int = e->kind == TYPE_HALF || e->kind == TYPE_FLOAT ? PART_FP : PART_INT;
-	if (bits == 16 && has16) {
-		/* <2 x i16> / <2 x half> share one register; odd counts pad up. */
-		for (uint64_t i = 0; i < (count + 1) / 2; i++)
-			if (!push(parts, n, cap, fp_or_int, 4))
-				return SPLIT_TOO_MANY;
-		return SPLIT_OK;
-	}
-	for (uint64_t i = 0; i < count; i++) {
-		SplitStatus st = SPLIT_OK;
-		if (bits < 16)
-			st = push(parts, n, cap, PART_INT, has16 ? 2 : 4) ? SPLIT_OK : SPLIT_TOO_MANY; /* one element per part, never packed */
-		else if (bits <= 32)
-			st = push(parts, n, cap, bits == 32 ? fp_or_int : PART_INT, 4) ? SPLIT_OK : SPLIT_TOO_MANY;
-		else
-			st = push_words(parts, n, cap, bits);
-		if (st != SPLIT_OK)
-			return st;
-	}
-	return SPLIT_OK;
+	if (bits == 16 && has16) /* <2 x i16> / <2 x half> share one register; odd counts pad up */
+		return push_many(parts, n, cap, fp_or_int, 4, (count + 1) / 2);
+	if (bits < 16) /* one element per part, never packed */
+		return push_many(parts, n, cap, PART_INT, has16 ? 2 : 4, count);
+	if (bits <= 32)
+		return push_many(parts, n, cap, bits == 32 ? fp_or_int : PART_INT, 4, count);
+	return push_many(parts, n, cap, PART_INT, 4, count * ((bits + 31) / 32));
 }
 
 static SplitStatus split_rec(const Sig *s, TypeId id, const ModelConfig *m, bool is_return, Part *parts,
