@@ -80,11 +80,18 @@ bool str_uint(Str s, uint32_t max, uint32_t *out, size_t *used)
  * nest and "quoted strings" are opaque. */
 size_t str_find_top(Str s, const char *sep)
 {
+	/* Bytes that change the state; everything else is skipped fast. */
+	static const unsigned char nesting[256] = {
+		['"'] = 1, ['('] = 1, ['['] = 1, ['{'] = 1, [')'] = 1, [']'] = 1, ['}'] = 1,
+	};
 	size_t n = strlen(sep);
+	unsigned char first = (unsigned char)sep[0];
 	int depth = 0;
 	bool quoted = false;
 	for (size_t i = 0; i < s.n; i++) {
-		char c = s.p[i];
+		unsigned char c = (unsigned char)s.p[i];
+		if (!quoted && !nesting[c] && c != first)
+			continue;
 		if (quoted) {
 			if (c == '\\')
 				i++;
@@ -98,7 +105,7 @@ size_t str_find_top(Str s, const char *sep)
 			depth++;
 		else if ((c == ')' || c == ']' || c == '}') && depth > 0)
 			depth--;
-		else if (depth == 0 && c == sep[0] && i + n <= s.n && memcmp(s.p + i, sep, n) == 0)
+		else if (depth == 0 && c == first && i + n <= s.n && memcmp(s.p + i, sep, n) == 0)
 			return i;
 	}
 	return s.n;
