@@ -10,16 +10,16 @@
 
 /* X(name, comment) — the comment is printed by `gcnabi profiles` and in reports. */
 #define PROFILE_SWITCHES(X) \
-	X(func_inreg_sgpr, "default CC: inreg arguments take SGPRs, then VGPRs (LLVM 17+, PR #67182); before, SelectionDAG ignores inreg") \
+	X(func_inreg_sgpr, "default CC: inreg arguments take SGPRs, then VGPRs (seen in 19 and 22; upstream PR #67182, after 16); in 14-16 SelectionDAG ignores inreg") \
 	X(func_inreg_gisel_fails, "default CC: GlobalISel cannot lower an inreg argument and aborts (LLVM 14-16)") \
-	X(queue_ptr_cov5_hole, "default CC callee: s[6:7] (queue ptr) is not reserved under code object v5, so inreg arguments use it (LLVM 19; PR #112403 reserves it again in 20)") \
+	X(queue_ptr_cov5_hole, "default CC callee: s[6:7] (queue ptr) is not reserved under code object v5, so inreg arguments use it (LLVM 19; reserved again in 22, upstream PR #112403)") \
 	X(lds_kernel_id_input, "default CC: s15 carries the LDS kernel id and is reserved (LLVM 16+; argumentInfo shows LDSKernelId)") \
 	X(workgroup_id_needs_no_cluster, "default CC: freeing a workgroup-id SGPR also needs amdgpu-no-cluster-id-<dim> (LLVM 22)") \
 	X(caller_inreg_over_srd, "call sites: inreg arguments are assigned from s0 over the scratch descriptor, which the callee keeps reserved (LLVM 19-22; fixed by PRs #182753/#182754)") \
 	X(bfloat_unsupported, "bfloat arguments and returns do not lower (LLVM 14)") \
 	X(bfloat_scalar_dag_fails, "SelectionDAG cannot select scalar bfloat loads and stores and crashes on odd-length bfloat vectors (LLVM 15)") \
 	X(gisel_bfloat_call_fails, "GlobalISel cannot translate a call that passes or returns a bfloat or bfloat vector as a whole (LLVM 22)") \
-	X(bfloat_as_i32, "bfloat is carried as a 32-bit integer: 4-byte stack slots (LLVM 15-16); 2-byte bf16 from 17") \
+	X(bfloat_as_i32, "bfloat is carried as a 32-bit integer: 4-byte stack slots (LLVM 15-16); 2-byte bf16 in 19 and 22") \
 	X(buffer_ptr_split, "ptr addrspace(7) is {ptr addrspace(8), i32}: 5 parts; ptr addrspace(8) is 128-bit: 4 parts (LLVM 19+; 64-bit pointers before)") \
 	X(gfx_ret_dag_vgpr_budget, "amdgpu_gfx: SelectionDAG demotes a return larger than the function's VGPR budget, GlobalISel does not (LLVM 19+)")
 

@@ -11,7 +11,7 @@ typedef enum {
 	PART_I1,   /* a lone i1: promoted to i32 in registers, 1-byte stack object */
 	PART_INT,  /* integer, pointer, packed <2 x i16>, pieces of wider values */
 	PART_FP,   /* f32, f16, packed <2 x half> */
-	PART_BF16, /* scalar bfloat (LLVM 17+) */
+	PART_BF16, /* scalar bfloat (LLVM 19 and 22) */
 	PART_CLASS_COUNT
 } PartClass;
 
