@@ -215,22 +215,35 @@ static int row_reg(const Ctx *c, const CcRule *r, unsigned n)
 	return -1;
 }
 
-static bool alloc_reg(Ctx *c, const CcRule *r, unsigned row, Loc *loc)
+/* Up to want more registers from the row, in order; how many it gave. */
+static unsigned alloc_regs(Ctx *c, const CcRule *r, unsigned row, Loc *loc, unsigned want)
 {
-	if (r->pool == 0 && r->count != VGPR_BUDGET) {
-		/* A fixed range: walk it directly. */
-		for (; c->cursor[row] < r->count; c->cursor[row]++)
-			if (take_reg(c, r->file, r->first + c->cursor[row], loc))
-				return true;
-		return false;
+	unsigned n = 0;
+	if (r->pool != 0 || r->count == VGPR_BUDGET) {
+		for (int reg; n < want && (reg = row_reg(c, r, c->cursor[row])) >= 0; c->cursor[row]++)
+			if (take_reg(c, r->file, (unsigned)reg, &loc[n]))
+				n++;
+		return n;
 	}
-	for (int reg; (reg = row_reg(c, r, c->cursor[row])) >= 0; c->cursor[row]++)
-		if (take_reg(c, r->file, (unsigned)reg, loc))
-			return true;
-	return false;
+	/* A fixed range: walk it directly. */
+	uint64_t *used = r->file == LOC_SGPR ? c->sgpr_used : c->vgpr_used;
+	unsigned limit = r->file == LOC_SGPR ? SGPR_COUNT : VGPR_COUNT;
+	unsigned k = c->cursor[row];
+	for (; n < want && k < r->count; k++) {
+		unsigned reg = r->first + k;
+		uint64_t bit = 1ull << (reg % 64);
+		if (reg >= limit)
+			break;
+		if (used[reg / 64] & bit)
+			continue;
+		used[reg / 64] |= bit;
+		loc[n++] = (Loc){ (uint8_t)r->file, (uint16_t)reg, 0, 0 };
+	}
+	c->cursor[row] = (uint16_t)k;
+	return n;
 }
 
-static bool row_applies(const CcRule *r, const ModelConfig *m, const Part *part, bool inreg, bool byval)
+static bool row_applies(const CcRule *r, const ModelConfig *m, const PartRun *part, bool inreg, bool byval)
 {
 	if (part && !(r->classes & (1u << part->cls)))
 		return false;
@@ -256,14 +269,14 @@ static uint8_t select_rows(const CcRule *rows, unsigned n, const ModelConfig *m,
 
 /* Run the table for one part. Returns the row that decided, with *loc set
  * for ACT_REG/ACT_STACK, or NULL when no row matched. */
-static const CcRule *assign_part_from(Ctx *c, bool returns, const Part *original, bool inreg, Loc *loc,
+static const CcRule *assign_part_from(Ctx *c, bool returns, const PartRun *original, bool inreg, Loc *loc,
 				      unsigned *from)
 {
 	const CcRule *rows = returns ? c->tables->returns : c->tables->args;
 	const uint8_t *live = returns ? c->ret_rows : c->arg_rows;
 	unsigned nlive = returns ? c->nret_rows : c->narg_rows;
-	Part promoted = *original;
-	const Part *part = original;
+	PartRun promoted = *original;
+	const PartRun *part = original;
 	for (unsigned k = *from; k < nlive; k++) {
 		*from = k;
 		unsigned i = live[k];
@@ -279,7 +292,7 @@ static const CcRule *assign_part_from(Ctx *c, bool returns, const Part *original
 			continue;
 		}
 		if (r->action == ACT_REG) {
-			if (alloc_reg(c, r, i, loc))
+			if (alloc_regs(c, r, i, loc, 1))
 				return r;
 			continue;
 		}
@@ -294,7 +307,7 @@ static const CcRule *assign_part_from(Ctx *c, bool returns, const Part *original
 	return 0;
 }
 
-static const CcRule *assign_part(Ctx *c, bool returns, const Part *part, bool inreg, Loc *loc)
+static const CcRule *assign_part(Ctx *c, bool returns, const PartRun *part, bool inreg, Loc *loc)
 {
 	unsigned from = 0;
 	return assign_part_from(c, returns, part, inreg, loc, &from);
@@ -326,52 +339,78 @@ static bool place_byval(Ctx *c, const Param *prm, PartRange *range)
 	return true;
 }
 
-static bool place_parts(Ctx *c, const Part *parts, unsigned n, bool inreg, PartRange *range, unsigned argno)
+/* Place the runs of one value into locs. Returns 0 when every part found a
+ * place, else the row that refused a part (ACT_FAIL), or &no_row. */
+static const CcRule no_row = { .action = ACT_FAIL, .rule = "no rule accepts it" };
+
+static const CcRule *assign_runs(Ctx *c, bool returns, const Parts *parts, bool inreg, Loc *locs)
 {
-	Placement *out = c->out;
-	unsigned first = out->nlocs;
-	if (n > PLACE_MAX_PARTS - first)
-		return fail(out, "more than %s parts in one function%s", "4096", "");
+	const uint8_t *live = returns ? c->ret_rows : c->arg_rows;
 	/* Rows only run out, never come back: a part of the same class as the
 	 * previous one cannot match an earlier row than it did, and while the
-	 * row that took it has room it takes the next one too. */
+	 * row that took it has room it takes the next ones too. */
 	unsigned from = 0;
 	int last_cls = -1;
 	const CcRule *last = 0;
-	for (unsigned i = 0; i < n; i++) {
-		Loc *loc = &out->locs[first + i];
-		bool same_run = parts[i].cls == last_cls && parts[i].cls != PART_I1 && !c->ext;
-		if (same_run && last && last->action == ACT_STACK) {
-			c->stack = (c->stack + 3) & ~(uint64_t)3;
-			*loc = (Loc){ LOC_STACK, 0, (uint32_t)c->stack, parts[i].store };
-			c->stack += 4;
-			continue;
-		}
-		if (same_run && last && last->action == ACT_REG && alloc_reg(c, last, c->arg_rows[from], loc))
-			continue;
-		if (!same_run)
-			from = 0;
-		last_cls = parts[i].cls;
-		last = assign_part_from(c, false, &parts[i], inreg, loc, &from);
-		if (!last || last->action == ACT_FAIL) {
-			char num[16];
-			snprintf(num, sizeof num, "#%u", argno);
+	Loc *loc = locs;
+	for (unsigned r = 0; r < parts->nruns; r++) {
+		const PartRun *run = &parts->runs[r];
+		bool same_class = run->cls != PART_I1 && !c->ext; /* promotion changes the class part by part */
+		for (unsigned left = run->count; left;) {
+			bool same_run = same_class && run->cls == last_cls && last;
+			if (same_run && last->action == ACT_STACK) {
+				c->stack = (c->stack + 3) & ~(uint64_t)3;
+				for (; left; left--, loc++, c->stack += 4)
+					*loc = (Loc){ LOC_STACK, 0, (uint32_t)c->stack, run->store };
+				break;
+			}
+			if (same_run && last->action == ACT_REG) {
+				unsigned got = alloc_regs(c, last, live[from], loc, left);
+				loc += got;
+				left -= got;
+				if (!left)
+					break;
+			}
+			if (!same_run)
+				from = 0;
+			last_cls = run->cls;
+			last = assign_part_from(c, returns, run, inreg, loc, &from);
 			if (!last)
-				return fail(out, "unable to allocate function argument %s: no rule accepts it%s", num, "");
-			return fail(out, "argument %s: %s", num, last->rule);
+				return &no_row;
+			if (last->action == ACT_FAIL)
+				return last;
+			loc++;
+			left--;
 		}
 	}
-	out->nlocs = first + n;
+	return 0;
+}
+
+static bool place_parts(Ctx *c, const Parts *parts, bool inreg, PartRange *range, unsigned argno)
+{
+	Placement *out = c->out;
+	unsigned first = out->nlocs;
+	if (parts->nparts > PLACE_MAX_PARTS - first)
+		return fail(out, "more than %s parts in one function%s", "4096", "");
+	const CcRule *refused = assign_runs(c, false, parts, inreg, &out->locs[first]);
+	if (refused) {
+		char num[16];
+		snprintf(num, sizeof num, "#%u", argno);
+		if (refused == &no_row)
+			return fail(out, "unable to allocate function argument %s: no rule accepts it%s", num, "");
+		return fail(out, "argument %s: %s", num, refused->rule);
+	}
+	out->nlocs = first + parts->nparts;
 	range->first = (uint16_t)first;
-	range->count = (uint16_t)n;
+	range->count = (uint16_t)parts->nparts;
 	return true;
 }
 
-static bool split_or_fail(const Ctx *c, TypeId t, bool is_return, Part *parts, unsigned *n, SplitStatus *st)
+static bool split_or_fail(const Ctx *c, TypeId t, bool is_return, Parts *parts, SplitStatus *st)
 {
 	const char *why = "";
-	*n = 0;
-	*st = split_type(c->sig, t, c->m, is_return, parts, n, PLACE_MAX_PARTS, &why);
+	parts->nruns = parts->nparts = parts->merge_floor = 0;
+	*st = split_type(c->sig, t, c->m, is_return, parts, &why);
 	if (*st == SPLIT_UNSUPPORTED)
 		return fail(c->out, "%s is not supported by %s", why, c->m->profile->name);
 	if (*st == SPLIT_TOO_MANY)
@@ -379,45 +418,32 @@ static bool split_or_fail(const Ctx *c, TypeId t, bool is_return, Part *parts, u
 	return true;
 }
 
-/* CanLowerReturn: would every return part find a register? */
-static bool return_fits(Ctx *c, const Part *parts, unsigned n, bool inreg, Loc *locs)
-{
-	for (unsigned i = 0; i < n; i++) {
-		const CcRule *r = assign_part(c, true, &parts[i], inreg, &locs[i]);
-		if (!r || r->action == ACT_FAIL)
-			return false;
-	}
-	return true;
-}
-
 /* The return is placed first, into the placement's free tail; it is kept
- * only if every part found a register. */
-static bool place_return(Ctx *c, Part *parts, bool *demoted)
+ * only if every part found a register (CanLowerReturn). */
+static bool place_return(Ctx *c, Parts *parts, bool *demoted)
 {
 	const Sig *s = c->sig;
 	Placement *out = c->out;
-	unsigned n;
 	SplitStatus st;
 	*demoted = false;
-	if (!split_or_fail(c, s->ret, true, parts, &n, &st))
+	if (!split_or_fail(c, s->ret, true, parts, &st))
 		return false;
-	if (n > PLACE_MAX_PARTS - out->nlocs)
+	if (parts->nparts > PLACE_MAX_PARTS - out->nlocs)
 		return fail(out, "more than %s parts in one function%s", "4096", "");
 	Ctx ret = *c; /* returns use their own registers */
 	memset(ret.sgpr_used, 0, sizeof ret.sgpr_used);
 	memset(ret.vgpr_used, 0, sizeof ret.vgpr_used);
 	memset(ret.cursor, 0, sizeof ret.cursor);
-	if (st == SPLIT_DEMOTE ||
-	    !return_fits(&ret, parts, n, (s->ret_flags & PARAM_INREG) != 0, &out->locs[out->nlocs])) {
+	ret.ext = false;
+	if (st == SPLIT_DEMOTE || assign_runs(&ret, true, parts, (s->ret_flags & PARAM_INREG) != 0, &out->locs[out->nlocs])) {
 		*demoted = true;
 		return true;
 	}
 	out->ret.first = (uint16_t)out->nlocs;
-	out->ret.count = (uint16_t)n;
-	out->nlocs += n;
+	out->ret.count = (uint16_t)parts->nparts;
+	out->nlocs += parts->nparts;
 	return true;
 }
-
 static bool is_bfloat_value(const Sig *s, TypeId id)
 {
 	const Type *t = sig_type(s, id);
@@ -426,14 +452,20 @@ static bool is_bfloat_value(const Sig *s, TypeId id)
 
 bool cc_place(const Sig *s, const ModelConfig *m, View view, Placement *out)
 {
-	static const Part sret_pointer = { PART_INT, 4 }; /* a ptr addrspace(5) */
-	Part parts[PLACE_MAX_PARTS];
+	static const PartRun sret_pointer = { PART_INT, 4, 1 }; /* a ptr addrspace(5) */
+	PartRun runs[PLACE_MAX_PARTS];
+	Parts parts = { runs, 0, 0, PLACE_MAX_PARTS, 0 };
 	Ctx c;
-	memset(&c, 0, sizeof c);
+	/* Every field but the row lists, which select_rows fills. */
 	c.sig = s;
 	c.m = m;
 	c.view = view;
 	c.out = out;
+	memset(c.sgpr_used, 0, sizeof c.sgpr_used);
+	memset(c.vgpr_used, 0, sizeof c.vgpr_used);
+	memset(c.cursor, 0, sizeof c.cursor);
+	c.ext = false;
+	c.stack = 0;
 	place_init(out);
 	c.tables = tables_for((CallConv)s->cc);
 	if (!c.tables)
@@ -455,7 +487,7 @@ bool cc_place(const Sig *s, const ModelConfig *m, View view, Placement *out)
 	}
 
 	bool demoted;
-	if (!place_return(&c, parts, &demoted))
+	if (!place_return(&c, &parts, &demoted))
 		return false;
 	if (demoted) {
 		/* The hidden sret pointer is the first argument. GlobalISel
@@ -490,12 +522,11 @@ bool cc_place(const Sig *s, const ModelConfig *m, View view, Placement *out)
 				continue;
 			}
 		}
-		unsigned n;
 		SplitStatus st;
-		if (!split_or_fail(&c, prm->type, false, parts, &n, &st))
+		if (!split_or_fail(&c, prm->type, false, &parts, &st))
 			return false;
 		c.ext = (prm->flags & (PARAM_SIGNEXT | PARAM_ZEROEXT)) != 0;
-		if (!place_parts(&c, parts, n, inreg, range, i))
+		if (!place_parts(&c, &parts, inreg, range, i))
 			return false;
 		/* Without a byval rule the pointer travels as a value, but once it
 		 * lands on the stack both sides still honour the flag: the caller

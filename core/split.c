@@ -21,41 +21,39 @@ static unsigned pointer_bits(unsigned as, const Profile *p)
 	}
 }
 
-static bool push(Part *parts, unsigned *n, unsigned cap, PartClass cls, unsigned store)
+/* count parts of one class and store size; alike parts extend the last run. */
+static SplitStatus push_many(Parts *out, PartClass cls, unsigned store, uint64_t count)
 {
-	if (*n >= cap)
-		return false;
-	parts[(*n)++] = (Part){ (uint8_t)cls, (uint8_t)store };
-	return true;
-}
-
-/* count copies of one part, capacity checked once. */
-static SplitStatus push_many(Part *parts, unsigned *n, unsigned cap, PartClass cls, unsigned store, uint64_t count)
-{
-	if (count > cap - *n)
+	if (count == 0)
+		return SPLIT_OK;
+	if (count > out->cap - out->nparts)
 		return SPLIT_TOO_MANY;
-	Part p = { (uint8_t)cls, (uint8_t)store };
-	for (uint64_t i = 0; i < count; i++)
-		parts[(*n)++] = p;
+	PartRun *last = out->nruns > out->merge_floor ? &out->runs[out->nruns - 1] : 0;
+	if (last && last->cls == cls && last->store == store && last->count + count <= UINT16_MAX) {
+		last->count = (uint16_t)(last->count + count);
+	} else {
+		if (out->nruns >= out->cap)
+			return SPLIT_TOO_MANY;
+		out->runs[out->nruns++] = (PartRun){ (uint8_t)cls, (uint8_t)store, (uint16_t)count };
+	}
+	out->nparts += (unsigned)count;
 	return SPLIT_OK;
 }
 
-static SplitStatus push_words(Part *parts, unsigned *n, unsigned cap, uint64_t bits)
-{
-	return push_many(parts, n, cap, PART_INT, 4, (bits + 31) / 32);
-}
+static SplitStatus push(Parts *out, PartClass cls, unsigned store) { return push_many(out, cls, store, 1); }
+
+static SplitStatus push_words(Parts *out, uint64_t bits) { return push_many(out, PART_INT, 4, (bits + 31) / 32); }
 
 /* A value of at most 32 bits in its legal register type. */
-static SplitStatus split_small_int(unsigned bits, bool has16, Part *parts, unsigned *n, unsigned cap)
+static SplitStatus split_small_int(unsigned bits, bool has16, Parts *out)
 {
 	if (bits == 1)
-		return push(parts, n, cap, PART_I1, 1) ? SPLIT_OK : SPLIT_TOO_MANY;
+		return push(out, PART_I1, 1);
 	unsigned store = bits <= 16 && has16 ? 2 : 4; /* i8 is promoted to i16 where i16 is legal */
-	return push(parts, n, cap, PART_INT, store) ? SPLIT_OK : SPLIT_TOO_MANY;
+	return push(out, PART_INT, store);
 }
 
-static SplitStatus split_vector(const Sig *s, const Type *v, const ModelConfig *m, Part *parts,
-				unsigned *n, unsigned cap, const char **why)
+static SplitStatus split_vector(const Sig *s, const Type *v, const ModelConfig *m, Parts *out, const char **why)
 {
 	const Type *e = sig_type(s, v->elem);
 	bool has16 = m->target->has_16bit_insts;
@@ -79,16 +77,16 @@ static SplitStatus split_vector(const Sig *s, const Type *v, const ModelConfig *
 	}
 	PartClass fp_or_int = e->kind == TYPE_HALF || e->kind == TYPE_FLOAT ? PART_FP : PART_INT;
 	if (bits == 16 && has16) /* <2 x i16> / <2 x half> share one register; odd counts pad up */
-		return push_many(parts, n, cap, fp_or_int, 4, (count + 1) / 2);
+		return push_many(out, fp_or_int, 4, (count + 1) / 2);
 	if (bits < 16) /* one element per part, never packed */
-		return push_many(parts, n, cap, PART_INT, has16 ? 2 : 4, count);
+		return push_many(out, PART_INT, has16 ? 2 : 4, count);
 	if (bits <= 32)
-		return push_many(parts, n, cap, bits == 32 ? fp_or_int : PART_INT, 4, count);
-	return push_many(parts, n, cap, PART_INT, 4, count * ((bits + 31) / 32));
+		return push_many(out, bits == 32 ? fp_or_int : PART_INT, 4, count);
+	return push_many(out, PART_INT, 4, count * ((bits + 31) / 32));
 }
 
-static SplitStatus split_rec(const Sig *s, TypeId id, const ModelConfig *m, bool is_return, Part *parts,
-			     unsigned *n, unsigned cap, const char **why, unsigned depth)
+static SplitStatus split_rec(const Sig *s, TypeId id, const ModelConfig *m, bool is_return, Parts *out,
+			     const char **why, unsigned depth)
 {
 	const Type *t = sig_type(s, id);
 	const Profile *p = m->profile;
@@ -105,9 +103,9 @@ static SplitStatus split_rec(const Sig *s, TypeId id, const ModelConfig *m, bool
 			*why = "integers wider than i128";
 			return SPLIT_UNSUPPORTED;
 		}
-		return t->n <= 32 ? split_small_int(t->n, has16, parts, n, cap) : push_words(parts, n, cap, t->n);
+		return t->n <= 32 ? split_small_int(t->n, has16, out) : push_words(out, t->n);
 	case TYPE_HALF:
-		return push(parts, n, cap, PART_FP, has16 ? 2 : 4) ? SPLIT_OK : SPLIT_TOO_MANY;
+		return push(out, PART_FP, has16 ? 2 : 4);
 	case TYPE_BFLOAT:
 		if (p->on[SW_bfloat_unsupported]) {
 			/* GlobalISel cannot return it in a register and demotes the return. */
@@ -119,38 +117,47 @@ static SplitStatus split_rec(const Sig *s, TypeId id, const ModelConfig *m, bool
 			return SPLIT_UNSUPPORTED;
 		}
 		if (p->on[SW_bfloat_as_i32] || !has16)
-			return push(parts, n, cap, PART_INT, 4) ? SPLIT_OK : SPLIT_TOO_MANY;
-		return push(parts, n, cap, PART_BF16, 2) ? SPLIT_OK : SPLIT_TOO_MANY;
+			return push(out, PART_INT, 4);
+		return push(out, PART_BF16, 2);
 	case TYPE_FLOAT:
-		return push(parts, n, cap, PART_FP, 4) ? SPLIT_OK : SPLIT_TOO_MANY;
+		return push(out, PART_FP, 4);
 	case TYPE_DOUBLE:
-		return push_words(parts, n, cap, 64);
+		return push_words(out, 64);
 	case TYPE_PTR:
 		if (t->addrspace > 8) {
 			*why = "pointers outside address spaces 0-8";
 			return SPLIT_UNSUPPORTED;
 		}
-		return push_words(parts, n, cap, pointer_bits(t->addrspace, p));
+		return push_words(out, pointer_bits(t->addrspace, p));
 	case TYPE_VECTOR:
-		return split_vector(s, t, m, parts, n, cap, why);
+		return split_vector(s, t, m, out, why);
 	case TYPE_ARRAY: {
-		/* Split one element, then repeat its parts. */
-		unsigned first = *n;
+		/* Split one element into runs of its own, then repeat them. */
 		if (t->n == 0)
 			return SPLIT_OK;
-		SplitStatus st = split_rec(s, t->elem, m, is_return, parts, n, cap, why, depth + 1);
-		if (st != SPLIT_OK)
-			return st;
-		unsigned per = *n - first;
-		if (per && (uint64_t)per * (t->n - 1) > cap - *n)
-			return SPLIT_TOO_MANY;
-		for (uint64_t i = 1; i < t->n && per; i++, *n += per)
-			memcpy(&parts[*n], &parts[first], per * sizeof *parts);
-		return SPLIT_OK;
+		unsigned first = out->nruns, parts_before = out->nparts, floor = out->merge_floor;
+		out->merge_floor = first;
+		SplitStatus st = split_rec(s, t->elem, m, is_return, out, why, depth + 1);
+		unsigned per = out->nparts - parts_before, last = out->nruns;
+		if (st == SPLIT_OK && per && (uint64_t)per * (t->n - 1) > out->cap - out->nparts)
+			st = SPLIT_TOO_MANY;
+		if (st == SPLIT_OK && per && last - first == 1) /* one run: lengthen it */
+			st = push_many(out, out->runs[first].cls, out->runs[first].store, (uint64_t)per * (t->n - 1));
+		else if (st == SPLIT_OK && per) {
+			/* Copies extend the element's last run, so copy that one from a snapshot. */
+			PartRun tail = out->runs[last - 1];
+			for (uint64_t i = 1; st == SPLIT_OK && i < t->n; i++)
+				for (unsigned k = first; st == SPLIT_OK && k < last; k++) {
+					const PartRun *r = k == last - 1 ? &tail : &out->runs[k];
+					st = push_many(out, r->cls, r->store, r->count);
+				}
+		}
+		out->merge_floor = floor;
+		return st;
 	}
 	case TYPE_STRUCT:
 		for (unsigned i = 0; i < t->n; i++) {
-			SplitStatus st = split_rec(s, s->members[t->first + i], m, is_return, parts, n, cap, why, depth + 1);
+			SplitStatus st = split_rec(s, s->members[t->first + i], m, is_return, out, why, depth + 1);
 			if (st != SPLIT_OK)
 				return st;
 		}
@@ -160,10 +167,9 @@ static SplitStatus split_rec(const Sig *s, TypeId id, const ModelConfig *m, bool
 	return SPLIT_UNSUPPORTED;
 }
 
-SplitStatus split_type(const Sig *s, TypeId t, const ModelConfig *m, bool is_return, Part *parts, unsigned *n,
-		       unsigned cap, const char **why)
+SplitStatus split_type(const Sig *s, TypeId t, const ModelConfig *m, bool is_return, Parts *out, const char **why)
 {
-	return split_rec(s, t, m, is_return, parts, n, cap, why, 0);
+	return split_rec(s, t, m, is_return, out, why, 0);
 }
 
 /* --- DataLayout ---------------------------------------------------------

@@ -15,10 +15,21 @@ typedef enum {
 	PART_CLASS_COUNT
 } PartClass;
 
+/* count consecutive parts alike: <16 x float> is one run of 16 FP parts.
+ * The model places whole runs where the rules allow it. */
 typedef struct {
-	uint8_t cls;   /* PartClass */
-	uint8_t store; /* store size of the part's value type: its stack object size */
-} Part;
+	uint8_t cls;    /* PartClass */
+	uint8_t store;  /* store size of the part's value type: its stack object size */
+	uint16_t count; /* >= 1 */
+} PartRun;
+
+/* The runs of one value, and how many parts they hold in all. */
+typedef struct {
+	PartRun *runs;
+	unsigned nruns, nparts;
+	unsigned cap;         /* limit of both nruns and nparts */
+	unsigned merge_floor; /* runs before this index are not extended (0 to start) */
+} Parts;
 
 typedef enum {
 	SPLIT_OK,
@@ -27,10 +38,9 @@ typedef enum {
 	SPLIT_DEMOTE,      /* a return llc can only pass through memory */
 } SplitStatus;
 
-/* Append the parts of type t to parts[*n..cap). On SPLIT_UNSUPPORTED, *why
- * names the construct. */
-SplitStatus split_type(const Sig *s, TypeId t, const ModelConfig *m, bool is_return, Part *parts, unsigned *n,
-		       unsigned cap, const char **why);
+/* Append the parts of type t to out, merging a part into the previous run
+ * when they are alike. On SPLIT_UNSUPPORTED, *why names the construct. */
+SplitStatus split_type(const Sig *s, TypeId t, const ModelConfig *m, bool is_return, Parts *out, const char **why);
 
 /* DataLayout of the profile's llc: ABI alignment and alloc size in bytes.
  * Sizes saturate at UINT64_MAX / 2 for absurd aggregates. */

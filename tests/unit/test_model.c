@@ -202,6 +202,23 @@ static void test_rules_learned_from_llc(void **state)
 	EXPECT("declare void @f(<4 x bfloat>)", "llvm15", "gfx1030", SEL_DAG, VIEW_CALLEE, "<4 x bfloat> -> v[0:1] | ret void -> -");
 }
 
+/* Arrays of mixed aggregates repeat the element's parts; a run of alike
+ * parts crosses from registers to the stack part by part. Agreed by llc 14,
+ * 15, 16, 19 and 22 on gfx1030 with both selectors (gcnabi check). */
+static void test_aggregate_runs(void **state)
+{
+	(void)state;
+	EXPECT("declare void @runs_a([3 x { i32, float, <2 x i16> }], [2 x { i1, i64 }])", "llvm22", "gfx1030", SEL_DAG,
+	       VIEW_CALLEE, "[3 x { i32, float, <2 x i16> }] -> v[0:8] | [2 x { i1, i64 }] -> v[9:14] | ret void -> -");
+	EXPECT("declare void @runs_b(<30 x i32>, [2 x { float, i64 }], i32)", "llvm14", "gfx1030", SEL_GISEL, VIEW_CALLER,
+	       "<30 x i32> -> v[0:29] | [2 x { float, i64 }] -> v30,stack+0/4,stack+4/4,stack+8/4,stack+12/4,stack+16/4"
+	       " | i32 -> stack+20/4 | ret void -> -");
+	EXPECT("declare amdgpu_gfx void @runs_c([2 x { i32, float }] inreg, [4 x { i64 }] inreg, <16 x i32> inreg)",
+	       "llvm19", "gfx1030", SEL_DAG, VIEW_CALLEE,
+	       "[2 x { i32, float }] inreg -> s[4:7] | [4 x { i64 }] inreg -> s[8:15] | <16 x i32> inreg -> "
+	       "s[16:29],stack+0/4,stack+4/4 | ret void -> -");
+}
+
 static void test_unmodeled_is_an_error(void **state)
 {
 	(void)state;
@@ -215,6 +232,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_default_inreg_by_version),
+		cmocka_unit_test(test_aggregate_runs),
 		cmocka_unit_test(test_caller_ignores_srd),
 		cmocka_unit_test(test_noinput_attributes),
 		cmocka_unit_test(test_default_stack_and_byval),
