@@ -715,23 +715,28 @@ static void batch_done(Check *c, const Batch *b, const Proc *p)
 		batch_failed(c, b, p, err);
 		return;
 	}
-	size_t len;
-	char why[512];
-	char *text = read_file(mir, &len, why, sizeof why);
+	size_t len = 0;
+	char why[512] = "function missing from llc's MIR";
+	const char *text = map_file(mir, &len, why, sizeof why);
 	ObserveCtx o = { c, b, calloc(b->count, 1), calloc(b->count, 1), calloc(b->count, sizeof(Placement)) };
-	if (text && o.seen_callee && o.seen_caller && o.callee_seen) {
+	if (!o.seen_callee || !o.seen_caller || !o.callee_seen) {
+		fprintf(stderr, "gcnabi check: out of memory observing %s\n", mir);
+		exit(EXIT_ERROR);
+	}
+	if (text) {
 		MirError me;
 		mir_observe(text, len, observe_sink, &o, &me);
-		for (unsigned k = 0; k < b->count; k++) {
-			unsigned i = co->order[b->first + k];
-			if (!o.seen_callee[k] && emittable(co, c->sigs[i], i)) {
-				co->st.functions++;
-				co->st.diverged++;
-				report(c, co, i, "unobserved", "function missing from llc's MIR", 0, 0, 0);
-			}
+		snprintf(why, sizeof why, "function missing from llc's MIR");
+	}
+	for (unsigned k = 0; k < b->count; k++) {
+		unsigned i = co->order[b->first + k];
+		if (!o.seen_callee[k] && emittable(co, c->sigs[i], i)) {
+			co->st.functions++;
+			co->st.diverged++;
+			report(c, co, i, "unobserved", why, 0, 0, 0);
 		}
 	}
-	free(text);
+	unmap_file(text, len);
 	free(o.seen_callee);
 	free(o.seen_caller);
 	free(o.callee_seen);
@@ -740,44 +745,62 @@ static void batch_done(Check *c, const Batch *b, const Proc *p)
 	unlink(ll);
 }
 
-static int run_all(Check *c)
-{
-	Proc procs[MAX_JOBS] = { 0 };
+typedef struct {
+	Proc procs[MAX_JOBS];
 	Batch running[MAX_JOBS];
 	unsigned serial[MAX_JOBS];
-	int nrun = 0;
-	unsigned next_serial = 0;
-	for (;;) {
-		while (c->nqueue && nrun < (int)c->jobs) {
-			Batch b = c->queue[--c->nqueue];
-			int slot = 0;
-			while (procs[slot].pid > 0)
-				slot++;
-			char ll[600], mir[600], err[600], cpu_arg[64], mattr[64];
-			unsigned s = next_serial++;
-			batch_paths(c, s, ll, mir, err, sizeof ll);
-			if (!write_batch_ir(c, &b, ll)) {
-				fprintf(stderr, "gcnabi check: cannot write %s\n", ll);
-				return EXIT_ERROR;
-			}
-			char *argv[16];
-			llc_argv(&c->combos[b.combo], ll, mir, argv, cpu_arg, mattr);
-			if (!proc_start(&procs[slot], argv, mir, err, 8192)) {
-				fprintf(stderr, "gcnabi check: cannot start %s\n", argv[0]);
-				return EXIT_ERROR;
-			}
-			running[slot] = b;
-			serial[slot] = s;
-			nrun++;
+	int nrun;
+	unsigned next_serial;
+} Pool;
+
+/* Start queued batches while a job slot is free. */
+static bool start_batches(Check *c, Pool *pool)
+{
+	while (c->nqueue && pool->nrun < (int)c->jobs) {
+		Batch b = c->queue[--c->nqueue];
+		int slot = 0;
+		while (pool->procs[slot].pid > 0)
+			slot++;
+		char ll[600], mir[600], err[600], cpu_arg[64], mattr[64];
+		unsigned s = pool->next_serial++;
+		batch_paths(c, s, ll, mir, err, sizeof ll);
+		if (!write_batch_ir(c, &b, ll)) {
+			fprintf(stderr, "gcnabi check: cannot write %s\n", ll);
+			return false;
 		}
-		if (nrun == 0)
+		char *argv[16];
+		llc_argv(&c->combos[b.combo], ll, mir, argv, cpu_arg, mattr);
+		if (!proc_start(&pool->procs[slot], argv, mir, err, 8192)) {
+			fprintf(stderr, "gcnabi check: cannot start %s\n", argv[0]);
+			return false;
+		}
+		pool->running[slot] = b;
+		pool->serial[slot] = s;
+		pool->nrun++;
+	}
+	return true;
+}
+
+static int run_all(Check *c)
+{
+	Pool pool = { 0 };
+	for (;;) {
+		if (!start_batches(c, &pool))
+			return EXIT_ERROR;
+		if (pool.nrun == 0)
 			return 0;
-		int done = proc_wait_any(procs, (int)c->jobs, c->timeout);
+		int done = proc_wait_any(pool.procs, (int)c->jobs, c->timeout);
 		if (done < 0)
 			return 0;
-		nrun--;
-		c->batch_serial = serial[done];
-		batch_done(c, &running[done], &procs[done]);
+		pool.nrun--;
+		Batch finished = pool.running[done];
+		Proc result = pool.procs[done];
+		c->batch_serial = pool.serial[done];
+		/* The next batch starts before this one is read, so llc never
+		 * waits for the observer. */
+		if (!start_batches(c, &pool))
+			return EXIT_ERROR;
+		batch_done(c, &finished, &result);
 	}
 }
 

@@ -69,6 +69,10 @@ enum {
 
 /* Whole file (or stdin for "-") into a NUL-terminated heap buffer. */
 char *read_file(const char *path, size_t *len, char *err, size_t err_cap);
+/* A regular file mapped read-only, without a NUL after it (an empty file is
+ * ""); NULL with err set when it cannot be. unmap_file releases it. */
+const char *map_file(const char *path, size_t *len, char *err, size_t err_cap);
+void unmap_file(const char *text, size_t len);
 
 /* Layout by name (searched in $GCNABI_LAYOUTS, then the layouts/ folder
  * beside the binary's build/ folder) or by path. */

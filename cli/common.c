@@ -1,10 +1,14 @@
 /* File input, layout lookup and the model options that several subcommands
  * share. */
+#define _DEFAULT_SOURCE /* MAP_POPULATE */
 #include <errno.h>
 #include <stdarg.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -46,6 +50,36 @@ char *read_file(const char *path, size_t *len, char *err, size_t err_cap)
 	buf[n] = 0;
 	*len = n;
 	return buf;
+}
+
+const char *map_file(const char *path, size_t *len, char *err, size_t err_cap)
+{
+	int fd = open(path, O_RDONLY);
+	struct stat st;
+	if (fd < 0 || fstat(fd, &st) != 0) {
+		snprintf(err, err_cap, "%s: %s", path, strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		return 0;
+	}
+	*len = (size_t)st.st_size;
+	if (*len == 0) {
+		close(fd);
+		return "";
+	}
+	void *p = mmap(0, *len, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0);
+	close(fd);
+	if (p == MAP_FAILED) {
+		snprintf(err, err_cap, "%s: %s", path, strerror(errno));
+		return 0;
+	}
+	return p;
+}
+
+void unmap_file(const char *text, size_t len)
+{
+	if (text && len)
+		munmap((void *)text, len);
 }
 
 /* The layouts/ folder of the checkout the binary was built in. */

@@ -31,6 +31,7 @@ typedef struct {
 	SigSlot *slots; /* SIGTAB_SLOTS of them once a name is wanted */
 	uint32_t n;
 	bool nomem;
+	bool full; /* keep_every_sig met more than MIR_MAX_SIGS headers */
 } SigTable;
 
 static uint32_t name_hash(const char *s)
@@ -138,7 +139,21 @@ static void collect_wanted_names(const char *text, size_t len, SigTable *t, Func
 	}
 }
 
-static void parse_embedded_ir(const char *text, size_t len, SigTable *t)
+/* Without a list of wanted names: every header, while they fit. */
+static int keep_every_sig(void *ctx, const Sig *sig, const SigError *err)
+{
+	SigTable *t = ctx;
+	if (!sig)
+		return 0;
+	if (t->n >= MIR_MAX_SIGS && !sigtab_find(t, sig->name)) {
+		t->full = true;
+		return 1;
+	}
+	sigtab_want(t, sig->name);
+	return keep_wanted_sig(ctx, sig, err);
+}
+
+static void parse_embedded_ir(const char *text, size_t len, SigTable *t, SigSink keep)
 {
 	DocIter it;
 	MirDoc d;
@@ -152,10 +167,24 @@ static void parse_embedded_ir(const char *text, size_t len, SigTable *t)
 			return;
 		}
 		size_t n = doc_ir_text(&d, ir);
-		sig_parse_module(ir, n, keep_wanted_sig, t);
+		sig_parse_module(ir, n, keep, t);
 		free(ir);
 		return;
 	}
+}
+
+/* The embedded module's headers. Most modules have few enough functions to
+ * keep them all; a larger one is read again for just the functions the MIR
+ * defines or calls. */
+static void load_sigs(const char *text, size_t len, SigTable *t, FuncHeader *h)
+{
+	parse_embedded_ir(text, len, t, keep_every_sig);
+	if (!t->full)
+		return;
+	sigtab_free(t);
+	*t = (SigTable){ 0 };
+	collect_wanted_names(text, len, t, h);
+	parse_embedded_ir(text, len, t, keep_wanted_sig);
 }
 
 /* --- per-function state ---------------------------------------------- */
@@ -797,8 +826,7 @@ MirStatus mir_observe(const char *text, size_t len, MirSink sink, void *ctx, Mir
 	MirStatus st = MIR_OK;
 	bool have_err = false;
 	unsigned nfunctions = 0;
-	collect_wanted_names(text, len, &w->sigs, &w->h);
-	parse_embedded_ir(text, len, &w->sigs);
+	load_sigs(text, len, &w->sigs, &w->h);
 	if (w->sigs.nomem) {
 		st = MIR_NOMEM;
 		goto out;

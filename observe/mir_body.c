@@ -4,6 +4,7 @@
  * and how the bytes of its result come from its operands (sub-registers,
  * REG_SEQUENCE slots, merge and unmerge operands). The tracer over this
  * table is in mir_trace.c. */
+#define _GNU_SOURCE /* memmem */
 #include "mir_parse.h"
 
 #include <stdlib.h>
@@ -60,10 +61,26 @@ static bool looks_like_defs(Str s)
 	return any;
 }
 
+/* Where the " = " after the defs starts, or line.n. It comes before the
+ * opcode, the first word in capitals (defs, register classes, types and
+ * flags are lower case), so only that prefix is searched. */
+static size_t defs_end(Str line)
+{
+	for (size_t i = 1; i < line.n; i++) {
+		if (line.p[i - 1] != ' ')
+			continue;
+		if (is_upper(line.p[i]))
+			return line.n;
+		if (line.p[i] == '=' && (i + 1 == line.n || line.p[i + 1] == ' '))
+			return i - 1;
+	}
+	return line.n;
+}
+
 bool instr_split(Str line, Str *defs, Str *opcode, Str *ops, Str *mem)
 {
 	*defs = str_make(line.p, 0);
-	size_t eq = str_find_top(line, " = ");
+	size_t eq = defs_end(line);
 	Str rest = line;
 	if (eq < line.n && looks_like_defs(str_make(line.p, eq))) {
 		*defs = str_make(line.p, eq);
@@ -87,7 +104,7 @@ bool instr_split(Str line, Str *defs, Str *opcode, Str *ops, Str *mem)
 		w++;
 	*opcode = str_make(rest.p, w);
 	rest = str_skip(rest, w);
-	size_t m = str_find_top(rest, " :: ");
+	size_t m = memmem(rest.p, rest.n, " :: ", 4) ? str_find_top(rest, " :: ") : rest.n;
 	*ops = str_trim(str_make(rest.p, m));
 	*mem = m < rest.n ? str_skip(rest, m + 4) : str_make(rest.p + rest.n, 0);
 	return true;

@@ -78,19 +78,23 @@ bool str_uint(Str s, uint32_t max, uint32_t *out, size_t *used)
 
 /* Position of sep at bracket depth 0 outside quotes, or s.n: (), [], {}
  * nest and "quoted strings" are opaque. */
-size_t str_find_top(Str s, const char *sep)
+size_t str_find_top_n(Str s, const char *sep, size_t n)
 {
 	/* Bytes that change the state; everything else is skipped fast. */
 	static const unsigned char nesting[256] = {
 		['"'] = 1, ['('] = 1, ['['] = 1, ['{'] = 1, [')'] = 1, [']'] = 1, ['}'] = 1,
 	};
-	size_t n = strlen(sep);
-	unsigned char first = (unsigned char)sep[0];
+	/* Look for the separator's first non-blank byte, which is rarer than
+	 * the blank before it ("=" of " = "): blanks never change the depth. */
+	size_t lead = 0;
+	while (lead + 1 < n && sep[lead] == ' ')
+		lead++;
+	unsigned char anchor = (unsigned char)sep[lead];
 	int depth = 0;
 	bool quoted = false;
 	for (size_t i = 0; i < s.n; i++) {
 		unsigned char c = (unsigned char)s.p[i];
-		if (!quoted && !nesting[c] && c != first)
+		if (!quoted && !nesting[c] && c != anchor)
 			continue;
 		if (quoted) {
 			if (c == '\\')
@@ -105,8 +109,9 @@ size_t str_find_top(Str s, const char *sep)
 			depth++;
 		else if ((c == ')' || c == ']' || c == '}') && depth > 0)
 			depth--;
-		else if (depth == 0 && c == first && i + n <= s.n && memcmp(s.p + i, sep, n) == 0)
-			return i;
+		else if (depth == 0 && c == anchor && i >= lead && i - lead + n <= s.n &&
+			 memcmp(s.p + i - lead, sep, n) == 0)
+			return i - lead;
 	}
 	return s.n;
 }
@@ -125,20 +130,22 @@ bool next_operand(Str *rest, Str *op)
 	return true;
 }
 
+#define FLAG_WORD(w, f) { w, sizeof(w) - 1, f }
 static const struct {
 	const char *word;
+	size_t len;
 	unsigned flags;
 } operand_flag_words[] = {
-	{"implicit-def", OPF_IMPLICIT | OPF_DEF},
-	{"implicit", OPF_IMPLICIT},
-	{"def", OPF_DEF},
-	{"dead", 0},
-	{"killed", 0},
-	{"undef", 0},
-	{"internal", 0},
-	{"early-clobber", 0},
-	{"debug-use", 0},
-	{"renamable", 0},
+	FLAG_WORD("implicit-def", OPF_IMPLICIT | OPF_DEF),
+	FLAG_WORD("implicit", OPF_IMPLICIT),
+	FLAG_WORD("def", OPF_DEF),
+	FLAG_WORD("dead", 0),
+	FLAG_WORD("killed", 0),
+	FLAG_WORD("undef", 0),
+	FLAG_WORD("internal", 0),
+	FLAG_WORD("early-clobber", 0),
+	FLAG_WORD("debug-use", 0),
+	FLAG_WORD("renamable", 0),
 };
 
 Str operand_strip_flags(Str op, unsigned *flags)
@@ -151,7 +158,7 @@ Str operand_strip_flags(Str op, unsigned *flags)
 		if (op.n == 0 || op.p[0] < 'a' || op.p[0] > 'z')
 			return op;
 		for (size_t i = 0; i < sizeof operand_flag_words / sizeof operand_flag_words[0]; i++) {
-			size_t n = strlen(operand_flag_words[i].word);
+			size_t n = operand_flag_words[i].len;
 			if (op.n > n && memcmp(op.p, operand_flag_words[i].word, n) == 0 && op.p[n] == ' ') {
 				*flags |= operand_flag_words[i].flags;
 				op = str_skip(op, n + 1);
@@ -466,9 +473,9 @@ static uint32_t mem_size(Str s)
 }
 
 /* Position of word w (delimited by spaces) in s, or s.n. */
-static size_t find_word(Str s, const char *w)
+#define find_word(s, lit) find_word_n((s), (lit), sizeof(lit) - 1)
+static size_t find_word_n(Str s, const char *w, size_t n)
 {
-	size_t n = strlen(w);
 	for (size_t i = 0; i + n <= s.n; i++)
 		if (s.p[i] == w[0] && memcmp(s.p + i, w, n) == 0 && (i == 0 || s.p[i - 1] == ' ') &&
 		    (i + n == s.n || s.p[i + n] == ' ' || s.p[i + n] == '('))

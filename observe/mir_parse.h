@@ -19,7 +19,8 @@ typedef struct {
 
 static inline Str str_make(const char *p, size_t n) { Str s = {p, n}; return s; }
 /* Position of sep at bracket depth 0 outside quotes, or s.n. */
-size_t str_find_top(Str s, const char *sep);
+size_t str_find_top_n(Str s, const char *sep, size_t n);
+#define str_find_top(s, lit) str_find_top_n((s), (lit), sizeof(lit) - 1) /* lit: a string literal */
 
 /* Inline so that the literal's length folds at compile time: these run on
  * every line of every body. */
