@@ -10,6 +10,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <glob.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -51,6 +52,9 @@ typedef struct {
 	 * part is ascending, so a batch can be searched. */
 	unsigned *order;
 	unsigned nexpected_ok;
+	/* With more than one llc: what llc did with each signature, kept for
+	 * the cross-version link matrix (NULL where it was not observed). */
+	Placement **kept_callee, **kept_call;
 } Combo;
 
 /* Functions first..first+count-1 of the combo's run order (Combo.order). */
@@ -85,6 +89,8 @@ typedef struct {
 	/* scratch for one batch */
 	Placement *model, *model_caller;
 	unsigned batch_serial;
+	/* cross-version link matrix, filled after the run */
+	struct LinkMatrix *link;
 } Check;
 
 /* --- input ----------------------------------------------------------------- */
@@ -249,6 +255,7 @@ static void llc_argv(const Combo *co, const char *in, const char *out, char **ar
 /* Model against llc: parts of one argument as a set (the observer cannot
  * always order them), and parts llc does not use are a finding of their own. */
 static const unsigned MODEL_VS_LLC = CMP_UNORDERED | CMP_ALLOW_UNREAD;
+static const unsigned CALLER_VS_CALLEE = CMP_UNORDERED | CMP_ALLOW_UNREAD | CMP_CALLER_COVERS;
 
 static void print_placement_json(FILE *f, const Sig *s, const Placement *p)
 {
@@ -521,8 +528,7 @@ static void compare_caller(Check *c, Combo *co, unsigned i, const MirCall *call,
 		return;
 	/* Inside one llc: does the caller write every part where the callee
 	 * reads it? (The callee may read fewer parts than the caller writes.) */
-	if (place_compare(&call->out, callee_seen, CMP_UNORDERED | CMP_ALLOW_UNREAD | CMP_CALLER_COVERS, "caller", "callee",
-			  why, sizeof why) == CMP_DIFFERENT) {
+	if (place_compare(&call->out, callee_seen, CALLER_VS_CALLEE, "caller", "callee", why, sizeof why) == CMP_DIFFERENT) {
 		char reason[256];
 		co->st.mismatches++;
 		explain_mismatch(c->sigs[i], &co->m, reason, sizeof reason);
@@ -551,6 +557,23 @@ static int batch_slot(const Check *c, const Batch *b, unsigned i)
 	return -1;
 }
 
+/* A copy of p that holds only its used parts: what the link matrix needs
+ * of every signature of every combination. */
+static Placement *keep_placement(const Placement *p)
+{
+	size_t size = offsetof(Placement, locs) + p->nlocs * sizeof(Loc);
+	Placement *k = malloc(size);
+	if (k)
+		memcpy(k, p, size);
+	return k;
+}
+
+static void keep(Placement **slot, const Placement *p)
+{
+	if (slot && !*slot && p && p->ok)
+		*slot = keep_placement(p);
+}
+
 static int observe_sink(void *ctx, const MirFunction *f)
 {
 	ObserveCtx *o = ctx;
@@ -559,11 +582,14 @@ static int observe_sink(void *ctx, const MirFunction *f)
 	int k;
 	if (function_index(f->name, ".fn", &i) && (k = batch_slot(o->c, b, i)) >= 0 && !o->seen_callee[k]) {
 		o->seen_callee[k] = true;
-		compare_callee(o->c, &o->c->combos[b->combo], i, f);
+		Combo *co = &o->c->combos[b->combo];
+		compare_callee(o->c, co, i, f);
 		if (!f->failed)
 			o->callee_seen[k] = f->in;
 		else
 			o->callee_seen[k].ok = false;
+		if (co->kept_callee && !f->failed)
+			keep(&co->kept_callee[i], &f->in);
 	} else if (function_index(f->name, ".caller", &i) && (k = batch_slot(o->c, b, i)) >= 0 && !o->seen_caller[k]) {
 		o->seen_caller[k] = true;
 		Combo *co = &o->c->combos[b->combo];
@@ -576,6 +602,8 @@ static int observe_sink(void *ctx, const MirFunction *f)
 		/* Callees come first in the module, so the callee was seen. */
 		const Placement *callee = o->seen_callee[k] && o->callee_seen[k].ok ? &o->callee_seen[k] : 0;
 		compare_caller(o->c, co, i, &f->calls[0], callee);
+		if (co->kept_call)
+			keep(&co->kept_call[i], &f->calls[0].out);
 	}
 	return 0;
 }
@@ -837,6 +865,132 @@ static bool plan_batches(Check *c, int k)
 	return true;
 }
 
+/* --- cross-version link compatibility ---------------------------------------
+ * Would a caller compiled by llc A and a callee compiled by llc B agree? For
+ * every pair of llc (a pair with itself too: that is the caller-vs-callee
+ * check), the same CPU and selector, each call site A emitted is compared
+ * with the incoming placement B read, under the rules of the in-llc check.
+ * The model predicts the same from the two profiles; a disagreement it does
+ * not predict is a divergence. */
+
+enum { CONV_DEFAULT, CONV_GFX, CONV_COUNT };
+static const char *const conv_names[CONV_COUNT] = { "default", "amdgpu_gfx" };
+enum { LINK_EXAMPLES_PER_CELL = 3 };
+
+typedef struct {
+	unsigned checked, differ;
+	unsigned predicted; /* of differ: the model's profiles disagree the same way */
+} LinkCell;
+
+typedef struct LinkMatrix {
+	LinkCell cell[CONV_COUNT][MAX_LLCS][MAX_LLCS]; /* [conv][caller llc][callee llc], over CPUs and selectors */
+	unsigned pairs; /* caller and callee combos compared */
+} LinkMatrix;
+
+static int conv_of(const Sig *s) { return s->cc == CC_AMDGPU_GFX ? CONV_GFX : CONV_DEFAULT; }
+
+static void report_link(Check *c, const Combo *a, const Combo *b, unsigned i, const char *why, const Placement *call,
+			const Placement *callee)
+{
+	const Sig *s = c->sigs[i];
+	fprintf(c->details, "{\"kind\":\"cross-version\",\"caller_combo\":\"%s\",\"callee_combo\":\"%s\",\"function\":",
+		a->tag, b->tag);
+	fput_json_string(c->details, s->name);
+	fprintf(c->details, ",\"line\":%u,\"why\":", s->line);
+	fput_json_string(c->details, why);
+	fprintf(c->details, ",\"llc_caller\":");
+	print_placement_json(c->details, s, call);
+	fprintf(c->details, ",\"llc_callee\":");
+	print_placement_json(c->details, s, callee);
+	fprintf(c->details, "}\n");
+}
+
+/* Caller combo a against callee combo b over every signature both kept. */
+static void link_pair(Check *c, LinkMatrix *lm, const Combo *a, const Combo *b, FILE *cells)
+{
+	int la = (int)(a->llc - c->llcs), lb = (int)(b->llc - c->llcs);
+	LinkCell pair[CONV_COUNT] = { { 0 } };
+	unsigned examples[CONV_COUNT] = { 0 };
+	char why[256], model_why[256];
+	for (unsigned i = 0; i < c->nsigs; i++) {
+		const Placement *call = a->kept_call[i], *callee = b->kept_callee[i];
+		if (!call || !callee)
+			continue;
+		int conv = conv_of(c->sigs[i]);
+		pair[conv].checked++;
+		if (place_compare(call, callee, CALLER_VS_CALLEE, "caller", "callee", why, sizeof why) != CMP_DIFFERENT)
+			continue;
+		pair[conv].differ++;
+		bool predicted = cc_place(c->sigs[i], &a->m, VIEW_CALLER, c->model_caller) &&
+				 cc_place(c->sigs[i], &b->m, VIEW_CALLEE, c->model) &&
+				 place_compare(c->model_caller, c->model, CALLER_VS_CALLEE, "caller", "callee", model_why,
+					       sizeof model_why) == CMP_DIFFERENT;
+		if (predicted)
+			pair[conv].predicted++;
+		else if (examples[conv]++ < LINK_EXAMPLES_PER_CELL)
+			report_link(c, a, b, i, why, call, callee);
+	}
+	lm->pairs++;
+	for (int conv = 0; conv < CONV_COUNT; conv++) {
+		LinkCell *t = &lm->cell[conv][la][lb];
+		t->checked += pair[conv].checked;
+		t->differ += pair[conv].differ;
+		t->predicted += pair[conv].predicted;
+		if (cells && pair[conv].checked)
+			fprintf(cells,
+				"{\"cpu\":\"%s\",\"selector\":\"%s\",\"convention\":\"%s\",\"caller\":\"%s\",\"callee\":\"%s\","
+				"\"checked\":%u,\"disagree\":%u,\"predicted\":%u}\n",
+				a->cpu, selector_names[a->sel], conv_names[conv], a->llc->profile->name, b->llc->profile->name,
+				pair[conv].checked, pair[conv].differ, pair[conv].predicted);
+	}
+}
+
+/* Every caller combo against every callee combo of the same CPU, wave and
+ * selector; cells go to link.jsonl, unpredicted examples to details. */
+static void link_matrix(Check *c)
+{
+	if (c->nllcs < 2 || !c->callers || !(c->link = calloc(1, sizeof *c->link)))
+		return;
+	char path[600];
+	snprintf(path, sizeof path, "%s/link.jsonl", c->out_dir);
+	FILE *cells = fopen(path, "w");
+	for (int x = 0; x < c->ncombos; x++)
+		for (int y = 0; y < c->ncombos; y++) {
+			const Combo *a = &c->combos[x], *b = &c->combos[y];
+			if (a->kept_call && b->kept_callee && strcmp(a->cpu, b->cpu) == 0 && a->sel == b->sel)
+				link_pair(c, c->link, a, b, cells);
+		}
+	if (cells)
+		fclose(cells);
+}
+
+static void print_link_matrix(const Check *c, FILE *f)
+{
+	const LinkMatrix *lm = c->link;
+	if (!lm)
+		return;
+	fprintf(f, "\ncross-version link: call sites compiled by the row's llc against callees compiled by the column's\n"
+		   "(disagreeing/checked over every CPU and selector; +N: disagreements the profiles do not predict)\n");
+	for (int conv = 0; conv < CONV_COUNT; conv++) {
+		fprintf(f, "%-13s", conv_names[conv]);
+		for (int b = 0; b < c->nllcs; b++)
+			fprintf(f, " %18s", c->llcs[b].profile->name);
+		fprintf(f, "\n");
+		for (int a = 0; a < c->nllcs; a++) {
+			fprintf(f, "  %-11s", c->llcs[a].profile->name);
+			for (int b = 0; b < c->nllcs; b++) {
+				const LinkCell *t = &lm->cell[conv][a][b];
+				char text[48];
+				int n = snprintf(text, sizeof text, "%u/%u", t->differ, t->checked);
+				if (t->differ > t->predicted)
+					snprintf(text + n, sizeof text - (size_t)n, " +%u", t->differ - t->predicted);
+				fprintf(f, " %18s", text);
+			}
+			fprintf(f, "\n");
+		}
+	}
+}
+
 /* --- summary --------------------------------------------------------------------- */
 
 static double percent(unsigned part, unsigned whole) { return whole ? 100.0 * part / whole : 100.0; }
@@ -864,6 +1018,7 @@ static void print_summary(const Check *c, FILE *f, double wall)
 	fprintf(f, "differ: model and llc place differently; llcref: llc refused what the model places; bothrf: both refuse;\n"
 		   "match: (agree + bothrf) / functions; unread: agreements in which llc leaves parts the ABI assigns\n"
 		   "unread (callee) or unwritten (caller)\n");
+	print_link_matrix(c, f);
 	fprintf(f, "wall %.1fs, llc busy %.1fs on %u job(s)\n", wall, llc, c->jobs);
 }
 
@@ -881,6 +1036,15 @@ static unsigned exit_status(const Check *c)
 		else if (s->mismatches)
 			st |= EXIT_KNOWN;
 	}
+	for (int conv = 0; c->link && conv < CONV_COUNT; conv++)
+		for (int a = 0; a < c->nllcs; a++)
+			for (int b = 0; b < c->nllcs; b++) {
+				const LinkCell *t = &c->link->cell[conv][a][b];
+				if (t->differ > t->predicted)
+					st |= EXIT_DIVERGED;
+				else if (t->differ)
+					st |= EXIT_KNOWN;
+			}
 	return st;
 }
 
@@ -1000,8 +1164,17 @@ static void check_free(Check *c)
 {
 	for (unsigned i = 0; i < c->nsigs; i++)
 		free(c->sigs[i]);
-	for (int k = 0; k < c->ncombos; k++)
-		free(c->combos[k].order);
+	for (int k = 0; k < c->ncombos; k++) {
+		Combo *co = &c->combos[k];
+		for (unsigned i = 0; co->kept_callee && i < c->nsigs; i++) {
+			free(co->kept_callee[i]);
+			free(co->kept_call[i]);
+		}
+		free(co->kept_callee);
+		free(co->kept_call);
+		free(co->order);
+	}
+	free(c->link);
 	free(c->sigs);
 	free(c->combos);
 	free(c->queue);
@@ -1083,6 +1256,12 @@ int cmd_check(int argc, char **argv)
 					 c->wave ? (c->wave == 32 ? "w32" : "w64") : "", selector_names[sel]);
 				if (!plan_batches(c, c->ncombos))
 					return EXIT_ERROR;
+				if (c->nllcs > 1 && c->callers) {
+					co->kept_callee = calloc(c->nsigs ? c->nsigs : 1, sizeof *co->kept_callee);
+					co->kept_call = calloc(c->nsigs ? c->nsigs : 1, sizeof *co->kept_call);
+					if (!co->kept_callee || !co->kept_call)
+						return EXIT_ERROR;
+				}
 				c->ncombos++;
 			}
 	/* Run in the order given: the queue is a stack. */
@@ -1093,6 +1272,8 @@ int cmd_check(int argc, char **argv)
 	}
 	double t0 = now_seconds();
 	int rc = run_all(c);
+	if (!rc)
+		link_matrix(c);
 	double wall = now_seconds() - t0;
 	fclose(c->details);
 	remove_tmp(c);

@@ -3,6 +3,7 @@
 golden corpus, bad-input handling, and gcnabi check against every llc
 installed here. Prints [PASS]/[FAIL] per test and 'N passed, M failed'."""
 import glob
+import json
 import os
 import subprocess
 import sys
@@ -99,6 +100,37 @@ def check_every_llc(tmp):
             report("check %s against llc %d (%s)" % (os.path.basename(case), major, profile_of(major)), ok, detail)
 
 
+def link_matrix(tmp):
+    """The cross-version matrix: an inreg argument of the default convention
+    is in a VGPR for llc 14-16's caller and in an SGPR for a 19/22 callee;
+    the model predicts it (exit bit 4, not 8), amdgpu_gfx agrees."""
+    llcs = installed_llcs()
+    old = [l for l in llcs if l[0] <= 16]
+    new = [l for l in llcs if l[0] >= 19]
+    if not old or not new:
+        report("link matrix: needs an llc <= 16 and one >= 19", False, "installed: %s" % llcs)
+        return
+    sigs = os.path.join(tmp, "link.ll")
+    open(sigs, "w").write("declare void @f(i32 inreg, i32)\ndeclare amdgpu_gfx void @g(i32 inreg, i32)\n")
+    out = os.path.join(tmp, "link")
+    (vo, lo), (vn, ln) = old[0], new[-1]
+    r = run([GCNABI, "check", "--quiet", "--llc", lo, "--llc", ln, "--mcpu", "gfx1030", "--selector", "dag",
+             "--out", out, sigs])
+    cells = {}
+    path = os.path.join(out, "link.jsonl")
+    if os.path.exists(path):
+        for line in open(path):
+            c = json.loads(line)
+            cells[(c["convention"], c["caller"], c["callee"])] = (c["checked"], c["disagree"], c["predicted"])
+    po, pn = profile_of(vo), profile_of(vn)
+    want = {("default", po, pn): (1, 1, 1), ("default", po, po): (1, 0, 0), ("amdgpu_gfx", po, pn): (1, 0, 0),
+            ("amdgpu_gfx", pn, po): (1, 0, 0)}
+    got = {k: cells.get(k) for k in want}
+    ok = got == want and r.returncode & 8 == 0 and r.returncode & 4 and "cross-version link" in r.stdout
+    report("link matrix llc %d x llc %d: predicted disagreement found, agreement kept" % (vo, vn), ok,
+           "want %s\ngot %s\nexit %d\n%s%s" % (want, got, r.returncode, r.stdout, r.stderr))
+
+
 def main():
     for binary in (GCNABI, GCNABI_SAN):
         if not os.access(binary, os.X_OK):
@@ -107,6 +139,7 @@ def main():
         golden(tmp)
         bad_inputs(tmp)
         check_every_llc(tmp)
+        link_matrix(tmp)
     passed = sum(results)
     print("%d passed, %d failed" % (passed, len(results) - passed))
     sys.exit(0 if passed == len(results) and results else 1)
