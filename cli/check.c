@@ -55,6 +55,7 @@ typedef struct {
 	/* With more than one llc: what llc did with each signature, kept for
 	 * the cross-version link matrix (NULL where it was not observed). */
 	Placement **kept_callee, **kept_call;
+	bool *in_graph; /* call-graph input: the functions the module holds */
 } Combo;
 
 /* Functions first..first+count-1 of the combo's run order (Combo.order). */
@@ -63,6 +64,7 @@ typedef struct {
 	unsigned first, count;
 	bool callers;
 	bool fresh; /* first time these functions are emitted for this combo */
+	bool graph; /* the whole call graph in one module */
 } Batch;
 
 typedef struct {
@@ -70,6 +72,12 @@ typedef struct {
 	Sig **sigs;
 	unsigned nsigs, malformed;
 	const char *input;
+	CallEdge *edges; /* call-graph input: `call @a -> @b` lines */
+	unsigned nedges;
+	const char *site; /* the call site a report is about, NULL outside call graphs */
+	/* the first caller/callee disagreements, for the summary */
+	char mismatch_examples[4][640];
+	unsigned nmismatch_examples;
 	/* options */
 	Llc llcs[MAX_LLCS];
 	int nllcs;
@@ -211,7 +219,12 @@ static bool write_batch_ir(Check *c, const Batch *b, const char *path)
 	Buf buf = { 0 };
 	char why[256];
 	buf_printf(&buf, "; gcnabi check batch: %u functions of %s\n", b->count, c->input);
-	for (unsigned k = 0; k < b->count; k++) {
+	if (b->graph && !emit_graph(&buf, c->sigs, co->in_graph, c->nsigs, c->edges, c->nedges, &o, why, sizeof why)) {
+		fprintf(stderr, "gcnabi check: %s: %s\n", c->input, why);
+		buf_free(&buf);
+		return false;
+	}
+	for (unsigned k = 0; k < b->count && !b->graph; k++) {
 		unsigned i = co->order[b->first + k];
 		if (!emit_function(&buf, c->sigs[i], i, &o, why, sizeof why) && b->fresh) {
 			co->st.not_emitted++;
@@ -311,6 +324,10 @@ static void report(Check *c, Combo *co, unsigned i, const char *kind, const char
 	fput_json_string(c->details, s->name);
 	fprintf(c->details, ",\"line\":%u,\"kind\":\"%s\",\"why\":", s->line, kind);
 	fput_json_string(c->details, why);
+	if (c->site) {
+		fprintf(c->details, ",\"call_site\":");
+		fput_json_string(c->details, c->site);
+	}
 	if (explained_by) {
 		fprintf(c->details, ",\"explained_by\":");
 		fput_json_string(c->details, explained_by);
@@ -536,6 +553,10 @@ static void compare_caller(Check *c, Combo *co, unsigned i, const MirCall *call,
 			co->st.mismatches_explained++;
 		char text[400];
 		snprintf(text, sizeof text, "caller and callee disagree: %s", why);
+		if (c->nmismatch_examples < sizeof c->mismatch_examples / sizeof c->mismatch_examples[0])
+			snprintf(c->mismatch_examples[c->nmismatch_examples++], sizeof c->mismatch_examples[0],
+				 "%s %s: %s%s%s", co->tag, c->site ? c->site : c->sigs[i]->name, why,
+				 reason[0] ? "; explained by " : "", reason);
 		report(c, co, i, "caller-vs-callee", text, callee_seen, &call->out, reason[0] ? reason : 0);
 	}
 }
@@ -733,12 +754,148 @@ static void batch_failed(Check *c, const Batch *b, const Proc *p, const char *er
 	free(line);
 }
 
+/* --- call graphs -------------------------------------------------------------
+ * The whole graph is one module. Pass one reads every function's incoming
+ * placement; pass two each call site, the n-th call of a function being its
+ * n-th edge, against the model and against the callee as llc compiled it. */
+
+static int sig_named(const Check *c, const char *name)
+{
+	for (unsigned i = 0; i < c->nsigs; i++)
+		if (strcmp(c->sigs[i]->name, name) == 0)
+			return (int)i;
+	return -1;
+}
+
+typedef struct {
+	Check *c;
+	Combo *co;
+	bool *seen;
+} GraphPass;
+
+static int graph_callee_sink(void *ctx, const MirFunction *f)
+{
+	GraphPass *g = ctx;
+	int i = sig_named(g->c, f->name);
+	if (i < 0 || !g->co->in_graph[i] || g->seen[i])
+		return 0;
+	g->seen[i] = true;
+	compare_callee(g->c, g->co, (unsigned)i, f);
+	if (!f->failed)
+		keep(&g->co->kept_callee[i], &f->in);
+	return 0;
+}
+
+static int graph_call_sink(void *ctx, const MirFunction *f)
+{
+	GraphPass *g = ctx;
+	Check *c = g->c;
+	Combo *co = g->co;
+	int i = sig_named(c, f->name);
+	if (i < 0 || !co->in_graph[i] || g->seen[i])
+		return 0;
+	g->seen[i] = true;
+	unsigned n = 0;
+	for (unsigned e = 0; e < c->nedges; e++) {
+		const CallEdge *edge = &c->edges[e];
+		if (edge->from != (unsigned)i || !co->in_graph[edge->to])
+			continue;
+		char site[4 * SIG_NAME_MAX + 600];
+		snprintf(site, sizeof site, "@%s -> %s@%s (call %u of @%s, %s:%u)", f->name, edge->indirect ? "* " : "",
+			 c->sigs[edge->to]->name, n + 1, f->name, c->input, edge->line);
+		c->site = site;
+		if (f->failed || n >= f->ncalls) {
+			co->st.calls++;
+			co->st.calls_diverged++;
+			report(c, co, edge->to, "unobserved-call", f->failed ? f->error : "call site not found in llc's MIR", 0,
+			       0, 0);
+		} else {
+			compare_caller(c, co, edge->to, &f->calls[n], co->kept_callee[edge->to]);
+		}
+		c->site = 0;
+		n++;
+	}
+	return 0;
+}
+
+static void graph_batch_done(Check *c, const Batch *b, const Proc *p, const char *mir, const char *err)
+{
+	Combo *co = &c->combos[b->combo];
+	int first = -1;
+	for (unsigned i = 0; i < c->nsigs && first < 0; i++)
+		if (co->in_graph[i])
+			first = (int)i;
+	if (first < 0)
+		return;
+	if (p->status != 0 || p->timed_out) {
+		char *line = p->timed_out ? strdup("timed out") : first_error_line(err);
+		co->st.llc_refused++;
+		report(c, co, (unsigned)first, "llc-refused-graph", line ? line : "?", 0, 0, 0);
+		free(line);
+		return;
+	}
+	size_t len = 0;
+	char why[512];
+	const char *text = map_file(mir, &len, why, sizeof why);
+	GraphPass g = { c, co, calloc(c->nsigs ? c->nsigs : 1, 1) };
+	if (!g.seen) {
+		fprintf(stderr, "gcnabi check: out of memory observing %s\n", mir);
+		exit(EXIT_ERROR);
+	}
+	if (text) {
+		mir_observe(text, len, graph_callee_sink, &g, 0);
+		memset(g.seen, 0, c->nsigs);
+		mir_observe(text, len, graph_call_sink, &g, 0);
+		snprintf(why, sizeof why, "function missing from llc's MIR");
+	}
+	for (unsigned i = 0; i < c->nsigs; i++)
+		if (co->in_graph[i] && !g.seen[i]) {
+			co->st.functions++;
+			co->st.diverged++;
+			report(c, co, i, "unobserved", why, 0, 0, 0);
+		}
+	unmap_file(text, len);
+	free(g.seen);
+}
+
+/* Call-graph input: which functions go into the module. One the model
+ * expects llc to refuse (or this dialect cannot express) stays out, and so
+ * do the calls to it. */
+static bool plan_graph(Check *c, int k)
+{
+	Combo *co = &c->combos[k];
+	co->in_graph = calloc(c->nsigs ? c->nsigs : 1, sizeof *co->in_graph);
+	co->kept_callee = calloc(c->nsigs ? c->nsigs : 1, sizeof *co->kept_callee);
+	if (!co->in_graph || !co->kept_callee)
+		return false;
+	for (unsigned i = 0; i < c->nsigs; i++) {
+		co->in_graph[i] = cc_place(c->sigs[i], &co->m, VIEW_CALLEE, c->model) &&
+				  cc_place(c->sigs[i], &co->m, VIEW_CALLER, c->model) && emittable(co, c->sigs[i], i);
+		if (!co->in_graph[i]) {
+			co->st.not_emitted++;
+			fprintf(c->details, "{\"combo\":\"%s\",\"function\":", co->tag);
+			fput_json_string(c->details, c->sigs[i]->name);
+			fprintf(c->details, ",\"line\":%u,\"kind\":\"not-in-graph\",\"why\":", c->sigs[i]->line);
+			fput_json_string(c->details, c->model->ok ? "this llc's IR cannot express it" : c->model->error);
+			fprintf(c->details, "}\n");
+		}
+	}
+	return push_batch(c, (Batch){ k, 0, c->nsigs, true, true, true });
+}
+
 static void batch_done(Check *c, const Batch *b, const Proc *p)
 {
 	char ll[600], mir[600], err[600];
 	batch_paths(c, c->batch_serial, ll, mir, err, sizeof ll);
 	Combo *co = &c->combos[b->combo];
 	co->st.llc_seconds += p->seconds;
+	if (b->graph) {
+		graph_batch_done(c, b, p, mir, err);
+		unlink(mir);
+		unlink(err);
+		unlink(ll);
+		return;
+	}
 	if (p->status != 0 || p->timed_out) {
 		batch_failed(c, b, p, err);
 		return;
@@ -857,10 +1014,10 @@ static bool plan_batches(Check *c, int k)
 		co->order[b] = t;
 	}
 	for (unsigned f = 0; f < ok; f += c->batch)
-		if (!push_batch(c, (Batch){ k, f, ok - f < c->batch ? ok - f : c->batch, c->callers, true }))
+		if (!push_batch(c, (Batch){ k, f, ok - f < c->batch ? ok - f : c->batch, c->callers, true, false }))
 			return false;
 	for (unsigned f = ok; f < c->nsigs; f++)
-		if (!push_batch(c, (Batch){ k, f, 1, c->callers, true }))
+		if (!push_batch(c, (Batch){ k, f, 1, c->callers, true, false }))
 			return false;
 	return true;
 }
@@ -1018,6 +1175,11 @@ static void print_summary(const Check *c, FILE *f, double wall)
 	fprintf(f, "differ: model and llc place differently; llcref: llc refused what the model places; bothrf: both refuse;\n"
 		   "match: (agree + bothrf) / functions; unread: agreements in which llc leaves parts the ABI assigns\n"
 		   "unread (callee) or unwritten (caller)\n");
+	if (c->nmismatch_examples)
+		fprintf(f, "caller/callee disagreements, the first %u (all in details.jsonl, kind caller-vs-callee):\n",
+			c->nmismatch_examples);
+	for (unsigned k = 0; k < c->nmismatch_examples; k++)
+		fprintf(f, "  %s\n", c->mismatch_examples[k]);
 	print_link_matrix(c, f);
 	fprintf(f, "wall %.1fs, llc busy %.1fs on %u job(s)\n", wall, llc, c->jobs);
 }
@@ -1166,15 +1328,19 @@ static void check_free(Check *c)
 		free(c->sigs[i]);
 	for (int k = 0; k < c->ncombos; k++) {
 		Combo *co = &c->combos[k];
-		for (unsigned i = 0; co->kept_callee && i < c->nsigs; i++) {
-			free(co->kept_callee[i]);
-			free(co->kept_call[i]);
+		for (unsigned i = 0; i < c->nsigs; i++) {
+			if (co->kept_callee)
+				free(co->kept_callee[i]);
+			if (co->kept_call)
+				free(co->kept_call[i]);
 		}
 		free(co->kept_callee);
 		free(co->kept_call);
+		free(co->in_graph);
 		free(co->order);
 	}
 	free(c->link);
+	free(c->edges);
 	free(c->sigs);
 	free(c->combos);
 	free(c->queue);
@@ -1218,7 +1384,16 @@ int cmd_check(int argc, char **argv)
 		return EXIT_ERROR;
 	}
 	sig_parse_module(text, len, collect_sig, c);
+	if (!graph_edges_parse(text, len, c->sigs, c->nsigs, &c->edges, &c->nedges, err, sizeof err)) {
+		fprintf(stderr, "%s:%s\n", c->input, err);
+		free(text);
+		return EXIT_ERROR;
+	}
 	free(text);
+	if (c->nedges && !c->callers) {
+		fprintf(stderr, "gcnabi check: %s is a call graph: --no-caller does not apply\n", c->input);
+		return EXIT_USAGE;
+	}
 	if (!make_dirs(c, out))
 		return EXIT_ERROR;
 	if (c->nllcs == 0 && find_llcs(c) == 0) {
@@ -1254,9 +1429,9 @@ int cmd_check(int argc, char **argv)
 				}
 				snprintf(co->tag, sizeof co->tag, "%s-%s%s-%s", co->llc->profile->name, co->cpu,
 					 c->wave ? (c->wave == 32 ? "w32" : "w64") : "", selector_names[sel]);
-				if (!plan_batches(c, c->ncombos))
+				if (!(c->nedges ? plan_graph(c, c->ncombos) : plan_batches(c, c->ncombos)))
 					return EXIT_ERROR;
-				if (c->nllcs > 1 && c->callers) {
+				if (c->nllcs > 1 && c->callers && !c->nedges) {
 					co->kept_callee = calloc(c->nsigs ? c->nsigs : 1, sizeof *co->kept_callee);
 					co->kept_call = calloc(c->nsigs ? c->nsigs : 1, sizeof *co->kept_call);
 					if (!co->kept_callee || !co->kept_call)

@@ -58,6 +58,31 @@ typedef struct {
  * written as IR this dialect accepts. */
 bool emit_function(Buf *b, const Sig *s, unsigned idx, const EmitOptions *o, char *why, size_t why_cap);
 
+/* A call edge of a call-graph file: `call @A -> @B`, or `call @A -> * @B`
+ * for a call through a function pointer. from/to index the file's
+ * signatures; line is the edge's line. */
+typedef struct {
+	unsigned from, to, line;
+	bool indirect;
+} CallEdge;
+
+/* The edges of text, whose signatures are sigs[0..nsigs). Returns false
+ * with err ("LINE:COL: ...") on a malformed edge or an unknown name. */
+bool graph_edges_parse(const char *text, size_t len, Sig *const *sigs, unsigned nsigs, CallEdge **edges,
+		       unsigned *nedges, char *err, size_t err_cap);
+
+/* A generated graph in that form: its signatures, then its edges. False
+ * when a signature does not fit a line. */
+struct Graph;
+bool graph_print(const struct Graph *g, FILE *f);
+
+/* One module of the included functions: each stores its arguments to its
+ * in-markers, then makes its calls in edge order (passing on its own
+ * leading arguments where the callee's parameters repeat them), then
+ * returns. Function i's markers are @gcnabi.<i>.*. */
+bool emit_graph(Buf *b, Sig *const *sigs, const bool *include, unsigned nsigs, const CallEdge *edges, unsigned nedges,
+		const EmitOptions *o, char *why, size_t why_cap);
+
 /* Exit codes, in the spirit of abidiff: bits that add up. */
 enum {
 	EXIT_ERROR = 1,     /* bad input, I/O failure */

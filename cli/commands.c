@@ -55,6 +55,7 @@ static const OptSpec gen_opts[] = {
 	{ "--index", "N", "only signature N of the seed (replays one case)" },
 	{ "--weights", "FILE", "load weights from a key = value file" },
 	{ "--dump-weights", 0, "print the weights in that format and exit" },
+	{ "--callgraph", 0, "call graphs (signatures and `call @a -> @b` edges) instead of signatures" },
 	{ 0, 0, 0 },
 };
 

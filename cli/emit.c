@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "callgraph.h"
 #include "cli.h"
 
 typedef struct {
@@ -175,10 +176,10 @@ static void put_header(Emitter *e, const char *fn_name)
 	buf_printf(e->b, " {\n");
 }
 
-static void emit_callee(Emitter *e, const char *fn_name)
+/* Each argument stored to its in-marker, so the callee reads every part. */
+static void emit_entry_stores(Emitter *e)
 {
 	const Sig *s = e->s;
-	put_header(e, fn_name);
 	for (unsigned k = 0; k < s->nparams; k++) {
 		const Param *p = &s->params[k];
 		TypeId vt = value_type(p);
@@ -201,6 +202,12 @@ static void emit_callee(Emitter *e, const char *fn_name)
 		put_global_ptr(e, vt, 1);
 		buf_printf(e->b, " @gcnabi.%u.in.%u\n", e->idx, k);
 	}
+}
+
+/* The return value comes from the ret marker, so every part is written. */
+static void emit_return(Emitter *e)
+{
+	const Sig *s = e->s;
 	if (sig_type(s, s->ret)->kind == TYPE_VOID) {
 		buf_printf(e->b, "  ret void\n}\n");
 		return;
@@ -219,57 +226,110 @@ static void emit_callee(Emitter *e, const char *fn_name)
 	buf_printf(e->b, " %%gcnabi.r\n}\n");
 }
 
-static void emit_caller(Emitter *e, const char *fn_name)
+static void emit_callee(Emitter *e, const char *fn_name)
+{
+	put_header(e, fn_name);
+	emit_entry_stores(e);
+	emit_return(e);
+}
+
+/* "RET (T1, T2)" of s: the function type a typed function pointer points to. */
+static void put_function_type(Emitter *e)
+{
+	put_type(e, e->s->ret);
+	buf_printf(e->b, " (");
+	for (unsigned k = 0; k < e->s->nparams; k++) {
+		buf_printf(e->b, "%s", k ? ", " : "");
+		put_type(e, e->s->params[k].type);
+	}
+	buf_printf(e->b, ")");
+}
+
+/* One call of e's function from inside another: arguments below `shared`
+ * are the caller's own parameters %0.. passed on, the others are loaded
+ * from @gcnabi.<callee>.out.<K> (constant address space: uniform, so inreg
+ * parts can stay in SGPRs). v names this call's values; through_pointer
+ * calls a pointer loaded from @gcnabi.<callee>.fptr. */
+static void emit_call(Emitter *e, const char *fn_name, const char *v, unsigned shared, bool through_pointer)
 {
 	const Sig *s = e->s;
 	const char *cc = cc_keyword((CallConv)s->cc);
-	buf_printf(e->b, "define %s%svoid @gcnabi.%u.caller() {\n", cc, *cc ? " " : "", e->idx);
-	for (unsigned k = 0; k < s->nparams; k++) {
+	for (unsigned k = shared; k < s->nparams; k++) {
 		const Param *p = &s->params[k];
 		TypeId vt = value_type(p);
-		buf_printf(e->b, "  %%gcnabi.o%u = load ", k);
+		buf_printf(e->b, "  %%%s.o%u = load ", v, k);
 		put_mem_type(e, vt);
 		buf_printf(e->b, ", ");
 		put_global_ptr(e, vt, 4);
 		buf_printf(e->b, " @gcnabi.%u.out.%u\n", e->idx, k);
 		if (vt == p->type && is_fat_pointer(e, vt))
-			buf_printf(e->b, "  %%gcnabi.p%u = inttoptr i160 %%gcnabi.o%u to ptr addrspace(7)\n", k, k);
+			buf_printf(e->b, "  %%%s.p%u = inttoptr i160 %%%s.o%u to ptr addrspace(7)\n", v, k, v, k);
 		if (vt != p->type) {
 			/* A byval copy holds the value in memory form. */
 			buf_printf(e->b, "  %%gcnabi.%u.out.%u.copy = alloca ", e->idx, k);
 			put_mem_type(e, vt);
 			buf_printf(e->b, ", addrspace(5)\n  store ");
 			put_mem_type(e, vt);
-			buf_printf(e->b, " %%gcnabi.o%u, ", k);
+			buf_printf(e->b, " %%%s.o%u, ", v, k);
 			put_type(e, p->type);
 			buf_printf(e->b, " %%gcnabi.%u.out.%u.copy\n", e->idx, k);
 		}
 	}
+	if (through_pointer) {
+		buf_printf(e->b, "  %%%s.fp = load volatile ", v);
+		if (e->o->typed_ptrs) {
+			put_function_type(e);
+			buf_printf(e->b, "*, ");
+			put_function_type(e);
+			buf_printf(e->b, "* addrspace(1)*");
+		} else {
+			buf_printf(e->b, "ptr, ptr addrspace(1)");
+		}
+		buf_printf(e->b, " @gcnabi.%u.fptr\n", e->idx);
+	}
 	bool is_void = sig_type(s, s->ret)->kind == TYPE_VOID;
-	buf_printf(e->b, is_void ? "  call %s%s" : "  %%gcnabi.r = call %s%s", cc, *cc ? " " : "");
-	put_callee_head(e, fn_name);
+	if (is_void)
+		buf_printf(e->b, "  call %s%s", cc, *cc ? " " : "");
+	else
+		buf_printf(e->b, "  %%%s.r = call %s%s", v, cc, *cc ? " " : "");
+	if (through_pointer) {
+		put_ret_attrs(e);
+		put_type(e, s->ret);
+		buf_printf(e->b, " %%%s.fp(", v);
+	} else {
+		put_callee_head(e, fn_name);
+	}
 	for (unsigned k = 0; k < s->nparams; k++) {
 		const Param *p = &s->params[k];
 		buf_printf(e->b, "%s", k ? ", " : "");
 		put_type(e, p->type);
 		put_param_attrs(e, p);
-		if (value_type(p) != p->type)
+		if (k < shared)
+			buf_printf(e->b, " %%%u", k);
+		else if (value_type(p) != p->type)
 			buf_printf(e->b, " %%gcnabi.%u.out.%u.copy", e->idx, k);
 		else if (is_fat_pointer(e, p->type))
-			buf_printf(e->b, " %%gcnabi.p%u", k);
+			buf_printf(e->b, " %%%s.p%u", v, k);
 		else
-			buf_printf(e->b, " %%gcnabi.o%u", k);
+			buf_printf(e->b, " %%%s.o%u", v, k);
 	}
 	buf_printf(e->b, ")\n");
 	if (!is_void) {
 		if (is_fat_pointer(e, s->ret))
-			buf_printf(e->b, "  %%gcnabi.ri = ptrtoint ptr addrspace(7) %%gcnabi.r to i160\n");
+			buf_printf(e->b, "  %%%s.ri = ptrtoint ptr addrspace(7) %%%s.r to i160\n", v, v);
 		buf_printf(e->b, "  store volatile ");
 		put_mem_type(e, s->ret);
-		buf_printf(e->b, is_fat_pointer(e, s->ret) ? " %%gcnabi.ri, " : " %%gcnabi.r, ");
+		buf_printf(e->b, is_fat_pointer(e, s->ret) ? " %%%s.ri, " : " %%%s.r, ", v);
 		put_global_ptr(e, s->ret, 1);
 		buf_printf(e->b, " @gcnabi.%u.res\n", e->idx);
 	}
+}
+
+static void emit_caller(Emitter *e, const char *fn_name)
+{
+	const char *cc = cc_keyword((CallConv)e->s->cc);
+	buf_printf(e->b, "define %s%svoid @gcnabi.%u.caller() {\n", cc, *cc ? " " : "", e->idx);
+	emit_call(e, fn_name, "gcnabi", 0, false);
 	buf_printf(e->b, "  ret void\n}\n");
 }
 
@@ -291,12 +351,15 @@ static bool retype_attr_pointers(Sig *s)
 	return true;
 }
 
-bool emit_function(Buf *b, const Sig *s0, unsigned idx, const EmitOptions *o, char *why, size_t why_cap)
+/* A heap copy of s0 in the form this dialect writes (typed pointers point
+ * at their attribute's type), or NULL with why when the dialect cannot
+ * express it. */
+static Sig *prepare_sig(const Sig *s0, const EmitOptions *o, char *why, size_t why_cap)
 {
 	Sig *s = malloc(sizeof *s);
 	if (!s) {
 		snprintf(why, why_cap, "out of memory");
-		return false;
+		return 0;
 	}
 	*s = *s0;
 	bool ok = true;
@@ -314,27 +377,109 @@ bool emit_function(Buf *b, const Sig *s0, unsigned idx, const EmitOptions *o, ch
 			ok = false;
 		}
 	}
-	if (ok) {
-		Emitter e = { b, s, o, idx };
-		char renamed[48];
-		snprintf(renamed, sizeof renamed, "gcnabi.%u.fn", idx);
-		const char *fn_name = o->rename ? renamed : s->name;
-		buf_printf(b, "\n");
-		for (unsigned k = 0; k < s->nparams; k++) {
-			declare_global(&e, "in", (int)k, value_type(&s->params[k]), false);
-			if (o->callers)
-				declare_global(&e, "out", (int)k, value_type(&s->params[k]), true);
-		}
-		if (sig_type(s, s->ret)->kind != TYPE_VOID) {
-			declare_global(&e, "ret", -1, s->ret, false);
-			if (o->callers)
-				declare_global(&e, "res", -1, s->ret, false);
-		}
-		emit_callee(&e, fn_name);
-		if (o->callers)
-			emit_caller(&e, fn_name);
+	if (!ok) {
+		free(s);
+		return 0;
 	}
+	return s;
+}
+
+/* The marker globals of function idx: in.K (and out.K for callers), ret
+ * (and res). */
+static void declare_markers(Emitter *e, bool callers)
+{
+	const Sig *s = e->s;
+	for (unsigned k = 0; k < s->nparams; k++) {
+		declare_global(e, "in", (int)k, value_type(&s->params[k]), false);
+		if (callers)
+			declare_global(e, "out", (int)k, value_type(&s->params[k]), true);
+	}
+	if (sig_type(s, s->ret)->kind != TYPE_VOID) {
+		declare_global(e, "ret", -1, s->ret, false);
+		if (callers)
+			declare_global(e, "res", -1, s->ret, false);
+	}
+}
+
+bool emit_function(Buf *b, const Sig *s0, unsigned idx, const EmitOptions *o, char *why, size_t why_cap)
+{
+	Sig *s = prepare_sig(s0, o, why, why_cap);
+	if (!s)
+		return false;
+	Emitter e = { b, s, o, idx };
+	char renamed[48];
+	snprintf(renamed, sizeof renamed, "gcnabi.%u.fn", idx);
+	const char *fn_name = o->rename ? renamed : s->name;
+	buf_printf(b, "\n");
+	declare_markers(&e, o->callers);
+	emit_callee(&e, fn_name);
+	if (o->callers)
+		emit_caller(&e, fn_name);
 	free(s);
+	return true;
+}
+
+bool emit_graph(Buf *b, Sig *const *sigs, const bool *include, unsigned nsigs, const CallEdge *edges, unsigned nedges,
+		const EmitOptions *o, char *why, size_t why_cap)
+{
+	Sig **prepared = calloc(nsigs ? nsigs : 1, sizeof *prepared);
+	bool ok = prepared != NULL;
+	if (!ok)
+		snprintf(why, why_cap, "out of memory");
+	for (unsigned i = 0; ok && i < nsigs; i++)
+		if (include[i] && !(prepared[i] = prepare_sig(sigs[i], o, why, why_cap)))
+			ok = false;
+	for (unsigned x = 0; ok && x < nedges; x++)
+		for (unsigned y = 0; y < x; y++)
+			if (edges[x].from == edges[y].from && edges[x].to == edges[y].to) {
+				snprintf(why, why_cap, "@%s calls @%s twice", sigs[edges[x].from]->name, sigs[edges[x].to]->name);
+				ok = false;
+			}
+	/* Markers, and the function pointers indirect calls load. */
+	for (unsigned i = 0; ok && i < nsigs; i++) {
+		if (!prepared[i])
+			continue;
+		Emitter e = { b, prepared[i], o, i };
+		buf_printf(b, "\n");
+		declare_markers(&e, true);
+		bool pointed_to = false;
+		for (unsigned x = 0; x < nedges; x++)
+			pointed_to |= edges[x].to == i && edges[x].indirect && prepared[edges[x].from];
+		if (!pointed_to)
+			continue;
+		buf_printf(b, "@gcnabi.%u.fptr = addrspace(1) global ", i);
+		if (o->typed_ptrs) {
+			put_function_type(&e);
+			buf_printf(b, "*");
+		} else {
+			buf_printf(b, "ptr");
+		}
+		buf_printf(b, " ");
+		put_name(b, prepared[i]->name);
+		buf_printf(b, "\n");
+	}
+	/* Each function: its in-markers, its calls in edge order, its return. */
+	for (unsigned i = 0; ok && i < nsigs; i++) {
+		if (!prepared[i])
+			continue;
+		Emitter e = { b, prepared[i], o, i };
+		buf_printf(b, "\n");
+		put_header(&e, prepared[i]->name);
+		emit_entry_stores(&e);
+		for (unsigned x = 0, n = 0; x < nedges; x++) {
+			unsigned j = edges[x].to;
+			if (edges[x].from != i || !prepared[j])
+				continue;
+			Emitter callee = { b, prepared[j], o, j };
+			char v[32];
+			snprintf(v, sizeof v, "gcnabi.c%u", n++);
+			emit_call(&callee, prepared[j]->name, v, graph_shared_params(sigs[i], sigs[j]), edges[x].indirect);
+		}
+		emit_return(&e);
+	}
+	for (unsigned i = 0; prepared && i < nsigs; i++)
+		free(prepared[i]);
+	free(prepared);
 	return ok;
 }
 
@@ -343,6 +488,8 @@ typedef struct {
 	EmitOptions o;
 	unsigned n, failed;
 	const char *input;
+	Sig **sigs; /* call-graph files: every signature, to resolve the edges */
+	unsigned nsigs;
 } EmitRun;
 
 static int emit_one(void *ctx, const Sig *sig, const SigError *err)
@@ -359,6 +506,65 @@ static int emit_one(void *ctx, const Sig *sig, const SigError *err)
 		r->failed++;
 	}
 	return 0;
+}
+
+static int collect_for_graph(void *ctx, const Sig *sig, const SigError *err)
+{
+	EmitRun *r = ctx;
+	if (err) {
+		fprintf(stderr, "%s:%u:%u: error: %s\n", r->input, err->line, err->col, err->msg);
+		r->failed++;
+		return 0;
+	}
+	Sig **grown = realloc(r->sigs, (r->nsigs + 1) * sizeof *grown);
+	Sig *copy = malloc(sizeof *copy);
+	if (!grown || !copy) {
+		free(copy);
+		if (grown)
+			r->sigs = grown;
+		r->out.failed = true;
+		return 1;
+	}
+	r->sigs = grown;
+	*copy = *sig;
+	r->sigs[r->nsigs++] = copy;
+	return 0;
+}
+
+/* A call-graph file becomes one module; -1 when text has no call edges. */
+static int emit_graph_file(EmitRun *r, const char *text, size_t len)
+{
+	char why[512];
+	CallEdge *edges = 0;
+	unsigned nedges = 0;
+	sig_parse_module(text, len, collect_for_graph, r);
+	bool ok = graph_edges_parse(text, len, r->sigs, r->nsigs, &edges, &nedges, why, sizeof why);
+	if (!ok)
+		fprintf(stderr, "%s:%s\n", r->input, why);
+	int rc = -1;
+	if (ok && nedges) {
+		bool *all = malloc(r->nsigs ? r->nsigs : 1);
+		if (all)
+			memset(all, 1, r->nsigs);
+		if (!all || !emit_graph(&r->out, r->sigs, all, r->nsigs, edges, nedges, &r->o, why, sizeof why)) {
+			fprintf(stderr, "%s: error: %s\n", r->input, all ? why : "out of memory");
+			r->failed++;
+		}
+		free(all);
+		rc = 0;
+	} else if (!ok) {
+		r->failed++;
+		rc = 0;
+	}
+	for (unsigned i = 0; i < r->nsigs; i++)
+		free(r->sigs[i]);
+	free(r->sigs);
+	r->sigs = 0;
+	r->nsigs = 0;
+	free(edges);
+	if (rc < 0)
+		r->failed = 0; /* the per-signature pass reports parse errors itself */
+	return rc;
 }
 
 int cmd_emit(int argc, char **argv)
@@ -392,7 +598,9 @@ int cmd_emit(int argc, char **argv)
 		return EXIT_ERROR;
 	}
 	buf_printf(&r.out, "; gcnabi emit --profile %s%s\n", p->name, r.o.callers ? " --caller" : "");
-	sig_parse_module(text, len, emit_one, &r);
+	int graph = emit_graph_file(&r, text, len);
+	if (graph < 0)
+		sig_parse_module(text, len, emit_one, &r);
 	free(text);
 	if (r.out.failed) {
 		fprintf(stderr, "gcnabi emit: out of memory\n");

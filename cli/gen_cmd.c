@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "callgraph.h"
 #include "gen.h"
 
 enum { GEN_VERSION = 1 };
@@ -75,12 +76,29 @@ static bool load_weights(const char *path, GenWeights *w)
 	return ok;
 }
 
+/* Graphs first..last-1 of seed; every one names its own replay index. */
+static int gen_graphs(const GenWeights *w, unsigned long long seed, unsigned long long first, unsigned long long last)
+{
+	Graph *g = malloc(sizeof *g);
+	if (!g)
+		return EXIT_ERROR;
+	int rc = 0;
+	for (unsigned long long n = first; n < last && !rc; n++) {
+		gen_callgraph(g, w, seed, n);
+		printf("; graph %llu (--index %llu)\n", n, n);
+		if (!graph_print(g, stdout))
+			rc = EXIT_ERROR;
+	}
+	free(g);
+	return rc;
+}
+
 int cmd_gen(int argc, char **argv)
 {
 	const Command *cmd = command_find("gen");
 	GenWeights w = gen_default_weights;
 	unsigned long long seed = 1, count = 10, index = 0;
-	bool one = false, dump = false;
+	bool one = false, dump = false, graphs = false;
 	int i = 1, k;
 	const char *val;
 	while ((k = opt_next(cmd, argc, argv, &i, &val)) >= 0) {
@@ -88,6 +106,10 @@ int cmd_gen(int argc, char **argv)
 		char *end = 0;
 		if (strcmp(name, "--dump-weights") == 0) {
 			dump = true;
+			continue;
+		}
+		if (strcmp(name, "--callgraph") == 0) {
+			graphs = true;
 			continue;
 		}
 		if (strcmp(name, "--weights") == 0) {
@@ -118,12 +140,15 @@ int cmd_gen(int argc, char **argv)
 			printf("# %s\n%s = %u\n", weight_docs[n], weight_names[n], *weight_slot(&w, n));
 		return 0;
 	}
+	printf("; gcnabi gen v%d --seed %llu %s%llu%s, weights %016llx\n", GEN_VERSION, seed,
+	       one ? "--index " : "--count ", one ? index : count, graphs ? " --callgraph" : "",
+	       (unsigned long long)weights_digest(&w));
+	if (graphs)
+		return gen_graphs(&w, seed, one ? index : 0, one ? index + 1 : count);
 	Sig *s = malloc(sizeof *s);
 	char line[1 << 16];
 	if (!s)
 		return EXIT_ERROR;
-	printf("; gcnabi gen v%d --seed %llu %s%llu, weights %016llx\n", GEN_VERSION, seed,
-	       one ? "--index " : "--count ", one ? index : count, (unsigned long long)weights_digest(&w));
 	for (unsigned long long n = one ? index : 0; n < (one ? index + 1 : count); n++) {
 		gen_signature(s, &w, seed, n);
 		if (sig_print(s, false, line, sizeof line) < sizeof line)

@@ -145,6 +145,34 @@ TypeId sig_add_struct(Sig *s, const TypeId *members, unsigned n, bool packed)
 	return sig_add_type(s, t);
 }
 
+static TypeId import_rec(Sig *dst, const Sig *src, TypeId id, unsigned depth)
+{
+	if (id == TYPE_NONE || id >= src->ntypes || depth > 64)
+		return TYPE_NONE;
+	Type t = src->types[id];
+	switch (t.kind) {
+	case TYPE_STRUCT: {
+		TypeId members[SIG_MAX_MEMBERS];
+		for (unsigned i = 0; i < t.n; i++)
+			if ((members[i] = import_rec(dst, src, src->members[t.first + i], depth + 1)) == TYPE_NONE)
+				return TYPE_NONE;
+		return sig_add_struct(dst, members, t.n, t.packed);
+	}
+	case TYPE_VECTOR: case TYPE_ARRAY:
+		if ((t.elem = import_rec(dst, src, t.elem, depth + 1)) == TYPE_NONE)
+			return TYPE_NONE;
+		return sig_add_type(dst, t);
+	case TYPE_PTR:
+		if (t.elem != TYPE_NONE && (t.elem = import_rec(dst, src, t.elem, depth + 1)) == TYPE_NONE)
+			return TYPE_NONE;
+		return sig_add_type(dst, t);
+	default:
+		return sig_add_type(dst, t);
+	}
+}
+
+TypeId sig_import_type(Sig *dst, const Sig *src, TypeId id) { return import_rec(dst, src, id, 0); }
+
 /* --- equality ---------------------------------------------------------- */
 
 /* Pairs (a type of sig a, a type of sig b) already proven equal. Only

@@ -130,6 +130,8 @@ static inline const Type *sig_type(const Sig *s, TypeId id) { return &s->types[i
 void sig_init(Sig *s);
 TypeId sig_add_type(Sig *s, Type t);
 TypeId sig_add_struct(Sig *s, const TypeId *members, unsigned n, bool packed);
+/* Type id of src as a type of dst (interned there), TYPE_NONE when full. */
+TypeId sig_import_type(Sig *dst, const Sig *src, TypeId id);
 
 /* --- parser ---------------------------------------------------------- */
 

@@ -490,6 +490,7 @@ static bool read_out_leaves(MirWork *w, OutPart *o, uint32_t *want_sig)
 {
 	const MirBody *b = &w->body;
 	bool grouped = false;
+	int32_t passed_on = -1; /* the lowest argument of the caller's own the part carries */
 	for (uint32_t l = 0; l < b->nleaves; l++) {
 		const TraceLeaf *tl = &b->leaves[l];
 		const Instr *leaf = &b->instrs[tl->instr];
@@ -505,11 +506,23 @@ static bool read_out_leaves(MirWork *w, OutPart *o, uint32_t *want_sig)
 			grouped = true;
 		} else if (leaf->leaf == LEAF_LOCAL) {
 			o->local = true;
+		} else if (leaf->leaf == LEAF_PHYS && leaf->part && w->in[leaf->part - 1].arg >= 0) {
+			passed_on = passed_on < 0 || w->in[leaf->part - 1].arg < passed_on ? w->in[leaf->part - 1].arg : passed_on;
+		} else if (leaf->leaf == LEAF_FIXED && leaf->leaf_id < MIR_MAX_FIXED && w->fixed_by_id[leaf->leaf_id] >= 0 &&
+			   w->fixed_arg[w->fixed_by_id[leaf->leaf_id]] >= 0) {
+			int32_t k = w->fixed_arg[w->fixed_by_id[leaf->leaf_id]];
+			passed_on = passed_on < 0 || k < passed_on ? k : passed_on;
 		} else if (leaf->leaf == LEAF_PHYS && !o->stack && regrange_eq(&leaf->src, &o->reg)) {
 			o->forwarded = true;
 			if (leaf->part)
 				w->in[leaf->part - 1].forwarded = true;
 		}
+	}
+	/* No out-marker, but the caller's own argument K: a call-graph caller
+	 * passes its leading arguments on to the same positions. */
+	if (o->arg < 0 && passed_on >= 0) {
+		o->arg = passed_on;
+		grouped = true;
 	}
 	return grouped;
 }
@@ -747,10 +760,11 @@ static void analyse_body(MirWork *w)
 	MirBody *b = &w->body;
 	const Sig *sig = f->has_sig ? &f->sig : NULL;
 	collect_incoming(w);
+	/* Incoming first: a call may pass the function's own arguments on. */
+	uint32_t nargs = attribute_incoming(w, sig);
 	for (uint32_t i = 0; i < b->ninstrs; i++)
 		if (b->instrs[i].kind == IK_CALL)
 			observe_call(w, i);
-	uint32_t nargs = attribute_incoming(w, sig);
 	f->grouped = nargs > 0 || (sig && sig->nparams == 0);
 	if (f->grouped)
 		place_incoming(w, sig ? sig->nparams : nargs, false);

@@ -1,0 +1,134 @@
+/* The call-graph generator. A graph has one calling convention (calls
+ * between the default convention and amdgpu_gfx are not legal) and a shape:
+ * a chain n0 -> n1 -> ..., a fan-out from n0, or a random tree; then, by
+ * chance, a recursive edge, an extra edge (which may close a cycle), and
+ * calls through a function pointer. Node signatures come from
+ * gen_signature; each callee then takes over a prefix of its tree parent's
+ * parameters so the parent can pass its own arguments on. */
+#include "callgraph.h"
+
+#include <stdio.h>
+#include <string.h>
+
+enum {
+	PCT_RECURSION = 30, /* a node calls itself */
+	PCT_EXTRA_EDGE = 30, /* one more edge between two random nodes */
+	PCT_INDIRECT = 20,   /* an edge goes through a function pointer */
+	GRAPH_SALT = 0x6772617068u, /* keeps graph streams apart from signature streams */
+};
+
+static bool chance(Rng *r, unsigned pct) { return rng_below(r, 100) < pct; }
+
+static bool same_type_text(const Sig *a, TypeId ta, const Sig *b, TypeId tb)
+{
+	char x[512], y[512];
+	size_t nx = type_print(a, ta, false, x, sizeof x), ny = type_print(b, tb, false, y, sizeof y);
+	return nx < sizeof x && ny < sizeof y && strcmp(x, y) == 0;
+}
+
+unsigned graph_shared_params(const Sig *caller, const Sig *callee)
+{
+	unsigned k = 0;
+	for (; k < caller->nparams && k < callee->nparams; k++) {
+		const Param *p = &caller->params[k], *q = &callee->params[k];
+		if ((p->flags & PARAM_BYVAL) || p->flags != q->flags || p->align != q->align ||
+		    (p->attr_type == TYPE_NONE) != (q->attr_type == TYPE_NONE) ||
+		    !same_type_text(caller, p->type, callee, q->type))
+			break;
+	}
+	return k;
+}
+
+/* The callee's first n parameters become copies of the caller's. */
+static void share_prefix(const Sig *caller, Sig *callee, unsigned n)
+{
+	for (unsigned k = 0; k < n && k < caller->nparams && k < callee->nparams; k++) {
+		const Param *p = &caller->params[k];
+		if (p->flags & PARAM_BYVAL)
+			return;
+		TypeId t = sig_import_type(callee, caller, p->type);
+		TypeId a = p->attr_type == TYPE_NONE ? TYPE_NONE : sig_import_type(callee, caller, p->attr_type);
+		if (t == TYPE_NONE || (p->attr_type != TYPE_NONE && a == TYPE_NONE))
+			return;
+		callee->params[k] = *p;
+		callee->params[k].type = t;
+		callee->params[k].attr_type = a;
+	}
+}
+
+static void add_edge(Graph *g, unsigned from, unsigned to, bool indirect)
+{
+	for (unsigned e = 0; e < g->nedges; e++)
+		if (g->edges[e].from == from && g->edges[e].to == to)
+			return; /* one call per caller and callee */
+	if (g->nedges < GRAPH_MAX_EDGES)
+		g->edges[g->nedges++] = (GraphEdge){ (uint8_t)from, (uint8_t)to, indirect };
+}
+
+/* A caller that promises not to need an implicit input ("amdgpu-no-*")
+ * cannot call a function that needs it: callees inherit the promises. A
+ * call through a pointer cannot see the callee's promises, so the caller
+ * passes every input and the callee must expect them all: a graph with such
+ * a call makes no promises at all. */
+static void propagate_no_inputs(Graph *g)
+{
+	for (unsigned e = 0; e < g->nedges; e++)
+		if (g->edges[e].indirect)
+			for (unsigned k = 0; k < g->nnodes; k++)
+				g->nodes[k].no_inputs = 0;
+	for (bool changed = true; changed;) {
+		changed = false;
+		for (unsigned e = 0; e < g->nedges; e++) {
+			Sig *to = &g->nodes[g->edges[e].to];
+			uint32_t want = to->no_inputs | g->nodes[g->edges[e].from].no_inputs;
+			if (want != to->no_inputs) {
+				to->no_inputs = want;
+				changed = true;
+			}
+		}
+	}
+}
+
+/* Edges grouped by caller, each caller's in creation order (stable). */
+static void sort_edges(Graph *g)
+{
+	for (unsigned i = 1; i < g->nedges; i++)
+		for (unsigned j = i; j > 0 && g->edges[j - 1].from > g->edges[j].from; j--) {
+			GraphEdge t = g->edges[j];
+			g->edges[j] = g->edges[j - 1];
+			g->edges[j - 1] = t;
+		}
+}
+
+void gen_callgraph(Graph *g, const GenWeights *w, uint64_t seed, uint64_t index)
+{
+	Rng r;
+	rng_seed(&r, seed ^ GRAPH_SALT, index);
+	g->nnodes = 2 + rng_below(&r, GRAPH_MAX_NODES - 1);
+	g->nedges = 0;
+	CallConv cc = chance(&r, w->pct_cc_default) ? CC_C : CC_AMDGPU_GFX;
+	unsigned shape = rng_below(&r, 3); /* 0 chain, 1 fan-out, 2 random tree */
+	unsigned parent[GRAPH_MAX_NODES] = { 0 };
+	for (unsigned k = 0; k < g->nnodes; k++) {
+		Sig *s = &g->nodes[k];
+		gen_signature(s, w, seed ^ GRAPH_SALT, index * GRAPH_MAX_NODES + k);
+		s->cc = (uint8_t)cc;
+		snprintf(s->name, sizeof s->name, "g%llu.n%u", (unsigned long long)index, k);
+		if (k == 0)
+			continue;
+		parent[k] = shape == 0 ? k - 1 : shape == 1 ? 0 : rng_below(&r, k);
+		const Sig *p = &g->nodes[parent[k]];
+		unsigned most = p->nparams < s->nparams ? p->nparams : s->nparams;
+		share_prefix(p, s, rng_below(&r, most + 1));
+	}
+	for (unsigned k = 1; k < g->nnodes; k++)
+		add_edge(g, parent[k], k, chance(&r, PCT_INDIRECT));
+	if (chance(&r, PCT_RECURSION)) {
+		unsigned n = rng_below(&r, g->nnodes);
+		add_edge(g, n, n, false);
+	}
+	if (chance(&r, PCT_EXTRA_EDGE))
+		add_edge(g, rng_below(&r, g->nnodes), rng_below(&r, g->nnodes), chance(&r, PCT_INDIRECT));
+	sort_edges(g);
+	propagate_no_inputs(g);
+}
