@@ -555,7 +555,7 @@ static void compare_caller(Check *c, Combo *co, unsigned i, const MirCall *call,
 		snprintf(text, sizeof text, "caller and callee disagree: %s", why);
 		if (c->nmismatch_examples < sizeof c->mismatch_examples / sizeof c->mismatch_examples[0])
 			snprintf(c->mismatch_examples[c->nmismatch_examples++], sizeof c->mismatch_examples[0],
-				 "%s %s: %s%s%s", co->tag, c->site ? c->site : c->sigs[i]->name, why,
+				 "%.95s %.300s: %.150s%s%.60s", co->tag, c->site ? c->site : c->sigs[i]->name, why,
 				 reason[0] ? "; explained by " : "", reason);
 		report(c, co, i, "caller-vs-callee", text, callee_seen, &call->out, reason[0] ? reason : 0);
 	}
