@@ -1387,11 +1387,13 @@ int cmd_check(int argc, char **argv)
 	if (!graph_edges_parse(text, len, c->sigs, c->nsigs, &c->edges, &c->nedges, err, sizeof err)) {
 		fprintf(stderr, "%s:%s\n", c->input, err);
 		free(text);
+		check_free(c);
 		return EXIT_ERROR;
 	}
 	free(text);
 	if (c->nedges && !c->callers) {
 		fprintf(stderr, "gcnabi check: %s is a call graph: --no-caller does not apply\n", c->input);
+		check_free(c);
 		return EXIT_USAGE;
 	}
 	if (!make_dirs(c, out))

@@ -131,6 +131,38 @@ def link_matrix(tmp):
            "want %s\ngot %s\nexit %d\n%s%s" % (want, got, r.returncode, r.stdout, r.stderr))
 
 
+def call_graphs(tmp):
+    """gen --callgraph: every llc compiles the modules and every call site is
+    observed; llc 19 and 22 show the default-convention caller/callee
+    disagreement with its call site. Malformed edges are errors with a
+    position."""
+    bad = {"call @a @b\n": "4:9: expected '->' after the caller",
+           "call @a -> @nope\n": "4:12: no signature of that name",
+           "call @a -> @g\n": "cannot call @g",
+           "call @a -> @b extra\n": "unexpected text after the callee"}
+    for edge, want in bad.items():
+        path = os.path.join(tmp, "bad-graph.ll")
+        open(path, "w").write("declare void @a(i32)\ndeclare void @b(i32)\ndeclare amdgpu_gfx void @g(i32)\n" + edge)
+        for cmd in ([GCNABI_SAN, "emit", path], [GCNABI_SAN, "check", "--out", os.path.join(tmp, "bg"), path]):
+            r = run(cmd, env=SAN_ENV)
+            ok = r.returncode not in (0, 99) and want in r.stderr and path in r.stderr
+            report("malformed call edge %r: %s says where" % (edge.strip(), cmd[1]), ok, r.stderr)
+    graphs = os.path.join(tmp, "graphs.ll")
+    with open(graphs, "w") as f:
+        subprocess.run([GCNABI, "gen", "--callgraph", "--seed", "29", "--count", "12"], stdout=f, check=True)
+    for major, llc in installed_llcs():
+        out = os.path.join(tmp, "graphs-%d" % major)
+        r = run([GCNABI, "check", "--quiet", "--llc", llc, "--out", out, graphs])
+        details = [json.loads(l) for l in open(os.path.join(out, "details.jsonl"))] if os.path.exists(
+            os.path.join(out, "details.jsonl")) else []
+        unobserved = [d for d in details if d["kind"].startswith("unobserved") or d["kind"] == "llc-refused-graph"]
+        sites = [d for d in details if d["kind"] == "caller-vs-callee" and d.get("call_site")]
+        ok = r.returncode & (1 | 2 | 16) == 0 and not unobserved and (major < 19 or sites)
+        report("call graphs compiled and observed by llc %d%s" % (major, ", disagreement at call sites" if major >= 19
+                                                                  else ""), ok,
+               r.stdout + r.stderr + "".join(json.dumps(d) + "\n" for d in unobserved[:3]))
+
+
 def main():
     for binary in (GCNABI, GCNABI_SAN):
         if not os.access(binary, os.X_OK):
@@ -140,6 +172,7 @@ def main():
         bad_inputs(tmp)
         check_every_llc(tmp)
         link_matrix(tmp)
+        call_graphs(tmp)
     passed = sum(results)
     print("%d passed, %d failed" % (passed, len(results) - passed))
     sys.exit(0 if passed == len(results) and results else 1)
