@@ -802,6 +802,8 @@ static void observe_function(MirWork *w, const MirDoc *d)
 			     d->line, d->end_line, d->end_col);
 	} else if (!w->h.has_name) {
 		fail(f, "MIR document at line %u has no name:", d->line);
+	} else if (w->h.fixed_overflow) {
+		fail(f, "more than %u incoming stack objects: the observer keeps no more", (unsigned)MIR_MAX_FIXED);
 	} else if (w->h.failed_isel) {
 		f->gisel = true; /* only GlobalISel sets failedISel */
 		fail(f, "llc could not select this function (failedISel: true)");

@@ -5,6 +5,8 @@
  * else is skipped rather than trusted. */
 #include "mir_parse.h"
 
+#include <stddef.h>
+
 #include <string.h>
 
 void doc_iter_init(DocIter *it, const char *text, size_t len)
@@ -150,9 +152,13 @@ static void add_fixed(FuncHeader *h, Str entry)
 {
 	Str v;
 	FixedObj o = {0, 0, 0};
-	if (h->nfixed >= MIR_MAX_FIXED || !flow_value(entry, "id", &v) || !str_uint(v, UINT32_MAX, &o.id, NULL) ||
+	if (!flow_value(entry, "id", &v) || !str_uint(v, UINT32_MAX, &o.id, NULL) ||
 	    !flow_value(entry, "offset", &v) || !str_uint(v, UINT32_MAX, &o.offset, NULL))
 		return;
+	if (h->nfixed >= MIR_MAX_FIXED) {
+		h->fixed_overflow = true;
+		return;
+	}
 	if (flow_value(entry, "size", &v))
 		str_uint(v, UINT32_MAX, &o.size, NULL);
 	uint16_t i = h->nfixed++;
@@ -175,7 +181,10 @@ static long brace_delta(Str line)
 
 void func_header_read(const MirDoc *d, FuncHeader *h)
 {
-	memset(h, 0, sizeof *h);
+	/* Everything but the arrays, which are filled up to their counts. */
+	memset(h, 0, offsetof(FuncHeader, liveins));
+	h->nfixed = 0;
+	h->fixed_overflow = false;
 	Str rest = d->text, line;
 	uint32_t lineno = d->line;
 	Section sec = SEC_NONE;

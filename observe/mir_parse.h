@@ -133,7 +133,7 @@ bool doc_next(DocIter *it, MirDoc *d);
  * every line ended by '\n'. buf needs d->text.n + 2 bytes; returns the length. */
 size_t doc_ir_text(const MirDoc *d, char *buf);
 
-enum { MIR_MAX_LIVEINS = 256, MIR_MAX_FIXED = 512 };
+enum { MIR_MAX_LIVEINS = 256, MIR_MAX_FIXED = 4096 /* the model's PLACE_MAX_PARTS */ };
 
 typedef struct {
 	uint32_t id;
@@ -151,6 +151,7 @@ typedef struct {
 	uint16_t nliveins;   /* `liveins:` in order; SelectionDAG lists argument parts in argument order */
 	RegRange liveins[MIR_MAX_LIVEINS];
 	uint16_t nfixed;     /* `fixedStack:` objects at offsets >= 0, sorted by offset */
+	bool fixed_overflow; /* more than MIR_MAX_FIXED of them: the function cannot be observed */
 	FixedObj fixed[MIR_MAX_FIXED];
 } FuncHeader;
 
