@@ -147,6 +147,12 @@ def call_graphs(tmp):
             r = run(cmd, env=SAN_ENV)
             ok = r.returncode not in (0, 99) and want in r.stderr and path in r.stderr
             report("malformed call edge %r: %s says where" % (edge.strip(), cmd[1]), ok, r.stderr)
+    runs = [run([GCNABI, "gen", "--callgraph", "--seed", "3", "--count", "6"]).stdout for _ in range(2)]
+    one = run([GCNABI, "gen", "--callgraph", "--seed", "3", "--index", "4"]).stdout
+    graph4 = runs[0].split("; graph 4 ")[1].split("; graph 5 ")[0]
+    report("gen --callgraph: the same output twice, and --index 4 replays graph 4",
+           runs[0] == runs[1] and "call @g4.n0 ->" in graph4 and one.split("; graph 4 ")[1] == graph4,
+           one + "\n---\n" + graph4)
     graphs = os.path.join(tmp, "graphs.ll")
     with open(graphs, "w") as f:
         subprocess.run([GCNABI, "gen", "--callgraph", "--seed", "29", "--count", "12"], stdout=f, check=True)
