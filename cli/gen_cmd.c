@@ -75,8 +75,18 @@ static bool load_weights(const char *path, GenWeights *w)
 	return ok;
 }
 
+static bool boundary_mode(int argc, char **argv)
+{
+	for (int i = 1; i < argc && strcmp(argv[i], "--") != 0; i++)
+		if (strcmp(argv[i], "--boundary") == 0)
+			return true;
+	return false;
+}
+
 int cmd_gen(int argc, char **argv)
 {
+	if (boundary_mode(argc, argv))
+		return cmd_gen_boundary(argc, argv);
 	const Command *cmd = command_find("gen");
 	GenWeights w = gen_default_weights;
 	unsigned long long seed = 1, count = 10, index = 0;
