@@ -491,10 +491,14 @@ bool cc_place(const Sig *s, const ModelConfig *m, View view, Placement *out)
 		return false;
 	if (demoted) {
 		/* The hidden sret pointer is the first argument. GlobalISel
-		 * makes it inreg when the return was; SelectionDAG never does. */
+		 * makes it inreg when the return was; SelectionDAG never does.
+		 * GlobalISel 14-16 refuses inreg IR arguments, but the hidden
+		 * pointer is not one: it is lowered, inreg ignored (v0). */
 		Loc loc;
 		bool inreg = (s->ret_flags & PARAM_INREG) && m->selector == SEL_GISEL;
 		const CcRule *r = assign_part(&c, false, &sret_pointer, inreg, &loc);
+		if (r && r->action == ACT_FAIL && inreg)
+			r = assign_part(&c, false, &sret_pointer, false, &loc);
 		if (!r || r->action == ACT_FAIL)
 			return fail(out, "no register for the hidden sret pointer%s%s", "", "");
 		out->ret_demoted = true;

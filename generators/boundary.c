@@ -239,7 +239,7 @@ static bool copies_byval(Emit *e)
 static void edge_cases(Emit *e, const BoundaryRun *run, const BoundaryEdge *ed, bool inreg, uint32_t no_inputs,
 		       const char *variant, bool byval)
 {
-	char a[32], b[32], prev[32], what[160];
+	char a[32], b[32], prev[32], what[256];
 	const char *ir = inreg ? " inreg" : "";
 	uint16_t flags = inreg ? PARAM_INREG : 0;
 	unsigned j = ed->index;
