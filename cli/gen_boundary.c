@@ -63,8 +63,8 @@ int cmd_gen_boundary(int argc, char **argv)
 			sels[SEL_DAG] = strcmp(val, "gisel") != 0;
 			sels[SEL_GISEL] = strcmp(val, "dag") != 0;
 		} else if (strcmp(name, "--caller") == 0 || strcmp(name, "--callee") == 0) {
-			views[VIEW_CALLEE] = name[4] == 'e';
-			views[VIEW_CALLER] = name[4] == 'a';
+			views[VIEW_CALLEE] = strcmp(name, "--callee") == 0;
+			views[VIEW_CALLER] = !views[VIEW_CALLEE];
 		} else if (strcmp(name, "--cc") == 0) {
 			bad = strcmp(val, "ccc") != 0 && strcmp(val, "amdgpu_gfx") != 0 && strcmp(val, "both") != 0;
 			ccs[0] = strcmp(val, "amdgpu_gfx") != 0;
