@@ -11,15 +11,14 @@ enum { BOUNDARY_GEN_VERSION = 1, MAX_CPUS = 16 };
 
 typedef struct {
 	bool one;           /* --index: print only case `index` */
-	unsigned long long index;
+	unsigned long long index, seen;
 	char line[1 << 16];
 } BoundaryOut;
 
 static int print_case(void *ctx, const BoundaryCase *c)
 {
 	BoundaryOut *o = ctx;
-	unsigned long long n = strtoull(c->sig.name + 1, 0, 10);
-	if (o->one && n != o->index)
+	if (o->one && o->seen++ != o->index)
 		return 0;
 	if (sig_print(&c->sig, false, o->line, sizeof o->line) >= sizeof o->line)
 		return 0;
@@ -104,6 +103,8 @@ int cmd_gen_boundary(int argc, char **argv)
 	printf("; gcnabi gen v%d --boundary --profile %s --layout %s --mcpu", BOUNDARY_GEN_VERSION, o.profile, layout.name);
 	for (unsigned c = 0; c < ncpus; c++)
 		printf("%s%s", c ? "," : " ", cpus[c]);
+	if (o.wave)
+		printf(" --wave %u", o.wave);
 	printf(" --selector %s --view %s --cc %s\n", sels[SEL_DAG] && sels[SEL_GISEL] ? "both" : sels[SEL_DAG] ? "dag" : "gisel",
 	       views[0] && views[1] ? "both" : views[0] ? "callee" : "caller", ccs[0] && ccs[1] ? "both" : ccs[0] ? "ccc" : "amdgpu_gfx");
 	print_command(argc, argv);
@@ -125,6 +126,10 @@ int cmd_gen_boundary(int argc, char **argv)
 					if (views[v] && ccs[n])
 						boundary_generate(g, &m, conventions[n], (View)v, print_case, out);
 		}
+	}
+	if (out->one && out->seen <= out->index && status == 0) {
+		fprintf(stderr, "gcnabi gen: --index %llu: these options give %llu boundary cases\n", out->index, out->seen);
+		status = EXIT_USAGE;
 	}
 	free(g);
 	free(out);

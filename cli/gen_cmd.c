@@ -83,6 +83,15 @@ static bool boundary_mode(int argc, char **argv)
 	return false;
 }
 
+/* The model options of the table belong to --boundary only. */
+static bool boundary_only(const OptSpec *o)
+{
+	if (strncmp(o->help, "--boundary:", 11) != 0)
+		return false;
+	fprintf(stderr, "gcnabi gen: %s applies only with --boundary\n", o->name);
+	return true;
+}
+
 int cmd_gen(int argc, char **argv)
 {
 	if (boundary_mode(argc, argv))
@@ -96,6 +105,8 @@ int cmd_gen(int argc, char **argv)
 	while ((k = opt_next(cmd, argc, argv, &i, &val)) >= 0) {
 		const char *name = cmd->opts[k].name;
 		char *end = 0;
+		if (boundary_only(&cmd->opts[k]))
+			return EXIT_USAGE;
 		if (strcmp(name, "--dump-weights") == 0) {
 			dump = true;
 			continue;
