@@ -68,22 +68,26 @@ bool boundary_probe(BoundaryGen *g, const ModelConfig *m, CallConv cc, View view
 	return true;
 }
 
-/* A [n x i32] return: 1 kept in registers, 0 demoted or refused. */
-static bool return_kept(BoundaryGen *g, const ModelConfig *m, CallConv cc, View view, bool inreg, unsigned n)
+/* A [n x i32] return: true when kept in registers, false when demoted or refused. */
+static bool return_kept(BoundaryGen *g, const ModelConfig *m, CallConv cc, View view, bool inreg, unsigned flat_wg_max,
+			unsigned n)
 {
 	Sig *s = &g->probe;
 	sig_init(s);
 	snprintf(s->name, sizeof s->name, "probe");
 	s->cc = (uint8_t)cc;
+	s->flat_wg_min = flat_wg_max ? 1 : 0;
+	s->flat_wg_max = (uint16_t)flat_wg_max;
 	s->ret = sig_add_type(s, (Type){ .kind = TYPE_ARRAY, .n = n, .elem = int_type(s, 32) });
 	s->ret_flags = inreg ? PARAM_INREG : 0;
 	return cc_place(s, m, view, &g->place) && !g->place.ret_demoted && g->place.ret.count == n;
 }
 
-BoundaryReturn boundary_return_limit(BoundaryGen *g, const ModelConfig *m, CallConv cc, View view, bool inreg)
+BoundaryReturn boundary_return_limit(BoundaryGen *g, const ModelConfig *m, CallConv cc, View view, bool inreg,
+				      unsigned flat_wg_max)
 {
 	BoundaryReturn r = { 0 };
-	if (return_kept(g, m, cc, view, inreg, RET_SEARCH_MAX)) {
+	if (return_kept(g, m, cc, view, inreg, flat_wg_max, RET_SEARCH_MAX)) {
 		r.unbounded = true;
 		return r;
 	}
@@ -91,13 +95,13 @@ BoundaryReturn boundary_return_limit(BoundaryGen *g, const ModelConfig *m, CallC
 	unsigned lo = 0, hi = RET_SEARCH_MAX;
 	while (hi - lo > 1) {
 		unsigned mid = lo + (hi - lo) / 2;
-		if (return_kept(g, m, cc, view, inreg, mid))
+		if (return_kept(g, m, cc, view, inreg, flat_wg_max, mid))
 			lo = mid;
 		else
 			hi = mid;
 	}
 	r.limit = lo;
-	if (lo && return_kept(g, m, cc, view, inreg, lo)) {
+	if (lo && return_kept(g, m, cc, view, inreg, flat_wg_max, lo)) {
 		const Placement *p = &g->place;
 		r.last[1] = p->locs[p->ret.first + lo - 1];
 		if (lo >= 2)
@@ -312,48 +316,53 @@ static void run_cases(Emit *e, const BoundaryRun *run, bool inreg, uint32_t no_i
 			edge_cases(e, run, &run->edges[k], inreg, no_inputs, variant, byval);
 }
 
-static void return_cases(Emit *e, bool inreg)
+static Sig *begin_return(Emit *e, unsigned flat_wg_max)
 {
-	BoundaryReturn r = boundary_return_limit(e->g, e->m, e->cc, e->view, inreg);
+	Sig *s = begin(e, 0);
+	s->flat_wg_min = flat_wg_max ? 1 : 0;
+	s->flat_wg_max = (uint16_t)flat_wg_max;
+	return s;
+}
+
+/* Returns of n-1, n and n+1 parts around the limit n, as arrays and as
+ * vectors, and an i64 that ends at the limit or straddles it. */
+static void return_cases(Emit *e, bool inreg, unsigned flat_wg_max, const BoundaryReturn *r)
+{
 	const char *ir = inreg ? " inreg" : "";
 	uint16_t flags = inreg ? PARAM_INREG : 0;
-	char last[32], before[32];
+	unsigned n = r->limit;
+	char lim[128], last[32], before[32], ty[32];
+	int k = snprintf(lim, sizeof lim, "return limit %u parts%s", n, ir);
+	if (flat_wg_max && k > 0)
+		snprintf(lim + k, sizeof lim - (size_t)k, " (\"amdgpu-flat-work-group-size\"=\"1,%u\")", flat_wg_max);
 	Sig *s;
-	if (r.unbounded)
-		return;
-	if (r.limit == 0) {
-		s = begin(e, 0);
+	if (n == 0) {
+		s = begin_return(e, flat_wg_max);
 		s->ret = sig_add_type(s, (Type){ .kind = TYPE_ARRAY, .n = 1, .elem = int_type(s, 32) });
 		s->ret_flags = flags;
 		expect(e, BCHK_RET_DEMOTED, 0, 0, (Loc){ 0 });
-		finish(e, "return limit 0 parts%s: [1 x i32]%s demoted to sret", ir, ir);
+		finish(e, "%s: [1 x i32]%s demoted to sret", lim, ir);
 		return;
 	}
-	unsigned n = r.limit;
-	loc_str(&r.last[1], last, sizeof last);
-	loc_str(&r.last[0], before, sizeof before);
+	loc_str(&r->last[1], last, sizeof last);
+	loc_str(&r->last[0], before, sizeof before);
 	for (int vec = 0; vec < 2; vec++) {
-		TypeKind kind = vec ? TYPE_VECTOR : TYPE_ARRAY;
-		const char *fmt = vec ? "<%u x i32>" : "[%u x i32]";
-		char ty[32];
-		for (unsigned k = n > 1 ? n - 1 : n; k <= n + 1; k++) {
-			s = begin(e, 0);
-			s->ret = sig_add_type(s, (Type){ .kind = (uint8_t)kind, .n = k, .elem = int_type(s, 32) });
+		for (unsigned parts = n > 1 ? n - 1 : n; parts <= n + 1; parts++) {
+			s = begin_return(e, flat_wg_max);
+			s->ret = sig_add_type(s, (Type){ .kind = vec ? TYPE_VECTOR : TYPE_ARRAY, .n = parts, .elem = int_type(s, 32) });
 			s->ret_flags = flags;
-			snprintf(ty, sizeof ty, fmt, k);
-			if (k > n) {
+			snprintf(ty, sizeof ty, vec ? "<%u x i32>" : "[%u x i32]", parts);
+			if (parts > n) {
 				expect(e, BCHK_RET_DEMOTED, 0, 0, (Loc){ 0 });
-				finish(e, "return limit %u parts%s: %s%s demoted to sret", n, ir, ty, ir);
+				finish(e, "%s: %s%s demoted to sret", lim, ty, ir);
 			} else {
-				expect(e, BCHK_RET_PART, 0, k - 1, k == n ? r.last[1] : r.last[0]);
-				finish(e, "return limit %u parts%s: %s%s kept, last part in %s", n, ir, ty, ir,
-				       k == n ? last : before);
+				expect(e, BCHK_RET_PART, 0, parts - 1, parts == n ? r->last[1] : r->last[0]);
+				finish(e, "%s: %s%s kept, last part in %s", lim, ty, ir, parts == n ? last : before);
 			}
 		}
 	}
-	/* An i64 ending exactly at the limit is kept; one part later it is not. */
 	for (unsigned fill = n >= 2 ? n - 2 : n - 1; fill <= n - 1; fill++) {
-		s = begin(e, 0);
+		s = begin_return(e, flat_wg_max);
 		TypeId i64 = int_type(s, 64);
 		if (fill == 0) {
 			s->ret = i64;
@@ -364,12 +373,31 @@ static void return_cases(Emit *e, bool inreg)
 		s->ret_flags = flags;
 		if (fill + 2 > n) {
 			expect(e, BCHK_RET_DEMOTED, 0, 0, (Loc){ 0 });
-			finish(e, "return limit %u parts%s: i64 after %u x i32 straddles the limit, demoted to sret", n, ir, fill);
+			finish(e, "%s: i64 after %u x i32 straddles the limit, demoted to sret", lim, fill);
 		} else {
-			expect(e, BCHK_RET_PART, 0, fill, r.last[0]);
-			expect(e, BCHK_RET_PART, 0, fill + 1, r.last[1]);
-			finish(e, "return limit %u parts%s: i64 after %u x i32 kept in %s|%s", n, ir, fill, before, last);
+			expect(e, BCHK_RET_PART, 0, fill, r->last[0]);
+			expect(e, BCHK_RET_PART, 0, fill + 1, r->last[1]);
+			finish(e, "%s: i64 after %u x i32 kept in %s|%s", lim, fill, before, last);
 		}
+	}
+}
+
+/* The return limit can depend on the function's VGPR budget, which its
+ * "amdgpu-flat-work-group-size" bounds: probe a few maxima, and write the
+ * cases of every limit not seen before. */
+static void all_return_cases(Emit *e, bool inreg)
+{
+	static const unsigned flat_wg[] = { 0, 64, 256, 512, 1024 };
+	unsigned seen[sizeof flat_wg / sizeof flat_wg[0]], nseen = 0;
+	for (unsigned i = 0; i < sizeof flat_wg / sizeof flat_wg[0]; i++) {
+		BoundaryReturn r = boundary_return_limit(e->g, e->m, e->cc, e->view, inreg, flat_wg[i]);
+		bool known = r.unbounded;
+		for (unsigned k = 0; k < nseen && !known; k++)
+			known = seen[k] == r.limit;
+		if (known)
+			continue;
+		seen[nseen++] = r.limit;
+		return_cases(e, inreg, flat_wg[i], &r);
 	}
 }
 
@@ -425,8 +453,8 @@ unsigned boundary_generate(BoundaryGen *g, const ModelConfig *m, CallConv cc, Vi
 			}
 		}
 	}
-	return_cases(&e, false);
-	return_cases(&e, true);
+	all_return_cases(&e, false);
+	all_return_cases(&e, true);
 	return e.count;
 }
 

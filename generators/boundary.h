@@ -87,8 +87,10 @@ void boundary_init(BoundaryGen *g);
 bool boundary_probe(BoundaryGen *g, const ModelConfig *m, CallConv cc, View view, bool inreg, uint32_t no_inputs,
 		    BoundaryRun *out);
 
-/* The sret-demotion limit of [N x i32] returns (inreg or not). */
-BoundaryReturn boundary_return_limit(BoundaryGen *g, const ModelConfig *m, CallConv cc, View view, bool inreg);
+/* The sret-demotion limit of [N x i32] returns (inreg or not), for a
+ * function with "amdgpu-flat-work-group-size"="1,flat_wg_max" (0: none). */
+BoundaryReturn boundary_return_limit(BoundaryGen *g, const ModelConfig *m, CallConv cc, View view, bool inreg,
+				     unsigned flat_wg_max);
 
 /* Every boundary case of cc and view under m that was not emitted before,
  * each passed to sink. Returns how many were emitted. */

@@ -138,18 +138,20 @@ static void test_sgpr_limits_by_profile(void **state)
 static void test_return_limits(void **state)
 {
 	(void)state;
-	struct { const char *profile, *cpu; Selector sel; CallConv cc; bool inreg; unsigned limit; } want[] = {
-		{ "llvm22", "gfx1030", SEL_DAG, CC_C, false, 32 },
-		{ "llvm14", "gfx900", SEL_GISEL, CC_C, true, 32 },  /* inreg is ignored on returns */
-		{ "llvm19", "gfx900", SEL_DAG, CC_AMDGPU_GFX, false, 64 },   /* the VGPR budget, wave64 */
-		{ "llvm19", "gfx1030", SEL_DAG, CC_AMDGPU_GFX, false, 128 }, /* wave32 */
-		{ "llvm19", "gfx1030", SEL_GISEL, CC_AMDGPU_GFX, false, 136 },
-		{ "llvm16", "gfx900", SEL_DAG, CC_AMDGPU_GFX, false, 136 },
-		{ "llvm22", "gfx1100", SEL_GISEL, CC_AMDGPU_GFX, true, 0 },  /* an inreg return is always demoted */
+	struct { const char *profile, *cpu; Selector sel; CallConv cc; bool inreg; unsigned flat_wg, limit; } want[] = {
+		{ "llvm22", "gfx1030", SEL_DAG, CC_C, false, 0, 32 },
+		{ "llvm14", "gfx900", SEL_GISEL, CC_C, true, 0, 32 },  /* inreg is ignored on returns */
+		{ "llvm19", "gfx900", SEL_DAG, CC_AMDGPU_GFX, false, 0, 64 },   /* the VGPR budget, wave64 */
+		{ "llvm19", "gfx900", SEL_DAG, CC_AMDGPU_GFX, false, 512, 128 }, /* fewer waves, more VGPRs */
+		{ "llvm19", "gfx900", SEL_DAG, CC_AMDGPU_GFX, false, 256, 136 },
+		{ "llvm19", "gfx1030", SEL_DAG, CC_AMDGPU_GFX, false, 0, 128 }, /* wave32 */
+		{ "llvm19", "gfx1030", SEL_GISEL, CC_AMDGPU_GFX, false, 0, 136 },
+		{ "llvm16", "gfx900", SEL_DAG, CC_AMDGPU_GFX, false, 0, 136 },
+		{ "llvm22", "gfx1100", SEL_GISEL, CC_AMDGPU_GFX, true, 0, 0 },  /* an inreg return is always demoted */
 	};
 	for (unsigned i = 0; i < sizeof want / sizeof want[0]; i++) {
 		ModelConfig m = config(want[i].profile, 0, want[i].cpu, want[i].sel);
-		BoundaryReturn r = boundary_return_limit(gen, &m, want[i].cc, VIEW_CALLEE, want[i].inreg);
+		BoundaryReturn r = boundary_return_limit(gen, &m, want[i].cc, VIEW_CALLEE, want[i].inreg, want[i].flat_wg);
 		assert_false(r.unbounded);
 		assert_int_equal(r.limit, want[i].limit);
 		if (r.limit)
