@@ -201,7 +201,12 @@ static int row_reg(const Ctx *c, const CcRule *r, unsigned n)
 	if (r->pool == 0) {
 		unsigned count = r->count;
 		if (count == VGPR_BUDGET) {
-			unsigned budget = target_vgpr_budget(c->m->target, c->m->wave, c->sig->flat_wg_max);
+			/* The budget of the function being compiled: at a call
+			 * site that is the caller, modeled without an
+			 * "amdgpu-flat-work-group-size" of its own (as gcnabi
+			 * emit writes it), whatever the callee carries. */
+			unsigned wg = c->view == VIEW_CALLER ? 0 : c->sig->flat_wg_max;
+			unsigned budget = target_vgpr_budget(c->m->target, c->m->wave, wg);
 			count = budget < 136 ? budget : 136;
 		}
 		return n < count ? (int)(r->first + n) : -1;

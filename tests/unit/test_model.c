@@ -154,6 +154,17 @@ static void test_gfx_return_budget(void **state)
 	assert_non_null(strstr(place(h, "llvm16", "gfx900", SEL_DAG, VIEW_CALLEE), "v[0:64]"));
 	assert_non_null(strstr(place(h, "llvm19", "gfx1030", SEL_DAG, VIEW_CALLEE), "v[0:64]"));
 	EXPECT("declare amdgpu_gfx <129 x i32> @f()", "llvm22", "gfx1030", SEL_DAG, VIEW_CALLEE, "ret <129 x i32> -> sret in v0");
+	/* The budget is each function's own: a callee with a small flat
+	 * workgroup returns 136 parts in VGPRs, a caller without the attribute
+	 * demotes them (found by gen --boundary). llc 19.1.7 and 22.1.8,
+	 * llc -mtriple=amdgcn-amd-amdpal -mcpu=gfx900 -stop-after=finalize-isel on
+	 * `define amdgpu_gfx [136 x i32] @b23() "amdgpu-flat-work-group-size"="1,64"`
+	 * and a caller without attributes: the callee returns in v0-v135
+	 * (SI_RETURN implicit $vgpr0 ... $vgpr135), the call passes an sret
+	 * pointer ($vgpr0 = COPY ..., SI_CALL ... @b23, implicit $vgpr0). */
+	h = "declare amdgpu_gfx [136 x i32] @f() \"amdgpu-flat-work-group-size\"=\"1,64\"";
+	assert_non_null(strstr(place(h, "llvm19", "gfx900", SEL_DAG, VIEW_CALLEE), "ret [136 x i32] -> v[0:135]"));
+	EXPECT(h, "llvm22", "gfx900", SEL_DAG, VIEW_CALLER, "ret [136 x i32] -> sret in v0");
 }
 
 static void test_split_by_target_and_version(void **state)
