@@ -43,8 +43,17 @@ static void add_params(Sig *s, TypeId t, uint16_t flags, unsigned n)
 		s->params[s->nparams++] = (Param){ .type = t, .flags = flags, .attr_type = TYPE_NONE };
 }
 
-bool boundary_probe(BoundaryGen *g, const ModelConfig *m, CallConv cc, View view, bool inreg, uint32_t no_inputs,
-		    BoundaryRun *out)
+/* A return of ret_parts i32 (none when 0), for probing with a hidden sret pointer. */
+static void set_return(Sig *s, unsigned ret_parts, bool ret_inreg)
+{
+	if (!ret_parts)
+		return;
+	s->ret = sig_add_type(s, (Type){ .kind = TYPE_ARRAY, .n = ret_parts, .elem = sig_add_type(s, (Type){ .kind = TYPE_INT, .n = 32 }) });
+	s->ret_flags = ret_inreg ? PARAM_INREG : 0;
+}
+
+static bool probe_run(BoundaryGen *g, const ModelConfig *m, CallConv cc, View view, bool inreg, uint32_t no_inputs,
+		      unsigned ret_parts, bool ret_inreg, BoundaryRun *out)
 {
 	Sig *s = &g->probe;
 	Placement *p = &g->place;
@@ -52,6 +61,7 @@ bool boundary_probe(BoundaryGen *g, const ModelConfig *m, CallConv cc, View view
 	snprintf(s->name, sizeof s->name, "probe");
 	s->cc = (uint8_t)cc;
 	s->no_inputs = no_inputs;
+	set_return(s, ret_parts, ret_inreg);
 	add_params(s, int_type(s, 32), inreg ? PARAM_INREG : 0, BOUNDARY_PROBE_PARTS);
 	out->nlocs = out->nedges = 0;
 	out->error[0] = 0;
@@ -66,6 +76,12 @@ bool boundary_probe(BoundaryGen *g, const ModelConfig *m, CallConv cc, View view
 		if (!next_to(&out->locs[k], &out->locs[k + 1]))
 			out->edges[out->nedges++] = (BoundaryEdge){ (uint16_t)k, out->locs[k], out->locs[k + 1] };
 	return true;
+}
+
+bool boundary_probe(BoundaryGen *g, const ModelConfig *m, CallConv cc, View view, bool inreg, uint32_t no_inputs,
+		    BoundaryRun *out)
+{
+	return probe_run(g, m, cc, view, inreg, no_inputs, 0, false, out);
 }
 
 /* A [n x i32] return: true when kept in registers, false when demoted or refused. */
@@ -121,18 +137,24 @@ typedef struct {
 	void *ctx;
 	unsigned count;
 	char prefix[96]; /* "gfx1030 dag callee ccc" */
-	/* Limits already covered in this call: (inreg, before, after); a start
-	 * has before.kind LOC_NONE. */
+	/* The return of every case: void, or ret_parts i32 demoted to sret. */
+	unsigned ret_parts;
+	bool ret_inreg;
+	/* Limits already covered in this call: (return, inreg, before, after);
+	 * a start has before.kind LOC_NONE. */
 	unsigned nkeys;
-	struct { bool inreg; Loc before, after; } keys[MAX_KEYS];
+	struct { unsigned ret; bool inreg; Loc before, after; } keys[MAX_KEYS];
 } Emit;
 
 static bool first_time(Emit *e, bool inreg, const Loc *before, const Loc *after)
 {
+	unsigned ret = e->ret_parts * 2 + e->ret_inreg;
 	for (unsigned i = 0; i < e->nkeys; i++)
-		if (e->keys[i].inreg == inreg && loc_same(&e->keys[i].before, before) && loc_same(&e->keys[i].after, after))
+		if (e->keys[i].ret == ret && e->keys[i].inreg == inreg && loc_same(&e->keys[i].before, before) &&
+		    loc_same(&e->keys[i].after, after))
 			return false;
 	if (e->nkeys < MAX_KEYS) {
+		e->keys[e->nkeys].ret = ret;
 		e->keys[e->nkeys].inreg = inreg;
 		e->keys[e->nkeys].before = *before;
 		e->keys[e->nkeys].after = *after;
@@ -147,6 +169,7 @@ static Sig *begin(Emit *e, uint32_t no_inputs)
 	sig_init(&c->sig);
 	c->sig.cc = (uint8_t)e->cc;
 	c->sig.no_inputs = no_inputs;
+	set_return(&c->sig, e->ret_parts, e->ret_inreg);
 	c->view = e->view;
 	c->nchecks = 0;
 	return &c->sig;
@@ -243,7 +266,7 @@ static bool copies_byval(Emit *e)
 static void edge_cases(Emit *e, const BoundaryRun *run, const BoundaryEdge *ed, bool inreg, uint32_t no_inputs,
 		       const char *variant, bool byval)
 {
-	char a[32], b[32], prev[32], what[256];
+	char a[32], b[32], prev[32], what[320];
 	const char *ir = inreg ? " inreg" : "";
 	uint16_t flags = inreg ? PARAM_INREG : 0;
 	unsigned j = ed->index;
@@ -423,6 +446,47 @@ static uint32_t variant_bits(unsigned v, char *desc, size_t cap)
 	return all & ~(UINT32_C(1) << k);
 }
 
+/* Probes under every "amdgpu-no-*" variant, then again (attributes aside)
+ * behind the hidden sret pointer of a demoted return, plain and inreg,
+ * which takes an argument register first. */
+static void argument_cases(Emit *e)
+{
+	BoundaryGen *g = e->g;
+	bool byval = copies_byval(e);
+	for (unsigned shape = 0; shape < 3; shape++) {
+		char returning[96] = "";
+		e->ret_parts = 0;
+		e->ret_inreg = shape == 2;
+		if (shape) {
+			BoundaryReturn r = boundary_return_limit(g, e->m, e->cc, e->view, e->ret_inreg, 0);
+			if (r.unbounded)
+				continue;
+			e->ret_parts = r.limit + 1;
+			snprintf(returning, sizeof returning, " (returning [%u x i32]%s through sret)", e->ret_parts,
+				 e->ret_inreg ? " inreg" : "");
+		}
+		for (int inreg = 0; inreg < 2; inreg++) {
+			for (unsigned v = 0; v < (shape ? 1 : 2 + 2 * NOIN_COUNT); v++) {
+				char variant[192];
+				uint32_t bits = variant_bits(v, variant, sizeof variant);
+				snprintf(variant + strlen(variant), sizeof variant - strlen(variant), "%s", returning);
+				if (probe_run(g, e->m, e->cc, e->view, inreg, bits, e->ret_parts, e->ret_inreg, &g->run)) {
+					run_cases(e, &g->run, inreg, bits, variant, byval && !inreg);
+				} else if (v == 0) {
+					char error[192];
+					snprintf(error, sizeof error, "%s", g->run.error);
+					Sig *s = begin(e, 0);
+					add_params(s, int_type(s, 32), inreg ? PARAM_INREG : 0, 1);
+					expect(e, BCHK_REFUSED, 0, 0, (Loc){ 0 });
+					finish(e, "i32%s refused%s: %s", inreg ? " inreg" : "", returning, error);
+				}
+			}
+		}
+	}
+	e->ret_parts = 0;
+	e->ret_inreg = false;
+}
+
 unsigned boundary_generate(BoundaryGen *g, const ModelConfig *m, CallConv cc, View view, BoundarySink sink, void *ctx)
 {
 	Emit e;
@@ -434,25 +498,11 @@ unsigned boundary_generate(BoundaryGen *g, const ModelConfig *m, CallConv cc, Vi
 	e.ctx = ctx;
 	e.count = 0;
 	e.nkeys = 0;
+	e.ret_parts = 0;
+	e.ret_inreg = false;
 	snprintf(e.prefix, sizeof e.prefix, "%s %s %s %s", m->target->name, selector_names[m->selector],
 		 view == VIEW_CALLER ? "caller" : "callee", cc_name(cc));
-	bool byval = copies_byval(&e);
-	for (int inreg = 0; inreg < 2; inreg++) {
-		for (unsigned v = 0; v < 2 + 2 * NOIN_COUNT; v++) {
-			char variant[96];
-			uint32_t bits = variant_bits(v, variant, sizeof variant);
-			if (boundary_probe(g, m, cc, view, inreg, bits, &g->run)) {
-				run_cases(&e, &g->run, inreg, bits, variant, byval && !inreg);
-			} else if (v == 0) {
-				char error[192];
-				snprintf(error, sizeof error, "%s", g->run.error);
-				Sig *s = begin(&e, 0);
-				add_params(s, int_type(s, 32), inreg ? PARAM_INREG : 0, 1);
-				expect(&e, BCHK_REFUSED, 0, 0, (Loc){ 0 });
-				finish(&e, "i32%s refused: %s", inreg ? " inreg" : "", error);
-			}
-		}
-	}
+	argument_cases(&e);
 	all_return_cases(&e, false);
 	all_return_cases(&e, true);
 	return e.count;
