@@ -105,8 +105,9 @@ int cmd_gen_boundary(int argc, char **argv)
 		printf("%s%s", c ? "," : " ", cpus[c]);
 	if (o.wave)
 		printf(" --wave %u", o.wave);
-	printf(" --selector %s --view %s --cc %s\n", sels[SEL_DAG] && sels[SEL_GISEL] ? "both" : sels[SEL_DAG] ? "dag" : "gisel",
-	       views[0] && views[1] ? "both" : views[0] ? "callee" : "caller", ccs[0] && ccs[1] ? "both" : ccs[0] ? "ccc" : "amdgpu_gfx");
+	printf(" --selector %s", sels[SEL_DAG] && sels[SEL_GISEL] ? "both" : sels[SEL_DAG] ? "dag" : "gisel");
+	printf(" --view %s", views[0] && views[1] ? "both" : views[0] ? "callee" : "caller");
+	printf(" --cc %s\n", ccs[0] && ccs[1] ? "both" : ccs[0] ? "ccc" : "amdgpu_gfx");
 	print_command(argc, argv);
 	boundary_init(g);
 	static const CallConv conventions[2] = { CC_C, CC_AMDGPU_GFX };

@@ -1,9 +1,10 @@
 /* Boundary cases. Every limit comes from placing probes: a long run of i32
- * parameters (inreg or not) under each set of "amdgpu-no-*" attributes shows
- * where each register range starts and ends, its holes and the first stack
- * slot; [N x i32] returns, searched by bisection, show the sret-demotion
- * limit. Each limit then gets the signatures around it: the parts before,
- * at and after it, and 64-bit values split across it. */
+ * parameters (inreg or not), under each set of "amdgpu-no-*" attributes and
+ * behind a hidden sret pointer, shows where each register range starts and
+ * ends, its holes and the first stack slot; [N x i32] returns, bisected
+ * under a few flat workgroup sizes, show the sret-demotion limit. Each limit
+ * then gets the signatures around it: the parts before, at and after it,
+ * and 64-bit values split across it. */
 #include "boundary.h"
 
 #include <stdarg.h>
@@ -43,12 +44,12 @@ static void add_params(Sig *s, TypeId t, uint16_t flags, unsigned n)
 		s->params[s->nparams++] = (Param){ .type = t, .flags = flags, .attr_type = TYPE_NONE };
 }
 
-/* A return of ret_parts i32 (none when 0), for probing with a hidden sret pointer. */
+/* A [ret_parts x i32] return (void when 0). */
 static void set_return(Sig *s, unsigned ret_parts, bool ret_inreg)
 {
 	if (!ret_parts)
 		return;
-	s->ret = sig_add_type(s, (Type){ .kind = TYPE_ARRAY, .n = ret_parts, .elem = sig_add_type(s, (Type){ .kind = TYPE_INT, .n = 32 }) });
+	s->ret = sig_add_type(s, (Type){ .kind = TYPE_ARRAY, .n = ret_parts, .elem = int_type(s, 32) });
 	s->ret_flags = ret_inreg ? PARAM_INREG : 0;
 }
 
@@ -94,8 +95,7 @@ static bool return_kept(BoundaryGen *g, const ModelConfig *m, CallConv cc, View 
 	s->cc = (uint8_t)cc;
 	s->flat_wg_min = flat_wg_max ? 1 : 0;
 	s->flat_wg_max = (uint16_t)flat_wg_max;
-	s->ret = sig_add_type(s, (Type){ .kind = TYPE_ARRAY, .n = n, .elem = int_type(s, 32) });
-	s->ret_flags = inreg ? PARAM_INREG : 0;
+	set_return(s, n, inreg);
 	return cc_place(s, m, view, &g->place) && !g->place.ret_demoted && g->place.ret.count == n;
 }
 
@@ -249,6 +249,13 @@ static TypeId byval_struct(Sig *s)
 	return sig_add_struct(s, members, 2, false);
 }
 
+static void add_byval(Sig *s, TypeId t)
+{
+	TypeId ptr = sig_add_type(s, (Type){ .kind = TYPE_PTR, .addrspace = 5, .elem = TYPE_NONE });
+	if (s->nparams < SIG_MAX_PARAMS)
+		s->params[s->nparams++] = (Param){ .type = ptr, .flags = PARAM_BYVAL, .attr_type = t };
+}
+
 /* Does this convention copy a byval argument into the stack area, or pass
  * the pointer as a value? Asked of the model. */
 static bool copies_byval(Emit *e)
@@ -257,8 +264,7 @@ static bool copies_byval(Emit *e)
 	sig_init(s);
 	s->cc = (uint8_t)e->cc;
 	TypeId t = byval_struct(s);
-	s->params[s->nparams++] = (Param){ .type = sig_add_type(s, (Type){ .kind = TYPE_PTR, .addrspace = 5, .elem = TYPE_NONE }),
-					   .flags = PARAM_BYVAL, .attr_type = t };
+	add_byval(s, t);
 	return cc_place(s, e->m, e->view, &e->g->place) && e->g->place.locs[0].kind == LOC_STACK &&
 	       e->g->place.locs[0].size == type_alloc_size(s, t, e->m->profile);
 }
@@ -312,8 +318,7 @@ static void edge_cases(Emit *e, const BoundaryRun *run, const BoundaryEdge *ed, 
 		uint32_t at = (uint32_t)((ed->after.offset + align - 1) / align * align);
 		uint32_t next = (uint32_t)((at + size + 3) & ~(uint64_t)3);
 		add_params(s, int_type(s, 32), 0, j + 1);
-		s->params[s->nparams++] = (Param){ .type = sig_add_type(s, (Type){ .kind = TYPE_PTR, .addrspace = 5, .elem = TYPE_NONE }),
-						   .flags = PARAM_BYVAL, .attr_type = t };
+		add_byval(s, t);
 		add_params(s, int_type(s, 32), 0, 1);
 		expect(e, BCHK_ARG_PART, j, 0, ed->before);
 		expect(e, BCHK_ARG_PART, j + 1, 0, (Loc){ LOC_STACK, 0, at, (uint32_t)size });
