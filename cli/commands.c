@@ -56,6 +56,15 @@ static const OptSpec gen_opts[] = {
 	{ "--weights", "FILE", "load weights from a key = value file" },
 	{ "--dump-weights", 0, "print the weights in that format and exit" },
 	{ "--callgraph", 0, "call graphs (signatures and `call @a -> @b` edges) instead of signatures" },
+	{ "--boundary", 0, "instead: signatures around every limit of the model (options below; --index replays one)" },
+	{ "--profile", "P", "--boundary: profile whose limits are probed (default llvm22)" },
+	{ "--layout", "L", "--boundary: SGPR layout name or file (default old)" },
+	{ "--mcpu", "CPU", "--boundary: subtarget (repeatable; default gfx900, gfx1030, gfx1100)" },
+	{ "--wave", "N", "--boundary: wave size 32 or 64 (default: each CPU's)" },
+	{ "--selector", "S", "--boundary: dag, gisel or both (default both)" },
+	{ "--caller", 0, "--boundary: limits of the call site only" },
+	{ "--callee", 0, "--boundary: limits of the callee only (default: both views)" },
+	{ "--cc", "CC", "--boundary: ccc, amdgpu_gfx or both (default both)" },
 	{ 0, 0, 0 },
 };
 
@@ -67,7 +76,7 @@ static const Command commands[] = {
 	{ "observe", cmd_observe, "FILE.mir | -", "where llc really put each part, read from its MIR", observe_opts },
 	{ "diff", cmd_diff, "A.jsonl B.jsonl", "compare two placement streams, list every divergence", diff_opts },
 	{ "check", cmd_check, "SIGFILE", "emit, run every llc, observe, compare with the model, summarize", check_opts },
-	{ "gen", cmd_gen, "", "random, reproducible signatures", gen_opts },
+	{ "gen", cmd_gen, "", "random, reproducible signatures, or boundary signatures (--boundary)", gen_opts },
 	{ "layouts", cmd_layouts, "[NAME|FILE...]", "validate and print layouts", none_opts },
 	{ "profiles", cmd_profiles, "[P...]", "profiles and their behaviour switches", none_opts },
 };

@@ -93,8 +93,27 @@ static int gen_graphs(const GenWeights *w, unsigned long long seed, unsigned lon
 	return rc;
 }
 
+static bool boundary_mode(int argc, char **argv)
+{
+	for (int i = 1; i < argc && strcmp(argv[i], "--") != 0; i++)
+		if (strcmp(argv[i], "--boundary") == 0)
+			return true;
+	return false;
+}
+
+/* The model options of the table belong to --boundary only. */
+static bool boundary_only(const OptSpec *o)
+{
+	if (strncmp(o->help, "--boundary:", 11) != 0)
+		return false;
+	fprintf(stderr, "gcnabi gen: %s applies only with --boundary\n", o->name);
+	return true;
+}
+
 int cmd_gen(int argc, char **argv)
 {
+	if (boundary_mode(argc, argv))
+		return cmd_gen_boundary(argc, argv);
 	const Command *cmd = command_find("gen");
 	GenWeights w = gen_default_weights;
 	unsigned long long seed = 1, count = 10, index = 0;
@@ -104,6 +123,8 @@ int cmd_gen(int argc, char **argv)
 	while ((k = opt_next(cmd, argc, argv, &i, &val)) >= 0) {
 		const char *name = cmd->opts[k].name;
 		char *end = 0;
+		if (boundary_only(&cmd->opts[k]))
+			return EXIT_USAGE;
 		if (strcmp(name, "--dump-weights") == 0) {
 			dump = true;
 			continue;

@@ -201,7 +201,12 @@ static int row_reg(const Ctx *c, const CcRule *r, unsigned n)
 	if (r->pool == 0) {
 		unsigned count = r->count;
 		if (count == VGPR_BUDGET) {
-			unsigned budget = target_vgpr_budget(c->m->target, c->m->wave, c->sig->flat_wg_max);
+			/* The budget of the function being compiled: at a call
+			 * site that is the caller, modeled without an
+			 * "amdgpu-flat-work-group-size" of its own (as gcnabi
+			 * emit writes it), whatever the callee carries. */
+			unsigned wg = c->view == VIEW_CALLER ? 0 : c->sig->flat_wg_max;
+			unsigned budget = target_vgpr_budget(c->m->target, c->m->wave, wg);
 			count = budget < 136 ? budget : 136;
 		}
 		return n < count ? (int)(r->first + n) : -1;
@@ -491,10 +496,14 @@ bool cc_place(const Sig *s, const ModelConfig *m, View view, Placement *out)
 		return false;
 	if (demoted) {
 		/* The hidden sret pointer is the first argument. GlobalISel
-		 * makes it inreg when the return was; SelectionDAG never does. */
+		 * makes it inreg when the return was; SelectionDAG never does.
+		 * GlobalISel 14-16 refuses inreg IR arguments, but the hidden
+		 * pointer is not one: it is lowered, inreg ignored (v0). */
 		Loc loc;
 		bool inreg = (s->ret_flags & PARAM_INREG) && m->selector == SEL_GISEL;
 		const CcRule *r = assign_part(&c, false, &sret_pointer, inreg, &loc);
+		if (r && r->action == ACT_FAIL && inreg)
+			r = assign_part(&c, false, &sret_pointer, false, &loc);
 		if (!r || r->action == ACT_FAIL)
 			return fail(out, "no register for the hidden sret pointer%s%s", "", "");
 		out->ret_demoted = true;

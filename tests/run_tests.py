@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """The second half of `make test` (the first is the cmocka unit tests):
-golden corpus, bad-input handling, and gcnabi check against every llc
-installed here. Prints [PASS]/[FAIL] per test and 'N passed, M failed'."""
+golden corpus, bad-input handling, and gcnabi check of the golden cases and
+of the boundary signatures against every llc installed here. Prints
+[PASS]/[FAIL] per test and 'N passed, M failed'."""
 import glob
 import json
 import os
@@ -167,6 +168,26 @@ def call_graphs(tmp):
         report("call graphs compiled and observed by llc %d%s" % (major, ", disagreement at call sites" if major >= 19
                                                                   else ""), ok,
                r.stdout + r.stderr + "".join(json.dumps(d) + "\n" for d in unobserved[:3]))
+def boundary_every_llc(tmp):
+    """gcnabi gen --boundary under each layout, with the profile of each installed llc, checked against
+    that llc (every CPU, both selectors, callee and call site): no unexplained divergence, no crash.
+    Signatures placed for a proposed layout still probe the real (old) layout's neighbourhood."""
+    for major, llc in installed_llcs():
+        for layout in ("old", "proposed-v1", "proposed-v2"):
+            name = "boundary %s against llc %d (%s)" % (layout, major, profile_of(major))
+            sigs = os.path.join(tmp, "boundary-%d-%s.ll" % (major, layout))
+            g = run([GCNABI_SAN, "gen", "--boundary", "--profile", profile_of(major), "--layout", layout], env=SAN_ENV)
+            if g.returncode != 0 or "declare" not in g.stdout:
+                report(name, False, "gen --boundary: exit %d\n%s" % (g.returncode, g.stderr))
+                continue
+            open(sigs, "w").write(g.stdout)
+            out = os.path.join(tmp, "boundary-check-%d-%s" % (major, layout))
+            r = run([GCNABI, "check", "--quiet", "--llc", llc, "--out", out, sigs])
+            ok = r.returncode & (1 | 2 | 8 | 16) == 0
+            detail = r.stdout + r.stderr
+            if not ok and os.path.exists(os.path.join(out, "details.jsonl")):
+                detail += "".join(open(os.path.join(out, "details.jsonl")).readlines()[:5])
+            report(name, ok, detail)
 
 
 def main():
@@ -179,6 +200,7 @@ def main():
         check_every_llc(tmp)
         link_matrix(tmp)
         call_graphs(tmp)
+        boundary_every_llc(tmp)
     passed = sum(results)
     print("%d passed, %d failed" % (passed, len(results) - passed))
     sys.exit(0 if passed == len(results) and results else 1)

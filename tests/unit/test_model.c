@@ -114,6 +114,14 @@ static void test_default_returns(void **state)
 	       "i32 inreg -> s6 | i32 -> v1 | ret [33 x i32] -> sret in v0");
 	EXPECT("declare {float, i32} @f()", "llvm22", "gfx1030", SEL_DAG, VIEW_CALLEE, "ret { float, i32 } -> v[0:1]");
 	EXPECT("declare bfloat @f()", "llvm14", "gfx1030", SEL_GISEL, VIEW_CALLEE, "ret bfloat -> sret in v0");
+	/* GlobalISel 14-16 refuses inreg arguments, not the hidden pointer of
+	 * an inreg return (found by gen --boundary). llc 14.0.6:
+	 * llc -mtriple=amdgcn-amd-amdpal -mcpu=gfx1030 -global-isel -stop-after=irtranslator
+	 * on `define inreg [33 x i32] @f(i32 %a)`: %2:_(p5) = COPY $vgpr0, %0:_(s32) = COPY $vgpr1. */
+	EXPECT("declare inreg [33 x i32] @f(i32)", "llvm14", "gfx1030", SEL_GISEL, VIEW_CALLEE,
+	       "i32 -> v1 | ret [33 x i32] -> sret in v0");
+	EXPECT("declare inreg [33 x i32] @f(i32)", "llvm16", "gfx1030", SEL_GISEL, VIEW_CALLER,
+	       "i32 -> v1 | ret [33 x i32] -> sret in v0");
 }
 
 static void test_gfx(void **state)
@@ -146,6 +154,17 @@ static void test_gfx_return_budget(void **state)
 	assert_non_null(strstr(place(h, "llvm16", "gfx900", SEL_DAG, VIEW_CALLEE), "v[0:64]"));
 	assert_non_null(strstr(place(h, "llvm19", "gfx1030", SEL_DAG, VIEW_CALLEE), "v[0:64]"));
 	EXPECT("declare amdgpu_gfx <129 x i32> @f()", "llvm22", "gfx1030", SEL_DAG, VIEW_CALLEE, "ret <129 x i32> -> sret in v0");
+	/* The budget is each function's own: a callee with a small flat
+	 * workgroup returns 136 parts in VGPRs, a caller without the attribute
+	 * demotes them (found by gen --boundary). llc 19.1.7 and 22.1.8,
+	 * llc -mtriple=amdgcn-amd-amdpal -mcpu=gfx900 -stop-after=finalize-isel on
+	 * `define amdgpu_gfx [136 x i32] @b23() "amdgpu-flat-work-group-size"="1,64"`
+	 * and a caller without attributes: the callee returns in v0-v135
+	 * (SI_RETURN implicit $vgpr0 ... $vgpr135), the call passes an sret
+	 * pointer ($vgpr0 = COPY ..., SI_CALL ... @b23, implicit $vgpr0). */
+	h = "declare amdgpu_gfx [136 x i32] @f() \"amdgpu-flat-work-group-size\"=\"1,64\"";
+	assert_non_null(strstr(place(h, "llvm19", "gfx900", SEL_DAG, VIEW_CALLEE), "ret [136 x i32] -> v[0:135]"));
+	EXPECT(h, "llvm22", "gfx900", SEL_DAG, VIEW_CALLER, "ret [136 x i32] -> sret in v0");
 }
 
 static void test_split_by_target_and_version(void **state)
