@@ -389,6 +389,29 @@ static void gen_return(Gen *g)
 		s->ret_flags |= ext_flag(r);
 }
 
+/* 32-bit words of a value as passed, counting every element of a vector
+ * and every leaf of an aggregate as at least one: no fewer than the parts
+ * the model splits it into. */
+static uint64_t words(const Sig *s, TypeId id, unsigned depth)
+{
+	const Type *t = sig_type(s, id);
+	if (depth > 64)
+		return 0;
+	switch (t->kind) {
+	case TYPE_INT: return (t->n + 31) / 32;
+	case TYPE_DOUBLE: return 2;
+	case TYPE_PTR: return 5; /* a buffer fat pointer is 160 bits */
+	case TYPE_VECTOR: case TYPE_ARRAY: return t->n * words(s, t->elem, depth + 1);
+	case TYPE_STRUCT: {
+		uint64_t n = 0;
+		for (unsigned i = 0; i < t->n; i++)
+			n += words(s, s->members[t->first + i], depth + 1);
+		return n;
+	}
+	default: return t->kind != TYPE_VOID;
+	}
+}
+
 /* The value type first, then how it is passed. */
 static bool gen_param(Gen *g, Param *p)
 {
@@ -413,7 +436,8 @@ static bool gen_param(Gen *g, Param *p)
 		return false;
 	if (is_ext_int(g->s, p->type) && chance(r, w->pct_ext))
 		p->flags |= ext_flag(r);
-	if (sig_type(g->s, p->type)->kind == TYPE_PTR && chance(r, w->pct_align))
+	const Type *pt = sig_type(g->s, p->type);
+	if (pt->kind == TYPE_PTR && pt->addrspace != 7 && chance(r, w->pct_align))
 		p->align = align_value(r);
 	return true;
 }
@@ -445,8 +469,13 @@ void gen_signature(Sig *s, const GenWeights *w, uint64_t seed, uint64_t index)
 	s->cc = cc < 0 ? CC_C : gen_ccs[cc];
 	gen_return(&g);
 	unsigned n = rng_below(&g.r, w->max_params + 1);
+	uint64_t used = 0;
 	for (unsigned i = 0; i < n && s->nparams < SIG_MAX_PARAMS - 1; i++) {
-		if (!gen_param(&g, &s->params[s->nparams]))
+		Param *p = &s->params[s->nparams];
+		if (!gen_param(&g, p))
+			break;
+		used += words(s, p->type, 0);
+		if (used > w->max_param_words)
 			break;
 		s->nparams++;
 	}

@@ -14,6 +14,7 @@
  * cc_*, type_*, scalar_* and int_* are relative weights within their group. */
 #define GEN_WEIGHTS(X) \
 	X(max_params, 40, "most parameters in one signature (an sret parameter comes on top)") \
+	X(max_param_words, 480, "most 32-bit words of all parameters; the observer keeps 512 stack objects per function") \
 	X(cc_ccc, 30, "relative weight of the ccc convention") \
 	X(cc_fastcc, 10, "relative weight of fastcc (placed like ccc)") \
 	X(cc_coldcc, 10, "relative weight of coldcc (placed like ccc)") \
