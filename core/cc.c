@@ -507,10 +507,10 @@ bool cc_place(const Sig *s, const ModelConfig *m, View view, Placement *out)
 		PartRange *range = &out->args[i];
 		out->nargs = (uint16_t)(i + 1);
 		if ((prm->flags & PARAM_BYVAL) && prm->attr_type != TYPE_NONE) {
-			/* LLVM 14's SelectionDAG cannot select a bfloat load or store
-			 * at all, so a function receiving one by value fails too. */
+			/* LLVM 14's SelectionDAG cannot select most bfloat loads and
+			 * stores, so a function receiving one by value fails too. */
 			if (m->profile->on[SW_bfloat_unsupported] && m->selector == SEL_DAG &&
-			    type_contains(s, prm->attr_type, TYPE_BFLOAT))
+			    !dag14_selects_bfloat(s, prm->attr_type, m->target->has_16bit_insts))
 				return fail(out, "bfloat in a byval type is not supported by %s%s", m->profile->name, "");
 			bool copied = false;
 			for (unsigned k = 0; k < c.tables->nargs && !copied; k++)

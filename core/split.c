@@ -53,6 +53,32 @@ static SplitStatus split_small_int(unsigned bits, bool has16, Parts *out)
 	return push(out, PART_INT, store);
 }
 
+/* LLVM 14's SelectionDAG selects the loads and stores of a bfloat vector
+ * only when its length is even but not a power of two, on a target with
+ * 16-bit instructions (llc 14.0.6 -mcpu=gfx803/gfx900/gfx1030: <6 x bfloat>,
+ * <12 x bfloat>, <30 x bfloat> compile; 1, 2, 4, 8, 16, 32 and odd lengths,
+ * and every length on the generic target, fail with "Cannot select"). */
+static bool dag14_selects_bfloat_vector(uint64_t count, bool has16)
+{
+	return has16 && count % 2 == 0 && (count & (count - 1)) != 0;
+}
+
+bool dag14_selects_bfloat(const Sig *s, TypeId id, bool has16)
+{
+	const Type *t = sig_type(s, id);
+	switch (t->kind) {
+	case TYPE_BFLOAT: return false;
+	case TYPE_VECTOR: return sig_type(s, t->elem)->kind != TYPE_BFLOAT || dag14_selects_bfloat_vector(t->n, has16);
+	case TYPE_ARRAY: return dag14_selects_bfloat(s, t->elem, has16);
+	case TYPE_STRUCT:
+		for (unsigned i = 0; i < t->n; i++)
+			if (!dag14_selects_bfloat(s, s->members[t->first + i], has16))
+				return false;
+		return true;
+	default: return true;
+	}
+}
+
 static SplitStatus split_vector(const Sig *s, const Type *v, const ModelConfig *m, Parts *out, const char **why)
 {
 	const Type *e = sig_type(s, v->elem);
@@ -67,7 +93,8 @@ static SplitStatus split_vector(const Sig *s, const Type *v, const ModelConfig *
 	case TYPE_PTR: bits = pointer_bits(e->addrspace, m->profile); break;
 	default: *why = "vector of this element type"; return SPLIT_UNSUPPORTED;
 	}
-	if (e->kind == TYPE_BFLOAT && m->profile->on[SW_bfloat_unsupported] && m->selector == SEL_DAG) {
+	if (e->kind == TYPE_BFLOAT && m->profile->on[SW_bfloat_unsupported] && m->selector == SEL_DAG &&
+	    !dag14_selects_bfloat_vector(count, has16)) {
 		*why = "bfloat vectors (SelectionDAG cannot select their stores in this llc)";
 		return SPLIT_UNSUPPORTED;
 	}
