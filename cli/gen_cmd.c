@@ -188,7 +188,10 @@ static void put_shell_word(const char *a)
 	}
 	putchar('\'');
 	for (; *a; a++)
-		fputs(*a == '\'' ? "'\\''" : (char[]){ *a, 0 }, stdout);
+		if (*a == '\'')
+			fputs("'\\''", stdout);
+		else
+			putchar(*a);
 	putchar('\'');
 }
 

@@ -56,4 +56,8 @@ bool type_contains(const Sig *s, TypeId t, TypeKind kind);
  * instructions). Types only refer to earlier ones, so the recursion ends. */
 bool dag14_selects_bfloat(const Sig *s, TypeId t, bool has16);
 
+/* Whether LLVM 15's SelectionDAG can store every bfloat in t: scalars only
+ * at odd byte offsets, vectors only of even length. */
+bool dag15_stores_bfloat(const Sig *s, TypeId t, const Profile *p);
+
 #endif

@@ -3,6 +3,7 @@
 golden corpus, bad-input handling, and gcnabi check against every llc
 installed here. Prints [PASS]/[FAIL] per test and 'N passed, M failed'."""
 import glob
+import json
 import os
 import subprocess
 import sys
@@ -174,11 +175,32 @@ def gen_weights(tmp):
                "error" in r.stderr and not r.stdout, r.stderr)
 
 
+# Findings that mean the model and llc disagree (exit bit 8 apart from llc's own caller/callee disagreements).
+MODEL_DIVERGENCES = {"model-vs-llc", "model-refused", "model-vs-llc-caller", "model-refused-call"}
+
+
+def unexplained_findings(out, major):
+    """The findings behind exit bit 8. llc 16's SelectionDAG writes IMPLICIT_DEF into inreg registers at
+    amdgpu_gfx call sites (see README: its own caller and callee disagree while each agrees with the model);
+    those caller/callee disagreements are llc 16's bug, listed but not failed on. Everything else is."""
+    path = os.path.join(out, "details.jsonl")
+    found, llc16 = [], 0
+    for line in open(path) if os.path.exists(path) else []:
+        d = json.loads(line)
+        if d["kind"] in MODEL_DIVERGENCES:
+            found.append(line)
+        elif d["kind"] == "caller-vs-callee" and not d.get("explained_by"):
+            if major == 16:
+                llc16 += 1
+            else:
+                found.append(line)
+    return found, llc16
+
+
 def gen_accepted_by_every_llc(tmp):
     """Every generated module is accepted by every installed llc, in both IR dialects (check emits typed
-    pointers for llc 14): no llc crash or unexpected refusal (bit 16), no unexplained divergence (bit 8).
-    The samples are fixed; llc 16's SelectionDAG call-site bug that the README describes shows up about once
-    in 450 random signatures, and these samples do not contain it."""
+    pointers for llc 14): no llc crash or unexpected refusal (exit bit 16) and no divergence between the model
+    and llc or unexplained caller/callee disagreement (bit 8), apart from llc 16's documented call-site bug."""
     weights = os.path.join(tmp, "swarm.weights")
     open(weights, "w").write(gen("--dump-weights").stdout.replace("swarm_batch = 100", "swarm_batch = 25"))
     samples = {
@@ -197,12 +219,13 @@ def gen_accepted_by_every_llc(tmp):
         for major, llc in installed_llcs():
             out = os.path.join(tmp, "gen-check-%s-%d" % (mode, major))
             c = run([GCNABI, "check", "--quiet", "--llc", llc, "--out", out, sigs])
-            ok = r.returncode == 0 and c.returncode & (1 | 2 | 8 | 16) == 0
-            detail = c.stdout + c.stderr
-            if not ok and os.path.exists(os.path.join(out, "details.jsonl")):
-                detail += "".join(l for l in open(os.path.join(out, "details.jsonl"))
-                                  if '"kind":"caller-vs-callee"' not in l and "unread" not in l)[:4000]
-            report("gen %s sample accepted by llc %d (%s)" % (mode, major, profile_of(major)), ok, detail)
+            found, llc16 = unexplained_findings(out, major)
+            ok = r.returncode == 0 and c.returncode & (1 | 2 | 16) == 0 and not found and \
+                (c.returncode & 8 == 0 or llc16 > 0)
+            name = "gen %s sample accepted by llc %d (%s)" % (mode, major, profile_of(major))
+            if llc16:
+                name += ", %d caller/callee disagreements of llc 16's own" % llc16
+            report(name, ok, c.stdout + c.stderr + "".join(found)[:4000])
 
 
 def main():
