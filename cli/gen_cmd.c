@@ -16,6 +16,7 @@ typedef struct {
 	GenWeights w;
 	unsigned long long seed, count, index, from, max_args;
 	bool one, count_given, dump, swarm, enumerate;
+	const char *enumerate_only; /* an --enumerate option given, for the error without it */
 	const char *types[GEN_ENUM_MAX_TYPES];
 	unsigned ntypes;
 	uint8_t ccs[GEN_ENUM_MAX_CCS];
@@ -129,16 +130,20 @@ static int gen_option(GenOptions *o, const char *name, const char *val)
 		o->enumerate = true;
 	else if (strcmp(name, "--weights") == 0)
 		return load_weights(val, &o->w) ? 0 : EXIT_ERROR;
-	else if (strcmp(name, "--cc") == 0)
+	else if (strcmp(name, "--cc") == 0) {
+		o->enumerate_only = name;
 		return add_cc(o, val) ? 0 : EXIT_USAGE;
-	else if (strcmp(name, "--type") == 0) {
+	} else if (strcmp(name, "--type") == 0) {
 		if (o->ntypes == GEN_ENUM_MAX_TYPES) {
 			fprintf(stderr, "gcnabi gen: at most %d --type options\n", GEN_ENUM_MAX_TYPES);
 			return EXIT_USAGE;
 		}
 		o->types[o->ntypes++] = val;
+		o->enumerate_only = name;
 	} else {
 		char *end = 0;
+		if (strcmp(name, "--from") == 0 || strcmp(name, "--max-args") == 0)
+			o->enumerate_only = name;
 		unsigned long long v = strtoull(val, &end, 0);
 		if (!*val || *end || *val == '-') {
 			fprintf(stderr, "gcnabi gen: %s takes a number, not '%s'\n", name, val);
@@ -170,6 +175,10 @@ static int parse_options(GenOptions *o, int argc, char **argv)
 		return 0;
 	if (k == -3 || i < argc)
 		return EXIT_USAGE;
+	if (o->enumerate_only && !o->enumerate) {
+		fprintf(stderr, "gcnabi gen: %s needs --enumerate\n", o->enumerate_only);
+		return EXIT_USAGE;
+	}
 	if (o->swarm && o->enumerate) {
 		fprintf(stderr, "gcnabi gen: --swarm and --enumerate do not go together\n");
 		return EXIT_USAGE;
