@@ -41,7 +41,7 @@ $(B)/gcnabi-san: $(call obj,san,$(LIB_SRC) cli/main.c)
 
 $(B)/tests/%: $(B)/san/tests/unit/%.o $(call obj,san,$(LIB_SRC))
 	@mkdir -p $(dir $@)
-	$(CC) $(SAN) $^ -o $@ -lcmocka -lpthread
+	$(CC) $(SAN) $^ -o $@ -lcmocka -lpthread -lm
 
 UNIT_BINS := $(patsubst tests/unit/%.c,$(B)/tests/%,$(UNIT_SRC))
 

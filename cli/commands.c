@@ -51,10 +51,16 @@ static const OptSpec check_opts[] = {
 
 static const OptSpec gen_opts[] = {
 	{ "--seed", "N", "random seed (default 1)" },
-	{ "--count", "N", "signatures to generate (default 10)" },
-	{ "--index", "N", "only signature N of the seed (replays one case)" },
+	{ "--count", "N", "signatures to generate (default 10; --enumerate: all from --from on)" },
+	{ "--index", "N", "only signature N (replays one case of any mode)" },
 	{ "--weights", "FILE", "load weights from a key = value file" },
 	{ "--dump-weights", 0, "print the weights in that format and exit" },
+	{ "--swarm", 0, "switch whole features off per batch of swarm_batch indices" },
+	{ "--enumerate", 0, "every signature of a small space, by index (--type, --cc, --max-args)" },
+	{ "--from", "K", "--enumerate: first index (default 0)" },
+	{ "--type", "T", "--enumerate: a parameter type with attributes, e.g. 'i32 inreg' (repeatable)" },
+	{ "--cc", "CC", "--enumerate: ccc, fastcc, coldcc, amdgpu_gfx (repeatable; default ccc, amdgpu_gfx); --boundary: ccc, amdgpu_gfx or both (default both)" },
+	{ "--max-args", "N", "--enumerate: most parameters (default 3)" },
 	{ "--callgraph", 0, "call graphs (signatures and `call @a -> @b` edges) instead of signatures" },
 	{ "--boundary", 0, "instead: signatures around every limit of the model (options below; --index replays one)" },
 	{ "--profile", "P", "--boundary: profile whose limits are probed (default llvm22)" },
@@ -64,7 +70,6 @@ static const OptSpec gen_opts[] = {
 	{ "--selector", "S", "--boundary: dag, gisel or both (default both)" },
 	{ "--caller", 0, "--boundary: limits of the call site only" },
 	{ "--callee", 0, "--boundary: limits of the callee only (default: both views)" },
-	{ "--cc", "CC", "--boundary: ccc, amdgpu_gfx or both (default both)" },
 	{ 0, 0, 0 },
 };
 

@@ -415,7 +415,20 @@ static bool split_or_fail(const Ctx *c, TypeId t, bool is_return, Parts *parts, 
 {
 	const char *why = "";
 	parts->nruns = parts->nparts = parts->merge_floor = 0;
-	*st = split_type(c->sig, t, c->m, is_return, parts, &why);
+	/* A callee only stores its arguments: LLVM 15's SelectionDAG selects
+	 * the bfloat stores it splits into bytes (dag15_stores_bfloat). */
+	const ModelConfig *m = c->m;
+	ModelConfig stores_bfloat;
+	Profile without_switch;
+	if (!is_return && c->view == VIEW_CALLEE && m->selector == SEL_DAG && m->profile->on[SW_bfloat_scalar_dag_fails] &&
+	    type_contains(c->sig, t, TYPE_BFLOAT) && dag15_stores_bfloat(c->sig, t, m->profile)) {
+		without_switch = *m->profile;
+		without_switch.on[SW_bfloat_scalar_dag_fails] = false;
+		stores_bfloat = *m;
+		stores_bfloat.profile = &without_switch;
+		m = &stores_bfloat;
+	}
+	*st = split_type(c->sig, t, m, is_return, parts, &why);
 	if (*st == SPLIT_UNSUPPORTED)
 		return fail(c->out, "%s is not supported by %s", why, c->m->profile->name);
 	if (*st == SPLIT_TOO_MANY)
@@ -516,10 +529,10 @@ bool cc_place(const Sig *s, const ModelConfig *m, View view, Placement *out)
 		PartRange *range = &out->args[i];
 		out->nargs = (uint16_t)(i + 1);
 		if ((prm->flags & PARAM_BYVAL) && prm->attr_type != TYPE_NONE) {
-			/* LLVM 14's SelectionDAG cannot select a bfloat load or store
-			 * at all, so a function receiving one by value fails too. */
+			/* LLVM 14's SelectionDAG cannot select most bfloat loads and
+			 * stores, so a function receiving one by value fails too. */
 			if (m->profile->on[SW_bfloat_unsupported] && m->selector == SEL_DAG &&
-			    type_contains(s, prm->attr_type, TYPE_BFLOAT))
+			    !dag14_selects_bfloat(s, prm->attr_type, m->target->has_16bit_insts))
 				return fail(out, "bfloat in a byval type is not supported by %s%s", m->profile->name, "");
 			bool copied = false;
 			for (unsigned k = 0; k < c.tables->nargs && !copied; k++)

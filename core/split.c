@@ -53,6 +53,32 @@ static SplitStatus split_small_int(unsigned bits, bool has16, Parts *out)
 	return push(out, PART_INT, store);
 }
 
+/* LLVM 14's SelectionDAG selects the loads and stores of a bfloat vector
+ * only when its length is even but not a power of two, on a target with
+ * 16-bit instructions (llc 14.0.6 -mcpu=gfx803/gfx900/gfx1030: <6 x bfloat>,
+ * <12 x bfloat>, <30 x bfloat> compile; 1, 2, 4, 8, 16, 32 and odd lengths,
+ * and every length on the generic target, fail with "Cannot select"). */
+static bool dag14_selects_bfloat_vector(uint64_t count, bool has16)
+{
+	return has16 && count % 2 == 0 && (count & (count - 1)) != 0;
+}
+
+bool dag14_selects_bfloat(const Sig *s, TypeId id, bool has16)
+{
+	const Type *t = sig_type(s, id);
+	switch (t->kind) {
+	case TYPE_BFLOAT: return false;
+	case TYPE_VECTOR: return sig_type(s, t->elem)->kind != TYPE_BFLOAT || dag14_selects_bfloat_vector(t->n, has16);
+	case TYPE_ARRAY: return dag14_selects_bfloat(s, t->elem, has16);
+	case TYPE_STRUCT:
+		for (unsigned i = 0; i < t->n; i++)
+			if (!dag14_selects_bfloat(s, s->members[t->first + i], has16))
+				return false;
+		return true;
+	default: return true;
+	}
+}
+
 static SplitStatus split_vector(const Sig *s, const Type *v, const ModelConfig *m, Parts *out, const char **why)
 {
 	const Type *e = sig_type(s, v->elem);
@@ -67,7 +93,8 @@ static SplitStatus split_vector(const Sig *s, const Type *v, const ModelConfig *
 	case TYPE_PTR: bits = pointer_bits(e->addrspace, m->profile); break;
 	default: *why = "vector of this element type"; return SPLIT_UNSUPPORTED;
 	}
-	if (e->kind == TYPE_BFLOAT && m->profile->on[SW_bfloat_unsupported] && m->selector == SEL_DAG) {
+	if (e->kind == TYPE_BFLOAT && m->profile->on[SW_bfloat_unsupported] && m->selector == SEL_DAG &&
+	    !dag14_selects_bfloat_vector(count, has16)) {
 		*why = "bfloat vectors (SelectionDAG cannot select their stores in this llc)";
 		return SPLIT_UNSUPPORTED;
 	}
@@ -299,3 +326,44 @@ bool type_contains(const Sig *s, TypeId id, TypeKind kind)
 	}
 }
 uint64_t type_alloc_size(const Sig *s, TypeId t, const Profile *p) { return alloc_size_rec(s, t, p, 0); }
+
+/* LLVM 15's SelectionDAG cannot select a scalar bfloat load or store, but
+ * a store at an odd byte offset (inside a packed struct) is split into byte
+ * stores, which it selects (llc 15.0.6 -mcpu=gfx900/gfx1030, callee only:
+ * <{ i8, bfloat }> and <{ i8, { bfloat, i32 } }> compile, <{ bfloat }>,
+ * <{ i16, bfloat }>, <{ i32, bfloat, i8 }> do not). Even-length bfloat
+ * vectors select anyway; odd-length ones do not. */
+static bool dag15_stores_bfloat_at(const Sig *s, TypeId id, const Profile *p, uint64_t offset, unsigned depth)
+{
+	const Type *t = sig_type(s, id);
+	if (depth > MAX_DEPTH)
+		return false;
+	switch (t->kind) {
+	case TYPE_BFLOAT: return offset % 2 == 1;
+	case TYPE_VECTOR: return sig_type(s, t->elem)->kind != TYPE_BFLOAT || t->n % 2 == 0;
+	case TYPE_ARRAY: {
+		if (!type_contains(s, t->elem, TYPE_BFLOAT))
+			return true;
+		uint64_t size = alloc_size_rec(s, t->elem, p, depth + 1);
+		for (uint64_t i = 0; i < t->n; i++)
+			if (!dag15_stores_bfloat_at(s, t->elem, p, offset + i * size, depth + 1))
+				return false;
+		return true;
+	}
+	case TYPE_STRUCT: {
+		uint64_t off = 0;
+		for (unsigned i = 0; i < t->n; i++) {
+			TypeId m = s->members[t->first + i];
+			if (!t->packed)
+				off = align_to(off, abi_align_rec(s, m, p, depth + 1));
+			if (!dag15_stores_bfloat_at(s, m, p, offset + off, depth + 1))
+				return false;
+			off += alloc_size_rec(s, m, p, depth + 1);
+		}
+		return true;
+	}
+	default: return true;
+	}
+}
+
+bool dag15_stores_bfloat(const Sig *s, TypeId t, const Profile *p) { return dag15_stores_bfloat_at(s, t, p, 0, 0); }

@@ -51,4 +51,13 @@ uint64_t type_alloc_size(const Sig *s, TypeId t, const Profile *p);
  * nesting, so the recursion is bounded. */
 bool type_contains(const Sig *s, TypeId t, TypeKind kind);
 
+/* Whether LLVM 14's SelectionDAG can load and store every bfloat in t
+ * (scalars never; vectors of some lengths on targets with 16-bit
+ * instructions). Types only refer to earlier ones, so the recursion ends. */
+bool dag14_selects_bfloat(const Sig *s, TypeId t, bool has16);
+
+/* Whether LLVM 15's SelectionDAG can store every bfloat in t: scalars only
+ * at odd byte offsets, vectors only of even length. */
+bool dag15_stores_bfloat(const Sig *s, TypeId t, const Profile *p);
+
 #endif

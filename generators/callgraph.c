@@ -31,7 +31,7 @@ unsigned graph_shared_params(const Sig *caller, const Sig *callee)
 	unsigned k = 0;
 	for (; k < caller->nparams && k < callee->nparams; k++) {
 		const Param *p = &caller->params[k], *q = &callee->params[k];
-		if ((p->flags & PARAM_BYVAL) || p->flags != q->flags || p->align != q->align ||
+		if ((p->flags & (PARAM_BYVAL | PARAM_SRET)) || p->flags != q->flags || p->align != q->align ||
 		    (p->attr_type == TYPE_NONE) != (q->attr_type == TYPE_NONE) ||
 		    !same_type_text(caller, p->type, callee, q->type))
 			break;
@@ -44,7 +44,7 @@ static void share_prefix(const Sig *caller, Sig *callee, unsigned n)
 {
 	for (unsigned k = 0; k < n && k < caller->nparams && k < callee->nparams; k++) {
 		const Param *p = &caller->params[k];
-		if (p->flags & PARAM_BYVAL)
+		if (p->flags & (PARAM_BYVAL | PARAM_SRET)) /* a copy, or one sret per function */
 			return;
 		TypeId t = sig_import_type(callee, caller, p->type);
 		TypeId a = p->attr_type == TYPE_NONE ? TYPE_NONE : sig_import_type(callee, caller, p->attr_type);
@@ -106,7 +106,12 @@ void gen_callgraph(Graph *g, const GenWeights *w, uint64_t seed, uint64_t index)
 	rng_seed(&r, seed ^ GRAPH_SALT, index);
 	g->nnodes = 2 + rng_below(&r, GRAPH_MAX_NODES - 1);
 	g->nedges = 0;
-	CallConv cc = chance(&r, w->pct_cc_default) ? CC_C : CC_AMDGPU_GFX;
+	/* One convention per graph, by the signature weights. */
+	unsigned roll = rng_below(&r, w->cc_ccc + w->cc_fastcc + w->cc_coldcc + w->cc_amdgpu_gfx);
+	CallConv cc = roll < w->cc_ccc ? CC_C
+		      : roll < w->cc_ccc + w->cc_fastcc ? CC_FAST
+		      : roll < w->cc_ccc + w->cc_fastcc + w->cc_coldcc ? CC_COLD
+							      : CC_AMDGPU_GFX;
 	unsigned shape = rng_below(&r, 3); /* 0 chain, 1 fan-out, 2 random tree */
 	unsigned parent[GRAPH_MAX_NODES] = { 0 };
 	for (unsigned k = 0; k < g->nnodes; k++) {

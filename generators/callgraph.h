@@ -25,7 +25,8 @@ typedef struct Graph {
 void gen_callgraph(Graph *g, const GenWeights *w, uint64_t seed, uint64_t index);
 
 /* The parameters callee passes through from caller: the longest common
- * prefix of identically typed, identically flagged, non-byval parameters. */
+ * prefix of identically typed, identically flagged parameters that are
+ * neither byval nor sret. */
 unsigned graph_shared_params(const Sig *caller, const Sig *callee);
 
 #endif

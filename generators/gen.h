@@ -1,6 +1,8 @@
-/* Random signatures: seeded, reproducible on any host (own PRNG), and
- * addressable by index so that case N of a seed can be replayed alone.
- * Every probability and limit is a named weight with a default. */
+/* Signature generators: random signatures (seeded, reproducible on any host
+ * with an own PRNG, addressable by index so that case N of a seed can be
+ * replayed alone), swarm feature sets that switch whole features off per
+ * batch of indices, and the exhaustive, index-addressable enumeration of a
+ * small signature space. Every probability and limit is a named weight. */
 #ifndef GCNABI_GEN_H
 #define GCNABI_GEN_H
 
@@ -8,23 +10,53 @@
 
 #include "sig.h"
 
-/* X(name, default, meaning) */
+/* X(name, default, meaning). "pct_" weights are percents; the groups
+ * cc_*, type_*, scalar_* and int_* are relative weights within their group. */
 #define GEN_WEIGHTS(X) \
-	X(max_params, 40, "most parameters in one signature") \
-	X(pct_cc_default, 50, "percent of signatures in the default convention (the rest amdgpu_gfx)") \
-	X(pct_inreg, 30, "percent of parameters marked inreg") \
+	X(max_params, 40, "most parameters in one signature (an sret parameter comes on top)") \
+	X(max_param_words, 480, "most 32-bit words of all parameters (bounds the size of llc's MIR and its run time)") \
+	X(cc_ccc, 30, "relative weight of the ccc convention") \
+	X(cc_fastcc, 10, "relative weight of fastcc (placed like ccc)") \
+	X(cc_coldcc, 10, "relative weight of coldcc (placed like ccc)") \
+	X(cc_amdgpu_gfx, 50, "relative weight of amdgpu_gfx") \
 	X(pct_void_return, 30, "percent of void returns") \
-	X(pct_big_return, 5, "percent of returns large enough to force sret demotion") \
-	X(pct_scalar, 55, "percent of leaf types that are scalars") \
-	X(pct_pointer, 15, "percent of leaf types that are pointers (address spaces 0-8)") \
-	X(pct_vector, 20, "percent of leaf types that are vectors (the rest aggregates)") \
+	X(pct_big_return, 5, "percent of other returns that are arrays large enough to force sret demotion") \
+	X(pct_long_return_vector, 25, "percent of returned vectors longer than 32 elements") \
+	X(max_return_vector, 64, "most elements of a returned vector") \
+	X(pct_ret_inreg, 5, "percent of non-void returns marked inreg") \
+	X(pct_ret_ext, 20, "percent of integer returns of at most 32 bits marked signext or zeroext") \
+	X(type_scalar, 50, "relative weight of scalars among value types (top level and nested)") \
+	X(type_pointer, 15, "relative weight of pointers (address spaces 0-8, 7 only at the top level)") \
+	X(type_vector, 20, "relative weight of vectors (1-32 elements)") \
+	X(type_array, 7, "relative weight of arrays") \
+	X(type_struct, 8, "relative weight of structs") \
+	X(scalar_int, 40, "relative weight of integers among scalars") \
+	X(scalar_half, 15, "relative weight of half among scalars") \
+	X(scalar_bfloat, 5, "relative weight of bfloat among scalars") \
+	X(scalar_float, 25, "relative weight of float among scalars") \
+	X(scalar_double, 15, "relative weight of double among scalars") \
+	X(int_w1, 8, "relative weight of i1 among integer widths") \
+	X(int_w8, 10, "relative weight of i8") \
+	X(int_w16, 15, "relative weight of i16") \
+	X(int_w32, 30, "relative weight of i32") \
+	X(int_w64, 15, "relative weight of i64") \
+	X(int_w128, 5, "relative weight of i128 (never a vector element)") \
+	X(int_odd, 17, "relative weight of every other width, uniform in 2-127 (2-63 in vectors)") \
+	X(pct_vector_pointer_elem, 20, "percent of vector elements that are pointers") \
+	X(pct_vector_any_length, 30, "percent of vectors of any length 1-32, the rest 2, 3, 4, 8, 16 or 32") \
 	X(pct_packed, 20, "percent of structs that are packed") \
 	X(max_depth, 3, "deepest aggregate nesting") \
 	X(max_members, 5, "most members in a struct or elements in an array") \
-	X(pct_ext, 15, "percent of small integer parameters with signext/zeroext") \
-	X(pct_byval, 4, "percent of parameters passed byval") \
-	X(pct_bfloat, 5, "percent of scalars that are bfloat") \
-	X(pct_noinput, 25, "percent of signatures with amdgpu-no-* attributes")
+	X(pct_byval, 4, "percent of parameters passed byval (a ptr addrspace(5))") \
+	X(pct_byref, 4, "percent of other parameters passed byref (a pointer)") \
+	X(pct_inreg, 30, "percent of the remaining parameters marked inreg") \
+	X(pct_ext, 15, "percent of integer parameters of at most 32 bits marked signext or zeroext") \
+	X(pct_align, 30, "percent of pointer parameters with an align attribute (1-16)") \
+	X(pct_sret, 10, "percent of void functions with an sret parameter, first or second") \
+	X(pct_noinput, 25, "percent of signatures with amdgpu-no-* attributes") \
+	X(pct_noinput_each, 30, "percent of the amdgpu-no-* attributes such a signature has") \
+	X(swarm_batch, 100, "--swarm: consecutive indices that share one feature set") \
+	X(pct_swarm_off, 30, "--swarm: percent chance that a feature is switched off for a batch")
 
 typedef struct {
 #define X(name, def, doc) unsigned name;
@@ -32,7 +64,23 @@ typedef struct {
 #undef X
 } GenWeights;
 
+/* GW_name: the position of a weight, for tables that name weights. */
+enum {
+#define X(name, def, doc) GW_##name,
+	GEN_WEIGHTS(X)
+#undef X
+	GW_COUNT
+};
+
 extern const GenWeights gen_default_weights;
+extern const char *const gen_weight_names[GW_COUNT];
+extern const char *const gen_weight_docs[GW_COUNT];
+unsigned *gen_weight_slot(GenWeights *w, unsigned k);
+unsigned gen_weight(const GenWeights *w, unsigned k);
+
+/* NULL when the weights can generate signatures, else why not (no
+ * convention, no type a value can have). */
+const char *gen_weights_problem(const GenWeights *w);
 
 typedef struct {
 	uint64_t s[4];
@@ -45,5 +93,48 @@ unsigned rng_below(Rng *r, unsigned n); /* uniform in [0, n) */
 
 /* Signature number index of seed: the same on every host. */
 void gen_signature(Sig *out, const GenWeights *w, uint64_t seed, uint64_t index);
+
+/* --- swarm ----------------------------------------------------------- */
+
+/* A feature that swarm mode can switch off: it sets these weights to 0. */
+typedef struct {
+	const char *name;
+	const char *removes;
+	uint8_t weights[12]; /* 1 + GW_* of each weight it zeroes; 0 ends the list */
+} SwarmFeature;
+
+extern const SwarmFeature swarm_features[];
+extern const unsigned swarm_feature_count;
+
+/* The features switched off for index's batch (bit k = swarm_features[k]):
+ * a pure function of (seed, index / swarm_batch). */
+uint32_t gen_swarm_off(const GenWeights *w, uint64_t seed, uint64_t index);
+/* w with the weights of the switched-off features set to 0. */
+void gen_swarm_apply(GenWeights *w, uint32_t off);
+
+/* --- exhaustive enumeration ------------------------------------------- */
+
+enum { GEN_ENUM_MAX_TYPES = 64, GEN_ENUM_MAX_CCS = 8 };
+
+/* The space: every convention x every return (void, then each distinct
+ * parameter type without its attributes) x every list of 0..max_args
+ * parameters from the type set. Index 0 is the first convention, void,
+ * no parameters; the parameter count grows slowest. */
+typedef struct {
+	const Sig *types[GEN_ENUM_MAX_TYPES]; /* types[i]->params[0] is type i with its attributes */
+	unsigned ntypes;
+	uint8_t ccs[GEN_ENUM_MAX_CCS];
+	unsigned nccs;
+	unsigned max_args;
+	/* Filled by gen_space_init: */
+	uint8_t returns[GEN_ENUM_MAX_TYPES]; /* type index of each distinct return type */
+	unsigned nreturns;                   /* not counting void */
+	uint64_t total;                      /* number of signatures, 0 if it overflows */
+} GenSpace;
+
+/* Computes returns and total; false when total does not fit in 63 bits. */
+bool gen_space_init(GenSpace *sp);
+/* Signature number index of the space (index < total), named f<index>. */
+bool gen_enumerate(Sig *out, const GenSpace *sp, uint64_t index);
 
 #endif
