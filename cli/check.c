@@ -491,8 +491,16 @@ static bool in_ranges(const Loc *l, const RegRange *r, unsigned n)
 static bool missing_parts_undefined(const Placement *model, const MirCall *call)
 {
 	const Placement *seen = &call->out;
-	if (model->nargs != seen->nargs)
+	if (model->nargs != seen->nargs || model->ret_demoted != seen->ret_demoted || model->ret.count != seen->ret.count)
 		return false;
+	for (unsigned k = 0; k < model->ret.count; k++) {
+		const Loc *want = &model->locs[model->ret.first + k];
+		bool found = false;
+		for (unsigned j = 0; j < seen->ret.count && !found; j++)
+			found = seen->locs[seen->ret.first + j].kind == want->kind && seen->locs[seen->ret.first + j].reg == want->reg;
+		if (!found)
+			return false; /* the return differs: not a matter of undefined argument registers */
+	}
 	for (unsigned i = 0; i < model->nargs; i++) {
 		PartRange m = model->args[i], o = seen->args[i];
 		for (unsigned k = 0; k < m.count; k++) {
