@@ -25,6 +25,17 @@ def bare_llc(llc, batches, jobs):
     return time.monotonic() - t0
 
 
+def gen_speed():
+    """gcnabi gen --count 100000, best of three (goal: under a second)."""
+    best = None
+    for _ in range(3):
+        t0 = time.monotonic()
+        subprocess.run([GCNABI, "gen", "--seed", "1", "--count", "100000"], stdout=subprocess.DEVNULL, check=True)
+        t = time.monotonic() - t0
+        best = t if best is None else min(best, t)
+    print("gcnabi gen --seed 1 --count 100000: %.2fs (best of 3; goal < 1 s)" % best)
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--count", type=int, default=1000)
@@ -32,6 +43,7 @@ def main():
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
     ap.add_argument("--llc")
     args = ap.parse_args()
+    gen_speed()
     llcs = installed_llcs()
     if not args.llc and not llcs:
         sys.exit("bench: no llc installed (make deps)")
