@@ -19,6 +19,7 @@ SAN_ENV = dict(os.environ, ASAN_OPTIONS="exitcode=99:detect_leaks=1", UBSAN_OPTI
 
 
 def report(name, ok, detail=""):
+    ok = bool(ok)
     results.append(ok)
     print("[%s] %s%s" % ("PASS" if ok else "FAIL", name, "" if ok or not detail else "\n" + detail), flush=True)
 
