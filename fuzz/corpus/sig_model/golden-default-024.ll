@@ -1,0 +1,12 @@
+declare void @a08(ptr addrspace(3), ptr addrspace(3), i32)   ; ptr addrspace(3)
+declare void @i08(ptr addrspace(3) inreg, ptr addrspace(3) inreg, i32)
+declare ptr addrspace(3) @r08()
+declare void @a09(ptr addrspace(5), ptr addrspace(5), i32)   ; ptr addrspace(5)
+declare void @i09(ptr addrspace(5) inreg, ptr addrspace(5) inreg, i32)
+declare ptr addrspace(5) @r09()
+declare void @a10(ptr addrspace(6), ptr addrspace(6), i32)   ; ptr addrspace(6)
+declare void @i10(ptr addrspace(6) inreg, ptr addrspace(6) inreg, i32)
+declare ptr addrspace(6) @r10()
+declare void @a11(i64, i64, i32)   ; i64
+declare void @i11(i64 inreg, i64 inreg, i32)
+declare i64 @r11()

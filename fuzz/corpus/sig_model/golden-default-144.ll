@@ -1,0 +1,12 @@
+declare void @s03(i32 inreg, i32 inreg, i32 inreg, i32 inreg, i32 inreg, i32 inreg, i32 inreg, i32 inreg, i32 inreg, i32 inreg, i32 inreg, i32 inreg, i32 inreg, i32 inreg, i32 inreg, i32 inreg, i32 inreg, i32 inreg, i32 inreg, i32 inreg, i32)
+declare void @b00(ptr addrspace(5) byval(i32) %a, ptr addrspace(5) byval({ i32, i64 }) %b, ptr addrspace(5) byval(i8) %c, ptr addrspace(5) byval(<4 x i32>) %d, i32)
+declare void @b01(ptr addrspace(5) byval(i32) align 16, i32, ptr addrspace(5) byval([3 x i8]), i32)
+declare void @b02(ptr addrspace(5) sret({ i32, i32 }) %p, i32, ptr addrspace(4) byref(i32) %q)
+declare [33 x i32] @d00(i32 inreg, i32)
+declare <65 x i32> @d01(i32)
+declare <129 x i32> @d02(i32)
+declare <137 x i32> @d03(i32 inreg, i32)
+declare { <32 x i32>, i32 } @d04(i32)
+declare inreg i32 @d05(i32 inreg, i32)
+declare signext i8 @e00(i8 signext, i16 zeroext, i1 zeroext)
+declare void @n00(i32 inreg, i32 inreg, i32 inreg, i32 inreg, i32 inreg, i32 inreg, i32 inreg, i32 inreg, i32 inreg, i32 inreg, i32 inreg, i32 inreg, i32 inreg, i32 inreg, i32 inreg, i32 inreg) "amdgpu-no-dispatch-ptr"

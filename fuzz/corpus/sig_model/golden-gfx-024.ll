@@ -1,0 +1,12 @@
+declare amdgpu_gfx void @a08(ptr addrspace(3), ptr addrspace(3), i32)   ; ptr addrspace(3)
+declare amdgpu_gfx void @i08(ptr addrspace(3) inreg, ptr addrspace(3) inreg, i32)
+declare amdgpu_gfx ptr addrspace(3) @r08()
+declare amdgpu_gfx void @a09(ptr addrspace(5), ptr addrspace(5), i32)   ; ptr addrspace(5)
+declare amdgpu_gfx void @i09(ptr addrspace(5) inreg, ptr addrspace(5) inreg, i32)
+declare amdgpu_gfx ptr addrspace(5) @r09()
+declare amdgpu_gfx void @a10(ptr addrspace(6), ptr addrspace(6), i32)   ; ptr addrspace(6)
+declare amdgpu_gfx void @i10(ptr addrspace(6) inreg, ptr addrspace(6) inreg, i32)
+declare amdgpu_gfx ptr addrspace(6) @r10()
+declare amdgpu_gfx void @a11(i64, i64, i32)   ; i64
+declare amdgpu_gfx void @i11(i64 inreg, i64 inreg, i32)
+declare amdgpu_gfx i64 @r11()
