@@ -37,16 +37,21 @@ static void print_context(void)
 }
 
 static PartRun runs[PLACE_MAX_PARTS];
+static Parts split = { runs, 0, 0, PLACE_MAX_PARTS, 0 };
+static int split_arg = -1; /* the argument split holds, -1 for none */
 
-/* The class of each part of argument a, in split order (i1 has no
- * register row in amdgpu_gfx: it always goes to the stack). */
+/* Whether part `part` of argument a is an i1 (which has no register row in
+ * amdgpu_gfx: it always goes to the stack). One split per argument. */
 static bool part_is_i1(unsigned a, unsigned part)
 {
-	Parts parts = { runs, 0, 0, PLACE_MAX_PARTS, 0 };
-	const char *why = "";
-	if (split_type(&sig, sig.params[a].type, &mold, false, &parts, &why) != SPLIT_OK)
-		return false;
-	for (unsigned r = 0; r < parts.nruns; r++) {
+	if (split_arg != (int)a) {
+		const char *why = "";
+		split.nruns = split.nparts = split.merge_floor = 0;
+		if (split_type(&sig, sig.params[a].type, &mold, false, &split, &why) != SPLIT_OK)
+			split.nruns = 0;
+		split_arg = (int)a;
+	}
+	for (unsigned r = 0; r < split.nruns; r++) {
 		if (part < runs[r].count)
 			return runs[r].cls == PART_I1;
 		part -= runs[r].count;
@@ -167,6 +172,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			continue;
 		mnew = mold;
 		mnew.layout = fuzz_layout_at(i);
+		split_arg = -1;
 		cc_place(&sig, &mnew, view, &proposed);
 		compare();
 	}
