@@ -142,7 +142,9 @@ def cmd_feed(args):
         for i, s in enumerate(sigs):
             open(os.path.join(src, "%06d" % i), "w").write(s)
         start = time.time()
-        r = subprocess.run([distil, "-merge=1", dst, src], capture_output=True, text=True)
+        # Edges only (no hit counts): a signature is kept for a branch of
+        # the model no earlier one took, not for taking one more often.
+        r = subprocess.run([distil, "-merge=1", "-use_counters=0", dst, src], capture_output=True, text=True)
         if r.returncode != 0:
             sys.stderr.write(r.stderr[-3000:])
             return 1

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h> /* read(), which __AFL_FUZZ_INIT uses */
 
 #include "fuzz.h"
 
