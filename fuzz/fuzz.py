@@ -4,7 +4,8 @@
   fuzz.py run [--seconds S] [TARGET...]   libFuzzer (ASan+UBSan), one target at a
                                           time, new inputs merged into fuzz/corpus/T
   fuzz.py bench [--seconds S] [TARGET...] exec/s of the sanitizer and the plain build
-  fuzz.py minimize [TARGET...]            rewrite fuzz/corpus/T as a -merge=1 minimum
+  fuzz.py minimize [TARGET...]            rewrite fuzz/corpus/T as a -merge=1 minimum,
+                                          capped to a byte budget (the corpora are committed)
   fuzz.py feed [--seed S] [--count N] [--all] [-- CHECK-ARGS]
                                           distil generated signatures by model
                                           coverage, gcnabi check the distilled first
@@ -106,6 +107,11 @@ def cmd_bench(args):
     return 0
 
 
+# Committed corpora stay small: bytes per target after `minimize`.
+BUDGET = {"mir_observe": 80000}
+DEFAULT_BUDGET = 40000
+
+
 def cmd_minimize(args):
     for t in args.targets or TARGETS:
         binary = os.path.join(BUILD, "libfuzzer", t)
@@ -118,7 +124,14 @@ def cmd_minimize(args):
             for n in os.listdir(corpus):
                 if n not in keep:
                     os.remove(os.path.join(corpus, n))
-            for n in os.listdir(work):
+            # -merge=1 already prefers small inputs; smallest first up to
+            # the budget, inputs that once crashed whatever their size.
+            budget = BUDGET.get(t, DEFAULT_BUDGET) - sum(os.path.getsize(os.path.join(corpus, n)) for n in keep)
+            for n in sorted(os.listdir(work), key=lambda n: (os.path.getsize(os.path.join(work, n)), n)):
+                size = os.path.getsize(os.path.join(work, n))
+                if size > budget:
+                    break
+                budget -= size
                 shutil.copy(os.path.join(work, n), corpus)
         after = corpus_size(corpus)
         print("%-20s %d files (%d bytes) -> %d files (%d bytes)" % (t, before[0], before[1], after[0], after[1]))
