@@ -16,7 +16,7 @@ HDRS      := $(wildcard core/*.h observe/*.h generators/*.h cli/*.h)
 
 obj = $(patsubst %.c,$(B)/$(1)/%.o,$(2))
 
-.PHONY: all test unit check bench deps clean help
+.PHONY: all test unit check bench deps clean help fuzz fuzz-replay fuzz-build afl fuzz-bench fuzz-feed
 # Keep the test objects between runs.
 .SECONDARY:
 all: $(B)/gcnabi
@@ -48,8 +48,8 @@ UNIT_BINS := $(patsubst tests/unit/%.c,$(B)/tests/%,$(UNIT_SRC))
 unit: $(UNIT_BINS)
 	@fail=0; for t in $(UNIT_BINS); do $$t || fail=1; done; exit $$fail
 
-# make test: unit tests (ASan+UBSan), golden corpus, every installed llc.
-test: unit $(B)/gcnabi $(B)/gcnabi-san
+# make test: unit tests (ASan+UBSan), fuzz corpus replay, golden corpus, every installed llc.
+test: unit fuzz-replay $(B)/gcnabi $(B)/gcnabi-san
 	python3 tests/run_tests.py
 
 # The main job; COUNT=N SEED=S OUT=DIR to change it.
@@ -66,6 +66,122 @@ bench: $(B)/gcnabi $(B)/bench_place
 deps:
 	sh tests/deps.sh
 
+# --- fuzzing (fuzz/) --------------------------------------------------------
+# Each fuzz/<target>.c is one LLVMFuzzerTestOneInput linked with the pure
+# libraries only, in three builds: a replay binary (cc, ASan+UBSan, main in
+# regression_driver.c), libFuzzer (clang, ASan+UBSan) and AFL++ (persistent).
+FUZZ_TARGETS  := sig_parse sig_model layout_parse mir_observe mir_roundtrip model_invariants model_differential
+FUZZ_LIB_SRC  := $(CORE_SRC) $(OBS_SRC) $(GEN_SRC)
+FUZZ_SUPPORT  := fuzz/fuzz_data_producer.c fuzz/fuzz_model.c $(B)/fuzz/layouts.c
+FUZZ_HDRS     := $(HDRS) $(wildcard fuzz/*.h)
+FUZZ_CPPFLAGS := $(CPPFLAGS) -Ifuzz
+FUZZ_CC       ?= clang-14
+AFL_CC        ?= afl-clang-fast
+FUZZ_SECONDS  ?= 20
+LIBFUZZER_SAN := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+# Edge coverage without comparison tracing: trace-cmp cost 2-3x in exec/s on
+# the model targets; the dictionaries give the parsers their keywords.
+LIBFUZZER_COV := -fsanitize=fuzzer-no-link -fno-sanitize-coverage=trace-cmp
+
+$(B)/fuzz/layouts.c: fuzz/embed_layouts.py $(wildcard layouts/*.layout)
+	@mkdir -p $(dir $@)
+	python3 fuzz/embed_layouts.py $(sort $(wildcard layouts/*.layout)) > $@
+
+$(B)/fuzz-replay/%.o: %.c $(FUZZ_HDRS)
+	@mkdir -p $(dir $@)
+	@echo "CC fuzz $<"
+	@$(CC) $(FUZZ_CPPFLAGS) $(WARN) -O1 -g $(SAN) -c $< -o $@
+
+$(B)/fuzz-libfuzzer/%.o: %.c $(FUZZ_HDRS)
+	@mkdir -p $(dir $@)
+	@echo "CC libFuzzer $<"
+	@$(FUZZ_CC) $(FUZZ_CPPFLAGS) $(WARN) -O2 -g $(LIBFUZZER_SAN) $(LIBFUZZER_COV) -c $< -o $@
+
+# The harness itself (oracles, data producer) gets no coverage feedback:
+# the model's branches are what the fuzzer should steer by, and
+# instrumenting the oracles' loops over every part costs most of the time.
+$(B)/fuzz-libfuzzer/fuzz/%.o: fuzz/%.c $(FUZZ_HDRS)
+	@mkdir -p $(dir $@)
+	@echo "CC libFuzzer harness $<"
+	@$(FUZZ_CC) $(FUZZ_CPPFLAGS) $(WARN) -O2 -g $(LIBFUZZER_SAN) -c $< -o $@
+
+$(B)/fuzz-libfuzzer/$(B)/fuzz/%.o: $(B)/fuzz/%.c $(FUZZ_HDRS)
+	@mkdir -p $(dir $@)
+	@$(FUZZ_CC) $(FUZZ_CPPFLAGS) $(WARN) -O2 -g $(LIBFUZZER_SAN) -c $< -o $@
+
+# Throughput build (coverage, no sanitizers) for fuzz-bench.
+$(B)/fuzz-fast/%.o: %.c $(FUZZ_HDRS)
+	@mkdir -p $(dir $@)
+	@$(FUZZ_CC) $(FUZZ_CPPFLAGS) $(WARN) -O2 -g $(LIBFUZZER_COV) -c $< -o $@
+
+$(B)/fuzz-fast/fuzz/%.o: fuzz/%.c $(FUZZ_HDRS)
+	@mkdir -p $(dir $@)
+	@$(FUZZ_CC) $(FUZZ_CPPFLAGS) $(WARN) -O2 -g -c $< -o $@
+
+$(B)/fuzz-fast/$(B)/fuzz/%.o: $(B)/fuzz/%.c $(FUZZ_HDRS)
+	@mkdir -p $(dir $@)
+	@$(FUZZ_CC) $(FUZZ_CPPFLAGS) $(WARN) -O2 -g -c $< -o $@
+
+$(B)/fuzz-afl/%.o: %.c $(FUZZ_HDRS)
+	@mkdir -p $(dir $@)
+	@echo "CC afl  $<"
+	@$(AFL_CC) $(FUZZ_CPPFLAGS) $(WARN) -Wno-unused-parameter -O2 -g -c $< -o $@
+
+fuzz_objs = $(call obj,$(1),fuzz/$(2).c $(FUZZ_SUPPORT) $(FUZZ_LIB_SRC))
+
+$(B)/fuzz/replay/%: $(call fuzz_objs,fuzz-replay,%) $(B)/fuzz-replay/fuzz/regression_driver.o
+	@mkdir -p $(dir $@)
+	$(CC) $(SAN) $^ -o $@
+
+$(B)/fuzz/libfuzzer/%: $(call fuzz_objs,fuzz-libfuzzer,%)
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(LIBFUZZER_SAN) -fsanitize=fuzzer $^ -o $@
+
+# Distillation build of sig_model: coverage on the model's sources only, so
+# -merge=1 keeps the signatures that take distinct paths through the model,
+# not through the parser.
+FUZZ_MODEL_SRC := core/cc.c core/split.c
+$(B)/fuzz-distil/%.o: %.c $(FUZZ_HDRS)
+	@mkdir -p $(dir $@)
+	@$(FUZZ_CC) $(FUZZ_CPPFLAGS) $(WARN) -O2 -g $(if $(filter $<,$(FUZZ_MODEL_SRC)),$(LIBFUZZER_COV)) -c $< -o $@
+
+$(B)/fuzz/distil/%: $(call fuzz_objs,fuzz-distil,%)
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) -fsanitize=fuzzer $^ -o $@
+
+$(B)/fuzz/fast/%: $(call fuzz_objs,fuzz-fast,%)
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) -fsanitize=fuzzer $^ -o $@
+
+$(B)/fuzz/afl/%: $(call fuzz_objs,fuzz-afl,%) $(B)/fuzz-afl/fuzz/regression_driver.o
+	@mkdir -p $(dir $@)
+	$(AFL_CC) $^ -o $@
+
+FUZZ_REPLAY_BINS := $(addprefix $(B)/fuzz/replay/,$(FUZZ_TARGETS))
+
+# Replays every committed corpus (and crash input kept there) without an engine.
+fuzz-replay: $(FUZZ_REPLAY_BINS)
+	@fail=0; for t in $(FUZZ_TARGETS); do \
+	  if $(B)/fuzz/replay/$$t fuzz/corpus/$$t; then echo "[PASS] fuzz replay $$t"; else echo "[FAIL] fuzz replay $$t"; fail=1; fi; \
+	done; exit $$fail
+
+fuzz-build: $(addprefix $(B)/fuzz/libfuzzer/,$(FUZZ_TARGETS))
+
+# libFuzzer, one target after another, FUZZ_SECONDS each; new inputs are
+# merged into fuzz/corpus/<target>. TARGETS=... to pick some.
+fuzz: fuzz-build
+	python3 fuzz/fuzz.py run --seconds $(FUZZ_SECONDS) $(TARGETS)
+
+fuzz-bench: fuzz-build $(addprefix $(B)/fuzz/fast/,$(FUZZ_TARGETS))
+	python3 fuzz/fuzz.py bench $(TARGETS)
+
+# AFL++ persistent-mode builds; fuzz/afl.sh TARGET [N] starts 1 main + N secondaries.
+afl: $(addprefix $(B)/fuzz/afl/,$(FUZZ_TARGETS))
+
+# Distil generated signatures by model coverage, then gcnabi check them, distilled first.
+fuzz-feed: $(B)/gcnabi $(B)/fuzz/distil/sig_model
+	python3 fuzz/fuzz.py feed $(FEED_ARGS)
+
 clean:
 	rm -rf $(B)
 
@@ -75,3 +191,7 @@ help:
 	@echo "make test       unit tests under ASan+UBSan, golden corpus, check against every llc"
 	@echo "make check      differential check of the model against every installed llc"
 	@echo "make bench      placement throughput and check overhead"
+	@echo "make fuzz       libFuzzer (ASan+UBSan) on every target, FUZZ_SECONDS each, corpora merged"
+	@echo "make afl        AFL++ persistent-mode builds (fuzz/afl.sh starts the instances)"
+	@echo "make fuzz-bench executions per second of each fuzz target"
+	@echo "make fuzz-feed  distil signatures by model coverage and check them against llc"

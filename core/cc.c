@@ -528,6 +528,11 @@ bool cc_place(const Sig *s, const ModelConfig *m, View view, Placement *out)
 		bool inreg = (prm->flags & PARAM_INREG) != 0;
 		PartRange *range = &out->args[i];
 		out->nargs = (uint16_t)(i + 1);
+		/* The IR verifier rejects a byval type of 4 GiB or more (LLVM 19
+		 * and 22 say so; 14-16 crash), wherever the pointer would go. */
+		if ((prm->flags & PARAM_BYVAL) && prm->attr_type != TYPE_NONE &&
+		    type_alloc_size(s, prm->attr_type, m->profile) > UINT32_MAX)
+			return fail(out, "huge 'byval' arguments are unsupported%s%s", "", "");
 		if ((prm->flags & PARAM_BYVAL) && prm->attr_type != TYPE_NONE) {
 			/* LLVM 14's SelectionDAG cannot select most bfloat loads and
 			 * stores, so a function receiving one by value fails too. */

@@ -207,6 +207,11 @@ bool layout_parse(const char *text, size_t len, Layout *out, LayoutError *err)
 				size_t n = (size_t)(c.p - v);
 				if (n == 0 || n >= LAYOUT_NAME_MAX)
 					return fail(&c, v, "layout name must be 1 to 63 characters%s", "");
+				/* The name is printed and matched as a C string: a NUL or
+				 * another control byte would cut or garble it. */
+				for (size_t i = 0; i < n; i++)
+					if ((unsigned char)v[i] < ' ' || v[i] == 0x7f)
+						return fail(&c, v + i, "layout name contains a control character%s", "");
 				if (seen_name)
 					return fail(&c, key, "name given twice%s", "");
 				memcpy(out->name, v, n);

@@ -698,6 +698,33 @@ static void place_call(MirWork *w, MirCall *call, const Instr *ci)
 	p->ret.count = (uint16_t)(p->nlocs - p->ret.first);
 }
 
+/* A type that holds no bits ({}, [0 x T] and aggregates of them) has no
+ * parts, so no marker can name an argument of that type. */
+static bool type_is_empty(const Sig *s, TypeId t, unsigned depth)
+{
+	if (t == TYPE_NONE || t >= s->ntypes || depth > 64)
+		return false;
+	const Type *ty = sig_type(s, t);
+	if (ty->kind == TYPE_ARRAY)
+		return ty->n == 0 || type_is_empty(s, ty->elem, depth + 1);
+	if (ty->kind != TYPE_STRUCT)
+		return false;
+	for (uint32_t i = 0; i < ty->n; i++)
+		if (!type_is_empty(s, s->members[ty->first + i], depth + 1))
+			return false;
+	return true;
+}
+
+/* No parameter carries a part (none at all, or only empty aggregates):
+ * markers cannot group anything, yet the arguments are all there. */
+static bool no_param_has_parts(const Sig *s)
+{
+	for (uint32_t i = 0; i < s->nparams; i++)
+		if (!type_is_empty(s, s->params[i].type, 0))
+			return false;
+	return true;
+}
+
 static void observe_call(MirWork *w, uint32_t c)
 {
 	MirFunction *f = &w->f;
@@ -717,8 +744,9 @@ static void observe_call(MirWork *w, uint32_t c)
 	if (sig)
 		call->sig = *sig;
 	collect_outgoing(w, c);
-	/* A callee without parameters has no markers to find: it is grouped. */
-	call->grouped = attribute_outgoing(w) || (sig && sig->nparams == 0);
+	/* A callee without parameters, or with only empty ones, has no
+	 * markers to find: it is grouped. */
+	call->grouped = attribute_outgoing(w) || (sig && no_param_has_parts(sig));
 	place_call(w, call, ci);
 }
 
@@ -765,7 +793,7 @@ static void analyse_body(MirWork *w)
 	for (uint32_t i = 0; i < b->ninstrs; i++)
 		if (b->instrs[i].kind == IK_CALL)
 			observe_call(w, i);
-	f->grouped = nargs > 0 || (sig && sig->nparams == 0);
+	f->grouped = nargs > 0 || (sig && no_param_has_parts(sig));
 	if (f->grouped)
 		place_incoming(w, sig ? sig->nparams : nargs, false);
 	else

@@ -165,7 +165,7 @@ def call_graphs(tmp):
             os.path.join(out, "details.jsonl")) else []
         unobserved = [d for d in details if d["kind"].startswith("unobserved") or d["kind"] == "llc-refused-graph"]
         sites = [d for d in details if d["kind"] == "caller-vs-callee" and d.get("call_site")]
-        ok = r.returncode & (1 | 2 | 16) == 0 and not unobserved and (major < 19 or sites)
+        ok = r.returncode & (1 | 2 | 16) == 0 and not unobserved and (major < 19 or bool(sites))
         report("call graphs compiled and observed by llc %d%s" % (major, ", disagreement at call sites" if major >= 19
                                                                   else ""), ok,
                r.stdout + r.stderr + "".join(json.dumps(d) + "\n" for d in unobserved[:3]))

@@ -126,6 +126,23 @@ static void test_syntax_errors_have_positions(void **state)
 	assert_non_null(strstr(e.msg, "missing 'srd"));
 }
 
+/* A name with a NUL or another control byte would print cut short, and the
+ * printed layout would not parse again (found by fuzz/layout_parse). */
+static void test_name_control_characters(void **state)
+{
+	(void)state;
+	Layout l;
+	LayoutError e;
+	static const char text[] = "name = a\0b\n";
+	assert_false(layout_parse(text, sizeof text - 1, &l, &e));
+	assert_int_equal(e.line, 1);
+	assert_int_equal(e.col, 9);
+	assert_non_null(strstr(e.msg, "control character"));
+	static const char bell[] = "name = \x07x\n";
+	assert_false(layout_parse(bell, sizeof bell - 1, &l, &e));
+	assert_non_null(strstr(e.msg, "control character"));
+}
+
 static void test_truncations_never_crash(void **state)
 {
 	(void)state;
@@ -148,6 +165,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_shipped_layouts_roundtrip),
 		cmocka_unit_test(test_old_layout_values),
+		cmocka_unit_test(test_name_control_characters),
 		cmocka_unit_test(test_validation_errors),
 		cmocka_unit_test(test_syntax_errors_have_positions),
 		cmocka_unit_test(test_truncations_never_crash),

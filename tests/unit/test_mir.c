@@ -438,6 +438,27 @@ static void test_plain_ungrouped(void **state)
 	free(o);
 }
 
+/* --- empty: only empty aggregate parameters ({}, [0 x i32]) ---------------------- */
+
+/* No parameter has a part, so no marker names one, yet every argument is
+ * there (found by fuzz/mir_roundtrip: these were observed with 0 arguments,
+ * a false divergence against the model in gcnabi check). */
+static void test_empty_parameters(void **state)
+{
+	(void)state;
+	static const char *const fixtures[] = { "empty.v22.dag.mir", "empty.v22.gisel.mir" };
+	for (unsigned i = 0; i < 2; i++) {
+		Observed *o = observe_fixture(fixtures[i]);
+		const Seen *g = find(o, "g"), *h = find(o, "h");
+		assert_true(g->grouped && h->grouped);
+		assert_string_equal(g->in, "- -> none");
+		assert_string_equal(h->in, "- | - -> none");
+		assert_string_equal(find(o, "gcnabi.0.caller")->calls[0], "g: - -> none");
+		assert_string_equal(find(o, "gcnabi.1.caller")->calls[0], "h: - | - -> none");
+		free(o);
+	}
+}
+
 /* --- nested: a callee that is also a caller ------------------------------------- */
 
 /* SelectionDAG lists liveins as the implicit inputs it added first, then the
@@ -1026,6 +1047,7 @@ int main(void)
 		cmocka_unit_test(test_gfx_v16_dag_drops_inreg_i64),
 		cmocka_unit_test(test_ps_return_to_epilog),
 		cmocka_unit_test(test_plain_ungrouped),
+		cmocka_unit_test(test_empty_parameters),
 		cmocka_unit_test(test_nested),
 		cmocka_unit_test(test_wide_stack_stores),
 		cmocka_unit_test(test_gisel_pointer_halves_on_stack),

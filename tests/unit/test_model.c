@@ -65,6 +65,24 @@ static void test_default_inreg_by_version(void **state)
 	assert_non_null(strstr(place(basic, "llvm14", "gfx1030", SEL_GISEL, VIEW_CALLEE), "unable to lower arguments"));
 }
 
+/* A byval type of 4 GiB or more: llc 19 and 22 refuse it ("huge 'byval'
+ * arguments are unsupported", the IR verifier), 14-16 crash, in both
+ * conventions, even where the pointer itself would go in a VGPR. The model
+ * placed the amdgpu_gfx one with its slot size cut to 32 bits (found by
+ * fuzz/model_invariants). Checked with
+ * gcnabi check --llc /usr/lib/llvm-22/bin/llc --mcpu gfx1030 on these lines. */
+static void test_huge_byval_refused(void **state)
+{
+	(void)state;
+	const char *gfx = "declare amdgpu_gfx void @g(ptr addrspace(5) byval([1172 x [1654 x <1281 x half>]]))";
+	const char *func = "declare void @c(ptr addrspace(5) byval([1073741824 x i32]))";
+	for (Selector sel = SEL_DAG; sel < SEL_COUNT; sel++)
+		for (View v = VIEW_CALLEE; v <= VIEW_CALLER; v++) {
+			assert_non_null(strstr(place(gfx, "llvm22", "gfx1030", sel, v), "huge 'byval' arguments are unsupported"));
+			assert_non_null(strstr(place(func, "llvm19", "gfx1030", sel, v), "huge 'byval' arguments are unsupported"));
+		}
+}
+
 static void test_caller_ignores_srd(void **state)
 {
 	(void)state;
@@ -278,6 +296,7 @@ int main(void)
 		cmocka_unit_test(test_default_inreg_by_version),
 		cmocka_unit_test(test_aggregate_runs),
 		cmocka_unit_test(test_caller_ignores_srd),
+		cmocka_unit_test(test_huge_byval_refused),
 		cmocka_unit_test(test_noinput_attributes),
 		cmocka_unit_test(test_default_stack_and_byval),
 		cmocka_unit_test(test_default_returns),
