@@ -111,18 +111,10 @@ static int collect_sig(void *ctx, const Sig *sig, const SigError *err)
 		c->malformed++;
 		return 0;
 	}
-	Sig **grown = realloc(c->sigs, (c->nsigs + 1) * sizeof *grown);
-	Sig *copy = malloc(sizeof *copy);
-	if (!grown || !copy) {
-		free(copy);
-		if (grown)
-			c->sigs = grown;
+	if (!sig_list_append(&c->sigs, &c->nsigs, sig)) {
 		fprintf(stderr, "gcnabi check: out of memory after %u signatures\n", c->nsigs);
 		return 1;
 	}
-	c->sigs = grown;
-	*copy = *sig;
-	c->sigs[c->nsigs++] = copy;
 	return 0;
 }
 

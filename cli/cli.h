@@ -94,6 +94,9 @@ enum {
 
 /* Whole file (or stdin for "-") into a NUL-terminated heap buffer. */
 char *read_file(const char *path, size_t *len, char *err, size_t err_cap);
+/* Append a heap copy of s to the growing array *sigs of *n; false (and
+ * nothing appended) when out of memory. */
+bool sig_list_append(Sig ***sigs, unsigned *n, const Sig *s);
 /* A regular file mapped read-only, without a NUL after it (an empty file is
  * ""); NULL with err set when it cannot be. unmap_file releases it. */
 const char *map_file(const char *path, size_t *len, char *err, size_t err_cap);

@@ -52,6 +52,20 @@ char *read_file(const char *path, size_t *len, char *err, size_t err_cap)
 	return buf;
 }
 
+bool sig_list_append(Sig ***sigs, unsigned *n, const Sig *s)
+{
+	Sig **grown = realloc(*sigs, (*n + 1) * sizeof *grown);
+	if (!grown)
+		return false;
+	*sigs = grown;
+	Sig *copy = malloc(sizeof *copy);
+	if (!copy)
+		return false;
+	*copy = *s;
+	grown[(*n)++] = copy;
+	return true;
+}
+
 const char *map_file(const char *path, size_t *len, char *err, size_t err_cap)
 {
 	int fd = open(path, O_RDONLY);

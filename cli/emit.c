@@ -516,18 +516,10 @@ static int collect_for_graph(void *ctx, const Sig *sig, const SigError *err)
 		r->failed++;
 		return 0;
 	}
-	Sig **grown = realloc(r->sigs, (r->nsigs + 1) * sizeof *grown);
-	Sig *copy = malloc(sizeof *copy);
-	if (!grown || !copy) {
-		free(copy);
-		if (grown)
-			r->sigs = grown;
+	if (!sig_list_append(&r->sigs, &r->nsigs, sig)) {
 		r->out.failed = true;
 		return 1;
 	}
-	r->sigs = grown;
-	*copy = *sig;
-	r->sigs[r->nsigs++] = copy;
 	return 0;
 }
 
