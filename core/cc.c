@@ -326,11 +326,11 @@ static bool add_loc(Placement *out, Loc l)
 	return true;
 }
 
-static bool place_byval(Ctx *c, const Param *prm, PartRange *range)
+/* size: the byval type's alloc size. */
+static bool place_byval(Ctx *c, const Param *prm, uint64_t size, PartRange *range)
 {
 	const Profile *p = c->m->profile;
 	uint64_t align = prm->align ? prm->align : type_abi_align(c->sig, prm->attr_type, p);
-	uint64_t size = type_alloc_size(c->sig, prm->attr_type, p);
 	if (align < 4)
 		align = 4;
 	c->stack = (c->stack + align - 1) / align * align;
@@ -528,12 +528,12 @@ bool cc_place(const Sig *s, const ModelConfig *m, View view, Placement *out)
 		bool inreg = (prm->flags & PARAM_INREG) != 0;
 		PartRange *range = &out->args[i];
 		out->nargs = (uint16_t)(i + 1);
-		/* The IR verifier rejects a byval type of 4 GiB or more (LLVM 19
-		 * and 22 say so; 14-16 crash), wherever the pointer would go. */
-		if ((prm->flags & PARAM_BYVAL) && prm->attr_type != TYPE_NONE &&
-		    type_alloc_size(s, prm->attr_type, m->profile) > UINT32_MAX)
-			return fail(out, "huge 'byval' arguments are unsupported%s%s", "", "");
 		if ((prm->flags & PARAM_BYVAL) && prm->attr_type != TYPE_NONE) {
+			/* The IR verifier rejects a byval type of 4 GiB or more (LLVM
+			 * 19 and 22 say so; 14-16 crash), wherever the pointer would go. */
+			uint64_t size = type_alloc_size(s, prm->attr_type, m->profile);
+			if (size > UINT32_MAX)
+				return fail(out, "huge 'byval' arguments are unsupported%s%s", "", "");
 			/* LLVM 14's SelectionDAG cannot select most bfloat loads and
 			 * stores, so a function receiving one by value fails too. */
 			if (m->profile->on[SW_bfloat_unsupported] && m->selector == SEL_DAG &&
@@ -544,7 +544,7 @@ bool cc_place(const Sig *s, const ModelConfig *m, View view, Placement *out)
 				if (c.tables->args[k].action == ACT_BYVAL_COPY && row_applies(&c.tables->args[k], m, 0, inreg, true))
 					copied = true;
 			if (copied) {
-				if (!place_byval(&c, prm, range))
+				if (!place_byval(&c, prm, size, range))
 					return false;
 				continue;
 			}

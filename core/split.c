@@ -194,8 +194,42 @@ static SplitStatus split_rec(const Sig *s, TypeId id, const ModelConfig *m, bool
 	return SPLIT_UNSUPPORTED;
 }
 
+/* The one run of the commonest values, as split_rec would give it, without
+ * its calls: integers of 2-128 bits, float, half, double, and pointers of
+ * fixed width. Others (i1, bfloat, buffer pointers, aggregates) take the
+ * full path. */
+static bool split_plain_scalar(const Type *t, const ModelConfig *m, PartRun *run)
+{
+	bool has16 = m->target->has_16bit_insts;
+	switch (t->kind) {
+	case TYPE_INT:
+		if (t->n < 2 || t->n > 128)
+			return false;
+		*run = t->n <= 32 ? (PartRun){ PART_INT, t->n <= 16 && has16 ? 2 : 4, 1 }
+				  : (PartRun){ PART_INT, 4, (uint16_t)((t->n + 31) / 32) };
+		return true;
+	case TYPE_FLOAT: *run = (PartRun){ PART_FP, 4, 1 }; return true;
+	case TYPE_HALF: *run = (PartRun){ PART_FP, has16 ? 2 : 4, 1 }; return true;
+	case TYPE_DOUBLE: *run = (PartRun){ PART_INT, 4, 2 }; return true;
+	case TYPE_PTR:
+		if (t->addrspace > 6 || t->addrspace == 4 || t->addrspace < 2)
+			*run = (PartRun){ PART_INT, 4, 2 };
+		else
+			*run = (PartRun){ PART_INT, 4, 1 }; /* 2, 3, 5, 6: 32-bit */
+		return t->addrspace < 7;
+	default: return false;
+	}
+}
+
 SplitStatus split_type(const Sig *s, TypeId t, const ModelConfig *m, bool is_return, Parts *out, const char **why)
 {
+	PartRun run;
+	if (out->nruns == 0 && out->cap >= 128 && split_plain_scalar(sig_type(s, t), m, &run)) {
+		out->runs[0] = run;
+		out->nruns = 1;
+		out->nparts = run.count;
+		return SPLIT_OK;
+	}
 	return split_rec(s, t, m, is_return, out, why, 0);
 }
 
