@@ -212,11 +212,10 @@ static bool split_plain_scalar(const Type *t, const ModelConfig *m, PartRun *run
 	case TYPE_HALF: *run = (PartRun){ PART_FP, has16 ? 2 : 4, 1 }; return true;
 	case TYPE_DOUBLE: *run = (PartRun){ PART_INT, 4, 2 }; return true;
 	case TYPE_PTR:
-		if (t->addrspace > 6 || t->addrspace == 4 || t->addrspace < 2)
-			*run = (PartRun){ PART_INT, 4, 2 };
-		else
-			*run = (PartRun){ PART_INT, 4, 1 }; /* 2, 3, 5, 6: 32-bit */
-		return t->addrspace < 7;
+		if (t->addrspace > 6) /* buffer pointers: their width is the profile's */
+			return false;
+		*run = (PartRun){ PART_INT, 4, (uint16_t)(pointer_bits(t->addrspace, m->profile) / 32) };
+		return true;
 	default: return false;
 	}
 }
