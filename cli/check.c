@@ -1103,10 +1103,11 @@ static void link_pair(Check *c, LinkMatrix *lm, const Combo *a, const Combo *b, 
 }
 
 /* Every caller combo against every callee combo of the same CPU, wave and
- * selector; cells go to link.jsonl, unpredicted examples to details. */
+ * selector; cells go to link.jsonl, unpredicted examples to details. Not
+ * for call graphs, whose call sites are compared inside each llc only. */
 static void link_matrix(Check *c)
 {
-	if (c->nllcs < 2 || !c->callers || !(c->link = calloc(1, sizeof *c->link)))
+	if (c->nllcs < 2 || !c->callers || c->nedges || !(c->link = calloc(1, sizeof *c->link)))
 		return;
 	char path[600];
 	snprintf(path, sizeof path, "%s/link.jsonl", c->out_dir);
