@@ -132,9 +132,17 @@ typedef struct {
 	/* Per row: how far into its register list allocation has got. Rows
 	 * only ever take registers, so nothing before the cursor is free. */
 	uint16_t cursor[MAX_ROWS];
-	/* The rows of each table that this profile and selector have, in order. */
-	uint8_t arg_rows[MAX_ROWS], ret_rows[MAX_ROWS];
-	uint8_t narg_rows, nret_rows;
+	/* The rows of each table that this profile and selector have: bit i
+	 * for row i. */
+	uint16_t live_rows[2]; /* [returns] */
+	/* Of those, the rows a part can match, by table and part key (class,
+	 * inreg, ext; see part_key), computed on first use: a part walks only
+	 * these instead of testing every row. */
+	uint16_t key_rows[2][PART_CLASS_COUNT * 4];
+	uint64_t key_known; /* bit returns * 32 + key: key_rows is filled */
+	/* Register rows whose list is used up: a part skips them. A Ctx
+	 * places either arguments or returns, so one mask serves both. */
+	uint16_t exhausted;
 	bool ext; /* the parameter being placed is signext or zeroext */
 	uint64_t stack;     /* next free byte of the argument area */
 	Placement *out;
@@ -225,9 +233,12 @@ static unsigned alloc_regs(Ctx *c, const CcRule *r, unsigned row, Loc *loc, unsi
 {
 	unsigned n = 0;
 	if (r->pool != 0 || r->count == VGPR_BUDGET) {
-		for (int reg; n < want && (reg = row_reg(c, r, c->cursor[row])) >= 0; c->cursor[row]++)
+		int reg = 0;
+		for (; n < want && (reg = row_reg(c, r, c->cursor[row])) >= 0; c->cursor[row]++)
 			if (take_reg(c, r->file, (unsigned)reg, &loc[n]))
 				n++;
+		if (reg < 0)
+			c->exhausted |= (uint16_t)(1u << row);
 		return n;
 	}
 	/* A fixed range: walk it directly. */
@@ -237,14 +248,18 @@ static unsigned alloc_regs(Ctx *c, const CcRule *r, unsigned row, Loc *loc, unsi
 	for (; n < want && k < r->count; k++) {
 		unsigned reg = r->first + k;
 		uint64_t bit = 1ull << (reg % 64);
-		if (reg >= limit)
+		if (reg >= limit) {
+			k = r->count;
 			break;
+		}
 		if (used[reg / 64] & bit)
 			continue;
 		used[reg / 64] |= bit;
 		loc[n++] = (Loc){ (uint8_t)r->file, (uint16_t)reg, 0, 0 };
 	}
 	c->cursor[row] = (uint16_t)k;
+	if (k == r->count)
+		c->exhausted |= (uint16_t)(1u << row);
 	return n;
 }
 
@@ -262,38 +277,69 @@ static bool row_applies(const CcRule *r, const ModelConfig *m, const PartRun *pa
 }
 
 /* Keep the rows whose selector and profile switch apply. */
-static uint8_t select_rows(const CcRule *rows, unsigned n, const ModelConfig *m, uint8_t *out)
+static uint16_t select_rows(const CcRule *rows, unsigned n, const ModelConfig *m)
 {
-	uint8_t k = 0;
+	uint16_t live = 0;
 	for (unsigned i = 0; i < n; i++)
 		if ((!rows[i].selector || (Selector)(rows[i].selector - 1) == m->selector) &&
 		    (!rows[i].needs || m->profile->on[rows[i].needs - 1]))
-			out[k++] = (uint8_t)i;
-	return k;
+			live |= (uint16_t)(1u << i);
+	return live;
 }
 
-/* Run the table for one part. Returns the row that decided, with *loc set
- * for ACT_REG/ACT_STACK, or NULL when no row matched. */
+static unsigned part_key(unsigned cls, bool inreg, bool ext) { return cls * 4 + (inreg ? 2 : 0) + (ext ? 1 : 0); }
+
+/* The live rows of a table that a part of this class, inreg-ness and
+ * extension can match; byval rows never match a part. */
+static uint16_t rows_for_slow(Ctx *c, bool returns, unsigned key, unsigned cls, bool inreg);
+
+static inline uint16_t rows_for(Ctx *c, bool returns, unsigned cls, bool inreg)
+{
+	unsigned key = part_key(cls, inreg, c->ext);
+	if (c->key_known & (1ull << (returns * 32 + key)))
+		return c->key_rows[returns][key] & (uint16_t)~c->exhausted;
+	return rows_for_slow(c, returns, key, cls, inreg) & (uint16_t)~c->exhausted;
+}
+
+static uint16_t rows_for_slow(Ctx *c, bool returns, unsigned key, unsigned cls, bool inreg)
+{
+	uint64_t bit = 1ull << (returns * 32 + key);
+	const CcRule *rows = returns ? c->tables->returns : c->tables->args;
+	uint16_t mask = 0;
+	for (uint16_t live = c->live_rows[returns]; live; live &= (uint16_t)(live - 1)) {
+		unsigned i = (unsigned)__builtin_ctz(live);
+		const CcRule *r = &rows[i];
+		if ((r->classes & (1u << cls)) && !(r->inreg == YES && !inreg) && !(r->inreg == NO && inreg) &&
+		    r->byval != YES && !(r->ext == YES && !c->ext))
+			mask |= (uint16_t)(1u << i);
+	}
+	c->key_rows[returns][key] = mask;
+	c->key_known |= bit;
+	return mask;
+}
+
+/* Run the table for one part, from row *from on. Returns the row that
+ * decided (and sets *from to it), with *loc set for ACT_REG/ACT_STACK, or
+ * NULL when no row matched. */
 static const CcRule *assign_part_from(Ctx *c, bool returns, const PartRun *original, bool inreg, Loc *loc,
 				      unsigned *from)
 {
 	const CcRule *rows = returns ? c->tables->returns : c->tables->args;
-	const uint8_t *live = returns ? c->ret_rows : c->arg_rows;
-	unsigned nlive = returns ? c->nret_rows : c->narg_rows;
 	PartRun promoted = *original;
 	const PartRun *part = original;
-	for (unsigned k = *from; k < nlive; k++) {
-		*from = k;
-		unsigned i = live[k];
+	unsigned mask = rows_for(c, returns, part->cls, inreg) & ~((1u << *from) - 1);
+	while (mask) {
+		unsigned i = (unsigned)__builtin_ctz(mask);
 		const CcRule *r = &rows[i];
-		if (!(r->classes & (1u << part->cls)) || (r->inreg == YES && !inreg) || (r->inreg == NO && inreg) ||
-		    r->byval == YES || (r->ext == YES && !c->ext))
-			continue;
+		*from = i;
+		mask &= mask - 1;
 		if (r->action == ACT_PROMOTE_I32) {
 			promoted.cls = PART_INT;
 			if (c->view == VIEW_CALLER && c->m->selector == SEL_DAG)
 				promoted.store = 4;
 			part = &promoted;
+			/* Matching goes on with the next rows, as an i32. */
+			mask = rows_for(c, returns, PART_INT, inreg) & ~((2u << i) - 1);
 			continue;
 		}
 		if (r->action == ACT_REG) {
@@ -350,7 +396,6 @@ static const CcRule no_row = { .action = ACT_FAIL, .rule = "no rule accepts it" 
 
 static const CcRule *assign_runs(Ctx *c, bool returns, const Parts *parts, bool inreg, Loc *locs)
 {
-	const uint8_t *live = returns ? c->ret_rows : c->arg_rows;
 	/* Rows only run out, never come back: a part of the same class as the
 	 * previous one cannot match an earlier row than it did, and while the
 	 * row that took it has room it takes the next ones too. */
@@ -370,7 +415,7 @@ static const CcRule *assign_runs(Ctx *c, bool returns, const Parts *parts, bool 
 				break;
 			}
 			if (same_run && last->action == ACT_REG) {
-				unsigned got = alloc_regs(c, last, live[from], loc, left);
+				unsigned got = alloc_regs(c, last, from, loc, left);
 				loc += got;
 				left -= got;
 				if (!left)
@@ -452,6 +497,7 @@ static bool place_return(Ctx *c, Parts *parts, bool *demoted)
 	memset(ret.sgpr_used, 0, sizeof ret.sgpr_used);
 	memset(ret.vgpr_used, 0, sizeof ret.vgpr_used);
 	memset(ret.cursor, 0, sizeof ret.cursor);
+	ret.exhausted = 0;
 	ret.ext = false;
 	if (st == SPLIT_DEMOTE || assign_runs(&ret, true, parts, (s->ret_flags & PARAM_INREG) != 0, &out->locs[out->nlocs])) {
 		*demoted = true;
@@ -490,8 +536,10 @@ bool cc_place(const Sig *s, const ModelConfig *m, View view, Placement *out)
 		return fail(out, "calling convention %s is not modeled%s", cc_name((CallConv)s->cc), "");
 	if (s->varargs)
 		return fail(out, "variadic functions are not modeled%s%s", "", "");
-	c.narg_rows = select_rows(c.tables->args, c.tables->nargs, m, c.arg_rows);
-	c.nret_rows = select_rows(c.tables->returns, c.tables->nreturns, m, c.ret_rows);
+	c.live_rows[0] = select_rows(c.tables->args, c.tables->nargs, m);
+	c.live_rows[1] = select_rows(c.tables->returns, c.tables->nreturns, m);
+	c.key_known = 0;
+	c.exhausted = 0;
 	if (c.tables->implicit_inputs)
 		reserve_implicit_inputs(&c);
 	if (view == VIEW_CALLER && m->selector == SEL_GISEL && m->profile->on[SW_gisel_bfloat_call_fails]) {
