@@ -122,6 +122,14 @@ static const CcTables *tables_for(CallConv cc)
 
 /* --- allocation state ---------------------------------------------------- */
 
+/* The rows of one table that this profile and selector have, as masks (bit
+ * i for row i) by what a part can match: a part walks only the rows it can
+ * match instead of testing every row. Byval rows are in none. */
+typedef struct {
+	uint16_t cls[PART_CLASS_COUNT]; /* rows accepting the class */
+	uint16_t inreg_only, inreg_never, ext_only;
+} RowMasks;
+
 typedef struct {
 	const Sig *sig;
 	const ModelConfig *m;
@@ -132,14 +140,7 @@ typedef struct {
 	/* Per row: how far into its register list allocation has got. Rows
 	 * only ever take registers, so nothing before the cursor is free. */
 	uint16_t cursor[MAX_ROWS];
-	/* The rows of each table that this profile and selector have: bit i
-	 * for row i. */
-	uint16_t live_rows[2]; /* [returns] */
-	/* Of those, the rows a part can match, by table and part key (class,
-	 * inreg, ext; see part_key), computed on first use: a part walks only
-	 * these instead of testing every row. */
-	uint16_t key_rows[2][PART_CLASS_COUNT * 4];
-	uint64_t key_known; /* bit returns * 32 + key: key_rows is filled */
+	RowMasks rows[2]; /* [returns]: the args and the returns table */
 	/* Register rows whose list is used up: a part skips them. A Ctx
 	 * places either arguments or returns, so one mask serves both. */
 	uint16_t exhausted;
@@ -276,46 +277,32 @@ static bool row_applies(const CcRule *r, const ModelConfig *m, const PartRun *pa
 	return !r->needs || m->profile->on[r->needs - 1];
 }
 
-/* Keep the rows whose selector and profile switch apply. */
-static uint16_t select_rows(const CcRule *rows, unsigned n, const ModelConfig *m)
+/* The masks of the rows whose selector and profile switch apply. */
+static RowMasks select_rows(const CcRule *rows, unsigned n, const ModelConfig *m)
 {
-	uint16_t live = 0;
-	for (unsigned i = 0; i < n; i++)
-		if ((!rows[i].selector || (Selector)(rows[i].selector - 1) == m->selector) &&
-		    (!rows[i].needs || m->profile->on[rows[i].needs - 1]))
-			live |= (uint16_t)(1u << i);
-	return live;
-}
-
-static unsigned part_key(unsigned cls, bool inreg, bool ext) { return cls * 4 + (inreg ? 2 : 0) + (ext ? 1 : 0); }
-
-/* The live rows of a table that a part of this class, inreg-ness and
- * extension can match; byval rows never match a part. */
-static uint16_t rows_for_slow(Ctx *c, bool returns, unsigned key, unsigned cls, bool inreg);
-
-static inline uint16_t rows_for(Ctx *c, bool returns, unsigned cls, bool inreg)
-{
-	unsigned key = part_key(cls, inreg, c->ext);
-	if (c->key_known & (1ull << (returns * 32 + key)))
-		return c->key_rows[returns][key] & (uint16_t)~c->exhausted;
-	return rows_for_slow(c, returns, key, cls, inreg) & (uint16_t)~c->exhausted;
-}
-
-static uint16_t rows_for_slow(Ctx *c, bool returns, unsigned key, unsigned cls, bool inreg)
-{
-	uint64_t bit = 1ull << (returns * 32 + key);
-	const CcRule *rows = returns ? c->tables->returns : c->tables->args;
-	uint16_t mask = 0;
-	for (uint16_t live = c->live_rows[returns]; live; live &= (uint16_t)(live - 1)) {
-		unsigned i = (unsigned)__builtin_ctz(live);
+	RowMasks k = { { 0 }, 0, 0, 0 };
+	for (unsigned i = 0; i < n; i++) {
 		const CcRule *r = &rows[i];
-		if ((r->classes & (1u << cls)) && !(r->inreg == YES && !inreg) && !(r->inreg == NO && inreg) &&
-		    r->byval != YES && !(r->ext == YES && !c->ext))
-			mask |= (uint16_t)(1u << i);
+		uint16_t bit = (uint16_t)(1u << i);
+		if ((r->selector && (Selector)(r->selector - 1) != m->selector) || (r->needs && !m->profile->on[r->needs - 1]) ||
+		    r->byval == YES)
+			continue;
+		for (unsigned cls = 0; cls < PART_CLASS_COUNT; cls++)
+			if (r->classes & (1u << cls))
+				k.cls[cls] |= bit;
+		k.inreg_only |= r->inreg == YES ? bit : 0;
+		k.inreg_never |= r->inreg == NO ? bit : 0;
+		k.ext_only |= r->ext == YES ? bit : 0;
 	}
-	c->key_rows[returns][key] = mask;
-	c->key_known |= bit;
-	return mask;
+	return k;
+}
+
+/* The rows, from row `from` on, that a part of class cls can still match. */
+static inline unsigned rows_for(const Ctx *c, bool returns, unsigned cls, bool inreg, unsigned from)
+{
+	const RowMasks *k = &c->rows[returns];
+	unsigned mask = k->cls[cls] & ~(inreg ? k->inreg_never : k->inreg_only) & ~(c->ext ? 0u : k->ext_only);
+	return mask & ~(unsigned)c->exhausted & ~((1u << from) - 1);
 }
 
 /* Run the table for one part, from row *from on. Returns the row that
@@ -327,7 +314,7 @@ static const CcRule *assign_part_from(Ctx *c, bool returns, const PartRun *origi
 	const CcRule *rows = returns ? c->tables->returns : c->tables->args;
 	PartRun promoted = *original;
 	const PartRun *part = original;
-	unsigned mask = rows_for(c, returns, part->cls, inreg) & ~((1u << *from) - 1);
+	unsigned mask = rows_for(c, returns, part->cls, inreg, *from);
 	while (mask) {
 		unsigned i = (unsigned)__builtin_ctz(mask);
 		const CcRule *r = &rows[i];
@@ -339,7 +326,7 @@ static const CcRule *assign_part_from(Ctx *c, bool returns, const PartRun *origi
 				promoted.store = 4;
 			part = &promoted;
 			/* Matching goes on with the next rows, as an i32. */
-			mask = rows_for(c, returns, PART_INT, inreg) & ~((2u << i) - 1);
+			mask = rows_for(c, returns, PART_INT, inreg, i + 1);
 			continue;
 		}
 		if (r->action == ACT_REG) {
@@ -520,7 +507,7 @@ bool cc_place(const Sig *s, const ModelConfig *m, View view, Placement *out)
 	PartRun runs[PLACE_MAX_PARTS];
 	Parts parts = { runs, 0, 0, PLACE_MAX_PARTS, 0 };
 	Ctx c;
-	/* Every field but the row lists, which select_rows fills. */
+	/* Every field but the row masks, which select_rows fills. */
 	c.sig = s;
 	c.m = m;
 	c.view = view;
@@ -536,9 +523,8 @@ bool cc_place(const Sig *s, const ModelConfig *m, View view, Placement *out)
 		return fail(out, "calling convention %s is not modeled%s", cc_name((CallConv)s->cc), "");
 	if (s->varargs)
 		return fail(out, "variadic functions are not modeled%s%s", "", "");
-	c.live_rows[0] = select_rows(c.tables->args, c.tables->nargs, m);
-	c.live_rows[1] = select_rows(c.tables->returns, c.tables->nreturns, m);
-	c.key_known = 0;
+	c.rows[0] = select_rows(c.tables->args, c.tables->nargs, m);
+	c.rows[1] = select_rows(c.tables->returns, c.tables->nreturns, m);
 	c.exhausted = 0;
 	if (c.tables->implicit_inputs)
 		reserve_implicit_inputs(&c);
