@@ -312,6 +312,33 @@ static uint64_t abi_align_rec(const Sig *s, TypeId id, const Profile *p, unsigne
 	}
 }
 
+static uint64_t alloc_size_rec(const Sig *s, TypeId id, const Profile *p, unsigned depth);
+
+/* A struct's members in order, each at the end of the previous one,
+ * rounded up to the member's ABI alignment unless the struct is packed. */
+typedef struct {
+	const Sig *s;
+	const Type *t;
+	const Profile *p;
+	unsigned depth, i; /* next member */
+	uint64_t end;      /* end of the members so far */
+} MemberWalk;
+
+/* The next member and its offset; false after the last one. */
+static bool member_next(MemberWalk *w, TypeId *member, uint64_t *offset)
+{
+	if (w->i >= w->t->n)
+		return false;
+	*member = w->s->members[w->t->first + w->i++];
+	if (!w->t->packed)
+		w->end = align_to(w->end, abi_align_rec(w->s, *member, w->p, w->depth + 1));
+	*offset = w->end;
+	w->end += alloc_size_rec(w->s, *member, w->p, w->depth + 1);
+	if (w->end > SIZE_CAP)
+		w->end = SIZE_CAP;
+	return true;
+}
+
 static uint64_t alloc_size_rec(const Sig *s, TypeId id, const Profile *p, unsigned depth)
 {
 	const Type *t = sig_type(s, id);
@@ -321,16 +348,12 @@ static uint64_t alloc_size_rec(const Sig *s, TypeId id, const Profile *p, unsign
 	case TYPE_ARRAY:
 		return sat_mul(t->n, alloc_size_rec(s, t->elem, p, depth + 1));
 	case TYPE_STRUCT: {
-		uint64_t off = 0;
-		for (unsigned i = 0; i < t->n; i++) {
-			TypeId m = s->members[t->first + i];
-			if (!t->packed)
-				off = align_to(off, abi_align_rec(s, m, p, depth + 1));
-			off += alloc_size_rec(s, m, p, depth + 1);
-			if (off > SIZE_CAP)
-				off = SIZE_CAP;
-		}
-		return t->packed ? off : align_to(off, abi_align_rec(s, id, p, depth));
+		MemberWalk w = { s, t, p, depth, 0, 0 };
+		TypeId m;
+		uint64_t off;
+		while (member_next(&w, &m, &off))
+			;
+		return t->packed ? w.end : align_to(w.end, abi_align_rec(s, id, p, depth));
 	}
 	case TYPE_VECTOR:
 		return align_to(store_size_of_vector(s, t, p), abi_align_rec(s, id, p, depth));
@@ -384,15 +407,12 @@ static bool dag15_stores_bfloat_at(const Sig *s, TypeId id, const Profile *p, ui
 		return true;
 	}
 	case TYPE_STRUCT: {
-		uint64_t off = 0;
-		for (unsigned i = 0; i < t->n; i++) {
-			TypeId m = s->members[t->first + i];
-			if (!t->packed)
-				off = align_to(off, abi_align_rec(s, m, p, depth + 1));
+		MemberWalk w = { s, t, p, depth, 0, 0 };
+		TypeId m;
+		uint64_t off;
+		while (member_next(&w, &m, &off))
 			if (!dag15_stores_bfloat_at(s, m, p, offset + off, depth + 1))
 				return false;
-			off += alloc_size_rec(s, m, p, depth + 1);
-		}
 		return true;
 	}
 	default: return true;
