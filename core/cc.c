@@ -447,20 +447,7 @@ static bool split_or_fail(const Ctx *c, TypeId t, bool is_return, Parts *parts, 
 {
 	const char *why = "";
 	parts->nruns = parts->nparts = parts->merge_floor = 0;
-	/* A callee only stores its arguments: LLVM 15's SelectionDAG selects
-	 * the bfloat stores it splits into bytes (dag15_stores_bfloat). */
-	const ModelConfig *m = c->m;
-	ModelConfig stores_bfloat;
-	Profile without_switch;
-	if (!is_return && c->view == VIEW_CALLEE && m->selector == SEL_DAG && m->profile->on[SW_bfloat_scalar_dag_fails] &&
-	    type_contains(c->sig, t, TYPE_BFLOAT) && dag15_stores_bfloat(c->sig, t, m->profile)) {
-		without_switch = *m->profile;
-		without_switch.on[SW_bfloat_scalar_dag_fails] = false;
-		stores_bfloat = *m;
-		stores_bfloat.profile = &without_switch;
-		m = &stores_bfloat;
-	}
-	*st = split_type(c->sig, t, m, is_return, parts, &why);
+	*st = split_value(c->sig, t, c->m, c->view, is_return, parts, &why);
 	if (*st == SPLIT_UNSUPPORTED)
 		return fail(c->out, "%s is not supported by %s", why, c->m->profile->name);
 	if (*st == SPLIT_TOO_MANY)

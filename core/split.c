@@ -232,6 +232,22 @@ SplitStatus split_type(const Sig *s, TypeId t, const ModelConfig *m, bool is_ret
 	return split_rec(s, t, m, is_return, out, why, 0);
 }
 
+SplitStatus split_value(const Sig *s, TypeId t, const ModelConfig *m, View view, bool is_return, Parts *out,
+			const char **why)
+{
+	/* A callee only stores its arguments: LLVM 15's SelectionDAG selects
+	 * the bfloat stores it splits into bytes (dag15_stores_bfloat). */
+	if (!is_return && view == VIEW_CALLEE && m->selector == SEL_DAG && m->profile->on[SW_bfloat_scalar_dag_fails] &&
+	    type_contains(s, t, TYPE_BFLOAT) && dag15_stores_bfloat(s, t, m->profile)) {
+		Profile without_switch = *m->profile;
+		without_switch.on[SW_bfloat_scalar_dag_fails] = false;
+		ModelConfig stores_bfloat = *m;
+		stores_bfloat.profile = &without_switch;
+		return split_type(s, t, &stores_bfloat, is_return, out, why);
+	}
+	return split_type(s, t, m, is_return, out, why);
+}
+
 /* --- DataLayout ---------------------------------------------------------
  * "e-p:64:64-p1:64:64-p2:32:32-p3:32:32-p4:64:64-p5:32:32-p6:32:32
  *  -p7:160:256:256:32-p8:128:128-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128

@@ -42,6 +42,13 @@ typedef enum {
  * when they are alike. On SPLIT_UNSUPPORTED, *why names the construct. */
 SplitStatus split_type(const Sig *s, TypeId t, const ModelConfig *m, bool is_return, Parts *out, const char **why);
 
+/* split_type for a value as one side of a call sees it: an argument the
+ * callee receives may split where its caller's would fail (LLVM 15's
+ * SelectionDAG stores a bfloat at an odd offset byte by byte). This is
+ * what the model places. */
+SplitStatus split_value(const Sig *s, TypeId t, const ModelConfig *m, View view, bool is_return, Parts *out,
+			const char **why);
+
 /* DataLayout of the profile's llc: ABI alignment and alloc size in bytes.
  * Sizes saturate at UINT64_MAX / 2 for absurd aggregates. */
 uint64_t type_abi_align(const Sig *s, TypeId t, const Profile *p);

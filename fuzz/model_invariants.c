@@ -212,7 +212,7 @@ static void check_placement(Check *c, const Placement *pl)
 		/* A return kept in registers has every part its type splits into. */
 		Parts parts = { c->runs, 0, 0, PLACE_MAX_PARTS, 0 };
 		const char *why = "";
-		SplitStatus st = split_type(s, s->ret, m, true, &parts, &why);
+		SplitStatus st = split_value(s, s->ret, m, c->view, true, &parts, &why);
 		FUZZ_ASSERT_MSG(st == SPLIT_OK && parts.nparts == pl->ret.count, "return: %u parts, split gives %u (%d)",
 				pl->ret.count, parts.nparts, (int)st);
 	}
@@ -226,7 +226,7 @@ static void check_placement(Check *c, const Placement *pl)
 		const char *why = "";
 		if (!copy) {
 			/* As many parts as the type splits into, in split order. */
-			SplitStatus st = split_type(s, prm->type, m, false, &parts, &why);
+			SplitStatus st = split_value(s, prm->type, m, c->view, false, &parts, &why);
 			FUZZ_ASSERT_MSG(st == SPLIT_OK && parts.nparts == r->count, "argument %u: %u parts, split gives %u (%d)",
 					a, r->count, parts.nparts, (int)st);
 		}
