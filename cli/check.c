@@ -724,7 +724,7 @@ static void batch_failed(Check *c, const Batch *b, const Proc *p, const char *er
 	}
 	unsigned i = co->order[b->first];
 	char *line = p->timed_out ? strdup("timed out") : first_error_line(err_path);
-	if (b->callers) {
+	if (b->callers && cc_callable((CallConv)c->sigs[i]->cc)) {
 		/* Find out whether the callee alone compiles. */
 		Batch alone = *b;
 		alone.callers = false;
@@ -1000,7 +1000,8 @@ static bool plan_batches(Check *c, int k)
 	unsigned ok = 0, refused = c->nsigs;
 	for (unsigned i = 0; i < c->nsigs; i++) {
 		bool expect_ok = cc_place(c->sigs[i], &co->m, VIEW_CALLEE, c->model) &&
-				 (!c->callers || cc_place(c->sigs[i], &co->m, VIEW_CALLER, c->model));
+				 (!c->callers || !cc_callable((CallConv)c->sigs[i]->cc) ||
+				  cc_place(c->sigs[i], &co->m, VIEW_CALLER, c->model));
 		if (expect_ok)
 			co->order[ok++] = i;
 		else

@@ -410,10 +410,12 @@ bool emit_function(Buf *b, const Sig *s0, unsigned idx, const EmitOptions *o, ch
 	char renamed[48];
 	snprintf(renamed, sizeof renamed, "gcnabi.%u.fn", idx);
 	const char *fn_name = o->rename ? renamed : s->name;
+	/* Entry points get no caller: llc refuses a call to them. */
+	bool caller = o->callers && cc_callable((CallConv)s->cc);
 	buf_printf(b, "\n");
-	declare_markers(&e, o->callers);
+	declare_markers(&e, caller);
 	emit_callee(&e, fn_name);
-	if (o->callers)
+	if (caller)
 		emit_caller(&e, fn_name);
 	free(s);
 	return true;

@@ -50,6 +50,7 @@ typedef struct {
 #define NEEDS(sw) .needs = 1 + SW_##sw
 #define VGPRS(lo, n) .action = ACT_REG, .file = LOC_VGPR, .first = (lo), .count = (n)
 #define SGPRS_OF(p) .action = ACT_REG, .file = LOC_SGPR, .pool = 1 + (p)
+#define SGPRS(lo, n) .action = ACT_REG, .file = LOC_SGPR, .first = (lo), .count = (n)
 
 /* CC_AMDGPU_Func: callable functions of the default convention. */
 static const CcRule func_args[] = {
@@ -95,27 +96,61 @@ static const CcRule gfx_returns[] = {
 	  .rule = "more than 136 return parts: the return is demoted to a hidden sret pointer" },
 };
 
+/* CC_SI_SHADER: the shader entry points (amdgpu_cs, _ps, _vs, _gs, _hs,
+ * _es, _ls). User SGPRs and VGPR inputs only: there is no stack, so running
+ * out of either file is llc's "unable to allocate function argument". */
+static const CcRule shader_args[] = {
+	{ MATCH(CLS(I1)), NEEDS(shader_i1_arg_fails), .action = ACT_FAIL,
+	  .rule = "unable to allocate function argument: no row of CC_SI_SHADER takes i1" },
+	{ MATCH(CLS(I1)), .action = ACT_PROMOTE_I32, .rule = "i1 is promoted to i32" },
+	{ MATCH(ALL_VALUES), .inreg = YES, SGPRS(0, 44), .rule = "inreg parts take the user SGPRs s0-s43" },
+	{ MATCH(ALL_VALUES), .inreg = NO, VGPRS(0, 136), .rule = "other parts take the VGPR inputs v0-v135" },
+	{ MATCH(ALL_VALUES), .action = ACT_FAIL,
+	  .rule = "unable to allocate function argument: more than 44 SGPR or 136 VGPR parts, and no stack" },
+};
+
+/* RetCC_SI_Shader: integer parts and float parts count separately. There is
+ * no sret demotion: a return that does not fit is an error. */
+static const CcRule shader_returns[] = {
+	{ MATCH(CLS(I1)), .ext = YES, .action = ACT_PROMOTE_I32,
+	  .rule = "a signext/zeroext i1 return is promoted to i32" },
+	{ MATCH(CLS(I1)), ONLY(SEL_DAG), .action = ACT_FAIL,
+	  .rule = "unable to allocate function return: SelectionDAG has no row for a plain i1" },
+	{ MATCH(CLS(I1) | CLS(INT)), SGPRS(0, 44),
+	  .rule = "integer parts (i8-i32, pieces of wider values and doubles, pointers, <2 x i16>) take s0-s43" },
+	{ MATCH(CLS(FP) | CLS(BF16)), VGPRS(0, 136), .rule = "float parts (half, bfloat, float, <2 x half>) take v0-v135" },
+	{ MATCH(ALL_PARTS), .action = ACT_FAIL,
+	  .rule = "unable to allocate function return: more than 44 SGPR or 136 VGPR parts" },
+};
+
 enum { MAX_ROWS = 16 };
 
 typedef struct {
 	const CcRule *args, *returns;
 	unsigned nargs, nreturns;
 	bool implicit_inputs; /* the default convention's special SGPR inputs */
+	bool entry;           /* an entry point: a return that does not fit is an error, not demoted */
 } CcTables;
 
-#define TABLES(a, r, imp) { a, r, sizeof a / sizeof a[0], sizeof r / sizeof r[0], imp }
+#define TABLES(a, r, imp, entry) { a, r, sizeof a / sizeof a[0], sizeof r / sizeof r[0], imp, entry }
 _Static_assert(sizeof func_args / sizeof func_args[0] <= MAX_ROWS, "func_args has too many rows");
 _Static_assert(sizeof func_returns / sizeof func_returns[0] <= MAX_ROWS, "func_returns has too many rows");
 _Static_assert(sizeof gfx_args / sizeof gfx_args[0] <= MAX_ROWS, "gfx_args has too many rows");
 _Static_assert(sizeof gfx_returns / sizeof gfx_returns[0] <= MAX_ROWS, "gfx_returns has too many rows");
-static const CcTables func_tables = TABLES(func_args, func_returns, true);
-static const CcTables gfx_tables = TABLES(gfx_args, gfx_returns, false);
+_Static_assert(sizeof shader_args / sizeof shader_args[0] <= MAX_ROWS, "shader_args has too many rows");
+_Static_assert(sizeof shader_returns / sizeof shader_returns[0] <= MAX_ROWS, "shader_returns has too many rows");
+static const CcTables func_tables = TABLES(func_args, func_returns, true, false);
+static const CcTables gfx_tables = TABLES(gfx_args, gfx_returns, false, false);
+static const CcTables shader_tables = TABLES(shader_args, shader_returns, false, true);
 
 static const CcTables *tables_for(CallConv cc)
 {
 	switch (cc) {
 	case CC_C: case CC_FAST: case CC_COLD: return &func_tables;
 	case CC_AMDGPU_GFX: return &gfx_tables;
+	case CC_AMDGPU_CS: case CC_AMDGPU_PS: case CC_AMDGPU_VS: case CC_AMDGPU_GS:
+	case CC_AMDGPU_HS: case CC_AMDGPU_ES: case CC_AMDGPU_LS:
+		return &shader_tables;
 	default: return 0;
 	}
 }
@@ -485,8 +520,12 @@ static bool place_return(Ctx *c, Parts *parts, bool *demoted)
 	memset(ret.vgpr_used, 0, sizeof ret.vgpr_used);
 	memset(ret.cursor, 0, sizeof ret.cursor);
 	ret.exhausted = 0;
-	ret.ext = false;
-	if (st == SPLIT_DEMOTE || assign_runs(&ret, true, parts, (s->ret_flags & PARAM_INREG) != 0, &out->locs[out->nlocs])) {
+	ret.ext = (s->ret_flags & (PARAM_SIGNEXT | PARAM_ZEROEXT)) != 0;
+	const CcRule *refused = st == SPLIT_DEMOTE ? &no_row
+			      : assign_runs(&ret, true, parts, (s->ret_flags & PARAM_INREG) != 0, &out->locs[out->nlocs]);
+	if (refused && c->tables->entry)
+		return fail(out, "return: %s%s", refused == &no_row ? "unable to translate instruction: ret" : refused->rule, "");
+	if (refused) {
 		*demoted = true;
 		return true;
 	}
@@ -495,6 +534,50 @@ static bool place_return(Ctx *c, Parts *parts, bool *demoted)
 	out->nlocs += parts->nparts;
 	return true;
 }
+/* The IR verifier's rules for the graphics entry points amdgpu_cs, _ps, _vs,
+ * _gs and _hs (amdgpu_es and amdgpu_ls are not on its list): no sret, no
+ * byval and no byref of a private (addrspace 5) pointer. */
+static const char *entry_verifier_error(const Sig *s)
+{
+	switch ((CallConv)s->cc) {
+	case CC_AMDGPU_CS: case CC_AMDGPU_PS: case CC_AMDGPU_VS: case CC_AMDGPU_GS: case CC_AMDGPU_HS:
+		break;
+	default:
+		return 0;
+	}
+	for (unsigned i = 0; i < s->nparams; i++)
+		if (s->params[i].flags & PARAM_SRET)
+			return "Calling convention does not allow sret";
+	for (unsigned i = 0; i < s->nparams; i++) {
+		const Param *prm = &s->params[i];
+		const Type *t = sig_type(s, prm->type);
+		if (prm->flags & PARAM_BYVAL)
+			return "Calling convention disallows byval";
+		if ((prm->flags & PARAM_BYREF) && t->kind == TYPE_PTR && t->addrspace == 5)
+			return "Calling convention disallows stack byref";
+	}
+	return 0;
+}
+
+/* Whether t holds a packed vector of 16-bit integers (<2 x i16> in one register). */
+static bool has_packed_i16(const Sig *s, TypeId id, bool has16)
+{
+	const Type *t = sig_type(s, id);
+	if (t->kind == TYPE_VECTOR) {
+		const Type *e = sig_type(s, t->elem);
+		return has16 && e->kind == TYPE_INT && e->n == 16 && t->n > 1;
+	}
+	if (t->kind == TYPE_ARRAY)
+		return has_packed_i16(s, t->elem, has16);
+	if (t->kind == TYPE_STRUCT)
+		for (unsigned i = 0; i < t->n; i++)
+			if (has_packed_i16(s, s->members[t->first + i], has16))
+				return true;
+	return false;
+}
+
+bool cc_callable(CallConv cc) { return cc == CC_C || cc == CC_FAST || cc == CC_COLD || cc == CC_AMDGPU_GFX; }
+
 static bool is_bfloat_value(const Sig *s, TypeId id)
 {
 	const Type *t = sig_type(s, id);
@@ -523,6 +606,13 @@ bool cc_place(const Sig *s, const ModelConfig *m, View view, Placement *out)
 		return fail(out, "calling convention %s is not modeled%s", cc_name((CallConv)s->cc), "");
 	if (s->varargs)
 		return fail(out, "variadic functions are not modeled%s%s", "", "");
+	if (c.tables->entry) {
+		const char *why = entry_verifier_error(s);
+		if (why)
+			return fail(out, "%s%s", why, "");
+		if (m->profile->on[SW_shader_ret_v2i16_fails] && has_packed_i16(s, s->ret, m->target->has_16bit_insts))
+			return fail(out, "return: unable to allocate function return: no row for <2 x i16>%s%s", "", "");
+	}
 	c.rows[0] = select_rows(c.tables->args, c.tables->nargs, m);
 	c.rows[1] = select_rows(c.tables->returns, c.tables->nreturns, m);
 	c.exhausted = 0;

@@ -21,6 +21,8 @@
 	X(gisel_bfloat_call_fails, "GlobalISel cannot translate a call that passes or returns a bfloat or bfloat vector as a whole (LLVM 22)") \
 	X(bfloat_as_i32, "bfloat is carried as a 32-bit integer: 4-byte stack slots (LLVM 15-16); 2-byte bf16 in 19 and 22") \
 	X(buffer_ptr_split, "ptr addrspace(7) is {ptr addrspace(8), i32}: 5 parts; ptr addrspace(8) is 128-bit: 4 parts (LLVM 19+; 64-bit pointers before)") \
+	X(shader_i1_arg_fails, "shader entry points: an i1 argument, alone or inside an aggregate, is \"unable to allocate function argument\" (LLVM 14-16); 19 and 22 promote it to i32") \
+	X(shader_ret_v2i16_fails, "shader entry points: RetCC_SI_Shader has no row for packed <2 x i16>, so returning 16-bit integer vectors fails (LLVM 14)") \
 	X(gfx_ret_dag_vgpr_budget, "amdgpu_gfx: SelectionDAG demotes a return larger than the function's VGPR budget, GlobalISel does not (LLVM 19+); a call site uses the caller's budget, not the callee's")
 
 typedef enum {

@@ -19,6 +19,13 @@
 	X(cc_fastcc, 10, "relative weight of fastcc (placed like ccc)") \
 	X(cc_coldcc, 10, "relative weight of coldcc (placed like ccc)") \
 	X(cc_amdgpu_gfx, 50, "relative weight of amdgpu_gfx") \
+	X(cc_amdgpu_cs, 0, "relative weight of amdgpu_cs (shader entry points are off by default: gen --cc turns them on)") \
+	X(cc_amdgpu_ps, 0, "relative weight of amdgpu_ps") \
+	X(cc_amdgpu_vs, 0, "relative weight of amdgpu_vs") \
+	X(cc_amdgpu_gs, 0, "relative weight of amdgpu_gs") \
+	X(cc_amdgpu_hs, 0, "relative weight of amdgpu_hs") \
+	X(cc_amdgpu_es, 0, "relative weight of amdgpu_es") \
+	X(cc_amdgpu_ls, 0, "relative weight of amdgpu_ls") \
 	X(pct_void_return, 30, "percent of void returns") \
 	X(pct_big_return, 5, "percent of other returns that are arrays large enough to force sret demotion") \
 	X(pct_long_return_vector, 25, "percent of returned vectors longer than 32 elements") \
