@@ -437,6 +437,33 @@ static int function_index(const char *name, const char *suffix, unsigned *idx)
 	return 1;
 }
 
+/* Does every part llc shows sit where the model puts it, the missing ones
+ * all SGPRs? That is llc 16's SelectionDAG losing shader SGPR values
+ * (shader_dag_undef_sgprs), not a different placement. */
+static bool missing_sgprs_only(const Placement *model, const Placement *seen)
+{
+	if (model->nargs != seen->nargs || model->ret_demoted != seen->ret_demoted)
+		return false;
+	for (unsigned i = 0; i <= model->nargs; i++) {
+		PartRange m = i == model->nargs ? model->ret : model->args[i];
+		PartRange o = i == model->nargs ? seen->ret : seen->args[i];
+		unsigned found = 0;
+		for (unsigned k = 0; k < m.count; k++) {
+			const Loc *want = &model->locs[m.first + k];
+			bool hit = false;
+			for (unsigned j = 0; j < o.count && !hit; j++)
+				hit = seen->locs[o.first + j].kind == want->kind && seen->locs[o.first + j].reg == want->reg &&
+				      want->kind != LOC_STACK;
+			if (!hit && want->kind != LOC_SGPR)
+				return false;
+			found += hit;
+		}
+		if (found != o.count)
+			return false; /* llc has a part the model does not */
+	}
+	return true;
+}
+
 static void compare_callee(Check *c, Combo *co, unsigned i, const MirFunction *f)
 {
 	Placement *model = c->model;
@@ -464,6 +491,14 @@ static void compare_callee(Check *c, Combo *co, unsigned i, const MirFunction *f
 		report(c, co, i, "unread-parts", why, model, &f->in, "llc does not read parts the ABI assigns");
 		return;
 	case CMP_DIFFERENT:
+		if (co->m.profile->on[SW_shader_dag_undef_sgprs] && co->m.selector == SEL_DAG &&
+		    !cc_callable((CallConv)c->sigs[i]->cc) && missing_sgprs_only(model, &f->in)) {
+			co->st.agree++;
+			co->st.unread++;
+			report(c, co, i, "undefined-parts", why, model, &f->in,
+			       "shader_dag_undef_sgprs: llc puts IMPLICIT_DEF in SGPR values the ABI assigns: the values are lost");
+			return;
+		}
 		co->st.diverged++;
 		report(c, co, i, "model-vs-llc", why, model, &f->in, 0);
 	}

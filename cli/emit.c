@@ -173,15 +173,26 @@ static void put_header(Emitter *e, const char *fn_name)
 			buf_printf(e->b, " \"%s\"", noinput_names[n]);
 	if (s->flat_wg_max)
 		buf_printf(e->b, " \"amdgpu-flat-work-group-size\"=\"%u,%u\"", s->flat_wg_min, s->flat_wg_max);
+	const char *sep = " \"gcnabi-unused\"=\""; /* llc ignores the attribute; the observer reads it back */
+	for (unsigned k = 0; k < s->nparams; k++)
+		if (s->params[k].flags & PARAM_UNUSED) {
+			buf_printf(e->b, "%s%u", sep, k);
+			sep = ",";
+		}
+	if (*sep == ',')
+		buf_printf(e->b, "\"");
 	buf_printf(e->b, " {\n");
 }
 
-/* Each argument stored to its in-marker, so the callee reads every part. */
+/* Each argument stored to its in-marker, so the callee reads every part;
+ * an argument marked unused is not touched at all. */
 static void emit_entry_stores(Emitter *e)
 {
 	const Sig *s = e->s;
 	for (unsigned k = 0; k < s->nparams; k++) {
 		const Param *p = &s->params[k];
+		if (p->flags & PARAM_UNUSED)
+			continue;
 		TypeId vt = value_type(p);
 		char val[32];
 		snprintf(val, sizeof val, "%%%u", k);

@@ -576,6 +576,41 @@ static bool has_packed_i16(const Sig *s, TypeId id, bool has16)
 	return false;
 }
 
+/* Pixel shaders: the first 16 non-inreg arguments are the PS input slots
+ * (SITargetLowering::processPSInputArgs; GlobalISel does the same). An
+ * unused one is not allocated at all; psInputAddr has a bit per allocated
+ * slot, psInputEnable per used one. At least one interpolation input (slots
+ * 0-6) must be on, and POS_W_FLOAT (slot 11) needs one of slots 0-3: else
+ * slot 0 is forced on and its registers v0-v1 are taken. Sets skip[] for the
+ * arguments that get no registers. */
+static void ps_input_slots(Ctx *c, uint64_t skip[SIG_MAX_PARAMS / 64])
+{
+	const Sig *s = c->sig;
+	Placement *out = c->out;
+	unsigned slot = 0;
+	for (unsigned i = 0; i < s->nparams && slot <= 15; i++) {
+		const Param *prm = &s->params[i];
+		if (prm->flags & PARAM_INREG)
+			continue;
+		bool used = !(prm->flags & PARAM_UNUSED);
+		if (!used && !(out->ps_input_addr >> slot & 1))
+			skip[i / 64] |= UINT64_C(1) << (i % 64);
+		else {
+			out->ps_input_addr |= (uint16_t)(1u << slot);
+			out->ps_input_enable |= (uint16_t)(used ? 1u << slot : 0);
+		}
+		slot++;
+	}
+	if ((out->ps_input_addr & 0x7f) == 0 || ((out->ps_input_addr & 0xf) == 0 && (out->ps_input_addr >> 11 & 1))) {
+		Loc unused;
+		take_reg(c, LOC_VGPR, 0, &unused);
+		take_reg(c, LOC_VGPR, 1, &unused);
+		out->ps_input_addr |= 1;
+		out->ps_input_enable |= 1;
+	}
+	out->ps_inputs = true;
+}
+
 bool cc_callable(CallConv cc) { return cc == CC_C || cc == CC_FAST || cc == CC_COLD || cc == CC_AMDGPU_GFX; }
 
 static bool is_bfloat_value(const Sig *s, TypeId id)
@@ -647,11 +682,21 @@ bool cc_place(const Sig *s, const ModelConfig *m, View view, Placement *out)
 		out->sret = loc;
 	}
 
+	uint64_t skip[SIG_MAX_PARAMS / 64] = { 0 };
+	if (s->cc == CC_AMDGPU_PS)
+		ps_input_slots(&c, skip);
 	for (unsigned i = 0; i < s->nparams; i++) {
 		const Param *prm = &s->params[i];
 		bool inreg = (prm->flags & PARAM_INREG) != 0;
 		PartRange *range = &out->args[i];
 		out->nargs = (uint16_t)(i + 1);
+		if (prm->flags & PARAM_UNUSED)
+			out->unused[i / 64] |= UINT64_C(1) << (i % 64);
+		if (skip[i / 64] >> (i % 64) & 1) {
+			range->first = (uint16_t)out->nlocs;
+			range->count = 0;
+			continue;
+		}
 		if ((prm->flags & PARAM_BYVAL) && prm->attr_type != TYPE_NONE) {
 			/* The IR verifier rejects a byval type of 4 GiB or more (LLVM
 			 * 19 and 22 say so; 14-16 crash), wherever the pointer would go. */

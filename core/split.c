@@ -79,7 +79,8 @@ bool dag14_selects_bfloat(const Sig *s, TypeId id, bool has16)
 	}
 }
 
-static SplitStatus split_vector(const Sig *s, const Type *v, const ModelConfig *m, Parts *out, const char **why)
+static SplitStatus split_vector(const Sig *s, const Type *v, const ModelConfig *m, bool is_return, Parts *out,
+				const char **why)
 {
 	const Type *e = sig_type(s, v->elem);
 	bool has16 = m->target->has_16bit_insts;
@@ -102,7 +103,8 @@ static SplitStatus split_vector(const Sig *s, const Type *v, const ModelConfig *
 		*why = "odd-length bfloat vectors (SelectionDAG crashes bitcasting them in this llc)";
 		return SPLIT_UNSUPPORTED;
 	}
-	PartClass fp_or_int = e->kind == TYPE_HALF || e->kind == TYPE_FLOAT ? PART_FP : PART_INT;
+	bool float_ret = e->kind == TYPE_BFLOAT && is_return && m->profile->on[SW_bfloat_vector_ret_float];
+	PartClass fp_or_int = e->kind == TYPE_HALF || e->kind == TYPE_FLOAT || float_ret ? PART_FP : PART_INT;
 	if (bits == 16 && has16) /* <2 x i16> / <2 x half> share one register; odd counts pad up */
 		return push_many(out, fp_or_int, 4, (count + 1) / 2);
 	if (bits < 16) /* one element per part, never packed */
@@ -143,8 +145,10 @@ static SplitStatus split_rec(const Sig *s, TypeId id, const ModelConfig *m, bool
 			*why = "scalar bfloat (SelectionDAG cannot select its loads and stores in this llc)";
 			return SPLIT_UNSUPPORTED;
 		}
+		/* Carried as a 32-bit integer in arguments, but returned as
+		 * a float: a shader returns it in a VGPR. */
 		if (p->on[SW_bfloat_as_i32] || !has16)
-			return push(out, PART_INT, 4);
+			return push(out, is_return ? PART_FP : PART_INT, 4);
 		return push(out, PART_BF16, 2);
 	case TYPE_FLOAT:
 		return push(out, PART_FP, 4);
@@ -157,7 +161,7 @@ static SplitStatus split_rec(const Sig *s, TypeId id, const ModelConfig *m, bool
 		}
 		return push_words(out, pointer_bits(t->addrspace, p));
 	case TYPE_VECTOR:
-		return split_vector(s, t, m, out, why);
+		return split_vector(s, t, m, is_return, out, why);
 	case TYPE_ARRAY: {
 		/* Split one element into runs of its own, then repeat them. */
 		if (t->n == 0)

@@ -844,6 +844,15 @@ static void observe_function(MirWork *w, const MirDoc *d)
 	} else {
 		f->gisel = w->body.gisel;
 		analyse_body(w);
+		if (f->has_sig && f->sig.cc == CC_AMDGPU_PS && w->h.has_ps_input_addr && w->h.has_ps_input_enable) {
+			f->in.ps_inputs = true;
+			f->in.ps_input_addr = (uint16_t)w->h.ps_input_addr;
+			f->in.ps_input_enable = (uint16_t)w->h.ps_input_enable;
+		}
+		/* An unused argument has no use to trace: mark it as the model does. */
+		for (unsigned i = 0; f->has_sig && i < f->sig.nparams && i < SIG_MAX_PARAMS; i++)
+			if (f->sig.params[i].flags & PARAM_UNUSED)
+				f->in.unused[i / 64] |= UINT64_C(1) << (i % 64);
 	}
 }
 
