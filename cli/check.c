@@ -199,7 +199,8 @@ static void batch_paths(const Check *c, unsigned serial, char *ll, char *mir, ch
 
 static EmitOptions emit_options(const Combo *co, bool callers)
 {
-	return (EmitOptions){ co->llc->profile->major < 15, callers, true, co->llc->profile->on[SW_buffer_ptr_split] };
+	return (EmitOptions){ co->llc->profile->major < 15, callers, true, co->llc->profile->on[SW_buffer_ptr_split],
+			      co->m.wave == 64 };
 }
 
 /* Writes the batch's IR; functions that cannot be emitted are counted and

@@ -19,6 +19,7 @@ static const OptSpec place_opts[] = {
 static const OptSpec emit_opts[] = {
 	{ "--profile", "P", "IR dialect of this llc (llvm14 prints typed pointers)" },
 	{ "--caller", 0, "add a caller for each function" },
+	{ "--wave", "N", "64: chain calls pass an i64 EXEC (wave64 targets such as gfx900); default 32" },
 	{ 0, 0, 0 },
 };
 

@@ -123,6 +123,22 @@ static const CcRule shader_returns[] = {
 	  .rule = "unable to allocate function return: more than 44 SGPR or 136 VGPR parts" },
 };
 
+/* CC_AMDGPU_CS_CHAIN: amdgpu_cs_chain and amdgpu_cs_chain_preserve (LLVM
+ * 19 on). s0-s104 and v8-v255 (v0-v7 stay with the hardware), no stack. The
+ * verifier allows only void returns, so there is no return table to speak of. */
+static const CcRule chain_args[] = {
+	{ MATCH(CLS(I1)), .action = ACT_FAIL,
+	  .rule = "unable to allocate function argument: no row of CC_AMDGPU_CS_CHAIN takes i1 (19 and 22 alike)" },
+	{ MATCH(ALL_VALUES), .inreg = YES, SGPRS(0, 105), .rule = "inreg parts take s0-s104" },
+	{ MATCH(ALL_VALUES), .inreg = NO, VGPRS(8, 247), .rule = "other parts take v8-v254" },
+	{ MATCH(ALL_VALUES), .action = ACT_FAIL,
+	  .rule = "unable to allocate function argument: more than 105 SGPR or 247 VGPR parts, and no stack" },
+};
+
+static const CcRule chain_returns[] = {
+	{ MATCH(ALL_PARTS), .action = ACT_FAIL, .rule = "Calling convention requires void return type" },
+};
+
 enum { MAX_ROWS = 16 };
 
 typedef struct {
@@ -142,6 +158,7 @@ _Static_assert(sizeof shader_returns / sizeof shader_returns[0] <= MAX_ROWS, "sh
 static const CcTables func_tables = TABLES(func_args, func_returns, true, false);
 static const CcTables gfx_tables = TABLES(gfx_args, gfx_returns, false, false);
 static const CcTables shader_tables = TABLES(shader_args, shader_returns, false, true);
+static const CcTables chain_tables = TABLES(chain_args, chain_returns, false, true);
 
 static const CcTables *tables_for(CallConv cc)
 {
@@ -151,6 +168,8 @@ static const CcTables *tables_for(CallConv cc)
 	case CC_AMDGPU_CS: case CC_AMDGPU_PS: case CC_AMDGPU_VS: case CC_AMDGPU_GS:
 	case CC_AMDGPU_HS: case CC_AMDGPU_ES: case CC_AMDGPU_LS:
 		return &shader_tables;
+	case CC_AMDGPU_CS_CHAIN: case CC_AMDGPU_CS_CHAIN_PRESERVE:
+		return &chain_tables;
 	default: return 0;
 	}
 }
@@ -540,6 +559,10 @@ static bool place_return(Ctx *c, Parts *parts, bool *demoted)
 static const char *entry_verifier_error(const Sig *s)
 {
 	switch ((CallConv)s->cc) {
+	case CC_AMDGPU_CS_CHAIN: case CC_AMDGPU_CS_CHAIN_PRESERVE:
+		if (sig_type(s, s->ret)->kind != TYPE_VOID)
+			return "Calling convention requires void return type";
+		break;
 	case CC_AMDGPU_CS: case CC_AMDGPU_PS: case CC_AMDGPU_VS: case CC_AMDGPU_GS: case CC_AMDGPU_HS:
 		break;
 	default:
@@ -611,7 +634,11 @@ static void ps_input_slots(Ctx *c, uint64_t skip[SIG_MAX_PARAMS / 64])
 	out->ps_inputs = true;
 }
 
-bool cc_callable(CallConv cc) { return cc == CC_C || cc == CC_FAST || cc == CC_COLD || cc == CC_AMDGPU_GFX; }
+bool cc_callable(CallConv cc)
+{
+	return cc == CC_C || cc == CC_FAST || cc == CC_COLD || cc == CC_AMDGPU_GFX || cc == CC_AMDGPU_CS_CHAIN ||
+	       cc == CC_AMDGPU_CS_CHAIN_PRESERVE;
+}
 
 static bool is_bfloat_value(const Sig *s, TypeId id)
 {
@@ -641,6 +668,9 @@ bool cc_place(const Sig *s, const ModelConfig *m, View view, Placement *out)
 		return fail(out, "calling convention %s is not modeled%s", cc_name((CallConv)s->cc), "");
 	if (s->varargs)
 		return fail(out, "variadic functions are not modeled%s%s", "", "");
+	if (c.tables == &chain_tables && !m->profile->on[SW_cs_chain_cc])
+		return fail(out, "calling convention %s is not supported by %s (llc cannot parse it)", cc_name((CallConv)s->cc),
+			    m->profile->name);
 	if (c.tables->entry) {
 		const char *why = entry_verifier_error(s);
 		if (why)

@@ -32,8 +32,8 @@ bool model_config_init(ModelConfig *m, const Profile *p, const Layout *l, const 
 /* Place every argument and return part of s as the callee receives them
  * (VIEW_CALLEE) or as a caller passes them (VIEW_CALLER). Returns out->ok;
  * on failure out->error says why in llc's terms where llc refuses too. */
-/* Whether an IR call can target a function of this convention: entry
- * points (shaders, kernels) and chain functions cannot be called directly. */
+/* Whether a function of this convention can be called: directly, or (chain
+ * functions) through llvm.amdgcn.cs.chain. Entry points cannot. */
 bool cc_callable(CallConv cc);
 
 bool cc_place(const Sig *s, const ModelConfig *m, View view, Placement *out);

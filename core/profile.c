@@ -31,9 +31,10 @@ static const Profile profiles[] = {
 	{ "llvm16", 16, { ON(func_inreg_gisel_fails), ON(lds_kernel_id_input), ON(bfloat_as_i32), ON(shader_i1_arg_fails),
 			  ON(shader_dag_undef_sgprs) }, cpus15 },
 	{ "llvm19", 19, { ON(func_inreg_sgpr), ON(queue_ptr_cov5_hole), ON(lds_kernel_id_input),
-			  ON(caller_inreg_over_srd), ON(buffer_ptr_split), ON(gfx_ret_dag_vgpr_budget) }, cpus19 },
+			  ON(caller_inreg_over_srd), ON(buffer_ptr_split), ON(gfx_ret_dag_vgpr_budget), ON(cs_chain_cc) }, cpus19 },
 	{ "llvm22", 22, { ON(func_inreg_sgpr), ON(lds_kernel_id_input), ON(workgroup_id_needs_no_cluster),
-			  ON(caller_inreg_over_srd), ON(buffer_ptr_split), ON(gfx_ret_dag_vgpr_budget), ON(gisel_bfloat_call_fails) }, cpus22 },
+			  ON(caller_inreg_over_srd), ON(buffer_ptr_split), ON(gfx_ret_dag_vgpr_budget), ON(gisel_bfloat_call_fails),
+			  ON(cs_chain_cc) }, cpus22 },
 };
 #undef ON
 

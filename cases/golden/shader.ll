@@ -171,3 +171,11 @@ declare amdgpu_vs void @v02(ptr addrspace(5) byref(i32))
 declare amdgpu_hs void @v03(ptr addrspace(4) byref(i32), i32)
 declare amdgpu_es void @v04(ptr addrspace(5) byval(i32), ptr addrspace(5) sret(i32), i32)   ; es/ls are not on the verifier's list
 declare amdgpu_ls void @v05(ptr addrspace(5) byref(i32) inreg, i32)
+declare amdgpu_ps void @p00(i32 inreg, float, float, <2 x float>, float) "gcnabi-unused"="1,3"   ; unused PS inputs get no registers
+declare amdgpu_ps void @p01(float, float, float, float, float, float, float, float) "gcnabi-unused"="0,1,2,3,4,5,6"   ; no interpolation input: slot 0 forced, v0-v1 taken
+declare amdgpu_ps void @p02(i32 inreg, i64 inreg)   ; no input slots at all
+declare amdgpu_ps void @p03(float, <2 x float>, i32) "gcnabi-unused"="0,1,2"
+declare amdgpu_ps void @p04(float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float) "gcnabi-unused"="15,16,17"   ; slots end at 15
+declare amdgpu_ps void @p05(float, float, float, float, float, float, float, float, float, float, float, float) "gcnabi-unused"="0,1,2,3,4,5,6,7,8,9,10"   ; POS_W_FLOAT alone
+declare amdgpu_ps void @p06(float, float inreg, float, float) "gcnabi-unused"="1,2"   ; inreg is no input slot
+declare amdgpu_cs void @p07(float, float, i32 inreg, float) "gcnabi-unused"="0,2"   ; other entry points allocate unused arguments

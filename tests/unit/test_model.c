@@ -281,10 +281,106 @@ static void test_aggregate_runs(void **state)
 	       "s[16:29],stack+0/4,stack+4/4 | ret void -> -");
 }
 
+/* Shader entry points (CC_SI_SHADER), recorded with
+ * gcnabi emit --profile llvmNN cases/golden/shader.ll > t.ll &&
+ * llc -mtriple=amdgcn-amd-amdpal -mcpu=gfx1030 {-stop-after=finalize-isel |
+ * -global-isel -stop-after=irtranslator} t.ll -o t.mir (cases/golden/expect/shader.*). */
+static void test_shader_args(void **state)
+{
+	(void)state;
+	const char *mixed = "declare amdgpu_vs { float, i32 } @c(i32 inreg, float, <2 x float>, i64 inreg, double)";
+	for (Selector sel = SEL_DAG; sel < SEL_COUNT; sel++) {
+		EXPECT(mixed, "llvm14", "gfx900", sel, VIEW_CALLEE,
+		       "i32 inreg -> s0 | float -> v0 | <2 x float> -> v[1:2] | i64 inreg -> s[1:2] | double -> v[3:4] | "
+		       "ret { float, i32 } -> v0,s0");
+		EXPECT(mixed, "llvm22", "gfx1100", sel, VIEW_CALLEE,
+		       "i32 inreg -> s0 | float -> v0 | <2 x float> -> v[1:2] | i64 inreg -> s[1:2] | double -> v[3:4] | "
+		       "ret { float, i32 } -> v0,s0");
+		/* No stack: the 45th SGPR part and the 137th VGPR part are errors. */
+		assert_non_null(strstr(place("declare amdgpu_cs void @f(<44 x i32> inreg, i32 inreg)", "llvm19", "gfx1030", sel,
+					     VIEW_CALLEE), "unable to allocate function argument"));
+		assert_non_null(strstr(place("declare amdgpu_cs void @f(<136 x float>, float)", "llvm19", "gfx1030", sel,
+					     VIEW_CALLEE), "unable to allocate function argument"));
+		/* i1: refused by 14-16, promoted by 19 and 22 (shader_i1_arg_fails). */
+		assert_non_null(strstr(place("declare amdgpu_ps void @f(i32, i1)", "llvm16", "gfx1030", sel, VIEW_CALLEE),
+				       "unable to allocate function argument"));
+		EXPECT("declare amdgpu_ps void @f(i32, i1 inreg, i1)", "llvm19", "gfx1030", sel, VIEW_CALLEE,
+		       "i32 -> v0 | i1 inreg -> s0 | i1 -> v1 | ret void -> -");
+	}
+	/* The IR verifier: no byval or sret on cs/ps/vs/gs/hs; es and ls may. */
+	assert_non_null(strstr(place("declare amdgpu_cs void @f(ptr addrspace(5) byval(i32))", "llvm22", "gfx1030",
+				     SEL_DAG, VIEW_CALLEE), "disallows byval"));
+	assert_non_null(strstr(place("declare amdgpu_hs void @f(ptr addrspace(5) sret(i32))", "llvm22", "gfx1030",
+				     SEL_DAG, VIEW_CALLEE), "does not allow sret"));
+	EXPECT("declare amdgpu_es void @f(ptr addrspace(5) byval(i32), i32)", "llvm22", "gfx1030", SEL_DAG, VIEW_CALLEE,
+	       "ptr addrspace(5) -> v0 | i32 -> v1 | ret void -> -");
+}
+
+static void test_shader_returns(void **state)
+{
+	(void)state;
+	const char *sep = "declare amdgpu_cs { float, i32, half, i16, double, <2 x half>, <2 x i16> } @f()";
+	/* Integer parts and float parts count separately; a double is two integer parts. */
+	EXPECT(sep, "llvm22", "gfx1030", SEL_GISEL, VIEW_CALLEE,
+	       "ret { float, i32, half, i16, double, <2 x half>, <2 x i16> } -> v0,s0,v1,s[1:3],v2,s4");
+	/* 14-15 have no row for packed <2 x i16> (shader_ret_v2i16_fails). */
+	assert_non_null(strstr(place(sep, "llvm15", "gfx1030", SEL_GISEL, VIEW_CALLEE), "unable to allocate function return"));
+	/* No sret demotion: a 45th integer part is an error. */
+	assert_non_null(strstr(place("declare amdgpu_cs [45 x i32] @f()", "llvm22", "gfx1030", SEL_DAG, VIEW_CALLEE),
+			       "unable to allocate function return"));
+	EXPECT("declare amdgpu_cs { [44 x i32], <136 x float> } @f()", "llvm22", "gfx1030", SEL_DAG, VIEW_CALLEE,
+	       "ret { [44 x i32], <136 x float> } -> s[0:43],v[0:135]");
+	/* i1: SelectionDAG refuses a plain one, GlobalISel returns it in s0; signext promotes it for both. */
+	assert_non_null(strstr(place("declare amdgpu_ps i1 @f()", "llvm22", "gfx1030", SEL_DAG, VIEW_CALLEE),
+			       "unable to allocate function return"));
+	EXPECT("declare amdgpu_ps i1 @f()", "llvm22", "gfx1030", SEL_GISEL, VIEW_CALLEE, "ret i1 -> s0");
+	EXPECT("declare amdgpu_ps signext i1 @f()", "llvm22", "gfx1030", SEL_DAG, VIEW_CALLEE, "ret i1 -> s0");
+	/* bfloat vectors: float parts in 14-15, integer parts from 16 on (bfloat_vector_ret_float). */
+	EXPECT("declare amdgpu_cs <2 x bfloat> @f()", "llvm15", "gfx1030", SEL_GISEL, VIEW_CALLEE, "ret <2 x bfloat> -> v0");
+	EXPECT("declare amdgpu_cs <2 x bfloat> @f()", "llvm19", "gfx1030", SEL_GISEL, VIEW_CALLEE, "ret <2 x bfloat> -> s0");
+}
+
+/* psInputAddr/psInputEnable and the skipped inputs, as llc 19 and 22 print
+ * them for cases/golden/shader.ll @p00-@p06 (both selectors). */
+static void ps_inputs(const char *header, unsigned addr, unsigned enable, const char *want)
+{
+	Sig sig;
+	SigError err;
+	ModelConfig m;
+	static Placement p;
+	char why[128], out[4096];
+	assert_true(sig_parse_header(header, strlen(header), &sig, &err));
+	for (Selector sel = SEL_DAG; sel < SEL_COUNT; sel++) {
+		assert_true(model_config_init(&m, profile_find("llvm22"), &old_layout, "gfx1030", 0, sel, why, sizeof why));
+		assert_true(cc_place(&sig, &m, VIEW_CALLEE, &p));
+		assert_true(p.ps_inputs);
+		assert_int_equal(p.ps_input_addr, addr);
+		assert_int_equal(p.ps_input_enable, enable);
+		place_print_human(&sig, &p, out, sizeof out);
+		assert_string_equal(strchr(out, ':') + 2, want);
+	}
+}
+
+static void test_ps_input_slots(void **state)
+{
+	(void)state;
+	ps_inputs("declare amdgpu_ps void @p(i32 inreg, float, float, <2 x float>, float) \"gcnabi-unused\"=\"1,3\"", 10, 10,
+		  "i32 inreg -> s0 | float -> - | float -> v0 | <2 x float> -> - | float -> v1 | ret void -> -");
+	/* No interpolation input among slots 0-6: slot 0 is forced and v0-v1 are taken. */
+	ps_inputs("declare amdgpu_ps void @p(float, float, float, float, float, float, float, float) "
+		  "\"gcnabi-unused\"=\"0,1,2,3,4,5,6\"",
+		  129, 129, "float -> - | float -> - | float -> - | float -> - | float -> - | float -> - | float -> - | "
+			    "float -> v2 | ret void -> -");
+	ps_inputs("declare amdgpu_ps void @p(i32 inreg, i64 inreg)", 1, 1, "i32 inreg -> s0 | i64 inreg -> s[1:2] | ret void -> -");
+	/* inreg arguments are no input slots, and are allocated even when unused. */
+	ps_inputs("declare amdgpu_ps void @p(float, float inreg, float, float) \"gcnabi-unused\"=\"1,2\"", 5, 5,
+		  "float -> v0 | float inreg -> s0 | float -> - | float -> v1 | ret void -> -");
+}
+
 static void test_unmodeled_is_an_error(void **state)
 {
 	(void)state;
-	assert_non_null(strstr(place("declare amdgpu_cs void @f(i32)", "llvm22", "gfx1030", SEL_DAG, VIEW_CALLEE),
+	assert_non_null(strstr(place("declare amdgpu_kernel void @f(i32)", "llvm22", "gfx1030", SEL_DAG, VIEW_CALLEE),
 			       "not modeled"));
 	assert_non_null(strstr(place("declare void @f(i32, ...)", "llvm22", "gfx1030", SEL_DAG, VIEW_CALLEE),
 			       "variadic"));
@@ -304,6 +400,9 @@ int main(void)
 		cmocka_unit_test(test_gfx_return_budget),
 		cmocka_unit_test(test_split_by_target_and_version),
 		cmocka_unit_test(test_rules_learned_from_llc),
+		cmocka_unit_test(test_shader_args),
+		cmocka_unit_test(test_shader_returns),
+		cmocka_unit_test(test_ps_input_slots),
 		cmocka_unit_test(test_unmodeled_is_an_error),
 	};
 	return cmocka_run_group_tests_name("model", tests, load_old, NULL);
