@@ -1110,6 +1110,8 @@ static void link_pair(Check *c, LinkMatrix *lm, const Combo *a, const Combo *b, 
 		const Placement *call = a->kept_call[i], *callee = b->kept_callee[i];
 		if (!call || !callee)
 			continue;
+		if (c->sigs[i]->cc > CC_AMDGPU_GFX)
+			continue; /* the matrix covers the default convention and amdgpu_gfx */
 		int conv = conv_of(c->sigs[i]);
 		pair[conv].checked++;
 		if (place_compare(call, callee, CALLER_VS_CALLEE, "caller", "callee", why, sizeof why) != CMP_DIFFERENT)
@@ -1162,8 +1164,13 @@ static void link_matrix(Check *c)
 static void print_link_matrix(const Check *c, FILE *f)
 {
 	const LinkMatrix *lm = c->link;
-	if (!lm)
-		return;
+	unsigned checked = 0;
+	for (int conv = 0; lm && conv < CONV_COUNT; conv++)
+		for (int a = 0; a < c->nllcs; a++)
+			for (int b = 0; b < c->nllcs; b++)
+				checked += lm->cell[conv][a][b].checked;
+	if (!lm || !checked)
+		return; /* no call of a default-convention or amdgpu_gfx function was observed */
 	fprintf(f, "\ncross-version link: call sites compiled by the row's llc against callees compiled by the column's\n"
 		   "(disagreeing/checked over every CPU and selector; +N: disagreements the profiles do not predict)\n");
 	for (int conv = 0; conv < CONV_COUNT; conv++) {

@@ -26,6 +26,8 @@
 	X(cc_amdgpu_hs, 0, "relative weight of amdgpu_hs") \
 	X(cc_amdgpu_es, 0, "relative weight of amdgpu_es") \
 	X(cc_amdgpu_ls, 0, "relative weight of amdgpu_ls") \
+	X(cc_amdgpu_cs_chain, 0, "relative weight of amdgpu_cs_chain (LLVM 19 on; off by default)") \
+	X(cc_amdgpu_cs_chain_preserve, 0, "relative weight of amdgpu_cs_chain_preserve") \
 	X(pct_void_return, 30, "percent of void returns") \
 	X(pct_big_return, 5, "percent of other returns that are arrays large enough to force sret demotion") \
 	X(pct_long_return_vector, 25, "percent of returned vectors longer than 32 elements") \
@@ -122,7 +124,7 @@ void gen_swarm_apply(GenWeights *w, uint32_t off);
 
 /* --- exhaustive enumeration ------------------------------------------- */
 
-enum { GEN_ENUM_MAX_TYPES = 64, GEN_ENUM_MAX_CCS = 8 };
+enum { GEN_ENUM_MAX_TYPES = 64, GEN_ENUM_MAX_CCS = 16 };
 
 /* The space: every convention x every return (void, then each distinct
  * parameter type without its attributes) x every list of 0..max_args

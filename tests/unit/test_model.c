@@ -377,6 +377,33 @@ static void test_ps_input_slots(void **state)
 		  "float -> v0 | float inreg -> s0 | float -> - | float -> v1 | ret void -> -");
 }
 
+/* amdgpu_cs_chain and _preserve, recorded with llc 19 and 22 (cases/golden/chain.ll). */
+static void test_chain(void **state)
+{
+	(void)state;
+	const char *mixed = "declare amdgpu_cs_chain void @a(i32 inreg, float, i64 inreg, <2 x float>, double)";
+	for (Selector sel = SEL_DAG; sel < SEL_COUNT; sel++)
+		for (View v = VIEW_CALLEE; v <= VIEW_CALLER; v++) {
+			EXPECT(mixed, "llvm19", "gfx1030", sel, v,
+			       "i32 inreg -> s0 | float -> v8 | i64 inreg -> s[1:2] | <2 x float> -> v[9:10] | "
+			       "double -> v[11:12] | ret void -> -");
+			/* v0-v7 stay with the hardware; v254 is the last argument VGPR, s104 the last SGPR. */
+			EXPECT("declare amdgpu_cs_chain_preserve void @a(<246 x float>, float)", "llvm22", "gfx1100", sel, v,
+			       "<246 x float> -> v[8:253] | float -> v254 | ret void -> -");
+			assert_non_null(strstr(place("declare amdgpu_cs_chain void @a(<247 x float>, float)", "llvm22",
+						     "gfx1100", sel, v), "unable to allocate function argument"));
+			assert_non_null(strstr(place("declare amdgpu_cs_chain void @a(<105 x i32> inreg, i32 inreg)", "llvm22",
+						     "gfx1100", sel, v), "unable to allocate function argument"));
+			/* i1 is refused (unlike the shaders of 19 and 22); returns must be void. */
+			assert_non_null(strstr(place("declare amdgpu_cs_chain void @a({ i1, i32 })", "llvm19", "gfx1030", sel, v),
+					       "unable to allocate function argument"));
+			assert_non_null(strstr(place("declare amdgpu_cs_chain i32 @a()", "llvm19", "gfx1030", sel, v),
+					       "requires void return type"));
+			/* Older llc cannot parse the keyword. */
+			assert_non_null(strstr(place(mixed, "llvm16", "gfx1030", sel, v), "not supported by llvm16"));
+		}
+}
+
 static void test_unmodeled_is_an_error(void **state)
 {
 	(void)state;
@@ -403,6 +430,7 @@ int main(void)
 		cmocka_unit_test(test_shader_args),
 		cmocka_unit_test(test_shader_returns),
 		cmocka_unit_test(test_ps_input_slots),
+		cmocka_unit_test(test_chain),
 		cmocka_unit_test(test_unmodeled_is_an_error),
 	};
 	return cmocka_run_group_tests_name("model", tests, load_old, NULL);
