@@ -481,8 +481,31 @@ static void compare_slot_size(Pair *p, const Where *w, const Parts *a, const Par
 	diverge(p, &sw, a->size->str, b->size->str);
 }
 
+/* --undef-sgprs: every part of b is one of a's, and a's others are SGPRs:
+ * llc 16's SelectionDAG put IMPLICIT_DEF there (shader_dag_undef_sgprs). */
+static bool only_sgprs_missing(Parts a, Parts b)
+{
+	for (Parts x = b; x.part; parts_step(&x)) {
+		bool found = false;
+		for (Parts y = a; y.part && !found; parts_step(&y))
+			found = strcmp(x.part->str, y.part->str) == 0;
+		if (!found)
+			return false;
+	}
+	for (Parts y = a; y.part; parts_step(&y)) {
+		bool found = false;
+		for (Parts x = b; x.part && !found; parts_step(&x))
+			found = strcmp(x.part->str, y.part->str) == 0;
+		if (!found && y.part->str[0] != 's')
+			return false;
+	}
+	return true;
+}
+
 static void compare_parts(Pair *p, const Where *w, Parts a, Parts b)
 {
+	if (p->o->undef_sgprs && parts_count(b) < parts_count(a) && only_sgprs_missing(a, b))
+		return;
 	if (parts_count(a) != parts_count(b)) {
 		diverge_part_count(p, w, a, b);
 		return;
@@ -828,6 +851,8 @@ static int diff_options(int argc, char **argv, int *i, DiffOptions *o, char **la
 			o->json = true;
 		} else if (strcmp(name, "--strict-errors") == 0) {
 			o->strict_errors = true;
+		} else if (strcmp(name, "--undef-sgprs") == 0) {
+			o->undef_sgprs = true;
 		} else if (strcmp(name, "--labels") == 0) {
 			free(*labels);
 			*labels = strdup(val);

@@ -722,6 +722,12 @@ bool cc_place(const Sig *s, const ModelConfig *m, View view, Placement *out)
 		out->nargs = (uint16_t)(i + 1);
 		if (prm->flags & PARAM_UNUSED)
 			out->unused[i / 64] |= UINT64_C(1) << (i % 64);
+		/* The IR verifier: byval, byref and inreg-or-sret exclude each other. */
+		unsigned kinds = !!(prm->flags & PARAM_BYVAL) + !!(prm->flags & PARAM_BYREF) +
+				 !!(prm->flags & (PARAM_INREG | PARAM_SRET));
+		if (kinds > 1)
+			return fail(out, "Attributes 'byval', 'inalloca', 'preallocated', 'inreg', 'nest', 'byref', and 'sret' "
+					 "are incompatible!%s%s", "", "");
 		if (skip[i / 64] >> (i % 64) & 1) {
 			range->first = (uint16_t)out->nlocs;
 			range->count = 0;

@@ -109,8 +109,8 @@ static SplitStatus split_vector(const Sig *s, const Type *v, const ModelConfig *
 		return push_many(out, fp_or_int, 4, (count + 1) / 2);
 	if (bits < 16) /* one element per part, never packed */
 		return push_many(out, PART_INT, has16 ? 2 : 4, count);
-	if (bits <= 32)
-		return push_many(out, bits == 32 ? fp_or_int : PART_INT, 4, count);
+	if (bits <= 32) /* unpacked 16-bit elements keep their class: a half is a float part */
+		return push_many(out, bits == 32 || bits == 16 ? fp_or_int : PART_INT, 4, count);
 	return push_many(out, PART_INT, 4, count * ((bits + 31) / 32));
 }
 
