@@ -449,6 +449,8 @@ static bool missing_sgprs_only(const Placement *model, const Placement *seen)
 		PartRange m = i == model->nargs ? model->ret : model->args[i];
 		PartRange o = i == model->nargs ? seen->ret : seen->args[i];
 		unsigned found = 0;
+		if (i < model->nargs && (model->unused[i / 64] >> (i % 64) & 1) && o.count == 0)
+			continue; /* unused: nothing to see */
 		for (unsigned k = 0; k < m.count; k++) {
 			const Loc *want = &model->locs[m.first + k];
 			bool hit = false;

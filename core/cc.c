@@ -497,17 +497,18 @@ static bool place_parts(Ctx *c, const Parts *parts, bool inreg, PartRange *range
 	return true;
 }
 
-static bool split_or_fail(const Ctx *c, TypeId t, bool is_return, Parts *parts, SplitStatus *st)
+static bool split_or_fail(const Ctx *c, TypeId t, bool is_return, bool unused, Parts *parts, SplitStatus *st)
 {
 	const char *why = "";
 	parts->nruns = parts->nparts = parts->merge_floor = 0;
 	/* A callee only stores its arguments: LLVM 15's SelectionDAG selects
-	 * the bfloat stores it splits into bytes (dag15_stores_bfloat). */
+	 * the bfloat stores it splits into bytes (dag15_stores_bfloat), and an
+	 * argument the body never uses is not stored at all. */
 	const ModelConfig *m = c->m;
 	ModelConfig stores_bfloat;
 	Profile without_switch;
 	if (!is_return && c->view == VIEW_CALLEE && m->selector == SEL_DAG && m->profile->on[SW_bfloat_scalar_dag_fails] &&
-	    type_contains(c->sig, t, TYPE_BFLOAT) && dag15_stores_bfloat(c->sig, t, m->profile)) {
+	    type_contains(c->sig, t, TYPE_BFLOAT) && (unused || dag15_stores_bfloat(c->sig, t, m->profile))) {
 		without_switch = *m->profile;
 		without_switch.on[SW_bfloat_scalar_dag_fails] = false;
 		stores_bfloat = *m;
@@ -530,7 +531,7 @@ static bool place_return(Ctx *c, Parts *parts, bool *demoted)
 	Placement *out = c->out;
 	SplitStatus st;
 	*demoted = false;
-	if (!split_or_fail(c, s->ret, true, parts, &st))
+	if (!split_or_fail(c, s->ret, true, false, parts, &st))
 		return false;
 	if (parts->nparts > PLACE_MAX_PARTS - out->nlocs)
 		return fail(out, "more than %s parts in one function%s", "4096", "");
@@ -599,30 +600,74 @@ static bool has_packed_i16(const Sig *s, TypeId id, bool has16)
 	return false;
 }
 
-/* Pixel shaders: the first 16 non-inreg arguments are the PS input slots
- * (SITargetLowering::processPSInputArgs; GlobalISel does the same). An
- * unused one is not allocated at all; psInputAddr has a bit per allocated
- * slot, psInputEnable per used one. At least one interpolation input (slots
- * 0-6) must be on, and POS_W_FLOAT (slot 11) needs one of slots 0-3: else
- * slot 0 is forced on and its registers v0-v1 are taken. Sets skip[] for the
- * arguments that get no registers. */
+/* The first max leaf values of t, as SelectionDAG lowers an argument:
+ * struct members and array elements one by one, a vector or scalar whole.
+ * Returns how many it found (at most max). */
+static unsigned leaf_values(const Sig *s, TypeId id, TypeId *out, unsigned max)
+{
+	const Type *t = sig_type(s, id);
+	unsigned n = 0;
+	if (t->kind == TYPE_STRUCT) {
+		for (unsigned i = 0; i < t->n && n < max; i++)
+			n += leaf_values(s, s->members[t->first + i], out + n, max - n);
+		return n;
+	}
+	if (t->kind == TYPE_ARRAY) {
+		for (unsigned i = 0; i < t->n && n < max; i++) {
+			unsigned got = leaf_values(s, t->elem, out + n, max - n);
+			if (!got)
+				break; /* empty elements: no values at all */
+			n += got;
+		}
+		return n;
+	}
+	if (t->kind == TYPE_VOID || max == 0)
+		return 0;
+	out[0] = id;
+	return 1;
+}
+
+/* Pixel shaders: the leading non-inreg arguments are the PS input slots
+ * 0-15 (SITargetLowering::processPSInputArgs and its GlobalISel twin). An
+ * unused argument is not allocated at all; psInputAddr has a bit per
+ * allocated slot, psInputEnable per used one. At least one interpolation
+ * input (slots 0-6) must be on, and POS_W_FLOAT (slot 11) needs one of
+ * slots 0-3: else slot 0 is forced on and its registers v0-v1 are taken.
+ * GlobalISel gives each argument one slot. SelectionDAG gives each lowered
+ * value one (struct members and array elements apart), and skips the whole
+ * argument when it skips its first value; an unused argument that starts
+ * past slot 15 is allocated by 14-16 (ps_unused_past_slot15_allocated) and
+ * skipped by 19 and 22. Sets skip[] for the arguments that get no registers. */
 static void ps_input_slots(Ctx *c, uint64_t skip[SIG_MAX_PARAMS / 64])
 {
 	const Sig *s = c->sig;
 	Placement *out = c->out;
+	bool per_value = c->m->selector == SEL_DAG;
+	bool late_unused_kept = per_value && c->m->profile->on[SW_ps_unused_past_slot15_allocated];
 	unsigned slot = 0;
-	for (unsigned i = 0; i < s->nparams && slot <= 15; i++) {
+	TypeId leaves[16];
+	for (unsigned i = 0; i < s->nparams; i++) {
 		const Param *prm = &s->params[i];
 		if (prm->flags & PARAM_INREG)
 			continue;
 		bool used = !(prm->flags & PARAM_UNUSED);
-		if (!used && !(out->ps_input_addr >> slot & 1))
-			skip[i / 64] |= UINT64_C(1) << (i % 64);
-		else {
-			out->ps_input_addr |= (uint16_t)(1u << slot);
-			out->ps_input_enable |= (uint16_t)(used ? 1u << slot : 0);
+		if (slot > 15) {
+			if (!used && per_value && !late_unused_kept)
+				skip[i / 64] |= UINT64_C(1) << (i % 64);
+			continue;
 		}
-		slot++;
+		unsigned values = per_value ? leaf_values(s, prm->type, leaves, 16) : 1;
+		if (values == 0)
+			continue; /* an empty aggregate lowers to no value */
+		if (!used)
+			skip[i / 64] |= UINT64_C(1) << (i % 64);
+		for (unsigned v = 0; v < values && slot <= 15; v++, slot++)
+			if (used) {
+				out->ps_input_addr |= (uint16_t)(1u << slot);
+				out->ps_input_enable |= (uint16_t)(1u << slot);
+			}
+		if (values == 16)
+			slot = 16; /* past the last slot, however many values remain */
 	}
 	if ((out->ps_input_addr & 0x7f) == 0 || ((out->ps_input_addr & 0xf) == 0 && (out->ps_input_addr >> 11 & 1))) {
 		Loc unused;
@@ -755,7 +800,7 @@ bool cc_place(const Sig *s, const ModelConfig *m, View view, Placement *out)
 			}
 		}
 		SplitStatus st;
-		if (!split_or_fail(&c, prm->type, false, &parts, &st))
+		if (!split_or_fail(&c, prm->type, false, (prm->flags & PARAM_UNUSED) != 0, &parts, &st))
 			return false;
 		c.ext = (prm->flags & (PARAM_SIGNEXT | PARAM_ZEROEXT)) != 0;
 		if (!place_parts(&c, &parts, inreg, range, i))

@@ -103,7 +103,10 @@ static SplitStatus split_vector(const Sig *s, const Type *v, const ModelConfig *
 		*why = "odd-length bfloat vectors (SelectionDAG crashes bitcasting them in this llc)";
 		return SPLIT_UNSUPPORTED;
 	}
-	bool float_ret = e->kind == TYPE_BFLOAT && is_return && m->profile->on[SW_bfloat_vector_ret_float];
+	/* Returned bfloat elements are float parts where llc has no packed
+	 * form for them: in 14-15, and unpacked on targets without 16-bit
+	 * instructions. */
+	bool float_ret = e->kind == TYPE_BFLOAT && is_return && (m->profile->on[SW_bfloat_vector_ret_float] || !has16);
 	PartClass fp_or_int = e->kind == TYPE_HALF || e->kind == TYPE_FLOAT || float_ret ? PART_FP : PART_INT;
 	if (bits == 16 && has16) /* <2 x i16> / <2 x half> share one register; odd counts pad up */
 		return push_many(out, fp_or_int, 4, (count + 1) / 2);
