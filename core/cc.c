@@ -728,9 +728,11 @@ bool cc_place(const Sig *s, const ModelConfig *m, View view, Placement *out)
 	c.exhausted = 0;
 	if (c.tables->implicit_inputs)
 		reserve_implicit_inputs(&c);
-	if (view == VIEW_CALLER && m->selector == SEL_GISEL && m->profile->on[SW_gisel_bfloat_call_fails]) {
+	if (view == VIEW_CALLER && m->selector == SEL_GISEL && m->profile->on[SW_gisel_bfloat_call_fails] &&
+	    c.tables != &chain_tables) {
 		/* Only a bfloat or bfloat vector passed or returned as a whole:
-		 * inside an aggregate or behind byval it translates. */
+		 * inside an aggregate or behind byval it translates, and so does
+		 * a chain call, which packs its arguments into two structs. */
 		bool bf = is_bfloat_value(s, s->ret);
 		for (unsigned i = 0; i < s->nparams && !bf; i++)
 			bf = is_bfloat_value(s, s->params[i].type);
