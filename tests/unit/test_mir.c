@@ -443,6 +443,26 @@ static void test_ps_unused_inputs(void **state)
 	}
 }
 
+/* --- chain: amdgpu_cs_chain @a00 called through llvm.amdgcn.cs.chain ----------- */
+
+static void test_chain_call(void **state)
+{
+	(void)state;
+	const char *files[] = {"chain.v19.dag.mir", "chain.v19.gisel.mir", "chain.v22.dag.mir", "chain.v22.gisel.mir"};
+	const char *parts = "s0 | v8 | s1,s2 | v9,v10 | v11,v12 | s3,s4";
+	char in[128], call[128];
+	snprintf(in, sizeof in, "%s -> none", parts);
+	snprintf(call, sizeof call, "a00: %s -> none", parts);
+	for (unsigned i = 0; i < 4; i++) {
+		Observed *o = observe_fixture(files[i]);
+		bool gisel = strstr(files[i], "gisel") != NULL;
+		expect(o, "a00", gisel, in, NULL, NULL);
+		/* The SI_CS_CHAIN_TC_W32 pseudo is the call site; the scratch descriptor s[48:51] rides along. */
+		expect(o, "gcnabi.0.caller", gisel, "-> none", call, "s[48:51]");
+		free(o);
+	}
+}
+
 /* --- plain: no markers -------------------------------------------------------- */
 
 static void test_plain_ungrouped(void **state)
@@ -1071,6 +1091,7 @@ int main(void)
 		cmocka_unit_test(test_gfx_v16_dag_drops_inreg_i64),
 		cmocka_unit_test(test_ps_return_to_epilog),
 		cmocka_unit_test(test_ps_unused_inputs),
+		cmocka_unit_test(test_chain_call),
 		cmocka_unit_test(test_plain_ungrouped),
 		cmocka_unit_test(test_empty_parameters),
 		cmocka_unit_test(test_nested),
