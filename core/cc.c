@@ -508,7 +508,8 @@ static bool split_or_fail(const Ctx *c, TypeId t, bool is_return, bool unused, P
 	ModelConfig stores_bfloat;
 	Profile without_switch;
 	if (!is_return && c->view == VIEW_CALLEE && m->selector == SEL_DAG && m->profile->on[SW_bfloat_scalar_dag_fails] &&
-	    type_contains(c->sig, t, TYPE_BFLOAT) && (unused || dag15_stores_bfloat(c->sig, t, m->profile))) {
+	    type_contains(c->sig, t, TYPE_BFLOAT) &&
+	    (unused || (m->target->has_16bit_insts && dag15_stores_bfloat(c->sig, t, m->profile)))) {
 		without_switch = *m->profile;
 		without_switch.on[SW_bfloat_scalar_dag_fails] = false;
 		stores_bfloat = *m;

@@ -99,8 +99,12 @@ static SplitStatus split_vector(const Sig *s, const Type *v, const ModelConfig *
 		*why = "bfloat vectors (SelectionDAG cannot select their stores in this llc)";
 		return SPLIT_UNSUPPORTED;
 	}
-	if (e->kind == TYPE_BFLOAT && m->profile->on[SW_bfloat_scalar_dag_fails] && m->selector == SEL_DAG && count % 2) {
-		*why = "odd-length bfloat vectors (SelectionDAG crashes bitcasting them in this llc)";
+	if (e->kind == TYPE_BFLOAT && m->profile->on[SW_bfloat_scalar_dag_fails] && m->selector == SEL_DAG &&
+	    (count % 2 || !has16)) {
+		/* Without 16-bit instructions (gfx700, the generic target) every
+		 * length crashes instruction selection. */
+		*why = "odd-length bfloat vectors, or any on targets without 16-bit instructions (SelectionDAG crashes on them in "
+		       "this llc)";
 		return SPLIT_UNSUPPORTED;
 	}
 	/* Returned bfloat elements are float parts where llc has no packed
