@@ -630,37 +630,32 @@ static unsigned leaf_values(const Sig *s, TypeId id, TypeId *out, unsigned max)
 
 /* Pixel shaders: the leading non-inreg arguments are the PS input slots
  * 0-15 (SITargetLowering::processPSInputArgs and its GlobalISel twin). An
- * unused argument is not allocated at all; psInputAddr has a bit per
- * allocated slot, psInputEnable per used one. At least one interpolation
- * input (slots 0-6) must be on, and POS_W_FLOAT (slot 11) needs one of
- * slots 0-3: else slot 0 is forced on and its registers v0-v1 are taken.
- * GlobalISel gives each argument one slot. SelectionDAG gives each lowered
- * value one (struct members and array elements apart), and skips the whole
- * argument when it skips its first value; an unused argument that starts
- * past slot 15 is allocated by 14-16 (ps_unused_past_slot15_allocated) and
- * skipped by 19 and 22. Sets skip[] for the arguments that get no registers. */
+ * unused argument in a slot is not allocated at all; psInputAddr has a bit
+ * per allocated slot, psInputEnable per used one. At least one
+ * interpolation input (slots 0-6) must be on, and POS_W_FLOAT (slot 11)
+ * needs one of slots 0-3: else slot 0 is forced on and v0-v1 are taken.
+ * GlobalISel gives each argument one slot. SelectionDAG numbers the slots
+ * of psInputAddr per lowered value (struct members and array elements
+ * apart); which unused arguments it skips goes by those value slots in
+ * 14-16 (ps_skip_by_value_slot) and by argument slots in 19 and 22.
+ * Sets skip[] for the arguments that get no registers. */
 static void ps_input_slots(Ctx *c, uint64_t skip[SIG_MAX_PARAMS / 64])
 {
 	const Sig *s = c->sig;
 	Placement *out = c->out;
 	bool per_value = c->m->selector == SEL_DAG;
-	bool late_unused_kept = per_value && c->m->profile->on[SW_ps_unused_past_slot15_allocated];
-	unsigned slot = 0;
+	bool skip_by_value = per_value && c->m->profile->on[SW_ps_skip_by_value_slot];
+	unsigned slot = 0, arg_slot = 0; /* by value (SelectionDAG) and by argument */
 	TypeId leaves[16];
-	for (unsigned i = 0; i < s->nparams; i++) {
+	for (unsigned i = 0; i < s->nparams && (slot <= 15 || arg_slot <= 15); i++) {
 		const Param *prm = &s->params[i];
 		if (prm->flags & PARAM_INREG)
 			continue;
 		bool used = !(prm->flags & PARAM_UNUSED);
-		if (slot > 15) {
-			if (!used && per_value && !late_unused_kept)
-				skip[i / 64] |= UINT64_C(1) << (i % 64);
-			continue;
-		}
 		unsigned values = per_value ? leaf_values(s, prm->type, leaves, 16) : 1;
 		if (values == 0)
 			continue; /* an empty aggregate lowers to no value */
-		if (!used)
+		if (!used && (skip_by_value || !per_value ? slot : arg_slot) <= 15)
 			skip[i / 64] |= UINT64_C(1) << (i % 64);
 		for (unsigned v = 0; v < values && slot <= 15; v++, slot++)
 			if (used) {
@@ -669,6 +664,7 @@ static void ps_input_slots(Ctx *c, uint64_t skip[SIG_MAX_PARAMS / 64])
 			}
 		if (values == 16)
 			slot = 16; /* past the last slot, however many values remain */
+		arg_slot++;
 	}
 	if ((out->ps_input_addr & 0x7f) == 0 || ((out->ps_input_addr & 0xf) == 0 && (out->ps_input_addr >> 11 & 1))) {
 		Loc unused;

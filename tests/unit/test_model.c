@@ -363,7 +363,7 @@ static void ps_inputs(const char *header, unsigned addr, unsigned enable, const 
 
 /* Aggregates: GlobalISel gives an argument one slot, SelectionDAG one per
  * struct member or array element, skipping the whole argument; an unused
- * argument starting past slot 15 is allocated by 14-16's SelectionDAG only.
+ * argument past slot 15 is allocated by SelectionDAG 14-16, which counts values for the skip too.
  * Recorded with llc 16 and 19, -mcpu=gfx1030, both selectors, on
  * declare amdgpu_ps void @p([16 x float], float, float) "gcnabi-unused"="1" and
  * declare amdgpu_ps void @q(float, [17 x float], float) "gcnabi-unused"="1". */
