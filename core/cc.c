@@ -604,18 +604,25 @@ static bool has_packed_i16(const Sig *s, TypeId id, bool has16)
 /* The first max leaf values of t, as SelectionDAG lowers an argument:
  * struct members and array elements one by one, a vector or scalar whole.
  * Returns how many it found (at most max). */
-static unsigned leaf_values(const Sig *s, TypeId id, TypeId *out, unsigned max)
+static unsigned leaf_values(const Sig *s, const Profile *p, TypeId id, TypeId *out, unsigned max)
 {
 	const Type *t = sig_type(s, id);
 	unsigned n = 0;
+	if (t->kind == TYPE_PTR && t->addrspace == 7 && p->on[SW_buffer_ptr_split] && max) {
+		/* { ptr addrspace(8), i32 }: two values (only counted, never split here) */
+		out[0] = id;
+		if (max > 1)
+			out[1] = id;
+		return max > 1 ? 2 : 1;
+	}
 	if (t->kind == TYPE_STRUCT) {
 		for (unsigned i = 0; i < t->n && n < max; i++)
-			n += leaf_values(s, s->members[t->first + i], out + n, max - n);
+			n += leaf_values(s, p, s->members[t->first + i], out + n, max - n);
 		return n;
 	}
 	if (t->kind == TYPE_ARRAY) {
 		for (unsigned i = 0; i < t->n && n < max; i++) {
-			unsigned got = leaf_values(s, t->elem, out + n, max - n);
+			unsigned got = leaf_values(s, p, t->elem, out + n, max - n);
 			if (!got)
 				break; /* empty elements: no values at all */
 			n += got;
@@ -634,28 +641,27 @@ static unsigned leaf_values(const Sig *s, TypeId id, TypeId *out, unsigned max)
  * per allocated slot, psInputEnable per used one. At least one
  * interpolation input (slots 0-6) must be on, and POS_W_FLOAT (slot 11)
  * needs one of slots 0-3: else slot 0 is forced on and v0-v1 are taken.
- * GlobalISel gives each argument one slot. SelectionDAG numbers the slots
- * of psInputAddr per lowered value (struct members and array elements
- * apart); which unused arguments it skips goes by those value slots in
- * 14-16 (ps_skip_by_value_slot) and by argument slots in 19 and 22.
+ * GlobalISel gives each argument one slot; SelectionDAG one per lowered
+ * value (struct members, array elements and the two halves of a buffer fat
+ * pointer apart), every version alike, so an unused argument that starts
+ * past value slot 15 is allocated there.
  * Sets skip[] for the arguments that get no registers. */
 static void ps_input_slots(Ctx *c, uint64_t skip[SIG_MAX_PARAMS / 64])
 {
 	const Sig *s = c->sig;
 	Placement *out = c->out;
 	bool per_value = c->m->selector == SEL_DAG;
-	bool skip_by_value = per_value && c->m->profile->on[SW_ps_skip_by_value_slot];
-	unsigned slot = 0, arg_slot = 0; /* by value (SelectionDAG) and by argument */
+	unsigned slot = 0;
 	TypeId leaves[16];
-	for (unsigned i = 0; i < s->nparams && (slot <= 15 || arg_slot <= 15); i++) {
+	for (unsigned i = 0; i < s->nparams && slot <= 15; i++) {
 		const Param *prm = &s->params[i];
 		if (prm->flags & PARAM_INREG)
 			continue;
 		bool used = !(prm->flags & PARAM_UNUSED);
-		unsigned values = per_value ? leaf_values(s, prm->type, leaves, 16) : 1;
+		unsigned values = per_value ? leaf_values(s, c->m->profile, prm->type, leaves, 16) : 1;
 		if (values == 0)
 			continue; /* an empty aggregate lowers to no value */
-		if (!used && (skip_by_value || !per_value ? slot : arg_slot) <= 15)
+		if (!used)
 			skip[i / 64] |= UINT64_C(1) << (i % 64);
 		for (unsigned v = 0; v < values && slot <= 15; v++, slot++)
 			if (used) {
@@ -664,7 +670,6 @@ static void ps_input_slots(Ctx *c, uint64_t skip[SIG_MAX_PARAMS / 64])
 			}
 		if (values == 16)
 			slot = 16; /* past the last slot, however many values remain */
-		arg_slot++;
 	}
 	if ((out->ps_input_addr & 0x7f) == 0 || ((out->ps_input_addr & 0xf) == 0 && (out->ps_input_addr >> 11 & 1))) {
 		Loc unused;
