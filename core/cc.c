@@ -509,7 +509,7 @@ static bool split_or_fail(const Ctx *c, TypeId t, bool is_return, bool unused, P
 	Profile without_switch;
 	if (!is_return && c->view == VIEW_CALLEE && m->selector == SEL_DAG && m->profile->on[SW_bfloat_scalar_dag_fails] &&
 	    type_contains(c->sig, t, TYPE_BFLOAT) &&
-	    (unused || (m->target->has_16bit_insts && dag15_stores_bfloat(c->sig, t, m->profile)))) {
+	    (unused || dag15_stores_bfloat(c->sig, t, m->profile, m->target->has_16bit_insts))) {
 		without_switch = *m->profile;
 		without_switch.on[SW_bfloat_scalar_dag_fails] = false;
 		stores_bfloat = *m;

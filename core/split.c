@@ -377,20 +377,21 @@ uint64_t type_alloc_size(const Sig *s, TypeId t, const Profile *p) { return allo
  * <{ i8, bfloat }> and <{ i8, { bfloat, i32 } }> compile, <{ bfloat }>,
  * <{ i16, bfloat }>, <{ i32, bfloat, i8 }> do not). Even-length bfloat
  * vectors select anyway; odd-length ones do not. */
-static bool dag15_stores_bfloat_at(const Sig *s, TypeId id, const Profile *p, uint64_t offset, unsigned depth)
+static bool dag15_stores_bfloat_at(const Sig *s, TypeId id, const Profile *p, bool has16, uint64_t offset,
+				   unsigned depth)
 {
 	const Type *t = sig_type(s, id);
 	if (depth > MAX_DEPTH)
 		return false;
 	switch (t->kind) {
 	case TYPE_BFLOAT: return offset % 2 == 1;
-	case TYPE_VECTOR: return sig_type(s, t->elem)->kind != TYPE_BFLOAT || t->n % 2 == 0;
+	case TYPE_VECTOR: return sig_type(s, t->elem)->kind != TYPE_BFLOAT || (t->n % 2 == 0 && has16);
 	case TYPE_ARRAY: {
 		if (!type_contains(s, t->elem, TYPE_BFLOAT))
 			return true;
 		uint64_t size = alloc_size_rec(s, t->elem, p, depth + 1);
 		for (uint64_t i = 0; i < t->n; i++)
-			if (!dag15_stores_bfloat_at(s, t->elem, p, offset + i * size, depth + 1))
+			if (!dag15_stores_bfloat_at(s, t->elem, p, has16, offset + i * size, depth + 1))
 				return false;
 		return true;
 	}
@@ -400,7 +401,7 @@ static bool dag15_stores_bfloat_at(const Sig *s, TypeId id, const Profile *p, ui
 			TypeId m = s->members[t->first + i];
 			if (!t->packed)
 				off = align_to(off, abi_align_rec(s, m, p, depth + 1));
-			if (!dag15_stores_bfloat_at(s, m, p, offset + off, depth + 1))
+			if (!dag15_stores_bfloat_at(s, m, p, has16, offset + off, depth + 1))
 				return false;
 			off += alloc_size_rec(s, m, p, depth + 1);
 		}
@@ -410,4 +411,7 @@ static bool dag15_stores_bfloat_at(const Sig *s, TypeId id, const Profile *p, ui
 	}
 }
 
-bool dag15_stores_bfloat(const Sig *s, TypeId t, const Profile *p) { return dag15_stores_bfloat_at(s, t, p, 0, 0); }
+bool dag15_stores_bfloat(const Sig *s, TypeId t, const Profile *p, bool has16)
+{
+	return dag15_stores_bfloat_at(s, t, p, has16, 0, 0);
+}

@@ -57,7 +57,8 @@ bool type_contains(const Sig *s, TypeId t, TypeKind kind);
 bool dag14_selects_bfloat(const Sig *s, TypeId t, bool has16);
 
 /* Whether LLVM 15's SelectionDAG can store every bfloat in t: scalars only
- * at odd byte offsets, vectors only of even length. */
-bool dag15_stores_bfloat(const Sig *s, TypeId t, const Profile *p);
+ * at odd byte offsets, vectors only of even length and only with 16-bit
+ * instructions. */
+bool dag15_stores_bfloat(const Sig *s, TypeId t, const Profile *p, bool has16);
 
 #endif
