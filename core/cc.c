@@ -761,23 +761,28 @@ bool cc_place(const Sig *s, const ModelConfig *m, View view, Placement *out)
 		out->sret = loc;
 	}
 
-	uint64_t skip[SIG_MAX_PARAMS / 64] = { 0 };
-	if (s->cc == CC_AMDGPU_PS)
+	uint64_t skip[SIG_MAX_PARAMS / 64];
+	bool ps = s->cc == CC_AMDGPU_PS;
+	if (ps) {
+		memset(skip, 0, sizeof skip);
 		ps_input_slots(&c, skip);
+	}
 	for (unsigned i = 0; i < s->nparams; i++) {
 		const Param *prm = &s->params[i];
 		bool inreg = (prm->flags & PARAM_INREG) != 0;
 		PartRange *range = &out->args[i];
 		out->nargs = (uint16_t)(i + 1);
-		if (prm->flags & PARAM_UNUSED)
-			out->unused[i / 64] |= UINT64_C(1) << (i % 64);
-		/* The IR verifier: byval, byref and inreg-or-sret exclude each other. */
-		unsigned kinds = !!(prm->flags & PARAM_BYVAL) + !!(prm->flags & PARAM_BYREF) +
-				 !!(prm->flags & (PARAM_INREG | PARAM_SRET));
-		if (kinds > 1)
-			return fail(out, "Attributes 'byval', 'inalloca', 'preallocated', 'inreg', 'nest', 'byref', and 'sret' "
-					 "are incompatible!%s%s", "", "");
-		if (skip[i / 64] >> (i % 64) & 1) {
+		if (prm->flags & (PARAM_UNUSED | PARAM_BYVAL | PARAM_BYREF)) {
+			if (prm->flags & PARAM_UNUSED)
+				out->unused[i / 64] |= UINT64_C(1) << (i % 64);
+			/* The IR verifier: byval, byref and inreg-or-sret exclude each other. */
+			unsigned kinds = !!(prm->flags & PARAM_BYVAL) + !!(prm->flags & PARAM_BYREF) +
+					 !!(prm->flags & (PARAM_INREG | PARAM_SRET));
+			if (kinds > 1)
+				return fail(out, "Attributes 'byval', 'inalloca', 'preallocated', 'inreg', 'nest', 'byref', "
+						 "and 'sret' are incompatible!%s%s", "", "");
+		}
+		if (ps && (skip[i / 64] >> (i % 64) & 1)) {
 			range->first = (uint16_t)out->nlocs;
 			range->count = 0;
 			continue;
