@@ -681,6 +681,32 @@ static void ps_input_slots(Ctx *c, uint64_t skip[SIG_MAX_PARAMS / 64])
 	out->ps_inputs = true;
 }
 
+const char *cc_chain_dvgpr_check(const Sig *s, const ModelConfig *m, const Placement *p, unsigned num_vgprs,
+				 unsigned *lost, int *first_arg, bool *refused)
+{
+	*lost = 0;
+	*first_arg = -1;
+	*refused = false;
+	if (s->cc != CC_AMDGPU_CS_CHAIN && s->cc != CC_AMDGPU_CS_CHAIN_PRESERVE)
+		return "only chain functions are called with dynamic VGPRs";
+	if (!m->profile->on[SW_chain_dvgpr])
+		return "this llc ignores the dynamic-VGPR operands: it makes a plain chain call";
+	if (m->wave != 32) {
+		*refused = true;
+		return "dynamic VGPR mode is only supported for wave32";
+	}
+	for (unsigned a = 0; p->ok && a < p->nargs; a++)
+		for (unsigned k = 0; k < p->args[a].count; k++) {
+			const Loc *l = &p->locs[p->args[a].first + k];
+			if (l->kind == LOC_VGPR && l->reg >= num_vgprs) {
+				if (*first_arg < 0)
+					*first_arg = (int)a;
+				++*lost;
+			}
+		}
+	return *lost ? "argument VGPRs beyond the requested count would be lost" : NULL;
+}
+
 bool cc_callable(CallConv cc)
 {
 	return cc == CC_C || cc == CC_FAST || cc == CC_COLD || cc == CC_AMDGPU_GFX || cc == CC_AMDGPU_CS_CHAIN ||

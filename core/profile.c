@@ -34,7 +34,7 @@ static const Profile profiles[] = {
 			  ON(caller_inreg_over_srd), ON(buffer_ptr_split), ON(gfx_ret_dag_vgpr_budget), ON(cs_chain_cc) }, cpus19 },
 	{ "llvm22", 22, { ON(func_inreg_sgpr), ON(lds_kernel_id_input), ON(workgroup_id_needs_no_cluster),
 			  ON(caller_inreg_over_srd), ON(buffer_ptr_split), ON(gfx_ret_dag_vgpr_budget), ON(gisel_bfloat_call_fails),
-			  ON(cs_chain_cc) }, cpus22 },
+			  ON(cs_chain_cc), ON(chain_dvgpr) }, cpus22 },
 };
 #undef ON
 

@@ -423,6 +423,39 @@ static void test_chain(void **state)
 		}
 }
 
+/* The dynamic-VGPR chain call (seed 003). llc 22, -mcpu=gfx1200, both
+ * selectors: wave32 lowers to SI_CS_CHAIN_TC_W32_DVGPR and compiles even when
+ * the requested count (10) leaves v10-v11 of a <4 x float> outside; wave64 is
+ * "dynamic VGPR mode is only supported for wave32"; llc 19 makes a plain
+ * SI_CS_CHAIN_TC_W32/W64 call. */
+static void test_chain_dynamic_vgprs(void **state)
+{
+	(void)state;
+	const char *h = "declare amdgpu_cs_chain void @callee(i32 inreg, <4 x float>)";
+	Sig sig;
+	SigError err;
+	static Placement p;
+	ModelConfig m;
+	char why[128];
+	unsigned lost;
+	int first;
+	bool refused;
+	assert_true(sig_parse_header(h, strlen(h), &sig, &err));
+	assert_true(model_config_init(&m, profile_find("llvm22"), &old_layout, "gfx1200", 32, SEL_DAG, why, sizeof why));
+	assert_true(cc_place(&sig, &m, VIEW_CALLER, &p));
+	assert_null(cc_chain_dvgpr_check(&sig, &m, &p, 16, &lost, &first, &refused));
+	assert_non_null(cc_chain_dvgpr_check(&sig, &m, &p, 10, &lost, &first, &refused));
+	assert_int_equal(lost, 2);
+	assert_int_equal(first, 1);
+	assert_false(refused);
+	assert_true(model_config_init(&m, profile_find("llvm22"), &old_layout, "gfx1200", 64, SEL_GISEL, why, sizeof why));
+	assert_non_null(strstr(cc_chain_dvgpr_check(&sig, &m, &p, 16, &lost, &first, &refused), "only supported for wave32"));
+	assert_true(refused);
+	assert_true(model_config_init(&m, profile_find("llvm19"), &old_layout, "gfx1200", 32, SEL_DAG, why, sizeof why));
+	assert_non_null(strstr(cc_chain_dvgpr_check(&sig, &m, &p, 10, &lost, &first, &refused), "plain chain call"));
+	assert_int_equal(lost, 0);
+}
+
 static void test_unmodeled_is_an_error(void **state)
 {
 	(void)state;
@@ -451,6 +484,7 @@ int main(void)
 		cmocka_unit_test(test_ps_input_slots),
 		cmocka_unit_test(test_ps_input_slots_per_value),
 		cmocka_unit_test(test_chain),
+		cmocka_unit_test(test_chain_dynamic_vgprs),
 		cmocka_unit_test(test_unmodeled_is_an_error),
 	};
 	return cmocka_run_group_tests_name("model", tests, load_old, NULL);
