@@ -199,7 +199,8 @@ static void batch_paths(const Check *c, unsigned serial, char *ll, char *mir, ch
 
 static EmitOptions emit_options(const Combo *co, bool callers)
 {
-	return (EmitOptions){ co->llc->profile->major < 15, callers, true, co->llc->profile->on[SW_buffer_ptr_split] };
+	return (EmitOptions){ co->llc->profile->major < 15, callers, true, co->llc->profile->on[SW_buffer_ptr_split],
+			      co->m.wave == 64 };
 }
 
 /* Writes the batch's IR; functions that cannot be emitted are counted and
@@ -437,6 +438,35 @@ static int function_index(const char *name, const char *suffix, unsigned *idx)
 	return 1;
 }
 
+/* Does every part llc shows sit where the model puts it, the missing ones
+ * all SGPRs? That is llc 16's SelectionDAG losing shader SGPR values
+ * (shader_dag_undef_sgprs), not a different placement. */
+static bool missing_sgprs_only(const Placement *model, const Placement *seen)
+{
+	if (model->nargs != seen->nargs || model->ret_demoted != seen->ret_demoted)
+		return false;
+	for (unsigned i = 0; i <= model->nargs; i++) {
+		PartRange m = i == model->nargs ? model->ret : model->args[i];
+		PartRange o = i == model->nargs ? seen->ret : seen->args[i];
+		unsigned found = 0;
+		if (i < model->nargs && (model->unused[i / 64] >> (i % 64) & 1) && o.count == 0)
+			continue; /* unused: nothing to see */
+		for (unsigned k = 0; k < m.count; k++) {
+			const Loc *want = &model->locs[m.first + k];
+			bool hit = false;
+			for (unsigned j = 0; j < o.count && !hit; j++)
+				hit = seen->locs[o.first + j].kind == want->kind && seen->locs[o.first + j].reg == want->reg &&
+				      want->kind != LOC_STACK;
+			if (!hit && want->kind != LOC_SGPR)
+				return false;
+			found += hit;
+		}
+		if (found != o.count)
+			return false; /* llc has a part the model does not */
+	}
+	return true;
+}
+
 static void compare_callee(Check *c, Combo *co, unsigned i, const MirFunction *f)
 {
 	Placement *model = c->model;
@@ -464,6 +494,14 @@ static void compare_callee(Check *c, Combo *co, unsigned i, const MirFunction *f
 		report(c, co, i, "unread-parts", why, model, &f->in, "llc does not read parts the ABI assigns");
 		return;
 	case CMP_DIFFERENT:
+		if (co->m.profile->on[SW_shader_dag_undef_sgprs] && co->m.selector == SEL_DAG &&
+		    !cc_callable((CallConv)c->sigs[i]->cc) && missing_sgprs_only(model, &f->in)) {
+			co->st.agree++;
+			co->st.unread++;
+			report(c, co, i, "undefined-parts", why, model, &f->in,
+			       "shader_dag_undef_sgprs: llc puts IMPLICIT_DEF in SGPR values the ABI assigns: the values are lost");
+			return;
+		}
 		co->st.diverged++;
 		report(c, co, i, "model-vs-llc", why, model, &f->in, 0);
 	}
@@ -724,7 +762,7 @@ static void batch_failed(Check *c, const Batch *b, const Proc *p, const char *er
 	}
 	unsigned i = co->order[b->first];
 	char *line = p->timed_out ? strdup("timed out") : first_error_line(err_path);
-	if (b->callers) {
+	if (b->callers && cc_callable((CallConv)c->sigs[i]->cc)) {
 		/* Find out whether the callee alone compiles. */
 		Batch alone = *b;
 		alone.callers = false;
@@ -1000,7 +1038,8 @@ static bool plan_batches(Check *c, int k)
 	unsigned ok = 0, refused = c->nsigs;
 	for (unsigned i = 0; i < c->nsigs; i++) {
 		bool expect_ok = cc_place(c->sigs[i], &co->m, VIEW_CALLEE, c->model) &&
-				 (!c->callers || cc_place(c->sigs[i], &co->m, VIEW_CALLER, c->model));
+				 (!c->callers || !cc_callable((CallConv)c->sigs[i]->cc) ||
+				  cc_place(c->sigs[i], &co->m, VIEW_CALLER, c->model));
 		if (expect_ok)
 			co->order[ok++] = i;
 		else
@@ -1073,6 +1112,8 @@ static void link_pair(Check *c, LinkMatrix *lm, const Combo *a, const Combo *b, 
 		const Placement *call = a->kept_call[i], *callee = b->kept_callee[i];
 		if (!call || !callee)
 			continue;
+		if (c->sigs[i]->cc > CC_AMDGPU_GFX)
+			continue; /* the matrix covers the default convention and amdgpu_gfx */
 		int conv = conv_of(c->sigs[i]);
 		pair[conv].checked++;
 		if (place_compare(call, callee, CALLER_VS_CALLEE, "caller", "callee", why, sizeof why) != CMP_DIFFERENT)
@@ -1125,8 +1166,13 @@ static void link_matrix(Check *c)
 static void print_link_matrix(const Check *c, FILE *f)
 {
 	const LinkMatrix *lm = c->link;
-	if (!lm)
-		return;
+	unsigned checked = 0;
+	for (int conv = 0; lm && conv < CONV_COUNT; conv++)
+		for (int a = 0; a < c->nllcs; a++)
+			for (int b = 0; b < c->nllcs; b++)
+				checked += lm->cell[conv][a][b].checked;
+	if (!lm || !checked)
+		return; /* no call of a default-convention or amdgpu_gfx function was observed */
 	fprintf(f, "\ncross-version link: call sites compiled by the row's llc against callees compiled by the column's\n"
 		   "(disagreeing/checked over every CPU and selector; +N: disagreements the profiles do not predict)\n");
 	for (int conv = 0; conv < CONV_COUNT; conv++) {

@@ -53,6 +53,7 @@ typedef struct {
 	bool callers;    /* add @gcnabi.<i>.caller for each function */
 	bool rename;     /* name function i @gcnabi.<i>.fn instead of its own name */
 	bool buffer_ptr_split; /* the llc lowers ptr addrspace(7) as a fat pointer (no globals of it) */
+	bool exec64;     /* wave64: a chain call's EXEC operand is an i64 */
 } EmitOptions;
 /* Append function number idx; false (with why) when the signature cannot be
  * written as IR this dialect accepts. */

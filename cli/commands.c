@@ -13,12 +13,14 @@ static const OptSpec place_opts[] = {
 	{ "--selector", "S", "dag or gisel, where they differ (default dag)" },
 	{ "--caller", 0, "the caller's outgoing placement at a call site, not the callee's incoming one" },
 	{ "--json", 0, "one JSON object per function, one per line" },
+	{ "--dvgpr", "N", "chain functions: check a dynamic-VGPR chain call that requests N VGPRs (lost argument VGPRs)" },
 	{ 0, 0, 0 },
 };
 
 static const OptSpec emit_opts[] = {
 	{ "--profile", "P", "IR dialect of this llc (llvm14 prints typed pointers)" },
 	{ "--caller", 0, "add a caller for each function" },
+	{ "--wave", "N", "64: chain calls pass an i64 EXEC (wave64 targets such as gfx900); default 32" },
 	{ 0, 0, 0 },
 };
 
@@ -31,6 +33,7 @@ static const OptSpec diff_opts[] = {
 	{ "--json", 0, "one JSON object per divergence, then a summary object" },
 	{ "--labels", "A,B", "the two sides' names in the report (default A,B)" },
 	{ "--strict-errors", 0, "two different errors for one function diverge" },
+	{ "--undef-sgprs", 0, "B may lack SGPR parts A has (llc 16 SelectionDAG loses shader SGPR values: shader_dag_undef_sgprs)" },
 	{ 0, 0, 0 },
 };
 
@@ -59,7 +62,7 @@ static const OptSpec gen_opts[] = {
 	{ "--enumerate", 0, "every signature of a small space, by index (--type, --cc, --max-args)" },
 	{ "--from", "K", "--enumerate: first index (default 0)" },
 	{ "--type", "T", "--enumerate: a parameter type with attributes, e.g. 'i32 inreg' (repeatable)" },
-	{ "--cc", "CC", "--enumerate: ccc, fastcc, coldcc, amdgpu_gfx (repeatable; default ccc, amdgpu_gfx); --boundary: ccc, amdgpu_gfx or both (default both)" },
+	{ "--cc", "CC", "only this convention: ccc, fastcc, coldcc, amdgpu_gfx, amdgpu_cs/ps/vs/gs/hs/es/ls, amdgpu_cs_chain(_preserve) (repeatable; random: equal weights; --enumerate default ccc, amdgpu_gfx); --boundary: ccc, amdgpu_gfx or both (default both)" },
 	{ "--max-args", "N", "--enumerate: most parameters (default 3)" },
 	{ "--callgraph", 0, "call graphs (signatures and `call @a -> @b` edges) instead of signatures" },
 	{ "--boundary", 0, "instead: signatures around every limit of the model (options below; --index replays one)" },

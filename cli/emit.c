@@ -173,15 +173,26 @@ static void put_header(Emitter *e, const char *fn_name)
 			buf_printf(e->b, " \"%s\"", noinput_names[n]);
 	if (s->flat_wg_max)
 		buf_printf(e->b, " \"amdgpu-flat-work-group-size\"=\"%u,%u\"", s->flat_wg_min, s->flat_wg_max);
+	const char *sep = " \"gcnabi-unused\"=\""; /* llc ignores the attribute; the observer reads it back */
+	for (unsigned k = 0; k < s->nparams; k++)
+		if (s->params[k].flags & PARAM_UNUSED) {
+			buf_printf(e->b, "%s%u", sep, k);
+			sep = ",";
+		}
+	if (*sep == ',')
+		buf_printf(e->b, "\"");
 	buf_printf(e->b, " {\n");
 }
 
-/* Each argument stored to its in-marker, so the callee reads every part. */
+/* Each argument stored to its in-marker, so the callee reads every part;
+ * an argument marked unused is not touched at all. */
 static void emit_entry_stores(Emitter *e)
 {
 	const Sig *s = e->s;
 	for (unsigned k = 0; k < s->nparams; k++) {
 		const Param *p = &s->params[k];
+		if (p->flags & PARAM_UNUSED)
+			continue;
 		TypeId vt = value_type(p);
 		char val[32];
 		snprintf(val, sizeof val, "%%%u", k);
@@ -325,6 +336,89 @@ static void emit_call(Emitter *e, const char *fn_name, const char *v, unsigned s
 	}
 }
 
+/* The struct of the parameters that are (inreg) or are not inreg: "{ i32, float }". */
+static void put_chain_struct(Emitter *e, bool inreg)
+{
+	const Sig *s = e->s;
+	const char *sep = "{ ";
+	for (unsigned k = 0; k < s->nparams; k++)
+		if (((s->params[k].flags & PARAM_INREG) != 0) == inreg) {
+			buf_printf(e->b, "%s", sep);
+			put_type(e, s->params[k].type);
+			sep = ", ";
+		}
+	buf_printf(e->b, *sep == ',' ? " }" : "{}");
+}
+
+/* A chain function is reached through llvm.amdgcn.cs.chain(callee, EXEC,
+ * the inreg arguments as one inreg struct, the others as one struct,
+ * flags 0), which never returns. llc remangles the intrinsic's name. */
+static void emit_chain_caller(Emitter *e, const char *fn_name)
+{
+	const Sig *s = e->s;
+	const char *cc = cc_keyword((CallConv)s->cc);
+	const char *exec = e->o->exec64 ? "i64" : "i32";
+	buf_printf(e->b, "declare void @llvm.amdgcn.cs.chain.gcnabi%u(ptr, %s, ", e->idx, exec);
+	put_chain_struct(e, true);
+	buf_printf(e->b, ", ");
+	put_chain_struct(e, false);
+	buf_printf(e->b, ", i32 immarg, ...)\n");
+	buf_printf(e->b, "define %s void @gcnabi.%u.caller() {\n", cc, e->idx);
+	for (unsigned k = 0; k < s->nparams; k++) {
+		TypeId vt = value_type(&s->params[k]);
+		buf_printf(e->b, "  %%gcnabi.o%u = load ", k);
+		put_mem_type(e, vt);
+		buf_printf(e->b, ", ");
+		put_global_ptr(e, vt, 4);
+		buf_printf(e->b, " @gcnabi.%u.out.%u\n", e->idx, k);
+		if (vt == s->params[k].type && is_fat_pointer(e, vt))
+			buf_printf(e->b, "  %%gcnabi.p%u = inttoptr i160 %%gcnabi.o%u to ptr addrspace(7)\n", k, k);
+		if (vt != s->params[k].type) {
+			/* A byval parameter (the verifier refuses it) passes a copy's address. */
+			buf_printf(e->b, "  %%gcnabi.p%u = alloca ", k);
+			put_mem_type(e, vt);
+			buf_printf(e->b, ", addrspace(5)\n  store ");
+			put_mem_type(e, vt);
+			buf_printf(e->b, " %%gcnabi.o%u, ", k);
+			put_type(e, s->params[k].type);
+			buf_printf(e->b, " %%gcnabi.p%u\n", k);
+		}
+	}
+	/* Each struct built by insertvalue: %gcnabi.sJ / %gcnabi.vJ, the last one passed. */
+	char last[2][32];
+	for (int inreg = 1; inreg >= 0; inreg--) {
+		char c = inreg ? 's' : 'v';
+		unsigned j = 0;
+		snprintf(last[inreg], sizeof last[inreg], "{}");
+		for (unsigned k = 0; k < s->nparams; k++) {
+			if (((s->params[k].flags & PARAM_INREG) != 0) != inreg)
+				continue;
+			buf_printf(e->b, "  %%gcnabi.%c%u = insertvalue ", c, j);
+			put_chain_struct(e, inreg);
+			if (j)
+				buf_printf(e->b, " %%gcnabi.%c%u, ", c, j - 1);
+			else
+				buf_printf(e->b, " poison, ");
+			put_type(e, s->params[k].type);
+			bool via_p = is_fat_pointer(e, s->params[k].type) || value_type(&s->params[k]) != s->params[k].type;
+			buf_printf(e->b, " %%gcnabi.%c%u, %u\n", via_p ? 'p' : 'o', k, j);
+			snprintf(last[inreg], sizeof last[inreg], "%%gcnabi.%c%u", c, j);
+			j++;
+		}
+	}
+	buf_printf(e->b, "  call void (ptr, %s, ", exec);
+	put_chain_struct(e, true);
+	buf_printf(e->b, ", ");
+	put_chain_struct(e, false);
+	buf_printf(e->b, ", i32, ...) @llvm.amdgcn.cs.chain.gcnabi%u(ptr ", e->idx);
+	put_name(e->b, fn_name);
+	buf_printf(e->b, ", %s -1, ", exec);
+	put_chain_struct(e, true);
+	buf_printf(e->b, " inreg %s, ", last[1]);
+	put_chain_struct(e, false);
+	buf_printf(e->b, " %s, i32 0)\n  unreachable\n}\n", last[0]);
+}
+
 static void emit_caller(Emitter *e, const char *fn_name)
 {
 	const char *cc = cc_keyword((CallConv)e->s->cc);
@@ -410,10 +504,14 @@ bool emit_function(Buf *b, const Sig *s0, unsigned idx, const EmitOptions *o, ch
 	char renamed[48];
 	snprintf(renamed, sizeof renamed, "gcnabi.%u.fn", idx);
 	const char *fn_name = o->rename ? renamed : s->name;
+	/* Entry points get no caller: llc refuses a call to them. */
+	bool caller = o->callers && cc_callable((CallConv)s->cc);
 	buf_printf(b, "\n");
-	declare_markers(&e, o->callers);
+	declare_markers(&e, caller);
 	emit_callee(&e, fn_name);
-	if (o->callers)
+	if (caller && (s->cc == CC_AMDGPU_CS_CHAIN || s->cc == CC_AMDGPU_CS_CHAIN_PRESERVE))
+		emit_chain_caller(&e, fn_name);
+	else if (caller)
 		emit_caller(&e, fn_name);
 	free(s);
 	return true;
@@ -569,7 +667,13 @@ int cmd_emit(int argc, char **argv)
 	while ((k = opt_next(cmd, argc, argv, &i, &val)) >= 0) {
 		if (strcmp(cmd->opts[k].name, "--caller") == 0)
 			r.o.callers = true;
-		else if (!(p = profile_find(val))) {
+		else if (strcmp(cmd->opts[k].name, "--wave") == 0) {
+			if (strcmp(val, "32") != 0 && strcmp(val, "64") != 0) {
+				fprintf(stderr, "gcnabi emit: --wave takes 32 or 64, not '%s'\n", val);
+				return EXIT_USAGE;
+			}
+			r.o.exec64 = strcmp(val, "64") == 0;
+		} else if (!(p = profile_find(val))) {
 			fprintf(stderr, "gcnabi emit: unknown profile '%s'\n", val);
 			return EXIT_USAGE;
 		}

@@ -32,7 +32,9 @@ static const char *const default_types[] = {
 };
 
 /* Conventions the model places (tables_for in core/cc.c). */
-static const uint8_t modeled_ccs[] = { CC_C, CC_FAST, CC_COLD, CC_AMDGPU_GFX };
+static const uint8_t modeled_ccs[] = { CC_C,         CC_FAST,      CC_COLD,      CC_AMDGPU_GFX,
+				       CC_AMDGPU_CS, CC_AMDGPU_PS, CC_AMDGPU_VS, CC_AMDGPU_GS,
+				       CC_AMDGPU_HS, CC_AMDGPU_ES, CC_AMDGPU_LS, CC_AMDGPU_CS_CHAIN, CC_AMDGPU_CS_CHAIN_PRESERVE };
 
 static const struct {
 	const char *name;
@@ -116,7 +118,9 @@ static bool add_cc(GenOptions *o, const char *name)
 				o->ccs[o->nccs++] = modeled_ccs[i];
 			return true;
 		}
-	fprintf(stderr, "gcnabi gen: --cc '%s': not a convention the model places (ccc, fastcc, coldcc, amdgpu_gfx)\n",
+	fprintf(stderr,
+		"gcnabi gen: --cc '%s': not a convention the model places (ccc, fastcc, coldcc, amdgpu_gfx, amdgpu_cs, "
+		"amdgpu_ps, amdgpu_vs, amdgpu_gs, amdgpu_hs, amdgpu_es, amdgpu_ls, amdgpu_cs_chain, amdgpu_cs_chain_preserve)\n",
 		name);
 	return false;
 }
@@ -135,7 +139,6 @@ static int gen_option(GenOptions *o, const char *name, const char *val)
 	else if (strcmp(name, "--weights") == 0)
 		return load_weights(val, &o->w) ? 0 : EXIT_ERROR;
 	else if (strcmp(name, "--cc") == 0) {
-		o->enumerate_only = name;
 		return add_cc(o, val) ? 0 : EXIT_USAGE;
 	} else if (strcmp(name, "--type") == 0) {
 		if (o->ntypes == GEN_ENUM_MAX_TYPES) {
@@ -205,6 +208,21 @@ static int parse_options(GenOptions *o, int argc, char **argv)
 	if (o->swarm + o->enumerate + o->graphs > 1) {
 		fprintf(stderr, "gcnabi gen: --swarm, --enumerate and --callgraph do not go together\n");
 		return EXIT_USAGE;
+	}
+	if (o->nccs && !o->enumerate) {
+		/* Random signatures of the named conventions only, equally likely. */
+		for (unsigned w = 0; w < GW_COUNT; w++)
+			if (strncmp(gen_weight_names[w], "cc_", 3) == 0)
+				*gen_weight_slot(&o->w, w) = 0;
+		for (unsigned c = 0; c < o->nccs; c++)
+			for (unsigned w = 0; w < GW_COUNT; w++)
+				if (strncmp(gen_weight_names[w], "cc_", 3) == 0 &&
+				    strcmp(gen_weight_names[w] + 3, cc_name((CallConv)o->ccs[c])) == 0)
+					*gen_weight_slot(&o->w, w) = 1;
+		if (o->graphs) {
+			fprintf(stderr, "gcnabi gen: --callgraph makes its own conventions, --cc does not apply\n");
+			return EXIT_USAGE;
+		}
 	}
 	return -1;
 }

@@ -8,6 +8,7 @@ typedef struct {
 	ModelConfig m;
 	View view;
 	bool json;
+	unsigned dvgpr; /* --dvgpr N: 0 when not given */
 	const char *input;
 	unsigned placed, refused, malformed;
 	char *line; /* output buffer */
@@ -49,6 +50,29 @@ static int place_one(void *ctx, const Sig *sig, const SigError *err)
 		else
 			place_print_human(sig, r->p, r->line, r->cap);
 	}
+	if (r->dvgpr && r->p->ok) {
+		/* The dynamic-VGPR verdict goes inside the function's object / after its line. */
+		unsigned lost;
+		int first;
+		bool refused;
+		const char *why = cc_chain_dvgpr_check(sig, &r->m, r->p, r->dvgpr, &lost, &first, &refused);
+		size_t end = strlen(r->line);
+		if (r->json && end && r->line[end - 1] == '}')
+			r->line[end - 1] = 0;
+		fputs(r->line, stdout);
+		if (r->json) {
+			printf(",\"dvgpr\":{\"vgprs\":%u,\"lost\":%u,\"first_arg\":%d,\"refused\":%s,\"why\":", r->dvgpr, lost,
+			       first, refused ? "true" : "false");
+			fput_json_string(stdout, why ? why : "");
+			fputs("}}\n", stdout);
+		} else {
+			printf(" | dvgpr %u: %s", r->dvgpr, why ? why : "every VGPR argument fits");
+			if (lost)
+				printf(" (%u parts, from argument #%d)", lost, first);
+			fputc('\n', stdout);
+		}
+		return 0;
+	}
 	fputs(r->line, stdout);
 	fputc('\n', stdout);
 	return 0;
@@ -59,6 +83,7 @@ int cmd_place(int argc, char **argv)
 	const Command *cmd = command_find("place");
 	ModelOptions o;
 	model_options_default(&o);
+	unsigned dvgpr = 0;
 	int i = 1, k;
 	const char *val;
 	while ((k = opt_next(cmd, argc, argv, &i, &val)) >= 0) {
@@ -68,6 +93,15 @@ int cmd_place(int argc, char **argv)
 			o.caller = true;
 		else if (strcmp(name, "--json") == 0)
 			o.json = true;
+		else if (strcmp(name, "--dvgpr") == 0) {
+			char *end;
+			unsigned long n = strtoul(val, &end, 10);
+			if (!*val || *end || n == 0 || n > 256) {
+				fprintf(stderr, "gcnabi place: --dvgpr takes a VGPR count 1-256, not '%s'\n", val);
+				return EXIT_USAGE;
+			}
+			dvgpr = (unsigned)n;
+		}
 		else if (model_option(&o, name, val, &bad) && bad) {
 			fprintf(stderr, "gcnabi place: invalid %s '%s'\n", name, val);
 			return EXIT_USAGE;
@@ -85,7 +119,7 @@ int cmd_place(int argc, char **argv)
 		fprintf(stderr, "gcnabi place: %s\n", err);
 		return EXIT_ERROR;
 	}
-	PlaceRun r = { .view = o.caller ? VIEW_CALLER : VIEW_CALLEE, .json = o.json, .input = input };
+	PlaceRun r = { .view = o.caller ? VIEW_CALLER : VIEW_CALLEE, .json = o.json, .dvgpr = dvgpr, .input = input };
 	if (!model_config_init(&r.m, profile_find(o.profile), &layout, o.cpu, o.wave, o.selector, err, sizeof err)) {
 		fprintf(stderr, "gcnabi place: %s\n", err);
 		return EXIT_USAGE;

@@ -50,6 +50,7 @@ typedef struct {
 #define NEEDS(sw) .needs = 1 + SW_##sw
 #define VGPRS(lo, n) .action = ACT_REG, .file = LOC_VGPR, .first = (lo), .count = (n)
 #define SGPRS_OF(p) .action = ACT_REG, .file = LOC_SGPR, .pool = 1 + (p)
+#define SGPRS(lo, n) .action = ACT_REG, .file = LOC_SGPR, .first = (lo), .count = (n)
 
 /* CC_AMDGPU_Func: callable functions of the default convention. */
 static const CcRule func_args[] = {
@@ -95,27 +96,80 @@ static const CcRule gfx_returns[] = {
 	  .rule = "more than 136 return parts: the return is demoted to a hidden sret pointer" },
 };
 
+/* CC_SI_SHADER: the shader entry points (amdgpu_cs, _ps, _vs, _gs, _hs,
+ * _es, _ls). User SGPRs and VGPR inputs only: there is no stack, so running
+ * out of either file is llc's "unable to allocate function argument". */
+static const CcRule shader_args[] = {
+	{ MATCH(CLS(I1)), NEEDS(shader_i1_arg_fails), .action = ACT_FAIL,
+	  .rule = "unable to allocate function argument: no row of CC_SI_SHADER takes i1" },
+	{ MATCH(CLS(I1)), .action = ACT_PROMOTE_I32, .rule = "i1 is promoted to i32" },
+	{ MATCH(ALL_VALUES), .inreg = YES, SGPRS(0, 44), .rule = "inreg parts take the user SGPRs s0-s43" },
+	{ MATCH(ALL_VALUES), .inreg = NO, VGPRS(0, 136), .rule = "other parts take the VGPR inputs v0-v135" },
+	{ MATCH(ALL_VALUES), .action = ACT_FAIL,
+	  .rule = "unable to allocate function argument: more than 44 SGPR or 136 VGPR parts, and no stack" },
+};
+
+/* RetCC_SI_Shader: integer parts and float parts count separately. There is
+ * no sret demotion: a return that does not fit is an error. */
+static const CcRule shader_returns[] = {
+	{ MATCH(CLS(I1)), .ext = YES, .action = ACT_PROMOTE_I32,
+	  .rule = "a signext/zeroext i1 return is promoted to i32" },
+	{ MATCH(CLS(I1)), ONLY(SEL_DAG), .action = ACT_FAIL,
+	  .rule = "unable to allocate function return: SelectionDAG has no row for a plain i1" },
+	{ MATCH(CLS(I1) | CLS(INT)), SGPRS(0, 44),
+	  .rule = "integer parts (i8-i32, pieces of wider values and doubles, pointers, <2 x i16>) take s0-s43" },
+	{ MATCH(CLS(FP) | CLS(BF16)), VGPRS(0, 136), .rule = "float parts (half, bfloat, float, <2 x half>) take v0-v135" },
+	{ MATCH(ALL_PARTS), .action = ACT_FAIL,
+	  .rule = "unable to allocate function return: more than 44 SGPR or 136 VGPR parts" },
+};
+
+/* CC_AMDGPU_CS_CHAIN: amdgpu_cs_chain and amdgpu_cs_chain_preserve (LLVM
+ * 19 on). s0-s104 and v8-v255 (v0-v7 stay with the hardware), no stack. The
+ * verifier allows only void returns, so there is no return table to speak of. */
+static const CcRule chain_args[] = {
+	{ MATCH(CLS(I1)), .action = ACT_FAIL,
+	  .rule = "unable to allocate function argument: no row of CC_AMDGPU_CS_CHAIN takes i1 (19 and 22 alike)" },
+	{ MATCH(ALL_VALUES), .inreg = YES, SGPRS(0, 105), .rule = "inreg parts take s0-s104" },
+	{ MATCH(ALL_VALUES), .inreg = NO, VGPRS(8, 247), .rule = "other parts take v8-v254" },
+	{ MATCH(ALL_VALUES), .action = ACT_FAIL,
+	  .rule = "unable to allocate function argument: more than 105 SGPR or 247 VGPR parts, and no stack" },
+};
+
+static const CcRule chain_returns[] = {
+	{ MATCH(ALL_PARTS), .action = ACT_FAIL, .rule = "Calling convention requires void return type" },
+};
+
 enum { MAX_ROWS = 16 };
 
 typedef struct {
 	const CcRule *args, *returns;
 	unsigned nargs, nreturns;
 	bool implicit_inputs; /* the default convention's special SGPR inputs */
+	bool entry;           /* an entry point: a return that does not fit is an error, not demoted */
 } CcTables;
 
-#define TABLES(a, r, imp) { a, r, sizeof a / sizeof a[0], sizeof r / sizeof r[0], imp }
+#define TABLES(a, r, imp, entry) { a, r, sizeof a / sizeof a[0], sizeof r / sizeof r[0], imp, entry }
 _Static_assert(sizeof func_args / sizeof func_args[0] <= MAX_ROWS, "func_args has too many rows");
 _Static_assert(sizeof func_returns / sizeof func_returns[0] <= MAX_ROWS, "func_returns has too many rows");
 _Static_assert(sizeof gfx_args / sizeof gfx_args[0] <= MAX_ROWS, "gfx_args has too many rows");
 _Static_assert(sizeof gfx_returns / sizeof gfx_returns[0] <= MAX_ROWS, "gfx_returns has too many rows");
-static const CcTables func_tables = TABLES(func_args, func_returns, true);
-static const CcTables gfx_tables = TABLES(gfx_args, gfx_returns, false);
+_Static_assert(sizeof shader_args / sizeof shader_args[0] <= MAX_ROWS, "shader_args has too many rows");
+_Static_assert(sizeof shader_returns / sizeof shader_returns[0] <= MAX_ROWS, "shader_returns has too many rows");
+static const CcTables func_tables = TABLES(func_args, func_returns, true, false);
+static const CcTables gfx_tables = TABLES(gfx_args, gfx_returns, false, false);
+static const CcTables shader_tables = TABLES(shader_args, shader_returns, false, true);
+static const CcTables chain_tables = TABLES(chain_args, chain_returns, false, true);
 
 static const CcTables *tables_for(CallConv cc)
 {
 	switch (cc) {
 	case CC_C: case CC_FAST: case CC_COLD: return &func_tables;
 	case CC_AMDGPU_GFX: return &gfx_tables;
+	case CC_AMDGPU_CS: case CC_AMDGPU_PS: case CC_AMDGPU_VS: case CC_AMDGPU_GS:
+	case CC_AMDGPU_HS: case CC_AMDGPU_ES: case CC_AMDGPU_LS:
+		return &shader_tables;
+	case CC_AMDGPU_CS_CHAIN: case CC_AMDGPU_CS_CHAIN_PRESERVE:
+		return &chain_tables;
 	default: return 0;
 	}
 }
@@ -443,11 +497,11 @@ static bool place_parts(Ctx *c, const Parts *parts, bool inreg, PartRange *range
 	return true;
 }
 
-static bool split_or_fail(const Ctx *c, TypeId t, bool is_return, Parts *parts, SplitStatus *st)
+static bool split_or_fail(const Ctx *c, TypeId t, bool is_return, bool unused, Parts *parts, SplitStatus *st)
 {
 	const char *why = "";
 	parts->nruns = parts->nparts = parts->merge_floor = 0;
-	*st = split_value(c->sig, t, c->m, c->view, is_return, parts, &why);
+	*st = split_value(c->sig, t, c->m, c->view, is_return, unused, parts, &why);
 	if (*st == SPLIT_UNSUPPORTED)
 		return fail(c->out, "%s is not supported by %s", why, c->m->profile->name);
 	if (*st == SPLIT_TOO_MANY)
@@ -463,7 +517,7 @@ static bool place_return(Ctx *c, Parts *parts, bool *demoted)
 	Placement *out = c->out;
 	SplitStatus st;
 	*demoted = false;
-	if (!split_or_fail(c, s->ret, true, parts, &st))
+	if (!split_or_fail(c, s->ret, true, false, parts, &st))
 		return false;
 	if (parts->nparts > PLACE_MAX_PARTS - out->nlocs)
 		return fail(out, "more than %s parts in one function%s", "4096", "");
@@ -472,8 +526,12 @@ static bool place_return(Ctx *c, Parts *parts, bool *demoted)
 	memset(ret.vgpr_used, 0, sizeof ret.vgpr_used);
 	memset(ret.cursor, 0, sizeof ret.cursor);
 	ret.exhausted = 0;
-	ret.ext = false;
-	if (st == SPLIT_DEMOTE || assign_runs(&ret, true, parts, (s->ret_flags & PARAM_INREG) != 0, &out->locs[out->nlocs])) {
+	ret.ext = (s->ret_flags & (PARAM_SIGNEXT | PARAM_ZEROEXT)) != 0;
+	const CcRule *refused = st == SPLIT_DEMOTE ? &no_row
+			      : assign_runs(&ret, true, parts, (s->ret_flags & PARAM_INREG) != 0, &out->locs[out->nlocs]);
+	if (refused && c->tables->entry)
+		return fail(out, "return: %s%s", refused == &no_row ? "unable to translate instruction: ret" : refused->rule, "");
+	if (refused) {
 		*demoted = true;
 		return true;
 	}
@@ -482,6 +540,164 @@ static bool place_return(Ctx *c, Parts *parts, bool *demoted)
 	out->nlocs += parts->nparts;
 	return true;
 }
+/* The IR verifier's rules for the graphics entry points amdgpu_cs, _ps, _vs,
+ * _gs and _hs (amdgpu_es and amdgpu_ls are not on its list): no sret, no
+ * byval and no byref of a private (addrspace 5) pointer. */
+static const char *entry_verifier_error(const Sig *s)
+{
+	switch ((CallConv)s->cc) {
+	case CC_AMDGPU_CS_CHAIN: case CC_AMDGPU_CS_CHAIN_PRESERVE:
+		if (sig_type(s, s->ret)->kind != TYPE_VOID)
+			return "Calling convention requires void return type";
+		break;
+	case CC_AMDGPU_CS: case CC_AMDGPU_PS: case CC_AMDGPU_VS: case CC_AMDGPU_GS: case CC_AMDGPU_HS:
+		break;
+	default:
+		return 0;
+	}
+	for (unsigned i = 0; i < s->nparams; i++)
+		if (s->params[i].flags & PARAM_SRET)
+			return "Calling convention does not allow sret";
+	for (unsigned i = 0; i < s->nparams; i++) {
+		const Param *prm = &s->params[i];
+		const Type *t = sig_type(s, prm->type);
+		if (prm->flags & PARAM_BYVAL)
+			return "Calling convention disallows byval";
+		if ((prm->flags & PARAM_BYREF) && t->kind == TYPE_PTR && t->addrspace == 5)
+			return "Calling convention disallows stack byref";
+	}
+	return 0;
+}
+
+/* Whether t holds a packed vector of 16-bit integers (<2 x i16> in one register). */
+static bool has_packed_i16(const Sig *s, TypeId id, bool has16)
+{
+	const Type *t = sig_type(s, id);
+	if (t->kind == TYPE_VECTOR) {
+		const Type *e = sig_type(s, t->elem);
+		return has16 && e->kind == TYPE_INT && e->n == 16 && t->n > 1;
+	}
+	if (t->kind == TYPE_ARRAY)
+		return has_packed_i16(s, t->elem, has16);
+	if (t->kind == TYPE_STRUCT)
+		for (unsigned i = 0; i < t->n; i++)
+			if (has_packed_i16(s, s->members[t->first + i], has16))
+				return true;
+	return false;
+}
+
+/* The first max leaf values of t, as SelectionDAG lowers an argument:
+ * struct members and array elements one by one, a vector or scalar whole.
+ * Returns how many it found (at most max). */
+static unsigned leaf_values(const Sig *s, const Profile *p, TypeId id, TypeId *out, unsigned max)
+{
+	const Type *t = sig_type(s, id);
+	unsigned n = 0;
+	if (t->kind == TYPE_PTR && t->addrspace == 7 && p->on[SW_buffer_ptr_split] && max) {
+		/* { ptr addrspace(8), i32 }: two values (only counted, never split here) */
+		out[0] = id;
+		if (max > 1)
+			out[1] = id;
+		return max > 1 ? 2 : 1;
+	}
+	if (t->kind == TYPE_STRUCT) {
+		for (unsigned i = 0; i < t->n && n < max; i++)
+			n += leaf_values(s, p, s->members[t->first + i], out + n, max - n);
+		return n;
+	}
+	if (t->kind == TYPE_ARRAY) {
+		for (unsigned i = 0; i < t->n && n < max; i++) {
+			unsigned got = leaf_values(s, p, t->elem, out + n, max - n);
+			if (!got)
+				break; /* empty elements: no values at all */
+			n += got;
+		}
+		return n;
+	}
+	if (t->kind == TYPE_VOID || max == 0)
+		return 0;
+	out[0] = id;
+	return 1;
+}
+
+/* Pixel shaders: the leading non-inreg arguments are the PS input slots
+ * 0-15 (SITargetLowering::processPSInputArgs and its GlobalISel twin). An
+ * unused argument in a slot is not allocated at all; psInputAddr has a bit
+ * per allocated slot, psInputEnable per used one. At least one
+ * interpolation input (slots 0-6) must be on, and POS_W_FLOAT (slot 11)
+ * needs one of slots 0-3: else slot 0 is forced on and v0-v1 are taken.
+ * GlobalISel gives each argument one slot; SelectionDAG one per lowered
+ * value (struct members, array elements and the two halves of a buffer fat
+ * pointer apart), every version alike, so an unused argument that starts
+ * past value slot 15 is allocated there.
+ * Sets skip[] for the arguments that get no registers. */
+static void ps_input_slots(Ctx *c, uint64_t skip[SIG_MAX_PARAMS / 64])
+{
+	const Sig *s = c->sig;
+	Placement *out = c->out;
+	bool per_value = c->m->selector == SEL_DAG;
+	unsigned slot = 0;
+	TypeId leaves[16];
+	for (unsigned i = 0; i < s->nparams && slot <= 15; i++) {
+		const Param *prm = &s->params[i];
+		if (prm->flags & PARAM_INREG)
+			continue;
+		bool used = !(prm->flags & PARAM_UNUSED);
+		unsigned values = per_value ? leaf_values(s, c->m->profile, prm->type, leaves, 16) : 1;
+		if (values == 0)
+			continue; /* an empty aggregate lowers to no value */
+		if (!used)
+			skip[i / 64] |= UINT64_C(1) << (i % 64);
+		for (unsigned v = 0; v < values && slot <= 15; v++, slot++)
+			if (used) {
+				out->ps_input_addr |= (uint16_t)(1u << slot);
+				out->ps_input_enable |= (uint16_t)(1u << slot);
+			}
+		if (values == 16)
+			slot = 16; /* past the last slot, however many values remain */
+	}
+	if ((out->ps_input_addr & 0x7f) == 0 || ((out->ps_input_addr & 0xf) == 0 && (out->ps_input_addr >> 11 & 1))) {
+		Loc unused;
+		take_reg(c, LOC_VGPR, 0, &unused);
+		take_reg(c, LOC_VGPR, 1, &unused);
+		out->ps_input_addr |= 1;
+		out->ps_input_enable |= 1;
+	}
+	out->ps_inputs = true;
+}
+
+const char *cc_chain_dvgpr_check(const Sig *s, const ModelConfig *m, const Placement *p, unsigned num_vgprs,
+				 unsigned *lost, int *first_arg, bool *refused)
+{
+	*lost = 0;
+	*first_arg = -1;
+	*refused = false;
+	if (s->cc != CC_AMDGPU_CS_CHAIN && s->cc != CC_AMDGPU_CS_CHAIN_PRESERVE)
+		return "only chain functions are called with dynamic VGPRs";
+	if (!m->profile->on[SW_chain_dvgpr])
+		return "this llc ignores the dynamic-VGPR operands: it makes a plain chain call";
+	if (m->wave != 32) {
+		*refused = true;
+		return "dynamic VGPR mode is only supported for wave32";
+	}
+	for (unsigned a = 0; p->ok && a < p->nargs; a++)
+		for (unsigned k = 0; k < p->args[a].count; k++) {
+			const Loc *l = &p->locs[p->args[a].first + k];
+			if (l->kind == LOC_VGPR && l->reg >= num_vgprs) {
+				if (*first_arg < 0)
+					*first_arg = (int)a;
+				++*lost;
+			}
+		}
+	return *lost ? "argument VGPRs beyond the requested count would be lost" : NULL;
+}
+
+bool cc_callable(CallConv cc)
+{
+	return cc == CC_C || cc == CC_FAST || cc == CC_COLD || cc == CC_AMDGPU_GFX || cc == CC_AMDGPU_CS_CHAIN ||
+	       cc == CC_AMDGPU_CS_CHAIN_PRESERVE;
+}
+
 static bool is_bfloat_value(const Sig *s, TypeId id)
 {
 	const Type *t = sig_type(s, id);
@@ -510,14 +726,26 @@ bool cc_place(const Sig *s, const ModelConfig *m, View view, Placement *out)
 		return fail(out, "calling convention %s is not modeled%s", cc_name((CallConv)s->cc), "");
 	if (s->varargs)
 		return fail(out, "variadic functions are not modeled%s%s", "", "");
+	if (c.tables == &chain_tables && !m->profile->on[SW_cs_chain_cc])
+		return fail(out, "calling convention %s is not supported by %s (llc cannot parse it)", cc_name((CallConv)s->cc),
+			    m->profile->name);
+	if (c.tables->entry) {
+		const char *why = entry_verifier_error(s);
+		if (why)
+			return fail(out, "%s%s", why, "");
+		if (m->profile->on[SW_shader_ret_v2i16_fails] && has_packed_i16(s, s->ret, m->target->has_16bit_insts))
+			return fail(out, "return: unable to allocate function return: no row for <2 x i16>%s%s", "", "");
+	}
 	c.rows[0] = select_rows(c.tables->args, c.tables->nargs, m);
 	c.rows[1] = select_rows(c.tables->returns, c.tables->nreturns, m);
 	c.exhausted = 0;
 	if (c.tables->implicit_inputs)
 		reserve_implicit_inputs(&c);
-	if (view == VIEW_CALLER && m->selector == SEL_GISEL && m->profile->on[SW_gisel_bfloat_call_fails]) {
+	if (view == VIEW_CALLER && m->selector == SEL_GISEL && m->profile->on[SW_gisel_bfloat_call_fails] &&
+	    c.tables != &chain_tables) {
 		/* Only a bfloat or bfloat vector passed or returned as a whole:
-		 * inside an aggregate or behind byval it translates. */
+		 * inside an aggregate or behind byval it translates, and so does
+		 * a chain call, which packs its arguments into two structs. */
 		bool bf = is_bfloat_value(s, s->ret);
 		for (unsigned i = 0; i < s->nparams && !bf; i++)
 			bf = is_bfloat_value(s, s->params[i].type);
@@ -544,11 +772,32 @@ bool cc_place(const Sig *s, const ModelConfig *m, View view, Placement *out)
 		out->sret = loc;
 	}
 
+	uint64_t skip[SIG_MAX_PARAMS / 64];
+	bool ps = s->cc == CC_AMDGPU_PS;
+	if (ps) {
+		memset(skip, 0, sizeof skip);
+		ps_input_slots(&c, skip);
+	}
 	for (unsigned i = 0; i < s->nparams; i++) {
 		const Param *prm = &s->params[i];
 		bool inreg = (prm->flags & PARAM_INREG) != 0;
 		PartRange *range = &out->args[i];
 		out->nargs = (uint16_t)(i + 1);
+		if (prm->flags & (PARAM_UNUSED | PARAM_BYVAL | PARAM_BYREF)) {
+			if (prm->flags & PARAM_UNUSED)
+				out->unused[i / 64] |= UINT64_C(1) << (i % 64);
+			/* The IR verifier: byval, byref and inreg-or-sret exclude each other. */
+			unsigned kinds = !!(prm->flags & PARAM_BYVAL) + !!(prm->flags & PARAM_BYREF) +
+					 !!(prm->flags & (PARAM_INREG | PARAM_SRET));
+			if (kinds > 1)
+				return fail(out, "Attributes 'byval', 'inalloca', 'preallocated', 'inreg', 'nest', 'byref', "
+						 "and 'sret' are incompatible!%s%s", "", "");
+		}
+		if (ps && (skip[i / 64] >> (i % 64) & 1)) {
+			range->first = (uint16_t)out->nlocs;
+			range->count = 0;
+			continue;
+		}
 		if ((prm->flags & PARAM_BYVAL) && prm->attr_type != TYPE_NONE) {
 			/* The IR verifier rejects a byval type of 4 GiB or more (LLVM
 			 * 19 and 22 say so; 14-16 crash), wherever the pointer would go. */
@@ -571,7 +820,7 @@ bool cc_place(const Sig *s, const ModelConfig *m, View view, Placement *out)
 			}
 		}
 		SplitStatus st;
-		if (!split_or_fail(&c, prm->type, false, &parts, &st))
+		if (!split_or_fail(&c, prm->type, false, (prm->flags & PARAM_UNUSED) != 0, &parts, &st))
 			return false;
 		c.ext = (prm->flags & (PARAM_SIGNEXT | PARAM_ZEROEXT)) != 0;
 		if (!place_parts(&c, &parts, inreg, range, i))

@@ -32,6 +32,20 @@ bool model_config_init(ModelConfig *m, const Profile *p, const Layout *l, const 
 /* Place every argument and return part of s as the callee receives them
  * (VIEW_CALLEE) or as a caller passes them (VIEW_CALLER). Returns out->ok;
  * on failure out->error says why in llc's terms where llc refuses too. */
+/* Whether a function of this convention can be called: directly, or (chain
+ * functions) through llvm.amdgcn.cs.chain. Entry points cannot. */
+bool cc_callable(CallConv cc);
+
 bool cc_place(const Sig *s, const ModelConfig *m, View view, Placement *out);
+
+/* The dynamic-VGPR form of llvm.amdgcn.cs.chain (flags bit 0 with a VGPR
+ * count, seed 003): the callee runs with only num_vgprs VGPRs, so parts the
+ * chain convention puts in v<num_vgprs> and above would be lost. p is the
+ * function's placement. Returns NULL when every VGPR part fits, else a
+ * message; *lost counts the lost parts and *first_arg is the first
+ * argument that loses one (-1 if none). *refused is set when llc refuses
+ * the call itself (wave64 where llc has dynamic VGPRs). */
+const char *cc_chain_dvgpr_check(const Sig *s, const ModelConfig *m, const Placement *p, unsigned num_vgprs,
+				 unsigned *lost, int *first_arg, bool *refused);
 
 #endif

@@ -104,8 +104,19 @@ CompareResult place_compare(const Placement *a, const Placement *b, unsigned fla
 		snprintf(why, cap, "hidden sret pointer: %s %s, %s %s", label_a, sa, label_b, sb);
 		return CMP_DIFFERENT;
 	}
+	if (a->ps_inputs && b->ps_inputs &&
+	    (a->ps_input_addr != b->ps_input_addr || a->ps_input_enable != b->ps_input_enable)) {
+		snprintf(why, cap, "psInputAddr/psInputEnable: %s %u/%u, %s %u/%u", label_a, a->ps_input_addr,
+			 a->ps_input_enable, label_b, b->ps_input_addr, b->ps_input_enable);
+		return CMP_DIFFERENT;
+	}
 	for (unsigned i = 0; i <= a->nargs; i++) {
 		bool ret = i == a->nargs;
+		/* An unused argument's registers cannot be seen: no parts on one
+		 * side agree with any on the other. */
+		if (!ret && i < SIG_MAX_PARAMS && ((a->unused[i / 64] | b->unused[i / 64]) >> (i % 64) & 1) &&
+		    (a->args[i].count == 0 || b->args[i].count == 0))
+			continue;
 		snprintf(what, sizeof what, ret ? "return" : "argument %u", i);
 		CompareResult r = compare_range(&c, a, ret ? a->ret : a->args[i], b, ret ? b->ret : b->args[i], what);
 		if (r == CMP_DIFFERENT)

@@ -38,11 +38,30 @@ typedef struct {
 	PartRange ret;       /* count 0 for void or a demoted return */
 	bool ret_demoted;    /* return lowered to a hidden sret pointer... */
 	Loc sret;            /* ...which arrives here */
+	/* amdgpu_ps: the input slots allocated (psInputAddr) and used
+	 * (psInputEnable), bit N = slot N; known when ps_inputs. */
+	bool ps_inputs;
+	uint16_t ps_input_addr, ps_input_enable;
+	/* Bit i: argument i is unused by the body, so llc's MIR cannot show
+	 * where it is: a side without its parts still agrees. */
+	uint64_t unused[SIG_MAX_PARAMS / 64];
 	uint32_t nlocs;
 	Loc locs[PLACE_MAX_PARTS];
 } Placement;
 
-static inline void place_init(Placement *p) { p->ok = true; p->error[0] = 0; p->nargs = 0; p->ret.first = p->ret.count = 0; p->ret_demoted = false; p->sret.kind = LOC_NONE; p->nlocs = 0; }
+static inline void place_init(Placement *p)
+{
+	p->ok = true;
+	p->error[0] = 0;
+	p->nargs = 0;
+	p->ret.first = p->ret.count = 0;
+	p->ret_demoted = false;
+	p->sret.kind = LOC_NONE;
+	p->ps_inputs = false;
+	p->ps_input_addr = p->ps_input_enable = 0;
+	p->unused[0] = p->unused[1] = p->unused[2] = p->unused[3] = 0;
+	p->nlocs = 0;
+}
 
 /* Human form: "s4", "v[0:1]" style ranges are built by the printer;
  * loc_print prints one part: "s4", "v0", "stack+8". */

@@ -114,6 +114,8 @@ size_t place_print_json(const Sig *s, const Placement *p, char *buf, size_t cap)
 		out_type(&o, s, prm->type);
 		if (prm->flags & PARAM_INREG)
 			out(&o, ",\"inreg\":true");
+		if (p->unused[i / 64] >> (i % 64) & 1)
+			out(&o, ",\"unused\":true");
 		if ((prm->flags & PARAM_BYVAL) && prm->attr_type != TYPE_NONE) {
 			out(&o, ",\"byval\":");
 			out_type(&o, s, prm->attr_type);
@@ -130,7 +132,10 @@ size_t place_print_json(const Sig *s, const Placement *p, char *buf, size_t cap)
 	}
 	out(&o, ",");
 	out_parts_json(&o, p, p->ret);
-	out(&o, "}}");
+	out(&o, "}");
+	if (p->ps_inputs)
+		out(&o, ",\"ps_input_addr\":%u,\"ps_input_enable\":%u", p->ps_input_addr, p->ps_input_enable);
+	out(&o, "}");
 	return o.n;
 }
 

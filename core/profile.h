@@ -21,6 +21,12 @@
 	X(gisel_bfloat_call_fails, "GlobalISel cannot translate a call that passes or returns a bfloat or bfloat vector as a whole (LLVM 22)") \
 	X(bfloat_as_i32, "bfloat is carried as a 32-bit integer: 4-byte stack slots (LLVM 15-16); 2-byte bf16 in 19 and 22") \
 	X(buffer_ptr_split, "ptr addrspace(7) is {ptr addrspace(8), i32}: 5 parts; ptr addrspace(8) is 128-bit: 4 parts (LLVM 19+; 64-bit pointers before)") \
+	X(shader_i1_arg_fails, "shader entry points: an i1 argument, alone or inside an aggregate, is \"unable to allocate function argument\" (LLVM 14-16); 19 and 22 promote it to i32") \
+	X(shader_ret_v2i16_fails, "shader entry points: RetCC_SI_Shader has no row for packed <2 x i16>, so returning 16-bit integer vectors fails (LLVM 14-15)") \
+	X(shader_dag_undef_sgprs, "shader entry points: SelectionDAG replaces some SGPR values (inreg arguments, integer returns of 64-bit pieces) with IMPLICIT_DEF, so llc reads or returns fewer parts than the ABI assigns: the values are lost (LLVM 16)") \
+	X(bfloat_vector_ret_float, "returned bfloat vectors are float parts, so a shader returns them in VGPRs (LLVM 14-15); from 16 on <2 x bfloat> is an integer part (SGPRs)") \
+	X(cs_chain_cc, "amdgpu_cs_chain and amdgpu_cs_chain_preserve exist (LLVM 19+; older llc cannot parse them)") \
+	X(chain_dvgpr, "llvm.amdgcn.cs.chain with flags bit 0 reallocates VGPRs (SI_CS_CHAIN_TC_W32_DVGPR; wave64 is an error) (LLVM 22); 19 ignores the operands and makes a plain chain call") \
 	X(gfx_ret_dag_vgpr_budget, "amdgpu_gfx: SelectionDAG demotes a return larger than the function's VGPR budget, GlobalISel does not (LLVM 19+); a call site uses the caller's budget, not the callee's")
 
 typedef enum {

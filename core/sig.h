@@ -49,6 +49,10 @@ typedef enum {
 	PARAM_BYREF = 1 << 4,  /* attr_type = T of byref(T) */
 	PARAM_SRET = 1 << 5,   /* attr_type = T of sret(T) */
 	PARAM_NOUNDEF = 1 << 6, /* kept only so the printer can round-trip common headers */
+	/* The body never uses the parameter: function attribute
+	 * "gcnabi-unused"="0,2" (IR argument numbers). A pixel shader does not
+	 * allocate an unused input; gcnabi emit stores no such parameter. */
+	PARAM_UNUSED = 1 << 7,
 } ParamFlag;
 
 typedef struct {

@@ -34,6 +34,7 @@ typedef struct {
 typedef struct {
 	uint32_t no_inputs;
 	uint16_t wg_min, wg_max; /* wg_max == 0: not given */
+	uint64_t unused[SIG_MAX_PARAMS / 64]; /* "gcnabi-unused": bit i = parameter i */
 } FnAttrs;
 
 /* `%name = type BODY`, parsed on demand and memoized per header. */
@@ -1056,11 +1057,27 @@ static bool parse_flat_wg(Parser *p, const Name *value, FnAttrs *fa)
 	return true;
 }
 
+/* "0,3,4": parameter numbers below SIG_MAX_PARAMS; "" marks none. */
+static bool parse_unused(Parser *p, const Name *value, FnAttrs *fa)
+{
+	size_t i = 0;
+	while (i < value->len) {
+		uint64_t n;
+		if (!value_number(p, value, &i, &n) || n >= SIG_MAX_PARAMS || (i < value->len && p->text[value->pos + i++] != ','))
+			return fail(p, value->pos, "\"gcnabi-unused\" must be parameter numbers \"N,M,...\" below %d",
+				    SIG_MAX_PARAMS);
+		fa->unused[n / 64] |= UINT64_C(1) << (n % 64);
+	}
+	return true;
+}
+
 static bool apply_string_attr(Parser *p, size_t at, const Name *key, const Name *value, FnAttrs *fa)
 {
 	for (unsigned i = 0; i < NOIN_COUNT; i++)
 		if (key_is(p, key, noinput_names[i]))
 			fa->no_inputs |= UINT32_C(1) << i;
+	if (key_is(p, key, "gcnabi-unused"))
+		return value ? parse_unused(p, value, fa) : fail(p, at, "\"gcnabi-unused\" needs a value \"N,M,...\"");
 	if (!key_is(p, key, "amdgpu-flat-work-group-size"))
 		return true;
 	if (!value)
@@ -1080,7 +1097,7 @@ static bool parse_string_attr(Parser *p, FnAttrs *fa)
 static bool parse_group_body(Parser *p, AttrGroup *g)
 {
 	size_t resume = p->pos;
-	FnAttrs attrs = { 0, 0, 0 };
+	FnAttrs attrs = { 0, 0, 0, { 0 } };
 	bool new_line;
 	p->pos = g->body_pos + 1;
 	bool ok = parse_fn_attrs(p, &attrs, true, true, &new_line);
@@ -1115,6 +1132,8 @@ static bool parse_group_ref(Parser *p, FnAttrs *fa)
 	if (!g->cached && !parse_group_body(p, g))
 		return false;
 	fa->no_inputs |= g->attrs.no_inputs;
+	for (unsigned w = 0; w < SIG_MAX_PARAMS / 64; w++)
+		fa->unused[w] |= g->attrs.unused[w];
 	if (g->attrs.wg_max) {
 		fa->wg_min = g->attrs.wg_min;
 		fa->wg_max = g->attrs.wg_max;
@@ -1387,10 +1406,17 @@ static bool parse_header(Parser *p, bool *new_line)
 		accept_word(p, "declare");
 	skip_linkage(p);
 	Param ret = { .attr_type = TYPE_NONE };
-	FnAttrs fa = { 0, 0, 0 };
+	FnAttrs fa = { 0, 0, 0, { 0 } };
 	if (!parse_cc(p) || !parse_value_attrs(p, true, &ret) || !parse_value_type(p, true, &s->ret) ||
 	    !parse_function_name(p) || !parse_params(p) || !parse_fn_attrs(p, &fa, false, s->is_define, new_line))
 		return false;
+	for (unsigned i = 0; i < SIG_MAX_PARAMS && (fa.unused[0] | fa.unused[1] | fa.unused[2] | fa.unused[3]); i++)
+		if (fa.unused[i / 64] >> (i % 64) & 1) {
+			if (i >= s->nparams)
+				return fail(p, p->pos, "\"gcnabi-unused\" names parameter %u, but the function has %u",
+					    i, (unsigned)s->nparams);
+			s->params[i].flags |= PARAM_UNUSED;
+		}
 	s->ret_flags = ret.flags;
 	s->no_inputs = fa.no_inputs;
 	s->flat_wg_min = fa.wg_min;

@@ -199,6 +199,14 @@ static void print_fn_attrs(Out *o, const Sig *s)
 	if (s->flat_wg_max)
 		out_fmt(o, " \"amdgpu-flat-work-group-size\"=\"%u,%u\"", (unsigned)s->flat_wg_min,
 			(unsigned)s->flat_wg_max);
+	const char *sep = " \"gcnabi-unused\"=\"";
+	for (unsigned i = 0; i < s->nparams; i++)
+		if (s->params[i].flags & PARAM_UNUSED) {
+			out_fmt(o, "%s%u", sep, i);
+			sep = ",";
+		}
+	if (*sep == ',')
+		out_str(o, "\"");
 }
 
 size_t sig_print(const Sig *s, bool typed_ptrs, char *buf, size_t cap)

@@ -79,7 +79,8 @@ bool dag14_selects_bfloat(const Sig *s, TypeId id, bool has16)
 	}
 }
 
-static SplitStatus split_vector(const Sig *s, const Type *v, const ModelConfig *m, Parts *out, const char **why)
+static SplitStatus split_vector(const Sig *s, const Type *v, const ModelConfig *m, bool is_return, Parts *out,
+				const char **why)
 {
 	const Type *e = sig_type(s, v->elem);
 	bool has16 = m->target->has_16bit_insts;
@@ -98,17 +99,25 @@ static SplitStatus split_vector(const Sig *s, const Type *v, const ModelConfig *
 		*why = "bfloat vectors (SelectionDAG cannot select their stores in this llc)";
 		return SPLIT_UNSUPPORTED;
 	}
-	if (e->kind == TYPE_BFLOAT && m->profile->on[SW_bfloat_scalar_dag_fails] && m->selector == SEL_DAG && count % 2) {
-		*why = "odd-length bfloat vectors (SelectionDAG crashes bitcasting them in this llc)";
+	if (e->kind == TYPE_BFLOAT && m->profile->on[SW_bfloat_scalar_dag_fails] && m->selector == SEL_DAG &&
+	    (count % 2 || !has16)) {
+		/* Without 16-bit instructions (gfx700, the generic target) every
+		 * length crashes instruction selection. */
+		*why = "odd-length bfloat vectors, or any on targets without 16-bit instructions (SelectionDAG crashes on them in "
+		       "this llc)";
 		return SPLIT_UNSUPPORTED;
 	}
-	PartClass fp_or_int = e->kind == TYPE_HALF || e->kind == TYPE_FLOAT ? PART_FP : PART_INT;
+	/* Returned bfloat elements are float parts where llc has no packed
+	 * form for them: in 14-15, and unpacked on targets without 16-bit
+	 * instructions. */
+	bool float_ret = e->kind == TYPE_BFLOAT && is_return && (m->profile->on[SW_bfloat_vector_ret_float] || !has16);
+	PartClass fp_or_int = e->kind == TYPE_HALF || e->kind == TYPE_FLOAT || float_ret ? PART_FP : PART_INT;
 	if (bits == 16 && has16) /* <2 x i16> / <2 x half> share one register; odd counts pad up */
 		return push_many(out, fp_or_int, 4, (count + 1) / 2);
 	if (bits < 16) /* one element per part, never packed */
 		return push_many(out, PART_INT, has16 ? 2 : 4, count);
-	if (bits <= 32)
-		return push_many(out, bits == 32 ? fp_or_int : PART_INT, 4, count);
+	if (bits <= 32) /* unpacked 16-bit elements keep their class: a half is a float part */
+		return push_many(out, bits == 32 || bits == 16 ? fp_or_int : PART_INT, 4, count);
 	return push_many(out, PART_INT, 4, count * ((bits + 31) / 32));
 }
 
@@ -143,8 +152,10 @@ static SplitStatus split_rec(const Sig *s, TypeId id, const ModelConfig *m, bool
 			*why = "scalar bfloat (SelectionDAG cannot select its loads and stores in this llc)";
 			return SPLIT_UNSUPPORTED;
 		}
+		/* Carried as a 32-bit integer in arguments, but returned as
+		 * a float: a shader returns it in a VGPR. */
 		if (p->on[SW_bfloat_as_i32] || !has16)
-			return push(out, PART_INT, 4);
+			return push(out, is_return ? PART_FP : PART_INT, 4);
 		return push(out, PART_BF16, 2);
 	case TYPE_FLOAT:
 		return push(out, PART_FP, 4);
@@ -157,7 +168,7 @@ static SplitStatus split_rec(const Sig *s, TypeId id, const ModelConfig *m, bool
 		}
 		return push_words(out, pointer_bits(t->addrspace, p));
 	case TYPE_VECTOR:
-		return split_vector(s, t, m, out, why);
+		return split_vector(s, t, m, is_return, out, why);
 	case TYPE_ARRAY: {
 		/* Split one element into runs of its own, then repeat them. */
 		if (t->n == 0)
@@ -232,13 +243,15 @@ SplitStatus split_type(const Sig *s, TypeId t, const ModelConfig *m, bool is_ret
 	return split_rec(s, t, m, is_return, out, why, 0);
 }
 
-SplitStatus split_value(const Sig *s, TypeId t, const ModelConfig *m, View view, bool is_return, Parts *out,
-			const char **why)
+SplitStatus split_value(const Sig *s, TypeId t, const ModelConfig *m, View view, bool is_return, bool unused,
+			Parts *out, const char **why)
 {
 	/* A callee only stores its arguments: LLVM 15's SelectionDAG selects
-	 * the bfloat stores it splits into bytes (dag15_stores_bfloat). */
+	 * the bfloat stores it splits into bytes (dag15_stores_bfloat), and an
+	 * argument the body never uses is not stored at all. */
 	if (!is_return && view == VIEW_CALLEE && m->selector == SEL_DAG && m->profile->on[SW_bfloat_scalar_dag_fails] &&
-	    type_contains(s, t, TYPE_BFLOAT) && dag15_stores_bfloat(s, t, m->profile)) {
+	    type_contains(s, t, TYPE_BFLOAT) &&
+	    (unused || dag15_stores_bfloat(s, t, m->profile, m->target->has_16bit_insts))) {
 		Profile without_switch = *m->profile;
 		without_switch.on[SW_bfloat_scalar_dag_fails] = false;
 		ModelConfig stores_bfloat = *m;
@@ -405,20 +418,21 @@ uint64_t type_alloc_size(const Sig *s, TypeId t, const Profile *p) { return allo
  * <{ i8, bfloat }> and <{ i8, { bfloat, i32 } }> compile, <{ bfloat }>,
  * <{ i16, bfloat }>, <{ i32, bfloat, i8 }> do not). Even-length bfloat
  * vectors select anyway; odd-length ones do not. */
-static bool dag15_stores_bfloat_at(const Sig *s, TypeId id, const Profile *p, uint64_t offset, unsigned depth)
+static bool dag15_stores_bfloat_at(const Sig *s, TypeId id, const Profile *p, bool has16, uint64_t offset,
+				   unsigned depth)
 {
 	const Type *t = sig_type(s, id);
 	if (depth > MAX_DEPTH)
 		return false;
 	switch (t->kind) {
 	case TYPE_BFLOAT: return offset % 2 == 1;
-	case TYPE_VECTOR: return sig_type(s, t->elem)->kind != TYPE_BFLOAT || t->n % 2 == 0;
+	case TYPE_VECTOR: return sig_type(s, t->elem)->kind != TYPE_BFLOAT || (t->n % 2 == 0 && has16);
 	case TYPE_ARRAY: {
 		if (!type_contains(s, t->elem, TYPE_BFLOAT))
 			return true;
 		uint64_t size = alloc_size_rec(s, t->elem, p, depth + 1);
 		for (uint64_t i = 0; i < t->n; i++)
-			if (!dag15_stores_bfloat_at(s, t->elem, p, offset + i * size, depth + 1))
+			if (!dag15_stores_bfloat_at(s, t->elem, p, has16, offset + i * size, depth + 1))
 				return false;
 		return true;
 	}
@@ -427,7 +441,7 @@ static bool dag15_stores_bfloat_at(const Sig *s, TypeId id, const Profile *p, ui
 		TypeId m;
 		uint64_t off;
 		while (member_next(&w, &m, &off))
-			if (!dag15_stores_bfloat_at(s, m, p, offset + off, depth + 1))
+			if (!dag15_stores_bfloat_at(s, m, p, has16, offset + off, depth + 1))
 				return false;
 		return true;
 	}
@@ -435,4 +449,7 @@ static bool dag15_stores_bfloat_at(const Sig *s, TypeId id, const Profile *p, ui
 	}
 }
 
-bool dag15_stores_bfloat(const Sig *s, TypeId t, const Profile *p) { return dag15_stores_bfloat_at(s, t, p, 0, 0); }
+bool dag15_stores_bfloat(const Sig *s, TypeId t, const Profile *p, bool has16)
+{
+	return dag15_stores_bfloat_at(s, t, p, has16, 0, 0);
+}

@@ -44,10 +44,11 @@ SplitStatus split_type(const Sig *s, TypeId t, const ModelConfig *m, bool is_ret
 
 /* split_type for a value as one side of a call sees it: an argument the
  * callee receives may split where its caller's would fail (LLVM 15's
- * SelectionDAG stores a bfloat at an odd offset byte by byte). This is
- * what the model places. */
-SplitStatus split_value(const Sig *s, TypeId t, const ModelConfig *m, View view, bool is_return, Parts *out,
-			const char **why);
+ * SelectionDAG stores a bfloat at an odd offset byte by byte, and does not
+ * store an argument the body never uses, "gcnabi-unused"). This is what
+ * the model places. */
+SplitStatus split_value(const Sig *s, TypeId t, const ModelConfig *m, View view, bool is_return, bool unused,
+			Parts *out, const char **why);
 
 /* DataLayout of the profile's llc: ABI alignment and alloc size in bytes.
  * Sizes saturate at UINT64_MAX / 2 for absurd aggregates. */
@@ -64,7 +65,8 @@ bool type_contains(const Sig *s, TypeId t, TypeKind kind);
 bool dag14_selects_bfloat(const Sig *s, TypeId t, bool has16);
 
 /* Whether LLVM 15's SelectionDAG can store every bfloat in t: scalars only
- * at odd byte offsets, vectors only of even length. */
-bool dag15_stores_bfloat(const Sig *s, TypeId t, const Profile *p);
+ * at odd byte offsets, vectors only of even length and only with 16-bit
+ * instructions. */
+bool dag15_stores_bfloat(const Sig *s, TypeId t, const Profile *p, bool has16);
 
 #endif

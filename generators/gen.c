@@ -141,12 +141,19 @@ static unsigned class_weights(const GenWeights *w, unsigned depth, unsigned out[
 	return sum(out, NCLASSES);
 }
 
-static const uint8_t gen_ccs[] = { CC_C, CC_FAST, CC_COLD, CC_AMDGPU_GFX };
+/* The callable conventions first: weights of 0 after them leave the
+ * default stream unchanged. */
+static const uint8_t gen_ccs[] = { CC_C, CC_FAST, CC_COLD, CC_AMDGPU_GFX, CC_AMDGPU_CS, CC_AMDGPU_PS,
+				   CC_AMDGPU_VS, CC_AMDGPU_GS, CC_AMDGPU_HS, CC_AMDGPU_ES, CC_AMDGPU_LS,
+				   CC_AMDGPU_CS_CHAIN, CC_AMDGPU_CS_CHAIN_PRESERVE };
 enum { NCCS = sizeof gen_ccs / sizeof gen_ccs[0] };
 
 static void cc_weights(const GenWeights *w, unsigned out[NCCS])
 {
-	const unsigned all[NCCS] = { w->cc_ccc, w->cc_fastcc, w->cc_coldcc, w->cc_amdgpu_gfx };
+	const unsigned all[NCCS] = { w->cc_ccc,       w->cc_fastcc,    w->cc_coldcc,    w->cc_amdgpu_gfx,
+				     w->cc_amdgpu_cs, w->cc_amdgpu_ps, w->cc_amdgpu_vs, w->cc_amdgpu_gs,
+				     w->cc_amdgpu_hs, w->cc_amdgpu_es, w->cc_amdgpu_ls, w->cc_amdgpu_cs_chain,
+				     w->cc_amdgpu_cs_chain_preserve };
 	memcpy(out, all, sizeof all);
 }
 
@@ -490,6 +497,9 @@ void gen_signature(Sig *s, const GenWeights *w, uint64_t seed, uint64_t index)
 	}
 	if (sig_type(s, s->ret)->kind == TYPE_VOID && chance(&g.r, w->pct_sret))
 		add_sret(&g);
+	for (unsigned i = 0; w->pct_unused && i < s->nparams; i++) /* no draws at 0: default streams stay */
+		if (chance(&g.r, w->pct_unused))
+			s->params[i].flags |= PARAM_UNUSED;
 	if (chance(&g.r, w->pct_noinput))
 		for (int k = 0; k < NOIN_COUNT; k++)
 			if (chance(&g.r, w->pct_noinput_each))

@@ -19,6 +19,15 @@
 	X(cc_fastcc, 10, "relative weight of fastcc (placed like ccc)") \
 	X(cc_coldcc, 10, "relative weight of coldcc (placed like ccc)") \
 	X(cc_amdgpu_gfx, 50, "relative weight of amdgpu_gfx") \
+	X(cc_amdgpu_cs, 0, "relative weight of amdgpu_cs (shader entry points are off by default: gen --cc turns them on)") \
+	X(cc_amdgpu_ps, 0, "relative weight of amdgpu_ps") \
+	X(cc_amdgpu_vs, 0, "relative weight of amdgpu_vs") \
+	X(cc_amdgpu_gs, 0, "relative weight of amdgpu_gs") \
+	X(cc_amdgpu_hs, 0, "relative weight of amdgpu_hs") \
+	X(cc_amdgpu_es, 0, "relative weight of amdgpu_es") \
+	X(cc_amdgpu_ls, 0, "relative weight of amdgpu_ls") \
+	X(cc_amdgpu_cs_chain, 0, "relative weight of amdgpu_cs_chain (LLVM 19 on; off by default)") \
+	X(cc_amdgpu_cs_chain_preserve, 0, "relative weight of amdgpu_cs_chain_preserve") \
 	X(pct_void_return, 30, "percent of void returns") \
 	X(pct_big_return, 5, "percent of other returns that are arrays large enough to force sret demotion") \
 	X(pct_long_return_vector, 25, "percent of returned vectors longer than 32 elements") \
@@ -53,6 +62,7 @@
 	X(pct_ext, 15, "percent of integer parameters of at most 32 bits marked signext or zeroext") \
 	X(pct_align, 30, "percent of pointer parameters with an align attribute (1-16)") \
 	X(pct_sret, 10, "percent of void functions with an sret parameter, first or second") \
+	X(pct_unused, 0, "percent of parameters marked unused by the body (\"gcnabi-unused\"; a pixel shader does not allocate them)") \
 	X(pct_noinput, 25, "percent of signatures with amdgpu-no-* attributes") \
 	X(pct_noinput_each, 30, "percent of the amdgpu-no-* attributes such a signature has") \
 	X(swarm_batch, 100, "--swarm: consecutive indices that share one feature set") \
@@ -114,7 +124,7 @@ void gen_swarm_apply(GenWeights *w, uint32_t off);
 
 /* --- exhaustive enumeration ------------------------------------------- */
 
-enum { GEN_ENUM_MAX_TYPES = 64, GEN_ENUM_MAX_CCS = 8 };
+enum { GEN_ENUM_MAX_TYPES = 64, GEN_ENUM_MAX_CCS = 16 };
 
 /* The space: every convention x every return (void, then each distinct
  * parameter type without its attributes) x every list of 0..max_args

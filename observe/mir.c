@@ -725,6 +725,15 @@ static bool no_param_has_parts(const Sig *s)
 	return true;
 }
 
+/* Inside the function: a parameter the body never uses has nothing to trace either. */
+static bool no_used_param_has_parts(const Sig *s)
+{
+	for (uint32_t i = 0; i < s->nparams; i++)
+		if (!(s->params[i].flags & PARAM_UNUSED) && !type_is_empty(s, s->params[i].type, 0))
+			return false;
+	return true;
+}
+
 static void observe_call(MirWork *w, uint32_t c)
 {
 	MirFunction *f = &w->f;
@@ -793,7 +802,7 @@ static void analyse_body(MirWork *w)
 	for (uint32_t i = 0; i < b->ninstrs; i++)
 		if (b->instrs[i].kind == IK_CALL)
 			observe_call(w, i);
-	f->grouped = nargs > 0 || (sig && no_param_has_parts(sig));
+	f->grouped = nargs > 0 || (sig && no_used_param_has_parts(sig));
 	if (f->grouped)
 		place_incoming(w, sig ? sig->nparams : nargs, false);
 	else
@@ -844,6 +853,15 @@ static void observe_function(MirWork *w, const MirDoc *d)
 	} else {
 		f->gisel = w->body.gisel;
 		analyse_body(w);
+		if (f->has_sig && f->sig.cc == CC_AMDGPU_PS && w->h.has_ps_input_addr && w->h.has_ps_input_enable) {
+			f->in.ps_inputs = true;
+			f->in.ps_input_addr = (uint16_t)w->h.ps_input_addr;
+			f->in.ps_input_enable = (uint16_t)w->h.ps_input_enable;
+		}
+		/* An unused argument has no use to trace: mark it as the model does. */
+		for (unsigned i = 0; f->has_sig && i < f->sig.nparams && i < SIG_MAX_PARAMS; i++)
+			if (f->sig.params[i].flags & PARAM_UNUSED)
+				f->in.unused[i / 64] |= UINT64_C(1) << (i % 64);
 	}
 }
 

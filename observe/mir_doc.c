@@ -185,6 +185,8 @@ void func_header_read(const MirDoc *d, FuncHeader *h)
 	memset(h, 0, offsetof(FuncHeader, liveins));
 	h->nfixed = 0;
 	h->fixed_overflow = false;
+	h->has_ps_input_addr = h->has_ps_input_enable = false;
+	h->ps_input_addr = h->ps_input_enable = 0;
 	Str rest = d->text, line;
 	uint32_t lineno = d->line;
 	Section sec = SEC_NONE;
@@ -223,9 +225,16 @@ void func_header_read(const MirDoc *d, FuncHeader *h)
 			}
 			continue;
 		}
-		if (sec == SEC_NONE)
-			continue;
 		Str t = str_trim(line);
+		if (sec == SEC_NONE) {
+			/* Two keys of the indented machineFunctionInfo mapping. */
+			if (str_starts(t, "psInputAddr:"))
+				h->has_ps_input_addr = str_uint(yaml_scalar(str_skip(t, 12)), UINT16_MAX, &h->ps_input_addr, NULL);
+			else if (str_starts(t, "psInputEnable:"))
+				h->has_ps_input_enable =
+					str_uint(yaml_scalar(str_skip(t, 14)), UINT16_MAX, &h->ps_input_enable, NULL);
+			continue;
+		}
 		if (!entry) {
 			if (!str_starts(t, "- {"))
 				continue;

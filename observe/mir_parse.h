@@ -152,6 +152,8 @@ typedef struct {
 	RegRange liveins[MIR_MAX_LIVEINS];
 	uint16_t nfixed;     /* `fixedStack:` objects at offsets >= 0, sorted by offset */
 	bool fixed_overflow; /* more than MIR_MAX_FIXED of them: the function cannot be observed */
+	bool has_ps_input_addr, has_ps_input_enable; /* machineFunctionInfo psInputAddr / psInputEnable */
+	uint32_t ps_input_addr, ps_input_enable;
 	FixedObj fixed[MIR_MAX_FIXED];
 } FuncHeader;
 

@@ -37,6 +37,16 @@ def observe(llc, cpu, sel, ir_path, mir_path):
     return [json.loads(l) for l in o.stdout.splitlines() if l.strip()], None
 
 
+CALLABLE = ("", "ccc", "fastcc", "coldcc", "amdgpu_gfx", "amdgpu_cs_chain", "amdgpu_cs_chain_preserve")
+
+
+def callable_header(header):
+    """Whether the declare line's convention has call sites (gcnabi emit --caller writes one)."""
+    words = header.split("@", 1)[0].split()[1:]
+    cc = next((w for w in words if w.startswith("amdgpu_") or w in ("ccc", "fastcc", "coldcc")), "")
+    return cc in CALLABLE
+
+
 def headers_of(case_path):
     """Each declare line of the case file, in order, with its function name."""
     out = []
@@ -53,13 +63,14 @@ def record(case_path, major, llc, cpu, sel, tmp):
     case = os.path.splitext(os.path.basename(case_path))[0]
     callee, caller = {}, {}
     headers = headers_of(case_path)
+    wave = "64" if cpu.startswith("gfx9") else "32"  # the CPU's default: chain calls pass EXEC at that width
 
     def run_module(sig_text, tag, callers=True):
         src = os.path.join(tmp, tag + ".sig")
         ir = os.path.join(tmp, tag + ".ll")
         mir = os.path.join(tmp, tag + ".mir")
         open(src, "w").write(sig_text)
-        e = run([GCNABI, "emit", "--profile", profile] + (["--caller"] if callers else []) + [src])
+        e = run([GCNABI, "emit", "--profile", profile, "--wave", wave] + (["--caller"] if callers else []) + [src])
         if e.returncode != 0:
             sys.exit("emit failed: " + e.stderr)
         open(ir, "w").write(e.stdout)
@@ -99,8 +110,8 @@ def record(case_path, major, llc, cpu, sel, tmp):
             caller[c["name"]] = c
         else:
             callee[o["name"]] = o
-    cmd = "gcnabi emit --profile %s --caller cases/golden/%s.ll > t.ll && %s && gcnabi observe --json t.mir" % (
-        profile, case, " ".join(llc_command(llc, cpu, sel, "t.ll", "t.mir")))
+    cmd = "gcnabi emit --profile %s --wave %s --caller cases/golden/%s.ll > t.ll && %s && gcnabi observe --json t.mir" % (
+        profile, wave, case, " ".join(llc_command(llc, cpu, sel, "t.ll", "t.mir")))
     version = run([llc, "--version"]).stdout
     version = next((l.strip() for l in version.splitlines() if "LLVM version" in l), "?")
     # Types are the signature's, not llc's: from LLVM 19 on, llc's own IR
@@ -109,7 +120,11 @@ def record(case_path, major, llc, cpu, sel, tmp):
         for a in o.get("args", []):
             a.pop("type", None)
         o.get("ret", {}).pop("type", None)
-    for view, table in (("callee", callee), ("caller", caller)):
+    # Entry points (shaders, kernels) have no call sites: a case of nothing
+    # else has no caller view.
+    views = (("callee", callee), ("caller", caller)) if any(map(callable_header, (h for _, h in headers))) \
+        else (("callee", callee),)
+    for view, table in views:
         path = expectation_name(case, profile, cpu, sel, view)
         with open(path, "w") as f:
             f.write("# recorded from real llc (%s) by tests/record_golden.py\n" % version)

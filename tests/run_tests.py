@@ -47,7 +47,10 @@ def golden(tmp):
             continue
         open(model, "w").write(r.stdout)
         strip_comments(path, expected)
-        d = run([GCNABI, "diff", "--labels", "model,llc", model, expected])
+        # llc 16's SelectionDAG loses some shader SGPR values (profile switch
+        # shader_dag_undef_sgprs): the recorded placement lacks those parts.
+        lenient = ["--undef-sgprs"] if profile == "llvm16" and sel == "dag" else []
+        d = run([GCNABI, "diff", "--labels", "model,llc"] + lenient + [model, expected])
         report("golden %s" % os.path.basename(path), d.returncode == 0, d.stdout[-3000:] + d.stderr)
 
 

@@ -118,6 +118,35 @@ static void check_ir_rules(const Sig *s)
 	}
 }
 
+/* The other conventions are off by default and drawn only when their
+ * weights say so; pct_unused marks unused arguments. */
+static void test_other_conventions_on_request(void **state)
+{
+	(void)state;
+	static Sig sig;
+	GenWeights w = gen_default_weights;
+	for (uint64_t i = 0; i < 500; i++) {
+		gen_signature(&sig, &w, 7, i);
+		assert_true(sig.cc <= CC_AMDGPU_GFX);
+		for (unsigned k = 0; k < sig.nparams; k++)
+			assert_int_equal(sig.params[k].flags & PARAM_UNUSED, 0);
+	}
+	w.cc_ccc = w.cc_fastcc = w.cc_coldcc = w.cc_amdgpu_gfx = 0;
+	w.cc_amdgpu_ps = 1;
+	w.cc_amdgpu_cs_chain = 1;
+	w.pct_unused = 50;
+	unsigned ps = 0, chain = 0, unused = 0;
+	for (uint64_t i = 0; i < 500; i++) {
+		gen_signature(&sig, &w, 7, i);
+		assert_true(sig.cc == CC_AMDGPU_PS || sig.cc == CC_AMDGPU_CS_CHAIN);
+		ps += sig.cc == CC_AMDGPU_PS;
+		chain += sig.cc == CC_AMDGPU_CS_CHAIN;
+		for (unsigned k = 0; k < sig.nparams; k++)
+			unused += (sig.params[k].flags & PARAM_UNUSED) != 0;
+	}
+	assert_true(ps > 200 && chain > 200 && unused > 1000);
+}
+
 static void test_ir_rules_hold(void **state)
 {
 	(void)state;
@@ -547,6 +576,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_same_seed_and_index_same_signature),
 		cmocka_unit_test(test_ir_rules_hold),
+		cmocka_unit_test(test_other_conventions_on_request),
 		cmocka_unit_test(test_rates_follow_default_weights),
 		cmocka_unit_test(test_rates_follow_other_weights),
 		cmocka_unit_test(test_swarm_batches_lack_their_features),

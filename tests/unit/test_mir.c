@@ -419,6 +419,50 @@ static void test_ps_return_to_epilog(void **state)
 	}
 }
 
+/* --- psunused: pixel-shader input slots (cases/golden/shader.ll @p00 @p01 @p07) -- */
+
+static void test_ps_unused_inputs(void **state)
+{
+	(void)state;
+	const char *files[] = {"psunused.v19.dag.mir", "psunused.v19.gisel.mir", "psunused.v22.dag.mir",
+			       "psunused.v22.gisel.mir"};
+	for (unsigned i = 0; i < 4; i++) {
+		Observed *o = observe_fixture(files[i]);
+		bool gisel = strstr(files[i], "gisel") != NULL;
+		/* Unused inputs get no registers and no parts; the used ones close up. */
+		expect(o, "p00", gisel, "s0 | - | v0 | - | v1 -> none", NULL, NULL);
+		assert_non_null(strstr(find(o, "p00")->json, "\"ps_input_addr\":10,\"ps_input_enable\":10"));
+		assert_non_null(strstr(find(o, "p00")->json, "{\"type\":\"float\",\"unused\":true,\"parts\":[]}"));
+		/* No interpolation input: slot 0 is forced on, v0-v1 are taken. */
+		expect(o, "p01", gisel, "- | - | - | - | - | - | - | v2 -> none", NULL, NULL);
+		assert_non_null(strstr(find(o, "p01")->json, "\"ps_input_addr\":129,\"ps_input_enable\":129"));
+		/* amdgpu_cs allocates unused arguments: v1 and v2 after the unseen v0. */
+		expect(o, "p07", gisel, "- | v1 | - | v2 -> none", NULL, NULL);
+		assert_null(strstr(find(o, "p07")->json, "ps_input"));
+		free(o);
+	}
+}
+
+/* --- chain: amdgpu_cs_chain @a00 called through llvm.amdgcn.cs.chain ----------- */
+
+static void test_chain_call(void **state)
+{
+	(void)state;
+	const char *files[] = {"chain.v19.dag.mir", "chain.v19.gisel.mir", "chain.v22.dag.mir", "chain.v22.gisel.mir"};
+	const char *parts = "s0 | v8 | s1,s2 | v9,v10 | v11,v12 | s3,s4";
+	char in[128], call[128];
+	snprintf(in, sizeof in, "%s -> none", parts);
+	snprintf(call, sizeof call, "a00: %s -> none", parts);
+	for (unsigned i = 0; i < 4; i++) {
+		Observed *o = observe_fixture(files[i]);
+		bool gisel = strstr(files[i], "gisel") != NULL;
+		expect(o, "a00", gisel, in, NULL, NULL);
+		/* The SI_CS_CHAIN_TC_W32 pseudo is the call site; the scratch descriptor s[48:51] rides along. */
+		expect(o, "gcnabi.0.caller", gisel, "-> none", call, "s[48:51]");
+		free(o);
+	}
+}
+
 /* --- plain: no markers -------------------------------------------------------- */
 
 static void test_plain_ungrouped(void **state)
@@ -1046,6 +1090,8 @@ int main(void)
 		cmocka_unit_test(test_gfx),
 		cmocka_unit_test(test_gfx_v16_dag_drops_inreg_i64),
 		cmocka_unit_test(test_ps_return_to_epilog),
+		cmocka_unit_test(test_ps_unused_inputs),
+		cmocka_unit_test(test_chain_call),
 		cmocka_unit_test(test_plain_ungrouped),
 		cmocka_unit_test(test_empty_parameters),
 		cmocka_unit_test(test_nested),

@@ -281,10 +281,185 @@ static void test_aggregate_runs(void **state)
 	       "s[16:29],stack+0/4,stack+4/4 | ret void -> -");
 }
 
+/* Shader entry points (CC_SI_SHADER), recorded with
+ * gcnabi emit --profile llvmNN cases/golden/shader.ll > t.ll &&
+ * llc -mtriple=amdgcn-amd-amdpal -mcpu=gfx1030 {-stop-after=finalize-isel |
+ * -global-isel -stop-after=irtranslator} t.ll -o t.mir (cases/golden/expect/shader.*). */
+static void test_shader_args(void **state)
+{
+	(void)state;
+	const char *mixed = "declare amdgpu_vs { float, i32 } @c(i32 inreg, float, <2 x float>, i64 inreg, double)";
+	for (Selector sel = SEL_DAG; sel < SEL_COUNT; sel++) {
+		EXPECT(mixed, "llvm14", "gfx900", sel, VIEW_CALLEE,
+		       "i32 inreg -> s0 | float -> v0 | <2 x float> -> v[1:2] | i64 inreg -> s[1:2] | double -> v[3:4] | "
+		       "ret { float, i32 } -> v0,s0");
+		EXPECT(mixed, "llvm22", "gfx1100", sel, VIEW_CALLEE,
+		       "i32 inreg -> s0 | float -> v0 | <2 x float> -> v[1:2] | i64 inreg -> s[1:2] | double -> v[3:4] | "
+		       "ret { float, i32 } -> v0,s0");
+		/* No stack: the 45th SGPR part and the 137th VGPR part are errors. */
+		assert_non_null(strstr(place("declare amdgpu_cs void @f(<44 x i32> inreg, i32 inreg)", "llvm19", "gfx1030", sel,
+					     VIEW_CALLEE), "unable to allocate function argument"));
+		assert_non_null(strstr(place("declare amdgpu_cs void @f(<136 x float>, float)", "llvm19", "gfx1030", sel,
+					     VIEW_CALLEE), "unable to allocate function argument"));
+		/* i1: refused by 14-16, promoted by 19 and 22 (shader_i1_arg_fails). */
+		assert_non_null(strstr(place("declare amdgpu_ps void @f(i32, i1)", "llvm16", "gfx1030", sel, VIEW_CALLEE),
+				       "unable to allocate function argument"));
+		EXPECT("declare amdgpu_ps void @f(i32, i1 inreg, i1)", "llvm19", "gfx1030", sel, VIEW_CALLEE,
+		       "i32 -> v0 | i1 inreg -> s0 | i1 -> v1 | ret void -> -");
+	}
+	/* The IR verifier: no byval or sret on cs/ps/vs/gs/hs; es and ls may. */
+	assert_non_null(strstr(place("declare amdgpu_cs void @f(ptr addrspace(5) byval(i32))", "llvm22", "gfx1030",
+				     SEL_DAG, VIEW_CALLEE), "disallows byval"));
+	assert_non_null(strstr(place("declare amdgpu_hs void @f(ptr addrspace(5) sret(i32))", "llvm22", "gfx1030",
+				     SEL_DAG, VIEW_CALLEE), "does not allow sret"));
+	EXPECT("declare amdgpu_es void @f(ptr addrspace(5) byval(i32), i32)", "llvm22", "gfx1030", SEL_DAG, VIEW_CALLEE,
+	       "ptr addrspace(5) -> v0 | i32 -> v1 | ret void -> -");
+}
+
+static void test_shader_returns(void **state)
+{
+	(void)state;
+	const char *sep = "declare amdgpu_cs { float, i32, half, i16, double, <2 x half>, <2 x i16> } @f()";
+	/* Integer parts and float parts count separately; a double is two integer parts. */
+	EXPECT(sep, "llvm22", "gfx1030", SEL_GISEL, VIEW_CALLEE,
+	       "ret { float, i32, half, i16, double, <2 x half>, <2 x i16> } -> v0,s0,v1,s[1:3],v2,s4");
+	/* 14-15 have no row for packed <2 x i16> (shader_ret_v2i16_fails). */
+	assert_non_null(strstr(place(sep, "llvm15", "gfx1030", SEL_GISEL, VIEW_CALLEE), "unable to allocate function return"));
+	/* No sret demotion: a 45th integer part is an error. */
+	assert_non_null(strstr(place("declare amdgpu_cs [45 x i32] @f()", "llvm22", "gfx1030", SEL_DAG, VIEW_CALLEE),
+			       "unable to allocate function return"));
+	EXPECT("declare amdgpu_cs { [44 x i32], <136 x float> } @f()", "llvm22", "gfx1030", SEL_DAG, VIEW_CALLEE,
+	       "ret { [44 x i32], <136 x float> } -> s[0:43],v[0:135]");
+	/* i1: SelectionDAG refuses a plain one, GlobalISel returns it in s0; signext promotes it for both. */
+	assert_non_null(strstr(place("declare amdgpu_ps i1 @f()", "llvm22", "gfx1030", SEL_DAG, VIEW_CALLEE),
+			       "unable to allocate function return"));
+	EXPECT("declare amdgpu_ps i1 @f()", "llvm22", "gfx1030", SEL_GISEL, VIEW_CALLEE, "ret i1 -> s0");
+	EXPECT("declare amdgpu_ps signext i1 @f()", "llvm22", "gfx1030", SEL_DAG, VIEW_CALLEE, "ret i1 -> s0");
+	/* bfloat vectors: float parts in 14-15, integer parts from 16 on (bfloat_vector_ret_float). */
+	EXPECT("declare amdgpu_cs <2 x bfloat> @f()", "llvm15", "gfx1030", SEL_GISEL, VIEW_CALLEE, "ret <2 x bfloat> -> v0");
+	EXPECT("declare amdgpu_cs <2 x bfloat> @f()", "llvm19", "gfx1030", SEL_GISEL, VIEW_CALLEE, "ret <2 x bfloat> -> s0");
+}
+
+/* psInputAddr/psInputEnable and the skipped inputs, as llc 19 and 22 print
+ * them for cases/golden/shader.ll @p00-@p06 (both selectors). */
+static void ps_inputs(const char *header, unsigned addr, unsigned enable, const char *want)
+{
+	Sig sig;
+	SigError err;
+	ModelConfig m;
+	static Placement p;
+	char why[128], out[4096];
+	assert_true(sig_parse_header(header, strlen(header), &sig, &err));
+	for (Selector sel = SEL_DAG; sel < SEL_COUNT; sel++) {
+		assert_true(model_config_init(&m, profile_find("llvm22"), &old_layout, "gfx1030", 0, sel, why, sizeof why));
+		assert_true(cc_place(&sig, &m, VIEW_CALLEE, &p));
+		assert_true(p.ps_inputs);
+		assert_int_equal(p.ps_input_addr, addr);
+		assert_int_equal(p.ps_input_enable, enable);
+		place_print_human(&sig, &p, out, sizeof out);
+		assert_string_equal(strchr(out, ':') + 2, want);
+	}
+}
+
+/* Aggregates: GlobalISel gives an argument one slot, SelectionDAG one per
+ * struct member or array element (every version), so an unused argument
+ * that starts past value slot 15 is allocated by SelectionDAG only.
+ * Recorded with llc 16 and 19, -mcpu=gfx1030, both selectors, on
+ * declare amdgpu_ps void @p([16 x float], float, float) "gcnabi-unused"="1" and
+ * declare amdgpu_ps void @q(float, [17 x float], float) "gcnabi-unused"="1"
+ * (and cases/golden/shader.ll @p04 for a scalar past slot 15). */
+static void test_ps_input_slots_per_value(void **state)
+{
+	(void)state;
+	const char *p = "declare amdgpu_ps void @p([16 x float], float, float) \"gcnabi-unused\"=\"1\"";
+	const char *q = "declare amdgpu_ps void @q(float, [17 x float], float) \"gcnabi-unused\"=\"1\"";
+	EXPECT(p, "llvm16", "gfx1030", SEL_DAG, VIEW_CALLEE, "[16 x float] -> v[0:15] | float -> v16 | float -> v17 | ret void -> -");
+	EXPECT(p, "llvm19", "gfx1030", SEL_GISEL, VIEW_CALLEE, "[16 x float] -> v[0:15] | float -> - | float -> v16 | ret void -> -");
+	EXPECT(p, "llvm16", "gfx1030", SEL_GISEL, VIEW_CALLEE, "[16 x float] -> v[0:15] | float -> - | float -> v16 | ret void -> -");
+	for (Selector sel = SEL_DAG; sel < SEL_COUNT; sel++)
+		EXPECT(q, "llvm22", "gfx1030", sel, VIEW_CALLEE, "float -> v0 | [17 x float] -> - | float -> v1 | ret void -> -");
+}
+
+static void test_ps_input_slots(void **state)
+{
+	(void)state;
+	ps_inputs("declare amdgpu_ps void @p(i32 inreg, float, float, <2 x float>, float) \"gcnabi-unused\"=\"1,3\"", 10, 10,
+		  "i32 inreg -> s0 | float -> - | float -> v0 | <2 x float> -> - | float -> v1 | ret void -> -");
+	/* No interpolation input among slots 0-6: slot 0 is forced and v0-v1 are taken. */
+	ps_inputs("declare amdgpu_ps void @p(float, float, float, float, float, float, float, float) "
+		  "\"gcnabi-unused\"=\"0,1,2,3,4,5,6\"",
+		  129, 129, "float -> - | float -> - | float -> - | float -> - | float -> - | float -> - | float -> - | "
+			    "float -> v2 | ret void -> -");
+	ps_inputs("declare amdgpu_ps void @p(i32 inreg, i64 inreg)", 1, 1, "i32 inreg -> s0 | i64 inreg -> s[1:2] | ret void -> -");
+	/* inreg arguments are no input slots, and are allocated even when unused. */
+	ps_inputs("declare amdgpu_ps void @p(float, float inreg, float, float) \"gcnabi-unused\"=\"1,2\"", 5, 5,
+		  "float -> v0 | float inreg -> s0 | float -> - | float -> v1 | ret void -> -");
+}
+
+/* amdgpu_cs_chain and _preserve, recorded with llc 19 and 22 (cases/golden/chain.ll). */
+static void test_chain(void **state)
+{
+	(void)state;
+	const char *mixed = "declare amdgpu_cs_chain void @a(i32 inreg, float, i64 inreg, <2 x float>, double)";
+	for (Selector sel = SEL_DAG; sel < SEL_COUNT; sel++)
+		for (View v = VIEW_CALLEE; v <= VIEW_CALLER; v++) {
+			EXPECT(mixed, "llvm19", "gfx1030", sel, v,
+			       "i32 inreg -> s0 | float -> v8 | i64 inreg -> s[1:2] | <2 x float> -> v[9:10] | "
+			       "double -> v[11:12] | ret void -> -");
+			/* v0-v7 stay with the hardware; v254 is the last argument VGPR, s104 the last SGPR. */
+			EXPECT("declare amdgpu_cs_chain_preserve void @a(<246 x float>, float)", "llvm22", "gfx1100", sel, v,
+			       "<246 x float> -> v[8:253] | float -> v254 | ret void -> -");
+			assert_non_null(strstr(place("declare amdgpu_cs_chain void @a(<247 x float>, float)", "llvm22",
+						     "gfx1100", sel, v), "unable to allocate function argument"));
+			assert_non_null(strstr(place("declare amdgpu_cs_chain void @a(<105 x i32> inreg, i32 inreg)", "llvm22",
+						     "gfx1100", sel, v), "unable to allocate function argument"));
+			/* i1 is refused (unlike the shaders of 19 and 22); returns must be void. */
+			assert_non_null(strstr(place("declare amdgpu_cs_chain void @a({ i1, i32 })", "llvm19", "gfx1030", sel, v),
+					       "unable to allocate function argument"));
+			assert_non_null(strstr(place("declare amdgpu_cs_chain i32 @a()", "llvm19", "gfx1030", sel, v),
+					       "requires void return type"));
+			/* Older llc cannot parse the keyword. */
+			assert_non_null(strstr(place(mixed, "llvm16", "gfx1030", sel, v), "not supported by llvm16"));
+		}
+}
+
+/* The dynamic-VGPR chain call (seed 003). llc 22, -mcpu=gfx1200, both
+ * selectors: wave32 lowers to SI_CS_CHAIN_TC_W32_DVGPR and compiles even when
+ * the requested count (10) leaves v10-v11 of a <4 x float> outside; wave64 is
+ * "dynamic VGPR mode is only supported for wave32"; llc 19 makes a plain
+ * SI_CS_CHAIN_TC_W32/W64 call. */
+static void test_chain_dynamic_vgprs(void **state)
+{
+	(void)state;
+	const char *h = "declare amdgpu_cs_chain void @callee(i32 inreg, <4 x float>)";
+	Sig sig;
+	SigError err;
+	static Placement p;
+	ModelConfig m;
+	char why[128];
+	unsigned lost;
+	int first;
+	bool refused;
+	assert_true(sig_parse_header(h, strlen(h), &sig, &err));
+	assert_true(model_config_init(&m, profile_find("llvm22"), &old_layout, "gfx1200", 32, SEL_DAG, why, sizeof why));
+	assert_true(cc_place(&sig, &m, VIEW_CALLER, &p));
+	assert_null(cc_chain_dvgpr_check(&sig, &m, &p, 16, &lost, &first, &refused));
+	assert_non_null(cc_chain_dvgpr_check(&sig, &m, &p, 10, &lost, &first, &refused));
+	assert_int_equal(lost, 2);
+	assert_int_equal(first, 1);
+	assert_false(refused);
+	assert_true(model_config_init(&m, profile_find("llvm22"), &old_layout, "gfx1200", 64, SEL_GISEL, why, sizeof why));
+	assert_non_null(strstr(cc_chain_dvgpr_check(&sig, &m, &p, 16, &lost, &first, &refused), "only supported for wave32"));
+	assert_true(refused);
+	assert_true(model_config_init(&m, profile_find("llvm19"), &old_layout, "gfx1200", 32, SEL_DAG, why, sizeof why));
+	assert_non_null(strstr(cc_chain_dvgpr_check(&sig, &m, &p, 10, &lost, &first, &refused), "plain chain call"));
+	assert_int_equal(lost, 0);
+}
+
 static void test_unmodeled_is_an_error(void **state)
 {
 	(void)state;
-	assert_non_null(strstr(place("declare amdgpu_cs void @f(i32)", "llvm22", "gfx1030", SEL_DAG, VIEW_CALLEE),
+	assert_non_null(strstr(place("declare amdgpu_kernel void @f(i32)", "llvm22", "gfx1030", SEL_DAG, VIEW_CALLEE),
 			       "not modeled"));
 	assert_non_null(strstr(place("declare void @f(i32, ...)", "llvm22", "gfx1030", SEL_DAG, VIEW_CALLEE),
 			       "variadic"));
@@ -304,6 +479,12 @@ int main(void)
 		cmocka_unit_test(test_gfx_return_budget),
 		cmocka_unit_test(test_split_by_target_and_version),
 		cmocka_unit_test(test_rules_learned_from_llc),
+		cmocka_unit_test(test_shader_args),
+		cmocka_unit_test(test_shader_returns),
+		cmocka_unit_test(test_ps_input_slots),
+		cmocka_unit_test(test_ps_input_slots_per_value),
+		cmocka_unit_test(test_chain),
+		cmocka_unit_test(test_chain_dynamic_vgprs),
 		cmocka_unit_test(test_unmodeled_is_an_error),
 	};
 	return cmocka_run_group_tests_name("model", tests, load_old, NULL);

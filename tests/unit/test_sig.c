@@ -470,6 +470,21 @@ static void test_function_attributes_inline(void **state)
 	expect_header_error("declare void @f() #0", 1, 19, "undefined attribute group #0");
 }
 
+/* "gcnabi-unused"="N,...": the arguments the body never uses. */
+static void test_unused_arguments(void **state)
+{
+	(void)state;
+	const Sig *s = parse("declare amdgpu_ps void @p(i32 inreg, float, float, <2 x float>) \"gcnabi-unused\"=\"1,3\"");
+	assert_int_equal(s->params[0].flags & PARAM_UNUSED, 0);
+	assert_int_not_equal(s->params[1].flags & PARAM_UNUSED, 0);
+	assert_int_equal(s->params[2].flags & PARAM_UNUSED, 0);
+	assert_int_not_equal(s->params[3].flags & PARAM_UNUSED, 0);
+	assert_fixed_point(s);
+	expect_header_error("declare void @f(i32) \"gcnabi-unused\"=\"1\"", 1, 41, "names parameter 1, but the function has 1");
+	expect_header_error("declare void @f(i32) \"gcnabi-unused\"=\"0;1\"", 1, 39, "must be parameter numbers");
+	expect_header_error("declare void @f(i32) \"gcnabi-unused\"", 1, 22, "needs a value");
+}
+
 static void test_every_calling_convention(void **state)
 {
 	(void)state;
@@ -1064,6 +1079,7 @@ int main(void)
 		cmocka_unit_test(test_alignment_rules),
 		cmocka_unit_test(test_unknown_param_attribute_is_an_error),
 		cmocka_unit_test(test_function_attributes_inline),
+		cmocka_unit_test(test_unused_arguments),
 		cmocka_unit_test(test_every_calling_convention),
 		cmocka_unit_test(test_linkage_and_bare_headers),
 		cmocka_unit_test(test_names),
