@@ -125,6 +125,7 @@ int cmd_observe(int argc, char **argv);
 int cmd_diff(int argc, char **argv);
 int cmd_check(int argc, char **argv);
 int cmd_gen(int argc, char **argv);
+int cmd_passthrough(int argc, char **argv);
 int cmd_gen_boundary(int argc, char **argv); /* gen --boundary (gen_boundary.c) */
 int cmd_layouts(int argc, char **argv);
 int cmd_profiles(int argc, char **argv);

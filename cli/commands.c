@@ -65,6 +65,7 @@ static const OptSpec gen_opts[] = {
 	{ "--cc", "CC", "only this convention: ccc, fastcc, coldcc, amdgpu_gfx, amdgpu_cs/ps/vs/gs/hs/es/ls, amdgpu_cs_chain(_preserve) (repeatable; random: equal weights; --enumerate default ccc, amdgpu_gfx); --boundary: ccc, amdgpu_gfx or both (default both)" },
 	{ "--max-args", "N", "--enumerate: most parameters (default 3)" },
 	{ "--callgraph", 0, "call graphs (signatures and `call @a -> @b` edges) instead of signatures" },
+	{ "--root", "CC", "--callgraph: a shader entry point (amdgpu_cs, amdgpu_ps, ...) at the root, calling amdgpu_gfx functions" },
 	{ "--boundary", 0, "instead: signatures around every limit of the model (options below; --index replays one)" },
 	{ "--profile", "P", "--boundary: profile whose limits are probed (default llvm22)" },
 	{ "--layout", "L", "--boundary: SGPR layout name or file (default old)" },
@@ -76,6 +77,14 @@ static const OptSpec gen_opts[] = {
 	{ 0, 0, 0 },
 };
 
+static const OptSpec passthrough_opts[] = {
+	{ "--profile", "P", "the llc whose rules the model follows (default llvm22)" },
+	{ "--mcpu", "CPU", "subtarget (default gfx1030)" },
+	{ "--layout", "L", "a layout to cost (repeatable; default old, proposed-v1, proposed-v2)" },
+	{ "--llc", "PATH", "also compile the graph with this llc and count the moves in its assembly" },
+	{ 0, 0, 0 },
+};
+
 static const OptSpec none_opts[] = { { 0, 0, 0 } };
 
 static const Command commands[] = {
@@ -84,6 +93,7 @@ static const Command commands[] = {
 	{ "observe", cmd_observe, "FILE.mir | -", "where llc really put each part, read from its MIR", observe_opts },
 	{ "diff", cmd_diff, "A.jsonl B.jsonl", "compare two placement streams, list every divergence", diff_opts },
 	{ "check", cmd_check, "SIGFILE", "emit, run every llc, observe, compare with the model, summarize", check_opts },
+	{ "passthrough", cmd_passthrough, "GRAPHFILE", "SGPR moves at shader -> amdgpu_gfx calls, per layout (and measured with --llc)", passthrough_opts },
 	{ "gen", cmd_gen, "", "random, reproducible signatures, or boundary signatures (--boundary)", gen_opts },
 	{ "layouts", cmd_layouts, "[NAME|FILE...]", "validate and print layouts", none_opts },
 	{ "profiles", cmd_profiles, "[P...]", "profiles and their behaviour switches", none_opts },

@@ -23,6 +23,7 @@ typedef struct {
 	unsigned ntypes;
 	uint8_t ccs[GEN_ENUM_MAX_CCS];
 	unsigned nccs;
+	CallConv root; /* --root: the entry point at the root of each call graph; CC_COUNT for none */
 } GenOptions;
 
 /* --enumerate without --type: the common scalar classes, a 16-bit vector,
@@ -136,6 +137,19 @@ static int gen_option(GenOptions *o, const char *name, const char *val)
 		o->enumerate = true;
 	else if (strcmp(name, "--callgraph") == 0)
 		o->graphs = true;
+	else if (strcmp(name, "--root") == 0) {
+		static const uint8_t entry_points[] = { CC_AMDGPU_CS, CC_AMDGPU_PS, CC_AMDGPU_VS, CC_AMDGPU_GS,
+							CC_AMDGPU_HS, CC_AMDGPU_ES, CC_AMDGPU_LS };
+		o->root = CC_COUNT;
+		for (size_t i = 0; i < sizeof entry_points; i++)
+			if (strcmp(cc_name((CallConv)entry_points[i]), val) == 0)
+				o->root = (CallConv)entry_points[i];
+		if (o->root == CC_COUNT) {
+			fprintf(stderr, "gcnabi gen: --root '%s': not a shader entry point (amdgpu_cs, amdgpu_ps, amdgpu_vs, "
+					"amdgpu_gs, amdgpu_hs, amdgpu_es, amdgpu_ls)\n", val);
+			return EXIT_USAGE;
+		}
+	}
 	else if (strcmp(name, "--weights") == 0)
 		return load_weights(val, &o->w) ? 0 : EXIT_ERROR;
 	else if (strcmp(name, "--cc") == 0) {
@@ -187,7 +201,7 @@ static bool boundary_mode(int argc, char **argv)
 static int parse_options(GenOptions *o, int argc, char **argv)
 {
 	const Command *cmd = command_find("gen");
-	*o = (GenOptions){ .w = gen_default_weights, .seed = 1, .count = 10, .max_args = DEFAULT_MAX_ARGS };
+	*o = (GenOptions){ .w = gen_default_weights, .seed = 1, .count = 10, .max_args = DEFAULT_MAX_ARGS, .root = CC_COUNT };
 	int i = 1, k;
 	const char *val;
 	while ((k = opt_next(cmd, argc, argv, &i, &val)) >= 0) {
@@ -203,6 +217,10 @@ static int parse_options(GenOptions *o, int argc, char **argv)
 		return EXIT_USAGE;
 	if (o->enumerate_only && !o->enumerate) {
 		fprintf(stderr, "gcnabi gen: %s needs --enumerate\n", o->enumerate_only);
+		return EXIT_USAGE;
+	}
+	if (o->root != CC_COUNT && !o->graphs) {
+		fprintf(stderr, "gcnabi gen: --root needs --callgraph\n");
 		return EXIT_USAGE;
 	}
 	if (o->swarm + o->enumerate + o->graphs > 1) {
@@ -303,7 +321,7 @@ static int run_graphs(const GenOptions *o, int argc, char **argv)
 	unsigned long long first = o->one ? o->index : 0, end = o->one ? o->index + 1 : o->count;
 	int rc = 0;
 	for (unsigned long long n = first; n < end && !rc; n++) {
-		gen_callgraph(g, &o->w, o->seed, n);
+		gen_callgraph_rooted(g, &o->w, o->seed, n, o->root);
 		printf("; graph %llu (--index %llu)\n", n, n);
 		if (!graph_print(g, stdout))
 			rc = EXIT_ERROR;

@@ -88,10 +88,17 @@ bool graph_edges_parse(const char *text, size_t len, Sig *const *sigs, unsigned 
 			}
 			e.from = (unsigned)from;
 			e.to = (unsigned)to;
-			if (sigs[e.from]->cc != sigs[e.to]->cc) {
-				snprintf(err, err_cap, "%u:1: @%s (%s) cannot call @%s (%s): the conventions differ", line,
+			/* Calls stay within one convention, except that a shader
+			 * entry point calls amdgpu_gfx functions (passing its user
+			 * SGPRs on); nothing calls an entry point. */
+			CallConv cfrom = (CallConv)sigs[e.from]->cc, cto = (CallConv)sigs[e.to]->cc;
+			bool shader_call = cc_is_shader_entry(cfrom) && cto == CC_AMDGPU_GFX;
+			if (cc_is_shader_entry(cto) || (cfrom != cto && !shader_call)) {
+				snprintf(err, err_cap, "%u:1: @%s (%s) cannot call @%s (%s): %s", line,
 					 sigs[e.from]->name, cc_name((CallConv)sigs[e.from]->cc), sigs[e.to]->name,
-					 cc_name((CallConv)sigs[e.to]->cc));
+					 cc_name((CallConv)sigs[e.to]->cc),
+					 cc_is_shader_entry(cto) ? "an entry point has no callers"
+								: "the conventions differ (only an entry point may call amdgpu_gfx)");
 				free(*edges);
 				*edges = 0;
 				return false;

@@ -174,7 +174,9 @@ size_t type_print(const Sig *s, TypeId t, bool typed_ptrs, char *buf, size_t cap
 size_t sig_print(const Sig *s, bool typed_ptrs, char *buf, size_t cap);
 
 const char *cc_keyword(CallConv cc); /* "", "fastcc", "amdgpu_gfx", ... ("" for CC_C) */
-const char *cc_name(CallConv cc);    /* JSON name: "ccc", "fastcc", "amdgpu_gfx", ... */
+const char *cc_name(CallConv cc);
+/* amdgpu_cs, _ps, _vs, _gs, _hs, _es, _ls: called by the hardware, never by code. */
+static inline bool cc_is_shader_entry(CallConv cc) { return cc >= CC_AMDGPU_CS && cc <= CC_AMDGPU_LS; }    /* JSON name: "ccc", "fastcc", "amdgpu_gfx", ... */
 
 /* Same function as far as placement is concerned: name, cc, varargs, return
  * and parameter types (structurally; pointers by address space only, since

@@ -102,6 +102,11 @@ static void sort_edges(Graph *g)
 
 void gen_callgraph(Graph *g, const GenWeights *w, uint64_t seed, uint64_t index)
 {
+	gen_callgraph_rooted(g, w, seed, index, CC_COUNT);
+}
+
+void gen_callgraph_rooted(Graph *g, const GenWeights *w, uint64_t seed, uint64_t index, CallConv root)
+{
 	Rng r;
 	rng_seed(&r, seed ^ GRAPH_SALT, index);
 	g->nnodes = 2 + rng_below(&r, GRAPH_MAX_NODES - 1);
@@ -112,6 +117,8 @@ void gen_callgraph(Graph *g, const GenWeights *w, uint64_t seed, uint64_t index)
 		      : roll < w->cc_ccc + w->cc_fastcc ? CC_FAST
 		      : roll < w->cc_ccc + w->cc_fastcc + w->cc_coldcc ? CC_COLD
 							      : CC_AMDGPU_GFX;
+	if (root != CC_COUNT)
+		cc = CC_AMDGPU_GFX; /* what an entry point calls, passing its user SGPRs */
 	unsigned shape = rng_below(&r, 3); /* 0 chain, 1 fan-out, 2 random tree */
 	unsigned parent[GRAPH_MAX_NODES] = { 0 };
 	for (unsigned k = 0; k < g->nnodes; k++) {
@@ -119,6 +126,18 @@ void gen_callgraph(Graph *g, const GenWeights *w, uint64_t seed, uint64_t index)
 		gen_signature(s, w, seed ^ GRAPH_SALT, index * GRAPH_MAX_NODES + k);
 		s->cc = (uint8_t)cc;
 		snprintf(s->name, sizeof s->name, "g%llu.n%u", (unsigned long long)index, k);
+		if (k == 0 && root != CC_COUNT) {
+			s->cc = (uint8_t)root;
+			s->ret = sig_add_type(s, (Type){ .kind = TYPE_VOID });
+			s->ret_flags = 0;
+			/* Entry points take no byval, sret or byref (on the stack)
+			 * arguments: the pointer stays, the attribute goes. */
+			for (unsigned a = 0; a < s->nparams; a++)
+				if (s->params[a].flags & (PARAM_BYVAL | PARAM_SRET | PARAM_BYREF)) {
+					s->params[a].flags &= (uint16_t)~(PARAM_BYVAL | PARAM_SRET | PARAM_BYREF);
+					s->params[a].attr_type = TYPE_NONE;
+				}
+		}
 		if (k == 0)
 			continue;
 		parent[k] = shape == 0 ? k - 1 : shape == 1 ? 0 : rng_below(&r, k);
@@ -128,12 +147,22 @@ void gen_callgraph(Graph *g, const GenWeights *w, uint64_t seed, uint64_t index)
 	}
 	for (unsigned k = 1; k < g->nnodes; k++)
 		add_edge(g, parent[k], k, chance(&r, PCT_INDIRECT));
+	/* Nothing calls an entry point. */
+	unsigned lowest_callee = root != CC_COUNT ? 1 : 0;
 	if (chance(&r, PCT_RECURSION)) {
 		unsigned n = rng_below(&r, g->nnodes);
-		add_edge(g, n, n, false);
+		if (n >= lowest_callee)
+			add_edge(g, n, n, false);
 	}
-	if (chance(&r, PCT_EXTRA_EDGE))
-		add_edge(g, rng_below(&r, g->nnodes), rng_below(&r, g->nnodes), chance(&r, PCT_INDIRECT));
+	if (chance(&r, PCT_EXTRA_EDGE)) {
+		/* Drawn in this order (the one gcc gave the unsequenced
+		 * arguments this line used to have), so streams stay as they were. */
+		bool indirect = chance(&r, PCT_INDIRECT);
+		unsigned to = rng_below(&r, g->nnodes);
+		unsigned from = rng_below(&r, g->nnodes);
+		if (to >= lowest_callee)
+			add_edge(g, from, to, indirect);
+	}
 	sort_edges(g);
 	propagate_no_inputs(g);
 }

@@ -24,6 +24,12 @@ typedef struct Graph {
 /* Graph number index of seed. */
 void gen_callgraph(Graph *g, const GenWeights *w, uint64_t seed, uint64_t index);
 
+/* The same with a shader entry point (amdgpu_cs, amdgpu_ps, ...) as node 0,
+ * the root: it returns void, nothing calls it, and every other node is
+ * amdgpu_gfx, so the root passes its user SGPRs (inreg arguments) on to
+ * its callees. root CC_COUNT: gen_callgraph. */
+void gen_callgraph_rooted(Graph *g, const GenWeights *w, uint64_t seed, uint64_t index, CallConv root);
+
 /* The parameters callee passes through from caller: the longest common
  * prefix of identically typed, identically flagged parameters that are
  * neither byval nor sret. */

@@ -172,6 +172,30 @@ def call_graphs(tmp):
         report("call graphs compiled and observed by llc %d%s" % (major, ", disagreement at call sites" if major >= 19
                                                                   else ""), ok,
                r.stdout + r.stderr + "".join(json.dumps(d) + "\n" for d in unobserved[:3]))
+def shader_passthrough(tmp):
+    """gcnabi passthrough: a shader entry point passing 10 user-SGPR parts on
+    to an amdgpu_gfx callee. The model says all 10 move under the old layout
+    and none under the proposed ones; llc 16, 19 and 22 really write those 10
+    argument SGPRs before the call (14 and 15 are not measured here)."""
+    graph = os.path.join(tmp, "passthrough.ll")
+    with open(graph, "w") as f:
+        subprocess.run([GCNABI, "gen", "--callgraph", "--root", "amdgpu_cs", "--weights",
+                        os.path.join(ROOT, "cases", "weights", "shaders.weights"), "--seed", "11", "--index", "10"],
+                       stdout=f, check=True)
+    model = run([GCNABI, "passthrough", graph]).stdout
+    want = ("old: 10 of 10 parts move, 0 in place, 0 to the stack; proposed-v1: 0 of 10 parts move, 10 in place, "
+            "0 to the stack; proposed-v2: 0 of 10 parts move, 10 in place, 0 to the stack")
+    report("passthrough: the model's moves per layout", want in model, model)
+    for major, llc in installed_llcs():
+        if major < 16:
+            continue
+        r = run([GCNABI, "passthrough", "--profile", profile_of(major), "--llc", llc, graph])
+        report("passthrough: llc %d writes the 10 argument SGPRs the model counts" % major,
+               r.returncode == 0 and "| measured (old): 10 (" in r.stdout, r.stdout + r.stderr)
+    bad = run([GCNABI, "gen", "--callgraph", "--root", "amdgpu_gfx"])
+    report("gen --root names a non-entry point", bad.returncode == 2 and "amdgpu_gfx" in bad.stderr, bad.stderr)
+
+
 def boundary_every_llc(tmp):
     """gcnabi gen --boundary under each layout, with the profile of each installed llc, checked against
     that llc (every CPU, both selectors, callee and call site): no unexplained divergence, no crash.
@@ -331,6 +355,7 @@ def main():
         check_every_llc(tmp)
         link_matrix(tmp)
         call_graphs(tmp)
+        shader_passthrough(tmp)
         boundary_every_llc(tmp)
         gen_replay(tmp)
         gen_header(tmp)

@@ -1,0 +1,255 @@
+/* `gcnabi passthrough`: the SGPR moves a shader entry point needs to pass
+ * its user SGPRs on to amdgpu_gfx callees, under each layout (model), and
+ * with --llc the moves into the callee's argument SGPRs that llc's final
+ * assembly really makes (layout old, which llc implements). */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "callgraph.h"
+#include "cli.h"
+#include "passthrough.h"
+
+typedef struct {
+	const char *input;
+	Sig **sigs;
+	unsigned nsigs, malformed;
+} Graphs;
+
+static int collect(void *ctx, const Sig *sig, const SigError *err)
+{
+	Graphs *g = ctx;
+	if (err) {
+		fprintf(stderr, "%s:%u:%u: error: %s\n", g->input, err->line, err->col, err->msg);
+		g->malformed++;
+		return 0;
+	}
+	return sig_list_append(&g->sigs, &g->nsigs, sig) ? 0 : 1;
+}
+
+/* SGPR numbers a "sN" or "s[A:B]" operand names; 0 when it is not one. */
+static unsigned sgpr_operand(const char *p, unsigned *first)
+{
+	unsigned a, b;
+	if (sscanf(p, "s[%u:%u]", &a, &b) == 2 && b >= a) {
+		*first = a;
+		return b - a + 1;
+	}
+	if (p[0] == 's' && isdigit((unsigned char)p[1])) {
+		*first = (unsigned)strtoul(p + 1, 0, 10);
+		return 1;
+	}
+	return 0;
+}
+
+/* Register-to-register s_mov parts, and v_readfirstlane copies out of
+ * VGPRs, written into the SGPRs of want (bit per SGPR) by the lines of asm
+ * in [p, end). */
+static unsigned count_moves(const char *p, const char *end, const uint64_t want[2], unsigned *readfirstlane)
+{
+	unsigned n = 0;
+	*readfirstlane = 0;
+	while (p < end) {
+		const char *eol = memchr(p, '\n', (size_t)(end - p));
+		if (!eol)
+			eol = end;
+		const char *q = p;
+		while (q < eol && isspace((unsigned char)*q))
+			q++;
+		if (strncmp(q, "s_mov_b32 ", 10) == 0 || strncmp(q, "s_mov_b64 ", 10) == 0) {
+			unsigned d, s, nd = sgpr_operand(q + 10, &d);
+			const char *comma = memchr(q, ',', (size_t)(eol - q));
+			unsigned ns = comma ? sgpr_operand(comma + 1 + (comma[1] == ' '), &s) : 0;
+			for (unsigned k = 0; nd && ns && k < nd; k++)
+				if (d + k < 128 && (want[(d + k) / 64] >> ((d + k) % 64) & 1))
+					n++;
+		} else if (strncmp(q, "v_readfirstlane_b32 ", 20) == 0) {
+			unsigned d;
+			if (sgpr_operand(q + 20, &d) && d < 128 && (want[d / 64] >> (d % 64) & 1))
+				++*readfirstlane;
+		}
+		p = eol + 1;
+	}
+	return n;
+}
+
+/* The body of function name in llc's assembly: from its label to its end
+ * marker; NULL when absent. */
+static const char *asm_body(const char *text, const char *name, const char **end)
+{
+	char label[SIG_NAME_MAX + 4];
+	snprintf(label, sizeof label, "\n%s:", name);
+	const char *p = strstr(text, label);
+	if (!p)
+		return 0;
+	const char *e = strstr(p, "\n.Lfunc_end");
+	*end = e ? e : p + strlen(p);
+	return p;
+}
+
+/* The call instructions of a body, in order. */
+static const char *next_call(const char *p, const char *end)
+{
+	const char *a = strstr(p, "s_swappc_b64"), *b = strstr(p, "s_setpc_b64");
+	const char *c = a && (!b || a < b) ? a : b;
+	return c && c < end ? c : 0;
+}
+
+int cmd_passthrough(int argc, char **argv)
+{
+	const Command *cmd = command_find("passthrough");
+	const char *profile = "llvm22", *cpu = "gfx1030", *llc = 0, *val;
+	const char *layouts[8];
+	unsigned nlayouts = 0;
+	int i = 1, k;
+	while ((k = opt_next(cmd, argc, argv, &i, &val)) >= 0) {
+		const char *name = cmd->opts[k].name;
+		if (strcmp(name, "--profile") == 0)
+			profile = val;
+		else if (strcmp(name, "--mcpu") == 0)
+			cpu = val;
+		else if (strcmp(name, "--llc") == 0)
+			llc = val;
+		else if (strcmp(name, "--layout") == 0 && nlayouts < 8)
+			layouts[nlayouts++] = val;
+	}
+	if (k == -3 || i != argc - 1) {
+		if (k != -3)
+			command_help(cmd, stderr);
+		return EXIT_USAGE;
+	}
+	if (nlayouts == 0) {
+		layouts[0] = "old", layouts[1] = "proposed-v1", layouts[2] = "proposed-v2";
+		nlayouts = 3;
+	}
+	const Profile *prof = profile_find(profile);
+	if (!prof) {
+		fprintf(stderr, "gcnabi passthrough: unknown profile '%s'\n", profile);
+		return EXIT_USAGE;
+	}
+	Layout lay[8];
+	ModelConfig m[8];
+	char err[256];
+	for (unsigned l = 0; l < nlayouts; l++)
+		if (!layout_load(layouts[l], &lay[l], err, sizeof err) ||
+		    !model_config_init(&m[l], prof, &lay[l], cpu, 0, SEL_DAG, err, sizeof err)) {
+			fprintf(stderr, "gcnabi passthrough: %s\n", err);
+			return EXIT_ERROR;
+		}
+	Graphs g = { argv[i], 0, 0, 0 };
+	size_t len;
+	char *text = read_file(argv[i], &len, err, sizeof err);
+	if (!text) {
+		fprintf(stderr, "gcnabi passthrough: %s\n", err);
+		return EXIT_ERROR;
+	}
+	sig_parse_module(text, len, collect, &g);
+	CallEdge *edges = 0;
+	unsigned nedges = 0;
+	int rc = g.malformed ? EXIT_ERROR : 0;
+	if (!graph_edges_parse(text, len, g.sigs, g.nsigs, &edges, &nedges, err, sizeof err)) {
+		fprintf(stderr, "%s:%s\n", argv[i], err);
+		rc = EXIT_ERROR;
+		nedges = 0;
+	}
+	/* With --llc: the whole module compiled to assembly once. */
+	char *asm_text = 0;
+	if (llc && nedges) {
+		Buf b = { 0 };
+		EmitOptions eo = { .typed_ptrs = prof->major < 15, .buffer_ptr_split = prof->on[SW_buffer_ptr_split] };
+		bool *all = calloc(g.nsigs ? g.nsigs : 1, sizeof *all);
+		for (unsigned s = 0; all && s < g.nsigs; s++)
+			all[s] = true;
+		char ll[] = "/tmp/gcnabi-pt-XXXXXX";
+		int fd = all ? mkstemp(ll) : -1;
+		if (fd < 0 || !emit_graph(&b, g.sigs, all, g.nsigs, edges, nedges, &eo, err, sizeof err) || b.failed ||
+		    write(fd, b.p, b.n) != (ssize_t)b.n) {
+			fprintf(stderr, "gcnabi passthrough: cannot write the module: %s\n", fd < 0 ? "temporary file" : err);
+			rc = EXIT_ERROR;
+		} else {
+			char cmdline[1024];
+			snprintf(cmdline, sizeof cmdline, "'%s' -mtriple=amdgcn-amd-amdpal -mcpu=%s '%s' -o - 2>/dev/null", llc, cpu, ll);
+			FILE *f = popen(cmdline, "r");
+			Buf out = { 0 };
+			char chunk[65536];
+			size_t n;
+			while (f && (n = fread(chunk, 1, sizeof chunk, f)) > 0)
+				buf_put(&out, chunk, n);
+			int st = f ? pclose(f) : -1;
+			if (st != 0 || out.failed) {
+				fprintf(stderr, "gcnabi passthrough: %s did not compile %s (status %d): nothing measured\n", llc, argv[i], st);
+				buf_free(&out);
+				rc |= EXIT_CRASHED;
+			} else {
+				buf_put(&out, "", 1);
+				asm_text = out.p;
+			}
+		}
+		if (fd >= 0) {
+			close(fd);
+			unlink(ll);
+		}
+		free(all);
+		buf_free(&b);
+	}
+	Placement *in = malloc(sizeof *in), *out = malloc(sizeof *out);
+	if (!in || !out)
+		return EXIT_ERROR;
+	printf("pass-through of user SGPRs at shader -> amdgpu_gfx calls (%s, %s)%s\n", prof->name, cpu,
+	       asm_text ? "; measured: llc's writes of the callee's argument SGPRs from other registers (s_mov, v_readfirstlane) before the call" : "");
+	unsigned call_index = 0, last_from = ~0u;
+	for (unsigned e = 0; e < nedges; e++) {
+		const Sig *from = g.sigs[edges[e].from], *to = g.sigs[edges[e].to];
+		call_index = edges[e].from == last_from ? call_index + 1 : 0;
+		last_from = edges[e].from;
+		if (!cc_is_shader_entry((CallConv)from->cc))
+			continue;
+		unsigned shared = graph_shared_params(from, to);
+		printf("@%s -> @%s (%u shared arguments):", from->name, to->name, shared);
+		uint64_t want[2] = { 0, 0 };
+		for (unsigned l = 0; l < nlayouts; l++) {
+			if (!cc_place(from, &m[l], VIEW_CALLEE, in) || !cc_place(to, &m[l], VIEW_CALLER, out)) {
+				printf(" %s: refused (%s)", lay[l].name, in->ok ? out->error : in->error);
+				continue;
+			}
+			PassCost c;
+			passthrough_cost(in, out, shared, &c);
+			printf(" %s: %u of %u parts move, %u in place, %u to the stack%s", lay[l].name, c.sgpr_moves, c.parts,
+			       c.in_place, c.to_stack, l + 1 < nlayouts ? ";" : "");
+			if (strcmp(lay[l].name, "old") == 0)
+				for (unsigned a = 0; a < shared && a < out->nargs; a++)
+					for (unsigned p = 0; p < out->args[a].count; p++) {
+						const Loc *d = &out->locs[out->args[a].first + p];
+						if (d->kind == LOC_SGPR && d->reg < 128)
+							want[d->reg / 64] |= 1ull << (d->reg % 64);
+					}
+		}
+		if (asm_text) {
+			/* Calls are made in edge order: the n-th call of the body. */
+			const char *end, *p = asm_body(asm_text, from->name, &end), *c = p;
+			for (unsigned n = 0; c && n <= call_index; n++) {
+				p = c == asm_body(asm_text, from->name, &end) ? c : c + 1;
+				c = next_call(p, end);
+			}
+			unsigned rfl;
+			if (c) {
+				unsigned moves = count_moves(p, c, want, &rfl);
+				printf(" | measured (old): %u (%u s_mov, %u v_readfirstlane)", moves + rfl, moves, rfl);
+			}
+			else
+				printf(" | measured (old): call not found in the assembly");
+		}
+		printf("\n");
+	}
+	free(in);
+	free(out);
+	free(asm_text);
+	free(edges);
+	for (unsigned s = 0; s < g.nsigs; s++)
+		free(g.sigs[s]);
+	free(g.sigs);
+	free(text);
+	return rc;
+}
