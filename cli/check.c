@@ -91,7 +91,7 @@ typedef struct {
 	int switch_index[SW_COUNT];
 	bool switch_value[SW_COUNT];
 	int nswitches;
-	unsigned wave, batch, jobs;
+	unsigned wave, batch, jobs, mem_mb;
 	double timeout;
 	Layout layout;
 	char out_dir[512], tmp_dir[512];
@@ -976,7 +976,7 @@ static bool start_batches(Check *c, Pool *pool)
 		}
 		char *argv[16];
 		llc_argv(&c->combos[b.combo], ll, mir, argv, cpu_arg, mattr);
-		if (!proc_start(&pool->procs[slot], argv, mir, err, 8192)) {
+		if (!proc_start(&pool->procs[slot], argv, mir, err, c->mem_mb)) {
 			fprintf(stderr, "gcnabi check: cannot start %s\n", argv[0]);
 			return false;
 		}
@@ -1352,6 +1352,10 @@ static bool parse_check_options(Check *c, int argc, char **argv, int *first_oper
 			*out = val;
 		} else if (strcmp(name, "--quiet") == 0) {
 			c->quiet = true;
+		} else if (strcmp(name, "--mem-limit") == 0) {
+			c->mem_mb = (unsigned)atoi(val);
+			if (c->mem_mb < 64 || c->mem_mb > 1048576)
+				return fprintf(stderr, "gcnabi check: --mem-limit takes 64 to 1048576 (MB)\n"), false;
 		} else if (strcmp(name, "--placements") == 0) {
 			c->placements = true;
 		} else if (strcmp(name, "--new-reg-bank-select") == 0) {
@@ -1429,6 +1433,7 @@ int cmd_check(int argc, char **argv)
 	c->callers = true;
 	c->batch = 200;
 	c->timeout = 120;
+	c->mem_mb = 8192;
 	long cores = sysconf(_SC_NPROCESSORS_ONLN);
 	c->jobs = cores > 0 && cores <= MAX_JOBS ? (unsigned)cores : 2;
 	if (!parse_check_options(c, argc, argv, &first, &layout_name, &out))

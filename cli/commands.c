@@ -44,6 +44,7 @@ static const OptSpec check_opts[] = {
 	{ "--batch", "N", "functions per llc process (default 200)" },
 	{ "--jobs", "N", "llc processes at once (default: the number of cores)" },
 	{ "--timeout", "SEC", "seconds one llc process may take (default 120)" },
+	{ "--mem-limit", "MB", "address-space limit of one llc process (default 8192)" },
 	{ "--out", "DIR", "where the details go (default reports/check-<time>)" },
 	{ "--quiet", 0, "print only the summary" },
 	{ "--placements", 0, "also write what llc did: DIR/placements/<combo>.{callee,caller}.jsonl (gcnabi diff reads them)" },
