@@ -303,6 +303,9 @@ def main(argv=None):
     p = sub.add_parser("selftest", help="plant two errors and check that a run finds and minimizes each")
     p.add_argument("--keep", action="store_true", help="keep the self-test's run folders")
     args = ap.parse_args(argv)
+    # llc's crash reports without symbolization: faster, and the same bucket
+    # whether or not llvm-symbolizer is installed.
+    os.environ["LLVM_DISABLE_SYMBOLIZATION"] = "1"
     if not args.cmd:
         ap.print_help()
         return EXIT_USAGE

@@ -67,7 +67,7 @@ def discover(named=None):
     if named:
         found = [identify(p, True) for p in named]
     else:
-        paths = glob.glob("/usr/lib/llvm-*/bin/llc")
+        paths = glob.glob(os.environ.get("GCNABI_LLC_SEARCH", "/usr/lib/llvm-*/bin/llc"))
         for d in os.environ.get("PATH", "").split(os.pathsep):
             paths += [p for p in glob.glob(os.path.join(d, "llc")) + glob.glob(os.path.join(d, "llc-[0-9]*"))]
         seen, found = set(), []

@@ -112,8 +112,11 @@ def expectation(f, detail):
 
 
 def lit_run(lit_cmd, test, bindir, exec_root):
-    r = subprocess.run(lit_cmd + ["-v", "--param", "llvm_bin=" + bindir, "--param", "exec_root=" + exec_root, test],
-                       capture_output=True, text=True, timeout=300)
+    try:
+        r = subprocess.run(lit_cmd + ["-v", "--param", "llvm_bin=" + bindir, "--param", "exec_root=" + exec_root, test],
+                           capture_output=True, text=True, timeout=120)
+    except subprocess.TimeoutExpired:
+        return False, "lit timed out"
     return r.returncode == 0, r.stdout + r.stderr
 
 
