@@ -36,9 +36,8 @@ def fixed_sgprs(layout):
         if m.group(1) == "name":
             name = m.group(2).strip()
         if m.group(1) in ROLES:
-            for a, b in re.findall(r"s(?:\[(\d+):(\d+)\]|(\d+))", m.group(2)) and \
-                    [(x or z, y or z) for x, y, z in re.findall(r"s(?:\[(\d+):(\d+)\]|(\d+))", m.group(2))]:
-                regs.update(range(int(a), int(b) + 1))
+            for first, last, single in re.findall(r"s(?:\[(\d+):(\d+)\]|(\d+))", m.group(2)):
+                regs.update(range(int(first or single), int(last or single) + 1))
     return name, regs
 
 

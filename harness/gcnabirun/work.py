@@ -20,10 +20,10 @@ import time
 from . import findings as F
 from .common import GCNABI, HarnessError, dumps, gcnabi, read_jsonl, write_text
 
-# Seconds of llc per function per compiler x CPU x selector, both views,
-# measured on this project's 2-core machine with gcnabi gen v2 signatures
-# (llc 14-22 average); the nightly sizes its plan from it.
-SECONDS_PER_FUNCTION_COMBO = 0.1
+# Core-seconds of llc per function per compiler x CPU x selector, both views,
+# measured on this project's 2-core machine (shared, load 4-7) with gcnabi gen v2 signatures
+# (llc 14-22 average: 0.02, rounded up); the nightly sizes its plan from it.
+SECONDS_PER_FUNCTION_COMBO = 0.03
 NRBS_CALLEES, NRBS_CALLS = 20, 3
 
 
@@ -169,7 +169,7 @@ def run_unit(unit, plan, run_dir):
     record = {"unit": unit["id"], "status": "done"}
     if err:
         record.update(status="error", error=err)
-    fnd, notes, link = F.extract(out, inp, compilers, unit["id"])
+    fnd, notes, link, quirks = F.extract(out, inp, compilers, unit["id"])
     stats = F.read_summary(os.path.join(out, "summary.txt"))
     dirs = [out]
     nrbs = [c for c in compilers if c.get("new_reg_bank_select")]
@@ -186,7 +186,8 @@ def run_unit(unit, plan, run_dir):
             rc2, err2 = _check(unit, cfg, nrbs, run_dir, nout, True, sub, callers)
             if err2:
                 record.update(status="error", error=err2)
-            f2, n2, _ = F.extract(nout, sub, nrbs, unit["id"])
+            f2, n2, _, q2 = F.extract(nout, sub, nrbs, unit["id"])
+            quirks += q2
             fnd += f2
             notes.update(n2)
             for k, v in F.read_summary(os.path.join(nout, "summary.txt")).items():
@@ -195,8 +196,8 @@ def run_unit(unit, plan, run_dir):
                     t[x] = t.get(x, 0) + y
             if not callers:
                 dirs.append(nout)
-    record["cross"] = F.cross(dirs, inp, compilers, fnd) if unit["kind"] != "graph" else []
-    for d in dirs:
+    record["cross"] = F.cross(dirs, inp, compilers, fnd, quirks) if unit["kind"] != "graph" else []
+    for d in [out] + [os.path.join(out, t) for t in ("nrbs", "nrbs-calls")]:
         shutil.rmtree(os.path.join(d, "placements"), ignore_errors=True)
     fnd.sort(key=lambda f: (f["axis"], f["combo"], f["line"], f.get("call_site", ""), f["why"]))
     record.update(findings=fnd, notes=dict(sorted(notes.items())), link=link, stats=stats,
