@@ -132,6 +132,38 @@ def overlay(compiler, tmp):
     return d
 
 
+def needle(f):
+    """A fixed string of the crash's first error line that any instance of
+    it prints: the text before the first register, value or number."""
+    m = re.match(r"[^%$@\d]*", f["why"])
+    text = m.group(0).strip() if m else ""
+    return text if len(text) >= 12 and text != "timed out" else None
+
+
+def reduce_ir(ir, f, subject, tmp):
+    """llvm-reduce with an interestingness test that runs the compiler and
+    looks for the crash's error text; the reduced IR or None."""
+    tool = os.path.join(os.path.dirname(os.path.realpath(subject["path"])), "llvm-reduce")
+    text = needle(f)
+    if not text or not os.access(tool, os.X_OK):
+        return None
+    src = os.path.join(tmp, "crash.ll")
+    write_text(src, ir)
+    test = os.path.join(tmp, "interesting.sh")
+    write_text(test, "#!/bin/sh\nLLVM_DISABLE_SYMBOLIZATION=1 '%s' %s \"$1\" -o /dev/null 2>&1 | grep -qF '%s'\n" % (
+        subject["path"], " ".join(llc_flags(f)), text.replace("'", "")))
+    os.chmod(test, 0o755)
+    out = os.path.join(tmp, "reduced.ll")
+    try:
+        r = subprocess.run([tool, "--test=" + test, "--output=" + out, src], capture_output=True, text=True,
+                           timeout=300, cwd=tmp)
+    except subprocess.TimeoutExpired:
+        return None
+    if r.returncode or not os.path.exists(out):
+        return None
+    return "\n".join(l for l in open(out).read().splitlines() if not l.startswith("; ModuleID")).strip() + "\n"
+
+
 def write_and_verify(repro_dir, name, f, subject, decl, detail, others, lit_cmd):
     """Writes repro_dir/name.ll and verifies it; returns a description."""
     os.makedirs(repro_dir, exist_ok=True)
@@ -146,6 +178,13 @@ def write_and_verify(repro_dir, name, f, subject, decl, detail, others, lit_cmd)
         ir = "\n".join(l for l in r.stdout.splitlines() if not l.startswith("; gcnabi emit")).strip() + "\n"
         want, did, meaning = expectation(f, detail)
         run = "; RUN: llc %s %%s -o - | FileCheck %%s" % " ".join(llc_flags(f))
+        reduced = f["axis"] == "crash" and reduce_ir(ir, f, subject, tmp)
+        if reduced:
+            # llvm-reduce keeps what the crash needs, not the function names
+            # the CHECK lines would look for: the test is that llc compiles it.
+            ir, want, did = reduced, [], None
+            run = "; RUN: llc %s %%s -o /dev/null" % " ".join(llc_flags(f))
+            meaning = "none; llc compiles the IR (reduced by llvm-reduce from the emitted function and caller)"
 
         def text(lines, verdict):
             head = ["; gcnabi reproducer %s: %s" % (name, f["axis"]),
