@@ -10,6 +10,7 @@ import os
 import re
 import shutil
 import subprocess
+import sys
 import tempfile
 
 from .common import GCNABI, write_text
@@ -135,7 +136,7 @@ def overlay(compiler, tmp):
 def needle(f):
     """A fixed string of the crash's first error line that any instance of
     it prints: the text before the first register, value or number."""
-    m = re.match(r"[^%$@\d]*", f["why"])
+    m = re.match(r"[^%$@'\"\d]*", f["why"])
     text = m.group(0).strip() if m else ""
     return text if len(text) >= 12 and text != "timed out" else None
 
@@ -149,9 +150,15 @@ def reduce_ir(ir, f, subject, tmp):
         return None
     src = os.path.join(tmp, "crash.ll")
     write_text(src, ir)
+    # Interesting: llc prints a line that normalizes to the bucket's text
+    # (the same cause, not just any error of the same pass).
+    same = os.path.join(tmp, "same_cause.py")
+    write_text(same, "import sys\nsys.path.insert(0, %r)\nfrom gcnabirun.findings import normalize\n"
+                     "sys.exit(0 if any(normalize(l) == %r for l in sys.stdin) else 1)\n" % (
+                         os.path.dirname(os.path.dirname(os.path.abspath(__file__))), f["what"]))
     test = os.path.join(tmp, "interesting.sh")
-    write_text(test, "#!/bin/sh\nLLVM_DISABLE_SYMBOLIZATION=1 '%s' %s \"$1\" -o /dev/null 2>&1 | grep -qF '%s'\n" % (
-        subject["path"], " ".join(llc_flags(f)), text.replace("'", "")))
+    write_text(test, "#!/bin/sh\nLLVM_DISABLE_SYMBOLIZATION=1 '%s' %s \"$1\" -o /dev/null 2>&1 | '%s' '%s'\n" % (
+        subject["path"], " ".join(llc_flags(f)), sys.executable, same))
     os.chmod(test, 0o755)
     out = os.path.join(tmp, "reduced.ll")
     try:
