@@ -87,10 +87,11 @@ def test_errors(tmp, llc):
 
 
 def small(llc, out, extra=()):
-    # One llc, two CPUs, both selectors, a planted profile change so that
-    # the run has new findings to minimize: 6 units.
+    # One llc, two CPUs, both selectors, 60 signatures and 4 call graphs, a
+    # planted profile change so that the run has new findings to minimize:
+    # 8 units.
     return ["run", "--llc", llc, "--mcpu", "gfx1030", "--mcpu", "gfx900", "--seed", "7", "--count", "60",
-            "--chunk", "20", "--switch", "queue_ptr_cov5_hole=on", "--no-new-reg-bank-select", "--jobs", "2",
+            "--chunk", "20", "--graphs", "4", "--switch", "queue_ptr_cov5_hole=on", "--no-new-reg-bank-select", "--jobs", "2",
             "--out", out] + list(extra)
 
 
@@ -120,8 +121,8 @@ def test_resume_and_shards(tmp, llc):
     done_before = sum(1 for _ in open(journal)) if os.path.exists(journal) else 0
     r = run(["run", "--resume", b, "--jobs", "2"])
     d = same_reports(a, b)
-    report("killed after %d of 6 units, --resume: same reports as uninterrupted" % done_before,
-           killed and 0 < done_before < 6 and not d, "killed=%s done=%d differ: %s %s" % (killed, done_before, d, r.stderr[-500:]))
+    report("killed after %d of 8 units, --resume: same reports as uninterrupted" % done_before,
+           killed and 0 < done_before < 8 and not d, "killed=%s done=%d differ: %s %s" % (killed, done_before, d, r.stderr[-500:]))
     s1, s2, m = os.path.join(tmp, "s1"), os.path.join(tmp, "s2"), os.path.join(tmp, "merged")
     r1 = run(small(llc, s1, ["--shard", "1/2"]))
     r2 = run(small(llc, s2, ["--shard", "2/2"]))

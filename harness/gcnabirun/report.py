@@ -5,6 +5,7 @@ the order units finished in; timings go to run-info.json only."""
 import html
 import json
 import os
+import re
 
 from .common import EXIT_CRASH, EXIT_KNOWN, EXIT_NEW, EXIT_ERROR, dumps, write_text
 from .known import AXES, entry_for
@@ -29,6 +30,9 @@ def classify(records, known):
     for r in records:
         for f in r.get("findings", []):
             f = dict(f)
+            if f.get("call_site"):
+                # The input as the plan names it, wherever the run folder is.
+                f["call_site"] = re.sub(r"[^\s(]*?(inputs/[\w.-]+\.ll)", r"\1", f["call_site"])
             if f.get("explained_by"):
                 f["status"], f["reason"] = "explained", "profile switch " + f["explained_by"]
             else:
