@@ -14,8 +14,7 @@ from . import littest
 from . import minimize as M
 from . import report as R
 from . import work as W
-from .common import (EXIT_ERROR, EXIT_USAGE, GCNABI, ROOT, HarnessError, UsageError, dumps, parse_budget,
-                     read_jsonl, write_text)
+from .common import EXIT_ERROR, EXIT_USAGE, ROOT, HarnessError, UsageError, parse_budget, read_jsonl, write_text
 
 DEFAULT_KNOWN = os.path.join(ROOT, "cases", "known-differences.txt")
 DEFAULT_CPUS = ["gfx900", "gfx1030", "gfx1100"]
@@ -120,7 +119,6 @@ def start(args, mode):
         plan = W.make_plan(run_dir, cfg, compilers)
     shard = parse_shard(args.shard)
     if shard:
-        plan_shard = plan.get("shard")
         write_text(os.path.join(run_dir, "shard.txt"), "%d/%d\n" % shard)
     t0 = time.monotonic()
     deadline = None

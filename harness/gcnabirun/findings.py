@@ -7,9 +7,9 @@ import itertools
 import json
 import os
 import re
+import subprocess
 
 from .common import GCNABI, read_jsonl
-import subprocess
 
 # check's kinds -> the harness's axes; None: a note, not a finding.
 KIND_AXIS = {

@@ -113,7 +113,6 @@ def candidates(decl, stage):
         size //= 2
     if suffix:
         out.append((prefix, params, ""))
-    m = re.match(r"(.*?)(\S+(?:\s*\{.*\}|\s*\[.*\]|\s*<.*>)?)$", prefix)
     ret_words = prefix.split()
     conv = [w for w in ret_words if w in ("amdgpu_gfx", "fastcc", "coldcc", "ccc")]
     if not re.fullmatch(r"(?:\w+\s+)?void", prefix):

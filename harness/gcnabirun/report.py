@@ -8,7 +8,7 @@ import os
 import re
 
 from .common import EXIT_CRASH, EXIT_KNOWN, EXIT_NEW, EXIT_ERROR, dumps, write_text
-from .known import AXES, entry_for
+from .known import AXES, entry_for, match
 
 AXIS_TITLES = {
     "model-vs-llc": "model vs llc (callee)", "model-vs-llc-caller": "model vs llc (call site)",
@@ -36,8 +36,6 @@ def classify(records, known):
             if f.get("explained_by"):
                 f["status"], f["reason"] = "explained", "profile switch " + f["explained_by"]
             else:
-                e = None
-                from .known import match
                 e = match(known, f)
                 if e:
                     f["status"], f["reason"], f["known_entry"] = "known", e["reason"], e["where"]

@@ -5,7 +5,6 @@ detects each one and minimizes it to a verified lit test.
 (b) a wrapper around the real llc that rewrites one register ($vgpr1 ->
     $vgpr29) in its MIR, so the compiler is wrong: the lit test must fail
     with the wrapper and pass with the real llc."""
-import json
 import os
 import shutil
 import sys
