@@ -34,7 +34,14 @@ def split_combo(tag):
 
 
 def loc_class(loc):
+    """sgpr, vgpr, stack; for a list of parts ("s8 s9"), the classes and
+    the count ("sgpr x2"); demoted, none, other."""
     loc = str(loc)
+    if " " in loc.strip() and not loc.startswith("demoted"):
+        classes = [loc_class(t) for t in loc.split()]
+        return "%s x%d" % ("+".join(sorted(set(classes), key=classes.index)), len(classes))
+    if loc.startswith("demoted"):
+        return "demoted"
     if re.fullmatch(r"s\d+", loc):
         return "sgpr"
     if re.fullmatch(r"v\d+", loc):

@@ -210,6 +210,7 @@ def summary_md(ctx):
         L.append("| %s | %s | %s | %s | %d / %d | %d |" % (row["axis"], row["a"], row["b"], row["convention"],
                                                          row["differ"], row["compared"], row["differ"] - row["explained"]))
     L.append("")
+    L += side_by_side(ctx)
     if ctx["link"]:
         L.append("## Cross-version link matrix (call site by the row's llc, callee by the column's)")
         L.append("")
@@ -233,6 +234,33 @@ def summary_md(ctx):
     L.append("Files: `results.jsonl` (every finding and count), `junit.xml`, `index.html`, `repro/` (lit tests: "
              "`lit --param llvm_bin=/usr/lib/llvm-N/bin -v repro/`).")
     return "\n".join(L) + "\n"
+
+
+def short(text, n=60):
+    text = str(text)
+    return text if len(text) <= n else text[:n] + "..."
+
+
+def side_by_side(ctx):
+    """Consecutive llc versions (every pair in `compare`): how their
+    placements differ, by pattern, with examples."""
+    profiles = sorted({c["profile"] for c in ctx["plan"]["compilers"]}, key=lambda p: int(p[4:]))
+    adjacent = set(zip(profiles, profiles[1:]))
+    L = []
+    for row in ctx["pairs"]:
+        pa, pb = row["a"].split("-")[0], row["b"].split("-")[0]
+        if not row["axis"].startswith("llc-vs-llc") or not row["differ"] or (pa, pb) not in adjacent:
+            continue
+        if not L:
+            L += ["### Side by side: where consecutive versions place differently", ""]
+        L.append("- %s vs %s, %s convention, %s: %d of %d functions" % (
+            row["a"], row["b"], row["convention"], row["axis"][11:] + " view", row["differ"], row["compared"]))
+        for pat in sorted(row["patterns"], key=lambda x: (-x["functions"], x["pattern"]))[:5]:
+            ex = pat["examples"][0] if pat["examples"] else {}
+            L.append("  - `%s`: %d (e.g. %s on %s, %s: %s vs %s)" % (
+                pat["pattern"], pat["functions"], ex.get("function"), ex.get("cpu"), ex.get("where"),
+                short(ex.get("a")), short(ex.get("b"))))
+    return L + [""] if L else []
 
 
 def describe_status(st):
@@ -501,7 +529,12 @@ def pairs_of(cross):
         if g["pattern"]:
             r["differ"] += g["functions"]
             r["explained"] += g["explained"]
-            r["patterns"].append({"pattern": g["pattern"], "functions": g["functions"], "examples": g["examples"]})
+            pat = next((x for x in r["patterns"] if x["pattern"] == g["pattern"]), None)
+            if not pat:
+                pat = {"pattern": g["pattern"], "functions": 0, "examples": []}
+                r["patterns"].append(pat)
+            pat["functions"] += g["functions"]
+            pat["examples"] = (pat["examples"] + [dict(e, cpu=g["cpu"]) for e in g["examples"]])[:2]
         else:
             r["compared"] += g["compared"]
     return [t[k] for k in sorted(t)]
