@@ -16,7 +16,7 @@ HDRS      := $(wildcard core/*.h observe/*.h generators/*.h cli/*.h)
 
 obj = $(patsubst %.c,$(B)/$(1)/%.o,$(2))
 
-.PHONY: all test unit check bench deps clean help fuzz fuzz-replay fuzz-build afl fuzz-bench fuzz-feed
+.PHONY: all test unit check bench deps clean help nightly selftest harness-test fuzz fuzz-replay fuzz-build afl fuzz-bench fuzz-feed
 # Keep the test objects between runs.
 .SECONDARY:
 all: $(B)/gcnabi
@@ -48,13 +48,31 @@ UNIT_BINS := $(patsubst tests/unit/%.c,$(B)/tests/%,$(UNIT_SRC))
 unit: $(UNIT_BINS)
 	@fail=0; for t in $(UNIT_BINS); do $$t || fail=1; done; exit $$fail
 
-# make test: unit tests (ASan+UBSan), fuzz corpus replay, golden corpus, every installed llc.
+# make test: unit tests (ASan+UBSan), fuzz corpus replay, golden corpus, every installed llc,
+# then the harness's tests (resume, shards, crash bisection, errors, selftest).
 test: unit fuzz-replay $(B)/gcnabi $(B)/gcnabi-san
 	python3 tests/run_tests.py
+	python3 tests/harness_tests.py
 
-# The main job; COUNT=N SEED=S OUT=DIR to change it.
+harness-test: $(B)/gcnabi
+	python3 tests/harness_tests.py
+
+# The nightly run of the harness: every llc, every axis, within BUDGET
+# (e.g. make nightly BUDGET=10m); reports/latest/ holds its reports.
+BUDGET ?= 20m
+nightly: $(B)/gcnabi
+	@s=0; harness/gcnabi-run nightly --budget $(BUDGET) $(NIGHTLY_ARGS) || s=$$?; [ $$((s & 27)) -eq 0 ]
+
+selftest: $(B)/gcnabi
+	harness/gcnabi-run selftest
+
+# Exit bit 4 (known differences only) passes; 1 error, 2 usage, 8 new
+# divergence and 16 new compiler crash fail.
+# The main job: the harness's default run (every llc, every CPU and
+# selector, call graphs, reports/latest/); COUNT=N SEED=S GRAPHS=G.
 check: $(B)/gcnabi
-	sh tests/check.sh
+	@s=0; harness/gcnabi-run run --count $(or $(COUNT),300) --graphs $(or $(GRAPHS),20) $(if $(SEED),--seed $(SEED)) \
+	  cases/golden/default.ll cases/golden/gfx.ll || s=$$?; [ $$((s & 27)) -eq 0 ]
 
 $(B)/bench_place: $(B)/rel/tests/bench/bench_place.o $(call obj,rel,$(CORE_SRC) $(GEN_SRC))
 	$(CC) $(CFLAGS) $^ -o $@
@@ -62,6 +80,7 @@ $(B)/bench_place: $(B)/rel/tests/bench/bench_place.o $(call obj,rel,$(CORE_SRC) 
 bench: $(B)/gcnabi $(B)/bench_place
 	$(B)/bench_place
 	python3 tests/bench.py
+	python3 tests/bench.py --harness
 
 deps:
 	sh tests/deps.sh
@@ -189,7 +208,9 @@ help:
 	@echo "make            build build/gcnabi"
 	@echo "make deps       install llvm-15/16/19/22, cmocka, afl++ through apt (skips what is present)"
 	@echo "make test       unit tests under ASan+UBSan, golden corpus, check against every llc"
-	@echo "make check      differential check of the model against every installed llc"
+	@echo "make check      the harness's default run: model vs every installed llc, every axis (reports/latest)"
+	@echo "make nightly    time-budgeted run over every axis (BUDGET=20m), minimized lit reproducers"
+	@echo "make selftest   plant two errors; fails unless the harness finds and minimizes both"
 	@echo "make bench      placement throughput and check overhead"
 	@echo "make fuzz       libFuzzer (ASan+UBSan) on every target, FUZZ_SECONDS each, corpora merged"
 	@echo "make afl        AFL++ persistent-mode builds (fuzz/afl.sh starts the instances)"

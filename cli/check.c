@@ -28,6 +28,7 @@ typedef struct {
 	char path[512];
 	char version[128];
 	const Profile *profile;
+	Profile own; /* the profile with --switch overrides applied */
 } Llc;
 
 typedef struct {
@@ -55,7 +56,9 @@ typedef struct {
 	/* With more than one llc: what llc did with each signature, kept for
 	 * the cross-version link matrix (NULL where it was not observed). */
 	Placement **kept_callee, **kept_call;
+	bool new_rbs; /* GlobalISel with -new-reg-bank-select */
 	bool *in_graph; /* call-graph input: the functions the module holds */
+	FILE *seen_callee, *seen_caller; /* --placements: what llc did, one JSON line per function */
 } Combo;
 
 /* Functions first..first+count-1 of the combo's run order (Combo.order). */
@@ -83,8 +86,12 @@ typedef struct {
 	int nllcs;
 	const char *cpus[MAX_CPUS];
 	int ncpus;
-	bool sel_dag, sel_gisel, callers, quiet;
-	unsigned wave, batch, jobs;
+	bool sel_dag, sel_gisel, callers, quiet, placements, new_rbs;
+	/* --switch NAME=on|off: overrides of every llc's profile */
+	int switch_index[SW_COUNT];
+	bool switch_value[SW_COUNT];
+	int nswitches;
+	unsigned wave, batch, jobs, mem_mb;
 	double timeout;
 	Layout layout;
 	char out_dir[512], tmp_dir[512];
@@ -249,7 +256,13 @@ static void llc_argv(const Combo *co, const char *in, const char *out, char **ar
 	}
 	if (co->sel == SEL_GISEL)
 		argv[n++] = "-global-isel";
-	argv[n++] = co->sel == SEL_GISEL ? "-stop-after=irtranslator" : "-stop-after=finalize-isel";
+	/* -new-reg-bank-select changes what follows irtranslator, so its runs
+	 * stop after the new register-bank legalizer instead. */
+	if (co->sel == SEL_GISEL && co->new_rbs)
+		argv[n++] = "-new-reg-bank-select";
+	argv[n++] = co->sel != SEL_GISEL ? "-stop-after=finalize-isel"
+		    : co->new_rbs	  ? "-stop-after=amdgpu-regbanklegalize"
+					  : "-stop-after=irtranslator";
 	argv[n++] = (char *)in;
 	argv[n++] = "-o";
 	argv[n++] = (char *)out;
@@ -643,6 +656,10 @@ static int observe_sink(void *ctx, const MirFunction *f)
 		o->seen_callee[k] = true;
 		Combo *co = &o->c->combos[b->combo];
 		compare_callee(o->c, co, i, f);
+		if (co->seen_callee && !f->failed && f->in.ok) {
+			print_placement_json(co->seen_callee, o->c->sigs[i], &f->in);
+			fputc('\n', co->seen_callee);
+		}
 		if (!f->failed)
 			o->callee_seen[k] = f->in;
 		else
@@ -661,6 +678,10 @@ static int observe_sink(void *ctx, const MirFunction *f)
 		/* Callees come first in the module, so the callee was seen. */
 		const Placement *callee = o->seen_callee[k] && o->callee_seen[k].ok ? &o->callee_seen[k] : 0;
 		compare_caller(o->c, co, i, &f->calls[0], callee);
+		if (co->seen_caller && f->calls[0].out.ok) {
+			print_placement_json(co->seen_caller, o->c->sigs[i], &f->calls[0].out);
+			fputc('\n', co->seen_caller);
+		}
 		if (co->kept_call)
 			keep(&co->kept_call[i], &f->calls[0].out);
 	}
@@ -993,7 +1014,7 @@ static bool start_batches(Check *c, Pool *pool)
 		}
 		char *argv[16];
 		llc_argv(&c->combos[b.combo], ll, mir, argv, cpu_arg, mattr);
-		if (!proc_start(&pool->procs[slot], argv, mir, err, 8192)) {
+		if (!proc_start(&pool->procs[slot], argv, mir, err, c->mem_mb)) {
 			fprintf(stderr, "gcnabi check: cannot start %s\n", argv[0]);
 			return false;
 		}
@@ -1308,6 +1329,26 @@ static void remove_tmp(const Check *c)
 	rmdir(c->tmp_dir);
 }
 
+/* --switch NAME=on|off: a changed rule in every llc's profile, e.g. to see
+ * that a run notices a model that is wrong. */
+static bool parse_switch(Check *c, const char *val)
+{
+	size_t n = strcspn(val, "=");
+	const char *v = val[n] ? val + n + 1 : "";
+	bool on = strcmp(v, "on") == 0 || strcmp(v, "1") == 0;
+	if (!on && strcmp(v, "off") != 0 && strcmp(v, "0") != 0)
+		return fprintf(stderr, "gcnabi check: --switch takes NAME=on or NAME=off, not '%s'\n", val), false;
+	for (int k = 0; k < SW_COUNT; k++)
+		if (strlen(profile_switch_names[k]) == n && strncmp(profile_switch_names[k], val, n) == 0) {
+			c->switch_index[c->nswitches] = k;
+			c->switch_value[c->nswitches++] = on;
+			return true;
+		}
+	return fprintf(stderr, "gcnabi check: --switch: no switch named '%.*s' (gcnabi profiles lists them)\n", (int)n,
+		       val),
+	       false;
+}
+
 static bool parse_check_options(Check *c, int argc, char **argv, int *first_operand, const char **layout,
 				const char **out)
 {
@@ -1357,6 +1398,17 @@ static bool parse_check_options(Check *c, int argc, char **argv, int *first_oper
 			*out = val;
 		} else if (strcmp(name, "--quiet") == 0) {
 			c->quiet = true;
+		} else if (strcmp(name, "--mem-limit") == 0) {
+			c->mem_mb = (unsigned)atoi(val);
+			if (c->mem_mb < 64 || c->mem_mb > 1048576)
+				return fprintf(stderr, "gcnabi check: --mem-limit takes 64 to 1048576 (MB)\n"), false;
+		} else if (strcmp(name, "--placements") == 0) {
+			c->placements = true;
+		} else if (strcmp(name, "--new-reg-bank-select") == 0) {
+			c->new_rbs = true;
+		} else if (strcmp(name, "--switch") == 0) {
+			if (!parse_switch(c, val))
+				return false;
 		}
 	}
 	if (k == -4)
@@ -1366,6 +1418,22 @@ static bool parse_check_options(Check *c, int argc, char **argv, int *first_oper
 	if (!sel_given)
 		c->sel_dag = c->sel_gisel = true;
 	*first_operand = i;
+	return true;
+}
+
+static bool open_placements(const Check *c, Combo *co)
+{
+	char path[700];
+	snprintf(path, sizeof path, "%s/placements", c->out_dir);
+	mkdir(path, 0755);
+	snprintf(path, sizeof path, "%s/placements/%s.callee.jsonl", c->out_dir, co->tag);
+	co->seen_callee = fopen(path, "w");
+	snprintf(path, sizeof path, "%s/placements/%s.caller.jsonl", c->out_dir, co->tag);
+	co->seen_caller = c->callers ? fopen(path, "w") : 0;
+	if (!co->seen_callee || (c->callers && !co->seen_caller)) {
+		fprintf(stderr, "gcnabi check: cannot write %s: %s\n", path, strerror(errno));
+		return false;
+	}
 	return true;
 }
 
@@ -1383,6 +1451,10 @@ static void check_free(Check *c)
 		}
 		free(co->kept_callee);
 		free(co->kept_call);
+		if (co->seen_callee)
+			fclose(co->seen_callee);
+		if (co->seen_caller)
+			fclose(co->seen_caller);
 		free(co->in_graph);
 		free(co->order);
 	}
@@ -1407,6 +1479,7 @@ int cmd_check(int argc, char **argv)
 	c->callers = true;
 	c->batch = 200;
 	c->timeout = 120;
+	c->mem_mb = 8192;
 	long cores = sysconf(_SC_NPROCESSORS_ONLN);
 	c->jobs = cores > 0 && cores <= MAX_JOBS ? (unsigned)cores : 2;
 	if (!parse_check_options(c, argc, argv, &first, &layout_name, &out))
@@ -1456,6 +1529,12 @@ int cmd_check(int argc, char **argv)
 			fprintf(stderr, "gcnabi check: %s\n", err);
 			remove_tmp(c);
 			return EXIT_ERROR;
+		} else if (c->nswitches) {
+			Llc *l = &c->llcs[k];
+			l->own = *l->profile;
+			for (int s = 0; s < c->nswitches; s++)
+				l->own.on[c->switch_index[s]] = c->switch_value[s];
+			l->profile = &l->own;
 		}
 	c->combos = calloc((size_t)c->nllcs * (size_t)c->ncpus * 2, sizeof *c->combos);
 	c->model = malloc(sizeof *c->model);
@@ -1476,8 +1555,12 @@ int cmd_check(int argc, char **argv)
 					fprintf(stderr, "gcnabi check: %s\n", err);
 					return EXIT_USAGE;
 				}
-				snprintf(co->tag, sizeof co->tag, "%s-%s%s-%s", co->llc->profile->name, co->cpu,
-					 c->wave ? (c->wave == 32 ? "w32" : "w64") : "", selector_names[sel]);
+				co->new_rbs = c->new_rbs && sel == SEL_GISEL;
+				snprintf(co->tag, sizeof co->tag, "%s-%s%s-%s%s", co->llc->profile->name, co->cpu,
+					 c->wave ? (c->wave == 32 ? "w32" : "w64") : "", selector_names[sel],
+					 co->new_rbs ? "-nrbs" : "");
+				if (c->placements && !c->nedges && !open_placements(c, co))
+					return EXIT_ERROR;
 				if (!(c->nedges ? plan_graph(c, c->ncombos) : plan_batches(c, c->ncombos)))
 					return EXIT_ERROR;
 				if (c->nllcs > 1 && c->callers && !c->nedges) {

@@ -47,8 +47,12 @@ static const OptSpec check_opts[] = {
 	{ "--batch", "N", "functions per llc process (default 200)" },
 	{ "--jobs", "N", "llc processes at once (default: the number of cores)" },
 	{ "--timeout", "SEC", "seconds one llc process may take (default 120)" },
+	{ "--mem-limit", "MB", "address-space limit of one llc process (default 8192)" },
 	{ "--out", "DIR", "where the details go (default reports/check-<time>)" },
 	{ "--quiet", 0, "print only the summary" },
+	{ "--placements", 0, "also write what llc did: DIR/placements/<combo>.{callee,caller}.jsonl (gcnabi diff reads them)" },
+	{ "--switch", "NAME=on|off", "override a behaviour switch in every llc's profile (repeatable; gcnabi profiles lists them)" },
+	{ "--new-reg-bank-select", 0, "GlobalISel runs with -new-reg-bank-select, observed after amdgpu-regbanklegalize (llc 22+)" },
 	{ 0, 0, 0 },
 };
 

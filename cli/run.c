@@ -9,6 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -40,6 +43,12 @@ bool proc_start(Proc *p, char *const argv[], const char *out_path, const char *e
 			setrlimit(RLIMIT_AS, &rl);
 		}
 		setpgid(0, 0);
+#ifdef __linux__
+		/* llc dies with gcnabi check: a killed run leaves no compiler behind. */
+		prctl(PR_SET_PDEATHSIG, SIGKILL);
+		if (getppid() == 1)
+			_exit(127);
+#endif
 		execv(argv[0], argv);
 		dprintf(2, "cannot run %s: %s\n", argv[0], strerror(errno));
 		_exit(127);

@@ -14,6 +14,8 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from gcnabi_tests import GCNABI, installed_llcs, llc_command, profile_of
 
+HARNESS = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "harness", "gcnabi-run")
+
 
 def bare_llc(llc, batches, jobs):
     """Run llc on every batch file, `jobs` at a time (a new one as soon as
@@ -42,8 +44,11 @@ def main():
     ap.add_argument("--batch", type=int, default=200)
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
     ap.add_argument("--llc")
+    ap.add_argument("--harness", action="store_true",
+                    help="harness/gcnabi-run run instead of gcnabi check, against bare llc on the same batches")
     args = ap.parse_args()
-    gen_speed()
+    if not args.harness:
+        gen_speed()
     llcs = installed_llcs()
     if not args.llc and not llcs:
         sys.exit("bench: no llc installed (make deps)")
@@ -71,15 +76,25 @@ def main():
             t = bare_llc(llc, batches, args.jobs)
             bare = t if bare is None else min(bare, t)
             t0 = time.monotonic()
-            subprocess.run([GCNABI, "check", "--quiet", "--llc", llc, "--mcpu", "gfx1030", "--selector", "dag",
-                            "--batch", str(args.batch), "--jobs", str(args.jobs), "--out", os.path.join(tmp, "out"),
-                            sigs], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            if args.harness:
+                # The whole harness: plan, units (gcnabi check, one chunk of
+                # --batch functions each), the cross-axis diffs, the four
+                # reports and the layout table; nothing new to minimize here.
+                out = os.path.join(tmp, "harness-%d" % _)
+                subprocess.run([HARNESS, "run", "--llc", llc, "--mcpu", "gfx1030", "--selector", "dag", "--count", "0",
+                                "--chunk", str(args.batch), "--batch", str(args.batch), "--jobs", str(args.jobs),
+                                "--no-minimize", "--out", out, sigs], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            else:
+                subprocess.run([GCNABI, "check", "--quiet", "--llc", llc, "--mcpu", "gfx1030", "--selector", "dag",
+                                "--batch", str(args.batch), "--jobs", str(args.jobs), "--out", os.path.join(tmp, "out"),
+                                sigs], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
             t = time.monotonic() - t0
             check = t if check is None else min(check, t)
     print("check vs bare llc: %d signatures (gcnabi gen --seed 2026), %s, gfx1030, SelectionDAG, batches of %d, "
           "%d jobs" % (len(lines), llc, args.batch, args.jobs))
     print("  bare llc     %7.2fs" % bare)
-    print("  gcnabi check %7.2fs  (%.3fx; goal <= 1.10x)" % (check, check / bare))
+    print("  %-12s %7.2fs  (%.3fx; goal <= 1.10x)" % ("gcnabi-run" if args.harness else "gcnabi check", check,
+                                                        check / bare))
 
 
 if __name__ == "__main__":

@@ -1,0 +1,324 @@
+"""gcnabi-run subcommands: run, compare, nightly, merge, report, selftest."""
+import argparse
+import hashlib
+import json
+import os
+import shutil
+import sys
+import time
+
+from . import compilers as C
+from . import known as K
+from . import layouts as LY
+from . import littest
+from . import minimize as M
+from . import report as R
+from . import work as W
+from .common import EXIT_ERROR, EXIT_USAGE, ROOT, HarnessError, UsageError, parse_budget, read_jsonl, write_text
+
+DEFAULT_KNOWN = os.path.join(ROOT, "cases", "known-differences.txt")
+DEFAULT_CPUS = ["gfx900", "gfx1030", "gfx1100"]
+MAX_MINIMIZE = 40  # distinct causes minimized per run, in bucket order
+
+
+def add_common(p, count=300):
+    p.add_argument("--llc", action="append", help="an llc to use (repeatable); default: every llc found")
+    p.add_argument("--mcpu", action="append", help="CPU (repeatable; default gfx900, gfx1030, gfx1100)")
+    p.add_argument("--selector", choices=["dag", "gisel", "both"], default="both")
+    p.add_argument("--no-new-reg-bank-select", action="store_true", help="skip GlobalISel -new-reg-bank-select")
+    p.add_argument("--seed", help="gcnabi gen seed (default: today, YYYYMMDD)")
+    p.add_argument("--count", type=int, default=count, help="random signatures (default %d)" % count)
+    p.add_argument("--swarm", type=int, default=0, help="swarm-mode signatures")
+    p.add_argument("--graphs", type=int, default=0, help="random call graphs")
+    p.add_argument("--weights", help="gcnabi gen weights file")
+    p.add_argument("--layout", help="SGPR layout the compilers use (default old)")
+    p.add_argument("--switch", action="append", default=[], metavar="NAME=on|off",
+                   help="change a rule in every profile (a copy; see gcnabi profiles)")
+    p.add_argument("--known", default=DEFAULT_KNOWN, help="known-differences file (default cases/known-differences.txt)")
+    p.add_argument("--chunk", type=int, default=50, help="signatures per unit (default 50)")
+    p.add_argument("--batch", type=int, default=200, help="functions per llc process (default 200)")
+    p.add_argument("--timeout", type=float, default=120, help="seconds per llc process (default 120)")
+    p.add_argument("--mem", type=int, default=4096, help="MB of address space per llc process (default 4096)")
+    p.add_argument("--jobs", type=int, default=os.cpu_count() or 2, help="units at once (default: cores)")
+    p.add_argument("--shard", help="i/n: run every n-th unit starting at the i-th (then `merge`)")
+    p.add_argument("--resume", nargs="?", const="latest", help="continue a killed run (default reports/latest)")
+    p.add_argument("--out", help="report folder (default reports/<mode>-<seed>-<time>)")
+    p.add_argument("--no-minimize", action="store_true", help="report causes without minimizing them")
+    p.add_argument("--progress", action="store_true", default=None, help="progress line even when not a terminal")
+    p.add_argument("inputs", nargs="*", help="signature or call-graph files to check besides the generated ones")
+
+
+def parse_shard(text):
+    if not text:
+        return None
+    try:
+        i, n = (int(x) for x in text.split("/"))
+    except ValueError:
+        raise UsageError("--shard takes i/n, e.g. 1/4")
+    if not (1 <= i <= n):
+        raise UsageError("--shard %s: i must be 1 to n" % text)
+    return (i, n)
+
+
+def resolve_resume(text):
+    path = os.path.join(ROOT, "reports", "latest") if text == "latest" else text
+    if not os.path.exists(os.path.join(path, "plan.json")):
+        raise UsageError("--resume %s: no run there (no plan.json)" % text)
+    return os.path.realpath(path)
+
+
+def new_run_dir(mode, seed, out):
+    if out:
+        d = out
+    else:
+        d = os.path.join(ROOT, "reports", "%s-%s-%s-%d" % (mode, seed, time.strftime("%Y%m%d-%H%M%S"), os.getpid()))
+    os.makedirs(d, exist_ok=True)
+    if os.path.exists(os.path.join(d, "plan.json")):
+        raise UsageError("%s already holds a run: use --resume %s or another --out" % (d, d))
+    return d
+
+
+def point_latest(run_dir):
+    reports = os.path.join(ROOT, "reports")
+    if os.path.dirname(os.path.realpath(run_dir)) != os.path.realpath(reports):
+        return
+    link = os.path.join(reports, "latest")
+    tmp = link + ".%d" % os.getpid()
+    os.symlink(os.path.basename(run_dir), tmp)
+    os.replace(tmp, link)
+
+
+def config_from(args, mode, compilers):
+    seed = args.seed or time.strftime("%Y%m%d")
+    cfg = {"mode": mode, "seed": str(seed), "count": args.count, "swarm": args.swarm, "graphs": args.graphs,
+           "weights": os.path.abspath(args.weights) if args.weights else None, "cpus": args.mcpu or DEFAULT_CPUS,
+           "selector": args.selector, "nrbs": not args.no_new_reg_bank_select, "switches": args.switch,
+           "layout": args.layout, "chunk": args.chunk, "batch": args.batch, "timeout": args.timeout,
+           "mem": args.mem, "inputs": [os.path.abspath(p) for p in args.inputs],
+           "known": os.path.abspath(args.known)}
+    if args.weights and not os.path.exists(args.weights):
+        raise HarnessError("%s: no such weights file" % args.weights)
+    return cfg
+
+
+def start(args, mode):
+    """Plans (or reloads) the run and executes its units; returns (run_dir, plan)."""
+    if args.resume:
+        run_dir = resolve_resume(args.resume)
+        plan = W.load_plan(run_dir)
+        K.load(plan["config"]["known"])
+    else:
+        K.load(args.known)  # a malformed file stops the run before any llc runs
+        compilers = C.discover(args.llc)
+        cfg = config_from(args, mode, compilers)
+        if args.layout:
+            LY.fixed_sgprs(args.layout)
+        run_dir = new_run_dir(mode, cfg["seed"], args.out)
+        if getattr(args, "budget_seconds", None):
+            cfg["budget"] = args.budget_seconds
+        plan = W.make_plan(run_dir, cfg, compilers)
+    shard = parse_shard(args.shard)
+    if shard:
+        write_text(os.path.join(run_dir, "shard.txt"), "%d/%d\n" % shard)
+    t0 = time.monotonic()
+    deadline = None
+    if plan["config"].get("budget"):
+        deadline = t0 + plan["config"]["budget"] * 0.75
+    left = W.execute(run_dir, plan, shard=shard, jobs=args.jobs, deadline=deadline, progress=args.progress)
+    info = {"started": time.strftime("%Y-%m-%dT%H:%M:%S"), "units_seconds": round(time.monotonic() - t0, 2),
+            "left_for_budget": left}
+    return run_dir, plan, shard, info
+
+
+def finish(run_dir, plan, records, minimize=True, info=None, quiet=False):
+    """Minimizes the causes, writes the reports; returns the exit status."""
+    t0 = time.monotonic()
+    cfg = plan["config"]
+    known = K.load(cfg["known"])
+    findings = R.classify(records, known)
+    causes = R.buckets(findings)
+    mfile = os.path.join(run_dir, "minimize.jsonl")
+    minimized = {m["key"]: m for m in read_jsonl(mfile)}
+    installed = []
+    try:
+        installed = C.discover()
+    except HarnessError:
+        pass
+    lit_cmd = C.lit_command()
+    todo = [b for b in causes if b["key"] not in minimized][:max(0, MAX_MINIMIZE - len(minimized))] if minimize else []
+    if todo and not quiet:
+        print("gcnabi-run: minimizing %d distinct cause(s)" % len(todo), file=sys.stderr)
+    for b in todo:
+        m = minimize_cause(b, plan, installed, lit_cmd, run_dir)
+        minimized[b["key"]] = m
+        with open(mfile, "a") as fh:
+            fh.write(json.dumps(m, sort_keys=True) + "\n")
+    sig_inputs = sorted(u["input"] for u in plan["units"] if u["kind"] in ("sig", "swarm", "file"))
+    layouts = []
+    if sig_inputs:
+        allsigs = os.path.join(run_dir, "layout-input.ll")
+        seen = []
+        for p in sig_inputs:
+            if p not in seen:
+                seen.append(p)
+        write_text(allsigs, "".join(open(os.path.join(run_dir, p)).read() for p in seen))
+        newest = plan["compilers"][-1]["profile"] if plan["compilers"] else "llvm22"
+        layouts = LY.impact(allsigs, profile=newest, cpu="gfx1030")
+        os.unlink(allsigs)
+    stats, cross, link, notes, errors = R.aggregate(records)
+    done = len(records)
+    ctx = {"plan": plan, "findings": findings, "causes": causes, "minimized": minimized, "stats": stats,
+           "pairs": R.pairs_of(cross), "link": link, "notes": notes, "errors": errors, "layouts": layouts,
+           "layout_profile": plan["compilers"][-1]["profile"] if plan["compilers"] else "-", "layout_cpu": "gfx1030",
+           "done": done, "missing": len(plan["units"]) - done, "known_file": os.path.relpath(cfg["known"], ROOT)
+           if cfg["known"].startswith(ROOT) else cfg["known"]}
+    ctx["axis_counts"] = R.axis_counts(findings, cross)
+    ctx["status"] = R.exit_status(findings, causes, errors)
+    R.write_all(run_dir, ctx)
+    point_latest(run_dir)
+    info = dict(info or {})
+    info["report_seconds"] = round(time.monotonic() - t0, 2)
+    info["finished"] = time.strftime("%Y-%m-%dT%H:%M:%S")
+    write_text(os.path.join(run_dir, "run-info.json"), json.dumps(info, indent=1, sort_keys=True) + "\n")
+    if not quiet:
+        c = ctx["axis_counts"]
+        print("gcnabi-run: %d/%d units; findings: %s" % (done, len(plan["units"]), ", ".join(
+            "%s %d (new %d)" % (a, c[a]["findings"], c[a]["new"]) for a in c if c[a]["findings"])))
+        print("gcnabi-run: %d distinct causes (%d new); reproducers: %d lit tests" % (
+            len(causes), sum(1 for b in causes if b["status"] == "new"),
+            sum(1 for m in minimized.values() if m.get("lit"))))
+        print("report: %s/summary.md (index.html, junit.xml, results.jsonl, repro/); exit status %d (%s)" % (
+            os.path.relpath(run_dir), ctx["status"], R.describe_status(ctx["status"])))
+    return ctx["status"]
+
+
+def minimize_cause(b, plan, installed, lit_cmd, run_dir):
+    f = b["example"]
+    m = {"key": b["key"]}
+    subject = next((c for c in plan["compilers"] if c["path"] == f.get("llc")), None) or \
+        next((c for c in plan["compilers"] if c["profile"] == f["profile"]), None)
+    if f["axis"] == "link" or not subject:
+        m["why"] = "a cross-version link finding: its per-llc findings carry the reproducers"
+        return m
+    res = M.minimize(f, subject, plan["config"], seconds=300)
+    if not res:
+        m["why"] = "does not reproduce alone (it needs its call graph)" if f["unit"].startswith("graph") else \
+            "does not reproduce alone"
+        return m
+    decl, detail, rounds, tries = res
+    m.update(decl=decl, rounds=rounds, tries=tries)
+    if not lit_cmd:
+        m["lit"] = {"status": "unverified", "path": None, "verdict": "lit not found (tests/deps.sh installs it)"}
+        return m
+    name = "%s-%s" % (f["axis"], hashlib.sha1(b["key"].encode()).hexdigest()[:10])
+    others = [c for c in plan["compilers"] + installed if c["path"] != subject["path"]]
+    uniq, seen = [], set()
+    for c in others:
+        if c["path"] not in seen:
+            seen.add(c["path"])
+            uniq.append(c)
+    m["lit"] = littest.write_and_verify(os.path.join(run_dir, "repro"), name, f, subject, decl, detail, uniq, lit_cmd)
+    return m
+
+
+def records_in_order(plan, recs):
+    return [recs[u["id"]][0] for u in plan["units"] if u["id"] in recs]
+
+
+def cmd_run(args, mode="run"):
+    run_dir, plan, shard, info = start(args, mode)
+    recs = W.load_results([run_dir])
+    return finish(run_dir, plan, records_in_order(plan, recs), minimize=not args.no_minimize and not shard, info=info)
+
+
+def cmd_nightly(args):
+    budget = parse_budget(args.budget)
+    args.budget_seconds = budget
+    if not args.resume:
+        compilers = C.discover(args.llc)
+        combos = len(compilers) * len(args.mcpu or DEFAULT_CPUS) * (2 if args.selector == "both" else 1)
+        combos += sum(1 for c in compilers if c["new_reg_bank_select"]) * len(args.mcpu or DEFAULT_CPUS)
+        jobs = max(1, args.jobs)
+        n = int(0.55 * budget * jobs / (W.SECONDS_PER_FUNCTION_COMBO * max(1, combos)))
+        n = max(args.chunk, n // args.chunk * args.chunk)
+        args.count = n * 7 // 10 // args.chunk * args.chunk or args.chunk
+        args.swarm = n - args.count
+        args.graphs = max(5, n // 40 // 5 * 5)
+        print("gcnabi-run nightly: budget %ds, %d llc, %d combinations: %d random + %d swarm signatures, %d call "
+              "graphs" % (budget, len(compilers), combos, args.count, args.swarm, args.graphs), file=sys.stderr)
+    return cmd_run(args, "nightly")
+
+
+def cmd_compare(args):
+    if not args.llc or len(args.llc) != 2:
+        raise UsageError("compare takes exactly two --llc")
+    if not args.mcpu:
+        args.mcpu = ["gfx1030"]
+    return cmd_run(args, "compare")
+
+
+def cmd_merge(args):
+    dirs = [os.path.realpath(d) for d in args.dirs]
+    plans = [W.load_plan(d) for d in dirs]
+    digest = plans[0]["digest"]
+    recs = W.load_results(dirs, digest)
+    out = new_run_dir("merge", plans[0]["config"]["seed"], args.out)
+    plan = plans[0]
+    write_text(os.path.join(out, "plan.json"), json.dumps(plan, indent=1, sort_keys=True) + "\n")
+    shutil.copytree(os.path.join(dirs[0], "inputs"), os.path.join(out, "inputs"))
+    ordered = records_in_order(plan, recs)
+    write_text(os.path.join(out, "journal.jsonl"), "".join(json.dumps(r, sort_keys=True) + "\n" for r in ordered))
+    missing = len(plan["units"]) - len(ordered)
+    if missing:
+        print("gcnabi-run merge: %d unit(s) of the plan are in none of the shards" % missing, file=sys.stderr)
+    return finish(out, plan, ordered, minimize=not args.no_minimize, info={"merged": dirs})
+
+
+def cmd_report(args):
+    run_dir = resolve_resume(args.dir)
+    plan = W.load_plan(run_dir)
+    recs = W.load_results([run_dir])
+    return finish(run_dir, plan, records_in_order(plan, recs), minimize=not args.no_minimize)
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(prog="gcnabi-run", description=__doc__ + " See harness/README section in README.md.")
+    sub = ap.add_subparsers(dest="cmd")
+    p = sub.add_parser("run", help="an explicit run: --llc ... --seed ... --count ...")
+    add_common(p)
+    p = sub.add_parser("compare", help="two compilers side by side: --llc A --llc B")
+    add_common(p, count=200)
+    p = sub.add_parser("nightly", help="every llc, every axis, within a time budget")
+    add_common(p)
+    p.add_argument("--budget", default=os.environ.get("BUDGET", "20m"), help="time budget, e.g. 20m (default $BUDGET or 20m)")
+    p = sub.add_parser("merge", help="merge the shards of one run (--shard i/n) into one report")
+    p.add_argument("dirs", nargs="+")
+    p.add_argument("--out")
+    p.add_argument("--no-minimize", action="store_true")
+    p = sub.add_parser("report", help="rewrite the reports of a run (e.g. after editing the known differences)")
+    p.add_argument("dir", nargs="?", default="latest")
+    p.add_argument("--no-minimize", action="store_true")
+    p = sub.add_parser("selftest", help="plant two errors and check that a run finds and minimizes each")
+    p.add_argument("--keep", action="store_true", help="keep the self-test's run folders")
+    args = ap.parse_args(argv)
+    # llc's crash reports without symbolization: faster, and the same bucket
+    # whether or not llvm-symbolizer is installed.
+    os.environ["LLVM_DISABLE_SYMBOLIZATION"] = "1"
+    if not args.cmd:
+        ap.print_help()
+        return EXIT_USAGE
+    try:
+        if args.cmd == "selftest":
+            from .selftest import selftest
+            return selftest(args)
+        return {"run": cmd_run, "compare": cmd_compare, "nightly": cmd_nightly, "merge": cmd_merge,
+                "report": cmd_report}[args.cmd](args)
+    except UsageError as e:
+        print("gcnabi-run: %s" % e, file=sys.stderr)
+        return EXIT_USAGE
+    except HarnessError as e:
+        print("gcnabi-run: %s" % e, file=sys.stderr)
+        return EXIT_ERROR
+    except KeyboardInterrupt:
+        print("\ngcnabi-run: interrupted; continue with --resume", file=sys.stderr)
+        return EXIT_ERROR

@@ -1,0 +1,73 @@
+"""Paths, errors, exit bits and small helpers shared by the harness modules."""
+import json
+import os
+import re
+import subprocess
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+GCNABI = os.path.join(ROOT, "build", "gcnabi")
+
+# Exit status, a bitmask in the spirit of abidiff (and of gcnabi check).
+EXIT_ERROR, EXIT_USAGE, EXIT_KNOWN, EXIT_NEW, EXIT_CRASH = 1, 2, 4, 8, 16
+
+
+class HarnessError(Exception):
+    """A clear error for the user; the run exits with status 1."""
+
+
+class UsageError(HarnessError):
+    """Bad options; exit status 2."""
+
+
+def parse_budget(text):
+    """'20m', '90s', '1h', '600' -> seconds."""
+    m = re.fullmatch(r"\s*(\d+(?:\.\d+)?)\s*([smh]?)\s*", text or "")
+    if not m:
+        raise UsageError("budget '%s': expected a number with s, m or h (BUDGET=20m)" % text)
+    return float(m.group(1)) * {"": 1, "s": 1, "m": 60, "h": 3600}[m.group(2)]
+
+
+def gcnabi(*args, check=True, **kw):
+    """Runs build/gcnabi; output as text."""
+    if not os.access(GCNABI, os.X_OK):
+        raise HarnessError("%s is missing: run `make` first" % GCNABI)
+    r = subprocess.run([GCNABI] + [str(a) for a in args], capture_output=True, text=True, **kw)
+    if check and r.returncode not in (0,):
+        raise HarnessError("gcnabi %s failed (%d): %s" % (args[0], r.returncode, r.stderr.strip()[:2000]))
+    return r
+
+
+def dumps(obj):
+    """Canonical JSON: the same data always gives the same bytes."""
+    return json.dumps(obj, sort_keys=True, separators=(",", ":"))
+
+
+def write_text(path, text):
+    tmp = path + ".tmp"
+    with open(tmp, "w") as f:
+        f.write(text)
+    os.replace(tmp, path)
+
+
+def read_jsonl(path):
+    """The complete lines of a JSON-lines file; a torn last line (a run killed
+    while writing) is dropped."""
+    out = []
+    if not os.path.exists(path):
+        return out
+    with open(path) as f:
+        for line in f:
+            if not line.endswith("\n"):
+                break
+            try:
+                out.append(json.loads(line))
+            except ValueError:
+                break
+    return out
+
+
+def rel(path):
+    try:
+        return os.path.relpath(path, ROOT)
+    except ValueError:
+        return path

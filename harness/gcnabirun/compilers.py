@@ -1,0 +1,117 @@
+"""Finding the compilers: every llc of Debian's /usr/lib/llvm-N layout, llc
+and llc-N on PATH, and --llc PATH (repeatable). Each is identified by
+`llc --version` (version string, amdgcn target) and gets the newest gcnabi
+profile not newer than it; -new-reg-bank-select is looked up in its hidden
+options. FileCheck and lit are found beside them."""
+import glob
+import os
+import re
+import shutil
+import subprocess
+
+from .common import HarnessError, gcnabi
+
+INSTALL_HINT = ("no llc found (looked in /usr/lib/llvm-*/bin and PATH). Install one: `make deps` installs "
+                "llvm-15/16/19/22 through apt, or as root `apt-get install llvm-19`; or name one with --llc PATH")
+
+
+def profiles():
+    """[(major, name)] of the profiles gcnabi knows, from `gcnabi profiles`."""
+    out = gcnabi("profiles").stdout
+    found = []
+    for line in out.splitlines():
+        m = re.match(r"llvm(\d+):", line)
+        if m:
+            found.append((int(m.group(1)), "llvm" + m.group(1)))
+    return sorted(found)
+
+
+def identify(path, named):
+    """A dict describing the llc at path; raises for a named llc that cannot
+    be used, returns None for a discovered one that cannot."""
+    def fail(msg):
+        if named:
+            raise HarnessError(msg)
+        return None
+    if not os.path.exists(path):
+        return fail("llc %s: no such file" % path)
+    if not os.access(path, os.X_OK):
+        return fail("llc %s: not executable" % path)
+    try:
+        r = subprocess.run([path, "--version"], capture_output=True, text=True, timeout=60)
+    except (OSError, subprocess.TimeoutExpired) as e:
+        return fail("llc %s --version failed: %s" % (path, e))
+    m = re.search(r"LLVM version (\d+)\.(\d+)\.(\d+)\S*", r.stdout)
+    if r.returncode != 0 or not m:
+        return fail("llc %s --version did not name an LLVM version" % path)
+    if not re.search(r"^\s*amdgcn\s", r.stdout, re.M):
+        return fail("llc %s (%s) is built without the amdgcn target (see `%s --version`)" % (path, m.group(0), path))
+    major = int(m.group(1))
+    known = [p for p in profiles() if p[0] <= major]
+    if not known:
+        return fail("llc %s is %s; gcnabi's profiles start at LLVM %d" % (path, m.group(0), profiles()[0][0]))
+    hidden = subprocess.run([path, "-march=amdgcn", "--help-hidden"], capture_output=True, text=True, timeout=60).stdout
+    bindir = os.path.dirname(os.path.abspath(path))
+    return {
+        "path": os.path.abspath(path),
+        "version": m.group(0),
+        "major": major,
+        "profile": known[-1][1],
+        "new_reg_bank_select": "new-reg-bank-select" in hidden,
+        "bindir": bindir,
+    }
+
+
+def discover(named=None):
+    """The named llc, or every one found; sorted by version, then path."""
+    if named:
+        found = [identify(p, True) for p in named]
+    else:
+        paths = glob.glob(os.environ.get("GCNABI_LLC_SEARCH", "/usr/lib/llvm-*/bin/llc"))
+        for d in os.environ.get("PATH", "").split(os.pathsep):
+            paths += [p for p in glob.glob(os.path.join(d, "llc")) + glob.glob(os.path.join(d, "llc-[0-9]*"))]
+        seen, found = set(), []
+        for p in paths:
+            real = os.path.realpath(p)
+            if real in seen or not os.access(p, os.X_OK):
+                continue
+            seen.add(real)
+            c = identify(p, False)
+            if c:
+                found.append(c)
+        if not found:
+            raise HarnessError(INSTALL_HINT)
+    found.sort(key=lambda c: (c["major"], c["version"], c["path"]))
+    # One per version unless named explicitly: /usr/bin/llc-19 is /usr/lib/llvm-19/bin/llc.
+    if not named:
+        by_version = {}
+        for c in found:
+            by_version.setdefault(c["version"], c)
+        found = list(by_version.values())
+    return found
+
+
+def filecheck(compiler):
+    """FileCheck beside the llc, else any installed one."""
+    own = os.path.join(compiler["bindir"], "FileCheck")
+    if os.access(own, os.X_OK):
+        return own
+    for p in sorted(glob.glob("/usr/lib/llvm-*/bin/FileCheck"), reverse=True):
+        return p
+    return shutil.which("FileCheck")
+
+
+def lit_command():
+    """How to run lit: lit.py of an installed LLVM, `lit` on PATH or the
+    python module; None when there is none (tests/deps.sh installs python3-lit)."""
+    for p in sorted(glob.glob("/usr/lib/llvm-*/build/utils/lit/lit.py")):
+        return ["python3", p]
+    if shutil.which("lit"):
+        return [shutil.which("lit")]
+    if shutil.which("llvm-lit"):
+        return [shutil.which("llvm-lit")]
+    try:
+        import lit  # noqa: F401
+        return ["python3", "-m", "lit"]
+    except ImportError:
+        return None

@@ -1,0 +1,96 @@
+"""The known-differences file: accepted divergences, one per line,
+
+    axis | convention | versions | selector | pattern | reason
+
+axis: one of AXES; convention: default, amdgpu_gfx or *; versions: * or a
+comma list of majors and ranges (16, 14-16, 19,22): every llc version the
+finding involves must be listed; selector: dag, gisel, gisel-nrbs or *;
+pattern: a Python regular expression searched in the finding's normalized
+text (what the report prints as `what`); reason: why it is accepted. A
+malformed line is an error naming the file and line."""
+import re
+
+from .common import HarnessError
+
+AXES = ["model-vs-llc", "model-vs-llc-caller", "caller-vs-callee", "llc-vs-llc-callee", "llc-vs-llc-caller",
+        "dag-vs-gisel", "gisel-vs-nrbs", "link", "crash"]
+CONVENTIONS = ["default", "amdgpu_gfx"]
+SELECTORS = ["dag", "gisel", "gisel-nrbs"]
+
+
+def _versions(text):
+    if text == "*":
+        return None
+    out = set()
+    for item in text.split(","):
+        item = item.strip()
+        m = re.fullmatch(r"(\d+)(?:-(\d+))?", item)
+        if not m:
+            raise ValueError("versions: '%s' is not a major version or range (16, 14-16, *)" % item)
+        lo, hi = int(m.group(1)), int(m.group(2) or m.group(1))
+        if hi < lo:
+            raise ValueError("versions: range %s runs backwards" % item)
+        out.update(range(lo, hi + 1))
+    return out
+
+
+def load(path):
+    entries = []
+    try:
+        lines = open(path).read().splitlines()
+    except OSError as e:
+        raise HarnessError("%s: %s" % (path, e.strerror))
+    for n, line in enumerate(lines, 1):
+        text = line.strip()
+        if not text or text.startswith("#"):
+            continue
+        fields = [f.strip() for f in text.split("|")]
+        try:
+            if len(fields) < 6:
+                raise ValueError("expected 6 fields separated by '|' (axis | convention | versions | selector | "
+                                 "pattern | reason), found %d" % len(fields))
+            # The reason may itself hold '|'.
+            axis, conv, versions, sel, pattern = fields[:5]
+            reason = " | ".join(fields[5:])
+            if axis not in AXES:
+                raise ValueError("unknown axis '%s' (one of %s)" % (axis, ", ".join(AXES)))
+            if conv != "*" and conv not in CONVENTIONS:
+                raise ValueError("unknown convention '%s' (default, amdgpu_gfx or *)" % conv)
+            if sel != "*" and sel not in SELECTORS:
+                raise ValueError("unknown selector '%s' (dag, gisel, gisel-nrbs or *)" % sel)
+            vset = _versions(versions)
+            try:
+                rx = re.compile(pattern)
+            except re.error as e:
+                raise ValueError("pattern '%s': %s" % (pattern, e))
+            if not reason:
+                raise ValueError("an entry needs a reason")
+        except ValueError as e:
+            raise HarnessError("%s:%d: error: %s" % (path, n, e))
+        entries.append({"axis": axis, "convention": conv, "versions": vset, "selector": sel, "pattern": rx,
+                        "reason": reason, "where": "%s:%d" % (path, n)})
+    return entries
+
+
+def match(entries, f):
+    """The first entry that accepts finding f, or None."""
+    for e in entries:
+        if e["axis"] != f["axis"]:
+            continue
+        if e["convention"] != "*" and e["convention"] != f.get("convention"):
+            continue
+        if e["selector"] != "*" and e["selector"] not in f["selector"].split(","):
+            continue
+        if e["versions"] is not None and not set(f["versions"]) <= e["versions"]:
+            continue
+        if e["pattern"].search(f["what"]):
+            return e
+    return None
+
+
+def entry_for(f):
+    """A ready-to-paste line accepting finding f (and its like)."""
+    versions = ",".join(str(v) for v in sorted(set(f["versions"])))
+    pattern = "^" + re.escape(f["what"]).replace("\\#", "#").replace("\\ ", " ") + "$"
+    return "%s | %s | %s | %s | %s | TODO: why this is accepted" % (
+        f["axis"], f.get("convention") or "*", versions, f["selector"], pattern)

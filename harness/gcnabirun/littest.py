@@ -1,0 +1,236 @@
+"""A minimized divergence as a lit test: the IR of the signature and a
+caller (gcnabi emit), RUN lines for the llc and selector involved, and
+CHECK lines built from the behaviour the ABI expects there (llc's own
+callee for a caller/callee disagreement, the model for a model/llc
+divergence), so that the test fails on the compiler as it behaves and
+passes on one that behaves the other way. Each test is verified by running
+lit on it: with the compiler it was found on (it must fail) and with every
+other installed llc (those that pass are named in the test)."""
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+from .common import GCNABI, write_text
+from .compilers import filecheck
+
+LIT_CFG = '''# lit configuration of gcnabi's reproducers. Run them with the llc and
+# FileCheck of one LLVM installation first on PATH:
+#   lit --param llvm_bin=/usr/lib/llvm-16/bin -v .
+import os
+import tempfile
+
+import lit.formats
+
+config.name = "gcnabi-repro"
+config.test_format = lit.formats.ShTest(True)
+config.suffixes = [".ll"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = lit_config.params.get("exec_root", os.path.join(tempfile.gettempdir(), "gcnabi-lit"))
+bindir = lit_config.params.get("llvm_bin")
+path = os.environ.get("PATH", "")
+config.environment["PATH"] = bindir + os.pathsep + path if bindir else path
+'''
+
+
+def llc_flags(f):
+    flags = ["-mtriple=amdgcn-amd-amdpal", "-mcpu=%s" % re.sub(r"w(32|64)$", "", f["cpu"])]
+    m = re.search(r"w(32|64)$", f["cpu"])
+    if m:
+        flags.append("-mattr=+wavefrontsize%s" % m.group(1))
+    if f["selector"] == "dag":
+        flags.append("-stop-after=finalize-isel")
+    elif f["selector"] == "gisel":
+        flags += ["-global-isel", "-stop-after=irtranslator"]
+    else:
+        flags += ["-global-isel", "-new-reg-bank-select", "-stop-after=amdgpu-regbanklegalize"]
+    return flags
+
+
+def reg(loc):
+    m = re.fullmatch(r"([sv])(\d+)", loc)
+    return ("$sgpr" if m.group(1) == "s" else "$vgpr") + m.group(2) if m else None
+
+
+def check_lines(placement, role, prefix="CHECK"):
+    """CHECK-DAG lines for where a placement puts each part: in the callee
+    (it reads the registers, its fixed stack objects sit at the offsets) or
+    at the call (the caller writes the registers)."""
+    out = []
+    for a in placement.get("args", []):
+        sizes = a.get("slot_sizes") or []
+        for k, loc in enumerate(a.get("parts", [])):
+            r = reg(loc)
+            if r and role == "callee":
+                out.append("; %s-DAG: = COPY %s{{$}}" % (prefix, r))
+            elif r:
+                out.append("; %s-DAG: %s = COPY {{%%[0-9]+}}" % (prefix, r))
+            elif loc.startswith("stack+") and role == "callee":
+                size = sizes[k] if k < len(sizes) and sizes[k] else None
+                out.append("; %s-DAG: offset: %s, size: %s" % (prefix, loc[6:], "%d," % size if size else ""))
+    ret = placement.get("ret") or {}
+    for loc in ret.get("parts", []):
+        r = reg(loc)
+        if r and role == "callee":
+            out.append("; %s-DAG: %s = COPY {{%%[0-9]+}}" % (prefix, r))
+        elif r:
+            out.append("; %s-DAG: = COPY %s{{$}}" % (prefix, r))
+    seen, res = set(), []
+    for l in out:
+        if l not in seen:
+            seen.add(l)
+            res.append(l)
+    return res
+
+
+def llc_of(detail):
+    return detail["llc"] if isinstance(detail.get("llc"), dict) else {}
+
+
+def expectation(f, detail):
+    """(CHECK lines the ABI expects, CHECK lines of what the compiler did,
+    what the expectation is)."""
+    axis = f["axis"]
+    head = ["; CHECK-LABEL: {{^}}name: f{{$}}"]
+    caller = ["; CHECK-LABEL: {{^}}name: gcnabi.0.caller{{$}}"]
+    if axis == "caller-vs-callee":
+        callee = detail.get("llc_callee") or {}
+        want = head + check_lines(callee, "callee") + caller + check_lines(callee, "caller")
+        did = head + check_lines(callee, "callee") + caller + check_lines(detail.get("llc_caller") or {}, "caller")
+        return want, did, "the caller writes every part where this llc's own callee reads it"
+    if axis == "model-vs-llc":
+        want = head + check_lines(detail.get("model") or {}, "callee")
+        did = head + check_lines(llc_of(detail), "callee")
+        return want, did, "the callee reads its arguments where the model (profile %s) places them" % f["profile"]
+    if axis == "model-vs-llc-caller":
+        want = head + caller + check_lines(detail.get("model") or {}, "caller")
+        did = head + caller + check_lines(llc_of(detail), "caller")
+        return want, did, "the caller passes its arguments where the model (profile %s) places them" % f["profile"]
+    # crash: llc compiles both functions
+    return head + caller, None, "llc compiles the function and its caller"
+
+
+def lit_run(lit_cmd, test, bindir, exec_root):
+    try:
+        r = subprocess.run(lit_cmd + ["-v", "--param", "llvm_bin=" + bindir, "--param", "exec_root=" + exec_root, test],
+                           capture_output=True, text=True, timeout=120)
+    except subprocess.TimeoutExpired:
+        return False, "lit timed out"
+    return r.returncode == 0, r.stdout + r.stderr
+
+
+def overlay(compiler, tmp):
+    """A folder holding `llc` (the compiler, a wrapper too) and a FileCheck."""
+    d = os.path.join(tmp, "bin-%s-%d" % (re.sub(r"\W", "_", compiler["version"]), abs(hash(compiler["path"])) % 10000))
+    if not os.path.isdir(d):
+        os.makedirs(d)
+        os.symlink(compiler["path"], os.path.join(d, "llc"))
+        fc = filecheck(compiler)
+        if fc:
+            os.symlink(fc, os.path.join(d, "FileCheck"))
+    return d
+
+
+def needle(f):
+    """A fixed string of the crash's first error line that any instance of
+    it prints: the text before the first register, value or number."""
+    m = re.match(r"[^%$@'\"\d]*", f["why"])
+    text = m.group(0).strip() if m else ""
+    return text if len(text) >= 12 and text != "timed out" else None
+
+
+def reduce_ir(ir, f, subject, tmp):
+    """llvm-reduce with an interestingness test that runs the compiler and
+    looks for the crash's error text; the reduced IR or None."""
+    tool = os.path.join(os.path.dirname(os.path.realpath(subject["path"])), "llvm-reduce")
+    text = needle(f)
+    if not text or not os.access(tool, os.X_OK):
+        return None
+    src = os.path.join(tmp, "crash.ll")
+    write_text(src, ir)
+    # Interesting: llc prints a line that normalizes to the bucket's text
+    # (the same cause, not just any error of the same pass).
+    same = os.path.join(tmp, "same_cause.py")
+    write_text(same, "import sys\nsys.path.insert(0, %r)\nfrom gcnabirun.findings import normalize\n"
+                     "sys.exit(0 if any(normalize(l).startswith(%r) for l in sys.stdin) else 1)\n" % (
+                         os.path.dirname(os.path.dirname(os.path.abspath(__file__))), f["what"]))
+    test = os.path.join(tmp, "interesting.sh")
+    write_text(test, "#!/bin/sh\nLLVM_DISABLE_SYMBOLIZATION=1 '%s' %s \"$1\" -o /dev/null 2>&1 | '%s' '%s'\n" % (
+        subject["path"], " ".join(llc_flags(f)), sys.executable, same))
+    os.chmod(test, 0o755)
+    out = os.path.join(tmp, "reduced.ll")
+    try:
+        r = subprocess.run([tool, "--test=" + test, "--output=" + out, src], capture_output=True, text=True,
+                           timeout=300, cwd=tmp)
+    except subprocess.TimeoutExpired:
+        return None
+    if r.returncode or not os.path.exists(out):
+        return None
+    return "\n".join(l for l in open(out).read().splitlines() if not l.startswith("; ModuleID")).strip() + "\n"
+
+
+def write_and_verify(repro_dir, name, f, subject, decl, detail, others, lit_cmd):
+    """Writes repro_dir/name.ll and verifies it; returns a description."""
+    os.makedirs(repro_dir, exist_ok=True)
+    write_text(os.path.join(repro_dir, "lit.cfg.py"), LIT_CFG)
+    tmp = tempfile.mkdtemp(prefix="gcnabi-lit-")
+    try:
+        sig = os.path.join(tmp, "sig.ll")
+        write_text(sig, decl + "\n")
+        r = subprocess.run([GCNABI, "emit", "--caller", "--profile", f["profile"], sig], capture_output=True, text=True)
+        if r.returncode:
+            return {"status": "unverified", "why": "gcnabi emit failed: " + r.stderr.strip()}
+        ir = "\n".join(l for l in r.stdout.splitlines() if not l.startswith("; gcnabi emit")).strip() + "\n"
+        want, did, meaning = expectation(f, detail)
+        run = "; RUN: llc %s %%s -o - | FileCheck %%s" % " ".join(llc_flags(f))
+        reduced = f["axis"] == "crash" and reduce_ir(ir, f, subject, tmp)
+        if reduced:
+            # llvm-reduce keeps what the crash needs, not the function names
+            # the CHECK lines would look for: the test is that llc compiles it.
+            ir, want, did = reduced, [], None
+            run = "; RUN: llc %s %%s -o /dev/null" % " ".join(llc_flags(f))
+            meaning = "none; llc compiles the IR (reduced by llvm-reduce from the emitted function and caller)"
+
+        def text(lines, verdict):
+            head = ["; gcnabi reproducer %s: %s" % (name, f["axis"]),
+                    "; %s" % f["what"],
+                    "; found: %s, %s (%s), %s" % (f["combo"], f["function"], f["unit"], f["why"][:200]),
+                    "; minimized to: %s" % decl,
+                    "; CHECK lines: %s." % meaning] + ["; %s" % v for v in verdict]
+            return "\n".join(head + [run, ""] + lines + ["", ir])
+        path = os.path.join(repro_dir, name + ".ll")
+        write_text(path, text(want, []))
+        exec_root = os.path.join(tmp, "exec")
+        fails_subject, log = lit_run(lit_cmd, path, overlay(subject, tmp), exec_root)
+        fails_subject = not fails_subject
+        passes = []
+        for c in others:
+            ok, _ = lit_run(lit_cmd, path, overlay(c, tmp), exec_root)
+            if ok:
+                passes.append(c["version"])
+        one_sided = False
+        if did and not passes:
+            # Nothing installed behaves the other way: the same CHECK lines
+            # built from what this llc did must pass on it.
+            side = os.path.join(tmp, "side.ll")
+            write_text(side, text(did, []).replace("; RUN: llc", "; RUN: llc", 1))
+            one_sided, _ = lit_run(lit_cmd, side, overlay(subject, tmp), exec_root)
+        if fails_subject and passes:
+            status = "verified"
+            verdict = ["verified by lit: FAILS with %s (%s); PASSES with %s" % (
+                subject["version"], subject["path"], ", ".join(passes))]
+        elif fails_subject and (one_sided or (not did and f["axis"] == "crash")):
+            status = "verified (one-sided)"
+            verdict = ["verified by lit: FAILS with %s (%s); no installed llc behaves the other way%s" % (
+                subject["version"], subject["path"],
+                "; the same CHECK lines built from what it did PASS with it" if one_sided else "")]
+        else:
+            status = "unverified"
+            verdict = ["NOT verified: lit %s with %s%s" % ("failed" if fails_subject else "passed", subject["version"],
+                                                          "" if fails_subject else " (expected a failure)")]
+        write_text(path, text(want, verdict))
+        return {"status": status, "verdict": verdict[0], "passes_with": passes, "path": name + ".ll"}
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)

@@ -1,0 +1,547 @@
+"""The four report files of a run, from its journal(s) and minimized
+causes: summary.md, results.jsonl, junit.xml, index.html (self-contained:
+inline CSS and SVG, no network). Nothing in them depends on the clock or on
+the order units finished in; timings go to run-info.json only."""
+import html
+import json
+import os
+import re
+
+from .common import EXIT_CRASH, EXIT_KNOWN, EXIT_NEW, EXIT_ERROR, dumps, write_text
+from .known import AXES, entry_for, match
+
+AXIS_TITLES = {
+    "model-vs-llc": "model vs llc (callee)", "model-vs-llc-caller": "model vs llc (call site)",
+    "caller-vs-callee": "caller vs callee (one llc)", "llc-vs-llc-callee": "llc A vs llc B (callee view)",
+    "llc-vs-llc-caller": "llc A vs llc B (caller view)", "dag-vs-gisel": "SelectionDAG vs GlobalISel",
+    "gisel-vs-nrbs": "GlobalISel vs GlobalISel -new-reg-bank-select", "link": "cross-version link (unpredicted)",
+    "crash": "compiler crashes and refusals"}
+
+
+def bucket_key(f):
+    return "|".join([f["axis"], ",".join(str(v) for v in f["versions"]), f["selector"], f["convention"],
+                     f["what"]])
+
+
+def classify(records, known):
+    """Every finding with its status: explained (a profile switch or the
+    model predicts it), known (the known-differences file), new."""
+    out = []
+    for r in records:
+        for f in r.get("findings", []):
+            f = dict(f)
+            if f.get("call_site"):
+                # The input as the plan names it, wherever the run folder is.
+                f["call_site"] = re.sub(r"[^\s(]*?(inputs/[\w.-]+\.ll)", r"\1", f["call_site"])
+            if f.get("explained_by"):
+                f["status"], f["reason"] = "explained", "profile switch " + f["explained_by"]
+            else:
+                e = match(known, f)
+                if e:
+                    f["status"], f["reason"], f["known_entry"] = "known", e["reason"], e["where"]
+                else:
+                    f["status"], f["reason"] = "new", ""
+            out.append(f)
+    return out
+
+
+def buckets(findings):
+    """Distinct causes among the findings not explained by a profile switch."""
+    b = {}
+    for f in findings:
+        if f["status"] == "explained":
+            continue
+        k = bucket_key(f)
+        e = b.setdefault(k, {"key": k, "axis": f["axis"], "status": f["status"], "reason": f.get("reason", ""),
+                             "count": 0, "cpus": set(), "what": f["what"], "example": f, "versions": f["versions"],
+                             "selector": f["selector"], "convention": f["convention"], "kind": f["kind"]})
+        e["count"] += 1
+        e["cpus"].add(f["cpu"])
+        # The representative: the shortest signature (then the first).
+        if (len(f["signature"]), f["unit"], f["line"]) < (len(e["example"]["signature"]), e["example"]["unit"],
+                                                          e["example"]["line"]):
+            e["example"] = f
+    res = []
+    for k in sorted(b):
+        e = b[k]
+        e["cpus"] = sorted(e["cpus"])
+        res.append(e)
+    return res
+
+
+def aggregate(records):
+    stats, cross, link, notes, errors = {}, {}, {}, {}, []
+    for r in records:
+        if r.get("status") == "error":
+            errors.append({"unit": r["unit"], "error": r.get("error", "")})
+        for tag, s in r.get("stats", {}).items():
+            t = stats.setdefault(tag, {})
+            for k, v in s.items():
+                t[k] = t.get(k, 0) + v
+        for g in r.get("cross", []):
+            k = (g["axis"], g["a"], g["b"], g["convention"], g["pattern"])
+            t = cross.setdefault(k, dict(g, functions=0, explained=0, compared=0, examples=[]))
+            t["functions"] += g["functions"]
+            t["explained"] += g["explained"]
+            t["compared"] += g["compared"]
+            t["examples"] = (t["examples"] + g["examples"])[:3]
+        for c in r.get("link", []):
+            k = (c["convention"], c["caller"], c["callee"])
+            t = link.setdefault(k, {"checked": 0, "disagree": 0, "predicted": 0})
+            for x in ("checked", "disagree", "predicted"):
+                t[x] += c[x]
+        for k, v in r.get("notes", {}).items():
+            notes[k] = notes.get(k, 0) + v
+    return stats, [cross[k] for k in sorted(cross)], link, notes, errors
+
+
+def exit_status(findings, causes, errors):
+    st = EXIT_ERROR if errors else 0
+    for f in findings:
+        if f["status"] == "new":
+            st |= EXIT_CRASH if f["axis"] == "crash" else EXIT_NEW
+        else:
+            st |= EXIT_KNOWN
+    return st
+
+
+def axis_counts(findings, cross):
+    counts = {a: {"findings": 0, "explained": 0, "known": 0, "new": 0} for a in AXES}
+    for f in findings:
+        c = counts[f["axis"]]
+        c["findings"] += 1
+        c[f["status"]] += 1
+    for g in cross:
+        if g["pattern"]:
+            c = counts[g["axis"]]
+            c["findings"] += g["functions"]
+            c["explained"] += g["functions"]
+    return counts
+
+
+# ---------------------------------------------------------------- summary.md
+
+def summary_md(ctx):
+    L = []
+    p = ctx["plan"]
+    cfg = p["config"]
+    L.append("# gcnabi-run %s report" % cfg["mode"])
+    L.append("")
+    L.append("Exit status **%d** (%s). Seed %s; %d units (%d done%s); CPUs %s; selectors %s%s%s." % (
+        ctx["status"], describe_status(ctx["status"]), cfg["seed"], len(p["units"]), ctx["done"],
+        ", %d not run: rerun with --resume" % ctx["missing"] if ctx["missing"] else "",
+        ", ".join(cfg["cpus"]), cfg.get("selector", "both"),
+        " + GlobalISel -new-reg-bank-select" if any(c.get("new_reg_bank_select") for c in p["compilers"]) and cfg.get("nrbs", True) else "",
+        "; profile overrides: " + ", ".join(cfg["switches"]) if cfg.get("switches") else ""))
+    L.append("")
+    L.append("| llc | version | profile | -new-reg-bank-select |")
+    L.append("|---|---|---|---|")
+    for c in p["compilers"]:
+        L.append("| `%s` | %s | %s | %s |" % (c["path"], c["version"], c["profile"],
+                                             "yes" if c.get("new_reg_bank_select") else "no"))
+    L.append("")
+    L.append("## Counts per axis")
+    L.append("")
+    L.append("| axis | findings | explained by the model | known | new |")
+    L.append("|---|---:|---:|---:|---:|")
+    for a in AXES:
+        c = ctx["axis_counts"][a]
+        L.append("| %s | %d | %d | %d | %d |" % (AXIS_TITLES[a], c["findings"], c["explained"], c["known"], c["new"]))
+    L.append("")
+    L.append("Explained: a profile switch explains it (caller/callee), or both sides agree with the model, which "
+             "predicts the difference (between compilers and selectors). Known: accepted in `%s`." % ctx["known_file"])
+    L.append("")
+    L.append("## Per compiler, CPU and selector (model vs llc)")
+    L.append("")
+    L.append("| combination | functions | agree | differ | llc refused | both refuse | calls | calls agree | calls differ | caller!=callee (explained) |")
+    L.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+    for tag in sorted(ctx["stats"]):
+        s = ctx["stats"][tag]
+        L.append("| %s | %d | %d | %d | %d | %d | %d | %d | %d | %d (%d) |" % (
+            tag, s.get("functions", 0), s.get("agree", 0), s.get("differ", 0), s.get("llc_refused", 0),
+            s.get("both_refused", 0), s.get("calls", 0), s.get("calls_agree", 0), s.get("calls_differ", 0),
+            s.get("caller_callee", 0), s.get("caller_callee_explained", 0)))
+    L.append("")
+    new = [b for b in ctx["causes"] if b["status"] == "new"]
+    known = [b for b in ctx["causes"] if b["status"] == "known"]
+    L.append("## New findings (%d distinct causes)" % len(new))
+    L.append("")
+    if not new:
+        L.append("None.")
+    for b in new:
+        L += cause_md(b, ctx)
+    if new:
+        L.append("Ready-to-paste entries for `%s` (fill in the reason):" % ctx["known_file"])
+        L.append("")
+        L.append("```")
+        L += [entry_for(b["example"]) for b in new]
+        L.append("```")
+    L.append("")
+    L.append("## Known differences (%d distinct causes)" % len(known))
+    L.append("")
+    if not known:
+        L.append("None.")
+    for b in known:
+        L += cause_md(b, ctx)
+    L.append("")
+    L.append("## Compiler crashes and refusals")
+    L.append("")
+    crashes = [b for b in ctx["causes"] if b["axis"] == "crash"]
+    if not crashes:
+        L.append("None.")
+    else:
+        L.append("| bucket (first error line) | count | status | reproducer |")
+        L.append("|---|---:|---|---|")
+        for b in crashes:
+            m = ctx["minimized"].get(b["key"], {})
+            L.append("| `%s` %s | %d | %s | %s |" % (b["what"][:150], ",".join(str(v) for v in b["versions"]) + " " + b["selector"],
+                                                    b["count"], b["status"], m.get("lit", {}).get("path", "-")))
+    L.append("")
+    L.append("## Between compilers and selectors")
+    L.append("")
+    L.append("Functions placed differently, per pair (summed over CPUs; for the selector axes, over the callee "
+             "and caller views). A difference is predicted when both sides agree with the model; 'not predicted' "
+             "ones have one side that disagrees with the model (a finding above) or that leaves parts the ABI "
+             "assigns unread or undefined (llc 16's IMPLICIT_DEF at calls).")
+    L.append("")
+    L.append("| axis | A | B | convention | differ / compared | not predicted |")
+    L.append("|---|---|---|---|---:|---:|")
+    for row in ctx["pairs"]:
+        L.append("| %s | %s | %s | %s | %d / %d | %d |" % (row["axis"], row["a"], row["b"], row["convention"],
+                                                         row["differ"], row["compared"], row["differ"] - row["explained"]))
+    L.append("")
+    L += side_by_side(ctx)
+    if ctx["link"]:
+        L.append("## Cross-version link matrix (call site by the row's llc, callee by the column's)")
+        L.append("")
+        L += link_md(ctx)
+    L.append("## Layouts (model only, %s, %s)" % (ctx["layout_profile"], ctx["layout_cpu"]))
+    L.append("")
+    L.append("| layout | arg parts in SGPRs | in VGPRs | on the stack | stack bytes | parts moved vs old | fell to stack | left the stack | amdgpu_gfx: SGPR moves at shader calls | free 4-aligned SGPR quads (s0-s47, per function) |")
+    L.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+    for r in ctx["layouts"]:
+        L.append("| %s | %d | %d | %d | %d | %d | %d | %d | %d of %d | %.2f |" % (
+            r["layout"], r["sgpr"], r["vgpr"], r["stack"], r["stack_bytes"], r["moved_vs_old"], r["fell_to_stack"],
+            r["left_stack"], r["gfx_sgpr_moves"], r["gfx_inreg_parts"],
+            r["gfx_free_quads"] / r["gfx_functions"] if r["gfx_functions"] else 0))
+    L.append("")
+    if ctx["errors"]:
+        L.append("## Errors")
+        L.append("")
+        for e in ctx["errors"]:
+            L.append("- unit %s: %s" % (e["unit"], e["error"].splitlines()[0] if e["error"] else "?"))
+        L.append("")
+    L.append("Files: `results.jsonl` (every finding and count), `junit.xml`, `index.html`, `repro/` (lit tests: "
+             "`lit --param llvm_bin=/usr/lib/llvm-N/bin -v repro/`).")
+    return "\n".join(L) + "\n"
+
+
+def short(text, n=60):
+    text = str(text)
+    return text if len(text) <= n else text[:n] + "..."
+
+
+def side_by_side(ctx):
+    """Consecutive llc versions (every pair in `compare`): how their
+    placements differ, by pattern, with examples."""
+    profiles = sorted({c["profile"] for c in ctx["plan"]["compilers"]}, key=lambda p: int(p[4:]))
+    adjacent = set(zip(profiles, profiles[1:]))
+    L = []
+    for row in ctx["pairs"]:
+        pa, pb = row["a"].split("-")[0], row["b"].split("-")[0]
+        if not row["axis"].startswith("llc-vs-llc") or not row["differ"] or (pa, pb) not in adjacent:
+            continue
+        if not L:
+            L += ["### Side by side: where consecutive versions place differently", ""]
+        L.append("- %s vs %s, %s convention, %s: %d of %d functions" % (
+            row["a"], row["b"], row["convention"], row["axis"][11:] + " view", row["differ"], row["compared"]))
+        for pat in sorted(row["patterns"], key=lambda x: (-x["functions"], x["pattern"]))[:5]:
+            ex = pat["examples"][0] if pat["examples"] else {}
+            L.append("  - `%s`: %d (e.g. %s on %s, %s: %s vs %s)" % (
+                pat["pattern"], pat["functions"], ex.get("function"), ex.get("cpu"), ex.get("where"),
+                short(ex.get("a")), short(ex.get("b"))))
+    return L + [""] if L else []
+
+
+def describe_status(st):
+    if st == 0:
+        return "no divergence"
+    names = [(EXIT_ERROR, "error"), (2, "usage"), (EXIT_KNOWN, "known differences"), (EXIT_NEW, "new divergence"),
+             (EXIT_CRASH, "new compiler crash")]
+    return " + ".join(n for b, n in names if st & b)
+
+
+def cause_md(b, ctx):
+    ex = b["example"]
+    m = ctx["minimized"].get(b["key"], {})
+    L = ["### %s: %s" % (AXIS_TITLES[b["axis"]], b["what"]), "",
+         "- llc %s, %s, %s convention, CPUs %s; %d finding(s)%s" % (
+             ",".join(str(v) for v in b["versions"]), b["selector"], b["convention"], ", ".join(b["cpus"]), b["count"],
+             "; known: %s" % b["reason"] if b["status"] == "known" else ""),
+         "- example: `%s` in %s (%s): %s" % (ex["function"], ex["unit"], ex["combo"], ex["why"][:300])]
+    if m.get("decl"):
+        L.append("- minimized (%d rounds, %d candidates): `%s`" % (m["rounds"], m["tries"], m["decl"]))
+    elif m:
+        L.append("- not minimized: %s" % m.get("why", "?"))
+    if m.get("lit"):
+        L.append("- lit test `repro/%s`: %s" % (m["lit"]["path"], m["lit"].get("verdict", m["lit"]["status"])))
+    L.append("")
+    return L
+
+
+def link_md(ctx):
+    L = []
+    profiles = sorted({k[1] for k in ctx["link"]} | {k[2] for k in ctx["link"]}, key=lambda p: int(p[4:]))
+    for conv in ("default", "amdgpu_gfx"):
+        L.append("| %s | %s |" % (conv, " | ".join(profiles)))
+        L.append("|---|%s" % ("---|" * len(profiles)))
+        for a in profiles:
+            cells = []
+            for b in profiles:
+                c = ctx["link"].get((conv, a, b))
+                cells.append("-" if not c else "%d/%d%s" % (c["disagree"], c["checked"],
+                                                            " (+%d)" % (c["disagree"] - c["predicted"]) if c["disagree"] > c["predicted"] else ""))
+            L.append("| %s | %s |" % (a, " | ".join(cells)))
+        L.append("")
+    L.append("disagreeing / checked call sites; (+N): disagreements the profiles do not predict.")
+    L.append("")
+    return L
+
+
+# ------------------------------------------------------------- results.jsonl
+
+def results_jsonl(ctx):
+    out = [dumps({"type": "run", "mode": ctx["plan"]["config"]["mode"], "seed": ctx["plan"]["config"]["seed"],
+                  "plan": ctx["plan"]["digest"], "units": len(ctx["plan"]["units"]), "done": ctx["done"],
+                  "exit_status": ctx["status"]})]
+    out += [dumps(dict(c, type="compiler")) for c in ctx["plan"]["compilers"]]
+    out += [dumps(dict(s, type="combo", combo=t)) for t, s in sorted(ctx["stats"].items())]
+    for f in ctx["findings"]:
+        g = {k: v for k, v in f.items() if k not in ("model", "llc_callee", "llc_caller", "llc_placement")}
+        out.append(dumps(dict(g, type="finding")))
+    for b in ctx["causes"]:
+        m = ctx["minimized"].get(b["key"], {})
+        out.append(dumps({"type": "cause", "key": b["key"], "axis": b["axis"], "status": b["status"],
+                          "count": b["count"], "what": b["what"], "example": b["example"]["function"],
+                          "example_unit": b["example"]["unit"], "minimized": m.get("decl"),
+                          "lit": m.get("lit")}))
+    for row in ctx["pairs"]:
+        out.append(dumps(dict(row, type="pair")))
+    for k, c in sorted(ctx["link"].items()):
+        out.append(dumps(dict(c, type="link", convention=k[0], caller=k[1], callee=k[2])))
+    for r in ctx["layouts"]:
+        out.append(dumps(dict(r, type="layout")))
+    return "\n".join(out) + "\n"
+
+
+# ----------------------------------------------------------------- junit.xml
+
+def junit_xml(ctx):
+    """One test case per check: per axis, per combination or pair (and
+    convention where it applies)."""
+    cases = {}
+
+    def case(axis, name):
+        return cases.setdefault((axis, name), {"failures": [], "known": []})
+    for tag in ctx["stats"]:
+        for a in ("model-vs-llc", "model-vs-llc-caller", "caller-vs-callee", "crash"):
+            case(a, tag)
+    for row in ctx["pairs"]:
+        case(row["axis"], "%s vs %s (%s)" % (row["a"], row["b"], row["convention"]))
+    for f in ctx["findings"]:
+        c = case(f["axis"], f["combo"])
+        (c["failures"] if f["status"] == "new" else c["known"]).append(f)
+    X = ['<?xml version="1.0" encoding="UTF-8"?>']
+    total = len(cases)
+    fails = sum(1 for c in cases.values() if c["failures"])
+    X.append('<testsuites name="gcnabi-run" tests="%d" failures="%d">' % (total, fails))
+    for axis in AXES:
+        mine = sorted((k[1], v) for k, v in cases.items() if k[0] == axis)
+        X.append('  <testsuite name="%s" tests="%d" failures="%d">' % (
+            html.escape(axis), len(mine), sum(1 for _, v in mine if v["failures"])))
+        for name, v in mine:
+            X.append('    <testcase classname="gcnabi.%s" name="%s">' % (html.escape(axis), html.escape(name)))
+            if v["failures"]:
+                fs = v["failures"]
+                X.append('      <failure message="%s">%s</failure>' % (
+                    html.escape("%d new: %s" % (len(fs), fs[0]["what"])),
+                    html.escape("\n".join("%s (%s): %s" % (f["function"], f["unit"], f["why"]) for f in fs[:50]))))
+            if v["known"]:
+                X.append('      <system-out>%s</system-out>' % html.escape("\n".join(
+                    "%s: %s (%s): %s" % (f["status"], f["function"], f["unit"], f["why"]) for f in v["known"][:50])))
+            X.append('    </testcase>')
+        X.append('  </testsuite>')
+    X.append('</testsuites>')
+    return "\n".join(X) + "\n"
+
+
+# ---------------------------------------------------------------- index.html
+
+def bar_chart(title, rows, width=640):
+    """rows: [(label, {series: value})] -> inline SVG, stacked bars."""
+    series = ["explained", "known", "new"]
+    colors = {"explained": "#9bb7d4", "known": "#e6b85c", "new": "#d0483c"}
+    if not rows:
+        return "<p><i>%s: nothing to show.</i></p>" % html.escape(title)
+    h = 22 * len(rows) + 40
+    top = max(1, max(sum(v.values()) for _, v in rows))
+    left, barw = 260, width - 320
+    S = ['<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" role="img" aria-label="%s">' % (
+        width, h, html.escape(title)),
+        '<text x="0" y="14" font-size="13" font-weight="bold">%s</text>' % html.escape(title)]
+    for i, (label, v) in enumerate(rows):
+        y = 24 + 22 * i
+        S.append('<text x="%d" y="%d" font-size="11" text-anchor="end">%s</text>' % (left - 6, y + 13, html.escape(label[:42])))
+        x = left
+        for s in series:
+            w = barw * v.get(s, 0) / top
+            if w > 0:
+                S.append('<rect x="%.1f" y="%d" width="%.1f" height="16" fill="%s"><title>%s: %d</title></rect>' % (
+                    x, y, w, colors[s], s, v.get(s, 0)))
+            x += w
+        S.append('<text x="%.1f" y="%d" font-size="11">%d</text>' % (x + 4, y + 13, sum(v.values())))
+    ly = h - 8
+    for k, s in enumerate(series):
+        S.append('<rect x="%d" y="%d" width="10" height="10" fill="%s"/><text x="%d" y="%d" font-size="11">%s</text>' % (
+            left + 90 * k, ly - 9, colors[s], left + 90 * k + 14, ly, s))
+    S.append("</svg>")
+    return "\n".join(S)
+
+
+def group(findings, keyf):
+    g = {}
+    for f in findings:
+        v = g.setdefault(keyf(f), {"explained": 0, "known": 0, "new": 0})
+        v[f["status"]] += 1
+    return sorted(g.items())
+
+
+def table(headers, rows):
+    T = ["<table><tr>%s</tr>" % "".join("<th>%s</th>" % html.escape(str(h)) for h in headers)]
+    for r in rows:
+        T.append("<tr>%s</tr>" % "".join("<td>%s</td>" % (c if isinstance(c, Raw) else html.escape(str(c))) for c in r))
+    T.append("</table>")
+    return "\n".join(T)
+
+
+class Raw(str):
+    pass
+
+
+def index_html(ctx):
+    fs = ctx["findings"]
+    charts = [
+        bar_chart("Findings by axis x convention x llc version",
+                  group(fs, lambda f: "%s %s llc%s" % (f["axis"], f["convention"], "/".join(str(v) for v in f["versions"])))),
+        bar_chart("Findings by type class (first divergent argument)", group(fs, lambda f: f["type_class"])),
+        bar_chart("Findings by register boundary (expected/seen)", group(fs, lambda f: f["boundary"])),
+        bar_chart("Differences between compilers and selectors (functions, by axis x convention)",
+                  [("%s %s" % k, {"explained": v[0], "new": v[1]}) for k, v in sorted(pair_totals(ctx).items())]),
+    ]
+    H = ["<!DOCTYPE html><html><head><meta charset='utf-8'><title>gcnabi-run report</title><style>",
+         "body{font:14px sans-serif;margin:2em;max-width:1200px}table{border-collapse:collapse;margin:1em 0}"
+         "td,th{border:1px solid #bbb;padding:3px 7px;font-size:12px;text-align:left}th{background:#eee}"
+         ".new{color:#b00;font-weight:bold}.ok{color:#070}code{font-size:12px}",
+         "</style></head><body>"]
+    cfg = ctx["plan"]["config"]
+    H.append("<h1>gcnabi-run %s report</h1>" % html.escape(cfg["mode"]))
+    H.append("<p>Exit status <b>%d</b> (%s); seed %s; %d of %d units done; CPUs %s.</p>" % (
+        ctx["status"], html.escape(describe_status(ctx["status"])), html.escape(str(cfg["seed"])), ctx["done"],
+        len(ctx["plan"]["units"]), html.escape(", ".join(cfg["cpus"]))))
+    H.append("<h2>Compilers</h2>" + table(["llc", "version", "profile", "-new-reg-bank-select"],
+                                          [(c["path"], c["version"], c["profile"], "yes" if c.get("new_reg_bank_select") else "no")
+                                           for c in ctx["plan"]["compilers"]]))
+    H.append("<h2>Axes</h2>" + table(["axis", "findings", "explained", "known", "new"],
+                                     [(AXIS_TITLES[a], c["findings"], c["explained"], c["known"],
+                                       Raw("<span class=new>%d</span>" % c["new"]) if c["new"] else 0)
+                                      for a, c in ctx["axis_counts"].items()]))
+    H.append("<h2>Charts</h2>" + "\n".join("<div>%s</div>" % c for c in charts))
+    H.append("<h2>Distinct causes</h2>" + table(
+        ["axis", "status", "llc", "selector", "convention", "what", "count", "minimized", "lit test"],
+        [(AXIS_TITLES[b["axis"]], b["status"], ",".join(str(v) for v in b["versions"]), b["selector"], b["convention"],
+          b["what"], b["count"], ctx["minimized"].get(b["key"], {}).get("decl") or "-",
+          Raw('<a href="repro/%s">%s</a> %s' % (html.escape(m["lit"]["path"]), html.escape(m["lit"]["path"]), html.escape(m["lit"]["status"])))
+          if (m := ctx["minimized"].get(b["key"], {})).get("lit") else "-")
+         for b in ctx["causes"]]))
+    H.append("<h2>Version-pair compatibility</h2>")
+    if ctx["link"]:
+        profiles = sorted({k[1] for k in ctx["link"]} | {k[2] for k in ctx["link"]}, key=lambda p: int(p[4:]))
+        for conv in ("default", "amdgpu_gfx"):
+            rows = []
+            for a in profiles:
+                row = [a]
+                for b in profiles:
+                    c = ctx["link"].get((conv, a, b))
+                    if not c:
+                        row.append("-")
+                        continue
+                    bad = c["disagree"] > c["predicted"]
+                    shade = 255 - int(155 * c["disagree"] / c["checked"]) if c["checked"] else 255
+                    row.append(Raw('<span style="background:rgb(255,%d,%d)" class="%s">%d/%d%s</span>' % (
+                        shade, shade, "new" if bad else "", c["disagree"], c["checked"],
+                        " (+%d)" % (c["disagree"] - c["predicted"]) if bad else "")))
+                rows.append(row)
+            H.append("<h3>%s: call site (row) against callee (column), disagreeing/checked</h3>" % conv)
+            H.append(table([""] + profiles, rows))
+    H.append("<h3>Callee and caller views between compilers, and between selectors</h3>" + table(
+        ["axis", "A", "B", "convention", "differ", "compared", "not predicted"],
+        [(r["axis"], r["a"], r["b"], r["convention"], r["differ"], r["compared"], r["differ"] - r["explained"])
+         for r in ctx["pairs"]]))
+    H.append("<h2>Layout impact (model only, %s, %s)</h2>" % (html.escape(ctx["layout_profile"]), html.escape(ctx["layout_cpu"])))
+    H.append(table(["layout", "SGPR parts", "VGPR parts", "stack parts", "stack bytes", "moved vs old", "fell to stack",
+                    "left stack", "amdgpu_gfx SGPR moves at shader calls", "free SGPR quads / gfx function"],
+                   [(r["layout"], r["sgpr"], r["vgpr"], r["stack"], r["stack_bytes"], r["moved_vs_old"], r["fell_to_stack"],
+                     r["left_stack"], "%d of %d" % (r["gfx_sgpr_moves"], r["gfx_inreg_parts"]),
+                     "%.2f" % (r["gfx_free_quads"] / r["gfx_functions"] if r["gfx_functions"] else 0)) for r in ctx["layouts"]]))
+    H.append("<p>SGPR moves: inreg parts of an amdgpu_gfx call that a shader holding them in s0, s1, ... in order "
+             "must move (or store). Quads: s[4k:4k+3] below s48 free of the layout's fixed roles and arguments.</p>")
+    H.append("<h2>Per combination</h2>" + table(
+        ["combination", "functions", "agree", "differ", "llc refused", "calls", "calls agree", "calls differ", "caller!=callee (explained)"],
+        [(t, s.get("functions", 0), s.get("agree", 0), s.get("differ", 0), s.get("llc_refused", 0), s.get("calls", 0),
+          s.get("calls_agree", 0), s.get("calls_differ", 0), "%d (%d)" % (s.get("caller_callee", 0), s.get("caller_callee_explained", 0)))
+         for t, s in sorted(ctx["stats"].items())]))
+    H.append("</body></html>")
+    return "\n".join(H) + "\n"
+
+
+def pair_totals(ctx):
+    t = {}
+    for r in ctx["pairs"]:
+        v = t.setdefault((r["axis"], r["convention"]), [0, 0])
+        v[0] += r["explained"]
+        v[1] += r["differ"] - r["explained"]
+    return t
+
+
+def pairs_of(cross):
+    """Cross-axis groups summed per (axis, A, B, convention) over patterns."""
+    from .findings import split_combo
+
+    def nocpu(tag):
+        p = split_combo(tag)
+        return "%s-%s" % (p["profile"], p["selector"])
+    t = {}
+    for g in cross:
+        a, b = nocpu(g["a"]), nocpu(g["b"])
+        k = (g["axis"], a, b, g["convention"])
+        r = t.setdefault(k, {"axis": g["axis"], "a": a, "b": b, "convention": g["convention"],
+                             "differ": 0, "explained": 0, "compared": 0, "patterns": []})
+        if g["pattern"]:
+            r["differ"] += g["functions"]
+            r["explained"] += g["explained"]
+            pat = next((x for x in r["patterns"] if x["pattern"] == g["pattern"]), None)
+            if not pat:
+                pat = {"pattern": g["pattern"], "functions": 0, "examples": []}
+                r["patterns"].append(pat)
+            pat["functions"] += g["functions"]
+            pat["examples"] = (pat["examples"] + [dict(e, cpu=g["cpu"]) for e in g["examples"]])[:2]
+        else:
+            r["compared"] += g["compared"]
+    return [t[k] for k in sorted(t)]
+
+
+def write_all(run_dir, ctx):
+    write_text(os.path.join(run_dir, "summary.md"), summary_md(ctx))
+    write_text(os.path.join(run_dir, "results.jsonl"), results_jsonl(ctx))
+    write_text(os.path.join(run_dir, "junit.xml"), junit_xml(ctx))
+    write_text(os.path.join(run_dir, "index.html"), index_html(ctx))

@@ -1,0 +1,278 @@
+"""The plan of a run and its execution. A run is a list of units, each one
+`gcnabi check` of one input chunk on one CPU with every compiler and both
+selectors (and, for llc that has it, a second check with GlobalISel's
+-new-reg-bank-select). The plan is fixed when the run starts (plan.json);
+each finished unit is appended to journal.jsonl as it arrives, so --resume
+runs only what is missing and --shard i/n runs every n-th unit."""
+import concurrent.futures
+import ctypes
+import hashlib
+import json
+import os
+import re
+import resource
+import shutil
+import subprocess
+import sys
+import threading
+import time
+
+from . import findings as F
+from .common import GCNABI, HarnessError, dumps, gcnabi, read_jsonl, write_text
+
+# Core-seconds of llc per function per compiler x CPU x selector, both views,
+# measured on this project's 2-core machine (shared, load 4-7) with gcnabi gen v2 signatures
+# (llc 14-22 average: 0.058 in a 10-minute nightly); the nightly sizes its plan from it.
+SECONDS_PER_FUNCTION_COMBO = 0.06
+NRBS_CALLEES, NRBS_CALLS = 20, 3
+
+
+def split_signatures(text, chunk):
+    """Chunks of `chunk` declare lines, each with the file's header comments."""
+    header = [l for l in text.splitlines() if l.startswith(";")][:2]
+    sigs = [l for l in text.splitlines() if l.startswith("declare") or l.startswith("define")]
+    return [header + sigs[i:i + chunk] for i in range(0, len(sigs), chunk)]
+
+
+def split_graphs(text, per_chunk):
+    """Chunks of `per_chunk` call graphs (a graph starts at '; graph N')."""
+    graphs, cur, header = [], None, []
+    for line in text.splitlines():
+        if re.match(r"; graph \d+", line):
+            cur = [line]
+            graphs.append(cur)
+        elif cur is None:
+            header.append(line)
+        else:
+            cur.append(line)
+    return [header + sum(graphs[i:i + per_chunk], []) for i in range(0, len(graphs), per_chunk)]
+
+
+def make_plan(run_dir, cfg, compilers):
+    """Writes the inputs and plan.json; returns the plan."""
+    inputs = os.path.join(run_dir, "inputs")
+    os.makedirs(inputs, exist_ok=True)
+    units = []
+    chunks = []
+    gen_common = ["--weights", cfg["weights"]] if cfg.get("weights") else []
+    if cfg.get("count"):
+        r = gcnabi("gen", "--seed", cfg["seed"], "--count", cfg["count"], *gen_common, check=False)
+        if r.returncode:
+            raise HarnessError(r.stderr.strip() or "gcnabi gen failed")
+        chunks += [("sig", c) for c in split_signatures(r.stdout, cfg["chunk"])]
+    if cfg.get("swarm"):
+        r = gcnabi("gen", "--swarm", "--seed", cfg["seed"], "--count", cfg["swarm"], *gen_common, check=False)
+        if r.returncode:
+            raise HarnessError(r.stderr.strip() or "gcnabi gen failed")
+        chunks += [("swarm", c) for c in split_signatures(r.stdout, cfg["chunk"])]
+    if cfg.get("graphs"):
+        r = gcnabi("gen", "--callgraph", "--seed", cfg["seed"], "--count", cfg["graphs"], *gen_common, check=False)
+        if r.returncode:
+            raise HarnessError(r.stderr.strip() or "gcnabi gen failed")
+        chunks += [("graph", c) for c in split_graphs(r.stdout, 5)]
+    for path in cfg.get("inputs") or []:
+        try:
+            text = open(path).read()
+        except OSError as e:
+            raise HarnessError("%s: %s" % (path, e.strerror))
+        if re.search(r"^call @", text, re.M):
+            chunks.append(("graph", text.splitlines()))
+        else:
+            chunks += [("file", c) for c in split_signatures(text, cfg["chunk"])]
+    serial = {}
+    nrbs_cpu = cfg["cpus"][0]
+    for kind, lines in chunks:
+        n = serial.get(kind, 0)
+        serial[kind] = n + 1
+        name = "%s-%03d.ll" % (kind, n)
+        write_text(os.path.join(inputs, name), "\n".join(lines) + "\n")
+        for cpu in cfg["cpus"]:
+            u = {"id": "%s-%03d-%s" % (kind, n, cpu), "kind": kind, "input": "inputs/" + name, "cpu": cpu}
+            if cfg.get("nrbs", True) and cfg.get("selector", "both") != "dag" and kind != "graph" and \
+                    cpu == nrbs_cpu and n < cfg.get("nrbs_chunks", 1):
+                u["nrbs"] = True
+            units.append(u)
+    plan = {"format": 1, "config": cfg, "compilers": compilers, "units": units}
+    plan["digest"] = hashlib.sha256(dumps({k: plan[k] for k in ("config", "compilers", "units")}).encode()).hexdigest()[:16]
+    write_text(os.path.join(run_dir, "plan.json"), json.dumps(plan, indent=1, sort_keys=True) + "\n")
+    return plan
+
+
+def load_plan(run_dir):
+    path = os.path.join(run_dir, "plan.json")
+    try:
+        return json.load(open(path))
+    except (OSError, ValueError) as e:
+        raise HarnessError("%s: cannot read the plan of this run (%s)" % (path, e))
+
+
+def in_shard(index, shard):
+    i, n = shard
+    return index % n == i - 1
+
+
+def _limits(mem_mb):
+    def apply():
+        # The check process and every llc it starts: gcnabi check also sets
+        # each llc's own limit (--mem-limit), which this one bounds.
+        limit = (mem_mb + 1024) << 20
+        resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+        try:  # gcnabi check dies with the harness (Linux); it takes its llc along
+            ctypes.CDLL(None).prctl(1, 9)  # PR_SET_PDEATHSIG, SIGKILL
+        except (OSError, AttributeError):
+            pass
+    return apply
+
+
+def _check(unit, cfg, compilers, run_dir, out, nrbs, inp, callers=True):
+    args = [GCNABI, "check", "--quiet", "--jobs", "1", "--batch", str(cfg["batch"]), "--timeout", str(cfg["timeout"]),
+            "--mem-limit", str(cfg["mem"]), "--mcpu", unit["cpu"], "--out", out]
+    if unit["kind"] != "graph":
+        args.append("--placements")
+    if not callers:
+        args.append("--no-caller")
+    for c in compilers:
+        args += ["--llc", c["path"]]
+    for s in cfg.get("switches") or []:
+        args += ["--switch", s]
+    if nrbs:
+        args += ["--selector", "gisel", "--new-reg-bank-select"]
+    else:
+        args += ["--selector", cfg.get("selector", "both")]
+    if cfg.get("layout"):
+        args += ["--layout", cfg["layout"]]
+    args.append(inp)
+    # A unit may take at most every batch's timeout; then it is killed.
+    limit = cfg["timeout"] * (4 + 2 * len(compilers) * 2)
+    env = dict(os.environ, LLVM_DISABLE_SYMBOLIZATION="1")
+    p = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+                         preexec_fn=_limits(cfg["mem"]))
+    try:
+        so, se = p.communicate(timeout=limit)
+    except subprocess.TimeoutExpired:
+        os.killpg(p.pid, 9)
+        p.communicate()
+        return None, "gcnabi check took longer than %ds and was stopped" % limit
+    if p.returncode & 1 or p.returncode == 2 or p.returncode < 0:
+        return p.returncode, (se.strip() or so.strip())[-2000:]
+    return p.returncode, None
+
+
+def run_unit(unit, plan, run_dir):
+    cfg, compilers = plan["config"], plan["compilers"]
+    out = os.path.join(run_dir, "units", unit["id"])
+    shutil.rmtree(out, ignore_errors=True)
+    os.makedirs(out)
+    t0 = time.monotonic()
+    inp = os.path.join(run_dir, unit["input"])
+    rc, err = _check(unit, cfg, compilers, run_dir, out, False, inp)
+    record = {"unit": unit["id"], "status": "done"}
+    if err:
+        record.update(status="error", error=err)
+    fnd, notes, link, quirks = F.extract(out, inp, compilers, unit["id"])
+    stats = F.read_summary(os.path.join(out, "summary.txt"))
+    dirs = [out]
+    nrbs = [c for c in compilers if c.get("new_reg_bank_select")]
+    if nrbs and unit.get("nrbs"):
+        # GlobalISel with -new-reg-bank-select is sampled: it is many times
+        # slower (amdgpu-regbanklegalize on large functions) and llc 22
+        # aborts on every call, so the chunk's NRBS_CALLEES shortest
+        # signatures as callees, and the NRBS_CALLS shortest with a caller.
+        sample = sorted((l for l in open(inp) if l.startswith("declare")), key=len)
+        for tag, n, callers in (("nrbs", NRBS_CALLEES, False), ("nrbs-calls", NRBS_CALLS, True)):
+            nout = os.path.join(out, tag)
+            sub = os.path.join(out, tag + ".ll")
+            write_text(sub, "".join(sorted(sample[:n], key=lambda l: l.split("(")[0])))
+            rc2, err2 = _check(unit, cfg, nrbs, run_dir, nout, True, sub, callers)
+            if err2:
+                record.update(status="error", error=err2)
+            f2, n2, _, q2 = F.extract(nout, sub, nrbs, unit["id"])
+            quirks += q2
+            fnd += f2
+            notes.update(n2)
+            for k, v in F.read_summary(os.path.join(nout, "summary.txt")).items():
+                t = stats.setdefault(k, {})
+                for x, y in v.items():
+                    t[x] = t.get(x, 0) + y
+            if not callers:
+                dirs.append(nout)
+    record["cross"] = F.cross(dirs, inp, compilers, fnd, quirks) if unit["kind"] != "graph" else []
+    for d in [out] + [os.path.join(out, t) for t in ("nrbs", "nrbs-calls")]:
+        shutil.rmtree(os.path.join(d, "placements"), ignore_errors=True)
+    fnd.sort(key=lambda f: (f["axis"], f["combo"], f["line"], f.get("call_site", ""), f["why"]))
+    record.update(findings=fnd, notes=dict(sorted(notes.items())), link=link, stats=stats,
+                  seconds=round(time.monotonic() - t0, 3))
+    return record
+
+
+class Progress:
+    """One line on a terminal: done/total, rate, time left, findings; silent
+    when stderr is not a terminal."""
+
+    def __init__(self, total, enabled=None):
+        self.total, self.done, self.findings = total, 0, 0
+        self.t0 = time.monotonic()
+        self.on = sys.stderr.isatty() if enabled is None else enabled
+
+    def step(self, record):
+        self.done += 1
+        self.findings += sum(1 for f in record.get("findings", []) if not f.get("explained_by"))
+        if not self.on:
+            return
+        el = time.monotonic() - self.t0
+        rate = self.done / el if el > 0 else 0
+        left = (self.total - self.done) / rate if rate else 0
+        sys.stderr.write("\r[%d/%d units] %.1f units/min, %dm%02ds left, %d findings so far   " % (
+            self.done, self.total, rate * 60, left // 60, left % 60, self.findings))
+        sys.stderr.flush()
+
+    def end(self):
+        if self.on:
+            sys.stderr.write("\n")
+
+
+def execute(run_dir, plan, shard=None, jobs=2, deadline=None, progress=None):
+    """Runs the plan's units not yet in the journal (of this shard); returns
+    the number of units left undone (budget)."""
+    journal = os.path.join(run_dir, "journal.jsonl")
+    done = {r["unit"] for r in read_jsonl(journal)}
+    # Drop a torn last line before appending.
+    if os.path.exists(journal):
+        good = "".join(json.dumps(r, sort_keys=True) + "\n" for r in read_jsonl(journal))
+        write_text(journal, good)
+    todo = [u for i, u in enumerate(plan["units"]) if (not shard or in_shard(i, shard)) and u["id"] not in done]
+    prog = Progress(len(todo), progress)
+    lock = threading.Lock()
+    left = 0
+
+    def one(u):
+        if deadline and time.monotonic() > deadline:
+            return None
+        return run_unit(u, plan, run_dir)
+
+    with open(journal, "a") as jf, concurrent.futures.ThreadPoolExecutor(max(1, jobs)) as pool:
+        for rec in pool.map(one, todo):
+            if rec is None:
+                left += 1
+                continue
+            with lock:
+                jf.write(json.dumps(rec, sort_keys=True) + "\n")
+                jf.flush()
+                os.fsync(jf.fileno())
+            prog.step(rec)
+    prog.end()
+    return left
+
+
+def load_results(run_dirs, digest=None):
+    """Journal records of one or more run folders (shards of one plan), one
+    per unit, in plan order."""
+    recs = {}
+    for d in run_dirs:
+        plan = load_plan(d)
+        if digest and plan["digest"] != digest:
+            raise HarnessError("%s: a different plan (digest %s, expected %s): not a shard of this run" % (
+                d, plan["digest"], digest))
+        for r in read_jsonl(os.path.join(d, "journal.jsonl")):
+            recs[r["unit"]] = (r, d)
+    return recs

@@ -1,0 +1,213 @@
+#!/usr/bin/env python3
+"""Tests of harness/gcnabi-run against real llc: errors that name file and
+line, compiler discovery errors, --resume after a kill gives the same
+report, --shard i/n + merge gives the same report, a crashing and a hanging
+llc (wrappers around the real one) are bisected down to the guilty
+function and bucketed, and the self-test. Prints [PASS]/[FAIL] name and
+N/M passed; exits non-zero on any failure."""
+import glob
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+RUN = [sys.executable, os.path.join(ROOT, "harness", "gcnabi-run")]
+REPORT_FILES = ("summary.md", "results.jsonl", "junit.xml", "index.html")
+results = []
+
+
+def report(name, ok, detail=""):
+    results.append(bool(ok))
+    print("[%s] %s%s" % ("PASS" if ok else "FAIL", name, "" if ok else ": " + detail))
+    sys.stdout.flush()
+
+
+def run(args, **kw):
+    return subprocess.run(RUN + args, capture_output=True, text=True, **kw)
+
+
+def newest_llc():
+    llcs = sorted(glob.glob("/usr/lib/llvm-*/bin/llc"), key=lambda p: int(p.split("-")[1].split("/")[0]))
+    return llcs[-1] if llcs else None
+
+
+def same_reports(a, b):
+    """The names of the report files (and lit tests) that differ."""
+    diff = []
+    for f in REPORT_FILES:
+        if open(os.path.join(a, f), "rb").read() != open(os.path.join(b, f), "rb").read():
+            diff.append(f)
+    ra, rb = os.path.join(a, "repro"), os.path.join(b, "repro")
+    la = sorted(os.listdir(ra)) if os.path.isdir(ra) else []
+    lb = sorted(os.listdir(rb)) if os.path.isdir(rb) else []
+    if la != lb:
+        diff.append("repro/ listing")
+    else:
+        diff += ["repro/" + f for f in la if open(os.path.join(ra, f), "rb").read() != open(os.path.join(rb, f), "rb").read()]
+    return diff
+
+
+def test_errors(tmp, llc):
+    bad = os.path.join(tmp, "known-bad.txt")
+    open(bad, "w").write("# comment\ncaller-vs-callee | amdgpu_gfx | 16 | dag | ok | fine\nmodel-vs-llc | gfx | 16 | dag | x | y\n")
+    r = run(["run", "--llc", llc, "--known", bad, "--count", "5"])
+    report("malformed known-differences entry: error names file and line", r.returncode == 1 and bad + ":3: error" in r.stderr,
+           r.stderr)
+    open(bad, "w").write("model-vs-llc | * | 16 | dag | ( | unbalanced\n")
+    r = run(["run", "--llc", llc, "--known", bad, "--count", "5"])
+    report("bad pattern in known differences: file:line", r.returncode == 1 and bad + ":1: error" in r.stderr, r.stderr)
+    open(bad, "w").write("crash | * | 22 | dag\n")
+    r = run(["run", "--llc", llc, "--known", bad, "--count", "5"])
+    report("too few fields in known differences: file:line", r.returncode == 1 and bad + ":1: error" in r.stderr, r.stderr)
+    w = os.path.join(tmp, "weights.txt")
+    open(w, "w").write("pct_inreg = 10\nno_such_weight = 3\n")
+    r = run(["run", "--llc", llc, "--weights", w, "--count", "5", "--out", os.path.join(tmp, "w")])
+    report("bad weights file: error names file and line", r.returncode == 1 and w + ":" in r.stderr and "error" in r.stderr,
+           r.stderr)
+    lay = os.path.join(tmp, "bad.layout")
+    open(lay, "w").write("name = bad\nsrd = s[0:\n")
+    r = run(["run", "--llc", llc, "--layout", lay, "--count", "5", "--out", os.path.join(tmp, "l")])
+    report("unreadable layout: error names file and line", r.returncode == 1 and lay + ":2:" in r.stderr, r.stderr)
+    r = run(["run", "--llc", os.path.join(tmp, "no-such-llc"), "--count", "5"])
+    report("named llc missing: clear error", r.returncode == 1 and "no-such-llc: no such file" in r.stderr, r.stderr)
+    fake = os.path.join(tmp, "llc-x86")
+    open(fake, "w").write("#!/bin/sh\necho 'LLVM (http://llvm.org/):'\necho '  LLVM version 19.1.7'\n"
+                          "echo '  Registered Targets:'\necho '    x86    - 32-bit X86: Pentium-Pro and above'\n")
+    os.chmod(fake, 0o755)
+    r = run(["run", "--llc", fake, "--count", "5"])
+    report("llc without amdgcn: clear error", r.returncode == 1 and "without the amdgcn target" in r.stderr, r.stderr)
+    env = dict(os.environ, GCNABI_LLC_SEARCH=os.path.join(tmp, "none/*"), PATH=os.path.join(tmp, "empty"))
+    r = run(["run", "--count", "5"], env=env)
+    report("no llc at all: says how to install one", r.returncode == 1 and "make deps" in r.stderr and "apt-get" in r.stderr,
+           r.stderr)
+
+
+def small(llc, out, extra=()):
+    # One llc, two CPUs, both selectors, 60 signatures and 4 call graphs, a
+    # planted profile change so that the run has new findings to minimize:
+    # 8 units.
+    return ["run", "--llc", llc, "--mcpu", "gfx1030", "--mcpu", "gfx900", "--seed", "7", "--count", "60",
+            "--chunk", "20", "--graphs", "4", "--switch", "queue_ptr_cov5_hole=on", "--no-new-reg-bank-select", "--jobs", "2",
+            "--out", out] + list(extra)
+
+
+def test_resume_and_shards(tmp, llc):
+    a = os.path.join(tmp, "whole")
+    t0 = time.monotonic()
+    r = run(small(llc, a))
+    whole = time.monotonic() - t0
+    ok = r.returncode & 8 and all(os.path.exists(os.path.join(a, f)) for f in REPORT_FILES)
+    report("uninterrupted run writes the four reports (exit 8: planted divergence)", ok, r.stderr[-800:])
+    r2 = run(small(llc, os.path.join(tmp, "again")))
+    d = same_reports(a, os.path.join(tmp, "again"))
+    report("same seed and inputs: byte-identical reports", not d, "differ: %s" % d)
+    # Killed halfway: after the second unit is in the journal.
+    b = os.path.join(tmp, "killed")
+    p = subprocess.Popen(RUN + small(llc, b), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                         start_new_session=True)
+    journal = os.path.join(b, "journal.jsonl")
+    deadline = time.monotonic() + whole * 3 + 60
+    while time.monotonic() < deadline and p.poll() is None:
+        if os.path.exists(journal) and sum(1 for _ in open(journal)) >= 2:
+            break
+        time.sleep(0.2)
+    killed = p.poll() is None
+    os.killpg(p.pid, signal.SIGKILL)
+    p.wait()
+    done_before = sum(1 for _ in open(journal)) if os.path.exists(journal) else 0
+    r = run(["run", "--resume", b, "--jobs", "2"])
+    d = same_reports(a, b)
+    report("killed after %d of 8 units, --resume: same reports as uninterrupted" % done_before,
+           killed and 0 < done_before < 8 and not d, "killed=%s done=%d differ: %s %s" % (killed, done_before, d, r.stderr[-500:]))
+    s1, s2, m = os.path.join(tmp, "s1"), os.path.join(tmp, "s2"), os.path.join(tmp, "merged")
+    r1 = run(small(llc, s1, ["--shard", "1/2"]))
+    r2 = run(small(llc, s2, ["--shard", "2/2"]))
+    r3 = run(["merge", s1, s2, "--out", m])
+    d = same_reports(a, m) if os.path.exists(os.path.join(m, "summary.md")) else ["no report"]
+    report("--shard 1/2 + --shard 2/2 + merge: same reports as unsharded", not d,
+           "differ: %s %s" % (d, (r1.stderr + r2.stderr + r3.stderr)[-800:]))
+
+
+WRAPPER = r'''#!/usr/bin/env python3
+# A real llc that crashes on one planted type and hangs on another.
+import os, sys, time
+REAL = %r
+args = sys.argv[1:]
+inp = [a for a in args if a.endswith(".ll")]
+text = open(inp[0]).read() if inp else ""
+if "<7 x i13>" in text:
+    sys.stderr.write("llc: planted.cpp:42: void planted(): Assertion `guilty' failed.\n")
+    sys.stderr.flush()
+    os.abort()
+if "<5 x i11>" in text:
+    time.sleep(20)
+    sys.exit(1)
+os.execv(REAL, [REAL] + args)
+'''
+
+
+def test_crash_bisect(tmp, llc):
+    wrap = os.path.join(tmp, "wrapbin")
+    os.makedirs(wrap)
+    w = os.path.join(wrap, "llc")
+    open(w, "w").write(WRAPPER % llc)
+    os.chmod(w, 0o755)
+    sigs = os.path.join(tmp, "crash.ll")
+    gen = subprocess.run([os.path.join(ROOT, "build", "gcnabi"), "gen", "--seed", "3", "--count", "30"],
+                         capture_output=True, text=True).stdout
+    lines = [l for l in gen.splitlines() if l.startswith("declare") and "<7 x i13>" not in l and "<5 x i11>" not in l]
+    lines.insert(11, "declare void @guilty(i32, <7 x i13>, float)")
+    lines.insert(23, "declare amdgpu_gfx void @sleepy(<5 x i11> inreg)")
+    open(sigs, "w").write("\n".join(lines) + "\n")
+    out = os.path.join(tmp, "crashrun")
+    r = run(["run", "--llc", w, "--mcpu", "gfx1030", "--selector", "dag", "--count", "0", "--chunk", "100",
+             "--timeout", "3", "--out", out, sigs])
+    import json
+    fs = [json.loads(l) for l in open(os.path.join(out, "results.jsonl"))] if os.path.exists(
+        os.path.join(out, "results.jsonl")) else []
+    crash = [f for f in fs if f.get("type") == "finding" and f["axis"] == "crash"]
+    guilty = {f["function"] for f in crash if "Assertion" in f["why"]}
+    hung = {f["function"] for f in crash if "timed out" in f["why"]}
+    report("crashing llc: batch bisected down to the guilty function", guilty == {"guilty"} and r.returncode & 16,
+           "crash findings %s, exit %d %s" % (sorted((f["function"], f["why"][:60]) for f in crash), r.returncode, r.stderr[-500:]))
+    report("hanging llc: batch bisected down to the function (timeout)", hung == {"sleepy"}, "hung %s" % sorted(hung))
+    causes = [f for f in fs if f.get("type") == "cause" and f["axis"] == "crash"]
+    buckets = sorted(c["what"] for c in causes)
+    lit_ok = [c for c in causes if "Assertion" in c["what"] and c.get("lit") and str(c["lit"]["status"]).startswith("verified")]
+    report("crashes bucketed by first error line, one verified reproducer per bucket",
+           len(causes) == 2 and lit_ok and all(c["minimized"] for c in causes),
+           "causes %s" % [(c["what"], c.get("minimized"), (c.get("lit") or {}).get("status")) for c in causes])
+
+
+def test_selftest():
+    r = run(["selftest"])
+    report("gcnabi-run selftest: both planted errors found and minimized to verified lit tests",
+           r.returncode == 0, (r.stdout + r.stderr)[-1500:])
+
+
+def main():
+    llc = newest_llc()
+    if not llc:
+        print("harness tests: no llc installed (make deps)")
+        return 1
+    tmp = tempfile.mkdtemp(prefix="gcnabi-harness-tests-")
+    try:
+        test_errors(tmp, llc)
+        test_crash_bisect(tmp, llc)
+        test_resume_and_shards(tmp, llc)
+        test_selftest()
+    finally:
+        if all(results):
+            shutil.rmtree(tmp, ignore_errors=True)
+        else:
+            print("kept %s" % tmp)
+    print("%d/%d passed" % (sum(results), len(results)))
+    return 0 if all(results) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
