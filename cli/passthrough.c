@@ -44,13 +44,16 @@ static unsigned sgpr_operand(const char *p, unsigned *first)
 	return 0;
 }
 
-/* Register-to-register s_mov parts, and v_readfirstlane copies out of
- * VGPRs, written into the SGPRs of want (bit per SGPR) by the lines of asm
- * in [p, end). */
-static unsigned count_moves(const char *p, const char *end, const uint64_t want[2], unsigned *readfirstlane)
+/* The argument SGPRs (bit per SGPR in want) whose last write in the asm
+ * lines [p, end) copies another register: an s_mov from an SGPR (the
+ * count returned), or a v_readfirstlane/v_readlane out of a VGPR (in
+ * *from_vgpr: a value the selector kept in a VGPR, or an SGPR spilled to a
+ * VGPR lane across an earlier call). A register written twice counts once,
+ * by its last write; one last set from memory or a constant does not count. */
+static unsigned count_moves(const char *p, const char *end, const uint64_t want[2], unsigned *from_vgpr)
 {
-	unsigned n = 0;
-	*readfirstlane = 0;
+	enum { NONE, SMOV, VGPR_COPY, OTHER };
+	uint8_t last[128] = { 0 };
 	while (p < end) {
 		const char *eol = memchr(p, '\n', (size_t)(end - p));
 		if (!eol)
@@ -58,21 +61,32 @@ static unsigned count_moves(const char *p, const char *end, const uint64_t want[
 		const char *q = p;
 		while (q < eol && isspace((unsigned char)*q))
 			q++;
+		const char *space = memchr(q, ' ', (size_t)(eol - q));
+		unsigned d, nd = space && (q[0] == 's' || q[0] == 'v') && q[1] == '_' ? sgpr_operand(space + 1, &d) : 0;
+		uint8_t kind = OTHER;
 		if (strncmp(q, "s_mov_b32 ", 10) == 0 || strncmp(q, "s_mov_b64 ", 10) == 0) {
-			unsigned d, s, nd = sgpr_operand(q + 10, &d);
+			unsigned s;
 			const char *comma = memchr(q, ',', (size_t)(eol - q));
-			unsigned ns = comma ? sgpr_operand(comma + 1 + (comma[1] == ' '), &s) : 0;
-			for (unsigned k = 0; nd && ns && k < nd; k++)
-				if (d + k < 128 && (want[(d + k) / 64] >> ((d + k) % 64) & 1))
-					n++;
-		} else if (strncmp(q, "v_readfirstlane_b32 ", 20) == 0) {
-			unsigned d;
-			if (sgpr_operand(q + 20, &d) && d < 128 && (want[d / 64] >> (d % 64) & 1))
-				++*readfirstlane;
+			kind = comma && sgpr_operand(comma + 1 + (comma[1] == ' '), &s) ? SMOV : OTHER;
+		} else if (strncmp(q, "v_readfirstlane_b32 ", 20) == 0 || strncmp(q, "v_readlane_b32 ", 15) == 0) {
+			kind = VGPR_COPY;
+		} else if (strncmp(q, "s_store", 7) == 0 || strncmp(q, "s_cmp", 5) == 0 || strncmp(q, "s_cbranch", 9) == 0 ||
+			   strncmp(q, "s_waitcnt", 9) == 0 || (q[0] == 'v' && strncmp(q, "v_readlane", 10) != 0)) {
+			nd = 0; /* reads its SGPR operands, writes none */
 		}
+		for (unsigned k = 0; k < nd; k++)
+			if (d + k < 128)
+				last[d + k] = kind;
 		p = eol + 1;
 	}
-	return n;
+	unsigned moves = 0;
+	*from_vgpr = 0;
+	for (unsigned r = 0; r < 128; r++)
+		if (want[r / 64] >> (r % 64) & 1) {
+			moves += last[r] == SMOV;
+			*from_vgpr += last[r] == VGPR_COPY;
+		}
+	return moves;
 }
 
 /* The body of function name in llc's assembly: from its label to its end
@@ -169,8 +183,9 @@ int cmd_passthrough(int argc, char **argv)
 			fprintf(stderr, "gcnabi passthrough: cannot write the module: %s\n", fd < 0 ? "temporary file" : err);
 			rc = EXIT_ERROR;
 		} else {
-			char cmdline[1024];
-			snprintf(cmdline, sizeof cmdline, "'%s' -mtriple=amdgcn-amd-amdpal -mcpu=%s '%s' -o - 2>/dev/null", llc, cpu, ll);
+			char cmdline[1200], errpath[sizeof ll + 4];
+			snprintf(errpath, sizeof errpath, "%s.err", ll);
+			snprintf(cmdline, sizeof cmdline, "'%s' -mtriple=amdgcn-amd-amdpal -mcpu=%s '%s' -o - 2>'%s'", llc, cpu, ll, errpath);
 			FILE *f = popen(cmdline, "r");
 			Buf out = { 0 };
 			char chunk[65536];
@@ -179,7 +194,16 @@ int cmd_passthrough(int argc, char **argv)
 				buf_put(&out, chunk, n);
 			int st = f ? pclose(f) : -1;
 			if (st != 0 || out.failed) {
-				fprintf(stderr, "gcnabi passthrough: %s did not compile %s (status %d): nothing measured\n", llc, argv[i], st);
+				/* llc's first error line says why. */
+				char first[512] = "";
+				FILE *ef = fopen(errpath, "r");
+				while (ef && fgets(first, sizeof first, ef) && strncmp(first, "LLVM ERROR", 10) != 0 && !strstr(first, "error:"))
+					first[0] = 0;
+				if (ef)
+					fclose(ef);
+				first[strcspn(first, "\n")] = 0;
+				fprintf(stderr, "gcnabi passthrough: %s did not compile %s (status %d): nothing measured%s%s\n", llc, argv[i],
+					st, first[0] ? ": " : "", first);
 				buf_free(&out);
 				rc |= EXIT_CRASHED;
 			} else {
@@ -188,8 +212,11 @@ int cmd_passthrough(int argc, char **argv)
 			}
 		}
 		if (fd >= 0) {
+			char errpath[sizeof ll + 4];
+			snprintf(errpath, sizeof errpath, "%s.err", ll);
 			close(fd);
 			unlink(ll);
+			unlink(errpath);
 		}
 		free(all);
 		buf_free(&b);
@@ -198,7 +225,7 @@ int cmd_passthrough(int argc, char **argv)
 	if (!in || !out)
 		return EXIT_ERROR;
 	printf("pass-through of user SGPRs at shader -> amdgpu_gfx calls (%s, %s)%s\n", prof->name, cpu,
-	       asm_text ? "; measured: llc's writes of the callee's argument SGPRs from other registers (s_mov, v_readfirstlane) before the call" : "");
+	       asm_text ? "; measured: llc's writes of the callee's argument SGPRs from other registers (s_mov, v_readfirstlane, v_readlane) since the previous call" : "");
 	unsigned call_index = 0, last_from = ~0u;
 	for (unsigned e = 0; e < nedges; e++) {
 		const Sig *from = g.sigs[edges[e].from], *to = g.sigs[edges[e].to];
@@ -236,7 +263,7 @@ int cmd_passthrough(int argc, char **argv)
 			unsigned rfl;
 			if (c) {
 				unsigned moves = count_moves(p, c, want, &rfl);
-				printf(" | measured (old): %u (%u s_mov, %u v_readfirstlane)", moves + rfl, moves, rfl);
+				printf(" | measured (old): %u (%u s_mov, %u v_readfirstlane/v_readlane)", moves + rfl, moves, rfl);
 			}
 			else
 				printf(" | measured (old): call not found in the assembly");
