@@ -546,7 +546,7 @@ static bool place_return(Ctx *c, Parts *parts, bool *demoted)
 static const char *entry_verifier_error(const Sig *s)
 {
 	switch ((CallConv)s->cc) {
-	case CC_AMDGPU_CS_CHAIN: case CC_AMDGPU_CS_CHAIN_PRESERVE:
+	case CC_AMDGPU_CS_CHAIN: case CC_AMDGPU_CS_CHAIN_PRESERVE: case CC_AMDGPU_KERNEL:
 		if (sig_type(s, s->ret)->kind != TYPE_VOID)
 			return "Calling convention requires void return type";
 		break;
@@ -692,6 +692,47 @@ const char *cc_chain_dvgpr_check(const Sig *s, const ModelConfig *m, const Place
 	return *lost ? "argument VGPRs beyond the requested count would be lost" : NULL;
 }
 
+/* amdgpu_kernel: no registers by convention. Every argument is in-line in
+ * the explicit kernarg segment, in order, each at the next offset aligned
+ * to its type's ABI alignment, alloc size bytes; a byref(T) argument is T's
+ * data at max(align, ABI alignment of T). The segment ends with the last
+ * argument, unpadded. Identical for every triple and selector (LLVM 14-22);
+ * only the DataLayout of buffer pointers moves (buffer_ptr_split). */
+static bool kernel_place(const Sig *s, const ModelConfig *m, Placement *out)
+{
+	const char *why = entry_verifier_error(s);
+	if (why)
+		return fail(out, "%s%s", why, "");
+	if (s->varargs)
+		return fail(out, "Calling convention does not support varargs or perfect forwarding!%s%s", "", "");
+	uint64_t end = 0;
+	for (unsigned i = 0; i < s->nparams; i++) {
+		const Param *prm = &s->params[i];
+		bool byref = (prm->flags & PARAM_BYREF) && prm->attr_type != TYPE_NONE;
+		if ((prm->flags & PARAM_BYREF) && (prm->flags & (PARAM_INREG | PARAM_SRET)))
+			return fail(out, "Attributes 'byval', 'inalloca', 'preallocated', 'inreg', 'nest', 'byref', "
+					 "and 'sret' are incompatible!%s%s", "", "");
+		TypeId t = byref ? prm->attr_type : prm->type;
+		uint64_t align = type_abi_align(s, t, m->profile), size = type_alloc_size(s, t, m->profile);
+		if (byref && prm->align > align)
+			align = prm->align;
+		uint64_t offset = (end + align - 1) / align * align;
+		if (offset + size > UINT32_MAX)
+			return fail(out, "the kernarg segment exceeds 4 GiB%s%s", "", "");
+		if (prm->flags & PARAM_UNUSED)
+			out->unused[i / 64] |= UINT64_C(1) << (i % 64);
+		out->args[i].first = (uint16_t)out->nlocs;
+		out->args[i].count = 1;
+		if (!add_loc(out, (Loc){ LOC_KERNARG, 0, (uint32_t)offset, (uint32_t)size }))
+			return false;
+		out->nargs = (uint16_t)(i + 1);
+		end = offset + size;
+	}
+	out->kernarg = true;
+	out->kernarg_size = (uint32_t)end;
+	return true;
+}
+
 bool cc_callable(CallConv cc)
 {
 	return cc == CC_C || cc == CC_FAST || cc == CC_COLD || cc == CC_AMDGPU_GFX || cc == CC_AMDGPU_CS_CHAIN ||
@@ -722,8 +763,11 @@ bool cc_place(const Sig *s, const ModelConfig *m, View view, Placement *out)
 	c.stack = 0;
 	place_init(out);
 	c.tables = tables_for((CallConv)s->cc);
-	if (!c.tables)
+	if (!c.tables) {
+		if (s->cc == CC_AMDGPU_KERNEL)
+			return kernel_place(s, m, out);
 		return fail(out, "calling convention %s is not modeled%s", cc_name((CallConv)s->cc), "");
+	}
 	if (s->varargs)
 		return fail(out, "variadic functions are not modeled%s%s", "", "");
 	if (c.tables == &chain_tables && !m->profile->on[SW_cs_chain_cc])

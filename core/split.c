@@ -289,7 +289,12 @@ static uint64_t int_align(unsigned bits)
 
 static uint64_t pointer_align(unsigned as, const Profile *p)
 {
-	if (p->on[SW_buffer_ptr_split] && (as == 7 || as == 9))
+	/* The DataLayout says p7:160:256:256:32, yet llc 19 and 22 align a p7
+	 * to 16 (kernarg offset 16 after an i8, {i8, p7} is 48 bytes); p9 to
+	 * 32 as written. */
+	if (p->on[SW_buffer_ptr_split] && as == 7)
+		return 16;
+	if (p->on[SW_buffer_ptr_split] && as == 9)
 		return 32;
 	if (p->on[SW_buffer_ptr_split] && as == 8)
 		return 16;
