@@ -695,7 +695,8 @@ const char *cc_chain_dvgpr_check(const Sig *s, const ModelConfig *m, const Place
 /* amdgpu_kernel: no registers by convention. Every argument is in-line in
  * the explicit kernarg segment, in order, each at the next offset aligned
  * to its type's ABI alignment, alloc size bytes; a byref(T) argument is T's
- * data at max(align, ABI alignment of T). The segment ends with the last
+ * data at its `align` if given (even below T's: byref(<4 x half>) align 2
+ * is at 2), else at T's ABI alignment. The segment ends with the last
  * argument, unpadded. Identical for every triple and selector (LLVM 14-22);
  * only the DataLayout of buffer pointers moves (buffer_ptr_split). */
 static bool kernel_place(const Sig *s, const ModelConfig *m, Placement *out)
@@ -712,10 +713,14 @@ static bool kernel_place(const Sig *s, const ModelConfig *m, Placement *out)
 		if ((prm->flags & PARAM_BYREF) && (prm->flags & (PARAM_INREG | PARAM_SRET)))
 			return fail(out, "Attributes 'byval', 'inalloca', 'preallocated', 'inreg', 'nest', 'byref', "
 					 "and 'sret' are incompatible!%s%s", "", "");
-		TypeId t = byref ? prm->attr_type : prm->type;
-		uint64_t align = type_abi_align(s, t, m->profile), size = type_alloc_size(s, t, m->profile);
-		if (byref && prm->align > align)
-			align = prm->align;
+		uint64_t align, size;
+		if (byref) {
+			align = prm->align ? prm->align : type_abi_align(s, prm->attr_type, m->profile);
+			size = type_alloc_size(s, prm->attr_type, m->profile);
+		} else {
+			align = type_kernarg_align(s, prm->type, m->profile);
+			size = type_kernarg_size(s, prm->type, m->profile);
+		}
 		uint64_t offset = (end + align - 1) / align * align;
 		if (offset + size > UINT32_MAX)
 			return fail(out, "the kernarg segment exceeds 4 GiB%s%s", "", "");
