@@ -706,6 +706,13 @@ static bool kernel_place(const Sig *s, const ModelConfig *m, Placement *out)
 		return fail(out, "%s%s", why, "");
 	if (s->varargs)
 		return fail(out, "Calling convention does not support varargs or perfect forwarding!%s%s", "", "");
+	/* On a CPU llc does not know (generic), a kernel cannot select the
+	 * stores of its arguments (llc 14 gfx1100, both selectors). */
+	if (m->target == target_generic())
+		for (unsigned i = 0; i < s->nparams; i++)
+			if (!(s->params[i].flags & PARAM_UNUSED))
+				return fail(out, "Cannot select: store (a kernel on a CPU %s does not know: generic)%s",
+					    m->profile->name, "");
 	uint64_t end = 0;
 	for (unsigned i = 0; i < s->nparams; i++) {
 		const Param *prm = &s->params[i];
