@@ -716,11 +716,6 @@ static bool kernel_place(const Sig *s, const ModelConfig *m, Placement *out)
 	uint64_t end = 0;
 	for (unsigned i = 0; i < s->nparams; i++) {
 		const Param *prm = &s->params[i];
-		/* LLVM 14 cannot select the loads and stores of a bfloat the body uses. */
-		if (m->profile->on[SW_bfloat_unsupported] && !(prm->flags & PARAM_UNUSED) &&
-		    type_contains(s, (prm->flags & PARAM_BYREF) && prm->attr_type != TYPE_NONE ? prm->attr_type : prm->type,
-				  TYPE_BFLOAT))
-			return fail(out, "Cannot select: bfloat load or store (%s)%s", m->profile->name, "");
 		bool byref = (prm->flags & PARAM_BYREF) && prm->attr_type != TYPE_NONE;
 		if ((prm->flags & PARAM_BYREF) && (prm->flags & (PARAM_INREG | PARAM_SRET)))
 			return fail(out, "Attributes 'byval', 'inalloca', 'preallocated', 'inreg', 'nest', 'byref', "
