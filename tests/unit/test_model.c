@@ -492,6 +492,16 @@ static void test_kernel_kernarg(void **state)
 			       "disallows stack byref"));
 	assert_non_null(strstr(place("declare amdgpu_kernel void @k(i32, ...)", "llvm19", "gfx900", SEL_DAG, VIEW_CALLEE),
 			       "varargs"));
+	/* A used byref argument is reached through the kernarg address cast to
+	 * its address space: region and buffer pointers never, LDS from 22 on. */
+	assert_non_null(strstr(place("declare amdgpu_kernel void @k(ptr addrspace(2) byref(i32))", "llvm22", "gfx1030",
+				     SEL_GISEL, VIEW_CALLEE),
+			       "invalid addrspacecast"));
+	assert_non_null(strstr(place("declare amdgpu_kernel void @k(ptr addrspace(3) byref(i32))", "llvm19", "gfx1030",
+				     SEL_DAG, VIEW_CALLEE),
+			       "invalid addrspacecast"));
+	EXPECT("declare amdgpu_kernel void @k(ptr addrspace(3) byref(i32))", "llvm22", "gfx1030", SEL_DAG, VIEW_CALLEE,
+	       "ptr addrspace(3) -> kernarg+0/4 | ret void -> -");
 }
 
 int main(void)
