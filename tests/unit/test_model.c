@@ -493,8 +493,8 @@ static void test_kernel_kernarg(void **state)
 	assert_non_null(strstr(place("declare amdgpu_kernel void @k(i32, ...)", "llvm19", "gfx900", SEL_DAG, VIEW_CALLEE),
 			       "varargs"));
 	/* A used byref argument is reached through the kernarg address cast to
-	 * its address space: region and buffer pointers never, LDS from 22 on. */
-	assert_non_null(strstr(place("declare amdgpu_kernel void @k(ptr addrspace(2) byref(i32))", "llvm22", "gfx1030",
+	 * its address space: not to region, LDS or buffer pointers before 22. */
+	assert_non_null(strstr(place("declare amdgpu_kernel void @k(ptr addrspace(2) byref(i32))", "llvm16", "gfx1030",
 				     SEL_GISEL, VIEW_CALLEE),
 			       "invalid addrspacecast"));
 	assert_non_null(strstr(place("declare amdgpu_kernel void @k(ptr addrspace(3) byref(i32))", "llvm19", "gfx1030",
