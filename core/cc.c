@@ -719,10 +719,11 @@ static bool kernel_place(const Sig *s, const ModelConfig *m, Placement *out)
 		bool byref = (prm->flags & PARAM_BYREF) && prm->attr_type != TYPE_NONE;
 		/* The body reaches a byref argument through the kernarg address
 		 * cast to the pointer's address space: region, LDS and buffer
-		 * pointers cannot be before 22. */
+		 * pointers cannot be before 22 (14-16's SelectionDAG manages p8). */
 		unsigned as = sig_type(s, prm->type)->addrspace;
+		bool dag_p8 = as == 8 && m->selector == SEL_DAG && m->profile->major < 19;
 		if ((prm->flags & PARAM_BYREF) && !(prm->flags & PARAM_UNUSED) && m->profile->on[SW_kernel_byref_cast_fails] &&
-		    (as == 2 || as == 3 || as == 7 || as == 8))
+		    (as == 2 || as == 3 || as == 7 || as == 8) && !dag_p8)
 			return fail(out, "invalid addrspacecast: the kernarg address to a byref ptr addrspace(%s)%s",
 				    as == 2 ? "2" : as == 3 ? "3" : as == 7 ? "7" : "8", "");
 		if ((prm->flags & PARAM_BYREF) && (prm->flags & (PARAM_INREG | PARAM_SRET)))
