@@ -19,6 +19,7 @@
 
 #include "cli.h"
 #include "compare.h"
+#include "hsa.h"
 #include "mir.h"
 #include "run.h"
 
@@ -68,6 +69,7 @@ typedef struct {
 	bool callers;
 	bool fresh; /* first time these functions are emitted for this combo */
 	bool graph; /* the whole call graph in one module */
+	bool kernel; /* amdgpu_kernel functions: compiled to amdhsa assembly, read from its metadata */
 } Batch;
 
 typedef struct {
@@ -243,11 +245,13 @@ static bool write_batch_ir(Check *c, const Batch *b, const char *path)
 	return ok;
 }
 
-static void llc_argv(const Combo *co, const char *in, const char *out, char **argv, char *cpu_arg, char *mattr)
+/* Kernels: their kernarg layout is in the HSA metadata of the assembly. */
+static void llc_argv(const Combo *co, bool kernel, const char *in, const char *out, char **argv, char *cpu_arg,
+		     char *mattr)
 {
 	int n = 0;
 	argv[n++] = (char *)co->llc->path;
-	argv[n++] = "-mtriple=amdgcn-amd-amdpal";
+	argv[n++] = kernel ? "-mtriple=amdgcn-amd-amdhsa" : "-mtriple=amdgcn-amd-amdpal";
 	snprintf(cpu_arg, 64, "-mcpu=%s", co->cpu);
 	argv[n++] = cpu_arg;
 	if (co->m.wave != co->m.target->default_wave) {
@@ -260,9 +264,11 @@ static void llc_argv(const Combo *co, const char *in, const char *out, char **ar
 	 * stop after the new register-bank legalizer instead. */
 	if (co->sel == SEL_GISEL && co->new_rbs)
 		argv[n++] = "-new-reg-bank-select";
-	argv[n++] = co->sel != SEL_GISEL ? "-stop-after=finalize-isel"
-		    : co->new_rbs	  ? "-stop-after=amdgpu-regbanklegalize"
-					  : "-stop-after=irtranslator";
+	/* Kernels are compiled to assembly: their HSA metadata has the kernarg layout. */
+	if (!kernel)
+		argv[n++] = co->sel != SEL_GISEL ? "-stop-after=finalize-isel"
+			    : co->new_rbs	  ? "-stop-after=amdgpu-regbanklegalize"
+						  : "-stop-after=irtranslator";
 	argv[n++] = (char *)in;
 	argv[n++] = "-o";
 	argv[n++] = (char *)out;
@@ -303,7 +309,7 @@ static void write_repro(Check *c, Combo *co, unsigned i, const char *kind, const
 	if (!f)
 		return;
 	char *argv[16];
-	llc_argv(co, "%s", "-", argv, cpu_arg, mattr);
+	llc_argv(co, c->sigs[i]->cc == CC_AMDGPU_KERNEL, "%s", "-", argv, cpu_arg, mattr);
 	fprintf(f, "; gcnabi check: %s\n; %s (%s:%u)\n; RUN:", kind, why, c->input, c->sigs[i]->line);
 	for (int k = 0; argv[k]; k++)
 		fprintf(f, " %s", argv[k]);
@@ -939,7 +945,7 @@ static bool plan_graph(Check *c, int k)
 			fprintf(c->details, "}\n");
 		}
 	}
-	return push_batch(c, (Batch){ k, 0, c->nsigs, true, true, true });
+	return push_batch(c, (Batch){ k, 0, c->nsigs, true, true, true, false });
 }
 
 static void batch_done(Check *c, const Batch *b, const Proc *p)
@@ -969,7 +975,10 @@ static void batch_done(Check *c, const Batch *b, const Proc *p)
 	}
 	if (text) {
 		MirError me;
-		mir_observe(text, len, observe_sink, &o, &me);
+		if (b->kernel)
+			hsa_observe(text, len, observe_sink, &o, &me);
+		else
+			mir_observe(text, len, observe_sink, &o, &me);
 		snprintf(why, sizeof why, "function missing from llc's MIR");
 	}
 	for (unsigned k = 0; k < b->count; k++) {
@@ -1013,7 +1022,7 @@ static bool start_batches(Check *c, Pool *pool)
 			return false;
 		}
 		char *argv[16];
-		llc_argv(&c->combos[b.combo], ll, mir, argv, cpu_arg, mattr);
+		llc_argv(&c->combos[b.combo], b.kernel, ll, mir, argv, cpu_arg, mattr);
 		if (!proc_start(&pool->procs[slot], argv, mir, err, c->mem_mb)) {
 			fprintf(stderr, "gcnabi check: cannot start %s\n", argv[0]);
 			return false;
@@ -1057,14 +1066,24 @@ static bool plan_batches(Check *c, int k)
 	if (!co->order)
 		return false;
 	unsigned ok = 0, refused = c->nsigs;
-	for (unsigned i = 0; i < c->nsigs; i++) {
-		bool expect_ok = cc_place(c->sigs[i], &co->m, VIEW_CALLEE, c->model) &&
-				 (!c->callers || !cc_callable((CallConv)c->sigs[i]->cc) ||
-				  cc_place(c->sigs[i], &co->m, VIEW_CALLER, c->model));
-		if (expect_ok)
-			co->order[ok++] = i;
-		else
-			co->order[--refused] = i;
+	/* Two passes over the signatures the model expects to compile: other
+	 * conventions, then kernels, each part ascending and in batches of its own. */
+	unsigned kernels_from = 0;
+	for (int pass = 0; pass < 2; pass++) {
+		if (pass == 1)
+			kernels_from = ok;
+		for (unsigned i = 0; i < c->nsigs; i++) {
+			bool kernel = c->sigs[i]->cc == CC_AMDGPU_KERNEL;
+			if (kernel != (pass == 1))
+				continue;
+			bool expect_ok = cc_place(c->sigs[i], &co->m, VIEW_CALLEE, c->model) &&
+					 (!c->callers || !cc_callable((CallConv)c->sigs[i]->cc) ||
+					  cc_place(c->sigs[i], &co->m, VIEW_CALLER, c->model));
+			if (expect_ok)
+				co->order[ok++] = i;
+			else
+				co->order[--refused] = i;
+		}
 	}
 	co->nexpected_ok = ok;
 	/* The refused part was filled from the end: make it ascending. */
@@ -1073,11 +1092,16 @@ static bool plan_batches(Check *c, int k)
 		co->order[a] = co->order[b];
 		co->order[b] = t;
 	}
-	for (unsigned f = 0; f < ok; f += c->batch)
-		if (!push_batch(c, (Batch){ k, f, ok - f < c->batch ? ok - f : c->batch, c->callers, true, false }))
-			return false;
+	for (int part = 0; part < 2; part++) {
+		unsigned from = part ? kernels_from : 0, to = part ? ok : kernels_from;
+		for (unsigned f = from; f < to; f += c->batch)
+			if (!push_batch(c, (Batch){ k, f, to - f < c->batch ? to - f : c->batch, c->callers, true, false,
+						    part == 1 }))
+				return false;
+	}
 	for (unsigned f = ok; f < c->nsigs; f++)
-		if (!push_batch(c, (Batch){ k, f, 1, c->callers, true, false }))
+		if (!push_batch(c, (Batch){ k, f, 1, c->callers, true, false,
+					    c->sigs[co->order[f]]->cc == CC_AMDGPU_KERNEL }))
 			return false;
 	return true;
 }

@@ -44,17 +44,21 @@ static bool check_bool(const JsonValue *obj, const char *key, Problem *pr)
 	return !v || v->kind == JSON_BOOL || problem(pr, v, "\"%s\" must be true or false", key);
 }
 
+/* A memory part: a stack slot or an amdgpu_kernel argument's place in the
+ * kernarg segment; both carry a size. */
 static bool is_stack(const char *part)
 {
-	return strncmp(part, "stack+", 6) == 0;
+	return strncmp(part, "stack+", 6) == 0 || strncmp(part, "kernarg+", 8) == 0;
 }
 
-/* "sN", "vN" or "stack+OFFSET", decimal without leading zeros. */
+/* "sN", "vN", "stack+OFFSET" or "kernarg+OFFSET", decimal without leading zeros. */
 static bool is_part(const char *s)
 {
 	const char *num = s[0] == 's' || s[0] == 'v' ? s + 1 : NULL;
-	if (is_stack(s))
+	if (strncmp(s, "stack+", 6) == 0)
 		num = s + 6;
+	else if (strncmp(s, "kernarg+", 8) == 0)
+		num = s + 8;
 	if (!num || !*num || (num[0] == '0' && num[1]))
 		return false;
 	size_t n = strspn(num, "0123456789");
@@ -63,7 +67,7 @@ static bool is_part(const char *s)
 
 static bool check_part(const JsonValue *v, Problem *pr)
 {
-	return (json_cstr(v) && is_part(v->str)) || problem(pr, v, "a part must be \"sN\", \"vN\" or \"stack+OFFSET\"");
+	return (json_cstr(v) && is_part(v->str)) || problem(pr, v, "a part must be \"sN\", \"vN\", \"stack+OFFSET\" or \"kernarg+OFFSET\"");
 }
 
 static bool check_slot_sizes(const JsonValue *sizes, const JsonValue *parts, Problem *pr)
@@ -731,8 +735,9 @@ static void compare_function(Pair *p, const JsonValue *a, const JsonValue *b)
 	compare_args(p, NULL, a, b);
 	compare_ret(p, NULL, json_get(a, "ret"), json_get(b, "ret"));
 	/* amdgpu_ps input slots, where both sides know them. */
-	static const char *const ps_keys[] = { "ps_input_addr", "ps_input_enable" };
-	for (unsigned k = 0; k < 2; k++) {
+	/* amdgpu_kernel: the explicit kernarg segment size, likewise. */
+	static const char *const ps_keys[] = { "ps_input_addr", "ps_input_enable", "kernarg_size" };
+	for (unsigned k = 0; k < 3; k++) {
 		const JsonValue *x = json_get(a, ps_keys[k]), *y = json_get(b, ps_keys[k]);
 		Where w = { .subject = ps_keys[k] };
 		if (x && y && x->kind == JSON_NUMBER && y->kind == JSON_NUMBER)

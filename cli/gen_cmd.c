@@ -35,7 +35,8 @@ static const char *const default_types[] = {
 /* Conventions the model places (tables_for in core/cc.c). */
 static const uint8_t modeled_ccs[] = { CC_C,         CC_FAST,      CC_COLD,      CC_AMDGPU_GFX,
 				       CC_AMDGPU_CS, CC_AMDGPU_PS, CC_AMDGPU_VS, CC_AMDGPU_GS,
-				       CC_AMDGPU_HS, CC_AMDGPU_ES, CC_AMDGPU_LS, CC_AMDGPU_CS_CHAIN, CC_AMDGPU_CS_CHAIN_PRESERVE };
+				       CC_AMDGPU_HS, CC_AMDGPU_ES, CC_AMDGPU_LS, CC_AMDGPU_CS_CHAIN, CC_AMDGPU_CS_CHAIN_PRESERVE,
+				       CC_AMDGPU_KERNEL };
 
 static const struct {
 	const char *name;
@@ -121,7 +122,7 @@ static bool add_cc(GenOptions *o, const char *name)
 		}
 	fprintf(stderr,
 		"gcnabi gen: --cc '%s': not a convention the model places (ccc, fastcc, coldcc, amdgpu_gfx, amdgpu_cs, "
-		"amdgpu_ps, amdgpu_vs, amdgpu_gs, amdgpu_hs, amdgpu_es, amdgpu_ls, amdgpu_cs_chain, amdgpu_cs_chain_preserve)\n",
+		"amdgpu_ps, amdgpu_vs, amdgpu_gs, amdgpu_hs, amdgpu_es, amdgpu_ls, amdgpu_cs_chain, amdgpu_cs_chain_preserve, amdgpu_kernel)\n",
 		name);
 	return false;
 }

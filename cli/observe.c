@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "hsa.h"
 #include "mir.h"
 
 typedef struct {
@@ -17,6 +18,13 @@ static void print_human(const MirFunction *f)
 	char buf[8192];
 	if (f->failed) {
 		printf("%s: error: %s\n", f->name, f->error);
+		return;
+	}
+	if (f->in.kernarg) {
+		printf("%s [kernarg]:", f->name);
+		for (unsigned i = 0; i < f->in.nlocs; i++)
+			printf(" kernarg+%u/%u", f->in.locs[i].offset, f->in.locs[i].size);
+		printf(" | size %u\n", f->in.kernarg_size);
 		return;
 	}
 	if (f->has_sig && f->grouped) {
@@ -96,7 +104,9 @@ int cmd_observe(int argc, char **argv)
 	if (!r.line)
 		return EXIT_ERROR;
 	MirError me;
-	MirStatus st = mir_observe(text, len, observe_one, &r, &me);
+	/* llc assembly for amdhsa: the kernels' kernarg layout from its metadata. */
+	MirStatus st = hsa_has_metadata(text, len) ? hsa_observe(text, len, observe_one, &r, &me)
+						   : mir_observe(text, len, observe_one, &r, &me);
 	free(text);
 	free(r.line);
 	if (st == MIR_MALFORMED) {

@@ -546,7 +546,7 @@ static bool place_return(Ctx *c, Parts *parts, bool *demoted)
 static const char *entry_verifier_error(const Sig *s)
 {
 	switch ((CallConv)s->cc) {
-	case CC_AMDGPU_CS_CHAIN: case CC_AMDGPU_CS_CHAIN_PRESERVE:
+	case CC_AMDGPU_CS_CHAIN: case CC_AMDGPU_CS_CHAIN_PRESERVE: case CC_AMDGPU_KERNEL:
 		if (sig_type(s, s->ret)->kind != TYPE_VOID)
 			return "Calling convention requires void return type";
 		break;
@@ -692,6 +692,68 @@ const char *cc_chain_dvgpr_check(const Sig *s, const ModelConfig *m, const Place
 	return *lost ? "argument VGPRs beyond the requested count would be lost" : NULL;
 }
 
+/* amdgpu_kernel: no registers by convention. Every argument is in-line in
+ * the explicit kernarg segment, in order, each at the next offset aligned
+ * to its type's ABI alignment, alloc size bytes; a byref(T) argument is T's
+ * data at its `align` if given (even below T's: byref(<4 x half>) align 2
+ * is at 2), else at T's ABI alignment. The segment ends with the last
+ * argument, unpadded. Identical for every triple and selector (LLVM 14-22);
+ * only the DataLayout of buffer pointers moves (buffer_ptr_split). */
+static bool kernel_place(const Sig *s, const ModelConfig *m, Placement *out)
+{
+	const char *why = entry_verifier_error(s);
+	if (why)
+		return fail(out, "%s%s", why, "");
+	if (s->varargs)
+		return fail(out, "Calling convention does not support varargs or perfect forwarding!%s%s", "", "");
+	/* On a CPU llc does not know (generic), a kernel cannot select the
+	 * stores of its arguments (llc 14 gfx1100, both selectors). */
+	if (m->target == target_generic())
+		for (unsigned i = 0; i < s->nparams; i++)
+			if (!(s->params[i].flags & PARAM_UNUSED))
+				return fail(out, "Cannot select: store (a kernel on a CPU %s does not know: generic)%s",
+					    m->profile->name, "");
+	uint64_t end = 0;
+	for (unsigned i = 0; i < s->nparams; i++) {
+		const Param *prm = &s->params[i];
+		bool byref = (prm->flags & PARAM_BYREF) && prm->attr_type != TYPE_NONE;
+		/* The body reaches a byref argument through the kernarg address
+		 * cast to the pointer's address space: region, LDS and buffer
+		 * pointers cannot be before 22 (14-16's SelectionDAG manages p8). */
+		unsigned as = sig_type(s, prm->type)->addrspace;
+		bool dag_p8 = as == 8 && m->selector == SEL_DAG && m->profile->major < 19;
+		if ((prm->flags & PARAM_BYREF) && !(prm->flags & PARAM_UNUSED) && m->profile->on[SW_kernel_byref_cast_fails] &&
+		    (as == 2 || as == 3 || as == 7 || as == 8) && !dag_p8)
+			return fail(out, "invalid addrspacecast: the kernarg address to a byref ptr addrspace(%s)%s",
+				    as == 2 ? "2" : as == 3 ? "3" : as == 7 ? "7" : "8", "");
+		if ((prm->flags & PARAM_BYREF) && (prm->flags & (PARAM_INREG | PARAM_SRET)))
+			return fail(out, "Attributes 'byval', 'inalloca', 'preallocated', 'inreg', 'nest', 'byref', "
+					 "and 'sret' are incompatible!%s%s", "", "");
+		uint64_t align, size;
+		if (byref) {
+			align = prm->align ? prm->align : type_abi_align(s, prm->attr_type, m->profile);
+			size = type_alloc_size(s, prm->attr_type, m->profile);
+		} else {
+			align = type_kernarg_align(s, prm->type, m->profile);
+			size = type_kernarg_size(s, prm->type, m->profile);
+		}
+		uint64_t offset = (end + align - 1) / align * align;
+		if (offset + size > UINT32_MAX)
+			return fail(out, "the kernarg segment exceeds 4 GiB%s%s", "", "");
+		if (prm->flags & PARAM_UNUSED)
+			out->unused[i / 64] |= UINT64_C(1) << (i % 64);
+		out->args[i].first = (uint16_t)out->nlocs;
+		out->args[i].count = 1;
+		if (!add_loc(out, (Loc){ LOC_KERNARG, 0, (uint32_t)offset, (uint32_t)size }))
+			return false;
+		out->nargs = (uint16_t)(i + 1);
+		end = offset + size;
+	}
+	out->kernarg = true;
+	out->kernarg_size = (uint32_t)end;
+	return true;
+}
+
 bool cc_callable(CallConv cc)
 {
 	return cc == CC_C || cc == CC_FAST || cc == CC_COLD || cc == CC_AMDGPU_GFX || cc == CC_AMDGPU_CS_CHAIN ||
@@ -722,8 +784,11 @@ bool cc_place(const Sig *s, const ModelConfig *m, View view, Placement *out)
 	c.stack = 0;
 	place_init(out);
 	c.tables = tables_for((CallConv)s->cc);
-	if (!c.tables)
+	if (!c.tables) {
+		if (s->cc == CC_AMDGPU_KERNEL)
+			return kernel_place(s, m, out);
 		return fail(out, "calling convention %s is not modeled%s", cc_name((CallConv)s->cc), "");
+	}
 	if (s->varargs)
 		return fail(out, "variadic functions are not modeled%s%s", "", "");
 	if (c.tables == &chain_tables && !m->profile->on[SW_cs_chain_cc])

@@ -16,7 +16,8 @@ static int loc_order(const Loc *a, const Loc *b)
 {
 	if (a->kind != b->kind)
 		return a->kind < b->kind ? -1 : 1;
-	uint32_t x = a->kind == LOC_STACK ? a->offset : a->reg, y = b->kind == LOC_STACK ? b->offset : b->reg;
+	bool mem = a->kind == LOC_STACK || a->kind == LOC_KERNARG;
+	uint32_t x = mem ? a->offset : a->reg, y = mem ? b->offset : b->reg;
 	return x < y ? -1 : x > y;
 }
 
@@ -26,6 +27,8 @@ static bool loc_same(const Cmp *c, const Loc *a, const Loc *b)
 {
 	if (loc_order(a, b) != 0)
 		return false;
+	if (a->kind == LOC_KERNARG)
+		return a->size == b->size;
 	if (a->kind != LOC_STACK || !a->size || !b->size || a->size == b->size)
 		return true;
 	/* A caller that writes the whole 4-byte slot of a narrower object. */
@@ -34,8 +37,8 @@ static bool loc_same(const Cmp *c, const Loc *a, const Loc *b)
 
 static void describe(const Loc *l, char *buf, size_t cap)
 {
-	if (l->kind == LOC_STACK)
-		snprintf(buf, cap, "stack+%u/%u", l->offset, l->size);
+	if (l->kind == LOC_STACK || l->kind == LOC_KERNARG)
+		snprintf(buf, cap, "%s+%u/%u", l->kind == LOC_STACK ? "stack" : "kernarg", l->offset, l->size);
 	else
 		loc_print(l, buf, cap);
 }
@@ -108,6 +111,10 @@ CompareResult place_compare(const Placement *a, const Placement *b, unsigned fla
 	    (a->ps_input_addr != b->ps_input_addr || a->ps_input_enable != b->ps_input_enable)) {
 		snprintf(why, cap, "psInputAddr/psInputEnable: %s %u/%u, %s %u/%u", label_a, a->ps_input_addr,
 			 a->ps_input_enable, label_b, b->ps_input_addr, b->ps_input_enable);
+		return CMP_DIFFERENT;
+	}
+	if (a->kernarg && b->kernarg && a->kernarg_size != b->kernarg_size) {
+		snprintf(why, cap, "explicit kernarg size: %s %u, %s %u", label_a, a->kernarg_size, label_b, b->kernarg_size);
 		return CMP_DIFFERENT;
 	}
 	for (unsigned i = 0; i <= a->nargs; i++) {

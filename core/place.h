@@ -8,13 +8,15 @@
 
 enum { PLACE_MAX_PARTS = 4096 };
 
-typedef enum { LOC_NONE, LOC_SGPR, LOC_VGPR, LOC_STACK } LocKind;
+/* LOC_KERNARG: an amdgpu_kernel argument, in-line in the explicit kernarg
+ * segment at offset, size bytes (one Loc per argument). */
+typedef enum { LOC_NONE, LOC_SGPR, LOC_VGPR, LOC_STACK, LOC_KERNARG } LocKind;
 
 typedef struct {
 	uint8_t kind;    /* LocKind */
 	uint16_t reg;    /* SGPR/VGPR number */
-	uint32_t offset; /* STACK: byte offset in the incoming argument area */
-	uint32_t size;   /* STACK: the slot's object size in bytes (0 = unknown) */
+	uint32_t offset; /* STACK: byte offset in the incoming argument area; KERNARG: in the kernarg segment */
+	uint32_t size;   /* STACK: the slot's object size in bytes (0 = unknown); KERNARG: alloc size */
 } Loc;
 
 typedef struct {
@@ -42,6 +44,10 @@ typedef struct {
 	 * (psInputEnable), bit N = slot N; known when ps_inputs. */
 	bool ps_inputs;
 	uint16_t ps_input_addr, ps_input_enable;
+	/* amdgpu_kernel: the explicit kernarg segment size (end of the last
+	 * argument, not padded); known when kernarg. */
+	bool kernarg;
+	uint32_t kernarg_size;
 	/* Bit i: argument i is unused by the body, so llc's MIR cannot show
 	 * where it is: a side without its parts still agrees. */
 	uint64_t unused[SIG_MAX_PARAMS / 64];
@@ -59,6 +65,8 @@ static inline void place_init(Placement *p)
 	p->sret.kind = LOC_NONE;
 	p->ps_inputs = false;
 	p->ps_input_addr = p->ps_input_enable = 0;
+	p->kernarg = false;
+	p->kernarg_size = 0;
 	p->unused[0] = p->unused[1] = p->unused[2] = p->unused[3] = 0;
 	p->nlocs = 0;
 }

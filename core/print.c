@@ -58,6 +58,7 @@ size_t loc_print(const Loc *l, char *buf, size_t cap)
 	case LOC_SGPR: return (size_t)snprintf(buf, cap, "s%u", l->reg);
 	case LOC_VGPR: return (size_t)snprintf(buf, cap, "v%u", l->reg);
 	case LOC_STACK: return (size_t)snprintf(buf, cap, "stack+%u", l->offset);
+	case LOC_KERNARG: return (size_t)snprintf(buf, cap, "kernarg+%u", l->offset);
 	default: return (size_t)snprintf(buf, cap, "none");
 	}
 }
@@ -71,7 +72,7 @@ static void out_parts_json(Out *o, const Placement *p, PartRange r)
 		const Loc *l = &p->locs[r.first + i];
 		loc_print(l, tmp, sizeof tmp);
 		out(o, "%s\"%s\"", i ? "," : "", tmp);
-		stack |= l->kind == LOC_STACK;
+		stack |= l->kind == LOC_STACK || l->kind == LOC_KERNARG;
 	}
 	out(o, "]");
 	if (!stack)
@@ -79,7 +80,7 @@ static void out_parts_json(Out *o, const Placement *p, PartRange r)
 	out(o, ",\"slot_sizes\":[");
 	for (unsigned i = 0; i < r.count; i++) {
 		const Loc *l = &p->locs[r.first + i];
-		out(o, "%s%u", i ? "," : "", l->kind == LOC_STACK ? l->size : 0);
+		out(o, "%s%u", i ? "," : "", l->kind == LOC_STACK || l->kind == LOC_KERNARG ? l->size : 0);
 	}
 	out(o, "]");
 }
@@ -135,6 +136,8 @@ size_t place_print_json(const Sig *s, const Placement *p, char *buf, size_t cap)
 	out(&o, "}");
 	if (p->ps_inputs)
 		out(&o, ",\"ps_input_addr\":%u,\"ps_input_enable\":%u", p->ps_input_addr, p->ps_input_enable);
+	if (p->kernarg)
+		out(&o, ",\"kernarg_size\":%u", p->kernarg_size);
 	out(&o, "}");
 	return o.n;
 }
@@ -156,8 +159,8 @@ static void out_parts_human(Out *o, const Placement *p, PartRange r)
 			RegRange rr = { l->kind, l->reg, (uint16_t)run };
 			regrange_print(&rr, tmp, sizeof tmp);
 			out(o, "%s%s", i ? "," : "", tmp);
-		} else if (l->kind == LOC_STACK) {
-			out(o, "%sstack+%u/%u", i ? "," : "", l->offset, l->size);
+		} else if (l->kind == LOC_STACK || l->kind == LOC_KERNARG) {
+			out(o, "%s%s+%u/%u", i ? "," : "", l->kind == LOC_STACK ? "stack" : "kernarg", l->offset, l->size);
 		} else {
 			loc_print(l, tmp, sizeof tmp);
 			out(o, "%s%s", i ? "," : "", tmp);

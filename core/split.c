@@ -287,8 +287,10 @@ static uint64_t int_align(unsigned bits)
 	return bits <= 8 ? 1 : bits <= 16 ? 2 : bits <= 32 ? 4 : 8;
 }
 
-static uint64_t pointer_align(unsigned as, const Profile *p)
+static uint64_t pointer_align(unsigned as, const Profile *p, bool fat)
 {
+	if (fat && as == 7 && p->on[SW_buffer_ptr_split])
+		return 16; /* {ptr addrspace(8), i32} */
 	if (p->on[SW_buffer_ptr_split] && (as == 7 || as == 9))
 		return 32;
 	if (p->on[SW_buffer_ptr_split] && as == 8)
@@ -313,7 +315,7 @@ static uint64_t store_size_of_vector(const Sig *s, const Type *t, const Profile 
 	return (sat_mul(t->n, scalar_bits(s, sig_type(s, t->elem), p)) + 7) / 8;
 }
 
-static uint64_t abi_align_rec(const Sig *s, TypeId id, const Profile *p, unsigned depth)
+static uint64_t abi_align_rec(const Sig *s, TypeId id, const Profile *p, bool fat, unsigned depth)
 {
 	const Type *t = sig_type(s, id);
 	if (depth > MAX_DEPTH)
@@ -323,16 +325,16 @@ static uint64_t abi_align_rec(const Sig *s, TypeId id, const Profile *p, unsigne
 	case TYPE_HALF: case TYPE_BFLOAT: return 2;
 	case TYPE_FLOAT: return 4;
 	case TYPE_DOUBLE: return 8;
-	case TYPE_PTR: return pointer_align(t->addrspace, p);
+	case TYPE_PTR: return pointer_align(t->addrspace, p, fat);
 	case TYPE_VECTOR: {
 		uint64_t bytes = store_size_of_vector(s, t, p);
 		return bytes == 12 ? 16 : pow2_ceil(bytes ? bytes : 1); /* v96:128 */
 	}
-	case TYPE_ARRAY: return abi_align_rec(s, t->elem, p, depth + 1);
+	case TYPE_ARRAY: return abi_align_rec(s, t->elem, p, fat, depth + 1);
 	case TYPE_STRUCT: {
 		uint64_t a = 1;
 		for (unsigned i = 0; !t->packed && i < t->n; i++) {
-			uint64_t m = abi_align_rec(s, s->members[t->first + i], p, depth + 1);
+			uint64_t m = abi_align_rec(s, s->members[t->first + i], p, fat, depth + 1);
 			a = m > a ? m : a;
 		}
 		return a;
@@ -341,7 +343,7 @@ static uint64_t abi_align_rec(const Sig *s, TypeId id, const Profile *p, unsigne
 	}
 }
 
-static uint64_t alloc_size_rec(const Sig *s, TypeId id, const Profile *p, unsigned depth);
+static uint64_t alloc_size_rec(const Sig *s, TypeId id, const Profile *p, bool fat, unsigned depth);
 
 /* A struct's members in order, each at the end of the previous one,
  * rounded up to the member's ABI alignment unless the struct is packed. */
@@ -349,6 +351,7 @@ typedef struct {
 	const Sig *s;
 	const Type *t;
 	const Profile *p;
+	bool fat;          /* p7 as {ptr addrspace(8), i32} */
 	unsigned depth, i; /* next member */
 	uint64_t end;      /* end of the members so far */
 } MemberWalk;
@@ -360,40 +363,41 @@ static bool member_next(MemberWalk *w, TypeId *member, uint64_t *offset)
 		return false;
 	*member = w->s->members[w->t->first + w->i++];
 	if (!w->t->packed)
-		w->end = align_to(w->end, abi_align_rec(w->s, *member, w->p, w->depth + 1));
+		w->end = align_to(w->end, abi_align_rec(w->s, *member, w->p, w->fat, w->depth + 1));
 	*offset = w->end;
-	w->end += alloc_size_rec(w->s, *member, w->p, w->depth + 1);
+	w->end += alloc_size_rec(w->s, *member, w->p, w->fat, w->depth + 1);
 	if (w->end > SIZE_CAP)
 		w->end = SIZE_CAP;
 	return true;
 }
 
-static uint64_t alloc_size_rec(const Sig *s, TypeId id, const Profile *p, unsigned depth)
+static uint64_t alloc_size_rec(const Sig *s, TypeId id, const Profile *p, bool fat, unsigned depth)
 {
 	const Type *t = sig_type(s, id);
 	if (depth > MAX_DEPTH)
 		return 0;
 	switch (t->kind) {
 	case TYPE_ARRAY:
-		return sat_mul(t->n, alloc_size_rec(s, t->elem, p, depth + 1));
+		return sat_mul(t->n, alloc_size_rec(s, t->elem, p, fat, depth + 1));
 	case TYPE_STRUCT: {
-		MemberWalk w = { s, t, p, depth, 0, 0 };
+		MemberWalk w = { s, t, p, fat, depth, 0, 0 };
 		TypeId m;
 		uint64_t off;
 		while (member_next(&w, &m, &off))
 			;
-		return t->packed ? w.end : align_to(w.end, abi_align_rec(s, id, p, depth));
+		return t->packed ? w.end : align_to(w.end, abi_align_rec(s, id, p, fat, depth));
 	}
 	case TYPE_VECTOR:
-		return align_to(store_size_of_vector(s, t, p), abi_align_rec(s, id, p, depth));
+		return align_to(store_size_of_vector(s, t, p), abi_align_rec(s, id, p, fat, depth));
 	case TYPE_VOID:
 		return 0;
 	default:
-		return align_to((scalar_bits(s, t, p) + 7) / 8, abi_align_rec(s, id, p, depth));
+		return align_to((scalar_bits(s, t, p) + 7) / 8, abi_align_rec(s, id, p, fat, depth));
 	}
 }
 
-uint64_t type_abi_align(const Sig *s, TypeId t, const Profile *p) { return abi_align_rec(s, t, p, 0); }
+uint64_t type_abi_align(const Sig *s, TypeId t, const Profile *p) { return abi_align_rec(s, t, p, false, 0); }
+uint64_t type_kernarg_align(const Sig *s, TypeId t, const Profile *p) { return abi_align_rec(s, t, p, true, 0); }
 
 bool type_contains(const Sig *s, TypeId id, TypeKind kind)
 {
@@ -410,7 +414,8 @@ bool type_contains(const Sig *s, TypeId id, TypeKind kind)
 	default: return false;
 	}
 }
-uint64_t type_alloc_size(const Sig *s, TypeId t, const Profile *p) { return alloc_size_rec(s, t, p, 0); }
+uint64_t type_alloc_size(const Sig *s, TypeId t, const Profile *p) { return alloc_size_rec(s, t, p, false, 0); }
+uint64_t type_kernarg_size(const Sig *s, TypeId t, const Profile *p) { return alloc_size_rec(s, t, p, true, 0); }
 
 /* LLVM 15's SelectionDAG cannot select a scalar bfloat load or store, but
  * a store at an odd byte offset (inside a packed struct) is split into byte
@@ -430,14 +435,14 @@ static bool dag15_stores_bfloat_at(const Sig *s, TypeId id, const Profile *p, bo
 	case TYPE_ARRAY: {
 		if (!type_contains(s, t->elem, TYPE_BFLOAT))
 			return true;
-		uint64_t size = alloc_size_rec(s, t->elem, p, depth + 1);
+		uint64_t size = alloc_size_rec(s, t->elem, p, false, depth + 1);
 		for (uint64_t i = 0; i < t->n; i++)
 			if (!dag15_stores_bfloat_at(s, t->elem, p, has16, offset + i * size, depth + 1))
 				return false;
 		return true;
 	}
 	case TYPE_STRUCT: {
-		MemberWalk w = { s, t, p, depth, 0, 0 };
+		MemberWalk w = { s, t, p, false, depth, 0, 0 };
 		TypeId m;
 		uint64_t off;
 		while (member_next(&w, &m, &off))

@@ -54,6 +54,12 @@ SplitStatus split_value(const Sig *s, TypeId t, const ModelConfig *m, View view,
  * Sizes saturate at UINT64_MAX / 2 for absurd aggregates. */
 uint64_t type_abi_align(const Sig *s, TypeId t, const Profile *p);
 uint64_t type_alloc_size(const Sig *s, TypeId t, const Profile *p);
+/* The same for a kernel argument's value type, which llc 19+ lays out after
+ * AMDGPULowerBufferFatPointers rewrote each p7 in it to {ptr addrspace(8),
+ * i32}: align 16, not the DataLayout's 32 ({i8, p7} is 48 bytes). A byref
+ * type is not rewritten. */
+uint64_t type_kernarg_align(const Sig *s, TypeId t, const Profile *p);
+uint64_t type_kernarg_size(const Sig *s, TypeId t, const Profile *p);
 
 /* Whether t is or contains a value of the given kind. The parser bounds
  * nesting, so the recursion is bounded. */

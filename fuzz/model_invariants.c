@@ -168,6 +168,23 @@ static void check_arg_stack(Check *c, const Loc *l, const Param *prm, bool copy,
 		FUZZ_ASSERT_MSG(vgprs_exhausted(c), "argument %u: part on the stack while a VGPR is free", argno);
 }
 
+/* amdgpu_kernel: one kernarg part per argument, in order, each at an
+ * offset at or after the end of the previous one; the segment ends with
+ * the last. */
+static void check_kernarg(const Sig *s, const Placement *pl)
+{
+	uint64_t end = 0;
+	FUZZ_ASSERT(pl->nargs == s->nparams && !pl->ret_demoted && pl->ret.count == 0 && pl->kernarg);
+	for (unsigned a = 0; a < pl->nargs; a++) {
+		FUZZ_ASSERT_MSG(pl->args[a].count == 1, "kernel argument %u: %u parts", a, pl->args[a].count);
+		const Loc *l = &pl->locs[pl->args[a].first];
+		FUZZ_ASSERT_MSG(l->kind == LOC_KERNARG && l->offset >= end, "kernel argument %u overlaps the one before", a);
+		end = (uint64_t)l->offset + l->size;
+	}
+	FUZZ_ASSERT_MSG(pl->kernarg_size == end, "kernarg size %u, the last argument ends at %llu", pl->kernarg_size,
+			(unsigned long long)end);
+}
+
 /* Shader entry points and chain functions: registers only (no stack, no
  * demotion), each register once among the arguments and once among the
  * return parts, inreg parts in SGPRs and the others in VGPRs. */
@@ -205,6 +222,10 @@ static void check_placement(Check *c, const Placement *pl)
 		FUZZ_ASSERT_MSG(n > 0 && n < sizeof pl->error, "refused without a reason");
 		for (size_t i = 0; i < n; i++)
 			FUZZ_ASSERT_MSG(pl->error[i] >= ' ' && pl->error[i] < 127, "unprintable error text");
+		return;
+	}
+	if (s->cc == CC_AMDGPU_KERNEL) {
+		check_kernarg(s, pl);
 		return;
 	}
 	if (!c->func && s->cc != CC_AMDGPU_GFX) {

@@ -145,7 +145,7 @@ static unsigned class_weights(const GenWeights *w, unsigned depth, unsigned out[
  * default stream unchanged. */
 static const uint8_t gen_ccs[] = { CC_C, CC_FAST, CC_COLD, CC_AMDGPU_GFX, CC_AMDGPU_CS, CC_AMDGPU_PS,
 				   CC_AMDGPU_VS, CC_AMDGPU_GS, CC_AMDGPU_HS, CC_AMDGPU_ES, CC_AMDGPU_LS,
-				   CC_AMDGPU_CS_CHAIN, CC_AMDGPU_CS_CHAIN_PRESERVE };
+				   CC_AMDGPU_CS_CHAIN, CC_AMDGPU_CS_CHAIN_PRESERVE, CC_AMDGPU_KERNEL };
 enum { NCCS = sizeof gen_ccs / sizeof gen_ccs[0] };
 
 static void cc_weights(const GenWeights *w, unsigned out[NCCS])
@@ -153,7 +153,7 @@ static void cc_weights(const GenWeights *w, unsigned out[NCCS])
 	const unsigned all[NCCS] = { w->cc_ccc,       w->cc_fastcc,    w->cc_coldcc,    w->cc_amdgpu_gfx,
 				     w->cc_amdgpu_cs, w->cc_amdgpu_ps, w->cc_amdgpu_vs, w->cc_amdgpu_gs,
 				     w->cc_amdgpu_hs, w->cc_amdgpu_es, w->cc_amdgpu_ls, w->cc_amdgpu_cs_chain,
-				     w->cc_amdgpu_cs_chain_preserve };
+				     w->cc_amdgpu_cs_chain_preserve, w->cc_amdgpu_kernel };
 	memcpy(out, all, sizeof all);
 }
 

@@ -28,6 +28,7 @@
 	X(cc_amdgpu_ls, 0, "relative weight of amdgpu_ls") \
 	X(cc_amdgpu_cs_chain, 0, "relative weight of amdgpu_cs_chain (LLVM 19 on; off by default)") \
 	X(cc_amdgpu_cs_chain_preserve, 0, "relative weight of amdgpu_cs_chain_preserve") \
+	X(cc_amdgpu_kernel, 0, "relative weight of amdgpu_kernel (off by default)") \
 	X(pct_void_return, 30, "percent of void returns") \
 	X(pct_big_return, 5, "percent of other returns that are arrays large enough to force sret demotion") \
 	X(pct_long_return_vector, 25, "percent of returned vectors longer than 32 elements") \

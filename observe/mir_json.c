@@ -60,13 +60,13 @@ static void out_parts(Out *o, const Placement *p, PartRange r)
 	out_fmt(o, "]");
 	bool any_stack = false;
 	for (uint16_t i = 0; i < r.count; i++)
-		any_stack |= p->locs[r.first + i].kind == LOC_STACK;
+		any_stack |= p->locs[r.first + i].kind == LOC_STACK || p->locs[r.first + i].kind == LOC_KERNARG;
 	if (!any_stack)
 		return;
 	out_fmt(o, ",\"slot_sizes\":[");
 	for (uint16_t i = 0; i < r.count; i++) {
 		const Loc *l = &p->locs[r.first + i];
-		out_fmt(o, "%s%u", i ? "," : "", l->kind == LOC_STACK ? (unsigned)l->size : 0u);
+		out_fmt(o, "%s%u", i ? "," : "", l->kind == LOC_STACK || l->kind == LOC_KERNARG ? (unsigned)l->size : 0u);
 	}
 	out_fmt(o, "]");
 }
@@ -88,6 +88,8 @@ static void out_untyped_placement(Out *o, const Placement *p, bool grouped)
 	}
 	out_parts(o, p, p->ret);
 	out_fmt(o, "}");
+	if (p->kernarg)
+		out_fmt(o, ",\"kernarg_size\":%u", (unsigned)p->kernarg_size);
 }
 
 static void out_regranges(Out *o, const char *key, const RegRange *r, uint16_t n)

@@ -31,7 +31,12 @@ def profile_of(major):
     return "llvm%d" % best[-1] if best else None
 
 
-def llc_command(llc, cpu, selector, src, dst):
+def llc_command(llc, cpu, selector, src, dst, kernel=False):
+    """MIR for the register conventions; for kernels, amdhsa assembly, whose
+    HSA metadata gives the kernarg layout."""
+    if kernel:
+        return [llc, "-mtriple=amdgcn-amd-amdhsa", "-mcpu=" + cpu] + (["-global-isel"] if selector == "gisel" else []) + \
+            [src, "-o", dst]
     cmd = [llc, "-mtriple=" + TRIPLE, "-mcpu=" + cpu]
     if selector == "gisel":
         cmd += ["-global-isel", "-stop-after=irtranslator"]

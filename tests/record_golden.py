@@ -26,9 +26,9 @@ def first_error(stderr):
     return (stderr.strip().splitlines() or ["llc failed"])[0][:240]
 
 
-def observe(llc, cpu, sel, ir_path, mir_path):
+def observe(llc, cpu, sel, ir_path, mir_path, kernel=False):
     """Run llc on ir_path and observe; returns (json objects, None) or (None, error line)."""
-    r = run(llc_command(llc, cpu, sel, ir_path, mir_path))
+    r = run(llc_command(llc, cpu, sel, ir_path, mir_path, kernel))
     if r.returncode != 0:
         return None, first_error(r.stderr)
     o = run([GCNABI, "observe", "--json", mir_path])
@@ -63,6 +63,10 @@ def record(case_path, major, llc, cpu, sel, tmp):
     case = os.path.splitext(os.path.basename(case_path))[0]
     callee, caller = {}, {}
     headers = headers_of(case_path)
+    # A case of kernels is compiled to amdhsa assembly (HSA metadata).
+    kernel = all(" amdgpu_kernel " in h for _, h in headers)
+    if not kernel and any(" amdgpu_kernel " in h for _, h in headers):
+        sys.exit("%s: kernels go in a case file of their own" % case_path)
     wave = "64" if cpu.startswith("gfx9") else "32"  # the CPU's default: chain calls pass EXEC at that width
 
     def run_module(sig_text, tag, callers=True):
@@ -74,7 +78,7 @@ def record(case_path, major, llc, cpu, sel, tmp):
         if e.returncode != 0:
             sys.exit("emit failed: " + e.stderr)
         open(ir, "w").write(e.stdout)
-        return observe(llc, cpu, sel, ir, mir)
+        return observe(llc, cpu, sel, ir, mir, kernel)
 
     # llc stops at the first function it cannot lower: the functions the
     # model expects it to refuse (in either view) go one by one, the rest in
@@ -110,8 +114,9 @@ def record(case_path, major, llc, cpu, sel, tmp):
             caller[c["name"]] = c
         else:
             callee[o["name"]] = o
-    cmd = "gcnabi emit --profile %s --wave %s --caller cases/golden/%s.ll > t.ll && %s && gcnabi observe --json t.mir" % (
-        profile, wave, case, " ".join(llc_command(llc, cpu, sel, "t.ll", "t.mir")))
+    cmd = "gcnabi emit --profile %s --wave %s --caller cases/golden/%s.ll > t.ll && %s && gcnabi observe --json %s" % (
+        profile, wave, case, " ".join(llc_command(llc, cpu, sel, "t.ll", "t.s" if kernel else "t.mir", kernel)),
+        "t.s" if kernel else "t.mir")
     version = run([llc, "--version"]).stdout
     version = next((l.strip() for l in version.splitlines() if "LLVM version" in l), "?")
     # Types are the signature's, not llc's: from LLVM 19 on, llc's own IR

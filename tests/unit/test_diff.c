@@ -448,7 +448,7 @@ static void test_diff_malformed_line_in_the_middle(void **state)
 	expect(&r, EXIT_ERROR,
 	       "2 functions compared, 2 identical, 0 diverge, 0 only in A, 0 only in B, 5 malformed lines skipped\n",
 	       "a.jsonl:2:21: error: expected a value, found '}'\n"
-	       "a.jsonl:4:31: error: a part must be \"sN\", \"vN\" or \"stack+OFFSET\"\n"
+	       "a.jsonl:4:31: error: a part must be \"sN\", \"vN\", \"stack+OFFSET\" or \"kernarg+OFFSET\"\n"
 	       "a.jsonl:5:55: error: \"slot_sizes\" must be an array as long as \"parts\"\n"
 	       "a.jsonl:6:1: error: a line must hold one JSON object\n"
 	       "a.jsonl:7:1: error: missing \"name\"\n");
