@@ -255,18 +255,19 @@ int cmd_passthrough(int argc, char **argv)
 		}
 		if (asm_text) {
 			/* Calls are made in edge order: the n-th call of the body. */
-			const char *end, *p = asm_body(asm_text, from->name, &end), *c = p;
-			for (unsigned n = 0; c && n <= call_index; n++) {
-				p = c == asm_body(asm_text, from->name, &end) ? c : c + 1;
-				c = next_call(p, end);
+			const char *end, *body = asm_body(asm_text, from->name, &end), *p = body, *c = 0;
+			for (unsigned n = 0; body && n <= call_index; n++) {
+				p = n ? c + 1 : body;
+				if (!(c = next_call(p, end)))
+					break;
 			}
 			unsigned rfl;
 			if (c) {
 				unsigned moves = count_moves(p, c, want, &rfl);
 				printf(" | measured (old): %u (%u s_mov, %u v_readfirstlane/v_readlane)", moves + rfl, moves, rfl);
-			}
-			else
+			} else {
 				printf(" | measured (old): call not found in the assembly");
+			}
 		}
 		printf("\n");
 	}
