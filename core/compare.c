@@ -113,6 +113,12 @@ CompareResult place_compare(const Placement *a, const Placement *b, unsigned fla
 			 a->ps_input_enable, label_b, b->ps_input_addr, b->ps_input_enable);
 		return CMP_DIFFERENT;
 	}
+	if (a->sys_sgprs && b->sys_sgprs &&
+	    (a->implicit_buffer_ptr != b->implicit_buffer_ptr || a->scratch_wave_offset != b->scratch_wave_offset)) {
+		snprintf(why, cap, "system SGPRs (implicit buffer ptr, scratch wave offset): %s s%d/s%d, %s s%d/s%d", label_a,
+			 a->implicit_buffer_ptr, a->scratch_wave_offset, label_b, b->implicit_buffer_ptr, b->scratch_wave_offset);
+		return CMP_DIFFERENT;
+	}
 	if (a->kernarg && b->kernarg && a->kernarg_size != b->kernarg_size) {
 		snprintf(why, cap, "explicit kernarg size: %s %u, %s %u", label_a, a->kernarg_size, label_b, b->kernarg_size);
 		return CMP_DIFFERENT;
