@@ -11,8 +11,8 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from gcnabi_tests import (GCNABI, GCNABI_SAN, GOLDEN, ROOT, installed_llcs, parse_expectation_name, profile_of,
-                          run)
+from gcnabi_tests import (GCNABI, GCNABI_SAN, GOLDEN, OS_TRIPLES, ROOT, case_oses, installed_llcs,
+                          parse_expectation_name, profile_of, run)
 
 results = []
 SAN_ENV = dict(os.environ, ASAN_OPTIONS="exitcode=99:detect_leaks=1", UBSAN_OPTIONS="halt_on_error=1:exitcode=99")
@@ -35,10 +35,11 @@ def golden(tmp):
     if not files:
         report("golden: expectation files present", False, "cases/golden/expect is empty")
     for path in files:
-        case, profile, cpu, sel, view = parse_expectation_name(path)
+        case, profile, cpu, sel, view, os_name = parse_expectation_name(path)
         model = os.path.join(tmp, "model.jsonl")
         expected = os.path.join(tmp, "expected.jsonl")
-        cmd = [GCNABI_SAN, "place", "--json", "--profile", profile, "--mcpu", cpu, "--selector", sel]
+        cmd = [GCNABI_SAN, "place", "--json", "--profile", profile, "--mcpu", cpu, "--selector", sel,
+               "--triple", OS_TRIPLES[os_name]]
         if view == "caller":
             cmd.append("--caller")
         r = run(cmd + [os.path.join(GOLDEN, case + ".ll")], env=SAN_ENV)
@@ -96,13 +97,15 @@ def check_every_llc(tmp):
         report("check: at least one llc installed", False, "run `make deps`")
     for major, llc in llcs:
         for case in sorted(glob.glob(os.path.join(GOLDEN, "*.ll"))):
-            out = os.path.join(tmp, "check-%d" % major)
-            r = run([GCNABI, "check", "--quiet", "--llc", llc, "--out", out, case])
-            ok = r.returncode & (1 | 2 | 8 | 16) == 0
-            detail = r.stdout + r.stderr
-            if not ok and os.path.exists(os.path.join(out, "details.jsonl")):
-                detail += "".join(open(os.path.join(out, "details.jsonl")).readlines()[:5])
-            report("check %s against llc %d (%s)" % (os.path.basename(case), major, profile_of(major)), ok, detail)
+            for os_name in case_oses(case):
+                out = os.path.join(tmp, "check-%d-%s" % (major, os_name))
+                r = run([GCNABI, "check", "--quiet", "--llc", llc, "--triple", OS_TRIPLES[os_name], "--out", out, case])
+                ok = r.returncode & (1 | 2 | 8 | 16) == 0
+                detail = r.stdout + r.stderr
+                if not ok and os.path.exists(os.path.join(out, "details.jsonl")):
+                    detail += "".join(open(os.path.join(out, "details.jsonl")).readlines()[:5])
+                report("check %s%s against llc %d (%s)" % (os.path.basename(case), "" if os_name == "amdpal" else
+                                                           " for " + os_name, major, profile_of(major)), ok, detail)
 
 
 def link_matrix(tmp):
