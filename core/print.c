@@ -223,5 +223,19 @@ size_t place_print_human(const Sig *s, const Placement *p, char *buf, size_t cap
 	} else {
 		out_parts_human(&o, p, p->ret);
 	}
+	/* Shader system SGPRs, where the JSON has them. */
+	if (p->sys_sgprs && (p->scratch || p->implicit_buffer_ptr >= 0)) {
+		const char *sep = " | system:";
+		if (p->implicit_buffer_ptr >= 0) {
+			out(&o, "%s implicit buffer ptr s[%d:%d]", sep, p->implicit_buffer_ptr, p->implicit_buffer_ptr + 1);
+			sep = ",";
+		}
+		if (p->scratch_wave_offset >= 0) {
+			out(&o, "%s scratch wave offset s%d", sep, p->scratch_wave_offset);
+			sep = ",";
+		}
+		if (p->srd.kind == SRD_FLAT)
+			out(&o, "%s flat scratch", sep);
+	}
 	return o.n;
 }

@@ -354,7 +354,8 @@ static void test_shader_system_sgprs(void **state)
 	assert_string_equal(sys(cs, "llvm22", "gfx1030", OS_MESA3D, &h),
 			    ",\"system_sgprs\":{\"implicit_buffer_ptr\":\"s[0:1]\",\"scratch_wave_offset\":\"s5\"},"
 			    "\"scratch_rsrc\":\"ptr:s[0:1]\"");
-	assert_string_equal(h, "i32 inreg -> s2 | i64 inreg -> s[3:4] | float -> v0 | ret void -> -");
+	assert_string_equal(h, "i32 inreg -> s2 | i64 inreg -> s[3:4] | float -> v0 | ret void -> - | system: implicit buffer "
+			       "ptr s[0:1], scratch wave offset s5");
 	/* No OS: relocations. Architected flat scratch: no offset, no descriptor. */
 	assert_string_equal(sys(cs, "llvm19", "gfx900", OS_NONE, &h),
 			    ",\"system_sgprs\":{\"scratch_wave_offset\":\"s3\"},\"scratch_rsrc\":\"reloc\"");
@@ -367,7 +368,9 @@ static void test_shader_system_sgprs(void **state)
 	const char *gs8 = "declare amdgpu_gs void @f([8 x i32] inreg, float) \"gcnabi-scratch\"";
 	assert_string_equal(sys(gs8, "llvm19", "gfx1030", OS_AMDPAL, &h),
 			    ",\"system_sgprs\":{\"scratch_wave_offset\":\"s5\"},\"scratch_rsrc\":\"git:s8+0\"");
-	assert_string_equal(h, "[8 x i32] inreg -> s[0:7] | float -> v0 | ret void -> -");
+	assert_string_equal(h, "[8 x i32] inreg -> s[0:7] | float -> v0 | ret void -> - | system: scratch wave offset s5");
+	sys(cs, "llvm19", "gfx1200", OS_AMDPAL, &h);
+	assert_non_null(strstr(h, "ret void -> - | system: flat scratch"));
 	assert_non_null(strstr(sys("declare amdgpu_es void @f([8 x i32] inreg) \"gcnabi-scratch\"", "llvm19", "gfx900",
 				   OS_AMDPAL, &h), "\"s8\""));
 	assert_non_null(strstr(sys("declare amdgpu_hs void @f(i32 inreg) \"gcnabi-scratch\"", "llvm16", "gfx1200",
