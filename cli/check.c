@@ -48,6 +48,7 @@ typedef struct {
 	ModelConfig m;
 	Stats st;
 	char tag[96]; /* llvm22-gfx1030-dag */
+	char triple_arg[48]; /* -mtriple=... for the non-kernel functions (--triple) */
 	/* Signature indices in the order they are run: those the model expects
 	 * llc to compile, in batches; then those it expects llc to refuse, one
 	 * by one, since llc stops at the first function it cannot lower. Each
@@ -94,6 +95,7 @@ typedef struct {
 	bool switch_value[SW_COUNT];
 	int nswitches;
 	unsigned wave, batch, jobs, mem_mb;
+	TargetOs os; /* --triple */
 	double timeout;
 	Layout layout;
 	char out_dir[512], tmp_dir[512];
@@ -251,7 +253,7 @@ static void llc_argv(const Combo *co, bool kernel, const char *in, const char *o
 {
 	int n = 0;
 	argv[n++] = (char *)co->llc->path;
-	argv[n++] = kernel ? "-mtriple=amdgcn-amd-amdhsa" : "-mtriple=amdgcn-amd-amdpal";
+	argv[n++] = kernel ? "-mtriple=amdgcn-amd-amdhsa" : (char *)co->triple_arg;
 	snprintf(cpu_arg, 64, "-mcpu=%s", co->cpu);
 	argv[n++] = cpu_arg;
 	if (co->m.wave != co->m.target->default_wave) {
@@ -1404,6 +1406,9 @@ static bool parse_check_options(Check *c, int argc, char **argv, int *first_oper
 				return fprintf(stderr, "gcnabi check: --wave takes 32 or 64\n"), false;
 		} else if (strcmp(name, "--layout") == 0) {
 			*layout = val;
+		} else if (strcmp(name, "--triple") == 0) {
+			if (!target_os_parse(val, &c->os))
+				return fprintf(stderr, "gcnabi check: --triple takes amdgcn-amd-amdpal, amdgcn-mesa-mesa3d or amdgcn--\n"), false;
 		} else if (strcmp(name, "--no-caller") == 0) {
 			c->callers = false;
 		} else if (strcmp(name, "--batch") == 0) {
@@ -1579,10 +1584,12 @@ int cmd_check(int argc, char **argv)
 					fprintf(stderr, "gcnabi check: %s\n", err);
 					return EXIT_USAGE;
 				}
+				co->m.os = c->os;
+				snprintf(co->triple_arg, sizeof co->triple_arg, "-mtriple=%s", target_os_triple(c->os));
 				co->new_rbs = c->new_rbs && sel == SEL_GISEL;
-				snprintf(co->tag, sizeof co->tag, "%s-%s%s-%s%s", co->llc->profile->name, co->cpu,
+				snprintf(co->tag, sizeof co->tag, "%s-%s%s-%s%s%s", co->llc->profile->name, co->cpu,
 					 c->wave ? (c->wave == 32 ? "w32" : "w64") : "", selector_names[sel],
-					 co->new_rbs ? "-nrbs" : "");
+					 co->new_rbs ? "-nrbs" : "", c->os == OS_MESA3D ? "-mesa3d" : c->os == OS_NONE ? "-noos" : "");
 				if (c->placements && !c->nedges && !open_placements(c, co))
 					return EXIT_ERROR;
 				if (!(c->nedges ? plan_graph(c, c->ncombos) : plan_batches(c, c->ncombos)))

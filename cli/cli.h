@@ -113,9 +113,10 @@ typedef struct {
 	unsigned wave;
 	Selector selector;
 	bool caller, json;
+	TargetOs os; /* --triple */
 } ModelOptions;
 void model_options_default(ModelOptions *o);
-/* Handles --profile/--layout/--mcpu/--wave/--selector; returns false if
+/* Handles --profile/--layout/--mcpu/--wave/--selector/--triple; returns false if
  * name is not one of them. *bad is set when the value is invalid. */
 bool model_option(ModelOptions *o, const char *name, const char *val, bool *bad);
 

@@ -146,7 +146,7 @@ bool layout_load(const char *name_or_path, Layout *out, char *err, size_t err_ca
 
 void model_options_default(ModelOptions *o)
 {
-	*o = (ModelOptions){ "llvm22", "old", "gfx1030", 0, SEL_DAG, false, false };
+	*o = (ModelOptions){ "llvm22", "old", "gfx1030", 0, SEL_DAG, false, false, OS_AMDPAL };
 }
 
 bool model_option(ModelOptions *o, const char *name, const char *val, bool *bad)
@@ -170,6 +170,8 @@ bool model_option(ModelOptions *o, const char *name, const char *val, bool *bad)
 	} else if (strcmp(name, "--selector") == 0) {
 		*bad = strcmp(val, "dag") != 0 && strcmp(val, "gisel") != 0;
 		o->selector = strcmp(val, "gisel") == 0 ? SEL_GISEL : SEL_DAG;
+	} else if (strcmp(name, "--triple") == 0) {
+		*bad = !target_os_parse(val, &o->os);
 	} else {
 		return false;
 	}

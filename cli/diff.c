@@ -743,6 +743,14 @@ static void compare_function(Pair *p, const JsonValue *a, const JsonValue *b)
 		if (x && y && x->kind == JSON_NUMBER && y->kind == JSON_NUMBER)
 			diverge_if(p, &w, NULL, x->str, y->str);
 	}
+	/* Shader system SGPRs: both sides print them under the same rule, so
+	 * one side without the key has none. */
+	const JsonValue *sa = json_get(a, "system_sgprs"), *sb = json_get(b, "system_sgprs");
+	static const char *const sys_keys[] = { "implicit_buffer_ptr", "scratch_wave_offset" };
+	for (unsigned k = 0; (sa || sb) && k < 2; k++) {
+		Where w = { .subject = sys_keys[k] };
+		diverge_if(p, &w, NULL, sa ? str_or(sa, sys_keys[k], "none") : "none", sb ? str_or(sb, sys_keys[k], "none") : "none");
+	}
 	compare_calls(p, a, b);
 }
 

@@ -173,6 +173,8 @@ static void put_header(Emitter *e, const char *fn_name)
 			buf_printf(e->b, " \"%s\"", noinput_names[n]);
 	if (s->flat_wg_max)
 		buf_printf(e->b, " \"amdgpu-flat-work-group-size\"=\"%u,%u\"", s->flat_wg_min, s->flat_wg_max);
+	if (s->uses_scratch)
+		buf_printf(e->b, " \"gcnabi-scratch\""); /* likewise */
 	const char *sep = " \"gcnabi-unused\"=\""; /* llc ignores the attribute; the observer reads it back */
 	for (unsigned k = 0; k < s->nparams; k++)
 		if (s->params[k].flags & PARAM_UNUSED) {
@@ -237,9 +239,24 @@ static void emit_return(Emitter *e)
 	buf_printf(e->b, " %%gcnabi.r\n}\n");
 }
 
+/* "gcnabi-scratch": a store through a private array at an index llc cannot
+ * know, so the function needs scratch memory whatever the optimiser does. */
+static void emit_scratch_use(Emitter *e)
+{
+	const char *arr = e->o->typed_ptrs ? "[16 x i32] addrspace(5)*" : "ptr addrspace(5)";
+	const char *i32p = e->o->typed_ptrs ? "i32 addrspace(5)*" : "ptr addrspace(5)";
+	const char *g = e->o->typed_ptrs ? "i32 addrspace(1)*" : "ptr addrspace(1)";
+	buf_printf(e->b, "  %%gcnabi.scratch = alloca [16 x i32], align 4, addrspace(5)\n");
+	buf_printf(e->b, "  %%gcnabi.idx = load volatile i32, %s @gcnabi.%u.idx\n", g, e->idx);
+	buf_printf(e->b, "  %%gcnabi.slot = getelementptr [16 x i32], %s %%gcnabi.scratch, i32 0, i32 %%gcnabi.idx\n", arr);
+	buf_printf(e->b, "  store volatile i32 %%gcnabi.idx, %s %%gcnabi.slot\n", i32p);
+}
+
 static void emit_callee(Emitter *e, const char *fn_name)
 {
 	put_header(e, fn_name);
+	if (e->s->uses_scratch)
+		emit_scratch_use(e);
 	emit_entry_stores(e);
 	emit_return(e);
 }
@@ -488,6 +505,8 @@ static void declare_markers(Emitter *e, bool callers)
 		if (callers)
 			declare_global(e, "out", (int)k, value_type(&s->params[k]), true);
 	}
+	if (s->uses_scratch)
+		buf_printf(e->b, "@gcnabi.%u.idx = addrspace(1) global i32 0\n", e->idx);
 	if (sig_type(s, s->ret)->kind != TYPE_VOID) {
 		declare_global(e, "ret", -1, s->ret, false);
 		if (callers)

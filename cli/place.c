@@ -124,6 +124,7 @@ int cmd_place(int argc, char **argv)
 		fprintf(stderr, "gcnabi place: %s\n", err);
 		return EXIT_USAGE;
 	}
+	r.m.os = o.os;
 	size_t len;
 	/* A lone operand that looks like a header is the signature itself. */
 	bool inline_sig = i < argc && strchr(argv[i], '@') && strchr(argv[i], '(');

@@ -11,6 +11,10 @@
 #include "target.h"
 
 typedef enum { SEL_DAG, SEL_GISEL, SEL_COUNT } Selector;
+
+/* The OS of the target triple: it decides the shader entry points' system
+ * SGPRs and where their scratch descriptor comes from (cc.c, shader_os). */
+typedef enum { OS_AMDPAL, OS_MESA3D, OS_NONE, OS_COUNT } TargetOs;
 typedef enum { VIEW_CALLEE, VIEW_CALLER } View;
 
 typedef struct {
@@ -19,9 +23,17 @@ typedef struct {
 	const Target *target; /* as llc sees it: generic when the profile does not know the CPU */
 	unsigned wave;        /* 32 or 64 */
 	Selector selector;
+	TargetOs os;          /* OS_AMDPAL unless the caller sets another */
 } ModelConfig;
 
 extern const char *const selector_names[SEL_COUNT]; /* "dag", "gisel" */
+
+/* "amdgcn-amd-amdpal" / "amdgcn--amdpal", "amdgcn-mesa-mesa3d", "amdgcn--"
+ * / "amdgcn-unknown-unknown" (no OS): the OS; false for others (amdhsa is
+ * the kernels' triple, not modeled for register conventions). */
+bool target_os_parse(const char *triple, TargetOs *os);
+/* The triple llc is run with for os: "amdgcn-amd-amdpal", ... */
+const char *target_os_triple(TargetOs os);
 
 /* Fill m for cpu under profile p: an unknown CPU falls back to generic as
  * llc does; wave 0 picks the CPU's default. Returns false (with why) when the

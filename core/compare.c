@@ -113,6 +113,18 @@ CompareResult place_compare(const Placement *a, const Placement *b, unsigned fla
 			 a->ps_input_enable, label_b, b->ps_input_addr, b->ps_input_enable);
 		return CMP_DIFFERENT;
 	}
+	if (a->sys_sgprs && b->sys_sgprs) {
+		const char *sys = a->implicit_buffer_ptr != b->implicit_buffer_ptr ? "implicit buffer pointer"
+				   : a->scratch_wave_offset != b->scratch_wave_offset ? "scratch wave offset" : NULL;
+		int ra = sys && sys[0] == 'i' ? a->implicit_buffer_ptr : a->scratch_wave_offset;
+		int rb = sys && sys[0] == 'i' ? b->implicit_buffer_ptr : b->scratch_wave_offset;
+		if (sys) {
+			snprintf(sa, sizeof sa, ra < 0 ? "none" : "s%d", ra);
+			snprintf(sb, sizeof sb, rb < 0 ? "none" : "s%d", rb);
+			snprintf(why, cap, "%s: %s %s, %s %s", sys, label_a, sa, label_b, sb);
+			return CMP_DIFFERENT;
+		}
+	}
 	if (a->kernarg && b->kernarg && a->kernarg_size != b->kernarg_size) {
 		snprintf(why, cap, "explicit kernarg size: %s %u, %s %u", label_a, a->kernarg_size, label_b, b->kernarg_size);
 		return CMP_DIFFERENT;

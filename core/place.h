@@ -23,6 +23,23 @@ typedef struct {
 	uint16_t first, count; /* range in Placement.locs */
 } PartRange;
 
+/* Where a shader entry point's scratch (private segment) descriptor comes
+ * from, by OS and target (the prologue llc writes, not visible in MIR). */
+typedef enum {
+	SRD_NONE,        /* not known (an observed placement) or no scratch used */
+	SRD_FLAT,        /* architected flat scratch: no descriptor, no wave offset */
+	SRD_GIT,         /* amdpal: s_load_dwordx4 from {s_getpc high, reg} + offset */
+	SRD_PTR,         /* mesa3d compute: s[reg:reg+1] is the scratch base itself */
+	SRD_LOAD_PTR,    /* mesa3d graphics: s_load_dwordx2 of the base from s[reg:reg+1] + offset */
+	SRD_RELOC,       /* no OS: SCRATCH_RSRC_DWORD0/1 relocations the loader patches */
+} ScratchRsrcKind;
+
+typedef struct {
+	uint8_t kind;    /* ScratchRsrcKind */
+	uint16_t reg;    /* GIT: the SGPR with the GIT pointer's low half; PTR/LOAD_PTR: the pair's first */
+	uint16_t offset; /* GIT/LOAD_PTR: byte offset of the load */
+} ScratchRsrc;
+
 /* A run of consecutive registers of one file: s[4:5] is {LOC_SGPR, 4, 2}. */
 typedef struct {
 	uint8_t kind;  /* LOC_SGPR or LOC_VGPR */
@@ -48,6 +65,14 @@ typedef struct {
 	 * argument, not padded); known when kernarg. */
 	bool kernarg;
 	uint32_t kernarg_size;
+	/* Shader entry points: the system SGPRs llc adds to the user SGPRs,
+	 * known when sys_sgprs. -1 when absent. The wave offset only counts
+	 * when scratch is used (the model: Sig.uses_scratch; the observer
+	 * reads it from the signature llc's MIR embeds). */
+	bool sys_sgprs, scratch;
+	int16_t implicit_buffer_ptr; /* first SGPR of the pair (mesa3d: s[0:1]) */
+	int16_t scratch_wave_offset; /* the private segment wave byte offset */
+	ScratchRsrc srd;             /* model only */
 	/* Bit i: argument i is unused by the body, so llc's MIR cannot show
 	 * where it is: a side without its parts still agrees. */
 	uint64_t unused[SIG_MAX_PARAMS / 64];
@@ -67,6 +92,9 @@ static inline void place_init(Placement *p)
 	p->ps_input_addr = p->ps_input_enable = 0;
 	p->kernarg = false;
 	p->kernarg_size = 0;
+	p->sys_sgprs = p->scratch = false;
+	p->implicit_buffer_ptr = p->scratch_wave_offset = -1;
+	p->srd = (ScratchRsrc){ SRD_NONE, 0, 0 };
 	p->unused[0] = p->unused[1] = p->unused[2] = p->unused[3] = 0;
 	p->nlocs = 0;
 }
@@ -82,6 +110,12 @@ size_t json_quote(const char *s, char *buf, size_t cap);
 /* One JSON object on one line (the --json contract), for sig placed as p.
  * Arg type strings come from the Sig. No trailing newline. */
 size_t place_print_json(const Sig *s, const Placement *p, char *buf, size_t cap);
+/* The shader keys of p, each with a leading comma, or "" when p has none:
+ * ,"system_sgprs":{"implicit_buffer_ptr":"s[0:1]","scratch_wave_offset":"s3"}
+ * (when scratch is used or a system SGPR is there) and, for the model,
+ * ,"scratch_rsrc":"git:s0+16" (also "flat", "ptr:s[0:1]",
+ * "load:s[0:1]+0", "reloc"). snprintf semantics. */
+size_t sys_sgprs_print_json(const Placement *p, char *buf, size_t cap);
 /* Human form: "f: i32 inreg -> s4 | i64 -> v[0:1] | ret float -> v0". */
 size_t place_print_human(const Sig *s, const Placement *p, char *buf, size_t cap);
 

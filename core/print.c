@@ -138,7 +138,9 @@ size_t place_print_json(const Sig *s, const Placement *p, char *buf, size_t cap)
 		out(&o, ",\"ps_input_addr\":%u,\"ps_input_enable\":%u", p->ps_input_addr, p->ps_input_enable);
 	if (p->kernarg)
 		out(&o, ",\"kernarg_size\":%u", p->kernarg_size);
-	out(&o, "}");
+	char sys[192];
+	sys_sgprs_print_json(p, sys, sizeof sys);
+	out(&o, "%s}", sys);
 	return o.n;
 }
 
@@ -169,6 +171,34 @@ static void out_parts_human(Out *o, const Placement *p, PartRange r)
 	}
 }
 
+size_t sys_sgprs_print_json(const Placement *p, char *buf, size_t cap)
+{
+	Out o = { buf, cap, 0 };
+	if (cap)
+		buf[0] = 0;
+	if (!p->ok || !p->sys_sgprs || (!p->scratch && p->implicit_buffer_ptr < 0))
+		return 0;
+	const char *sep = "";
+	out(&o, ",\"system_sgprs\":{");
+	if (p->implicit_buffer_ptr >= 0) {
+		out(&o, "\"implicit_buffer_ptr\":\"s[%d:%d]\"", p->implicit_buffer_ptr, p->implicit_buffer_ptr + 1);
+		sep = ",";
+	}
+	if (p->scratch_wave_offset >= 0)
+		out(&o, "%s\"scratch_wave_offset\":\"s%d\"", sep, p->scratch_wave_offset);
+	out(&o, "}");
+	const ScratchRsrc *r = &p->srd;
+	switch (r->kind) {
+	case SRD_FLAT: out(&o, ",\"scratch_rsrc\":\"flat\""); break;
+	case SRD_GIT: out(&o, ",\"scratch_rsrc\":\"git:s%u+%u\"", r->reg, r->offset); break;
+	case SRD_PTR: out(&o, ",\"scratch_rsrc\":\"ptr:s[%u:%u]\"", r->reg, r->reg + 1); break;
+	case SRD_LOAD_PTR: out(&o, ",\"scratch_rsrc\":\"load:s[%u:%u]+%u\"", r->reg, r->reg + 1, r->offset); break;
+	case SRD_RELOC: out(&o, ",\"scratch_rsrc\":\"reloc\""); break;
+	default: break;
+	}
+	return o.n;
+}
+
 size_t place_print_human(const Sig *s, const Placement *p, char *buf, size_t cap)
 {
 	Out o = { buf, cap, 0 };
@@ -192,6 +222,20 @@ size_t place_print_human(const Sig *s, const Placement *p, char *buf, size_t cap
 		out(&o, "sret in %s", tmp);
 	} else {
 		out_parts_human(&o, p, p->ret);
+	}
+	/* Shader system SGPRs, where the JSON has them. */
+	if (p->sys_sgprs && (p->scratch || p->implicit_buffer_ptr >= 0)) {
+		const char *sep = " | system:";
+		if (p->implicit_buffer_ptr >= 0) {
+			out(&o, "%s implicit buffer ptr s[%d:%d]", sep, p->implicit_buffer_ptr, p->implicit_buffer_ptr + 1);
+			sep = ",";
+		}
+		if (p->scratch_wave_offset >= 0) {
+			out(&o, "%s scratch wave offset s%d", sep, p->scratch_wave_offset);
+			sep = ",";
+		}
+		if (p->srd.kind == SRD_FLAT)
+			out(&o, "%s flat scratch", sep);
 	}
 	return o.n;
 }

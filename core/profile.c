@@ -24,7 +24,8 @@ static const char *const cpus22[] = { "gfx700", "gfx803", "gfx900", "gfx906", "g
 
 #define ON(sw) [SW_##sw] = true
 static const Profile profiles[] = {
-	{ "llvm14", 14, { ON(kernel_byref_cast_fails), ON(func_inreg_gisel_fails), ON(bfloat_unsupported), ON(shader_i1_arg_fails),
+	{ "llvm14", 14, { ON(kernel_byref_cast_fails), ON(func_inreg_gisel_fails), ON(bfloat_unsupported),
+			  ON(bfloat_vector_dag_store_fails), ON(shader_i1_arg_fails),
 			  ON(shader_ret_v2i16_fails), ON(bfloat_vector_ret_float) }, cpus14 },
 	{ "llvm15", 15, { ON(kernel_byref_cast_fails), ON(func_inreg_gisel_fails), ON(bfloat_scalar_dag_fails), ON(bfloat_as_i32),
 			  ON(shader_i1_arg_fails), ON(shader_ret_v2i16_fails), ON(bfloat_vector_ret_float), }, cpus15 },

@@ -17,6 +17,7 @@
 	X(workgroup_id_needs_no_cluster, "default CC: freeing a workgroup-id SGPR also needs amdgpu-no-cluster-id-<dim> (LLVM 22)") \
 	X(caller_inreg_over_srd, "call sites: inreg arguments are assigned from s0 over the scratch descriptor, which the callee keeps reserved (LLVM 19-22; fixed by PRs #182753/#182754)") \
 	X(bfloat_unsupported, "bfloat arguments and returns do not lower (LLVM 14)") \
+	X(bfloat_vector_dag_store_fails, "SelectionDAG cannot select the stores of most bfloat vectors, so a function that stores one fails (LLVM 14; an argument the body never uses is fine)") \
 	X(bfloat_scalar_dag_fails, "SelectionDAG cannot select scalar bfloat loads and stores and crashes on odd-length bfloat vectors (LLVM 15)") \
 	X(gisel_bfloat_call_fails, "GlobalISel cannot translate a call that passes or returns a bfloat or bfloat vector as a whole (LLVM 22)") \
 	X(bfloat_as_i32, "bfloat is carried as a 32-bit integer: 4-byte stack slots (LLVM 15-16); 2-byte bf16 in 19 and 22") \

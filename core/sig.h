@@ -117,6 +117,9 @@ typedef struct {
 	uint16_t ret_flags;      /* PARAM_SIGNEXT | PARAM_ZEROEXT | PARAM_INREG | PARAM_NOUNDEF */
 	uint32_t no_inputs;      /* bit NoInput set when the function has that "amdgpu-no-*" attribute */
 	uint16_t flat_wg_min, flat_wg_max; /* "amdgpu-flat-work-group-size"="min,max"; 0,0 when absent */
+	/* "gcnabi-scratch": the body uses private memory (gcnabi emit writes a
+	 * dynamically indexed alloca), so an entry point sets up scratch. */
+	bool uses_scratch;
 	uint16_t nparams;
 	Param params[SIG_MAX_PARAMS];
 	uint16_t ntypes;

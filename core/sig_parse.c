@@ -35,6 +35,7 @@ typedef struct {
 	uint32_t no_inputs;
 	uint16_t wg_min, wg_max; /* wg_max == 0: not given */
 	uint64_t unused[SIG_MAX_PARAMS / 64]; /* "gcnabi-unused": bit i = parameter i */
+	bool scratch;                         /* "gcnabi-scratch" */
 } FnAttrs;
 
 /* `%name = type BODY`, parsed on demand and memoized per header. */
@@ -1076,6 +1077,8 @@ static bool apply_string_attr(Parser *p, size_t at, const Name *key, const Name 
 	for (unsigned i = 0; i < NOIN_COUNT; i++)
 		if (key_is(p, key, noinput_names[i]))
 			fa->no_inputs |= UINT32_C(1) << i;
+	if (key_is(p, key, "gcnabi-scratch"))
+		fa->scratch = true;
 	if (key_is(p, key, "gcnabi-unused"))
 		return value ? parse_unused(p, value, fa) : fail(p, at, "\"gcnabi-unused\" needs a value \"N,M,...\"");
 	if (!key_is(p, key, "amdgpu-flat-work-group-size"))
@@ -1097,7 +1100,7 @@ static bool parse_string_attr(Parser *p, FnAttrs *fa)
 static bool parse_group_body(Parser *p, AttrGroup *g)
 {
 	size_t resume = p->pos;
-	FnAttrs attrs = { 0, 0, 0, { 0 } };
+	FnAttrs attrs = { 0, 0, 0, { 0 }, false };
 	bool new_line;
 	p->pos = g->body_pos + 1;
 	bool ok = parse_fn_attrs(p, &attrs, true, true, &new_line);
@@ -1134,6 +1137,7 @@ static bool parse_group_ref(Parser *p, FnAttrs *fa)
 	fa->no_inputs |= g->attrs.no_inputs;
 	for (unsigned w = 0; w < SIG_MAX_PARAMS / 64; w++)
 		fa->unused[w] |= g->attrs.unused[w];
+	fa->scratch |= g->attrs.scratch;
 	if (g->attrs.wg_max) {
 		fa->wg_min = g->attrs.wg_min;
 		fa->wg_max = g->attrs.wg_max;
@@ -1406,7 +1410,7 @@ static bool parse_header(Parser *p, bool *new_line)
 		accept_word(p, "declare");
 	skip_linkage(p);
 	Param ret = { .attr_type = TYPE_NONE };
-	FnAttrs fa = { 0, 0, 0, { 0 } };
+	FnAttrs fa = { 0, 0, 0, { 0 }, false };
 	if (!parse_cc(p) || !parse_value_attrs(p, true, &ret) || !parse_value_type(p, true, &s->ret) ||
 	    !parse_function_name(p) || !parse_params(p) || !parse_fn_attrs(p, &fa, false, s->is_define, new_line))
 		return false;
@@ -1421,6 +1425,7 @@ static bool parse_header(Parser *p, bool *new_line)
 	s->no_inputs = fa.no_inputs;
 	s->flat_wg_min = fa.wg_min;
 	s->flat_wg_max = fa.wg_max;
+	s->uses_scratch = fa.scratch;
 	return true;
 }
 

@@ -199,6 +199,8 @@ static void print_fn_attrs(Out *o, const Sig *s)
 	if (s->flat_wg_max)
 		out_fmt(o, " \"amdgpu-flat-work-group-size\"=\"%u,%u\"", (unsigned)s->flat_wg_min,
 			(unsigned)s->flat_wg_max);
+	if (s->uses_scratch)
+		out_str(o, " \"gcnabi-scratch\"");
 	const char *sep = " \"gcnabi-unused\"=\"";
 	for (unsigned i = 0; i < s->nparams; i++)
 		if (s->params[i].flags & PARAM_UNUSED) {

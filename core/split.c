@@ -94,7 +94,7 @@ static SplitStatus split_vector(const Sig *s, const Type *v, const ModelConfig *
 	case TYPE_PTR: bits = pointer_bits(e->addrspace, m->profile); break;
 	default: *why = "vector of this element type"; return SPLIT_UNSUPPORTED;
 	}
-	if (e->kind == TYPE_BFLOAT && m->profile->on[SW_bfloat_unsupported] && m->selector == SEL_DAG &&
+	if (e->kind == TYPE_BFLOAT && m->profile->on[SW_bfloat_vector_dag_store_fails] && m->selector == SEL_DAG &&
 	    !dag14_selects_bfloat_vector(count, has16)) {
 		*why = "bfloat vectors (SelectionDAG cannot select their stores in this llc)";
 		return SPLIT_UNSUPPORTED;
@@ -257,6 +257,16 @@ SplitStatus split_value(const Sig *s, TypeId t, const ModelConfig *m, View view,
 		ModelConfig stores_bfloat = *m;
 		stores_bfloat.profile = &without_switch;
 		return split_type(s, t, &stores_bfloat, is_return, out, why);
+	}
+	/* Likewise LLVM 14's bfloat vectors: an unused argument has no store
+	 * to select (llc 14 DAG compiles an unused <8 x bfloat> inreg). */
+	if (!is_return && view == VIEW_CALLEE && unused && m->selector == SEL_DAG &&
+	    m->profile->on[SW_bfloat_vector_dag_store_fails] && type_contains(s, t, TYPE_BFLOAT)) {
+		Profile without_switch = *m->profile;
+		without_switch.on[SW_bfloat_vector_dag_store_fails] = false;
+		ModelConfig no_store = *m;
+		no_store.profile = &without_switch;
+		return split_type(s, t, &no_store, is_return, out, why);
 	}
 	return split_type(s, t, m, is_return, out, why);
 }

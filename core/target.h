@@ -15,6 +15,7 @@ typedef struct {
 	uint16_t vgprs_wave64;
 	uint8_t eus_per_cu;      /* SIMDs a workgroup spreads over, for the waves-per-EU bound */
 	uint8_t default_wave;    /* 32 or 64 */
+	bool merged_shaders;     /* gfx9+: HS and GS run merged (LS+HS, ES+GS) with system SGPRs s[0:7] */
 } Target;
 
 /* The target for CPU name, or NULL. "generic" is the fallback llc uses for a

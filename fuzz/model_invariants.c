@@ -213,6 +213,40 @@ static void check_register_only(const Sig *s, const Placement *pl)
 	}
 }
 
+/* Shader entry points' system SGPRs: mesa3d's s[0:1] and nothing else
+ * there; with scratch and a descriptor, the wave offset on the first SGPR
+ * no argument part takes (s5 in a merged HS/GS, which may share it). */
+static void check_system_sgprs(const Sig *s, const ModelConfig *m, const Placement *pl)
+{
+	FUZZ_ASSERT(pl->sys_sgprs && pl->scratch == s->uses_scratch);
+	FUZZ_ASSERT_MSG((pl->implicit_buffer_ptr == 0) == (m->os == OS_MESA3D), "implicit buffer ptr s%d on os %d",
+			pl->implicit_buffer_ptr, m->os);
+	bool taken[SGPR_COUNT + 1] = { 0 };
+	taken[0] = taken[1] = pl->implicit_buffer_ptr == 0;
+	for (unsigned a = 0; a < pl->nargs; a++)
+		for (unsigned i = 0; i < pl->args[a].count; i++) {
+			const Loc *l = &pl->locs[pl->args[a].first + i];
+			if (l->kind != LOC_SGPR)
+				continue;
+			FUZZ_ASSERT_MSG(!(pl->implicit_buffer_ptr == 0 && l->reg < 2), "argument %u in mesa3d's s[0:1]", a);
+			taken[l->reg < SGPR_COUNT ? l->reg : SGPR_COUNT] = true;
+		}
+	bool merged = m->target->merged_shaders && (s->cc == CC_AMDGPU_HS || s->cc == CC_AMDGPU_GS);
+	if (!s->uses_scratch || m->target->arch_flat_scratch) {
+		FUZZ_ASSERT_MSG(pl->scratch_wave_offset < 0, "wave offset s%d without a descriptor", pl->scratch_wave_offset);
+		return;
+	}
+	int w = pl->scratch_wave_offset;
+	FUZZ_ASSERT_MSG(w >= 0 && w < SGPR_COUNT, "no wave offset with scratch (s%d)", w);
+	if (merged) {
+		FUZZ_ASSERT_MSG(w == 5, "merged stage: wave offset s%d", w);
+		return;
+	}
+	FUZZ_ASSERT_MSG(!taken[w], "wave offset s%d is an argument's", w);
+	for (int r = 0; r < w; r++)
+		FUZZ_ASSERT_MSG(taken[r], "wave offset s%d, but s%d is free", w, r);
+}
+
 static void check_placement(Check *c, const Placement *pl)
 {
 	const Sig *s = c->s;
@@ -230,6 +264,8 @@ static void check_placement(Check *c, const Placement *pl)
 	}
 	if (!c->func && s->cc != CC_AMDGPU_GFX) {
 		check_register_only(s, pl);
+		if (cc_is_shader_entry((CallConv)s->cc))
+			check_system_sgprs(s, m, pl);
 		return;
 	}
 	FUZZ_ASSERT(!s->varargs);
@@ -320,6 +356,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	const char *cpu;
 	fuzz_config(&p, &m, &view, &cpu);
 	fuzz_signature(&p, &sig);
+	/* Last, so that the inputs before them keep their meaning. */
+	m.os = (TargetOs)fuzz_u32_range(&p, 0, OS_COUNT - 1);
+	sig.uses_scratch = fuzz_u32_range(&p, 0, 1) != 0;
 	check.s = &sig;
 	check.view = view;
 	check.func = sig.cc == CC_C || sig.cc == CC_FAST || sig.cc == CC_COLD;

@@ -500,6 +500,8 @@ void gen_signature(Sig *s, const GenWeights *w, uint64_t seed, uint64_t index)
 	for (unsigned i = 0; w->pct_unused && i < s->nparams; i++) /* no draws at 0: default streams stay */
 		if (chance(&g.r, w->pct_unused))
 			s->params[i].flags |= PARAM_UNUSED;
+	if (w->pct_scratch && chance(&g.r, w->pct_scratch)) /* likewise */
+		s->uses_scratch = true;
 	if (chance(&g.r, w->pct_noinput))
 		for (int k = 0; k < NOIN_COUNT; k++)
 			if (chance(&g.r, w->pct_noinput_each))

@@ -858,6 +858,14 @@ static void observe_function(MirWork *w, const MirDoc *d)
 			f->in.ps_input_addr = (uint16_t)w->h.ps_input_addr;
 			f->in.ps_input_enable = (uint16_t)w->h.ps_input_enable;
 		}
+		/* Shader system SGPRs: llc names the wave offset whether or not
+		 * the body uses scratch; it counts only when the signature says so. */
+		if (f->has_sig && cc_is_shader_entry((CallConv)f->sig.cc)) {
+			f->in.sys_sgprs = true;
+			f->in.scratch = f->sig.uses_scratch;
+			f->in.implicit_buffer_ptr = w->h.implicit_buffer_sgpr;
+			f->in.scratch_wave_offset = f->sig.uses_scratch ? w->h.wave_offset_sgpr : -1;
+		}
 		/* An unused argument has no use to trace: mark it as the model does. */
 		for (unsigned i = 0; f->has_sig && i < f->sig.nparams && i < SIG_MAX_PARAMS; i++)
 			if (f->sig.params[i].flags & PARAM_UNUSED)

@@ -179,6 +179,20 @@ static long brace_delta(Str line)
 	return d;
 }
 
+/* "{ reg: '$sgpr5' }" or "{ reg: '$sgpr0_sgpr1' }": 5, 0; -1 otherwise. */
+static int16_t arg_sgpr(Str v)
+{
+	static const char key[] = "'$sgpr";
+	for (size_t i = 0; i + sizeof key - 1 < v.n; i++)
+		if (memcmp(v.p + i, key, sizeof key - 1) == 0) {
+			int n = 0, digits = 0;
+			for (size_t j = i + sizeof key - 1; j < v.n && v.p[j] >= '0' && v.p[j] <= '9' && digits < 4; j++, digits++)
+				n = n * 10 + (v.p[j] - '0');
+			return digits ? (int16_t)n : -1;
+		}
+	return -1;
+}
+
 void func_header_read(const MirDoc *d, FuncHeader *h)
 {
 	/* Everything but the arrays, which are filled up to their counts. */
@@ -187,6 +201,7 @@ void func_header_read(const MirDoc *d, FuncHeader *h)
 	h->fixed_overflow = false;
 	h->has_ps_input_addr = h->has_ps_input_enable = false;
 	h->ps_input_addr = h->ps_input_enable = 0;
+	h->wave_offset_sgpr = h->implicit_buffer_sgpr = -1;
 	Str rest = d->text, line;
 	uint32_t lineno = d->line;
 	Section sec = SEC_NONE;
@@ -233,6 +248,10 @@ void func_header_read(const MirDoc *d, FuncHeader *h)
 			else if (str_starts(t, "psInputEnable:"))
 				h->has_ps_input_enable =
 					str_uint(yaml_scalar(str_skip(t, 14)), UINT16_MAX, &h->ps_input_enable, NULL);
+			else if (str_starts(t, "privateSegmentWaveByteOffset:"))
+				h->wave_offset_sgpr = arg_sgpr(str_skip(t, 29));
+			else if (str_starts(t, "implicitBufferPtr:"))
+				h->implicit_buffer_sgpr = arg_sgpr(str_skip(t, 18));
 			continue;
 		}
 		if (!entry) {

@@ -154,6 +154,9 @@ typedef struct {
 	bool fixed_overflow; /* more than MIR_MAX_FIXED of them: the function cannot be observed */
 	bool has_ps_input_addr, has_ps_input_enable; /* machineFunctionInfo psInputAddr / psInputEnable */
 	uint32_t ps_input_addr, ps_input_enable;
+	/* argumentInfo: the first SGPR of privateSegmentWaveByteOffset and of
+	 * implicitBufferPtr, -1 when absent. */
+	int16_t wave_offset_sgpr, implicit_buffer_sgpr;
 	FixedObj fixed[MIR_MAX_FIXED];
 } FuncHeader;
 

@@ -12,6 +12,18 @@ GOLDEN = os.path.join(ROOT, "cases", "golden")
 CPUS = ["gfx900", "gfx1030", "gfx1100"]
 SELECTORS = ["dag", "gisel"]
 TRIPLE = "amdgcn-amd-amdpal"
+# The OSes a case can be recorded for (a "; gcnabi-triples: amdpal mesa3d noos"
+# line in the case file); amdpal alone by default. Non-default OSes name the
+# expectation file: shader_scratch.llvm19-gfx1030-dag-mesa3d.callee.jsonl.
+OS_TRIPLES = {"amdpal": TRIPLE, "mesa3d": "amdgcn-mesa-mesa3d", "noos": "amdgcn--"}
+
+
+def case_oses(case_path):
+    """The OSes case_path is recorded and checked for."""
+    for line in open(case_path):
+        if line.startswith("; gcnabi-triples:"):
+            return line.split(":", 1)[1].split()
+    return ["amdpal"]
 
 
 def installed_llcs():
@@ -31,13 +43,13 @@ def profile_of(major):
     return "llvm%d" % best[-1] if best else None
 
 
-def llc_command(llc, cpu, selector, src, dst, kernel=False):
+def llc_command(llc, cpu, selector, src, dst, kernel=False, triple=TRIPLE):
     """MIR for the register conventions; for kernels, amdhsa assembly, whose
     HSA metadata gives the kernarg layout."""
     if kernel:
         return [llc, "-mtriple=amdgcn-amd-amdhsa", "-mcpu=" + cpu] + (["-global-isel"] if selector == "gisel" else []) + \
             [src, "-o", dst]
-    cmd = [llc, "-mtriple=" + TRIPLE, "-mcpu=" + cpu]
+    cmd = [llc, "-mtriple=" + triple, "-mcpu=" + cpu]
     if selector == "gisel":
         cmd += ["-global-isel", "-stop-after=irtranslator"]
     else:
@@ -45,14 +57,19 @@ def llc_command(llc, cpu, selector, src, dst, kernel=False):
     return cmd + [src, "-o", dst]
 
 
-def expectation_name(case, profile, cpu, selector, view):
-    return os.path.join(GOLDEN, "expect", "%s.%s-%s-%s.%s.jsonl" % (case, profile, cpu, selector, view))
+def expectation_name(case, profile, cpu, selector, view, os_name="amdpal"):
+    tag = "" if os_name == "amdpal" else "-" + os_name
+    return os.path.join(GOLDEN, "expect", "%s.%s-%s-%s%s.%s.jsonl" % (case, profile, cpu, selector, tag, view))
 
 
 def parse_expectation_name(path):
-    """cases/golden/expect/default.llvm19-gfx1030-dag.callee.jsonl -> parts."""
-    m = re.match(r"(.+)\.(llvm\d+)-(gfx\w+)-(dag|gisel)\.(callee|caller)\.jsonl$", os.path.basename(path))
-    return m.groups() if m else None
+    """cases/golden/expect/default.llvm19-gfx1030-dag.callee.jsonl -> (case, profile, cpu, selector, view, os)."""
+    m = re.match(r"(.+)\.(llvm\d+)-(gfx\w+)-(dag|gisel)(?:-(mesa3d|noos))?\.(callee|caller)\.jsonl$",
+                 os.path.basename(path))
+    if not m:
+        return None
+    case, profile, cpu, sel, os_name, view = m.groups()
+    return case, profile, cpu, sel, view, os_name or "amdpal"
 
 
 def run(cmd, **kw):

@@ -15,8 +15,8 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from gcnabi_tests import (CPUS, GCNABI, GOLDEN, SELECTORS, expectation_name, installed_llcs, llc_command,
-                          profile_of, run)
+from gcnabi_tests import (CPUS, GCNABI, GOLDEN, OS_TRIPLES, SELECTORS, case_oses, expectation_name, installed_llcs,
+                          llc_command, profile_of, run)
 
 
 def first_error(stderr):
@@ -26,9 +26,9 @@ def first_error(stderr):
     return (stderr.strip().splitlines() or ["llc failed"])[0][:240]
 
 
-def observe(llc, cpu, sel, ir_path, mir_path, kernel=False):
+def observe(llc, cpu, sel, ir_path, mir_path, kernel=False, triple=OS_TRIPLES["amdpal"]):
     """Run llc on ir_path and observe; returns (json objects, None) or (None, error line)."""
-    r = run(llc_command(llc, cpu, sel, ir_path, mir_path, kernel))
+    r = run(llc_command(llc, cpu, sel, ir_path, mir_path, kernel, triple))
     if r.returncode != 0:
         return None, first_error(r.stderr)
     o = run([GCNABI, "observe", "--json", mir_path])
@@ -58,8 +58,9 @@ def headers_of(case_path):
     return out
 
 
-def record(case_path, major, llc, cpu, sel, tmp):
+def record(case_path, major, llc, cpu, sel, os_name, tmp):
     profile = profile_of(major)
+    triple = OS_TRIPLES[os_name]
     case = os.path.splitext(os.path.basename(case_path))[0]
     callee, caller = {}, {}
     headers = headers_of(case_path)
@@ -78,7 +79,7 @@ def record(case_path, major, llc, cpu, sel, tmp):
         if e.returncode != 0:
             sys.exit("emit failed: " + e.stderr)
         open(ir, "w").write(e.stdout)
-        return observe(llc, cpu, sel, ir, mir, kernel)
+        return observe(llc, cpu, sel, ir, mir, kernel, triple)
 
     # llc stops at the first function it cannot lower: the functions the
     # model expects it to refuse (in either view) go one by one, the rest in
@@ -86,7 +87,8 @@ def record(case_path, major, llc, cpu, sel, tmp):
     def expected_ok(view_flags):
         src = os.path.join(tmp, "plan.sig")
         open(src, "w").write("\n".join(h for _, h in headers) + "\n")
-        r = run([GCNABI, "place", "--json", "--profile", profile, "--mcpu", cpu, "--selector", sel] + view_flags + [src])
+        r = run([GCNABI, "place", "--json", "--profile", profile, "--mcpu", cpu, "--selector", sel, "--triple", triple] +
+                view_flags + [src])
         return {o["name"] for o in map(json.loads, r.stdout.splitlines()) if "error" not in o}
     ok = expected_ok([]) & expected_ok(["--caller"])
     batch = [(n, h) for n, h in headers if n in ok]
@@ -115,7 +117,7 @@ def record(case_path, major, llc, cpu, sel, tmp):
         else:
             callee[o["name"]] = o
     cmd = "gcnabi emit --profile %s --wave %s --caller cases/golden/%s.ll > t.ll && %s && gcnabi observe --json %s" % (
-        profile, wave, case, " ".join(llc_command(llc, cpu, sel, "t.ll", "t.s" if kernel else "t.mir", kernel)),
+        profile, wave, case, " ".join(llc_command(llc, cpu, sel, "t.ll", "t.s" if kernel else "t.mir", kernel, triple)),
         "t.s" if kernel else "t.mir")
     version = run([llc, "--version"]).stdout
     version = next((l.strip() for l in version.splitlines() if "LLVM version" in l), "?")
@@ -130,7 +132,7 @@ def record(case_path, major, llc, cpu, sel, tmp):
     views = (("callee", callee), ("caller", caller)) if any(map(callable_header, (h for _, h in headers))) \
         else (("callee", callee),)
     for view, table in views:
-        path = expectation_name(case, profile, cpu, sel, view)
+        path = expectation_name(case, profile, cpu, sel, view, os_name)
         with open(path, "w") as f:
             f.write("# recorded from real llc (%s) by tests/record_golden.py\n" % version)
             f.write("# RUN: %s\n" % cmd)
@@ -143,19 +145,20 @@ def record(case_path, major, llc, cpu, sel, tmp):
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--llc", type=int, action="append", help="only this llc major (repeatable)")
+    ap.add_argument("--jobs", type=int, default=os.cpu_count() or 2, help="recordings at once (default: the cores)")
     ap.add_argument("cases", nargs="*")
     args = ap.parse_args()
     cases = args.cases or [os.path.join(GOLDEN, c) for c in sorted(os.listdir(GOLDEN)) if c.endswith(".ll")]
     os.makedirs(os.path.join(GOLDEN, "expect"), exist_ok=True)
-    jobs = [(case, major, llc, cpu, sel) for major, llc in installed_llcs() if not args.llc or major in args.llc
-            for case in cases for cpu in CPUS for sel in SELECTORS]
+    jobs = [(case, major, llc, cpu, sel, os_name) for major, llc in installed_llcs() if not args.llc or major in args.llc
+            for case in cases for os_name in case_oses(case) for cpu in CPUS for sel in SELECTORS]
 
     def one(job):
         with tempfile.TemporaryDirectory() as tmp:
             record(*job, tmp)
         print("recorded", os.path.basename(job[0]), *job[1:2], *job[3:], flush=True)
 
-    with concurrent.futures.ThreadPoolExecutor(os.cpu_count() or 2) as pool:
+    with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
         list(pool.map(one, jobs))
 
 

@@ -44,6 +44,28 @@ static void test_same_and_moved(void **state)
 	assert_string_equal(why, "argument 0 part 0: model s6, llc s16");
 }
 
+/* Shader system SGPRs, where both sides know them. */
+static void test_system_sgprs(void **state)
+{
+	(void)state;
+	char why[256];
+	Loc x[] = { S(2) };
+	one_arg(&a, x, 1);
+	one_arg(&b, x, 1);
+	a.sys_sgprs = true;
+	a.scratch_wave_offset = 3;
+	assert_int_equal(cmp(0, why), CMP_SAME); /* b does not know them */
+	b.sys_sgprs = true;
+	assert_int_equal(cmp(0, why), CMP_DIFFERENT);
+	assert_string_equal(why, "scratch wave offset: model s3, llc none");
+	b.scratch_wave_offset = 3;
+	b.implicit_buffer_ptr = 0;
+	assert_int_equal(cmp(CMP_UNORDERED | CMP_ALLOW_UNREAD, why), CMP_DIFFERENT);
+	assert_string_equal(why, "implicit buffer pointer: model none, llc s0");
+	a.implicit_buffer_ptr = 0;
+	assert_int_equal(cmp(0, why), CMP_SAME);
+}
+
 static void test_unordered_only_with_flag(void **state)
 {
 	(void)state;
@@ -114,6 +136,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_same_and_moved),
+		cmocka_unit_test(test_system_sgprs),
 		cmocka_unit_test(test_unordered_only_with_flag),
 		cmocka_unit_test(test_unread_parts),
 		cmocka_unit_test(test_slot_sizes),

@@ -443,6 +443,48 @@ static void test_ps_unused_inputs(void **state)
 	}
 }
 
+/* --- shader system SGPRs: argumentInfo's wave offset and implicit buffer pointer -- */
+
+static void expect_sys(const Observed *o, const char *name, const char *want)
+{
+	const char *json = find(o, name)->json;
+	if (!want) {
+		assert_null(strstr(json, "system_sgprs"));
+		return;
+	}
+	if (!strstr(json, want))
+		fail_msg("%s: %s not in %s", name, want, json);
+}
+
+static void test_shader_system_sgprs(void **state)
+{
+	(void)state;
+	/* amdpal gfx1030: the wave offset follows the user SGPRs (cs: s0, s[1:2]),
+	 * a merged GS has it in s5; ps does not use scratch, so its (s1) is not
+	 * reported. */
+	Observed *o = observe_fixture("scratch.v19.dag.mir");
+	expect(o, "cs", false, "s0 | s1,s2 | v0 -> none", NULL, NULL);
+	expect_sys(o, "cs", "\"system_sgprs\":{\"scratch_wave_offset\":\"s3\"}");
+	expect_sys(o, "gs", "\"system_sgprs\":{\"scratch_wave_offset\":\"s5\"}");
+	expect_sys(o, "ps", NULL);
+	free(o);
+	/* mesa3d: s[0:1] before the inreg arguments, used or not. */
+	const char *mesa[] = { "scratch.gfx900.mesa3d.v19.gisel.mir", "scratch.gfx900.mesa3d.v22.dag.mir" };
+	for (unsigned i = 0; i < 2; i++) {
+		o = observe_fixture(mesa[i]);
+		expect(o, "cs", i == 0, "s2 | s3,s4 | v0 -> none", NULL, NULL);
+		expect_sys(o, "cs", "\"system_sgprs\":{\"implicit_buffer_ptr\":\"s[0:1]\",\"scratch_wave_offset\":\"s5\"}");
+		expect_sys(o, "gs", "\"system_sgprs\":{\"implicit_buffer_ptr\":\"s[0:1]\",\"scratch_wave_offset\":\"s5\"}");
+		expect_sys(o, "ps", "\"system_sgprs\":{\"implicit_buffer_ptr\":\"s[0:1]\"}");
+		free(o);
+	}
+	/* Architected flat scratch (gfx1100): no wave offset at all. */
+	o = observe_fixture("scratch.gfx1100.mesa3d.v22.dag.mir");
+	expect_sys(o, "cs", "\"system_sgprs\":{\"implicit_buffer_ptr\":\"s[0:1]\"}");
+	expect_sys(o, "gs", "\"system_sgprs\":{\"implicit_buffer_ptr\":\"s[0:1]\"}");
+	free(o);
+}
+
 /* --- chain: amdgpu_cs_chain @a00 called through llvm.amdgcn.cs.chain ----------- */
 
 static void test_chain_call(void **state)
@@ -1091,6 +1133,7 @@ int main(void)
 		cmocka_unit_test(test_gfx_v16_dag_drops_inreg_i64),
 		cmocka_unit_test(test_ps_return_to_epilog),
 		cmocka_unit_test(test_ps_unused_inputs),
+		cmocka_unit_test(test_shader_system_sgprs),
 		cmocka_unit_test(test_chain_call),
 		cmocka_unit_test(test_plain_ungrouped),
 		cmocka_unit_test(test_empty_parameters),

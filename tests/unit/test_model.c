@@ -316,6 +316,89 @@ static void test_shader_args(void **state)
 	       "ptr addrspace(5) -> v0 | i32 -> v1 | ret void -> -");
 }
 
+/* Shader system SGPRs and scratch per triple OS, recorded with llc 14-22
+ * (cases/golden/shader_scratch.ll, expectations for amdpal, mesa3d and no
+ * OS; tests/fixtures/mir/scratch.*; run_tests.py scratch_setup reads the
+ * prologues). sys() is the model's system_sgprs/scratch_rsrc JSON. */
+static const char *sys(const char *header, const char *profile, const char *cpu, TargetOs os, const char **human)
+{
+	static char out[512], hum[8192];
+	static Sig sig;
+	static Placement p;
+	SigError err;
+	ModelConfig m;
+	char why[128];
+	if (!sig_parse_header(header, strlen(header), &sig, &err))
+		fail_msg("cannot parse %s: %s", header, err.msg);
+	assert_true(model_config_init(&m, profile_find(profile), &old_layout, cpu, 0, SEL_DAG, why, sizeof why));
+	m.os = os;
+	cc_place(&sig, &m, VIEW_CALLEE, &p);
+	place_print_human(&sig, &p, hum, sizeof hum);
+	if (human)
+		*human = strchr(hum, ':') + 2;
+	sys_sgprs_print_json(&p, out, sizeof out);
+	return out;
+}
+
+static void test_shader_system_sgprs(void **state)
+{
+	(void)state;
+	const char *h;
+	const char *cs = "declare amdgpu_cs void @f(i32 inreg, i64 inreg, float) \"gcnabi-scratch\"";
+	/* The wave offset is the first SGPR after the user SGPRs; the descriptor
+	 * comes from the GIT pointer {pc high, s0} + 16 for CS. */
+	assert_string_equal(sys(cs, "llvm14", "gfx900", OS_AMDPAL, &h),
+			    ",\"system_sgprs\":{\"scratch_wave_offset\":\"s3\"},\"scratch_rsrc\":\"git:s0+16\"");
+	/* mesa3d: s[0:1] first, so the inreg parts move up by two; a compute
+	 * shader's s[0:1] is the scratch base itself. */
+	assert_string_equal(sys(cs, "llvm22", "gfx1030", OS_MESA3D, &h),
+			    ",\"system_sgprs\":{\"implicit_buffer_ptr\":\"s[0:1]\",\"scratch_wave_offset\":\"s5\"},"
+			    "\"scratch_rsrc\":\"ptr:s[0:1]\"");
+	assert_string_equal(h, "i32 inreg -> s2 | i64 inreg -> s[3:4] | float -> v0 | ret void -> - | system: implicit buffer "
+			       "ptr s[0:1], scratch wave offset s5");
+	/* No OS: relocations. Architected flat scratch: no offset, no descriptor. */
+	assert_string_equal(sys(cs, "llvm19", "gfx900", OS_NONE, &h),
+			    ",\"system_sgprs\":{\"scratch_wave_offset\":\"s3\"},\"scratch_rsrc\":\"reloc\"");
+	assert_string_equal(sys(cs, "llvm19", "gfx1100", OS_AMDPAL, &h), ",\"system_sgprs\":{},\"scratch_rsrc\":\"flat\"");
+	/* ... unless llc does not know the CPU: 14 compiles gfx1100 for the generic target. */
+	assert_string_equal(sys(cs, "llvm14", "gfx1100", OS_AMDPAL, &h),
+			    ",\"system_sgprs\":{\"scratch_wave_offset\":\"s3\"},\"scratch_rsrc\":\"git:s0+16\"");
+	/* Merged HS/GS (gfx9+): s5 whatever the user SGPRs, even over an
+	 * argument; the GIT pointer is s8. ES/LS and generic targets follow the rule. */
+	const char *gs8 = "declare amdgpu_gs void @f([8 x i32] inreg, float) \"gcnabi-scratch\"";
+	assert_string_equal(sys(gs8, "llvm19", "gfx1030", OS_AMDPAL, &h),
+			    ",\"system_sgprs\":{\"scratch_wave_offset\":\"s5\"},\"scratch_rsrc\":\"git:s8+0\"");
+	assert_string_equal(h, "[8 x i32] inreg -> s[0:7] | float -> v0 | ret void -> - | system: scratch wave offset s5");
+	sys(cs, "llvm19", "gfx1200", OS_AMDPAL, &h);
+	assert_non_null(strstr(h, "ret void -> - | system: flat scratch"));
+	assert_non_null(strstr(sys("declare amdgpu_es void @f([8 x i32] inreg) \"gcnabi-scratch\"", "llvm19", "gfx900",
+				   OS_AMDPAL, &h), "\"s8\""));
+	assert_non_null(strstr(sys("declare amdgpu_hs void @f(i32 inreg) \"gcnabi-scratch\"", "llvm16", "gfx1200",
+				   OS_AMDPAL, &h), "\"scratch_wave_offset\":\"s1\"},\"scratch_rsrc\":\"git:s0+0\""));
+	/* Graphics shaders on mesa3d load the base from s[0:1]. */
+	assert_non_null(strstr(sys("declare amdgpu_ps void @f(i32 inreg, float) \"gcnabi-scratch\"", "llvm19", "gfx900",
+				   OS_MESA3D, &h), "\"scratch_wave_offset\":\"s3\"},\"scratch_rsrc\":\"load:s[0:1]+0\""));
+	/* The offset may land past the 44 argument SGPRs. */
+	assert_non_null(strstr(sys("declare amdgpu_cs void @f([44 x i32] inreg) \"gcnabi-scratch\"", "llvm22", "gfx1030",
+				   OS_AMDPAL, &h), "\"s44\""));
+	/* mesa3d leaves 42 argument SGPRs: llc's "unable to allocate function argument #42". */
+	assert_string_equal(sys("declare amdgpu_cs void @f([42 x i32] inreg)", "llvm22", "gfx1030", OS_MESA3D, &h),
+			    ",\"system_sgprs\":{\"implicit_buffer_ptr\":\"s[0:1]\"}");
+	sys("declare amdgpu_cs void @f([43 x i32] inreg)", "llvm22", "gfx1030", OS_MESA3D, &h);
+	assert_non_null(strstr(h, "unable to allocate function argument"));
+	/* Without scratch and without s[0:1] there is nothing to print. */
+	assert_string_equal(sys("declare amdgpu_cs void @f(i32 inreg)", "llvm22", "gfx1030", OS_AMDPAL, &h), "");
+	/* Other conventions have no system SGPRs. */
+	assert_string_equal(sys("declare amdgpu_gfx void @f(i32 inreg) \"gcnabi-scratch\"", "llvm22", "gfx1030", OS_MESA3D, &h), "");
+	TargetOs os;
+	assert_true(target_os_parse("amdgcn--amdpal", &os) && os == OS_AMDPAL);
+	assert_true(target_os_parse("amdgcn-mesa-mesa3d", &os) && os == OS_MESA3D);
+	assert_true(target_os_parse("amdgcn--", &os) && os == OS_NONE);
+	assert_true(target_os_parse("amdgcn-unknown-unknown", &os) && os == OS_NONE);
+	assert_false(target_os_parse("amdgcn-amd-amdhsa", &os));
+	assert_false(target_os_parse("x86_64--", &os));
+}
+
 static void test_shader_returns(void **state)
 {
 	(void)state;
@@ -525,6 +608,7 @@ int main(void)
 		cmocka_unit_test(test_chain),
 		cmocka_unit_test(test_chain_dynamic_vgprs),
 		cmocka_unit_test(test_unmodeled_is_an_error),
+		cmocka_unit_test(test_shader_system_sgprs),
 		cmocka_unit_test(test_kernel_kernarg),
 	};
 	return cmocka_run_group_tests_name("model", tests, load_old, NULL);

@@ -485,6 +485,19 @@ static void test_unused_arguments(void **state)
 	expect_header_error("declare void @f(i32) \"gcnabi-unused\"", 1, 22, "needs a value");
 }
 
+/* "gcnabi-scratch": the body uses scratch; direct or through a group, printed back. */
+static void test_scratch_attribute(void **state)
+{
+	(void)state;
+	const Sig *s = parse("declare amdgpu_cs void @c(i32 inreg) \"gcnabi-scratch\" \"gcnabi-unused\"=\"0\"");
+	assert_true(s->uses_scratch);
+	assert_fixed_point(s);
+	char buf[256];
+	sig_print(s, false, buf, sizeof buf);
+	assert_string_equal(buf, "declare amdgpu_cs void @c(i32 inreg) \"gcnabi-scratch\" \"gcnabi-unused\"=\"0\"");
+	assert_false(parse("declare amdgpu_cs void @c(i32 inreg)")->uses_scratch);
+}
+
 static void test_every_calling_convention(void **state)
 {
 	(void)state;
@@ -1080,6 +1093,7 @@ int main(void)
 		cmocka_unit_test(test_unknown_param_attribute_is_an_error),
 		cmocka_unit_test(test_function_attributes_inline),
 		cmocka_unit_test(test_unused_arguments),
+		cmocka_unit_test(test_scratch_attribute),
 		cmocka_unit_test(test_every_calling_convention),
 		cmocka_unit_test(test_linkage_and_bare_headers),
 		cmocka_unit_test(test_names),
