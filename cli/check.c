@@ -1250,13 +1250,18 @@ static void print_summary(const Check *c, FILE *f, double wall)
 {
 	fprintf(f, "gcnabi check: %u signatures from %s (%u malformed), layout %s, %d llc, %d CPU(s)\n", c->nsigs, c->input,
 		c->malformed, c->layout.name, c->nllcs, c->ncpus);
-	fprintf(f, "%-24s|%6s %6s %6s %6s %6s %5s %7s |%6s %6s %6s %6s %6s %7s |%7s | %s\n", "callee: profile-cpu-sel",
+	/* The first column as wide as the longest tag (a triple makes them long). */
+	int w = 24;
+	for (int k = 0; k < c->ncombos; k++)
+		if ((int)strlen(c->combos[k].tag) > w)
+			w = (int)strlen(c->combos[k].tag);
+	fprintf(f, "%-*s|%6s %6s %6s %6s %6s %5s %7s |%6s %6s %6s %6s %6s %7s |%7s | %s\n", w, "callee: profile-cpu-sel",
 		"funcs", "agree", "differ", "llcref", "bothrf", "skip", "match", "calls", "agree", "differ", "llcref",
 		"bothrf", "match", "unread", "caller!=callee (explained)");
 	for (int k = 0; k < c->ncombos; k++) {
 		const Combo *co = &c->combos[k];
 		const Stats *s = &co->st;
-		fprintf(f, "%-24s|%6u %6u %6u %6u %6u %5u %6.2f%% |%6u %6u %6u %6u %6u %6.2f%% |%7u | %u (%u)\n", co->tag,
+		fprintf(f, "%-*s|%6u %6u %6u %6u %6u %5u %6.2f%% |%6u %6u %6u %6u %6u %6.2f%% |%7u | %u (%u)\n", w, co->tag,
 			s->functions, s->agree, s->diverged + s->model_refused, s->llc_refused, s->both_refused,
 			s->not_emitted, percent(s->agree + s->both_refused, s->functions), s->calls, s->calls_agree,
 			s->calls_diverged, s->calls_refused, s->calls_both_refused,
