@@ -600,10 +600,9 @@ static void float_return_cases(Emit *e)
 		s->ret = sig_add_struct(s, members, 2, false);
 		if (extra == 0) {
 			/* Kept only if the model counts them apart; ask it. */
-			if (!cc_place(s, e->m, e->view, &g->place) || g->place.ret_demoted)
+			g->probe = *s;
+			if (!cc_place(&g->probe, e->m, e->view, &g->place) || g->place.ret_demoted)
 				return;
-			s = begin_return(e, 0, ri.limit);
-			s->ret = sig_add_struct(s, members, 2, false);
 			expect(e, BCHK_RET_PART, 0, ni - 1, ri.last[1]);
 			expect(e, BCHK_RET_PART, 0, ni + nf - 1, rf.last[1]);
 			char a[32], b[32];
