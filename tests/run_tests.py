@@ -6,6 +6,7 @@ of the boundary signatures against every llc installed here. Prints
 import glob
 import json
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -216,6 +217,44 @@ def boundary_every_llc(tmp):
             if not ok and os.path.exists(os.path.join(out, "details.jsonl")):
                 detail += "".join(open(os.path.join(out, "details.jsonl")).readlines()[:5])
             report(name, ok, detail)
+ENTRY_CCS = ["amdgpu_cs", "amdgpu_ps", "amdgpu_vs", "amdgpu_gs", "amdgpu_hs", "amdgpu_es", "amdgpu_ls",
+             "amdgpu_cs_chain", "amdgpu_cs_chain_preserve", "amdgpu_kernel"]
+
+
+def boundary_entry_every_llc(tmp):
+    """gcnabi gen --boundary for the shader entry points, chain functions and
+    kernels, with the profile of each installed llc, checked against that llc
+    on gfx1030 (both selectors): every case agrees or both refuse, and every
+    case one part past a range end (or split across it) is refused by llc
+    with "unable to allocate function argument", as the model says."""
+    for major, llc in installed_llcs():
+        name = "boundary entry points, chain, kernels against llc %d (%s)" % (major, profile_of(major))
+        sigs = os.path.join(tmp, "boundary-entry-%d.ll" % major)
+        args = ["gen", "--boundary", "--profile", profile_of(major), "--mcpu", "gfx1030"]
+        for cc in ENTRY_CCS:
+            args += ["--cc", cc]
+        g = run([GCNABI_SAN] + args, env=SAN_ENV)
+        if g.returncode != 0 or "declare" not in g.stdout:
+            report(name, False, "gen --boundary: exit %d\n%s" % (g.returncode, g.stderr))
+            continue
+        open(sigs, "w").write(g.stdout)
+        past_end = set(re.findall(r"^; (b\d+): .*(?:one part past the end|split across the end)", g.stdout, re.M))
+        out = os.path.join(tmp, "boundary-entry-check-%d" % major)
+        r = run([GCNABI, "check", "--quiet", "--llc", llc, "--mcpu", "gfx1030", "--out", out, sigs])
+        refused = {}
+        path = os.path.join(out, "details.jsonl")
+        for line in open(path) if os.path.exists(path) else []:
+            d = json.loads(line)
+            if d.get("kind", "").startswith("both-refused"):
+                refused.setdefault(d["function"], []).append(d.get("why", ""))
+        # both selectors and, for chain functions, the call site too
+        wrong = sorted(f for f in past_end if not refused.get(f) or
+                       not all("unable to allocate function argument" in w for w in refused[f]))
+        ok = r.returncode & (1 | 2 | 8 | 16) == 0 and not wrong and past_end
+        report(name + ": %d cases past a range end refused by both" % len(past_end), ok,
+               r.stdout + r.stderr + "not refused as expected: %s" % wrong[:10])
+
+
 def gen(*args):
     return run([GCNABI_SAN, "gen"] + list(args), env=SAN_ENV)
 
@@ -357,6 +396,7 @@ def main():
         call_graphs(tmp)
         shader_passthrough(tmp)
         boundary_every_llc(tmp)
+        boundary_entry_every_llc(tmp)
         gen_replay(tmp)
         gen_header(tmp)
         gen_weights(tmp)
