@@ -815,7 +815,9 @@ static void batch_failed(Check *c, const Batch *b, const Proc *p, const char *er
 		co->st.llc_refused++;
 		report(c, co, i, "llc-refused", line ? line : "?", model, 0, 0);
 	} else {
+		/* llc's own words, to tell "unable to allocate" from other errors */
 		co->st.both_refused++;
+		report(c, co, i, "both-refused", line ? line : "?", model, 0, "the model refuses it too");
 	}
 	free(line);
 }
