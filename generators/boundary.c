@@ -805,7 +805,11 @@ static bool kernel_place_params(Emit *e, Sig *s)
 	return cc_place(s, e->m, e->view, &e->g->place) && e->g->place.kernarg;
 }
 
-/* A kernel (filler, T): filler is [k x i8], unused, so that only T's layout matters. */
+/* A kernel (filler, T): filler is [k x i8], unused, so that only T's
+ * layout matters. T is unused too unless it is byref: llc's HSA metadata
+ * lists unused arguments at their offsets all the same, and a store of T
+ * would test llc's code generation instead (llc 22's GlobalISel crashes
+ * storing a <3 x i16> kernel argument on gfx1100; see Kernels). */
 static Sig *kernel_sig(Sig *s, CallConv cc, unsigned k, TypeId (*make)(Sig *, Param *), Param *out)
 {
 	sig_init(s);
@@ -817,6 +821,8 @@ static Sig *kernel_sig(Sig *s, CallConv cc, unsigned k, TypeId (*make)(Sig *, Pa
 	}
 	Param p = { .attr_type = TYPE_NONE };
 	p.type = make(s, &p);
+	if (!(p.flags & PARAM_BYREF))
+		p.flags |= PARAM_UNUSED;
 	s->params[s->nparams++] = p;
 	if (out)
 		*out = p;
