@@ -1242,19 +1242,27 @@ static void print_link_matrix(const Check *c, FILE *f)
 		return; /* no call of a default-convention or amdgpu_gfx function was observed */
 	fprintf(f, "\ncross-version link: call sites compiled by the row's llc against callees compiled by the column's\n"
 		   "(disagreeing/checked over every CPU and selector; +N: disagreements the profiles do not predict)\n");
+	bool shown[CONV_COUNT];
+	int width = 13;
 	for (int conv = 0; conv < CONV_COUNT; conv++) {
 		unsigned in_conv = 0;
 		for (int a = 0; a < c->nllcs; a++)
 			for (int b = 0; b < c->nllcs; b++)
 				in_conv += lm->cell[conv][a][b].checked;
-		if (!in_conv && conv > CONV_GFX)
-			continue; /* the other conventions only where they were called */
-		fprintf(f, "%-13s", conv_names[conv]);
+		/* the other conventions only where they were called */
+		shown[conv] = in_conv || conv <= CONV_GFX;
+		if (shown[conv] && (int)strlen(conv_names[conv]) > width)
+			width = (int)strlen(conv_names[conv]);
+	}
+	for (int conv = 0; conv < CONV_COUNT; conv++) {
+		if (!shown[conv])
+			continue;
+		fprintf(f, "%-*s", width, conv_names[conv]);
 		for (int b = 0; b < c->nllcs; b++)
 			fprintf(f, " %18s", c->llcs[b].profile->name);
 		fprintf(f, "\n");
 		for (int a = 0; a < c->nllcs; a++) {
-			fprintf(f, "  %-11s", c->llcs[a].profile->name);
+			fprintf(f, "  %-*s", width - 2, c->llcs[a].profile->name);
 			for (int b = 0; b < c->nllcs; b++) {
 				const LinkCell *t = &lm->cell[conv][a][b];
 				char text[48];
