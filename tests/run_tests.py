@@ -137,6 +137,55 @@ def link_matrix(tmp):
            "want %s\ngot %s\nexit %d\n%s%s" % (want, got, r.returncode, r.stdout, r.stderr))
 
 
+def link_cells(out):
+    cells = {}
+    path = os.path.join(out, "link.jsonl")
+    for line in open(path) if os.path.exists(path) else []:
+        c = json.loads(line)
+        k = (c["convention"], c["caller"], c["callee"])
+        old = cells.get(k, (0, 0, 0))
+        cells[k] = (old[0] + c["checked"], old[1] + c["disagree"], old[2] + c["predicted"])
+    return cells
+
+
+def link_matrix_chain_and_shader(tmp):
+    """The cross-version matrix covers chain calls (llc 19 x 22: the
+    llvm.amdgcn.cs.chain call site against the other version's chain
+    callee) and, in a call graph, a shader entry point's call of an
+    amdgpu_gfx function as its own row; all agree."""
+    llcs = dict(installed_llcs())
+    if 19 not in llcs or 22 not in llcs:
+        report("link matrix chain/shader: needs llc 19 and 22", False, "installed: %s" % sorted(llcs))
+        return
+    p19, p22 = profile_of(19), profile_of(22)
+    sigs = os.path.join(tmp, "link-chain.ll")
+    open(sigs, "w").write("declare amdgpu_cs_chain void @c(i32 inreg, <2 x float>, i64 inreg)\n"
+                          "declare amdgpu_cs_chain_preserve void @p(ptr addrspace(1) inreg, double)\n")
+    out = os.path.join(tmp, "link-chain")
+    r = run([GCNABI, "check", "--quiet", "--llc", llcs[19], "--llc", llcs[22], "--mcpu", "gfx1100", "--selector", "dag",
+             "--out", out, sigs])
+    cells = link_cells(out)
+    want = {(cc, a, b): (1, 0, 0) for cc in ("amdgpu_cs_chain", "amdgpu_cs_chain_preserve")
+            for a in (p19, p22) for b in (p19, p22)}
+    got = {k: cells.get(k) for k in want}
+    report("link matrix llc 19 x 22: chain call sites agree with both versions' chain callees",
+           got == want and r.returncode & (1 | 2 | 8 | 16) == 0 and "amdgpu_cs_chain_preserve" in r.stdout,
+           "want %s\ngot %s\nexit %d\n%s%s" % (want, got, r.returncode, r.stdout, r.stderr))
+    graph = os.path.join(tmp, "link-shader.ll")
+    g = run([GCNABI, "gen", "--callgraph", "--root", "amdgpu_cs", "--weights",
+             os.path.join(ROOT, "cases", "weights", "shaders.weights"), "--seed", "11", "--index", "10"])
+    open(graph, "w").write(g.stdout)
+    out = os.path.join(tmp, "link-shader")
+    r = run([GCNABI, "check", "--quiet", "--llc", llcs[19], "--llc", llcs[22], "--mcpu", "gfx1030", "--selector", "dag",
+             "--out", out, graph])
+    cells = link_cells(out)
+    want = {(cc, a, b): (1, 0, 0) for cc in ("shader->amdgpu_gfx", "amdgpu_gfx") for a in (p19, p22) for b in (p19, p22)}
+    got = {k: cells.get(k) for k in want}
+    report("link matrix llc 19 x 22 on a shader call graph: shader->amdgpu_gfx and amdgpu_gfx rows, all agree",
+           got == want and r.returncode & (1 | 2 | 8 | 16) == 0 and "shader->amdgpu_gfx" in r.stdout,
+           "want %s\ngot %s\nexit %d\n%s%s" % (want, got, r.returncode, r.stdout, r.stderr))
+
+
 def call_graphs(tmp):
     """gen --callgraph: every llc compiles the modules and every call site is
     observed; llc 19 and 22 show the default-convention caller/callee
@@ -395,6 +444,7 @@ def main():
         bad_inputs(tmp)
         check_every_llc(tmp)
         link_matrix(tmp)
+        link_matrix_chain_and_shader(tmp)
         call_graphs(tmp)
         shader_passthrough(tmp)
         boundary_every_llc(tmp)
