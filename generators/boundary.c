@@ -740,16 +740,16 @@ static void ps_case_from_probe(Emit *e, const Sig *probe, BoundaryLimitKind kind
 static void ps_cases(Emit *e)
 {
 	BoundaryGen *g = e->g;
-	static Sig probe;
+	Sig *probe = &g->probe;
 	enum { MAX_SLOTS = 31 };
-	if (!cc_place(ps_sig(&probe, e->cc, 1, 1, false), e->m, e->view, &g->place) || !g->place.ps_inputs)
+	if (!cc_place(ps_sig(probe, e->cc, 1, 1, false), e->m, e->view, &g->place) || !g->place.ps_inputs)
 		return;
 	unsigned slots = 0;
 	for (int pair = 0; pair < 2; pair++) {
 		unsigned k = 1;
 		for (; k < MAX_SLOTS; k++) {
 			uint32_t used = ((UINT32_C(1) << k) - 1) | UINT32_C(1) << (k + 1);
-			if (cc_place(ps_sig(&probe, e->cc, k + 2, used, pair), e->m, e->view, &g->place) && g->place.args[k].count)
+			if (cc_place(ps_sig(probe, e->cc, k + 2, used, pair), e->m, e->view, &g->place) && g->place.args[k].count)
 				break;
 		}
 		if (k == MAX_SLOTS)
@@ -759,11 +759,11 @@ static void ps_cases(Emit *e)
 		char what[128];
 		for (unsigned at = k - 1; at <= k; at++) {
 			uint32_t used = ((UINT32_C(1) << at) - 1) | UINT32_C(1) << (at + 1);
-			if (!cc_place(ps_sig(&probe, e->cc, at + 2, used, pair), e->m, e->view, &g->place))
+			if (!cc_place(ps_sig(probe, e->cc, at + 2, used, pair), e->m, e->view, &g->place))
 				continue;
 			snprintf(what, sizeof what, "ps input slots: %s%u used before an unused i32 (%s)", pair ? "{ i32, i32 } and " : "",
 				 pair ? at - 1 : at, g->place.args[at].count ? "past the last slot: allocated" : "in a slot: not allocated");
-			ps_case_from_probe(e, &probe, BLIM_PS_SLOTS, (Loc){ LOC_NONE, (uint16_t)k, pair, 0 }, 3u << at, what);
+			ps_case_from_probe(e, probe, BLIM_PS_SLOTS, (Loc){ LOC_NONE, (uint16_t)k, pair, 0 }, 3u << at, what);
 		}
 	}
 	if (!slots || slots > 16)
@@ -773,7 +773,7 @@ static void ps_cases(Emit *e)
 	for (unsigned a = 0; a < slots; a++)
 		for (unsigned b = a; b < slots; b++) {
 			uint32_t used = UINT32_C(1) << a | UINT32_C(1) << b;
-			forced[a][b] = cc_place(ps_sig(&probe, e->cc, b + 1, used, false), e->m, e->view, &g->place) &&
+			forced[a][b] = cc_place(ps_sig(probe, e->cc, b + 1, used, false), e->m, e->view, &g->place) &&
 				       (g->place.ps_input_addr & 1) && !(used & 1);
 		}
 	for (unsigned a = 0; a < slots; a++)
@@ -785,7 +785,7 @@ static void ps_cases(Emit *e)
 			for (unsigned side = a == b ? 0 : 1; side < 2; side++) {
 				unsigned x = a == b ? a - 1 + side : a, y = a == b ? x : b;
 				uint32_t used = UINT32_C(1) << x | UINT32_C(1) << y;
-				if (!cc_place(ps_sig(&probe, e->cc, y + 1, used, false), e->m, e->view, &g->place))
+				if (!cc_place(ps_sig(probe, e->cc, y + 1, used, false), e->m, e->view, &g->place))
 					continue;
 				char what[128];
 				if (x == y)
@@ -793,7 +793,7 @@ static void ps_cases(Emit *e)
 				else
 					snprintf(what, sizeof what, "ps input slot 0 %s: only slots %u and %u used",
 						 forced[x][y] ? "forced on" : "not forced", x, y);
-				ps_case_from_probe(e, &probe, BLIM_PS_FORCED, (Loc){ LOC_NONE, (uint16_t)used, 0, 0 }, used, what);
+				ps_case_from_probe(e, probe, BLIM_PS_FORCED, (Loc){ LOC_NONE, (uint16_t)used, 0, 0 }, used, what);
 			}
 		}
 }
@@ -810,7 +810,22 @@ static bool kernel_place_params(Emit *e, Sig *s)
  * lists unused arguments at their offsets all the same, and a store of T
  * would test llc's code generation instead (llc 22's GlobalISel crashes
  * storing a <3 x i16> kernel argument on gfx1100; see Kernels). */
-static Sig *kernel_sig(Sig *s, CallConv cc, unsigned k, TypeId (*make)(Sig *, Param *), Param *out)
+typedef TypeId (*MakeType)(Sig *s);
+
+/* The types passed byref: i32, i64, <4 x half>, <4 x i32>. */
+static TypeId byref_elem(Sig *s, int which)
+{
+	switch (which) {
+	case 0: return int_type(s, 32);
+	case 1: return int_type(s, 64);
+	case 2: return sig_add_type(s, (Type){ .kind = TYPE_VECTOR, .n = 4, .elem = sig_add_type(s, (Type){ .kind = TYPE_HALF }) });
+	default: return sig_add_type(s, (Type){ .kind = TYPE_VECTOR, .n = 4, .elem = int_type(s, 32) });
+	}
+}
+
+/* byref: -1 for a plain value made by make, else the byref_elem index,
+ * passed through a ptr addrspace(4) with `align byref_align` (0: none). */
+static Sig *kernel_sig(Sig *s, CallConv cc, unsigned k, MakeType make, int byref, uint32_t byref_align)
 {
 	sig_init(s);
 	snprintf(s->name, sizeof s->name, "probe");
@@ -820,16 +835,20 @@ static Sig *kernel_sig(Sig *s, CallConv cc, unsigned k, TypeId (*make)(Sig *, Pa
 		s->params[s->nparams++] = (Param){ .type = f, .flags = PARAM_UNUSED, .attr_type = TYPE_NONE };
 	}
 	Param p = { .attr_type = TYPE_NONE };
-	p.type = make(s, &p);
-	if (!(p.flags & PARAM_BYREF))
-		p.flags |= PARAM_UNUSED;
+	if (byref >= 0) {
+		p.flags = PARAM_BYREF;
+		p.attr_type = byref_elem(s, byref);
+		p.align = byref_align;
+		p.type = sig_add_type(s, (Type){ .kind = TYPE_PTR, .addrspace = 4, .elem = TYPE_NONE });
+	} else {
+		p.type = make(s);
+		p.flags = PARAM_UNUSED;
+	}
 	s->params[s->nparams++] = p;
-	if (out)
-		*out = p;
 	return s;
 }
 
-#define KTYPE(fn, expr) static TypeId fn(Sig *s, Param *p) { (void)p; return expr; }
+#define KTYPE(fn, expr) static TypeId fn(Sig *s) { return expr; }
 KTYPE(k_i16, int_type(s, 16))
 KTYPE(k_i32, int_type(s, 32))
 KTYPE(k_i64, int_type(s, 64))
@@ -841,30 +860,10 @@ KTYPE(k_p1, sig_add_type(s, (Type){ .kind = TYPE_PTR, .addrspace = 1, .elem = TY
 KTYPE(k_p3, sig_add_type(s, (Type){ .kind = TYPE_PTR, .addrspace = 3, .elem = TYPE_NONE }))
 KTYPE(k_p8, sig_add_type(s, (Type){ .kind = TYPE_PTR, .addrspace = 8, .elem = TYPE_NONE }))
 #undef KTYPE
-static TypeId k_struct(Sig *s, Param *p)
+static TypeId k_struct(Sig *s)
 {
-	(void)p;
 	TypeId m[2] = { int_type(s, 8), int_type(s, 64) };
 	return sig_add_struct(s, m, 2, false);
-}
-/* byref(T) [align N] through a constant pointer; N in p->align. */
-static uint32_t byref_align;
-static TypeId byref_elem(Sig *s, int which)
-{
-	switch (which) {
-	case 0: return int_type(s, 32);
-	case 1: return int_type(s, 64);
-	case 2: return sig_add_type(s, (Type){ .kind = TYPE_VECTOR, .n = 4, .elem = sig_add_type(s, (Type){ .kind = TYPE_HALF }) });
-	default: return sig_add_type(s, (Type){ .kind = TYPE_VECTOR, .n = 4, .elem = int_type(s, 32) });
-	}
-}
-static int byref_which;
-static TypeId k_byref(Sig *s, Param *p)
-{
-	p->flags = PARAM_BYREF;
-	p->attr_type = byref_elem(s, byref_which);
-	p->align = byref_align;
-	return sig_add_type(s, (Type){ .kind = TYPE_PTR, .addrspace = 4, .elem = TYPE_NONE });
 }
 
 static void kernel_case(Emit *e, const Sig *probe, Loc at, const char *what)
@@ -874,11 +873,9 @@ static void kernel_case(Emit *e, const Sig *probe, Loc at, const char *what)
 	*s = *probe;
 	aim(e, BLIM_KERNARG_ALIGN, at, (Loc){ 0 });
 	unsigned last = probe->nparams - 1;
-	char l[32];
 	expect(e, BCHK_ARG_PART, last, 0, at);
 	expect_value(e, BCHK_KERNARG_SIZE, 0, 0, (Loc){ 0 }, p->kernarg_size);
 	finish(e, "%s: kernarg+%u (%u bytes), segment size %u", what, at.offset, at.size, p->kernarg_size);
-	(void)l;
 }
 
 /* For each type: its alignment A, from where the model puts it after one
@@ -888,50 +885,44 @@ static void kernel_case(Emit *e, const Sig *probe, Loc at, const char *what)
 static void kernel_cases(Emit *e)
 {
 	BoundaryGen *g = e->g;
-	static Sig probe;
-	static const struct { const char *name; TypeId (*make)(Sig *, Param *); } types[] = {
+	Sig *probe = &g->probe;
+	static const struct { const char *name; MakeType make; } types[] = {
 		{ "i16", k_i16 }, { "i32", k_i32 }, { "i64", k_i64 }, { "double", k_double }, { "<3 x i16>", k_v3i16 },
 		{ "<3 x i32>", k_v3i32 }, { "<4 x i32>", k_v4i32 }, { "ptr addrspace(1)", k_p1 },
 		{ "ptr addrspace(3)", k_p3 }, { "ptr addrspace(8)", k_p8 }, { "{ i8, i64 }", k_struct },
 	};
-	if (!kernel_place_params(e, kernel_sig(&probe, e->cc, 0, k_i32, 0)))
+	if (!kernel_place_params(e, kernel_sig(probe, e->cc, 0, k_i32, -1, 0)))
 		return;
 	char what[160];
 	for (unsigned t = 0; t < sizeof types / sizeof types[0]; t++) {
-		if (!kernel_place_params(e, kernel_sig(&probe, e->cc, 1, types[t].make, 0)))
+		if (!kernel_place_params(e, kernel_sig(probe, e->cc, 1, types[t].make, -1, 0)))
 			continue;
 		unsigned align = g->place.locs[g->place.args[1].first].offset;
 		if (align < 2)
 			continue;
 		for (unsigned k = align - 1; k <= align + 1; k++) {
-			if (!kernel_place_params(e, kernel_sig(&probe, e->cc, k, types[t].make, 0)))
+			if (!kernel_place_params(e, kernel_sig(probe, e->cc, k, types[t].make, -1, 0)))
 				continue;
 			Loc at = g->place.locs[g->place.args[1].first];
 			snprintf(what, sizeof what, "kernarg align %u: %s after %u bytes", align, types[t].name, k);
-			kernel_case(e, &probe, at, what);
+			kernel_case(e, probe, at, what);
 		}
 	}
 	static const char *const byref_names[] = { "i32", "i64", "<4 x half>", "<4 x i32>" };
 	for (int w = 0; w < 4; w++) {
-		byref_which = w;
-		byref_align = 0;
-		if (!kernel_place_params(e, kernel_sig(&probe, e->cc, 1, k_byref, 0)))
+		if (!kernel_place_params(e, kernel_sig(probe, e->cc, 1, 0, w, 0)))
 			continue;
 		unsigned own = g->place.locs[g->place.args[1].first].offset;
 		snprintf(what, sizeof what, "kernarg byref(%s) align %u (its own) after 1 byte", byref_names[w], own);
-		kernel_case(e, &probe, g->place.locs[g->place.args[1].first], what);
+		kernel_case(e, probe, g->place.locs[g->place.args[1].first], what);
 		unsigned aligns[3] = { own / 2, own * 2, own == 16 ? 32 : 16 };
 		for (unsigned i = 0; i < 3; i++) {
-			if (aligns[i] < 1)
-				continue;
-			byref_align = aligns[i];
-			if (!kernel_place_params(e, kernel_sig(&probe, e->cc, 1, k_byref, 0)))
+			if (aligns[i] < 1 || !kernel_place_params(e, kernel_sig(probe, e->cc, 1, 0, w, aligns[i])))
 				continue;
 			snprintf(what, sizeof what, "kernarg byref(%s) align %u after 1 byte", byref_names[w], aligns[i]);
-			kernel_case(e, &probe, g->place.locs[g->place.args[1].first], what);
+			kernel_case(e, probe, g->place.locs[g->place.args[1].first], what);
 		}
 	}
-	byref_align = 0;
 }
 
 /* --- what an entry convention refuses ------------------------------------------ */
