@@ -92,7 +92,7 @@ def small(llc, out, extra=()):
     # 8 units.
     return ["run", "--llc", llc, "--mcpu", "gfx1030", "--mcpu", "gfx900", "--seed", "7", "--count", "60",
             "--chunk", "20", "--graphs", "4", "--switch", "queue_ptr_cov5_hole=on", "--no-new-reg-bank-select", "--jobs", "2",
-            "--out", out] + list(extra)
+            "--suites", "default", "--out", out] + list(extra)
 
 
 def test_resume_and_shards(tmp, llc):
@@ -208,6 +208,33 @@ def test_conventions_in_reports(tmp):
            "exit %d\n%s%s\n%s" % (r.returncode, r.stdout[-1500:], r.stderr[-1500:], summary[-2000:]))
 
 
+def test_suites(tmp, llc):
+    """--suites: the conventions besides the default one get units of their
+    own, with their own weights; their functions reach the report."""
+    import json
+    out = os.path.join(tmp, "suites")
+    r = run(["run", "--llc", llc, "--mcpu", "gfx1030", "--selector", "dag", "--no-new-reg-bank-select", "--seed", "5",
+             "--count", "100", "--graphs", "8", "--suites", "default,shaders,chain,kernels", "--no-minimize",
+             "--out", out])
+    plan = json.load(open(os.path.join(out, "plan.json"))) if os.path.exists(os.path.join(out, "plan.json")) else {}
+    suites = sorted({u.get("suite") for u in plan.get("units", [])})
+    report("--suites: units for every suite asked for", suites == ["chain", "default", "kernels", "shaders"],
+           "suites %s; %s" % (suites, r.stderr[-500:]))
+    ccs = set()
+    for path in glob.glob(os.path.join(out, "inputs", "*.ll")):
+        for line in open(path):
+            if line.startswith("declare"):
+                ccs.add(line.split()[1])
+    want = {"amdgpu_cs_chain", "amdgpu_kernel", "amdgpu_gfx"}
+    report("--suites: each suite's signatures use its conventions (chain, kernel, shader entry points)",
+           want <= ccs and any(c in ccs for c in ("amdgpu_cs", "amdgpu_ps", "amdgpu_vs", "amdgpu_gs")), sorted(ccs))
+    report("--suites run writes the four reports", r.returncode != 1 and r.returncode != 2 and
+           all(os.path.exists(os.path.join(out, f)) for f in REPORT_FILES), "exit %d %s" % (r.returncode, r.stderr[-500:]))
+    r = run(["run", "--llc", llc, "--count", "5", "--suites", "default,vertex", "--out", os.path.join(tmp, "bad")])
+    report("--suites with an unknown name is a usage error naming it", r.returncode == 2 and "'vertex'" in r.stderr,
+           r.stderr)
+
+
 def test_selftest():
     r = run(["selftest"])
     report("gcnabi-run selftest: both planted errors found and minimized to verified lit tests",
@@ -225,6 +252,7 @@ def main():
         test_conventions_in_reports(tmp)
         test_crash_bisect(tmp, llc)
         test_resume_and_shards(tmp, llc)
+        test_suites(tmp, llc)
         test_selftest()
     finally:
         if all(results):

@@ -17,20 +17,24 @@ from . import work as W
 from .common import EXIT_ERROR, EXIT_USAGE, ROOT, HarnessError, UsageError, parse_budget, read_jsonl, write_text
 
 DEFAULT_KNOWN = os.path.join(ROOT, "cases", "known-differences.txt")
-DEFAULT_CPUS = ["gfx900", "gfx1030", "gfx1100"]
+DEFAULT_CPUS = ["gfx900", "gfx1030", "gfx1100", "gfx1200"]
 MAX_MINIMIZE = 40  # distinct causes minimized per run, in bucket order
 
 
 def add_common(p, count=300):
     p.add_argument("--llc", action="append", help="an llc to use (repeatable); default: every llc found")
-    p.add_argument("--mcpu", action="append", help="CPU (repeatable; default gfx900, gfx1030, gfx1100)")
+    p.add_argument("--mcpu", action="append", help="CPU (repeatable; default gfx900, gfx1030, gfx1100, gfx1200)")
     p.add_argument("--selector", choices=["dag", "gisel", "both"], default="both")
     p.add_argument("--no-new-reg-bank-select", action="store_true", help="skip GlobalISel -new-reg-bank-select")
     p.add_argument("--seed", help="gcnabi gen seed (default: today, YYYYMMDD)")
     p.add_argument("--count", type=int, default=count, help="random signatures (default %d)" % count)
     p.add_argument("--swarm", type=int, default=0, help="swarm-mode signatures")
     p.add_argument("--graphs", type=int, default=0, help="random call graphs")
-    p.add_argument("--weights", help="gcnabi gen weights file")
+    p.add_argument("--weights", help="gcnabi gen weights file (of the default suite)")
+    p.add_argument("--suites", default="all", metavar="LIST",
+                   help="conventions to generate for, comma-separated: default (ccc/fastcc/coldcc/amdgpu_gfx), "
+                        "shaders, chain, kernels, or all (default all); --count and --graphs are shared out "
+                        "among them")
     p.add_argument("--layout", help="SGPR layout the compilers use (default old)")
     p.add_argument("--switch", action="append", default=[], metavar="NAME=on|off",
                    help="change a rule in every profile (a copy; see gcnabi profiles)")
@@ -98,6 +102,17 @@ def config_from(args, mode, compilers):
            "known": os.path.abspath(args.known)}
     if args.weights and not os.path.exists(args.weights):
         raise HarnessError("%s: no such weights file" % args.weights)
+    known_suites = ["default"] + [s[0] for s in W.CONVENTION_SUITES]
+    names = known_suites if args.suites == "all" else [n.strip() for n in args.suites.split(",") if n.strip()]
+    for n in names:
+        if n not in known_suites:
+            raise UsageError("--suites: unknown suite '%s' (%s or all)" % (n, ", ".join(known_suites)))
+    cfg["suites"] = W.suites_for(names, args.count, args.graphs)
+    taken = sum(s["count"] for s in cfg["suites"])
+    cfg["count"] = args.count - taken if "default" in names else 0
+    cfg["graphs"] = args.graphs - sum(s["graphs"] for s in cfg["suites"]) if "default" in names else 0
+    if "default" not in names:
+        cfg["swarm"] = 0
     return cfg
 
 
@@ -153,7 +168,10 @@ def finish(run_dir, plan, records, minimize=True, info=None, quiet=False):
         minimized[b["key"]] = m
         with open(mfile, "a") as fh:
             fh.write(json.dumps(m, sort_keys=True) + "\n")
-    sig_inputs = sorted(u["input"] for u in plan["units"] if u["kind"] in ("sig", "swarm", "file"))
+    # The layout table is about the conventions the SGPR layout applies to
+    # (the default one and amdgpu_gfx): the default suite's signatures.
+    sig_inputs = sorted(u["input"] for u in plan["units"]
+                        if u["kind"] in ("sig", "swarm", "file") and u.get("suite", "default") in ("default", "file"))
     layouts = []
     if sig_inputs:
         allsigs = os.path.join(run_dir, "layout-input.ll")

@@ -48,46 +48,86 @@ def split_graphs(text, per_chunk):
     return [header + sum(graphs[i:i + per_chunk], []) for i in range(0, len(graphs), per_chunk)]
 
 
+# The conventions besides the default one and amdgpu_gfx, each a suite of its
+# own: random signatures from its weights file (a share of --count) and, for
+# those that call, random call graphs rooted in it (a share of --graphs).
+# The default suite (ccc/fastcc/coldcc/amdgpu_gfx) gets what is left.
+#   name, weights file, share of signatures, share of graphs, graph root
+CONVENTION_SUITES = (
+    ("shaders", "cases/weights/shaders.weights", 0.15, 0.25, "amdgpu_cs"),
+    ("chain", "cases/weights/chain.weights", 0.10, 0.0, None),
+    ("kernels", "cases/weights/kernels.weights", 0.10, 0.0, None),
+)
+
+
+def suites_for(names, count, graphs):
+    """The per-convention suites of a run (their weights, signature and graph
+    counts), for the suite names asked for; `default` is the rest."""
+    from .common import ROOT
+    out = []
+    for name, weights, sig_share, graph_share, root in CONVENTION_SUITES:
+        if name not in names:
+            continue
+        path = os.path.join(ROOT, weights)
+        if not os.path.exists(path):
+            raise HarnessError("%s: no such weights file (suite %s)" % (path, name))
+        out.append({"name": name, "weights": path, "count": int(count * sig_share),
+                    "graphs": int(graphs * graph_share) if root else 0, "root": root})
+    return out
+
+
+def _gen(cfg, *args):
+    r = gcnabi("gen", "--seed", cfg["seed"], *args, check=False)
+    if r.returncode:
+        raise HarnessError(r.stderr.strip() or "gcnabi gen failed")
+    return r.stdout
+
+
 def make_plan(run_dir, cfg, compilers):
     """Writes the inputs and plan.json; returns the plan."""
     inputs = os.path.join(run_dir, "inputs")
     os.makedirs(inputs, exist_ok=True)
     units = []
-    chunks = []
+    chunks = []  # (kind, suite, lines)
     gen_common = ["--weights", cfg["weights"]] if cfg.get("weights") else []
     if cfg.get("count"):
-        r = gcnabi("gen", "--seed", cfg["seed"], "--count", cfg["count"], *gen_common, check=False)
-        if r.returncode:
-            raise HarnessError(r.stderr.strip() or "gcnabi gen failed")
-        chunks += [("sig", c) for c in split_signatures(r.stdout, cfg["chunk"])]
+        out = _gen(cfg, "--count", cfg["count"], *gen_common)
+        chunks += [("sig", "default", c) for c in split_signatures(out, cfg["chunk"])]
     if cfg.get("swarm"):
-        r = gcnabi("gen", "--swarm", "--seed", cfg["seed"], "--count", cfg["swarm"], *gen_common, check=False)
-        if r.returncode:
-            raise HarnessError(r.stderr.strip() or "gcnabi gen failed")
-        chunks += [("swarm", c) for c in split_signatures(r.stdout, cfg["chunk"])]
+        out = _gen(cfg, "--swarm", "--count", cfg["swarm"], *gen_common)
+        chunks += [("swarm", "default", c) for c in split_signatures(out, cfg["chunk"])]
     if cfg.get("graphs"):
-        r = gcnabi("gen", "--callgraph", "--seed", cfg["seed"], "--count", cfg["graphs"], *gen_common, check=False)
-        if r.returncode:
-            raise HarnessError(r.stderr.strip() or "gcnabi gen failed")
-        chunks += [("graph", c) for c in split_graphs(r.stdout, 5)]
+        out = _gen(cfg, "--callgraph", "--count", cfg["graphs"], *gen_common)
+        chunks += [("graph", "default", c) for c in split_graphs(out, 5)]
+    for s in cfg.get("suites") or []:
+        if s["count"]:
+            out = _gen(cfg, "--count", s["count"], "--weights", s["weights"])
+            chunks += [("sig", s["name"], c) for c in split_signatures(out, cfg["chunk"])]
+        if s["graphs"]:
+            out = _gen(cfg, "--callgraph", "--root", s["root"], "--count", s["graphs"], "--weights", s["weights"])
+            chunks += [("graph", s["name"], c) for c in split_graphs(out, 5)]
     for path in cfg.get("inputs") or []:
         try:
             text = open(path).read()
         except OSError as e:
             raise HarnessError("%s: %s" % (path, e.strerror))
         if re.search(r"^call @", text, re.M):
-            chunks.append(("graph", text.splitlines()))
+            chunks.append(("graph", "file", text.splitlines()))
         else:
-            chunks += [("file", c) for c in split_signatures(text, cfg["chunk"])]
+            chunks += [("file", "file", c) for c in split_signatures(text, cfg["chunk"])]
     serial = {}
     nrbs_cpu = cfg["cpus"][0]
-    for kind, lines in chunks:
-        n = serial.get(kind, 0)
-        serial[kind] = n + 1
-        name = "%s-%03d.ll" % (kind, n)
+    for kind, suite, lines in chunks:
+        # Unit names: kind, then the suite unless it is the default one
+        # (sig-000, graph-shaders-001, sig-kernels-002).
+        stem = kind if suite in ("default", "file") else "%s-%s" % (kind, suite)
+        n = serial.get(stem, 0)
+        serial[stem] = n + 1
+        name = "%s-%03d.ll" % (stem, n)
         write_text(os.path.join(inputs, name), "\n".join(lines) + "\n")
         for cpu in cfg["cpus"]:
-            u = {"id": "%s-%03d-%s" % (kind, n, cpu), "kind": kind, "input": "inputs/" + name, "cpu": cpu}
+            u = {"id": "%s-%03d-%s" % (stem, n, cpu), "kind": kind, "suite": suite, "input": "inputs/" + name,
+                 "cpu": cpu}
             if cfg.get("nrbs", True) and cfg.get("selector", "both") != "dag" and kind != "graph" and \
                     cpu == nrbs_cpu and n < cfg.get("nrbs_chunks", 1):
                 u["nrbs"] = True
