@@ -56,7 +56,8 @@ typedef struct {
 	unsigned *order;
 	unsigned nexpected_ok;
 	/* With more than one llc: what llc did with each signature, kept for
-	 * the cross-version link matrix (NULL where it was not observed). */
+	 * the cross-version link matrix (NULL where it was not observed);
+	 * kept_call is per signature, or per edge for call-graph input. */
 	Placement **kept_callee, **kept_call;
 	bool new_rbs; /* GlobalISel with -new-reg-bank-select */
 	bool *in_graph; /* call-graph input: the functions the module holds */
@@ -816,7 +817,9 @@ static void batch_failed(Check *c, const Batch *b, const Proc *p, const char *er
 		co->st.llc_refused++;
 		report(c, co, i, "llc-refused", line ? line : "?", model, 0, 0);
 	} else {
+		/* llc's own words, to tell "unable to allocate" from other errors */
 		co->st.both_refused++;
+		report(c, co, i, "both-refused", line ? line : "?", model, 0, "the model refuses it too");
 	}
 	free(line);
 }
@@ -878,6 +881,8 @@ static int graph_call_sink(void *ctx, const MirFunction *f)
 			       0, 0);
 		} else {
 			compare_caller(c, co, edge->to, &f->calls[n], co->kept_callee[edge->to]);
+			if (co->kept_call)
+				keep(&co->kept_call[e], &f->calls[n].out);
 		}
 		c->site = 0;
 		n++;
@@ -1114,10 +1119,13 @@ static bool plan_batches(Check *c, int k)
  * check), the same CPU and selector, each call site A emitted is compared
  * with the incoming placement B read, under the rules of the in-llc check.
  * The model predicts the same from the two profiles; a disagreement it does
- * not predict is a divergence. */
+ * not predict is a divergence. For call-graph input each edge's call site
+ * is compared with the callee, and a shader entry point's calls of
+ * amdgpu_gfx functions are a row of their own. */
 
-enum { CONV_DEFAULT, CONV_GFX, CONV_COUNT };
-static const char *const conv_names[CONV_COUNT] = { "default", "amdgpu_gfx" };
+enum { CONV_DEFAULT, CONV_GFX, CONV_SHADER_GFX, CONV_CHAIN, CONV_CHAIN_PRESERVE, CONV_COUNT };
+static const char *const conv_names[CONV_COUNT] = { "default", "amdgpu_gfx", "shader->amdgpu_gfx", "amdgpu_cs_chain",
+						    "amdgpu_cs_chain_preserve" };
 enum { LINK_EXAMPLES_PER_CELL = 3 };
 
 typedef struct {
@@ -1130,7 +1138,19 @@ typedef struct LinkMatrix {
 	unsigned pairs; /* caller and callee combos compared */
 } LinkMatrix;
 
-static int conv_of(const Sig *s) { return s->cc == CC_AMDGPU_GFX ? CONV_GFX : CONV_DEFAULT; }
+/* The matrix row of a call from a function of convention from (CC_COUNT:
+ * the wrapper gcnabi emit writes, of the callee's own convention) to
+ * callee; -1 for a callee that is never called. */
+static int conv_of(CallConv from, const Sig *callee)
+{
+	switch ((CallConv)callee->cc) {
+	case CC_C: case CC_FAST: case CC_COLD: return CONV_DEFAULT;
+	case CC_AMDGPU_GFX: return from != CC_COUNT && cc_is_shader_entry(from) ? CONV_SHADER_GFX : CONV_GFX;
+	case CC_AMDGPU_CS_CHAIN: return CONV_CHAIN;
+	case CC_AMDGPU_CS_CHAIN_PRESERVE: return CONV_CHAIN_PRESERVE;
+	default: return -1;
+	}
+}
 
 static void report_link(Check *c, const Combo *a, const Combo *b, unsigned i, const char *why, const Placement *call,
 			const Placement *callee)
@@ -1148,20 +1168,23 @@ static void report_link(Check *c, const Combo *a, const Combo *b, unsigned i, co
 	fprintf(c->details, "}\n");
 }
 
-/* Caller combo a against callee combo b over every signature both kept. */
+/* Caller combo a against callee combo b over every signature (every edge
+ * of a call graph) both kept. */
 static void link_pair(Check *c, LinkMatrix *lm, const Combo *a, const Combo *b, FILE *cells)
 {
 	int la = (int)(a->llc - c->llcs), lb = (int)(b->llc - c->llcs);
 	LinkCell pair[CONV_COUNT] = { { 0 } };
 	unsigned examples[CONV_COUNT] = { 0 };
 	char why[256], model_why[256];
-	for (unsigned i = 0; i < c->nsigs; i++) {
-		const Placement *call = a->kept_call[i], *callee = b->kept_callee[i];
+	unsigned n = c->nedges ? c->nedges : c->nsigs;
+	for (unsigned k = 0; k < n; k++) {
+		unsigned i = c->nedges ? c->edges[k].to : k;
+		const Placement *call = a->kept_call[k], *callee = b->kept_callee[i];
 		if (!call || !callee)
 			continue;
-		if (c->sigs[i]->cc > CC_AMDGPU_GFX)
-			continue; /* the matrix covers the default convention and amdgpu_gfx */
-		int conv = conv_of(c->sigs[i]);
+		int conv = conv_of(c->nedges ? (CallConv)c->sigs[c->edges[k].from]->cc : CC_COUNT, c->sigs[i]);
+		if (conv < 0)
+			continue;
 		pair[conv].checked++;
 		if (place_compare(call, callee, CALLER_VS_CALLEE, "caller", "callee", why, sizeof why) != CMP_DIFFERENT)
 			continue;
@@ -1191,11 +1214,10 @@ static void link_pair(Check *c, LinkMatrix *lm, const Combo *a, const Combo *b, 
 }
 
 /* Every caller combo against every callee combo of the same CPU, wave and
- * selector; cells go to link.jsonl, unpredicted examples to details. Not
- * for call graphs, whose call sites are compared inside each llc only. */
+ * selector; cells go to link.jsonl, unpredicted examples to details. */
 static void link_matrix(Check *c)
 {
-	if (c->nllcs < 2 || !c->callers || c->nedges || !(c->link = calloc(1, sizeof *c->link)))
+	if (c->nllcs < 2 || !c->callers || !(c->link = calloc(1, sizeof *c->link)))
 		return;
 	char path[600];
 	snprintf(path, sizeof path, "%s/link.jsonl", c->out_dir);
@@ -1222,13 +1244,27 @@ static void print_link_matrix(const Check *c, FILE *f)
 		return; /* no call of a default-convention or amdgpu_gfx function was observed */
 	fprintf(f, "\ncross-version link: call sites compiled by the row's llc against callees compiled by the column's\n"
 		   "(disagreeing/checked over every CPU and selector; +N: disagreements the profiles do not predict)\n");
+	bool shown[CONV_COUNT];
+	int width = 13;
 	for (int conv = 0; conv < CONV_COUNT; conv++) {
-		fprintf(f, "%-13s", conv_names[conv]);
+		unsigned in_conv = 0;
+		for (int a = 0; a < c->nllcs; a++)
+			for (int b = 0; b < c->nllcs; b++)
+				in_conv += lm->cell[conv][a][b].checked;
+		/* the other conventions only where they were called */
+		shown[conv] = in_conv || conv <= CONV_GFX;
+		if (shown[conv] && (int)strlen(conv_names[conv]) > width)
+			width = (int)strlen(conv_names[conv]);
+	}
+	for (int conv = 0; conv < CONV_COUNT; conv++) {
+		if (!shown[conv])
+			continue;
+		fprintf(f, "%-*s", width, conv_names[conv]);
 		for (int b = 0; b < c->nllcs; b++)
 			fprintf(f, " %18s", c->llcs[b].profile->name);
 		fprintf(f, "\n");
 		for (int a = 0; a < c->nllcs; a++) {
-			fprintf(f, "  %-11s", c->llcs[a].profile->name);
+			fprintf(f, "  %-*s", width - 2, c->llcs[a].profile->name);
 			for (int b = 0; b < c->nllcs; b++) {
 				const LinkCell *t = &lm->cell[conv][a][b];
 				char text[48];
@@ -1477,12 +1513,11 @@ static void check_free(Check *c)
 		free(c->sigs[i]);
 	for (int k = 0; k < c->ncombos; k++) {
 		Combo *co = &c->combos[k];
-		for (unsigned i = 0; i < c->nsigs; i++) {
+		for (unsigned i = 0; i < c->nsigs; i++)
 			if (co->kept_callee)
 				free(co->kept_callee[i]);
-			if (co->kept_call)
-				free(co->kept_call[i]);
-		}
+		for (unsigned i = 0; co->kept_call && i < (c->nedges ? c->nedges : c->nsigs); i++)
+			free(co->kept_call[i]);
 		free(co->kept_callee);
 		free(co->kept_call);
 		if (co->seen_callee)
@@ -1599,9 +1634,12 @@ int cmd_check(int argc, char **argv)
 					return EXIT_ERROR;
 				if (!(c->nedges ? plan_graph(c, c->ncombos) : plan_batches(c, c->ncombos)))
 					return EXIT_ERROR;
-				if (c->nllcs > 1 && c->callers && !c->nedges) {
-					co->kept_callee = calloc(c->nsigs ? c->nsigs : 1, sizeof *co->kept_callee);
-					co->kept_call = calloc(c->nsigs ? c->nsigs : 1, sizeof *co->kept_call);
+				if (c->nllcs > 1 && c->callers) {
+					/* plan_graph allocated kept_callee already */
+					if (!co->kept_callee)
+						co->kept_callee = calloc(c->nsigs ? c->nsigs : 1, sizeof *co->kept_callee);
+					co->kept_call = c->nedges ? calloc(c->nedges, sizeof *co->kept_call)
+								  : calloc(c->nsigs ? c->nsigs : 1, sizeof *co->kept_call);
 					if (!co->kept_callee || !co->kept_call)
 						return EXIT_ERROR;
 				}

@@ -68,7 +68,7 @@ static const OptSpec gen_opts[] = {
 	{ "--enumerate", 0, "every signature of a small space, by index (--type, --cc, --max-args)" },
 	{ "--from", "K", "--enumerate: first index (default 0)" },
 	{ "--type", "T", "--enumerate: a parameter type with attributes, e.g. 'i32 inreg' (repeatable)" },
-	{ "--cc", "CC", "only this convention: ccc, fastcc, coldcc, amdgpu_gfx, amdgpu_cs/ps/vs/gs/hs/es/ls, amdgpu_cs_chain(_preserve) (repeatable; random: equal weights; --enumerate default ccc, amdgpu_gfx); --boundary: ccc, amdgpu_gfx or both (default both)" },
+	{ "--cc", "CC", "only this convention: ccc, fastcc, coldcc, amdgpu_gfx, amdgpu_cs/ps/vs/gs/hs/es/ls, amdgpu_cs_chain(_preserve) (repeatable; random: equal weights; --enumerate default ccc, amdgpu_gfx); --boundary: any of those but fastcc/coldcc, amdgpu_kernel, both (ccc and amdgpu_gfx, the default) or all; repeatable" },
 	{ "--max-args", "N", "--enumerate: most parameters (default 3)" },
 	{ "--callgraph", 0, "call graphs (signatures and `call @a -> @b` edges) instead of signatures" },
 	{ "--root", "CC", "--callgraph: a shader entry point (amdgpu_cs, amdgpu_ps, ...) at the root, calling amdgpu_gfx functions" },

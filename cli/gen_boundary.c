@@ -42,7 +42,7 @@ int cmd_gen_boundary(int argc, char **argv)
 	model_options_default(&o);
 	const char *cpus[MAX_CPUS] = { "gfx900", "gfx1030", "gfx1100" };
 	unsigned ncpus = 0;
-	bool sels[SEL_COUNT] = { true, true }, views[2] = { true, true }, ccs[2] = { true, true };
+	bool sels[SEL_COUNT] = { true, true }, views[2] = { true, true }, ccs[CC_COUNT] = { false }, any_cc = false;
 	BoundaryOut *out = calloc(1, sizeof *out);
 	int i = 1, k;
 	const char *val;
@@ -65,9 +65,15 @@ int cmd_gen_boundary(int argc, char **argv)
 			views[VIEW_CALLEE] = strcmp(name, "--callee") == 0;
 			views[VIEW_CALLER] = !views[VIEW_CALLEE];
 		} else if (strcmp(name, "--cc") == 0) {
-			bad = strcmp(val, "ccc") != 0 && strcmp(val, "amdgpu_gfx") != 0 && strcmp(val, "both") != 0;
-			ccs[0] = strcmp(val, "amdgpu_gfx") != 0;
-			ccs[1] = strcmp(val, "ccc") != 0;
+			/* repeatable: a convention, "both" (ccc and amdgpu_gfx) or "all" */
+			bool all = strcmp(val, "all") == 0, both = strcmp(val, "both") == 0, known = all || both;
+			for (unsigned n = 0; n < boundary_nconventions; n++) {
+				CallConv cc = boundary_conventions[n];
+				if (all || (both && (cc == CC_C || cc == CC_AMDGPU_GFX)) || strcmp(val, cc_name(cc)) == 0)
+					ccs[cc] = known = true;
+			}
+			bad = !known;
+			any_cc = true;
 		} else if (strcmp(name, "--index") == 0) {
 			char *end;
 			out->index = strtoull(val, &end, 0);
@@ -90,6 +96,8 @@ int cmd_gen_boundary(int argc, char **argv)
 	}
 	if (ncpus == 0)
 		ncpus = 3;
+	if (!any_cc)
+		ccs[CC_C] = ccs[CC_AMDGPU_GFX] = true;
 
 	Layout layout;
 	char err[512];
@@ -107,10 +115,15 @@ int cmd_gen_boundary(int argc, char **argv)
 		printf(" --wave %u", o.wave);
 	printf(" --selector %s", sels[SEL_DAG] && sels[SEL_GISEL] ? "both" : sels[SEL_DAG] ? "dag" : "gisel");
 	printf(" --view %s", views[0] && views[1] ? "both" : views[0] ? "callee" : "caller");
-	printf(" --cc %s\n", ccs[0] && ccs[1] ? "both" : ccs[0] ? "ccc" : "amdgpu_gfx");
+	printf(" --cc");
+	for (unsigned n = 0, first = 1; n < boundary_nconventions; n++)
+		if (ccs[boundary_conventions[n]]) {
+			printf("%s%s", first ? " " : ",", cc_name(boundary_conventions[n]));
+			first = 0;
+		}
+	printf("\n");
 	print_command(argc, argv);
 	boundary_init(g);
-	static const CallConv conventions[2] = { CC_C, CC_AMDGPU_GFX };
 	int status = 0;
 	for (unsigned c = 0; c < ncpus && !g->stopped; c++) {
 		for (unsigned s = 0; s < SEL_COUNT; s++) {
@@ -122,10 +135,13 @@ int cmd_gen_boundary(int argc, char **argv)
 				status = EXIT_USAGE;
 				break;
 			}
+			/* Entry points and kernels are never called: callee view only. */
 			for (unsigned v = 0; v < 2; v++)
-				for (unsigned n = 0; n < 2; n++)
-					if (views[v] && ccs[n])
-						boundary_generate(g, &m, conventions[n], (View)v, print_case, out);
+				for (unsigned n = 0; n < boundary_nconventions; n++) {
+					CallConv cc = boundary_conventions[n];
+					if (views[v] && ccs[cc] && (v == VIEW_CALLEE || cc_callable(cc)))
+						boundary_generate(g, &m, cc, (View)v, print_case, out);
+				}
 		}
 	}
 	if (out->one && out->seen <= out->index && status == 0) {

@@ -1,10 +1,13 @@
 /* Boundary cases. Every limit comes from placing probes: a long run of i32
  * parameters (inreg or not), under each set of "amdgpu-no-*" attributes and
  * behind a hidden sret pointer, shows where each register range starts and
- * ends, its holes and the first stack slot; [N x i32] returns, bisected
- * under a few flat workgroup sizes, show the sret-demotion limit. Each limit
+ * ends, its holes and the first stack slot, or, bisected where the whole
+ * run is refused (no stack), the last part that fits; [N x i32] and
+ * [N x float] returns, bisected under a few flat workgroup sizes, show the
+ * sret-demotion or error limit. Pixel shaders are probed for their input
+ * slots and kernels for the kernarg alignment of a set of types. Each limit
  * then gets the signatures around it: the parts before, at and after it,
- * and 64-bit values split across it. */
+ * and 64-bit values split across it or ending at it. */
 #include "boundary.h"
 
 #include <stdarg.h>
@@ -21,18 +24,29 @@ void boundary_init(BoundaryGen *g)
 	g->stopped = false;
 }
 
+const CallConv boundary_conventions[] = {
+	CC_C, CC_AMDGPU_GFX, CC_AMDGPU_CS, CC_AMDGPU_PS, CC_AMDGPU_VS, CC_AMDGPU_GS, CC_AMDGPU_HS, CC_AMDGPU_ES,
+	CC_AMDGPU_LS, CC_AMDGPU_CS_CHAIN, CC_AMDGPU_CS_CHAIN_PRESERVE, CC_AMDGPU_KERNEL,
+};
+const unsigned boundary_nconventions = sizeof boundary_conventions / sizeof boundary_conventions[0];
+
 static bool loc_same(const Loc *a, const Loc *b)
 {
 	if (a->kind != b->kind)
 		return false;
+	if (a->kind == LOC_KERNARG)
+		return a->offset == b->offset && a->size == b->size;
 	return a->kind == LOC_STACK ? a->offset == b->offset : a->kind == LOC_NONE || a->reg == b->reg;
 }
 
-/* b follows a without a gap: the next register of the file, the next 4-byte slot. */
+/* b follows a without a gap: the next register of the file, the next 4-byte
+ * slot, the next kernarg byte. */
 static bool next_to(const Loc *a, const Loc *b)
 {
 	if (a->kind != b->kind)
 		return false;
+	if (a->kind == LOC_KERNARG)
+		return b->offset == a->offset + a->size;
 	return a->kind == LOC_STACK ? b->offset == a->offset + 4 : b->reg == a->reg + 1;
 }
 
@@ -53,29 +67,56 @@ static void set_return(Sig *s, unsigned ret_parts, bool ret_inreg)
 	s->ret_flags = ret_inreg ? PARAM_INREG : 0;
 }
 
-static bool probe_run(BoundaryGen *g, const ModelConfig *m, CallConv cc, View view, bool inreg, uint32_t no_inputs,
-		      unsigned ret_parts, bool ret_inreg, BoundaryRun *out)
+static bool place_probe(BoundaryGen *g, const ModelConfig *m, CallConv cc, View view, bool inreg, uint32_t no_inputs,
+			unsigned ret_parts, bool ret_inreg, unsigned n)
 {
 	Sig *s = &g->probe;
-	Placement *p = &g->place;
 	sig_init(s);
 	snprintf(s->name, sizeof s->name, "probe");
 	s->cc = (uint8_t)cc;
 	s->no_inputs = no_inputs;
 	set_return(s, ret_parts, ret_inreg);
-	add_params(s, int_type(s, 32), inreg ? PARAM_INREG : 0, BOUNDARY_PROBE_PARTS);
+	add_params(s, int_type(s, 32), inreg ? PARAM_INREG : 0, n);
+	return cc_place(s, m, view, &g->place);
+}
+
+static bool probe_run(BoundaryGen *g, const ModelConfig *m, CallConv cc, View view, bool inreg, uint32_t no_inputs,
+		      unsigned ret_parts, bool ret_inreg, BoundaryRun *out)
+{
+	Placement *p = &g->place;
+	unsigned n = BOUNDARY_PROBE_PARTS;
 	out->nlocs = out->nedges = 0;
 	out->error[0] = 0;
-	out->ok = cc_place(s, m, view, p);
+	out->end_refused = false;
+	out->ok = place_probe(g, m, cc, view, inreg, no_inputs, ret_parts, ret_inreg, n);
 	if (!out->ok) {
+		/* No stack: the longest run that fits. Refusal is monotonic in
+		 * the number of parts: placed(lo), refused(hi). */
 		snprintf(out->error, sizeof out->error, "%s", p->error);
-		return false;
+		unsigned lo = 0, hi = n;
+		while (hi - lo > 1) {
+			unsigned mid = lo + (hi - lo) / 2;
+			if (place_probe(g, m, cc, view, inreg, no_inputs, ret_parts, ret_inreg, mid))
+				lo = mid;
+			else
+				hi = mid;
+		}
+		if (lo == 0 || !place_probe(g, m, cc, view, inreg, no_inputs, ret_parts, ret_inreg, lo))
+			return false;
+		/* why one more part is refused */
+		place_probe(g, m, cc, view, inreg, no_inputs, ret_parts, ret_inreg, lo + 1);
+		snprintf(out->error, sizeof out->error, "%s", p->error);
+		place_probe(g, m, cc, view, inreg, no_inputs, ret_parts, ret_inreg, lo);
+		out->ok = out->end_refused = true;
+		n = lo;
 	}
-	for (unsigned k = 0; k < s->nparams; k++)
+	for (unsigned k = 0; k < n; k++)
 		out->locs[out->nlocs++] = p->locs[p->args[k].first];
 	for (unsigned k = 0; k + 1 < out->nlocs && out->nedges < BOUNDARY_MAX_EDGES; k++)
 		if (!next_to(&out->locs[k], &out->locs[k + 1]))
 			out->edges[out->nedges++] = (BoundaryEdge){ (uint16_t)k, out->locs[k], out->locs[k + 1] };
+	if (out->end_refused && out->nedges < BOUNDARY_MAX_EDGES)
+		out->edges[out->nedges++] = (BoundaryEdge){ (uint16_t)(n - 1), out->locs[n - 1], { 0 } };
 	return true;
 }
 
@@ -85,9 +126,9 @@ bool boundary_probe(BoundaryGen *g, const ModelConfig *m, CallConv cc, View view
 	return probe_run(g, m, cc, view, inreg, no_inputs, 0, false, out);
 }
 
-/* A [n x i32] return: true when kept in registers, false when demoted or refused. */
+/* A [n x elem] return: true when kept in registers, false when demoted or refused. */
 static bool return_kept(BoundaryGen *g, const ModelConfig *m, CallConv cc, View view, bool inreg, unsigned flat_wg_max,
-			unsigned n)
+			TypeKind elem, unsigned n)
 {
 	Sig *s = &g->probe;
 	sig_init(s);
@@ -95,15 +136,19 @@ static bool return_kept(BoundaryGen *g, const ModelConfig *m, CallConv cc, View 
 	s->cc = (uint8_t)cc;
 	s->flat_wg_min = flat_wg_max ? 1 : 0;
 	s->flat_wg_max = (uint16_t)flat_wg_max;
-	set_return(s, n, inreg);
+	if (n) {
+		TypeId e = elem == TYPE_FLOAT ? sig_add_type(s, (Type){ .kind = TYPE_FLOAT }) : int_type(s, 32);
+		s->ret = sig_add_type(s, (Type){ .kind = TYPE_ARRAY, .n = n, .elem = e });
+		s->ret_flags = inreg ? PARAM_INREG : 0;
+	}
 	return cc_place(s, m, view, &g->place) && !g->place.ret_demoted && g->place.ret.count == n;
 }
 
-BoundaryReturn boundary_return_limit(BoundaryGen *g, const ModelConfig *m, CallConv cc, View view, bool inreg,
-				      unsigned flat_wg_max)
+static BoundaryReturn return_limit(BoundaryGen *g, const ModelConfig *m, CallConv cc, View view, bool inreg,
+				   unsigned flat_wg_max, TypeKind elem)
 {
 	BoundaryReturn r = { 0 };
-	if (return_kept(g, m, cc, view, inreg, flat_wg_max, RET_SEARCH_MAX)) {
+	if (return_kept(g, m, cc, view, inreg, flat_wg_max, elem, RET_SEARCH_MAX)) {
 		r.unbounded = true;
 		return r;
 	}
@@ -111,19 +156,32 @@ BoundaryReturn boundary_return_limit(BoundaryGen *g, const ModelConfig *m, CallC
 	unsigned lo = 0, hi = RET_SEARCH_MAX;
 	while (hi - lo > 1) {
 		unsigned mid = lo + (hi - lo) / 2;
-		if (return_kept(g, m, cc, view, inreg, flat_wg_max, mid))
+		if (return_kept(g, m, cc, view, inreg, flat_wg_max, elem, mid))
 			lo = mid;
 		else
 			hi = mid;
 	}
 	r.limit = lo;
-	if (lo && return_kept(g, m, cc, view, inreg, flat_wg_max, lo)) {
+	return_kept(g, m, cc, view, inreg, flat_wg_max, elem, lo + 1);
+	r.refused_above = !g->place.ok;
+	if (lo && return_kept(g, m, cc, view, inreg, flat_wg_max, elem, lo)) {
 		const Placement *p = &g->place;
 		r.last[1] = p->locs[p->ret.first + lo - 1];
 		if (lo >= 2)
 			r.last[0] = p->locs[p->ret.first + lo - 2];
 	}
 	return r;
+}
+
+BoundaryReturn boundary_return_limit(BoundaryGen *g, const ModelConfig *m, CallConv cc, View view, bool inreg,
+				      unsigned flat_wg_max)
+{
+	return return_limit(g, m, cc, view, inreg, flat_wg_max, TYPE_INT);
+}
+
+BoundaryReturn boundary_return_limit_float(BoundaryGen *g, const ModelConfig *m, CallConv cc, View view)
+{
+	return return_limit(g, m, cc, view, false, 0, TYPE_FLOAT);
 }
 
 /* --- emitting cases -------------------------------------------------------- */
@@ -172,14 +230,30 @@ static Sig *begin(Emit *e, uint32_t no_inputs)
 	set_return(&c->sig, e->ret_parts, e->ret_inreg);
 	c->view = e->view;
 	c->nchecks = 0;
+	c->limit = BLIM_FIRST;
+	c->at = c->after = (Loc){ 0 };
 	return &c->sig;
+}
+
+/* The limit the case being built sits at. */
+static void aim(Emit *e, BoundaryLimitKind kind, Loc at, Loc after)
+{
+	BoundaryCase *c = &e->g->c;
+	c->limit = (uint8_t)kind;
+	c->at = at;
+	c->after = after;
+}
+
+static void expect_value(Emit *e, BoundaryCheckKind kind, unsigned arg, unsigned part, Loc want, uint32_t value)
+{
+	BoundaryCase *c = &e->g->c;
+	if (c->nchecks < BOUNDARY_MAX_CHECKS)
+		c->checks[c->nchecks++] = (BoundaryCheck){ (uint8_t)kind, (uint16_t)arg, (uint16_t)part, want, value };
 }
 
 static void expect(Emit *e, BoundaryCheckKind kind, unsigned arg, unsigned part, Loc want)
 {
-	BoundaryCase *c = &e->g->c;
-	if (c->nchecks < BOUNDARY_MAX_CHECKS)
-		c->checks[c->nchecks++] = (BoundaryCheck){ (uint8_t)kind, (uint16_t)arg, (uint16_t)part, want };
+	expect_value(e, kind, arg, part, want, 0);
 }
 
 static uint64_t fnv1a(const char *p)
@@ -269,6 +343,58 @@ static bool copies_byval(Emit *e)
 	       e->g->place.locs[0].size == type_alloc_size(s, t, e->m->profile);
 }
 
+/* The last part that fits, where one more is refused (no stack): the run
+ * up to it, a 64-bit value ending at it, and one part past it, alone and
+ * as a 64-bit value split across the end, which the model refuses as llc
+ * must ("unable to allocate function argument"). */
+static void end_cases(Emit *e, const BoundaryRun *run, const BoundaryEdge *ed, bool inreg, uint32_t no_inputs,
+		      const char *variant)
+{
+	char a[32], prev[32], what[320];
+	const char *ir = inreg ? " inreg" : "";
+	uint16_t flags = inreg ? PARAM_INREG : 0;
+	unsigned j = ed->index;
+	loc_str(&ed->before, a, sizeof a);
+	snprintf(what, sizeof what, "%s%s range end %s, then refused%s", inreg ? "inreg " : "", file_name(ed->before.kind), a,
+		 variant);
+	Sig *s;
+	if (j >= 1) {
+		s = begin(e, no_inputs);
+		aim(e, BLIM_EDGE, ed->before, ed->after);
+		add_params(s, int_type(s, 32), flags, j);
+		expect(e, BCHK_ARG_PART, j - 1, 0, run->locs[j - 1]);
+		finish(e, "%s: %u x i32%s, last in %s", what, j, ir, loc_str(&run->locs[j - 1], prev, sizeof prev));
+	}
+	s = begin(e, no_inputs);
+	aim(e, BLIM_EDGE, ed->before, ed->after);
+	add_params(s, int_type(s, 32), flags, j + 1);
+	expect(e, BCHK_ARG_PART, j, 0, ed->before);
+	finish(e, "%s: %u x i32%s, last in %s", what, j + 1, ir, a);
+	s = begin(e, no_inputs);
+	aim(e, BLIM_EDGE, ed->before, ed->after);
+	add_params(s, int_type(s, 32), flags, j + 2);
+	expect(e, BCHK_REFUSED, 0, 0, (Loc){ 0 });
+	finish(e, "%s: %u x i32%s, one part past the end: %s", what, j + 2, ir, run->error);
+	for (unsigned k = 0; k < 3; k++) {
+		const char *name;
+		if (j >= 1) {
+			s = begin(e, no_inputs);
+			aim(e, BLIM_EDGE, ed->before, ed->after);
+			add_params(s, int_type(s, 32), flags, j - 1);
+			add_params(s, straddler(s, k, &name), flags, 1);
+			expect(e, BCHK_ARG_PART, j - 1, 0, run->locs[j - 1]);
+			expect(e, BCHK_ARG_PART, j - 1, 1, ed->before);
+			finish(e, "%s: %s%s ends at the end, %s|%s", what, name, ir, prev, a);
+		}
+		s = begin(e, no_inputs);
+		aim(e, BLIM_EDGE, ed->before, ed->after);
+		add_params(s, int_type(s, 32), flags, j);
+		add_params(s, straddler(s, k, &name), flags, 1);
+		expect(e, BCHK_REFUSED, 0, 0, (Loc){ 0 });
+		finish(e, "%s: %s%s split across the end, refused", what, name, ir);
+	}
+}
+
 static void edge_cases(Emit *e, const BoundaryRun *run, const BoundaryEdge *ed, bool inreg, uint32_t no_inputs,
 		       const char *variant, bool byval)
 {
@@ -278,6 +404,10 @@ static void edge_cases(Emit *e, const BoundaryRun *run, const BoundaryEdge *ed, 
 	unsigned j = ed->index;
 	loc_str(&ed->before, a, sizeof a);
 	loc_str(&ed->after, b, sizeof b);
+	if (ed->after.kind == LOC_NONE) {
+		end_cases(e, run, ed, inreg, no_inputs, variant);
+		return;
+	}
 	if (ed->before.kind == ed->after.kind)
 		snprintf(what, sizeof what, "%s%s hole %s|%s%s", inreg ? "inreg " : "", file_name(ed->before.kind), a, b, variant);
 	else
@@ -286,15 +416,18 @@ static void edge_cases(Emit *e, const BoundaryRun *run, const BoundaryEdge *ed, 
 	Sig *s;
 	if (j >= 1) {
 		s = begin(e, no_inputs);
+		aim(e, BLIM_EDGE, ed->before, ed->after);
 		add_params(s, int_type(s, 32), flags, j);
 		expect(e, BCHK_ARG_PART, j - 1, 0, run->locs[j - 1]);
 		finish(e, "%s: %u x i32%s, last in %s", what, j, ir, loc_str(&run->locs[j - 1], prev, sizeof prev));
 	}
 	s = begin(e, no_inputs);
+	aim(e, BLIM_EDGE, ed->before, ed->after);
 	add_params(s, int_type(s, 32), flags, j + 1);
 	expect(e, BCHK_ARG_PART, j, 0, ed->before);
 	finish(e, "%s: %u x i32%s, last in %s", what, j + 1, ir, a);
 	s = begin(e, no_inputs);
+	aim(e, BLIM_EDGE, ed->before, ed->after);
 	add_params(s, int_type(s, 32), flags, j + 2);
 	expect(e, BCHK_ARG_PART, j, 0, ed->before);
 	expect(e, BCHK_ARG_PART, j + 1, 0, ed->after);
@@ -302,6 +435,7 @@ static void edge_cases(Emit *e, const BoundaryRun *run, const BoundaryEdge *ed, 
 	for (unsigned k = 0; k < 3; k++) {
 		const char *name;
 		s = begin(e, no_inputs);
+		aim(e, BLIM_EDGE, ed->before, ed->after);
 		add_params(s, int_type(s, 32), flags, j);
 		add_params(s, straddler(s, k, &name), flags, 1);
 		expect(e, BCHK_ARG_PART, j, 0, ed->before);
@@ -311,6 +445,7 @@ static void edge_cases(Emit *e, const BoundaryRun *run, const BoundaryEdge *ed, 
 	if (byval && ed->after.kind == LOC_STACK) {
 		/* A byval copy is the first stack object, the next part follows it. */
 		s = begin(e, no_inputs);
+		aim(e, BLIM_EDGE, ed->before, ed->after);
 		TypeId t = byval_struct(s);
 		uint64_t align = type_abi_align(s, t, e->m->profile), size = type_alloc_size(s, t, e->m->profile);
 		if (align < 4)
@@ -334,6 +469,7 @@ static void run_cases(Emit *e, const BoundaryRun *run, bool inreg, uint32_t no_i
 	static const Loc none = { 0 };
 	if (run->nlocs && first_time(e, inreg, &none, &run->locs[0])) {
 		Sig *s = begin(e, no_inputs);
+		aim(e, BLIM_FIRST, run->locs[0], none);
 		add_params(s, int_type(s, 32), inreg ? PARAM_INREG : 0, 1);
 		expect(e, BCHK_ARG_PART, 0, 0, run->locs[0]);
 		finish(e, "first%s part%s: i32%s in %s", inreg ? " inreg" : "", variant, inreg ? " inreg" : "",
@@ -344,45 +480,56 @@ static void run_cases(Emit *e, const BoundaryRun *run, bool inreg, uint32_t no_i
 			edge_cases(e, run, &run->edges[k], inreg, no_inputs, variant, byval);
 }
 
-static Sig *begin_return(Emit *e, unsigned flat_wg_max)
+static Sig *begin_return(Emit *e, unsigned flat_wg_max, unsigned limit)
 {
 	Sig *s = begin(e, 0);
 	s->flat_wg_min = flat_wg_max ? 1 : 0;
 	s->flat_wg_max = (uint16_t)flat_wg_max;
+	aim(e, BLIM_RETURN, (Loc){ LOC_NONE, (uint16_t)limit, 0, 0 }, (Loc){ 0 });
 	return s;
 }
 
+/* What one part past a return limit does: demoted to sret, or refused. */
+static void expect_beyond(Emit *e, const BoundaryReturn *r)
+{
+	expect(e, r->refused_above ? BCHK_REFUSED : BCHK_RET_DEMOTED, 0, 0, (Loc){ 0 });
+}
+
 /* Returns of n-1, n and n+1 parts around the limit n, as arrays and as
- * vectors, and an i64 that ends at the limit or straddles it. */
-static void return_cases(Emit *e, bool inreg, unsigned flat_wg_max, const BoundaryReturn *r)
+ * vectors, and a 64-bit value that ends at the limit or straddles it
+ * (i64 for integer parts, <2 x float> for float parts). */
+static void return_cases(Emit *e, bool inreg, unsigned flat_wg_max, TypeKind elem, const BoundaryReturn *r)
 {
 	const char *ir = inreg ? " inreg" : "";
+	const char *beyond = r->refused_above ? "refused" : "demoted to sret";
+	const char *en = elem == TYPE_FLOAT ? "float" : "i32", *wide = elem == TYPE_FLOAT ? "<2 x float>" : "i64";
 	uint16_t flags = inreg ? PARAM_INREG : 0;
 	unsigned n = r->limit;
 	char lim[128], last[32], before[32], ty[32];
-	int k = snprintf(lim, sizeof lim, "return limit %u parts%s", n, ir);
+	int k = snprintf(lim, sizeof lim, "return limit %u %s parts%s", n, en, ir);
 	if (flat_wg_max && k > 0)
 		snprintf(lim + k, sizeof lim - (size_t)k, " (\"amdgpu-flat-work-group-size\"=\"1,%u\")", flat_wg_max);
 	Sig *s;
+#define ELEM(s) (elem == TYPE_FLOAT ? sig_add_type(s, (Type){ .kind = TYPE_FLOAT }) : int_type(s, 32))
 	if (n == 0) {
-		s = begin_return(e, flat_wg_max);
-		s->ret = sig_add_type(s, (Type){ .kind = TYPE_ARRAY, .n = 1, .elem = int_type(s, 32) });
+		s = begin_return(e, flat_wg_max, n);
+		s->ret = sig_add_type(s, (Type){ .kind = TYPE_ARRAY, .n = 1, .elem = ELEM(s) });
 		s->ret_flags = flags;
-		expect(e, BCHK_RET_DEMOTED, 0, 0, (Loc){ 0 });
-		finish(e, "%s: [1 x i32]%s demoted to sret", lim, ir);
+		expect_beyond(e, r);
+		finish(e, "%s: [1 x %s]%s %s", lim, en, ir, beyond);
 		return;
 	}
 	loc_str(&r->last[1], last, sizeof last);
 	loc_str(&r->last[0], before, sizeof before);
 	for (int vec = 0; vec < 2; vec++) {
 		for (unsigned parts = n > 1 ? n - 1 : n; parts <= n + 1; parts++) {
-			s = begin_return(e, flat_wg_max);
-			s->ret = sig_add_type(s, (Type){ .kind = vec ? TYPE_VECTOR : TYPE_ARRAY, .n = parts, .elem = int_type(s, 32) });
+			s = begin_return(e, flat_wg_max, n);
+			s->ret = sig_add_type(s, (Type){ .kind = vec ? TYPE_VECTOR : TYPE_ARRAY, .n = parts, .elem = ELEM(s) });
 			s->ret_flags = flags;
-			snprintf(ty, sizeof ty, vec ? "<%u x i32>" : "[%u x i32]", parts);
+			snprintf(ty, sizeof ty, vec ? "<%u x %s>" : "[%u x %s]", parts, en);
 			if (parts > n) {
-				expect(e, BCHK_RET_DEMOTED, 0, 0, (Loc){ 0 });
-				finish(e, "%s: %s%s demoted to sret", lim, ty, ir);
+				expect_beyond(e, r);
+				finish(e, "%s: %s%s %s", lim, ty, ir, beyond);
 			} else {
 				expect(e, BCHK_RET_PART, 0, parts - 1, parts == n ? r->last[1] : r->last[0]);
 				finish(e, "%s: %s%s kept, last part in %s", lim, ty, ir, parts == n ? last : before);
@@ -390,24 +537,26 @@ static void return_cases(Emit *e, bool inreg, unsigned flat_wg_max, const Bounda
 		}
 	}
 	for (unsigned fill = n >= 2 ? n - 2 : n - 1; fill <= n - 1; fill++) {
-		s = begin_return(e, flat_wg_max);
-		TypeId i64 = int_type(s, 64);
+		s = begin_return(e, flat_wg_max, n);
+		TypeId w = elem == TYPE_FLOAT ? sig_add_type(s, (Type){ .kind = TYPE_VECTOR, .n = 2, .elem = ELEM(s) })
+					      : int_type(s, 64);
 		if (fill == 0) {
-			s->ret = i64;
+			s->ret = w;
 		} else {
-			TypeId members[2] = { sig_add_type(s, (Type){ .kind = TYPE_ARRAY, .n = fill, .elem = int_type(s, 32) }), i64 };
+			TypeId members[2] = { sig_add_type(s, (Type){ .kind = TYPE_ARRAY, .n = fill, .elem = ELEM(s) }), w };
 			s->ret = sig_add_struct(s, members, 2, false);
 		}
 		s->ret_flags = flags;
 		if (fill + 2 > n) {
-			expect(e, BCHK_RET_DEMOTED, 0, 0, (Loc){ 0 });
-			finish(e, "%s: i64 after %u x i32 straddles the limit, demoted to sret", lim, fill);
+			expect_beyond(e, r);
+			finish(e, "%s: %s after %u x %s straddles the limit, %s", lim, wide, fill, en, beyond);
 		} else {
 			expect(e, BCHK_RET_PART, 0, fill, r->last[0]);
 			expect(e, BCHK_RET_PART, 0, fill + 1, r->last[1]);
-			finish(e, "%s: i64 after %u x i32 kept in %s|%s", lim, fill, before, last);
+			finish(e, "%s: %s after %u x %s kept in %s|%s", lim, wide, fill, en, before, last);
 		}
 	}
+#undef ELEM
 }
 
 /* The return limit can depend on the function's VGPR budget, which its
@@ -425,7 +574,46 @@ static void all_return_cases(Emit *e, bool inreg)
 		if (known)
 			continue;
 		seen[nseen++] = r.limit;
-		return_cases(e, inreg, flat_wg[i], &r);
+		return_cases(e, inreg, flat_wg[i], TYPE_INT, &r);
+	}
+}
+
+/* Float parts: where they have a limit of their own (shaders count integer
+ * and float parts apart), its cases, and a return that fills both limits
+ * at once, kept, with one more part of either kind beyond. */
+static void float_return_cases(Emit *e)
+{
+	BoundaryGen *g = e->g;
+	BoundaryReturn ri = boundary_return_limit(g, e->m, e->cc, e->view, false, 0);
+	BoundaryReturn rf = boundary_return_limit_float(g, e->m, e->cc, e->view);
+	if (rf.unbounded || rf.limit == ri.limit || !rf.limit)
+		return; /* floats share the integer limit: nothing new */
+	return_cases(e, false, 0, TYPE_FLOAT, &rf);
+	if (!ri.limit || ri.unbounded)
+		return;
+	for (unsigned extra = 0; extra < 3; extra++) {
+		unsigned ni = ri.limit + (extra == 1), nf = rf.limit + (extra == 2);
+		Sig *s = begin_return(e, 0, ri.limit);
+		TypeId members[2] = { sig_add_type(s, (Type){ .kind = TYPE_ARRAY, .n = ni, .elem = int_type(s, 32) }),
+				      sig_add_type(s, (Type){ .kind = TYPE_ARRAY, .n = nf,
+							      .elem = sig_add_type(s, (Type){ .kind = TYPE_FLOAT }) }) };
+		s->ret = sig_add_struct(s, members, 2, false);
+		if (extra == 0) {
+			/* Kept only if the model counts them apart; ask it. */
+			g->probe = *s;
+			if (!cc_place(&g->probe, e->m, e->view, &g->place) || g->place.ret_demoted)
+				return;
+			expect(e, BCHK_RET_PART, 0, ni - 1, ri.last[1]);
+			expect(e, BCHK_RET_PART, 0, ni + nf - 1, rf.last[1]);
+			char a[32], b[32];
+			finish(e, "return limits %u integer and %u float parts counted apart: { [%u x i32], [%u x float] } kept, "
+				  "last parts %s and %s", ri.limit, rf.limit, ni, nf, loc_str(&ri.last[1], a, sizeof a),
+			       loc_str(&rf.last[1], b, sizeof b));
+		} else {
+			expect_beyond(e, extra == 1 ? &ri : &rf);
+			finish(e, "return limits %u integer and %u float parts: { [%u x i32], [%u x float] } %s", ri.limit,
+			       rf.limit, ni, nf, (extra == 1 ? &ri : &rf)->refused_above ? "refused" : "demoted to sret");
+		}
 	}
 }
 
@@ -464,8 +652,8 @@ static void argument_cases(Emit *e)
 		e->ret_inreg = shape == 2;
 		if (shape) {
 			BoundaryReturn r = boundary_return_limit(g, e->m, e->cc, e->view, e->ret_inreg, 0);
-			if (r.unbounded)
-				continue;
+			if (r.unbounded || r.refused_above)
+				continue; /* no hidden sret pointer: a return that does not fit is an error */
 			e->ret_parts = r.limit + 1;
 			snprintf(returning, sizeof returning, " (returning [%u x i32]%s through sret)", e->ret_parts,
 				 e->ret_inreg ? " inreg" : "");
@@ -492,6 +680,278 @@ static void argument_cases(Emit *e)
 	e->ret_inreg = false;
 }
 
+/* --- pixel-shader input slots ------------------------------------------------ */
+
+/* n i32 parameters (the first a { i32, i32 } when pair), parameter k
+ * unused unless bit k of used is set. */
+static Sig *ps_sig(Sig *s, CallConv cc, unsigned n, uint32_t used, bool pair)
+{
+	sig_init(s);
+	snprintf(s->name, sizeof s->name, "probe");
+	s->cc = (uint8_t)cc;
+	TypeId i32 = int_type(s, 32), members[2] = { i32, i32 };
+	TypeId first = pair ? sig_add_struct(s, members, 2, false) : i32;
+	for (unsigned k = 0; k < n && s->nparams < SIG_MAX_PARAMS; k++)
+		s->params[s->nparams++] = (Param){ .type = k ? i32 : first, .flags = (uint16_t)(used >> k & 1 ? 0 : PARAM_UNUSED),
+						   .attr_type = TYPE_NONE };
+	return s;
+}
+
+static Loc first_part(const Placement *p, unsigned arg)
+{
+	return arg < p->nargs && p->args[arg].count ? p->locs[p->args[arg].first] : (Loc){ 0 };
+}
+
+/* A case that is exactly a probe: the probe's signature, with checks taken
+ * from the model's placement of it for the arguments in mask (no location,
+ * or where they start) and psInputAddr. */
+static void ps_case_from_probe(Emit *e, const Sig *probe, BoundaryLimitKind kind, Loc at, uint32_t mask, const char *what)
+{
+	BoundaryGen *g = e->g;
+	const Placement *p = &g->place;
+	Sig *s = begin(e, 0);
+	*s = *probe;
+	aim(e, kind, at, (Loc){ 0 });
+	char where[96] = "";
+	size_t n = 0;
+	for (unsigned k = 0; k < probe->nparams && k < 32 && e->g->c.nchecks + 1 < BOUNDARY_MAX_CHECKS; k++) {
+		char l[32];
+		if (!(mask >> k & 1))
+			continue;
+		if (!p->args[k].count) {
+			expect(e, BCHK_ARG_NONE, k, 0, (Loc){ 0 });
+			n += (size_t)snprintf(where + n, sizeof where - n, "%s#%u none", n ? ", " : "", k);
+		} else {
+			expect(e, BCHK_ARG_PART, k, 0, first_part(p, k));
+			n += (size_t)snprintf(where + n, sizeof where - n, "%s#%u %s", n ? ", " : "", k,
+					      loc_str(&p->locs[p->args[k].first], l, sizeof l));
+		}
+		if (n >= sizeof where)
+			break;
+	}
+	expect_value(e, BCHK_PS_INPUT_ADDR, 0, 0, (Loc){ 0 }, p->ps_input_addr);
+	finish(e, "%s: %s, psInputAddr 0x%x", what, where, (unsigned)p->ps_input_addr);
+}
+
+/* How many input slots there are: the first position at which an unused
+ * argument is allocated after all; and which used slots force slot 0 on
+ * (no interpolation input, or POS_W_FLOAT without a perspective one),
+ * found by trying every single slot and every pair. */
+static void ps_cases(Emit *e)
+{
+	BoundaryGen *g = e->g;
+	Sig *probe = &g->probe;
+	enum { MAX_SLOTS = 31 };
+	if (!cc_place(ps_sig(probe, e->cc, 1, 1, false), e->m, e->view, &g->place) || !g->place.ps_inputs)
+		return;
+	unsigned slots = 0;
+	for (int pair = 0; pair < 2; pair++) {
+		unsigned k = 1;
+		for (; k < MAX_SLOTS; k++) {
+			uint32_t used = ((UINT32_C(1) << k) - 1) | UINT32_C(1) << (k + 1);
+			if (cc_place(ps_sig(probe, e->cc, k + 2, used, pair), e->m, e->view, &g->place) && g->place.args[k].count)
+				break;
+		}
+		if (k == MAX_SLOTS)
+			continue;
+		if (!pair)
+			slots = k;
+		char what[128];
+		for (unsigned at = k - 1; at <= k; at++) {
+			uint32_t used = ((UINT32_C(1) << at) - 1) | UINT32_C(1) << (at + 1);
+			if (!cc_place(ps_sig(probe, e->cc, at + 2, used, pair), e->m, e->view, &g->place))
+				continue;
+			snprintf(what, sizeof what, "ps input slots: %s%u used before an unused i32 (%s)", pair ? "{ i32, i32 } and " : "",
+				 pair ? at - 1 : at, g->place.args[at].count ? "past the last slot: allocated" : "in a slot: not allocated");
+			ps_case_from_probe(e, probe, BLIM_PS_SLOTS, (Loc){ LOC_NONE, (uint16_t)k, pair, 0 }, 3u << at, what);
+		}
+	}
+	if (!slots || slots > 16)
+		return;
+	/* forced[a][b]: only slots a and b used (a == b: one slot), and slot 0 is on anyway. */
+	bool forced[16][16];
+	for (unsigned a = 0; a < slots; a++)
+		for (unsigned b = a; b < slots; b++) {
+			uint32_t used = UINT32_C(1) << a | UINT32_C(1) << b;
+			forced[a][b] = cc_place(ps_sig(probe, e->cc, b + 1, used, false), e->m, e->view, &g->place) &&
+				       (g->place.ps_input_addr & 1) && !(used & 1);
+		}
+	for (unsigned a = 0; a < slots; a++)
+		for (unsigned b = a; b < slots; b++) {
+			bool edge = a == b ? a > 0 && forced[a][a] != forced[a - 1][a - 1]
+					   : forced[a][b] != (forced[a][a] && forced[b][b]);
+			if (!edge)
+				continue;
+			for (unsigned side = a == b ? 0 : 1; side < 2; side++) {
+				unsigned x = a == b ? a - 1 + side : a, y = a == b ? x : b;
+				uint32_t used = UINT32_C(1) << x | UINT32_C(1) << y;
+				if (!cc_place(ps_sig(probe, e->cc, y + 1, used, false), e->m, e->view, &g->place))
+					continue;
+				char what[128];
+				if (x == y)
+					snprintf(what, sizeof what, "ps input slot 0 %s: only slot %u used", forced[x][y] ? "forced on" : "not forced", x);
+				else
+					snprintf(what, sizeof what, "ps input slot 0 %s: only slots %u and %u used",
+						 forced[x][y] ? "forced on" : "not forced", x, y);
+				ps_case_from_probe(e, probe, BLIM_PS_FORCED, (Loc){ LOC_NONE, (uint16_t)used, 0, 0 }, used, what);
+			}
+		}
+}
+
+/* --- kernels: the kernarg segment ----------------------------------------------- */
+
+static bool kernel_place_params(Emit *e, Sig *s)
+{
+	return cc_place(s, e->m, e->view, &e->g->place) && e->g->place.kernarg;
+}
+
+/* A kernel (filler, T): filler is [k x i8], unused, so that only T's
+ * layout matters. T is unused too unless it is byref: llc's HSA metadata
+ * lists unused arguments at their offsets all the same, and a store of T
+ * would test llc's code generation instead (llc 22's GlobalISel crashes
+ * storing a <3 x i16> kernel argument on gfx1100; see Kernels). */
+typedef TypeId (*MakeType)(Sig *s);
+
+/* The types passed byref: i32, i64, <4 x half>, <4 x i32>. */
+static TypeId byref_elem(Sig *s, int which)
+{
+	switch (which) {
+	case 0: return int_type(s, 32);
+	case 1: return int_type(s, 64);
+	case 2: return sig_add_type(s, (Type){ .kind = TYPE_VECTOR, .n = 4, .elem = sig_add_type(s, (Type){ .kind = TYPE_HALF }) });
+	default: return sig_add_type(s, (Type){ .kind = TYPE_VECTOR, .n = 4, .elem = int_type(s, 32) });
+	}
+}
+
+/* byref: -1 for a plain value made by make, else the byref_elem index,
+ * passed through a ptr addrspace(4) with `align byref_align` (0: none). */
+static Sig *kernel_sig(Sig *s, CallConv cc, unsigned k, MakeType make, int byref, uint32_t byref_align)
+{
+	sig_init(s);
+	snprintf(s->name, sizeof s->name, "probe");
+	s->cc = (uint8_t)cc;
+	if (k) {
+		TypeId f = sig_add_type(s, (Type){ .kind = TYPE_ARRAY, .n = k, .elem = int_type(s, 8) });
+		s->params[s->nparams++] = (Param){ .type = f, .flags = PARAM_UNUSED, .attr_type = TYPE_NONE };
+	}
+	Param p = { .attr_type = TYPE_NONE };
+	if (byref >= 0) {
+		p.flags = PARAM_BYREF;
+		p.attr_type = byref_elem(s, byref);
+		p.align = byref_align;
+		p.type = sig_add_type(s, (Type){ .kind = TYPE_PTR, .addrspace = 4, .elem = TYPE_NONE });
+	} else {
+		p.type = make(s);
+		p.flags = PARAM_UNUSED;
+	}
+	s->params[s->nparams++] = p;
+	return s;
+}
+
+#define KTYPE(fn, expr) static TypeId fn(Sig *s) { return expr; }
+KTYPE(k_i16, int_type(s, 16))
+KTYPE(k_i32, int_type(s, 32))
+KTYPE(k_i64, int_type(s, 64))
+KTYPE(k_v3i32, sig_add_type(s, (Type){ .kind = TYPE_VECTOR, .n = 3, .elem = int_type(s, 32) }))
+KTYPE(k_v4i32, sig_add_type(s, (Type){ .kind = TYPE_VECTOR, .n = 4, .elem = int_type(s, 32) }))
+KTYPE(k_v3i16, sig_add_type(s, (Type){ .kind = TYPE_VECTOR, .n = 3, .elem = int_type(s, 16) }))
+KTYPE(k_double, sig_add_type(s, (Type){ .kind = TYPE_DOUBLE }))
+KTYPE(k_p1, sig_add_type(s, (Type){ .kind = TYPE_PTR, .addrspace = 1, .elem = TYPE_NONE }))
+KTYPE(k_p3, sig_add_type(s, (Type){ .kind = TYPE_PTR, .addrspace = 3, .elem = TYPE_NONE }))
+KTYPE(k_p8, sig_add_type(s, (Type){ .kind = TYPE_PTR, .addrspace = 8, .elem = TYPE_NONE }))
+#undef KTYPE
+static TypeId k_struct(Sig *s)
+{
+	TypeId m[2] = { int_type(s, 8), int_type(s, 64) };
+	return sig_add_struct(s, m, 2, false);
+}
+
+static void kernel_case(Emit *e, const Sig *probe, Loc at, const char *what)
+{
+	const Placement *p = &e->g->place;
+	Sig *s = begin(e, 0);
+	*s = *probe;
+	aim(e, BLIM_KERNARG_ALIGN, at, (Loc){ 0 });
+	unsigned last = probe->nparams - 1;
+	expect(e, BCHK_ARG_PART, last, 0, at);
+	expect_value(e, BCHK_KERNARG_SIZE, 0, 0, (Loc){ 0 }, p->kernarg_size);
+	finish(e, "%s: kernarg+%u (%u bytes), segment size %u", what, at.offset, at.size, p->kernarg_size);
+}
+
+/* For each type: its alignment A, from where the model puts it after one
+ * byte; then after A-1, A and A+1 bytes (just before, at, just past the
+ * boundary). byref(T) with no align, and with align below, at and above
+ * T's own. */
+static void kernel_cases(Emit *e)
+{
+	BoundaryGen *g = e->g;
+	Sig *probe = &g->probe;
+	static const struct { const char *name; MakeType make; } types[] = {
+		{ "i16", k_i16 }, { "i32", k_i32 }, { "i64", k_i64 }, { "double", k_double }, { "<3 x i16>", k_v3i16 },
+		{ "<3 x i32>", k_v3i32 }, { "<4 x i32>", k_v4i32 }, { "ptr addrspace(1)", k_p1 },
+		{ "ptr addrspace(3)", k_p3 }, { "ptr addrspace(8)", k_p8 }, { "{ i8, i64 }", k_struct },
+	};
+	if (!kernel_place_params(e, kernel_sig(probe, e->cc, 0, k_i32, -1, 0)))
+		return;
+	char what[160];
+	for (unsigned t = 0; t < sizeof types / sizeof types[0]; t++) {
+		if (!kernel_place_params(e, kernel_sig(probe, e->cc, 1, types[t].make, -1, 0)))
+			continue;
+		unsigned align = g->place.locs[g->place.args[1].first].offset;
+		if (align < 2)
+			continue;
+		for (unsigned k = align - 1; k <= align + 1; k++) {
+			if (!kernel_place_params(e, kernel_sig(probe, e->cc, k, types[t].make, -1, 0)))
+				continue;
+			Loc at = g->place.locs[g->place.args[1].first];
+			snprintf(what, sizeof what, "kernarg align %u: %s after %u bytes", align, types[t].name, k);
+			kernel_case(e, probe, at, what);
+		}
+	}
+	static const char *const byref_names[] = { "i32", "i64", "<4 x half>", "<4 x i32>" };
+	for (int w = 0; w < 4; w++) {
+		if (!kernel_place_params(e, kernel_sig(probe, e->cc, 1, 0, w, 0)))
+			continue;
+		unsigned own = g->place.locs[g->place.args[1].first].offset;
+		snprintf(what, sizeof what, "kernarg byref(%s) align %u (its own) after 1 byte", byref_names[w], own);
+		kernel_case(e, probe, g->place.locs[g->place.args[1].first], what);
+		unsigned aligns[3] = { own / 2, own * 2, own == 16 ? 32 : 16 };
+		for (unsigned i = 0; i < 3; i++) {
+			if (aligns[i] < 1 || !kernel_place_params(e, kernel_sig(probe, e->cc, 1, 0, w, aligns[i])))
+				continue;
+			snprintf(what, sizeof what, "kernarg byref(%s) align %u after 1 byte", byref_names[w], aligns[i]);
+			kernel_case(e, probe, g->place.locs[g->place.args[1].first], what);
+		}
+	}
+}
+
+/* --- what an entry convention refuses ------------------------------------------ */
+
+/* i1, byval, sret and a private byref through the model: each refused one
+ * a case that expects the refusal, each placed one a case with its place. */
+static void verifier_cases(Emit *e)
+{
+	static const char *const names[] = { "i1", "i1 inreg", "ptr addrspace(5) byval(i32)", "ptr addrspace(5) sret(i32)",
+					     "ptr addrspace(5) byref(i32)" };
+	BoundaryGen *g = e->g;
+	for (unsigned k = 0; k < sizeof names / sizeof names[0]; k++) {
+		Sig *s = begin(e, 0);
+		TypeId t = k < 2 ? int_type(s, 1) : sig_add_type(s, (Type){ .kind = TYPE_PTR, .addrspace = 5, .elem = TYPE_NONE });
+		static const uint16_t flags[] = { 0, PARAM_INREG, PARAM_BYVAL, PARAM_SRET, PARAM_BYREF };
+		s->params[s->nparams++] = (Param){ .type = t, .flags = flags[k], .attr_type = k < 2 ? TYPE_NONE : int_type(s, 32) };
+		aim(e, BLIM_REFUSED, (Loc){ 0 }, (Loc){ 0 });
+		if (!cc_place(s, e->m, e->view, &g->place)) {
+			expect(e, BCHK_REFUSED, 0, 0, (Loc){ 0 });
+			finish(e, "%s refused: %s", names[k], g->place.error);
+		} else if (g->place.nargs && g->place.args[0].count) {
+			char l[32];
+			Loc at = g->place.locs[g->place.args[0].first];
+			expect(e, BCHK_ARG_PART, 0, 0, at);
+			finish(e, "%s accepted: in %s", names[k], loc_str(&at, l, sizeof l));
+		}
+	}
+}
+
 unsigned boundary_generate(BoundaryGen *g, const ModelConfig *m, CallConv cc, View view, BoundarySink sink, void *ctx)
 {
 	Emit e;
@@ -510,6 +970,13 @@ unsigned boundary_generate(BoundaryGen *g, const ModelConfig *m, CallConv cc, Vi
 	argument_cases(&e);
 	all_return_cases(&e, false);
 	all_return_cases(&e, true);
+	float_return_cases(&e);
+	if (cc == CC_AMDGPU_PS)
+		ps_cases(&e);
+	if (cc == CC_AMDGPU_KERNEL)
+		kernel_cases(&e);
+	if (cc != CC_C && cc != CC_AMDGPU_GFX)
+		verifier_cases(&e);
 	return e.count;
 }
 
@@ -528,6 +995,27 @@ bool boundary_case_holds(const BoundaryCase *c, const Placement *p, char *why, s
 		if (!p->ok) {
 			snprintf(why, cap, "refused: %s", p->error);
 			return false;
+		}
+		if (k->kind == BCHK_PS_INPUT_ADDR) {
+			if (!p->ps_inputs || p->ps_input_addr != k->value) {
+				snprintf(why, cap, "psInputAddr 0x%x, expected 0x%x", p->ps_input_addr, k->value);
+				return false;
+			}
+			continue;
+		}
+		if (k->kind == BCHK_KERNARG_SIZE) {
+			if (!p->kernarg || p->kernarg_size != k->value) {
+				snprintf(why, cap, "kernarg size %u, expected %u", p->kernarg_size, k->value);
+				return false;
+			}
+			continue;
+		}
+		if (k->kind == BCHK_ARG_NONE) {
+			if (k->arg >= p->nargs || p->args[k->arg].count) {
+				snprintf(why, cap, "argument %u has a location, expected none", k->arg);
+				return false;
+			}
+			continue;
 		}
 		if (k->kind == BCHK_RET_DEMOTED) {
 			if (!p->ret_demoted) {

@@ -873,6 +873,23 @@ static void observe_function(MirWork *w, const MirDoc *d)
 	}
 }
 
+/* LLVM 14-16 print a datalayout without p7-p9 entries: their buffer
+ * pointers are 64-bit (19+ say p7:160, p8:128, p9:192). Without a
+ * datalayout line the newer sizes are assumed. */
+static bool narrow_buffer_ptrs(Str ir)
+{
+	static const char key[] = "target datalayout = \"";
+	for (size_t i = 0; i + sizeof key - 1 <= ir.n; i++) {
+		if (memcmp(ir.p + i, key, sizeof key - 1) != 0)
+			continue;
+		for (size_t k = i + sizeof key - 1; k + 3 < ir.n && ir.p[k] != '"'; k++)
+			if (ir.p[k] == '-' && ir.p[k + 1] == 'p' && ir.p[k + 2] == '8' && ir.p[k + 3] == ':')
+				return false;
+		return true;
+	}
+	return false;
+}
+
 /* --- driver ------------------------------------------------------------ */
 
 static void set_error(MirError *err, bool *have, uint32_t line, uint32_t col, const char *fn, const char *msg)
@@ -904,8 +921,10 @@ MirStatus mir_observe(const char *text, size_t len, MirSink sink, void *ctx, Mir
 	DocIter it;
 	MirDoc d;
 	doc_iter_init(&it, text, len);
+	w->body.narrow_buffer_ptrs = false;
 	while (doc_next(&it, &d)) {
 		if (d.is_ir) {
+			w->body.narrow_buffer_ptrs = narrow_buffer_ptrs(d.text);
 			if (!d.complete) {
 				set_error(err, &have_err, d.end_line, d.end_col, "",
 					  "truncated MIR: the IR module ends before its '...' line");

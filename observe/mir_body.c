@@ -244,7 +244,7 @@ static bool add_use(MirBody *b, Str op, uint32_t vreg)
 {
 	if (!reserve((void **)&b->uses, &b->cap_uses, b->nuses + 1, sizeof *b->uses))
 		return false;
-	Use u = {vreg, 0, 0, 0, 0, vreg_type_bytes(op)};
+	Use u = {vreg, 0, 0, 0, 0, vreg_type_bytes(op, b->narrow_buffer_ptrs)};
 	Str sub = vreg_subreg(op);
 	if (sub.n && !parse_subreg(sub, &u.sub_off, &u.sub_size))
 		u.sub_off = u.sub_size = 0;
@@ -263,7 +263,7 @@ static bool read_defs(MirBody *b, Instr *in, Str defs, bool *def_vreg)
 		uint32_t v;
 		RegRange r;
 		if (parse_vreg(op, &v)) {
-			if (!add_def(b, v, b->ninstrs, vreg_type_bytes(op)))
+			if (!add_def(b, v, b->ninstrs, vreg_type_bytes(op, b->narrow_buffer_ptrs)))
 				return false;
 			*def_vreg = true;
 			/* Generic MIR types its vregs: %0:_(s32), %32:vgpr_32(s32). */
@@ -310,7 +310,7 @@ static bool read_ops(MirBody *b, Instr *in, Str ops, bool def_vreg)
 		Str name;
 		FrameKind fk;
 		if (parse_vreg(op, &v)) {
-			if (!((flags & OPF_DEF) ? add_def(b, v, b->ninstrs, vreg_type_bytes(op)) : add_use(b, op, v)))
+			if (!((flags & OPF_DEF) ? add_def(b, v, b->ninstrs, vreg_type_bytes(op, b->narrow_buffer_ptrs)) : add_use(b, op, v)))
 				return false;
 		} else if ((fk = parse_frame_ref(op, &id, &name)) != FRAME_NONE) {
 			classify_frame(in, fk, id, name);

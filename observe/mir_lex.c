@@ -301,9 +301,9 @@ bool parse_subreg(Str name, uint32_t *off, uint32_t *size)
 	return true;
 }
 
-static uint64_t llt_bits(Str s);
+static uint64_t llt_bits(Str s, bool narrow);
 
-uint32_t vreg_type_bytes(Str tok)
+uint32_t vreg_type_bytes(Str tok, bool narrow_buffer_ptrs)
 {
 	const char *open = memchr(tok.p, '(', tok.n);
 	if (!str_starts(tok, "%") || !open)
@@ -311,9 +311,9 @@ uint32_t vreg_type_bytes(Str tok)
 	Str t = str_skip(tok, (size_t)(open - tok.p) + 1);
 	/* Elements that are not whole bytes (s1, <2 x s1>, s33) have no byte layout. */
 	const char *x = memchr(t.p, 'x', t.n);
-	if (llt_bits(x && str_starts(t, "<") ? str_trim(str_skip(t, (size_t)(x - t.p) + 1)) : t) % 8)
+	if (llt_bits(x && str_starts(t, "<") ? str_trim(str_skip(t, (size_t)(x - t.p) + 1)) : t, narrow_buffer_ptrs) % 8)
 		return 0;
-	uint64_t bits = llt_bits(t);
+	uint64_t bits = llt_bits(t, narrow_buffer_ptrs);
 	return bits > (1ull << 32) - 8 ? 0 : (uint32_t)(bits / 8);
 }
 
@@ -428,21 +428,22 @@ FrameKind parse_frame_ref(Str tok, uint32_t *id, Str *name)
 /* --- memory operands ------------------------------------------------- */
 
 /* Bits of a scalar or pointer LLT: s32, p5; 0 when not understood. */
-static uint64_t llt_scalar_bits(Str s)
+static uint64_t llt_scalar_bits(Str s, bool narrow)
 {
 	uint32_t n;
 	if (take_lit(&s, "s"))
 		return take_uint(&s, &n) ? n : 0;
 	if (take_lit(&s, "p")) {
 		/* AMDGPU's datalayout: 32-bit LDS, private, region and 32-bit
-		 * constant pointers, 128/160/192-bit buffer pointers. */
+		 * constant pointers, 128/160/192-bit buffer pointers (LLVM 19+;
+		 * before, the datalayout has no p7-p9: 64-bit, `narrow`). */
 		if (!take_uint(&s, &n))
 			return 0;
 		switch (n) {
 		case 2: case 3: case 5: case 6: return 32;
-		case 7: return 160;
-		case 8: return 128;
-		case 9: return 192;
+		case 7: return narrow ? 64 : 160;
+		case 8: return narrow ? 64 : 128;
+		case 9: return narrow ? 64 : 192;
 		default: return 64;
 		}
 	}
@@ -450,14 +451,14 @@ static uint64_t llt_scalar_bits(Str s)
 }
 
 /* Bits of an LLT: s32, p5, <4 x s32> (vectors do not nest); 0 when not understood. */
-static uint64_t llt_bits(Str s)
+static uint64_t llt_bits(Str s, bool narrow)
 {
 	uint32_t count;
 	if (!take_lit(&s, "<"))
-		return llt_scalar_bits(s);
+		return llt_scalar_bits(s, narrow);
 	if (!take_uint(&s, &count) || !take_lit(&s, " x "))
 		return 0;
-	return (uint64_t)count * llt_scalar_bits(s);
+	return (uint64_t)count * llt_scalar_bits(s, narrow);
 }
 
 /* The size after `load`/`store`: `(s32)`, `(<2 x s16>)`, or bytes (old llc). */
@@ -466,7 +467,7 @@ static uint32_t mem_size(Str s)
 	s = str_trim(s);
 	uint32_t v;
 	if (take_lit(&s, "(")) {
-		uint64_t bits = llt_bits(s);
+		uint64_t bits = llt_bits(s, false); /* buffer pointers at their LLVM 19+ size */
 		return bits > (1ull << 32) - 8 ? 0 : (uint32_t)((bits + 7) / 8);
 	}
 	return take_uint(&s, &v) ? v : 0;

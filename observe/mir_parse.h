@@ -75,7 +75,7 @@ bool parse_subreg(Str name, uint32_t *off, uint32_t *size);
 /* The sub-register text of a vreg operand: "sub1" of %12.sub1:vreg_64, or "". */
 Str vreg_subreg(Str tok);
 /* Bytes of the LLT after a generic vreg, %3:_(s64) or %3(<2 x s16>); 0 when none. */
-uint32_t vreg_type_bytes(Str tok);
+uint32_t vreg_type_bytes(Str tok, bool narrow_buffer_ptrs);
 /* A plain integer operand (an immediate, or G_CONSTANT's `i32 16`). */
 bool parse_imm(Str tok, int64_t *v);
 /* @name or @"name": false when tok is not a global. */
@@ -274,6 +274,7 @@ typedef struct {
 	TraceLeaf *leaves;    /* where the last trace stopped */
 	uint32_t nleaves;
 	bool gisel;           /* generic opcodes or typed vregs seen */
+	bool narrow_buffer_ptrs; /* set by the caller: the module's datalayout has no p7-p9 (LLVM 14-16), so they are 64-bit */
 	bool too_big;         /* more than MIR_MAX_INSTRS instructions: the rest were dropped */
 	uint64_t work;        /* steps taken by all traces of this body */
 	bool exhausted;       /* work passed MIR_BODY_BUDGET: later traces find nothing */

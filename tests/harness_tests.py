@@ -183,6 +183,31 @@ def test_crash_bisect(tmp, llc):
            "causes %s" % [(c["what"], c.get("minimized"), (c.get("lit") or {}).get("status")) for c in causes])
 
 
+def test_conventions_in_reports(tmp):
+    """The reports list every convention the cross-version link matrix has:
+    chain call sites of llc 19 against llc 22's chain callees get their own
+    table in summary.md and index.html, and the known-differences file
+    takes the new convention names."""
+    llcs = {int(p.split("-")[1].split("/")[0]): p for p in glob.glob("/usr/lib/llvm-*/bin/llc")}
+    if 19 not in llcs or 22 not in llcs:
+        report("chain conventions in the reports: needs llc 19 and 22", False, "installed: %s" % sorted(llcs))
+        return
+    sigs = os.path.join(tmp, "chain.ll")
+    open(sigs, "w").write("declare amdgpu_cs_chain void @c0(i32 inreg, <2 x i32> inreg, float, i64)\n"
+                          "declare amdgpu_cs_chain_preserve void @c1(ptr addrspace(1) inreg, <3 x float>)\n")
+    known = os.path.join(tmp, "known-chain.txt")
+    open(known, "w").write("caller-vs-callee | amdgpu_cs_chain | 22 | dag | no such pattern | accepted for the test\n")
+    out = os.path.join(tmp, "chain-run")
+    r = run(["run", "--llc", llcs[19], "--llc", llcs[22], "--mcpu", "gfx1100", "--selector", "dag", "--count", "0",
+             "--no-new-reg-bank-select", "--no-minimize", "--known", known, "--out", out, sigs])
+    summary = open(os.path.join(out, "summary.md")).read() if os.path.exists(os.path.join(out, "summary.md")) else ""
+    page = open(os.path.join(out, "index.html")).read() if os.path.exists(os.path.join(out, "index.html")) else ""
+    ok = r.returncode in (0, 4) and "| amdgpu_cs_chain | llvm19 | llvm22 |" in summary and \
+        "| amdgpu_cs_chain_preserve |" in summary and "amdgpu_cs_chain: call site (row)" in page
+    report("chain conventions in the link tables of summary.md and index.html", ok,
+           "exit %d\n%s%s\n%s" % (r.returncode, r.stdout[-1500:], r.stderr[-1500:], summary[-2000:]))
+
+
 def test_suites(tmp, llc):
     """--suites: the conventions besides the default one get units of their
     own, with their own weights; their functions reach the report."""
@@ -224,6 +249,7 @@ def main():
     tmp = tempfile.mkdtemp(prefix="gcnabi-harness-tests-")
     try:
         test_errors(tmp, llc)
+        test_conventions_in_reports(tmp)
         test_crash_bisect(tmp, llc)
         test_resume_and_shards(tmp, llc)
         test_suites(tmp, llc)

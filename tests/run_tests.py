@@ -140,6 +140,55 @@ def link_matrix(tmp):
            "want %s\ngot %s\nexit %d\n%s%s" % (want, got, r.returncode, r.stdout, r.stderr))
 
 
+def link_cells(out):
+    cells = {}
+    path = os.path.join(out, "link.jsonl")
+    for line in open(path) if os.path.exists(path) else []:
+        c = json.loads(line)
+        k = (c["convention"], c["caller"], c["callee"])
+        old = cells.get(k, (0, 0, 0))
+        cells[k] = (old[0] + c["checked"], old[1] + c["disagree"], old[2] + c["predicted"])
+    return cells
+
+
+def link_matrix_chain_and_shader(tmp):
+    """The cross-version matrix covers chain calls (llc 19 x 22: the
+    llvm.amdgcn.cs.chain call site against the other version's chain
+    callee) and, in a call graph, a shader entry point's call of an
+    amdgpu_gfx function as its own row; all agree."""
+    llcs = dict(installed_llcs())
+    if 19 not in llcs or 22 not in llcs:
+        report("link matrix chain/shader: needs llc 19 and 22", False, "installed: %s" % sorted(llcs))
+        return
+    p19, p22 = profile_of(19), profile_of(22)
+    sigs = os.path.join(tmp, "link-chain.ll")
+    open(sigs, "w").write("declare amdgpu_cs_chain void @c(i32 inreg, <2 x float>, i64 inreg)\n"
+                          "declare amdgpu_cs_chain_preserve void @p(ptr addrspace(1) inreg, double)\n")
+    out = os.path.join(tmp, "link-chain")
+    r = run([GCNABI, "check", "--quiet", "--llc", llcs[19], "--llc", llcs[22], "--mcpu", "gfx1100", "--selector", "dag",
+             "--out", out, sigs])
+    cells = link_cells(out)
+    want = {(cc, a, b): (1, 0, 0) for cc in ("amdgpu_cs_chain", "amdgpu_cs_chain_preserve")
+            for a in (p19, p22) for b in (p19, p22)}
+    got = {k: cells.get(k) for k in want}
+    report("link matrix llc 19 x 22: chain call sites agree with both versions' chain callees",
+           got == want and r.returncode & (1 | 2 | 8 | 16) == 0 and "amdgpu_cs_chain_preserve" in r.stdout,
+           "want %s\ngot %s\nexit %d\n%s%s" % (want, got, r.returncode, r.stdout, r.stderr))
+    graph = os.path.join(tmp, "link-shader.ll")
+    g = run([GCNABI, "gen", "--callgraph", "--root", "amdgpu_cs", "--weights",
+             os.path.join(ROOT, "cases", "weights", "shaders.weights"), "--seed", "11", "--index", "10"])
+    open(graph, "w").write(g.stdout)
+    out = os.path.join(tmp, "link-shader")
+    r = run([GCNABI, "check", "--quiet", "--llc", llcs[19], "--llc", llcs[22], "--mcpu", "gfx1030", "--selector", "dag",
+             "--out", out, graph])
+    cells = link_cells(out)
+    want = {(cc, a, b): (1, 0, 0) for cc in ("shader->amdgpu_gfx", "amdgpu_gfx") for a in (p19, p22) for b in (p19, p22)}
+    got = {k: cells.get(k) for k in want}
+    report("link matrix llc 19 x 22 on a shader call graph: shader->amdgpu_gfx and amdgpu_gfx rows, all agree",
+           got == want and r.returncode & (1 | 2 | 8 | 16) == 0 and "shader->amdgpu_gfx" in r.stdout,
+           "want %s\ngot %s\nexit %d\n%s%s" % (want, got, r.returncode, r.stdout, r.stderr))
+
+
 def call_graphs(tmp):
     """gen --callgraph: every llc compiles the modules and every call site is
     observed; llc 19 and 22 show the default-convention caller/callee
@@ -220,6 +269,46 @@ def boundary_every_llc(tmp):
             if not ok and os.path.exists(os.path.join(out, "details.jsonl")):
                 detail += "".join(open(os.path.join(out, "details.jsonl")).readlines()[:5])
             report(name, ok, detail)
+ENTRY_CCS = ["amdgpu_cs", "amdgpu_ps", "amdgpu_vs", "amdgpu_gs", "amdgpu_hs", "amdgpu_es", "amdgpu_ls",
+             "amdgpu_cs_chain", "amdgpu_cs_chain_preserve", "amdgpu_kernel"]
+
+
+def boundary_entry_every_llc(tmp):
+    """gcnabi gen --boundary for the shader entry points, chain functions and
+    kernels, with the profile of each installed llc, checked against that llc
+    on gfx1030 (both selectors): every case agrees or both refuse, and every
+    case one part past a range end (or split across it) is refused by llc
+    for running out of registers, as the model says: SelectionDAG "unable to
+    allocate function argument", GlobalISel "unable to lower arguments"."""
+    overflow = {"dag": "unable to allocate function argument", "gisel": "unable to lower arguments"}
+    for major, llc in installed_llcs():
+        name = "boundary entry points, chain, kernels against llc %d (%s)" % (major, profile_of(major))
+        sigs = os.path.join(tmp, "boundary-entry-%d.ll" % major)
+        args = ["gen", "--boundary", "--profile", profile_of(major), "--mcpu", "gfx1030"]
+        for cc in ENTRY_CCS:
+            args += ["--cc", cc]
+        g = run([GCNABI_SAN] + args, env=SAN_ENV)
+        if g.returncode != 0 or "declare" not in g.stdout:
+            report(name, False, "gen --boundary: exit %d\n%s" % (g.returncode, g.stderr))
+            continue
+        open(sigs, "w").write(g.stdout)
+        past_end = set(re.findall(r"^; (b\d+): .*(?:one part past the end|split across the end)", g.stdout, re.M))
+        out = os.path.join(tmp, "boundary-entry-check-%d" % major)
+        r = run([GCNABI, "check", "--quiet", "--llc", llc, "--mcpu", "gfx1030", "--out", out, sigs])
+        refused = {}
+        path = os.path.join(out, "details.jsonl")
+        for line in open(path) if os.path.exists(path) else []:
+            d = json.loads(line)
+            if d.get("kind", "").startswith("both-refused"):
+                refused.setdefault(d["function"], []).append((d["combo"].split("-")[-1], d.get("why", "")))
+        # both selectors and, for chain functions, the call site too
+        wrong = sorted(f for f in past_end if not refused.get(f) or
+                       not all(overflow.get(sel, "?") in w for sel, w in refused[f]))
+        ok = r.returncode & (1 | 2 | 8 | 16) == 0 and not wrong and past_end
+        report(name + ": %d cases past a range end refused by both" % len(past_end), ok,
+               r.stdout + r.stderr + "not refused as expected: %s" % wrong[:10])
+
+
 def gen(*args):
     return run([GCNABI_SAN, "gen"] + list(args), env=SAN_ENV)
 
@@ -442,8 +531,9 @@ def main():
     for binary in (GCNABI, GCNABI_SAN):
         if not os.access(binary, os.X_OK):
             sys.exit("%s is missing: run make" % binary)
-    sections = [golden, bad_inputs, check_every_llc, scratch_setup, link_matrix, call_graphs, shader_passthrough,
-                boundary_every_llc, gen_replay, gen_header, gen_weights, gen_accepted_by_every_llc]
+    sections = [golden, bad_inputs, check_every_llc, scratch_setup, link_matrix, link_matrix_chain_and_shader,
+                call_graphs, shader_passthrough, boundary_every_llc, boundary_entry_every_llc, gen_replay, gen_header,
+                gen_weights, gen_accepted_by_every_llc]
     # `run_tests.py golden scratch_setup` runs only the sections named.
     wanted = sys.argv[1:]
     unknown = set(wanted) - {f.__name__ for f in sections}

@@ -11,6 +11,21 @@ GCNABI = os.path.join(ROOT, "build", "gcnabi")
 EXIT_ERROR, EXIT_USAGE, EXIT_KNOWN, EXIT_NEW, EXIT_CRASH = 1, 2, 4, 8, 16
 
 
+# The conventions reports are grouped by, in report order: ccc, fastcc and
+# coldcc are "default"; "shader->amdgpu_gfx" is a cross-version link row
+# only (a shader entry point's call sites of amdgpu_gfx functions, from
+# call-graph input). gcnabi check writes the same names in link.jsonl.
+CONVENTIONS = ["default", "amdgpu_gfx", "shader->amdgpu_gfx", "amdgpu_cs_chain", "amdgpu_cs_chain_preserve",
+               "amdgpu_cs", "amdgpu_ps", "amdgpu_vs", "amdgpu_gs", "amdgpu_hs", "amdgpu_es", "amdgpu_ls",
+               "amdgpu_kernel"]
+
+
+def convention_order(names):
+    """names in report order; default and amdgpu_gfx always, unknown ones last."""
+    names = set(names) | {"default", "amdgpu_gfx"}
+    return sorted(names, key=lambda c: (CONVENTIONS.index(c) if c in CONVENTIONS else len(CONVENTIONS), c))
+
+
 class HarnessError(Exception):
     """A clear error for the user; the run exits with status 1."""
 

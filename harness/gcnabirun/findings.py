@@ -9,7 +9,7 @@ import os
 import re
 import subprocess
 
-from .common import GCNABI, read_jsonl
+from .common import CONVENTIONS, GCNABI, read_jsonl
 
 # check's kinds -> the harness's axes; None: a note, not a finding.
 KIND_AXIS = {
@@ -90,7 +90,9 @@ def type_class(ty):
 
 
 def convention(sig):
-    return "amdgpu_gfx" if re.match(r"\s*(declare|define)\s+amdgpu_gfx\b", sig or "") else "default"
+    """The report convention of a declare/define line: its keyword, "default" for ccc/fastcc/coldcc or none."""
+    m = re.match(r"\s*(?:declare|define)\s+(amdgpu_\w+)", sig or "")
+    return m.group(1) if m and m.group(1) in CONVENTIONS else "default"
 
 
 def where_of(why, placement):
@@ -284,7 +286,10 @@ def cross(out_dirs, input_path, compilers, findings, quirks=()):
                                             compared=0, examples=[]))
             both = _names(fa) & _names(fb)
             for name in both:
-                groups[(full_axis, a, b, convention(sigs.get(name, "")), "")]["compared"] += 1
+                conv = convention(sigs.get(name, ""))
+                groups.setdefault((full_axis, a, b, conv, ""),
+                                  dict(base, convention=conv, pattern="", functions=0, explained=0,
+                                       compared=0, examples=[]))["compared"] += 1
             for fn, d in sorted(first.items()):
                 conv = convention(sigs.get(fn, ""))
                 pattern = "%s: %s vs %s" % (normalize(d.get("where", "")), loc_class(d["a"]), loc_class(d["b"]))

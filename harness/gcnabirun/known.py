@@ -2,7 +2,7 @@
 
     axis | convention | versions | selector | pattern | reason
 
-axis: one of AXES; convention: default, amdgpu_gfx or *; versions: * or a
+axis: one of AXES; convention: one of CONVENTIONS (default, amdgpu_gfx, amdgpu_ps, ...) or *; versions: * or a
 comma list of majors and ranges (16, 14-16, 19,22): every llc version the
 finding involves must be listed; selector: dag, gisel, gisel-nrbs or *;
 pattern: a Python regular expression searched in the finding's normalized
@@ -10,11 +10,10 @@ text (what the report prints as `what`); reason: why it is accepted. A
 malformed line is an error naming the file and line."""
 import re
 
-from .common import HarnessError
+from .common import CONVENTIONS, HarnessError
 
 AXES = ["model-vs-llc", "model-vs-llc-caller", "caller-vs-callee", "llc-vs-llc-callee", "llc-vs-llc-caller",
         "dag-vs-gisel", "gisel-vs-nrbs", "link", "crash"]
-CONVENTIONS = ["default", "amdgpu_gfx"]
 SELECTORS = ["dag", "gisel", "gisel-nrbs"]
 
 
@@ -55,7 +54,7 @@ def load(path):
             if axis not in AXES:
                 raise ValueError("unknown axis '%s' (one of %s)" % (axis, ", ".join(AXES)))
             if conv != "*" and conv not in CONVENTIONS:
-                raise ValueError("unknown convention '%s' (default, amdgpu_gfx or *)" % conv)
+                raise ValueError("unknown convention '%s' (%s or *)" % (conv, ", ".join(CONVENTIONS)))
             if sel != "*" and sel not in SELECTORS:
                 raise ValueError("unknown selector '%s' (dag, gisel, gisel-nrbs or *)" % sel)
             vset = _versions(versions)

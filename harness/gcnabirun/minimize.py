@@ -114,7 +114,7 @@ def candidates(decl, stage):
     if suffix:
         out.append((prefix, params, ""))
     ret_words = prefix.split()
-    conv = [w for w in ret_words if w in ("amdgpu_gfx", "fastcc", "coldcc", "ccc")]
+    conv = [w for w in ret_words if w in ("fastcc", "coldcc", "ccc") or w.startswith("amdgpu_")]
     if not re.fullmatch(r"(?:\w+\s+)?void", prefix):
         out.append((" ".join(conv + ["void"]), params, suffix))
     if stage == 0:

@@ -7,7 +7,7 @@ import json
 import os
 import re
 
-from .common import EXIT_CRASH, EXIT_KNOWN, EXIT_NEW, EXIT_ERROR, dumps, write_text
+from .common import EXIT_CRASH, EXIT_KNOWN, EXIT_NEW, EXIT_ERROR, convention_order, dumps, write_text
 from .known import AXES, entry_for, match
 
 AXIS_TITLES = {
@@ -292,7 +292,7 @@ def cause_md(b, ctx):
 def link_md(ctx):
     L = []
     profiles = sorted({k[1] for k in ctx["link"]} | {k[2] for k in ctx["link"]}, key=lambda p: int(p[4:]))
-    for conv in ("default", "amdgpu_gfx"):
+    for conv in convention_order(k[0] for k in ctx["link"]):
         L.append("| %s | %s |" % (conv, " | ".join(profiles)))
         L.append("|---|%s" % ("---|" * len(profiles)))
         for a in profiles:
@@ -466,7 +466,7 @@ def index_html(ctx):
     H.append("<h2>Version-pair compatibility</h2>")
     if ctx["link"]:
         profiles = sorted({k[1] for k in ctx["link"]} | {k[2] for k in ctx["link"]}, key=lambda p: int(p[4:]))
-        for conv in ("default", "amdgpu_gfx"):
+        for conv in convention_order(k[0] for k in ctx["link"]):
             rows = []
             for a in profiles:
                 row = [a]

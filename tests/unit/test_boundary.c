@@ -235,6 +235,177 @@ static void test_every_case_holds(void **state)
 	assert_int_equal(configs, 5 * NLAYOUTS * 3 * 2 * 2 * 2);
 }
 
+/* --- the entry points, chain functions and kernels ----------------------- */
+
+typedef struct {
+	const ModelConfig *m;
+	unsigned cases;
+	unsigned nall;
+	struct { uint8_t limit; Loc at, after; bool refused, part_at; } all[2048];
+} Hits;
+
+static int record(void *ctx, const BoundaryCase *c)
+{
+	Hits *h = ctx;
+	char why[256];
+	cc_place(&c->sig, h->m, c->view, &placed);
+	if (!boundary_case_holds(c, &placed, why, sizeof why))
+		fail_msg("%s (%s): %s", c->sig.name, c->label, why);
+	assert_true(c->nchecks > 0);
+	h->cases++;
+	assert_true(h->nall < sizeof h->all / sizeof h->all[0]);
+	h->all[h->nall].limit = c->limit;
+	h->all[h->nall].at = c->at;
+	h->all[h->nall].after = c->after;
+	h->all[h->nall].refused = c->checks[0].kind == BCHK_REFUSED;
+	h->all[h->nall].part_at = false;
+	for (unsigned k = 0; k < c->nchecks; k++)
+		if (c->checks[k].kind == BCHK_ARG_PART && same_loc(&c->checks[k].want, &c->at))
+			h->all[h->nall].part_at = true;
+	h->nall++;
+	return 0;
+}
+
+/* Cases at a limit: how many, how many expect a refusal, how many put a part exactly on it. */
+static unsigned hits_at(const Hits *h, BoundaryLimitKind kind, const Loc *at, const Loc *after, unsigned *refused,
+			unsigned *part_at)
+{
+	unsigned n = 0;
+	*refused = *part_at = 0;
+	for (unsigned i = 0; i < h->nall; i++) {
+		if (h->all[i].limit != kind || (at && (h->all[i].at.kind != at->kind || h->all[i].at.reg != at->reg ||
+						      h->all[i].at.offset != at->offset)))
+			continue;
+		if (after && (h->all[i].after.kind != after->kind || (after->kind && !same_loc(&h->all[i].after, after))))
+			continue;
+		n++;
+		*refused += h->all[i].refused;
+		*part_at += h->all[i].part_at;
+	}
+	return n;
+}
+
+static const char *const entry_cpus[] = { "gfx900", "gfx1030", "gfx1100", "gfx1200" };
+
+/* Every case of every entry, chain and kernel configuration is placed as
+ * its checks say, and, probing the model independently, every limit it
+ * has got its cases: each edge of each run (a value split across it, or at
+ * a range end where one more part is refused: the last part on it and a
+ * refusal past it), each return limit (refused beyond for these
+ * conventions), the pixel-shader slot limit and forced slot 0, and each
+ * kernarg alignment crossed. */
+static void test_entry_conventions_every_limit(void **state)
+{
+	(void)state;
+	static Hits h;
+	static BoundaryRun run;
+	unsigned configs = 0, total = 0, ends = 0, returns = 0, ps = 0, kern = 0;
+	for (unsigned p = 0; profile_at(p); p++)
+		for (unsigned t = 0; t < sizeof entry_cpus / sizeof entry_cpus[0]; t++)
+			for (unsigned sel = 0; sel < SEL_COUNT; sel++)
+				for (unsigned n = 0; n < boundary_nconventions; n++) {
+					CallConv cc = boundary_conventions[n];
+					if (cc == CC_C || cc == CC_AMDGPU_GFX)
+						continue;
+					for (unsigned v = 0; v < (cc_callable(cc) ? 2u : 1u); v++) {
+						ModelConfig m = config(profile_at(p)->name, 0, entry_cpus[t], (Selector)sel);
+						memset(&h, 0, sizeof h);
+						h.m = &m;
+						boundary_init(gen);
+						unsigned got = boundary_generate(gen, &m, cc, (View)v, record, &h);
+						assert_int_equal(got, h.cases);
+						configs++;
+						total += got;
+						/* the argument runs */
+						for (int inreg = 0; inreg < 2; inreg++) {
+							if (!boundary_probe(gen, &m, cc, (View)v, inreg, 0, &run))
+								continue;
+							unsigned refused, part_at;
+							assert_true(hits_at(&h, BLIM_FIRST, &run.locs[0], 0, &refused, &part_at) >= 1);
+							for (unsigned k = 0; k < run.nedges; k++) {
+								const BoundaryEdge *ed = &run.edges[k];
+								unsigned hit = hits_at(&h, BLIM_EDGE, &ed->before, &ed->after, &refused, &part_at);
+								if (!hit || !part_at || (ed->after.kind == LOC_NONE && refused < 2))
+									fail_msg("%s %s %s %s: edge %u (%u cases, %u refused, %u on it)",
+										 profile_at(p)->name, entry_cpus[t], selector_names[sel],
+										 cc_name(cc), k, hit, refused, part_at);
+								ends += ed->after.kind == LOC_NONE;
+							}
+							/* no stack in any of them: a run that is not
+							 * refused at its end is a kernel's segment */
+							assert_true(run.end_refused || cc == CC_AMDGPU_KERNEL);
+						}
+						/* the return limits */
+						for (int fl = 0; fl < 2; fl++) {
+							BoundaryReturn r = fl ? boundary_return_limit_float(gen, &m, cc, (View)v)
+									      : boundary_return_limit(gen, &m, cc, (View)v, false, 0);
+							if (r.unbounded)
+								continue;
+							assert_true(r.refused_above); /* never demoted */
+							Loc at = { LOC_NONE, (uint16_t)r.limit, 0, 0 };
+							unsigned refused, part_at;
+							unsigned hit = hits_at(&h, BLIM_RETURN, &at, 0, &refused, &part_at);
+							if (hit == 0 || refused == 0)
+								fail_msg("%s %s %s: return limit %u (%s): %u cases, %u refused",
+									 profile_at(p)->name, entry_cpus[t], cc_name(cc), r.limit,
+									 fl ? "float" : "i32", hit, refused);
+							returns++;
+						}
+						if (cc == CC_AMDGPU_PS) {
+							unsigned refused, part_at;
+							Loc sixteen = { LOC_NONE, 16, 0, 0 };
+							assert_true(hits_at(&h, BLIM_PS_SLOTS, &sixteen, 0, &refused, &part_at) >= 2);
+							assert_true(hits_at(&h, BLIM_PS_FORCED, 0, 0, &refused, &part_at) >= 2);
+							ps++;
+						}
+						if (cc == CC_AMDGPU_KERNEL && boundary_probe(gen, &m, cc, (View)v, false, 0, &run)) {
+							/* every alignment crossed: a type pushed to 2 x its alignment */
+							unsigned crossed = 0;
+							for (unsigned align = 2; align <= 16; align *= 2)
+								for (unsigned i = 0; i < h.nall; i++)
+									if (h.all[i].limit == BLIM_KERNARG_ALIGN && h.all[i].at.offset == 2 * align) {
+										crossed++;
+										break;
+									}
+							assert_int_equal(crossed, 4);
+							kern++;
+						}
+					}
+				}
+	print_message("%u entry/chain/kernel configurations, %u cases, %u range ends, %u return limits, %u PS, %u kernel\n",
+		      configs, total, ends, returns, ps, kern);
+	assert_true(ends > 0 && returns > 0 && ps > 0 && kern > 0);
+}
+
+/* The limits found are the ones the model's tables and llc have. */
+static void test_entry_limits(void **state)
+{
+	(void)state;
+	/* Shaders: user SGPRs s0-s43, VGPR inputs v0-v135, then refused. */
+	assert_string_equal(describe("llvm22", 0, "gfx1030", SEL_DAG, CC_AMDGPU_CS, VIEW_CALLEE, true, 0), "s0 43:s43|none");
+	assert_string_equal(describe("llvm16", 0, "gfx1100", SEL_GISEL, CC_AMDGPU_PS, VIEW_CALLEE, false, 0), "v0 135:v135|none");
+	/* Chain: s0-s104, v8-v254; older llc cannot parse the keyword. */
+	assert_string_equal(describe("llvm19", 0, "gfx1200", SEL_DAG, CC_AMDGPU_CS_CHAIN, VIEW_CALLER, true, 0), "s0 104:s104|none");
+	assert_string_equal(describe("llvm22", 0, "gfx900", SEL_GISEL, CC_AMDGPU_CS_CHAIN_PRESERVE, VIEW_CALLEE, false, 0),
+			    "v8 246:v254|none");
+	assert_non_null(strstr(describe("llvm16", 0, "gfx1030", SEL_DAG, CC_AMDGPU_CS_CHAIN, VIEW_CALLEE, false, 0), "refused"));
+	/* Kernels: one segment, no edges. */
+	assert_string_equal(describe("llvm22", 0, "gfx1030", SEL_DAG, CC_AMDGPU_KERNEL, VIEW_CALLEE, false, 0), "kernarg+0");
+	/* Shader returns: 44 integer parts, 136 float parts, apart. */
+	ModelConfig m = config("llvm19", 0, "gfx1030", SEL_DAG);
+	BoundaryReturn ri = boundary_return_limit(gen, &m, CC_AMDGPU_VS, VIEW_CALLEE, false, 0);
+	BoundaryReturn rf = boundary_return_limit_float(gen, &m, CC_AMDGPU_VS, VIEW_CALLEE);
+	assert_int_equal(ri.limit, 44);
+	assert_int_equal(rf.limit, 136);
+	assert_true(ri.refused_above && rf.refused_above);
+	BoundaryReturn rc = boundary_return_limit(gen, &m, CC_AMDGPU_CS_CHAIN, VIEW_CALLEE, false, 0);
+	assert_int_equal(rc.limit, 0);
+	assert_true(rc.refused_above);
+	/* The default convention demotes instead. */
+	BoundaryReturn rd = boundary_return_limit(gen, &m, CC_C, VIEW_CALLEE, false, 0);
+	assert_false(rd.refused_above);
+}
+
 /* The checks can fail: a case moved by one register, or a kept return
  * claimed demoted, is reported. */
 static int first_case(void *ctx, const BoundaryCase *c)
@@ -296,6 +467,8 @@ int main(void)
 		cmocka_unit_test(test_sgpr_limits_by_profile),
 		cmocka_unit_test(test_return_limits),
 		cmocka_unit_test(test_every_case_holds),
+		cmocka_unit_test(test_entry_conventions_every_limit),
+		cmocka_unit_test(test_entry_limits),
 		cmocka_unit_test(test_checks_can_fail),
 		cmocka_unit_test(test_dedup_and_numbering),
 	};

@@ -405,6 +405,22 @@ static void test_gfx_v16_dag_drops_inreg_i64(void **state)
 	free(o);
 }
 
+/* A shader passes its own ptr addrspace(8) on (a G_MERGE_VALUES of v0, v1,
+ * then a G_UNMERGE_VALUES into the call's v0, v1). llc 16's datalayout has
+ * no p8 entry, so the pointer is 64-bit there: read as 128-bit, its high
+ * half traced back to v0 and v1 counted as an implicit input. */
+static void test_gisel_narrow_buffer_ptr_passed_on(void **state)
+{
+	(void)state;
+	Observed *o = observe_fixture("p8pass.v16.gisel.mir");
+	expect(o, "g", true, "v0,v1 -> none", NULL, NULL);
+	expect(o, "s", true, "v0,v1 -> none", "g: v0,v1 -> none", "s[0:3]");
+	free(o);
+	o = observe_fixture("p8pass.v22.gisel.mir");
+	expect(o, "s", true, "v0,v1,v2,v3 -> none", "g: v0,v1,v2,v3 -> none", "s[0:3]");
+	free(o);
+}
+
 /* --- ps: amdgpu_ps {float, i32} @f(i32 inreg, float, <2 x float>) --------------- */
 
 static void test_ps_return_to_epilog(void **state)
@@ -1131,6 +1147,7 @@ int main(void)
 		cmocka_unit_test(test_sret),
 		cmocka_unit_test(test_gfx),
 		cmocka_unit_test(test_gfx_v16_dag_drops_inreg_i64),
+		cmocka_unit_test(test_gisel_narrow_buffer_ptr_passed_on),
 		cmocka_unit_test(test_ps_return_to_epilog),
 		cmocka_unit_test(test_ps_unused_inputs),
 		cmocka_unit_test(test_shader_system_sgprs),
