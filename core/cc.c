@@ -692,13 +692,112 @@ const char *cc_chain_dvgpr_check(const Sig *s, const ModelConfig *m, const Place
 	return *lost ? "argument VGPRs beyond the requested count would be lost" : NULL;
 }
 
+const char *const user_sgpr_names[USGPR_COUNT] = {
+	"private_segment_buffer", "dispatch_ptr", "queue_ptr", "kernarg_segment_ptr", "dispatch_id",
+	"flat_scratch_init", "private_segment_size",
+};
+const uint8_t user_sgpr_sizes[USGPR_COUNT] = { 4, 2, 2, 2, 2, 2, 1 };
+
+unsigned user_sgpr_first(const UserSgprs *u, unsigned field)
+{
+	unsigned first = 0;
+	for (unsigned i = 0; i < field && i < USGPR_COUNT; i++)
+		if (u->enabled & (1u << i))
+			first += user_sgpr_sizes[i];
+	return first;
+}
+
+/* When a kernel's dispatch enables each user SGPR field, for a body that
+ * uses no implicit input (gcnabi emit's): a field needs its profile switch
+ * (ALWAYS: none, NEVER: no llc enables it without a use), is disabled by
+ * its "amdgpu-no-*" attribute, and the scratch fields are absent with
+ * architected flat scratch. The kernarg pointer is also enabled by any
+ * explicit argument. Each llc's default code object version (4 for 14-16,
+ * 5 for 19, 6 for 22) is what the switches describe. */
+enum { ALWAYS = -1, NEVER = -2, NO_ATTR = -1 };
+static const struct {
+	int8_t needs;    /* ProfileSwitch, ALWAYS or NEVER */
+	int8_t freed_by; /* NoInput or NO_ATTR */
+	bool scratch;    /* absent with architected flat scratch */
+} user_sgpr_rules[USGPR_COUNT] = {
+	[USGPR_PRIVATE_SEGMENT_BUFFER] = { ALWAYS, NO_ATTR, true },
+	[USGPR_DISPATCH_PTR] = { SW_kernel_implicit_user_sgprs, NOIN_DISPATCH_PTR, false },
+	[USGPR_QUEUE_PTR] = { SW_kernel_queue_ptr_sgpr, NOIN_QUEUE_PTR, false },
+	[USGPR_KERNARG_SEGMENT_PTR] = { SW_kernel_implicit_user_sgprs, NOIN_IMPLICITARG_PTR, false },
+	[USGPR_DISPATCH_ID] = { SW_kernel_implicit_user_sgprs, NOIN_DISPATCH_ID, false },
+	[USGPR_FLAT_SCRATCH_INIT] = { SW_kernel_flat_scratch_init_sgpr, NOIN_FLAT_SCRATCH_INIT, true },
+	[USGPR_PRIVATE_SEGMENT_SIZE] = { NEVER, NO_ATTR, false },
+};
+
+enum { MAX_USER_SGPRS = 16 }; /* the hardware's user SGPRs */
+
+/* The kernel's user SGPRs, then its preloaded arguments: a leading run of
+ * inreg arguments, each taking the SGPRs of its bytes plus those of the
+ * padding before it, while the 16 user SGPRs last; an argument under 4
+ * bytes at an unaligned offset shares the previous one's SGPR
+ * (AMDGPULowerKernelArguments). The run stops at the first argument that
+ * is not inreg or does not fit. */
+static void kernel_user_sgprs(const Sig *s, const ModelConfig *m, Placement *out)
+{
+	const Profile *p = m->profile;
+	UserSgprs *u = &out->user;
+	unsigned used = 0;
+	u->known = true;
+	for (unsigned i = 0; i < USGPR_COUNT; i++) {
+		int needs = user_sgpr_rules[i].needs, freed_by = user_sgpr_rules[i].freed_by;
+		bool on = needs == ALWAYS || (needs != NEVER && p->on[needs]);
+		if (freed_by != NO_ATTR && input_freed(s, (NoInput)freed_by))
+			on = false;
+		if (user_sgpr_rules[i].scratch && m->target->arch_flat_scratch)
+			on = false;
+		if (i == USGPR_KERNARG_SEGMENT_PTR && s->nparams > 0)
+			on = true;
+		if (on) {
+			u->enabled |= (uint8_t)(1u << i);
+			used += user_sgpr_sizes[i];
+		}
+	}
+	unsigned free_sgprs = MAX_USER_SGPRS - used, preloaded = 0;
+	uint64_t last_end = 0;
+	if (p->on[SW_kernarg_preload] && m->target->kernarg_preload && m->selector == SEL_DAG)
+		for (unsigned i = 0; i < out->nargs && (s->params[i].flags & PARAM_INREG); i++) {
+			const Loc *l = &out->locs[out->args[i].first];
+			if (l->offset % 4 != 0 && l->size < 4) {
+				last_end = l->offset + l->size;
+				continue;
+			}
+			unsigned n = (unsigned)((l->size + 3) / 4), pad = (unsigned)((l->offset - last_end + 3) / 4);
+			if (n + pad > free_sgprs)
+				break;
+			free_sgprs -= n + pad;
+			preloaded += n + pad;
+			last_end = l->offset + l->size;
+		}
+	u->preload_length = (uint8_t)preloaded;
+	u->preload_offset = 0;
+	unsigned count = used + preloaded;
+	/* gfx11 wave32 pads user + system SGPRs to 16; the system SGPRs are the
+	 * workgroup ids (x always; y and z as the implicit inputs are). */
+	if (m->target->user_sgpr_init16 && m->wave == 32) {
+		unsigned sys = 1;
+		for (int d = 1; d < 3 && p->on[SW_kernel_implicit_user_sgprs]; d++)
+			if (!input_freed(s, (NoInput)(NOIN_WORKGROUP_ID_X + d)) ||
+			    (p->on[SW_workgroup_id_needs_no_cluster] && !input_freed(s, (NoInput)(NOIN_CLUSTER_ID_X + d))))
+				sys++;
+		if (count < MAX_USER_SGPRS - sys)
+			count = MAX_USER_SGPRS - sys;
+	}
+	u->count = (uint8_t)count;
+}
+
 /* amdgpu_kernel: no registers by convention. Every argument is in-line in
  * the explicit kernarg segment, in order, each at the next offset aligned
  * to its type's ABI alignment, alloc size bytes; a byref(T) argument is T's
  * data at its `align` if given (even below T's: byref(<4 x half>) align 2
  * is at 2), else at T's ABI alignment. The segment ends with the last
  * argument, unpadded. Identical for every triple and selector (LLVM 14-22);
- * only the DataLayout of buffer pointers moves (buffer_ptr_split). */
+ * only the DataLayout of buffer pointers moves (buffer_ptr_split). The
+ * kernarg pointer and the other user SGPRs: kernel_user_sgprs. */
 static bool kernel_place(const Sig *s, const ModelConfig *m, Placement *out)
 {
 	const char *why = entry_verifier_error(s);
@@ -706,26 +805,10 @@ static bool kernel_place(const Sig *s, const ModelConfig *m, Placement *out)
 		return fail(out, "%s%s", why, "");
 	if (s->varargs)
 		return fail(out, "Calling convention does not support varargs or perfect forwarding!%s%s", "", "");
-	/* On a CPU llc does not know (generic), a kernel cannot select the
-	 * stores of its arguments (llc 14 gfx1100, both selectors). */
-	if (m->target == target_generic())
-		for (unsigned i = 0; i < s->nparams; i++)
-			if (!(s->params[i].flags & PARAM_UNUSED))
-				return fail(out, "Cannot select: store (a kernel on a CPU %s does not know: generic)%s",
-					    m->profile->name, "");
 	uint64_t end = 0;
 	for (unsigned i = 0; i < s->nparams; i++) {
 		const Param *prm = &s->params[i];
 		bool byref = (prm->flags & PARAM_BYREF) && prm->attr_type != TYPE_NONE;
-		/* The body reaches a byref argument through the kernarg address
-		 * cast to the pointer's address space: region, LDS and buffer
-		 * pointers cannot be before 22 (14-16's SelectionDAG manages p8). */
-		unsigned as = sig_type(s, prm->type)->addrspace;
-		bool dag_p8 = as == 8 && m->selector == SEL_DAG && m->profile->major < 19;
-		if ((prm->flags & PARAM_BYREF) && !(prm->flags & PARAM_UNUSED) && m->profile->on[SW_kernel_byref_cast_fails] &&
-		    (as == 2 || as == 3 || as == 7 || as == 8) && !dag_p8)
-			return fail(out, "invalid addrspacecast: the kernarg address to a byref ptr addrspace(%s)%s",
-				    as == 2 ? "2" : as == 3 ? "3" : as == 7 ? "7" : "8", "");
 		if ((prm->flags & PARAM_BYREF) && (prm->flags & (PARAM_INREG | PARAM_SRET)))
 			return fail(out, "Attributes 'byval', 'inalloca', 'preallocated', 'inreg', 'nest', 'byref', "
 					 "and 'sret' are incompatible!%s%s", "", "");
@@ -751,6 +834,7 @@ static bool kernel_place(const Sig *s, const ModelConfig *m, Placement *out)
 	}
 	out->kernarg = true;
 	out->kernarg_size = (uint32_t)end;
+	kernel_user_sgprs(s, m, out);
 	return true;
 }
 
