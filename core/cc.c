@@ -718,7 +718,7 @@ enum { ALWAYS = -1, NEVER = -2, NO_ATTR = -1 };
 static const struct {
 	int8_t needs;    /* ProfileSwitch, ALWAYS or NEVER */
 	int8_t freed_by; /* NoInput or NO_ATTR */
-	bool scratch;    /* absent with architected flat scratch */
+	bool scratch;    /* absent with architected flat scratch or without flat (generic) */
 } user_sgpr_rules[USGPR_COUNT] = {
 	[USGPR_PRIVATE_SEGMENT_BUFFER] = { ALWAYS, NO_ATTR, true },
 	[USGPR_DISPATCH_PTR] = { SW_kernel_implicit_user_sgprs, NOIN_DISPATCH_PTR, false },
@@ -731,12 +731,67 @@ static const struct {
 
 enum { MAX_USER_SGPRS = 16 }; /* the hardware's user SGPRs */
 
-/* The kernel's user SGPRs, then its preloaded arguments: a leading run of
- * inreg arguments, each taking the SGPRs of its bytes plus those of the
- * padding before it, while the 16 user SGPRs last; an argument under 4
- * bytes at an unaligned offset shares the previous one's SGPR
- * (AMDGPULowerKernelArguments). The run stops at the first argument that
- * is not inreg or does not fit. */
+/* Preloaded kernel arguments (SITargetLowering::allocatePreloadKernArgSGPRs):
+ * a leading run of inreg arguments, part by part as SelectionDAG splits them
+ * (struct members and array elements; a scalar or vector is one part, a p7
+ * its {p8, i32}), while the user SGPRs last. A part takes the SGPRs of its
+ * value bits plus those of the padding since the previous part's SGPRs end;
+ * a part under 4 bytes at an offset that is not a multiple of 4 shares the
+ * previous SGPR. The first part that does not fit ends the run, even inside
+ * an aggregate (which is then preloaded in part). */
+typedef struct {
+	const Sig *s;
+	const Profile *p;
+	unsigned free, length;
+	uint64_t last; /* kernarg offset where the preloaded SGPRs end */
+} Preload;
+
+static bool preload_part(Preload *pl, uint64_t offset, uint64_t bits)
+{
+	if (offset % 4 != 0 && (bits + 7) / 8 < 4)
+		return true;
+	uint64_t n = (bits + 31) / 32, pad = offset > pl->last ? (offset - pl->last + 3) / 4 : 0;
+	if (n + pad > pl->free)
+		return false;
+	pl->free -= (unsigned)(n + pad);
+	pl->length += (unsigned)(n + pad);
+	pl->last = offset + n * 4;
+	return true;
+}
+
+static bool preload_value(Preload *pl, TypeId id, uint64_t offset, unsigned depth)
+{
+	const Type *t = sig_type(pl->s, id);
+	if (depth > 64)
+		return false;
+	switch (t->kind) {
+	case TYPE_STRUCT: {
+		uint64_t at = 0;
+		for (unsigned k = 0; k < t->n; k++) {
+			TypeId mid = pl->s->members[t->first + k];
+			uint64_t align = t->packed ? 1 : type_kernarg_align(pl->s, mid, pl->p);
+			at = (at + align - 1) / align * align;
+			if (!preload_value(pl, mid, offset + at, depth + 1))
+				return false;
+			at += type_kernarg_size(pl->s, mid, pl->p);
+		}
+		return true;
+	}
+	case TYPE_ARRAY:
+		for (uint64_t k = 0; k < t->n; k++)
+			if (!preload_value(pl, t->elem, offset + k * type_kernarg_size(pl->s, t->elem, pl->p), depth + 1))
+				return false;
+		return true;
+	case TYPE_PTR:
+		if (t->addrspace == 7 && pl->p->on[SW_buffer_ptr_split]) /* {ptr addrspace(8), i32} */
+			return preload_part(pl, offset, 128) && preload_part(pl, offset + 16, 32);
+		return preload_part(pl, offset, type_value_bits(pl->s, id, pl->p));
+	default:
+		return preload_part(pl, offset, type_value_bits(pl->s, id, pl->p));
+	}
+}
+
+/* The kernel's user SGPRs, then its preloaded arguments (above). */
 static void kernel_user_sgprs(const Sig *s, const ModelConfig *m, Placement *out)
 {
 	const Profile *p = m->profile;
@@ -750,6 +805,8 @@ static void kernel_user_sgprs(const Sig *s, const ModelConfig *m, Placement *out
 			on = false;
 		if (user_sgpr_rules[i].scratch && m->target->arch_flat_scratch)
 			on = false;
+		if (i == USGPR_FLAT_SCRATCH_INIT && !m->target->flat)
+			on = false;
 		if (i == USGPR_KERNARG_SEGMENT_PTR && s->nparams > 0)
 			on = true;
 		if (on) {
@@ -757,22 +814,12 @@ static void kernel_user_sgprs(const Sig *s, const ModelConfig *m, Placement *out
 			used += user_sgpr_sizes[i];
 		}
 	}
-	unsigned free_sgprs = MAX_USER_SGPRS - used, preloaded = 0;
-	uint64_t last_end = 0;
+	Preload pl = { s, p, (p->on[SW_kernarg_preload_13] ? 13u : MAX_USER_SGPRS) - used, 0, 0 };
 	if (p->on[SW_kernarg_preload] && m->target->kernarg_preload && m->selector == SEL_DAG)
-		for (unsigned i = 0; i < out->nargs && (s->params[i].flags & PARAM_INREG); i++) {
-			const Loc *l = &out->locs[out->args[i].first];
-			if (l->offset % 4 != 0 && l->size < 4) {
-				last_end = l->offset + l->size;
-				continue;
-			}
-			unsigned n = (unsigned)((l->size + 3) / 4), pad = (unsigned)((l->offset - last_end + 3) / 4);
-			if (n + pad > free_sgprs)
+		for (unsigned i = 0; i < out->nargs && (s->params[i].flags & PARAM_INREG); i++)
+			if (!preload_value(&pl, s->params[i].type, out->locs[out->args[i].first].offset, 0))
 				break;
-			free_sgprs -= n + pad;
-			preloaded += n + pad;
-			last_end = l->offset + l->size;
-		}
+	unsigned preloaded = pl.length;
 	u->preload_length = (uint8_t)preloaded;
 	u->preload_offset = 0;
 	unsigned count = used + preloaded;

@@ -310,6 +310,14 @@ static uint64_t scalar_bits(const Sig *s, const Type *t, const Profile *p)
 	}
 }
 
+uint64_t type_value_bits(const Sig *s, TypeId id, const Profile *p)
+{
+	const Type *t = sig_type(s, id);
+	if (t->kind == TYPE_VECTOR)
+		return sat_mul(t->n, scalar_bits(s, sig_type(s, t->elem), p));
+	return scalar_bits(s, t, p);
+}
+
 static uint64_t store_size_of_vector(const Sig *s, const Type *t, const Profile *p)
 {
 	return (sat_mul(t->n, scalar_bits(s, sig_type(s, t->elem), p)) + 7) / 8;

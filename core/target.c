@@ -5,20 +5,20 @@
 #include <string.h>
 
 static const Target targets[] = {
-	/* name       16bit  archFS preload init16 vgpr32 vgpr64 EUs wave */
-	{ "generic",  false, false, false, false,     0,   256,  4, 64 },
-	{ "gfx700",   false, false, false, false,     0,   256,  4, 64 },
-	{ "gfx803",   true,  false, false, false,     0,   256,  4, 64 },
-	{ "gfx900",   true,  false, false, false,     0,   256,  4, 64 },
-	{ "gfx906",   true,  false, false, false,     0,   256,  4, 64 },
-	{ "gfx908",   true,  false, false, false,     0,   256,  4, 64 },
-	{ "gfx90a",   true,  false, false, false,     0,   512,  4, 64 },
-	{ "gfx940",   true,  true,  true,  false,     0,   512,  4, 64 },
-	{ "gfx942",   true,  true,  true,  false,     0,   512,  4, 64 },
-	{ "gfx1010",  true,  false, false, false,  1024,   512,  4, 32 },
-	{ "gfx1030",  true,  false, false, false,  1024,   512,  4, 32 },
-	{ "gfx1100",  true,  true,  false, true,   1536,   768,  4, 32 },
-	{ "gfx1200",  true,  true,  false, false,  1536,   768,  4, 32 },
+	/* name       flat   16bit  archFS preload init16 vgpr32 vgpr64 EUs wave */
+	{ "generic",  false, false, false, false, false,     0,   256,  4, 64 },
+	{ "gfx700",   true,  false, false, false, false,     0,   256,  4, 64 },
+	{ "gfx803",   true,  true,  false, false, false,     0,   256,  4, 64 },
+	{ "gfx900",   true,  true,  false, false, false,     0,   256,  4, 64 },
+	{ "gfx906",   true,  true,  false, false, false,     0,   256,  4, 64 },
+	{ "gfx908",   true,  true,  false, false, false,     0,   256,  4, 64 },
+	{ "gfx90a",   true,  true,  false, false, false,     0,   512,  4, 64 },
+	{ "gfx940",   true,  true,  true,  true,  false,     0,   512,  4, 64 },
+	{ "gfx942",   true,  true,  true,  true,  false,     0,   512,  4, 64 },
+	{ "gfx1010",  true,  true,  false, false, false,  1024,   512,  4, 32 },
+	{ "gfx1030",  true,  true,  false, false, false,  1024,   512,  4, 32 },
+	{ "gfx1100",  true,  true,  true,  false, true,   1536,   768,  4, 32 },
+	{ "gfx1200",  true,  true,  true,  false, false,  1536,   768,  4, 32 },
 };
 
 const Target *target_at(unsigned i)

@@ -9,6 +9,7 @@
 
 typedef struct {
 	const char *name;
+	bool flat;               /* gfx7+: a flat address space (the generic target, SI-like, has none) */
 	bool has_16bit_insts;    /* gfx8+: i16/f16 are legal, pairs of 16-bit lanes pack into one register */
 	bool arch_flat_scratch;  /* gfx940+, gfx11+: functions get no scratch descriptor, s[0:3] carry arguments */
 	bool kernarg_preload;    /* gfx940/gfx942: kernel arguments can be preloaded into user SGPRs */

@@ -58,6 +58,14 @@ def headers_of(case_path):
     return out
 
 
+def case_cpus(case_path):
+    """The CPUs of a case: its "; cpus: ..." line, else the default set."""
+    for line in open(case_path):
+        if line.startswith("; cpus:"):
+            return line.split(":", 1)[1].split()
+    return CPUS
+
+
 def record(case_path, major, llc, cpu, sel, tmp):
     profile = profile_of(major)
     case = os.path.splitext(os.path.basename(case_path))[0]
@@ -148,7 +156,7 @@ def main():
     cases = args.cases or [os.path.join(GOLDEN, c) for c in sorted(os.listdir(GOLDEN)) if c.endswith(".ll")]
     os.makedirs(os.path.join(GOLDEN, "expect"), exist_ok=True)
     jobs = [(case, major, llc, cpu, sel) for major, llc in installed_llcs() if not args.llc or major in args.llc
-            for case in cases for cpu in CPUS for sel in SELECTORS]
+            for case in cases for cpu in case_cpus(case) for sel in SELECTORS]
 
     def one(job):
         with tempfile.TemporaryDirectory() as tmp:
