@@ -814,7 +814,10 @@ static void kernel_user_sgprs(const Sig *s, const ModelConfig *m, Placement *out
 			used += user_sgpr_sizes[i];
 		}
 	}
-	Preload pl = { s, p, (p->on[SW_kernarg_preload_13] ? 13u : MAX_USER_SGPRS) - used, 0, 0 };
+	unsigned budget = MAX_USER_SGPRS - used;
+	if (p->on[SW_kernarg_preload_cov4_budget])
+		budget -= 1 + (input_freed(s, NOIN_QUEUE_PTR) || (u->enabled & (1u << USGPR_QUEUE_PTR)) ? 0 : 2);
+	Preload pl = { s, p, budget, 0, 0 };
 	if (p->on[SW_kernarg_preload] && m->target->kernarg_preload && m->selector == SEL_DAG)
 		for (unsigned i = 0; i < out->nargs && (s->params[i].flags & PARAM_INREG); i++)
 			if (!preload_value(&pl, s->params[i].type, out->locs[out->args[i].first].offset, 0))

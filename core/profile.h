@@ -31,7 +31,7 @@
 	X(kernel_queue_ptr_sgpr, "kernels: the queue pointer user SGPR is enabled unless amdgpu-no-queue-ptr, under any code object version (LLVM 22); 19 enables it only below code object v5, and its default is v5") \
 	X(kernel_flat_scratch_init_sgpr, "kernels: the flat scratch init user SGPRs are enabled unless amdgpu-no-flat-scratch-init, without architected flat scratch (LLVM 22); 14-19 only for a body with a stack or calls") \
 	X(kernarg_preload, "kernels: leading inreg arguments are preloaded into the user SGPRs after the enabled ones, on CPUs with kernarg preload (gfx940/gfx942), with SelectionDAG (LLVM 19+); GlobalISel ignores inreg") \
-	X(kernarg_preload_13, "kernels: preloading stops where the user SGPRs would pass 13, not 16 (LLVM 19; seen on gfx942 whatever system SGPRs are on)") \
+	X(kernarg_preload_cov4_budget, "kernels: the preload budget also counts the queue pointer unless amdgpu-no-queue-ptr (code object v5 does not enable it) and keeps one SGPR free (LLVM 19); 22 counts the enabled user SGPRs only") \
 	X(gfx_ret_dag_vgpr_budget, "amdgpu_gfx: SelectionDAG demotes a return larger than the function's VGPR budget, GlobalISel does not (LLVM 19+); a call site uses the caller's budget, not the callee's")
 
 typedef enum {

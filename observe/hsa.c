@@ -69,6 +69,16 @@ done:
 
 static bool number(const char *v, size_t n, uint32_t *out);
 
+/* Leading bytes of s[0..n) in set: strspn bounded by n (a line of a text
+ * that need not end with a NUL). */
+static size_t span(const char *s, size_t n, const char *set)
+{
+	size_t i = 0;
+	while (i < n && s[i] && strchr(set, s[i]))
+		i++;
+	return i;
+}
+
 static const char *line_end(const char *p, const char *end)
 {
 	const char *nl = memchr(p, '\n', (size_t)(end - p));
@@ -203,7 +213,7 @@ static bool name_value(const char *v, size_t n, char *out, size_t cap)
 /* One line of the metadata: "<indent>[- ]key: value". */
 static MirStatus metadata_line(Hsa *h, const char *s, size_t n)
 {
-	size_t indent = strspn(s, " ");
+	size_t indent = span(s, n, " ");
 	bool item = indent + 1 < n && s[indent] == '-' && s[indent + 1] == ' ';
 	size_t col = item ? indent + 2 : indent;
 	const char *key = s + col, *colon = memchr(key, ':', n - col);
@@ -274,9 +284,7 @@ MirStatus hsa_observe(const char *text, size_t len, MirSink sink, void *ctx, Mir
 		size_t n = (size_t)(e - s);
 		h.line++;
 		h.p = nl ? nl + 1 : h.end;
-		size_t lead = strspn(s, " \t");
-		if (lead > n)
-			lead = n;
+		size_t lead = span(s, n, " \t");
 		if (!in_meta) {
 			in_meta = n - lead == 16 && memcmp(s + lead, ".amdgpu_metadata", 16) == 0;
 			seen |= in_meta;
@@ -312,7 +320,7 @@ bool hsa_has_metadata(const char *text, size_t len)
 {
 	for (const char *p = text, *end = text + len; p < end;) {
 		const char *nl = memchr(p, '\n', (size_t)(end - p)), *e = nl ? nl : end;
-		size_t lead = strspn(p, " \t");
+		size_t lead = span(p, (size_t)(e - p), " \t");
 		if ((size_t)(e - p) == lead + 16 && memcmp(p + lead, ".amdgpu_metadata", 16) == 0)
 			return true;
 		p = nl ? nl + 1 : end;

@@ -585,15 +585,19 @@ static void test_kernel_preload(void **state)
 					  "llvm19", "gfx942", SEL_DAG),
 			       "\"user_sgpr_count\":10,\"kernarg_preload_length\":8,\"kernarg_preload\":\"s[2:9]\""));
 	/* An aggregate is preloaded part by part, in part when the SGPRs run
-	 * out: 22 fills its 8 free SGPRs with 4 of the 6 doubles; 19 stops at
-	 * 13 user SGPRs (7 after its 6), so 3 doubles; a whole <4 x double>
-	 * (8 SGPRs) does not fit 19's 7 at all. */
+	 * out: 22 fills its 8 free SGPRs with 4 of the 6 doubles; 19 counts
+	 * the queue pointer it does not enable and one SGPR more (7 left after
+	 * its 6), so 3 doubles; a whole <4 x double> (8 SGPRs) does not fit
+	 * 19's 7 at all; amdgpu-no-queue-ptr gives 19 two more (9). */
 	const char *doubles = "declare amdgpu_kernel void @k({ double, double, double, double, double, double } inreg)";
 	assert_non_null(strstr(user_sgprs(doubles, "llvm22", "gfx942", SEL_DAG), "\"kernarg_preload_length\":8"));
 	assert_non_null(strstr(user_sgprs(doubles, "llvm19", "gfx942", SEL_DAG), "\"kernarg_preload_length\":6"));
 	assert_non_null(strstr(user_sgprs("declare amdgpu_kernel void @k(<4 x double> inreg, i32 inreg)", "llvm19", "gfx942",
 					  SEL_DAG),
 			       "\"kernarg_preload_length\":0"));
+	assert_non_null(strstr(user_sgprs("declare amdgpu_kernel void @k({ i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, "
+					  "i32, i32 } inreg) \"amdgpu-no-queue-ptr\"", "llvm19", "gfx942", SEL_DAG),
+			       "\"user_sgpr_count\":15,\"kernarg_preload_length\":9"));
 	/* llc 22 does not know gfx940: the generic target has no flat scratch init. */
 	assert_null(strstr(user_sgprs("declare amdgpu_kernel void @k(i32 inreg)", "llvm22", "gfx940", SEL_DAG),
 			   "flat_scratch_init"));
