@@ -735,7 +735,8 @@ enum { MAX_USER_SGPRS = 16 }; /* the hardware's user SGPRs */
  * a leading run of inreg arguments, part by part as SelectionDAG splits them
  * (struct members and array elements; a scalar or vector is one part, a p7
  * its {p8, i32}), while the user SGPRs last. A part takes the SGPRs of its
- * value bits plus those of the padding since the previous part's SGPRs end;
+ * alloc size (<3 x i32>: 4) plus those of the padding since the previous
+ * part's SGPRs end;
  * a part under 4 bytes at an offset that is not a multiple of 4 shares the
  * previous SGPR. The first part that does not fit ends the run, even inside
  * an aggregate (which is then preloaded in part). */
@@ -746,11 +747,11 @@ typedef struct {
 	uint64_t last; /* kernarg offset where the preloaded SGPRs end */
 } Preload;
 
-static bool preload_part(Preload *pl, uint64_t offset, uint64_t bits)
+static bool preload_part(Preload *pl, uint64_t offset, uint64_t bytes)
 {
-	if (offset % 4 != 0 && (bits + 7) / 8 < 4)
+	if (offset % 4 != 0 && bytes < 4)
 		return true;
-	uint64_t n = (bits + 31) / 32, pad = offset > pl->last ? (offset - pl->last + 3) / 4 : 0;
+	uint64_t n = (bytes + 3) / 4, pad = offset > pl->last ? (offset - pl->last + 3) / 4 : 0;
 	if (n + pad > pl->free)
 		return false;
 	pl->free -= (unsigned)(n + pad);
@@ -784,10 +785,10 @@ static bool preload_value(Preload *pl, TypeId id, uint64_t offset, unsigned dept
 		return true;
 	case TYPE_PTR:
 		if (t->addrspace == 7 && pl->p->on[SW_buffer_ptr_split]) /* {ptr addrspace(8), i32} */
-			return preload_part(pl, offset, 128) && preload_part(pl, offset + 16, 32);
-		return preload_part(pl, offset, type_value_bits(pl->s, id, pl->p));
+			return preload_part(pl, offset, 16) && preload_part(pl, offset + 16, 4);
+		/* fall through */
 	default:
-		return preload_part(pl, offset, type_value_bits(pl->s, id, pl->p));
+		return preload_part(pl, offset, type_kernarg_size(pl->s, id, pl->p));
 	}
 }
 

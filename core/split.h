@@ -58,9 +58,6 @@ uint64_t type_alloc_size(const Sig *s, TypeId t, const Profile *p);
  * AMDGPULowerBufferFatPointers rewrote each p7 in it to {ptr addrspace(8),
  * i32}: align 16, not the DataLayout's 32 ({i8, p7} is 48 bytes). A byref
  * type is not rewritten. */
-/* Bits of a scalar or vector value as one machine value type holds it (a
- * vector: elements x element bits); 0 for aggregates. */
-uint64_t type_value_bits(const Sig *s, TypeId t, const Profile *p);
 uint64_t type_kernarg_align(const Sig *s, TypeId t, const Profile *p);
 uint64_t type_kernarg_size(const Sig *s, TypeId t, const Profile *p);
 

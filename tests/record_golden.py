@@ -6,7 +6,8 @@ caller for every function, run llc, observe its MIR, and write what llc did
 as two JSON-lines files (callee view, caller view). A function llc refuses is
 recorded as {"name":...,"error":"llc: <first error line>"}. Every file starts
 with '#' lines naming the exact commands. Usage:
-    tests/record_golden.py [--llc MAJOR ...] [CASE ...]"""
+    tests/record_golden.py [--llc MAJOR ...] [--jobs N] [CASE ...]
+A case file's "; cpus: ..." line replaces the default CPUs for it."""
 import argparse
 import concurrent.futures
 import json
@@ -151,6 +152,7 @@ def record(case_path, major, llc, cpu, sel, tmp):
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--llc", type=int, action="append", help="only this llc major (repeatable)")
+    ap.add_argument("--jobs", type=int, default=os.cpu_count() or 2, help="llc processes at once")
     ap.add_argument("cases", nargs="*")
     args = ap.parse_args()
     cases = args.cases or [os.path.join(GOLDEN, c) for c in sorted(os.listdir(GOLDEN)) if c.endswith(".ll")]
@@ -163,7 +165,7 @@ def main():
             record(*job, tmp)
         print("recorded", os.path.basename(job[0]), *job[1:2], *job[3:], flush=True)
 
-    with concurrent.futures.ThreadPoolExecutor(os.cpu_count() or 2) as pool:
+    with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
         list(pool.map(one, jobs))
 
 
