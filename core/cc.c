@@ -733,10 +733,10 @@ enum { MAX_USER_SGPRS = 16 }; /* the hardware's user SGPRs */
 
 /* Preloaded kernel arguments (SITargetLowering::allocatePreloadKernArgSGPRs):
  * a leading run of inreg arguments, part by part as SelectionDAG splits them
- * (struct members and array elements; a scalar or vector is one part, a p7
- * its {p8, i32}), while the user SGPRs last. A part takes the SGPRs of its
- * alloc size (<3 x i32>: 4) plus those of the padding since the previous
- * part's SGPRs end;
+ * (struct members, array elements, i64 pieces of wider integers and
+ * pointers, vectors as preload_vector says, a p7 as {p8, i32}), while the
+ * user SGPRs last. A part takes the SGPRs of its bytes (<3 x i32>: 4, as
+ * <4 x i32>) plus those of the padding since the previous part's SGPRs end;
  * a part under 4 bytes at an offset that is not a multiple of 4 shares the
  * previous SGPR. The first part that does not fit ends the run, even inside
  * an aggregate (which is then preloaded in part). */
@@ -751,12 +751,71 @@ static bool preload_part(Preload *pl, uint64_t offset, uint64_t bytes)
 {
 	if (offset % 4 != 0 && bytes < 4)
 		return true;
-	uint64_t n = (bytes + 3) / 4, pad = offset > pl->last ? (offset - pl->last + 3) / 4 : 0;
+	if (offset < pl->last) /* llc's unsigned padding wraps: no room */
+		return false;
+	uint64_t n = (bytes + 3) / 4, pad = (offset - pl->last + 3) / 4;
 	if (n + pad > pl->free)
 		return false;
 	pl->free -= (unsigned)(n + pad);
 	pl->length += (unsigned)(n + pad);
 	pl->last = offset + n * 4;
+	return true;
+}
+
+/* A scalar of bits at offset: one part up to 64 bits, else i64 parts. */
+static bool preload_scalar(Preload *pl, uint64_t offset, uint64_t bits)
+{
+	if (bits <= 64)
+		return preload_part(pl, offset, (bits + 7) / 8);
+	for (uint64_t k = 0; k < (bits + 63) / 64; k++)
+		if (!preload_part(pl, offset + 8 * k, 8))
+			return false;
+	return true;
+}
+
+static uint64_t elem_bits(const Preload *pl, const Type *e)
+{
+	switch (e->kind) {
+	case TYPE_INT: return e->n;
+	case TYPE_HALF: case TYPE_BFLOAT: return 16;
+	case TYPE_FLOAT: return 32;
+	case TYPE_DOUBLE: return 64;
+	case TYPE_PTR: {
+		/* p7 elements are 160-bit in the DataLayout, p9 192 */
+		unsigned as = e->addrspace;
+		return as == 2 || as == 3 || as == 5 || as == 6 ? 32 : as == 7 ? 160 : as == 8 ? 128 : as == 9 ? 192 : 64;
+	}
+	default: (void)pl; return 0;
+	}
+}
+
+/* A vector of 16-, 32- or 64-bit elements is one part of its alloc size
+ * while it (or its widening to a power-of-2 length) fits a register class
+ * (1024 bits); a longer power-of-2 vector is halves of that size; any
+ * other vector (i1 or i8 elements, a long odd length) is its elements. */
+static bool preload_vector(Preload *pl, const Type *t, uint64_t offset)
+{
+	uint64_t ebits = elem_bits(pl, sig_type(pl->s, t->elem)), n = t->n, w = 1;
+	while (w < n)
+		w <<= 1;
+	/* Odd-width elements are promoted (<2 x i52> is <2 x i64>); i1 and i8 are not. */
+	uint64_t promoted = ebits <= 8 ? ebits : ebits <= 16 ? 16 : ebits <= 32 ? 32 : ebits <= 64 ? 64 : ebits;
+	if (promoted != ebits && promoted <= 64)
+		ebits = promoted;
+	bool legal_elem = ebits == 16 || ebits == 32 || ebits == 64;
+	if (legal_elem && w * ebits <= 1024)
+		return preload_part(pl, offset, w * ebits / 8);
+	if (legal_elem && w == n) {
+		uint64_t per = 1024 / ebits;
+		for (uint64_t k = 0; k < n / per; k++)
+			if (!preload_part(pl, offset + k * 128, 128))
+				return false;
+		return true;
+	}
+	uint64_t stride = (ebits + 7) / 8;
+	for (uint64_t k = 0; k < n; k++)
+		if (!preload_scalar(pl, offset + k * stride, ebits))
+			return false;
 	return true;
 }
 
@@ -783,12 +842,14 @@ static bool preload_value(Preload *pl, TypeId id, uint64_t offset, unsigned dept
 			if (!preload_value(pl, t->elem, offset + k * type_kernarg_size(pl->s, t->elem, pl->p), depth + 1))
 				return false;
 		return true;
+	case TYPE_VECTOR:
+		return preload_vector(pl, t, offset);
 	case TYPE_PTR:
 		if (t->addrspace == 7 && pl->p->on[SW_buffer_ptr_split]) /* {ptr addrspace(8), i32} */
-			return preload_part(pl, offset, 16) && preload_part(pl, offset + 16, 4);
-		/* fall through */
+			return preload_scalar(pl, offset, 128) && preload_part(pl, offset + 16, 4);
+		return preload_scalar(pl, offset, elem_bits(pl, t));
 	default:
-		return preload_part(pl, offset, type_kernarg_size(pl->s, id, pl->p));
+		return preload_scalar(pl, offset, elem_bits(pl, t));
 	}
 }
 
