@@ -789,32 +789,32 @@ static uint64_t elem_bits(const Preload *pl, const Type *e)
 	}
 }
 
-/* A vector of 16-, 32- or 64-bit elements is one part of its alloc size
- * while it (or its widening to a power-of-2 length) fits a register class
- * (1024 bits); a longer power-of-2 vector is halves of that size; any
- * other vector (i1 or i8 elements, a long odd length) is its elements. */
+/* A vector of 16-, 32- or 64-bit elements is one part while its widening
+ * to a power-of-2 length fits a register class (1024 bits: <3 x i32> is 4
+ * SGPRs, <5 x i64> 16); a longer power-of-2 vector is 1024-bit halves, a
+ * longer odd one its elements. Odd-width elements are promoted (i52 to
+ * i64): a power-of-2 length is then one part as above, any other length is
+ * its elements at the promoted size (<31 x i24>: 31 of 4 bytes). i1 and i8
+ * vectors are their elements, a byte each. */
 static bool preload_vector(Preload *pl, const Type *t, uint64_t offset)
 {
 	uint64_t ebits = elem_bits(pl, sig_type(pl->s, t->elem)), n = t->n, w = 1;
 	while (w < n)
 		w <<= 1;
-	/* Odd-width elements are promoted (<2 x i52> is <2 x i64>); i1 and i8 are not. */
-	uint64_t promoted = ebits <= 8 ? ebits : ebits <= 16 ? 16 : ebits <= 32 ? 32 : ebits <= 64 ? 64 : ebits;
-	if (promoted != ebits && promoted <= 64)
-		ebits = promoted;
-	bool legal_elem = ebits == 16 || ebits == 32 || ebits == 64;
-	if (legal_elem && w * ebits <= 1024)
-		return preload_part(pl, offset, w * ebits / 8);
-	if (legal_elem && w == n) {
-		uint64_t per = 1024 / ebits;
-		for (uint64_t k = 0; k < n / per; k++)
+	bool promoted = ebits > 8 && ebits != 16 && ebits != 32 && ebits != 64;
+	uint64_t pbits = ebits <= 8 ? 8 : ebits <= 16 ? 16 : ebits <= 32 ? 32 : ebits <= 64 ? 64 : ebits;
+	bool whole_ok = ebits > 8 && pbits <= 64 && (!promoted || w == n);
+	if (whole_ok && w * pbits <= 1024)
+		return preload_part(pl, offset, w * pbits / 8);
+	if (whole_ok && w == n) {
+		for (uint64_t k = 0; k < n * pbits / 1024; k++)
 			if (!preload_part(pl, offset + k * 128, 128))
 				return false;
 		return true;
 	}
-	uint64_t stride = (ebits + 7) / 8;
+	uint64_t stride = pbits <= 64 ? pbits / 8 : (ebits + 63) / 64 * 8;
 	for (uint64_t k = 0; k < n; k++)
-		if (!preload_scalar(pl, offset + k * stride, ebits))
+		if (!preload_scalar(pl, offset + k * stride, ebits <= 8 ? 8 : pbits))
 			return false;
 	return true;
 }

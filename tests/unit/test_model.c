@@ -598,6 +598,17 @@ static void test_kernel_preload(void **state)
 	assert_non_null(strstr(user_sgprs("declare amdgpu_kernel void @k({ i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, "
 					  "i32, i32 } inreg) \"amdgpu-no-queue-ptr\"", "llvm19", "gfx942", SEL_DAG),
 			       "\"user_sgpr_count\":15,\"kernarg_preload_length\":9"));
+	/* SelectionDAG's parts (seen with llc 22 on gfx942, 8 SGPRs free):
+	 * <31 x i24> is 31 promoted i32 elements (8 of them), <16 x i22> one
+	 * <16 x i32> (16 SGPRs: none), <14 x i1> a byte per element (a new SGPR
+	 * every 4), i125 i64 pieces. */
+	assert_non_null(strstr(user_sgprs("declare amdgpu_kernel void @k(<31 x i24> inreg)", "llvm22", "gfx942", SEL_DAG),
+			       "\"kernarg_preload_length\":8"));
+	assert_non_null(strstr(user_sgprs("declare amdgpu_kernel void @k(<16 x i22> inreg)", "llvm22", "gfx942", SEL_DAG),
+			       "\"kernarg_preload_length\":0"));
+	assert_non_null(strstr(user_sgprs("declare amdgpu_kernel void @k({ i36 } inreg, double inreg, <14 x i1> inreg, i128 inreg)",
+					  "llvm22", "gfx942", SEL_DAG),
+			       "\"kernarg_preload_length\":8"));
 	/* llc 22 does not know gfx940: the generic target has no flat scratch init. */
 	assert_null(strstr(user_sgprs("declare amdgpu_kernel void @k(i32 inreg)", "llvm22", "gfx940", SEL_DAG),
 			   "flat_scratch_init"));
