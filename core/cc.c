@@ -739,7 +739,7 @@ enum { MAX_USER_SGPRS = 16 }; /* the hardware's user SGPRs */
  * <4 x i32>) plus those of the padding since the previous part's SGPRs end;
  * a part under 4 bytes at an offset that is not a multiple of 4 shares the
  * previous SGPR. The first part that does not fit ends the run, even inside
- * an aggregate (which is then preloaded in part). */
+ * an aggregate (which is then preloaded in part). Seen with llc 19 and 22. */
 typedef struct {
 	const Sig *s;
 	const Profile *p;
@@ -751,9 +751,12 @@ static bool preload_part(Preload *pl, uint64_t offset, uint64_t bytes)
 {
 	if (offset % 4 != 0 && bytes < 4)
 		return true;
-	if (offset < pl->last) /* llc's unsigned padding wraps: no room */
+	/* A part that starts inside the previous part's last SGPR (a packed
+	 * struct's misaligned member) pays no padding; one that starts further
+	 * back (after a vector of i1 or i8 elements) ends the run. */
+	if (offset + 4 <= pl->last)
 		return false;
-	uint64_t n = (bytes + 3) / 4, pad = (offset - pl->last + 3) / 4;
+	uint64_t n = (bytes + 3) / 4, pad = offset > pl->last ? (offset - pl->last + 3) / 4 : 0;
 	if (n + pad > pl->free)
 		return false;
 	pl->free -= (unsigned)(n + pad);

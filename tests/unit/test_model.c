@@ -609,6 +609,12 @@ static void test_kernel_preload(void **state)
 	assert_non_null(strstr(user_sgprs("declare amdgpu_kernel void @k({ i36 } inreg, double inreg, <14 x i1> inreg, i128 inreg)",
 					  "llvm22", "gfx942", SEL_DAG),
 			       "\"kernarg_preload_length\":8"));
+	/* A packed struct's misaligned member starts inside the previous SGPR
+	 * and pays no padding: i8 1, i32 at 1 one more, i32 at 8 a padding
+	 * SGPR and its own (llc 19 and 22: 4). */
+	assert_non_null(strstr(user_sgprs("declare amdgpu_kernel void @k(<{ i8, i32 }> inreg, i32 inreg)", "llvm19", "gfx942",
+					  SEL_DAG),
+			       "\"kernarg_preload_length\":4"));
 	/* llc 22 does not know gfx940: the generic target has no flat scratch init. */
 	assert_null(strstr(user_sgprs("declare amdgpu_kernel void @k(i32 inreg)", "llvm22", "gfx940", SEL_DAG),
 			   "flat_scratch_init"));
