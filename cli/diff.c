@@ -752,9 +752,11 @@ static void compare_function(Pair *p, const JsonValue *a, const JsonValue *b)
 				const JsonValue *o = json_get(side ? ua : ub, m->key);
 				if (side && o)
 					continue; /* compared from a's side */
-				Where w = { .subject = "user SGPR" };
+				char subject[64];
+				snprintf(subject, sizeof subject, "user SGPR %.*s", (int)(m->key_len < 40 ? m->key_len : 40), m->key);
+				Where w = { .subject = subject };
 				const char *mine = m->kind == JSON_STRING ? m->str : "?", *theirs = o && o->kind == JSON_STRING ? o->str : "off";
-				diverge_if(p, &w, m->key, side ? theirs : mine, side ? mine : theirs);
+				diverge_if(p, &w, NULL, side ? theirs : mine, side ? mine : theirs);
 			}
 	compare_calls(p, a, b);
 }
