@@ -95,7 +95,7 @@ static const OptSpec none_opts[] = { { 0, 0, 0 } };
 
 static const Command commands[] = {
 	{ "place", cmd_place, "[SIG | -]", "placement of each signature by the model", place_opts },
-	{ "emit", cmd_emit, "[SIG | -]", "IR in which every function uses every argument (llc input)", emit_opts },
+	{ "emit", cmd_emit, "[SIG | -]", "IR in which every function uses every argument, kernels none (llc input)", emit_opts },
 	{ "observe", cmd_observe, "FILE.mir | FILE.s | -", "where llc really put each part, read from its MIR (kernels: the HSA metadata of its assembly)", observe_opts },
 	{ "diff", cmd_diff, "A.jsonl B.jsonl", "compare two placement streams, list every divergence", diff_opts },
 	{ "check", cmd_check, "SIGFILE", "emit, run every llc, observe, compare with the model, summarize", check_opts },

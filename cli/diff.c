@@ -736,8 +736,10 @@ static void compare_function(Pair *p, const JsonValue *a, const JsonValue *b)
 	compare_ret(p, NULL, json_get(a, "ret"), json_get(b, "ret"));
 	/* amdgpu_ps input slots, where both sides know them. */
 	/* amdgpu_kernel: the explicit kernarg segment size, likewise. */
-	static const char *const ps_keys[] = { "ps_input_addr", "ps_input_enable", "kernarg_size" };
-	for (unsigned k = 0; k < 3; k++) {
+	/* Its user SGPRs and preloaded arguments, likewise. */
+	static const char *const ps_keys[] = { "ps_input_addr", "ps_input_enable", "kernarg_size", "user_sgpr_count",
+					       "kernarg_preload_length", "kernarg_preload_offset" };
+	for (unsigned k = 0; k < sizeof ps_keys / sizeof ps_keys[0]; k++) {
 		const JsonValue *x = json_get(a, ps_keys[k]), *y = json_get(b, ps_keys[k]);
 		Where w = { .subject = ps_keys[k] };
 		if (x && y && x->kind == JSON_NUMBER && y->kind == JSON_NUMBER)
@@ -751,6 +753,19 @@ static void compare_function(Pair *p, const JsonValue *a, const JsonValue *b)
 		Where w = { .subject = sys_keys[k] };
 		diverge_if(p, &w, NULL, sa ? str_or(sa, sys_keys[k], "none") : "none", sb ? str_or(sb, sys_keys[k], "none") : "none");
 	}
+	const JsonValue *ua = json_get(a, "user_sgprs"), *ub = json_get(b, "user_sgprs");
+	if (ua && ub && ua->kind == JSON_OBJECT && ub->kind == JSON_OBJECT)
+		for (int side = 0; side < 2; side++)
+			for (const JsonValue *m = (side ? ub : ua)->first; m; m = m->next) {
+				const JsonValue *o = json_get(side ? ua : ub, m->key);
+				if (side && o)
+					continue; /* compared from a's side */
+				char subject[64];
+				snprintf(subject, sizeof subject, "user SGPR %.*s", (int)(m->key_len < 40 ? m->key_len : 40), m->key);
+				Where w = { .subject = subject };
+				const char *mine = m->kind == JSON_STRING ? m->str : "?", *theirs = o && o->kind == JSON_STRING ? o->str : "off";
+				diverge_if(p, &w, NULL, side ? theirs : mine, side ? mine : theirs);
+			}
 	compare_calls(p, a, b);
 }
 

@@ -129,6 +129,24 @@ CompareResult place_compare(const Placement *a, const Placement *b, unsigned fla
 		snprintf(why, cap, "explicit kernarg size: %s %u, %s %u", label_a, a->kernarg_size, label_b, b->kernarg_size);
 		return CMP_DIFFERENT;
 	}
+	if (a->user.known && b->user.known) {
+		const UserSgprs *x = &a->user, *y = &b->user;
+		for (unsigned i = 0; i < USGPR_COUNT; i++)
+			if ((x->enabled ^ y->enabled) & (1u << i)) {
+				snprintf(why, cap, "user SGPR %s: %s %s, %s %s", user_sgpr_names[i], label_a,
+					 x->enabled & (1u << i) ? "enabled" : "off", label_b, y->enabled & (1u << i) ? "enabled" : "off");
+				return CMP_DIFFERENT;
+			}
+		if (x->preload_length != y->preload_length || x->preload_offset != y->preload_offset) {
+			snprintf(why, cap, "preloaded kernel arguments: %s %u SGPRs from kernarg+%u, %s %u from kernarg+%u", label_a,
+				 x->preload_length, x->preload_offset, label_b, y->preload_length, y->preload_offset);
+			return CMP_DIFFERENT;
+		}
+		if (x->count != y->count) {
+			snprintf(why, cap, "user SGPR count: %s %u, %s %u", label_a, x->count, label_b, y->count);
+			return CMP_DIFFERENT;
+		}
+	}
 	for (unsigned i = 0; i <= a->nargs; i++) {
 		bool ret = i == a->nargs;
 		/* An unused argument's registers cannot be seen: no parts on one

@@ -49,6 +49,36 @@ typedef struct {
 /* "s4", "v[0:1]", "s[0:3]". */
 size_t regrange_print(const RegRange *r, char *buf, size_t cap);
 
+/* amdgpu_kernel: the user SGPRs a dispatch initializes, in the hardware's
+ * fixed order from s0 (AMDGPUUsage, "Initial Kernel Execution State"); the
+ * enabled ones are packed, preloaded kernel arguments follow them. */
+typedef enum {
+	USGPR_PRIVATE_SEGMENT_BUFFER, /* 4 */
+	USGPR_DISPATCH_PTR,           /* 2 */
+	USGPR_QUEUE_PTR,              /* 2 */
+	USGPR_KERNARG_SEGMENT_PTR,    /* 2 */
+	USGPR_DISPATCH_ID,            /* 2 */
+	USGPR_FLAT_SCRATCH_INIT,      /* 2 */
+	USGPR_PRIVATE_SEGMENT_SIZE,   /* 1 */
+	USGPR_COUNT
+} UserSgpr;
+
+/* Directive suffixes (.amdhsa_user_sgpr_<name>) and sizes in SGPRs. */
+extern const char *const user_sgpr_names[USGPR_COUNT];
+extern const uint8_t user_sgpr_sizes[USGPR_COUNT];
+
+typedef struct {
+	bool known;
+	uint8_t enabled;        /* bit per UserSgpr */
+	uint8_t count;          /* .amdhsa_user_sgpr_count, preloaded arguments included */
+	uint8_t preload_length; /* SGPRs of preloaded kernel arguments, after the enabled ones */
+	uint8_t preload_offset; /* kernarg byte offset they start at */
+} UserSgprs;
+
+/* The first SGPR of field u (or of the preloaded arguments for USGPR_COUNT):
+ * the sizes of the enabled fields before it. */
+unsigned user_sgpr_first(const UserSgprs *u, unsigned field);
+
 typedef struct {
 	bool ok;
 	char error[192];     /* when !ok: why the function cannot be placed */
@@ -73,6 +103,7 @@ typedef struct {
 	int16_t implicit_buffer_ptr; /* first SGPR of the pair (mesa3d: s[0:1]) */
 	int16_t scratch_wave_offset; /* the private segment wave byte offset */
 	ScratchRsrc srd;             /* model only */
+	UserSgprs user;      /* amdgpu_kernel: its user SGPRs, when known */
 	/* Bit i: argument i is unused by the body, so llc's MIR cannot show
 	 * where it is: a side without its parts still agrees. */
 	uint64_t unused[SIG_MAX_PARAMS / 64];
@@ -95,9 +126,15 @@ static inline void place_init(Placement *p)
 	p->sys_sgprs = p->scratch = false;
 	p->implicit_buffer_ptr = p->scratch_wave_offset = -1;
 	p->srd = (ScratchRsrc){ SRD_NONE, 0, 0 };
+	p->user = (UserSgprs){ 0 };
 	p->unused[0] = p->unused[1] = p->unused[2] = p->unused[3] = 0;
 	p->nlocs = 0;
 }
+
+/* ,"user_sgprs":{"kernarg_segment_ptr":"s[4:5]",...},"user_sgpr_count":N,
+ * "kernarg_preload_length":N[,"kernarg_preload":"s[6:7]","kernarg_preload_offset":0]:
+ * the keys a kernel's JSON object adds, leading comma included. */
+size_t user_sgprs_print_json(const UserSgprs *u, char *buf, size_t cap);
 
 /* Human form: "s4", "v[0:1]" style ranges are built by the printer;
  * loc_print prints one part: "s4", "v0", "stack+8". */

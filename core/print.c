@@ -140,7 +140,37 @@ size_t place_print_json(const Sig *s, const Placement *p, char *buf, size_t cap)
 		out(&o, ",\"kernarg_size\":%u", p->kernarg_size);
 	char sys[192];
 	sys_sgprs_print_json(p, sys, sizeof sys);
-	out(&o, "%s}", sys);
+	out(&o, "%s", sys);
+	if (p->user.known) {
+		char tmp2[512];
+		user_sgprs_print_json(&p->user, tmp2, sizeof tmp2);
+		out(&o, "%s", tmp2);
+	}
+	out(&o, "}");
+	return o.n;
+}
+
+size_t user_sgprs_print_json(const UserSgprs *u, char *buf, size_t cap)
+{
+	Out o = { buf, cap, 0 };
+	char tmp[32];
+	if (cap)
+		buf[0] = 0;
+	out(&o, ",\"user_sgprs\":{");
+	const char *sep = "";
+	for (unsigned i = 0; i < USGPR_COUNT; i++)
+		if (u->enabled & (1u << i)) {
+			RegRange r = { LOC_SGPR, (uint16_t)user_sgpr_first(u, i), user_sgpr_sizes[i] };
+			regrange_print(&r, tmp, sizeof tmp);
+			out(&o, "%s\"%s\":\"%s\"", sep, user_sgpr_names[i], tmp);
+			sep = ",";
+		}
+	out(&o, "},\"user_sgpr_count\":%u,\"kernarg_preload_length\":%u", u->count, u->preload_length);
+	if (u->preload_length) {
+		RegRange r = { LOC_SGPR, (uint16_t)user_sgpr_first(u, USGPR_COUNT), u->preload_length };
+		regrange_print(&r, tmp, sizeof tmp);
+		out(&o, ",\"kernarg_preload\":\"%s\",\"kernarg_preload_offset\":%u", tmp, u->preload_offset);
+	}
 	return o.n;
 }
 

@@ -28,7 +28,11 @@
 	X(bfloat_vector_ret_float, "returned bfloat vectors are float parts, so a shader returns them in VGPRs (LLVM 14-15); from 16 on <2 x bfloat> is an integer part (SGPRs)") \
 	X(cs_chain_cc, "amdgpu_cs_chain and amdgpu_cs_chain_preserve exist (LLVM 19+; older llc cannot parse them)") \
 	X(chain_dvgpr, "llvm.amdgcn.cs.chain with flags bit 0 reallocates VGPRs (SI_CS_CHAIN_TC_W32_DVGPR; wave64 is an error) (LLVM 22); 19 ignores the operands and makes a plain chain call") \
-	X(kernel_byref_cast_fails, "kernels: the kernarg address of a used byref argument cannot be cast to ptr addrspace(2), (3), (7) or (8) (\"invalid addrspacecast\"; LLVM 14-19, seen in 15-19, both selectors); 22 compiles the loads gcnabi emit writes (seen for 2, 3 and 8)") \
+	X(kernel_implicit_user_sgprs, "kernels: the dispatch pointer, dispatch id and kernarg pointer (for the implicit arguments) user SGPRs and the workgroup-id y/z system SGPRs are enabled unless an amdgpu-no-* attribute frees them (LLVM 19+); 14-16 enable them only for a body that uses them") \
+	X(kernel_queue_ptr_sgpr, "kernels: the queue pointer user SGPR is enabled unless amdgpu-no-queue-ptr, under any code object version (LLVM 22); 19 enables it only below code object v5, and its default is v5") \
+	X(kernel_flat_scratch_init_sgpr, "kernels: the flat scratch init user SGPRs are enabled unless amdgpu-no-flat-scratch-init, without architected flat scratch (LLVM 22); 14-19 only for a body with a stack or calls") \
+	X(kernarg_preload, "kernels: leading inreg arguments are preloaded into the user SGPRs after the enabled ones, on CPUs with kernarg preload (gfx940/gfx942), with SelectionDAG (LLVM 19+); GlobalISel ignores inreg") \
+	X(kernarg_preload_cov4_budget, "kernels: the preload budget also counts the queue pointer unless amdgpu-no-queue-ptr (code object v5 does not enable it) and keeps one SGPR free (LLVM 19); 22 counts the enabled user SGPRs only") \
 	X(gfx_ret_dag_vgpr_budget, "amdgpu_gfx: SelectionDAG demotes a return larger than the function's VGPR budget, GlobalISel does not (LLVM 19+); a call site uses the caller's budget, not the callee's")
 
 typedef enum {

@@ -315,7 +315,9 @@ static uint64_t scalar_bits(const Sig *s, const Type *t, const Profile *p)
 	case TYPE_HALF: case TYPE_BFLOAT: return 16;
 	case TYPE_FLOAT: return 32;
 	case TYPE_DOUBLE: return 64;
-	case TYPE_PTR: return pointer_bits(t->addrspace, p);
+	/* The DataLayout's p9 (buffer strided pointer) is 192 bits: a vector
+	 * of them is laid out by that size (<2 x p9>: 64 bytes, align 64). */
+	case TYPE_PTR: return t->addrspace == 9 && p->on[SW_buffer_ptr_split] ? 192 : pointer_bits(t->addrspace, p);
 	default: (void)s; return 0;
 	}
 }

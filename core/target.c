@@ -5,20 +5,20 @@
 #include <string.h>
 
 static const Target targets[] = {
-	/* name       16bit  archFS  vgpr32 vgpr64 EUs wave merged */
-	{ "generic",  false, false,     0,   256,  4, 64, false },
-	{ "gfx700",   false, false,     0,   256,  4, 64, false },
-	{ "gfx803",   true,  false,     0,   256,  4, 64, false },
-	{ "gfx900",   true,  false,     0,   256,  4, 64, true },
-	{ "gfx906",   true,  false,     0,   256,  4, 64, true },
-	{ "gfx908",   true,  false,     0,   256,  4, 64, true },
-	{ "gfx90a",   true,  false,     0,   512,  4, 64, true },
-	{ "gfx940",   true,  true,      0,   512,  4, 64, true },
-	{ "gfx942",   true,  true,      0,   512,  4, 64, true },
-	{ "gfx1010",  true,  false,  1024,   512,  4, 32, true },
-	{ "gfx1030",  true,  false,  1024,   512,  4, 32, true },
-	{ "gfx1100",  true,  true,   1536,   768,  4, 32, true },
-	{ "gfx1200",  true,  true,   1536,   768,  4, 32, true },
+	/* name       flat   16bit  archFS preload init16 vgpr32 vgpr64 EUs wave merged */
+	{ "generic", false, false, false, false, false,     0,   256,  4, 64, false },
+	{ "gfx700",  true,  false, false, false, false,     0,   256,  4, 64, false },
+	{ "gfx803",  true,  true,  false, false, false,     0,   256,  4, 64, false },
+	{ "gfx900",  true,  true,  false, false, false,     0,   256,  4, 64, true },
+	{ "gfx906",  true,  true,  false, false, false,     0,   256,  4, 64, true },
+	{ "gfx908",  true,  true,  false, false, false,     0,   256,  4, 64, true },
+	{ "gfx90a",  true,  true,  false, false, false,     0,   512,  4, 64, true },
+	{ "gfx940",  true,  true,  true,  true,  false,     0,   512,  4, 64, true },
+	{ "gfx942",  true,  true,  true,  true,  false,     0,   512,  4, 64, true },
+	{ "gfx1010", true,  true,  false, false, false,  1024,   512,  4, 32, true },
+	{ "gfx1030", true,  true,  false, false, false,  1024,   512,  4, 32, true },
+	{ "gfx1100", true,  true,  true,  false, true,   1536,   768,  4, 32, true },
+	{ "gfx1200", true,  true,  true,  false, false,  1536,   768,  4, 32, true },
 };
 
 const Target *target_at(unsigned i)

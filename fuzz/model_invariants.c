@@ -170,9 +170,25 @@ static void check_arg_stack(Check *c, const Loc *l, const Param *prm, bool copy,
 
 /* amdgpu_kernel: one kernarg part per argument, in order, each at an
  * offset at or after the end of the previous one; the segment ends with
- * the last. */
-static void check_kernarg(const Sig *s, const Placement *pl)
+ * the last. The user SGPRs and preloaded arguments fit the 16 user SGPRs
+ * and the count covers them; an explicit argument needs the kernarg
+ * pointer; the scratch buffer exactly without architected flat scratch;
+ * preloading only of a leading inreg argument, with SelectionDAG, where
+ * the target and the profile preload. */
+static void check_kernarg(const Sig *s, const ModelConfig *m, const Placement *pl)
 {
+	const UserSgprs *u = &pl->user;
+	FUZZ_ASSERT_MSG(u->known, "kernel without user SGPRs");
+	unsigned sum = user_sgpr_first(u, USGPR_COUNT);
+	FUZZ_ASSERT_MSG(sum + u->preload_length <= 16 && u->count >= sum + u->preload_length && u->count <= 16,
+			"user SGPRs %u + preloaded %u, count %u", sum, u->preload_length, u->count);
+	FUZZ_ASSERT_MSG(s->nparams == 0 || (u->enabled & (1u << USGPR_KERNARG_SEGMENT_PTR)), "arguments without a kernarg pointer");
+	FUZZ_ASSERT_MSG(!(u->enabled & (1u << USGPR_PRIVATE_SEGMENT_BUFFER)) == m->target->arch_flat_scratch,
+			"scratch buffer with architected flat scratch, or none without");
+	FUZZ_ASSERT_MSG(u->preload_length == 0 ||
+				(s->nparams > 0 && (s->params[0].flags & PARAM_INREG) && m->selector == SEL_DAG &&
+				 m->target->kernarg_preload && m->profile->on[SW_kernarg_preload]),
+			"%u SGPRs preloaded where llc preloads none", u->preload_length);
 	uint64_t end = 0;
 	FUZZ_ASSERT(pl->nargs == s->nparams && !pl->ret_demoted && pl->ret.count == 0 && pl->kernarg);
 	for (unsigned a = 0; a < pl->nargs; a++) {
@@ -259,7 +275,7 @@ static void check_placement(Check *c, const Placement *pl)
 		return;
 	}
 	if (s->cc == CC_AMDGPU_KERNEL) {
-		check_kernarg(s, pl);
+		check_kernarg(s, c->m, pl);
 		return;
 	}
 	if (!c->func && s->cc != CC_AMDGPU_GFX) {

@@ -17,6 +17,7 @@ typedef struct {
 	MirFunction *f;
 	bool in_kernel, in_args, arg_open, arg_hidden, arg_has_offset, arg_has_size;
 	uint32_t arg_offset, arg_size;
+	const char *text, *desc_cursor; /* where the last kernel descriptor was found */
 } Hsa;
 
 static MirStatus malformed(Hsa *h, uint32_t col, const char *fmt, ...)
@@ -66,12 +67,107 @@ done:
 	return MIR_OK;
 }
 
+static bool number(const char *v, size_t n, uint32_t *out);
+
+/* Leading bytes of s[0..n) in set: strspn bounded by n (a line of a text
+ * that need not end with a NUL). */
+static size_t span(const char *s, size_t n, const char *set)
+{
+	size_t i = 0;
+	while (i < n && s[i] && strchr(set, s[i]))
+		i++;
+	return i;
+}
+
+static const char *line_end(const char *p, const char *end)
+{
+	const char *nl = memchr(p, '\n', (size_t)(end - p));
+	return nl ? nl : end;
+}
+
+/* The value of "<spaces>.amdhsa_user_sgpr_<key> N" into u. */
+static void descriptor_line(UserSgprs *u, const char *s, const char *e)
+{
+	static const char pre[] = ".amdhsa_user_sgpr_";
+	while (s < e && (*s == ' ' || *s == '\t'))
+		s++;
+	if ((size_t)(e - s) < sizeof pre || memcmp(s, pre, sizeof pre - 1) != 0)
+		return;
+	s += sizeof pre - 1;
+	const char *k = s;
+	while (s < e && *s != ' ' && *s != '\t')
+		s++;
+	size_t klen = (size_t)(s - k);
+	while (s < e && (*s == ' ' || *s == '\t'))
+		s++;
+	uint32_t v;
+	const char *ve = s;
+	while (ve < e && *ve >= '0' && *ve <= '9')
+		ve++;
+	if (!number(s, (size_t)(ve - s), &v) || v > 255)
+		return;
+	if (klen == 5 && memcmp(k, "count", 5) == 0)
+		u->count = (uint8_t)v;
+	else if (klen == 22 && memcmp(k, "kernarg_preload_length", 22) == 0)
+		u->preload_length = (uint8_t)v;
+	else if (klen == 22 && memcmp(k, "kernarg_preload_offset", 22) == 0)
+		u->preload_offset = (uint8_t)v;
+	else
+		for (unsigned i = 0; i < USGPR_COUNT; i++)
+			if (strlen(user_sgpr_names[i]) == klen && memcmp(k, user_sgpr_names[i], klen) == 0 && v)
+				u->enabled |= (uint8_t)(1u << i);
+}
+
+/* The kernel descriptor (.amdhsa_kernel NAME ... .end_amdhsa_kernel) of the
+ * kernel just read, searched from where the last one was found: its user
+ * SGPR directives. Not found leaves them unknown. */
+static void kernel_descriptor(Hsa *h)
+{
+	static const char key[] = ".amdhsa_kernel ";
+	const char *name = h->f->name;
+	size_t nlen = strlen(name);
+	for (int pass = 0; pass < 2; pass++) {
+		const char *from = pass ? h->text : h->desc_cursor, *to = pass ? h->desc_cursor : h->end;
+		for (const char *p = from; p < to;) {
+			const char *e = line_end(p, h->end), *s = p;
+			p = e < h->end ? e + 1 : e;
+			while (s < e && (*s == ' ' || *s == '\t'))
+				s++;
+			if ((size_t)(e - s) < sizeof key - 1 || memcmp(s, key, sizeof key - 1) != 0)
+				continue;
+			s += sizeof key - 1;
+			size_t n = (size_t)(e - s);
+			while (n && (s[n - 1] == ' ' || s[n - 1] == '\r'))
+				n--;
+			bool quoted = n >= 2 && s[0] == '"' && s[n - 1] == '"';
+			if (!(quoted ? n - 2 == nlen && memcmp(s + 1, name, nlen) == 0 : n == nlen && memcmp(s, name, nlen) == 0))
+				continue;
+			UserSgprs *u = &h->f->in.user;
+			u->known = true;
+			for (const char *q = p; q < h->end;) {
+				const char *qe = line_end(q, h->end), *t = q;
+				while (t < qe && (*t == ' ' || *t == '\t'))
+					t++;
+				if ((size_t)(qe - t) >= 18 && memcmp(t, ".end_amdhsa_kernel", 18) == 0) {
+					p = qe;
+					break;
+				}
+				descriptor_line(u, q, qe);
+				q = qe < h->end ? qe + 1 : qe;
+			}
+			h->desc_cursor = p;
+			return;
+		}
+	}
+}
+
 static MirStatus kernel_end(Hsa *h)
 {
 	MirStatus st = arg_end(h, 1);
 	h->in_kernel = h->in_args = false;
 	if (st != MIR_OK)
 		return st;
+	kernel_descriptor(h);
 	return h->sink(h->ctx, h->f) ? MIR_STOPPED : MIR_OK;
 }
 
@@ -117,7 +213,7 @@ static bool name_value(const char *v, size_t n, char *out, size_t cap)
 /* One line of the metadata: "<indent>[- ]key: value". */
 static MirStatus metadata_line(Hsa *h, const char *s, size_t n)
 {
-	size_t indent = strspn(s, " ");
+	size_t indent = span(s, n, " ");
 	bool item = indent + 1 < n && s[indent] == '-' && s[indent + 1] == ' ';
 	size_t col = item ? indent + 2 : indent;
 	const char *key = s + col, *colon = memchr(key, ':', n - col);
@@ -175,7 +271,7 @@ static MirStatus metadata_line(Hsa *h, const char *s, size_t n)
 MirStatus hsa_observe(const char *text, size_t len, MirSink sink, void *ctx, MirError *err)
 {
 	Hsa h = { text, text + len, 0, sink, ctx, err, calloc(1, sizeof(MirFunction)), false, false, false, false, false,
-		  false, 0, 0 };
+		  false, 0, 0, text, text };
 	MirStatus st = MIR_OK;
 	bool in_meta = false, seen = false, ended = false;
 	if (err)
@@ -188,9 +284,7 @@ MirStatus hsa_observe(const char *text, size_t len, MirSink sink, void *ctx, Mir
 		size_t n = (size_t)(e - s);
 		h.line++;
 		h.p = nl ? nl + 1 : h.end;
-		size_t lead = strspn(s, " \t");
-		if (lead > n)
-			lead = n;
+		size_t lead = span(s, n, " \t");
 		if (!in_meta) {
 			in_meta = n - lead == 16 && memcmp(s + lead, ".amdgpu_metadata", 16) == 0;
 			seen |= in_meta;
@@ -226,7 +320,7 @@ bool hsa_has_metadata(const char *text, size_t len)
 {
 	for (const char *p = text, *end = text + len; p < end;) {
 		const char *nl = memchr(p, '\n', (size_t)(end - p)), *e = nl ? nl : end;
-		size_t lead = strspn(p, " \t");
+		size_t lead = span(p, (size_t)(e - p), " \t");
 		if ((size_t)(e - p) == lead + 16 && memcmp(p + lead, ".amdgpu_metadata", 16) == 0)
 			return true;
 		p = nl ? nl + 1 : end;

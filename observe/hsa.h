@@ -1,8 +1,11 @@
 /* The kernel observer: reads the HSA metadata (the .amdgpu_metadata YAML)
  * in the assembly llc prints for -mtriple=amdgcn-amd-amdhsa and reports
  * each amdgpu_kernel's explicit kernarg layout (.offset and .size of every
- * argument that is not hidden_*) as a Placement of LOC_KERNARG parts.
- * Pure: text in, MirFunctions out through the MIR observer's sink. */
+ * argument that is not hidden_*) as a Placement of LOC_KERNARG parts,
+ * and its user SGPRs from the kernel descriptor's
+ * .amdhsa_user_sgpr_* directives (the enabled fields, the count and the
+ * preloaded kernel arguments). Pure: text in, MirFunctions out through the
+ * MIR observer's sink. */
 #ifndef GCNABI_HSA_H
 #define GCNABI_HSA_H
 

@@ -90,6 +90,11 @@ static void out_untyped_placement(Out *o, const Placement *p, bool grouped)
 	out_fmt(o, "}");
 	if (p->kernarg)
 		out_fmt(o, ",\"kernarg_size\":%u", (unsigned)p->kernarg_size);
+	if (p->user.known) {
+		char tmp[512];
+		user_sgprs_print_json(&p->user, tmp, sizeof tmp);
+		out_fmt(o, "%s", tmp);
+	}
 }
 
 static void out_regranges(Out *o, const char *key, const RegRange *r, uint16_t n)

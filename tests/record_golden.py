@@ -6,7 +6,8 @@ caller for every function, run llc, observe its MIR, and write what llc did
 as two JSON-lines files (callee view, caller view). A function llc refuses is
 recorded as {"name":...,"error":"llc: <first error line>"}. Every file starts
 with '#' lines naming the exact commands. Usage:
-    tests/record_golden.py [--llc MAJOR ...] [CASE ...]"""
+    tests/record_golden.py [--llc MAJOR ...] [--jobs N] [CASE ...]
+A case file's "; cpus: ..." line replaces the default CPUs for it."""
 import argparse
 import concurrent.futures
 import json
@@ -56,6 +57,14 @@ def headers_of(case_path):
             name = line.split("@", 1)[1].split("(", 1)[0]
             out.append((name, line))
     return out
+
+
+def case_cpus(case_path):
+    """The CPUs of a case: its "; cpus: ..." line, else the default set."""
+    for line in open(case_path):
+        if line.startswith("; cpus:"):
+            return line.split(":", 1)[1].split()
+    return CPUS
 
 
 def record(case_path, major, llc, cpu, sel, os_name, tmp):
@@ -151,7 +160,7 @@ def main():
     cases = args.cases or [os.path.join(GOLDEN, c) for c in sorted(os.listdir(GOLDEN)) if c.endswith(".ll")]
     os.makedirs(os.path.join(GOLDEN, "expect"), exist_ok=True)
     jobs = [(case, major, llc, cpu, sel, os_name) for major, llc in installed_llcs() if not args.llc or major in args.llc
-            for case in cases for os_name in case_oses(case) for cpu in CPUS for sel in SELECTORS]
+            for case in cases for os_name in case_oses(case) for cpu in case_cpus(case) for sel in SELECTORS]
 
     def one(job):
         with tempfile.TemporaryDirectory() as tmp:

@@ -527,11 +527,33 @@ def gen_accepted_by_every_llc(tmp):
             report(name, ok, c.stdout + c.stderr + "".join(found)[:4000])
 
 
+def kernels(tmp):
+    """amdgpu_kernel against every installed llc: random kernels (their
+    kernarg layout, user SGPRs and preloaded inreg arguments) on a CPU with
+    architected flat scratch and the user-SGPR pad (gfx1100), one with
+    kernarg preload (gfx942) and one with neither (gfx900), both selectors:
+    every function agrees or both refuse (no exit bit 8 or 16)."""
+    sigs = os.path.join(tmp, "kernels.ll")
+    r = run([GCNABI, "gen", "--weights", os.path.join(ROOT, "cases", "weights", "kernels.weights"),
+             "--seed", "20261130", "--count", "40"])
+    open(sigs, "w").write(r.stdout)
+    for major, llc in installed_llcs():
+        out = os.path.join(tmp, "kernels-%d" % major)
+        c = run([GCNABI, "check", "--quiet", "--jobs", "1", "--llc", llc, "--mcpu", "gfx900", "--mcpu", "gfx1100",
+                 "--mcpu", "gfx942", "--out", out, sigs])
+        detail = c.stdout + c.stderr
+        if c.returncode and os.path.exists(os.path.join(out, "details.jsonl")):
+            detail += "".join(open(os.path.join(out, "details.jsonl")).readlines()[:5])
+        report("kernels: 40 random kernels agree with llc %d (%s) on gfx900/gfx1100/gfx942" % (major, profile_of(major)),
+               r.returncode == 0 and c.returncode & (1 | 2 | 8 | 16) == 0, detail)
+
+
 def main():
+    """tests/run_tests.py [SECTION ...]: every section, or only those named."""
     for binary in (GCNABI, GCNABI_SAN):
         if not os.access(binary, os.X_OK):
             sys.exit("%s is missing: run make" % binary)
-    sections = [golden, bad_inputs, check_every_llc, scratch_setup, link_matrix, link_matrix_chain_and_shader,
+    sections = [golden, bad_inputs, check_every_llc, kernels, scratch_setup, link_matrix, link_matrix_chain_and_shader,
                 call_graphs, shader_passthrough, boundary_every_llc, boundary_entry_every_llc, gen_replay, gen_header,
                 gen_weights, gen_accepted_by_every_llc]
     # `run_tests.py golden scratch_setup` runs only the sections named.

@@ -1,14 +1,14 @@
 ; Golden cases, amdgpu_kernel: the explicit kernarg segment (every argument
 ; in-line at its type's ABI alignment, alloc size bytes; byref(T) data at its
-; align, else T's), a kernel on a CPU llc does not know (llc 14 gfx1100:
-; its stores cannot be selected), and the IR verifier's refusals (non-void return, sret, byval, byref of a private
-; pointer). Entry points: callee view only. Expectations beside this file in
-; expect/, recorded by tests/record_golden.py from llc -mtriple=amdgcn-amd-amdhsa
-; (HSA metadata of the assembly; the RUN line of each file has the command).
-; Buffer pointers (p7, p8, p9) are in tests/fixtures/hsa: the emitted body
-; cannot store them everywhere (GlobalISel 14-16, p9 in 19/22). No 16-bit
-; elements inside aggregates or vectors: llc 22's GlobalISel on gfx1100
-; cannot select their kernarg loads (not modeled; README).
+; align, else T's), buffer pointers (p7, p8, p9), the user SGPRs (where the
+; kernarg pointer lands: each "amdgpu-no-*" attribute frees its field), and
+; the IR verifier's refusals (non-void return, sret, byval, byref of a
+; private pointer). gcnabi emit gives kernels a `ret void` body, so llc fails
+; only on the signature. Entry points: callee view only. Expectations beside
+; this file in expect/, recorded by tests/record_golden.py from llc
+; -mtriple=amdgcn-amd-amdhsa (HSA metadata and kernel descriptor of the
+; assembly; the RUN line of each file has the command).
+; cpus: gfx900 gfx1030 gfx1100 gfx1200
 declare amdgpu_kernel void @k00()
 declare amdgpu_kernel void @k01(i8, i16, i32, i64, i8, <3 x i32>, <3 x float>, i1, half, double)
 declare amdgpu_kernel void @k02(ptr addrspace(1), ptr addrspace(3), <2 x half>, i128, { i8, i32 }, [3 x i32], <16 x float>, i8, <3 x i32>)
@@ -24,3 +24,9 @@ declare amdgpu_kernel i32 @k11(i32)
 declare amdgpu_kernel void @k12(ptr addrspace(5) sret(i32))
 declare amdgpu_kernel void @k13(ptr addrspace(5) byval(i32))
 declare amdgpu_kernel void @k14(ptr addrspace(5) byref(i32))
+declare amdgpu_kernel void @k15(i8, ptr addrspace(7), { i8, ptr addrspace(7) }, ptr addrspace(8), <2 x ptr addrspace(9)>, <3 x i16>, [2 x { i16, double }])
+declare amdgpu_kernel void @k16(i32) "amdgpu-no-dispatch-ptr" "amdgpu-no-queue-ptr"
+declare amdgpu_kernel void @k17(i32) "amdgpu-no-dispatch-id" "amdgpu-no-flat-scratch-init"
+declare amdgpu_kernel void @k18() "amdgpu-no-implicitarg-ptr"
+declare amdgpu_kernel void @k19() "amdgpu-no-implicitarg-ptr" "amdgpu-no-dispatch-ptr" "amdgpu-no-queue-ptr" "amdgpu-no-dispatch-id" "amdgpu-no-flat-scratch-init" "amdgpu-no-workgroup-id-y" "amdgpu-no-workgroup-id-z" "amdgpu-no-cluster-id-y" "amdgpu-no-cluster-id-z"
+declare amdgpu_kernel void @k20({})

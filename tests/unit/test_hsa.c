@@ -145,6 +145,67 @@ static void test_model_agrees(void **state)
 	free(ll);
 }
 
+/* The user SGPRs of kernel_preload.ll as llc 19/22 enabled them for gfx942
+ * (preloaded arguments after them) and llc 22 for gfx1100 (count padded to
+ * 16 with the three workgroup-id system SGPRs): enabled fields as
+ * UserSgpr bits, count, preload length; and the model agrees. */
+static void test_user_sgpr_fixtures(void **state)
+{
+	(void)state;
+	enum { D = 1 << USGPR_DISPATCH_PTR, Q = 1 << USGPR_QUEUE_PTR, K = 1 << USGPR_KERNARG_SEGMENT_PTR,
+	       I = 1 << USGPR_DISPATCH_ID };
+	static const struct {
+		const char *file, *profile, *cpu;
+		unsigned enabled[3], count[3], preload[3];
+	} cases[] = {
+		{ "kernel_preload.v19.gfx942.s", "llvm19", "gfx942", { D | K | I, D | K | I, K }, { 11, 14, 2 }, { 5, 8, 0 } },
+		{ "kernel_preload.v22.gfx942.s", "llvm22", "gfx942", { D | Q | K | I, D | K | I, Q | K }, { 13, 16, 4 }, { 5, 10, 0 } },
+		{ "kernel_preload.v22.gfx1100.s", "llvm22", "gfx1100", { D | Q | K | I, D | K | I, Q | K }, { 13, 13, 13 }, { 0, 0, 0 } },
+	};
+	size_t len;
+	char *ll = read_fixture("kernel_preload.ll", &len);
+	static Layout l;
+	char why[256];
+	for (unsigned c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+		size_t slen;
+		char *text = read_fixture(cases[c].file, &slen);
+		Seen *seen = malloc(sizeof *seen);
+		assert_non_null(seen);
+		assert_int_equal(observe_text(text, slen, seen, NULL), MIR_OK);
+		assert_int_equal(seen->n, 3);
+		const char *from = ll;
+		for (unsigned k = 0; k < 3; k++) {
+			const UserSgprs *u = &seen->p[k].user;
+			assert_true(u->known);
+			assert_int_equal(u->enabled, cases[c].enabled[k]);
+			assert_int_equal(u->count, cases[c].count[k]);
+			assert_int_equal(u->preload_length, cases[c].preload[k]);
+			assert_int_equal(u->preload_offset, 0);
+			const char *def = strstr(from, "define ");
+			assert_non_null(def);
+			const char *end = strstr(def, "\n}");
+			Sig *sig = malloc(sizeof *sig);
+			SigError se;
+			assert_non_null(sig);
+			assert_true(sig_parse_header(def, (size_t)(end + 2 - def), sig, &se));
+			ModelConfig m;
+			assert_true(model_config_init(&m, profile_find(cases[c].profile), &l, cases[c].cpu, 0, SEL_DAG, why,
+						      sizeof why));
+			Placement *p = malloc(sizeof *p);
+			assert_non_null(p);
+			assert_true(cc_place(sig, &m, VIEW_CALLEE, p));
+			if (place_compare(p, &seen->p[k], CMP_UNORDERED, "model", "llc", why, sizeof why) != CMP_SAME)
+				fail_msg("%s %s: %s", cases[c].file, seen->name[k], why);
+			free(p);
+			free(sig);
+			from = end;
+		}
+		free(seen);
+		free(text);
+	}
+	free(ll);
+}
+
 static void test_errors(void **state)
 {
 	(void)state;
@@ -207,6 +268,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_fixtures),
+		cmocka_unit_test(test_user_sgpr_fixtures),
 		cmocka_unit_test(test_model_agrees),
 		cmocka_unit_test(test_errors),
 		cmocka_unit_test(test_prefixes_and_stop),

@@ -575,22 +575,140 @@ static void test_kernel_kernarg(void **state)
 			       "disallows stack byref"));
 	assert_non_null(strstr(place("declare amdgpu_kernel void @k(i32, ...)", "llvm19", "gfx900", SEL_DAG, VIEW_CALLEE),
 			       "varargs"));
-	/* A used byref argument is reached through the kernarg address cast to
-	 * its address space: not to region, LDS or buffer pointers before 22. */
-	assert_non_null(strstr(place("declare amdgpu_kernel void @k(ptr addrspace(2) byref(i32))", "llvm16", "gfx1030",
-				     SEL_GISEL, VIEW_CALLEE),
-			       "invalid addrspacecast"));
-	assert_non_null(strstr(place("declare amdgpu_kernel void @k(ptr addrspace(3) byref(i32))", "llvm19", "gfx1030",
-				     SEL_DAG, VIEW_CALLEE),
-			       "invalid addrspacecast"));
+	/* gcnabi's kernels do not use their arguments: a byref through any
+	 * address space but private is laid out (llc 16 compiles it). */
+	EXPECT("declare amdgpu_kernel void @k(ptr addrspace(2) byref(i32))", "llvm16", "gfx1030", SEL_GISEL, VIEW_CALLEE,
+	       "ptr addrspace(2) -> kernarg+0/4 | ret void -> -");
 	EXPECT("declare amdgpu_kernel void @k(ptr addrspace(3) byref(i32))", "llvm22", "gfx1030", SEL_DAG, VIEW_CALLEE,
 	       "ptr addrspace(3) -> kernarg+0/4 | ret void -> -");
+}
+
+/* The user SGPR keys of a kernel's --json object. */
+static const char *user_sgprs(const char *header, const char *profile, const char *cpu, Selector sel)
+{
+	static char out[8192];
+	static Sig sig;
+	static Placement p;
+	SigError err;
+	ModelConfig m;
+	char why[128];
+	if (!sig_parse_header(header, strlen(header), &sig, &err))
+		fail_msg("cannot parse %s: %s", header, err.msg);
+	assert_true(model_config_init(&m, profile_find(profile), &old_layout, cpu, 0, sel, why, sizeof why));
+	assert_true(cc_place(&sig, &m, VIEW_CALLEE, &p));
+	user_sgprs_print_json(&p.user, out, sizeof out);
+	return out;
+}
+
+#define EXPECT_USER(header, profile, cpu, sel, want) assert_string_equal(user_sgprs(header, profile, cpu, sel), want)
+
+/* Where the kernarg pointer lands (seen with llc -mtriple=amdgcn-amd-amdhsa,
+ * the .amdhsa_user_sgpr_* directives of kernels whose body is ret void). */
+static void test_kernel_user_sgprs(void **state)
+{
+	(void)state;
+	const char *k = "declare amdgpu_kernel void @k(i32)";
+	/* 14-16: the scratch buffer and, for explicit arguments, the kernarg pointer. */
+	EXPECT_USER(k, "llvm14", "gfx900", SEL_DAG,
+		    ",\"user_sgprs\":{\"private_segment_buffer\":\"s[0:3]\",\"kernarg_segment_ptr\":\"s[4:5]\"},"
+		    "\"user_sgpr_count\":6,\"kernarg_preload_length\":0");
+	EXPECT_USER("declare amdgpu_kernel void @k()", "llvm16", "gfx1030", SEL_GISEL,
+		    ",\"user_sgprs\":{\"private_segment_buffer\":\"s[0:3]\"},\"user_sgpr_count\":4,\"kernarg_preload_length\":0");
+	/* 19: dispatch ptr, kernarg ptr, dispatch id; no queue ptr under COV5. */
+	EXPECT_USER(k, "llvm19", "gfx900", SEL_DAG,
+		    ",\"user_sgprs\":{\"private_segment_buffer\":\"s[0:3]\",\"dispatch_ptr\":\"s[4:5]\","
+		    "\"kernarg_segment_ptr\":\"s[6:7]\",\"dispatch_id\":\"s[8:9]\"},\"user_sgpr_count\":10,"
+		    "\"kernarg_preload_length\":0");
+	/* 22: queue ptr and flat scratch init too; each attribute frees its field. */
+	EXPECT_USER(k, "llvm22", "gfx1030", SEL_DAG,
+		    ",\"user_sgprs\":{\"private_segment_buffer\":\"s[0:3]\",\"dispatch_ptr\":\"s[4:5]\","
+		    "\"queue_ptr\":\"s[6:7]\",\"kernarg_segment_ptr\":\"s[8:9]\",\"dispatch_id\":\"s[10:11]\","
+		    "\"flat_scratch_init\":\"s[12:13]\"},\"user_sgpr_count\":14,\"kernarg_preload_length\":0");
+	EXPECT_USER("declare amdgpu_kernel void @k(i32) \"amdgpu-no-dispatch-ptr\" \"amdgpu-no-queue-ptr\"", "llvm22",
+		    "gfx1200", SEL_GISEL,
+		    ",\"user_sgprs\":{\"kernarg_segment_ptr\":\"s[0:1]\",\"dispatch_id\":\"s[2:3]\"},"
+		    "\"user_sgpr_count\":4,\"kernarg_preload_length\":0");
+	/* No arguments and no implicit arguments: no kernarg pointer. */
+	EXPECT_USER("declare amdgpu_kernel void @k() \"amdgpu-no-implicitarg-ptr\"", "llvm19", "gfx1200", SEL_DAG,
+		    ",\"user_sgprs\":{\"dispatch_ptr\":\"s[0:1]\",\"dispatch_id\":\"s[2:3]\"},\"user_sgpr_count\":4,"
+		    "\"kernarg_preload_length\":0");
+	/* gfx1100 wave32 pads user + system SGPRs to 16: 13 with workgroup ids
+	 * x, y, z (19+), 15 with x only (15-16). */
+	EXPECT_USER(k, "llvm19", "gfx1100", SEL_DAG,
+		    ",\"user_sgprs\":{\"dispatch_ptr\":\"s[0:1]\",\"kernarg_segment_ptr\":\"s[2:3]\","
+		    "\"dispatch_id\":\"s[4:5]\"},\"user_sgpr_count\":13,\"kernarg_preload_length\":0");
+	EXPECT_USER(k, "llvm16", "gfx1100", SEL_DAG,
+		    ",\"user_sgprs\":{\"kernarg_segment_ptr\":\"s[0:1]\"},\"user_sgpr_count\":15,\"kernarg_preload_length\":0");
+}
+
+/* Preloaded inreg kernel arguments (gfx940/gfx942, SelectionDAG, 19+). */
+static void test_kernel_preload(void **state)
+{
+	(void)state;
+	/* i8 at 0, i16 at 2 shares its SGPR, i64 at 8 pays a padding SGPR, i32 at 16: 5. */
+	const char *k = "declare amdgpu_kernel void @k(i8 inreg, i16 inreg, i64 inreg, i32 inreg)";
+	const char *user22 = ",\"user_sgprs\":{\"dispatch_ptr\":\"s[0:1]\",\"queue_ptr\":\"s[2:3]\","
+			     "\"kernarg_segment_ptr\":\"s[4:5]\",\"dispatch_id\":\"s[6:7]\"},";
+	char want[512];
+	snprintf(want, sizeof want, "%s\"user_sgpr_count\":13,\"kernarg_preload_length\":5,\"kernarg_preload\":\"s[8:12]\","
+		 "\"kernarg_preload_offset\":0", user22);
+	EXPECT_USER(k, "llvm22", "gfx942", SEL_DAG, want);
+	/* GlobalISel, other CPUs and 14-16 preload nothing. */
+	snprintf(want, sizeof want, "%s\"user_sgpr_count\":8,\"kernarg_preload_length\":0", user22);
+	EXPECT_USER(k, "llvm22", "gfx942", SEL_GISEL, want);
+	assert_non_null(strstr(user_sgprs(k, "llvm22", "gfx900", SEL_DAG), "\"kernarg_preload_length\":0"));
+	assert_non_null(strstr(user_sgprs(k, "llvm16", "gfx940", SEL_DAG), "\"kernarg_preload_length\":0"));
+	/* The run stops at the first argument that is not inreg... */
+	assert_non_null(strstr(user_sgprs("declare amdgpu_kernel void @k(i32 inreg, i32, i32 inreg)", "llvm19", "gfx942",
+					  SEL_DAG),
+			       "\"kernarg_preload_length\":1,\"kernarg_preload\":\"s6\""));
+	/* ...and at the first that does not fit the 16 user SGPRs (2 used here). */
+	assert_non_null(strstr(user_sgprs("declare amdgpu_kernel void @k(<8 x i32> inreg, <8 x i32> inreg) "
+					  "\"amdgpu-no-dispatch-ptr\" \"amdgpu-no-queue-ptr\" \"amdgpu-no-dispatch-id\"",
+					  "llvm19", "gfx942", SEL_DAG),
+			       "\"user_sgpr_count\":10,\"kernarg_preload_length\":8,\"kernarg_preload\":\"s[2:9]\""));
+	/* An aggregate is preloaded part by part, in part when the SGPRs run
+	 * out: 22 fills its 8 free SGPRs with 4 of the 6 doubles; 19 counts
+	 * the queue pointer it does not enable and one SGPR more (7 left after
+	 * its 6), so 3 doubles; a whole <4 x double> (8 SGPRs) does not fit
+	 * 19's 7 at all; amdgpu-no-queue-ptr gives 19 two more (9). */
+	const char *doubles = "declare amdgpu_kernel void @k({ double, double, double, double, double, double } inreg)";
+	assert_non_null(strstr(user_sgprs(doubles, "llvm22", "gfx942", SEL_DAG), "\"kernarg_preload_length\":8"));
+	assert_non_null(strstr(user_sgprs(doubles, "llvm19", "gfx942", SEL_DAG), "\"kernarg_preload_length\":6"));
+	assert_non_null(strstr(user_sgprs("declare amdgpu_kernel void @k(<4 x double> inreg, i32 inreg)", "llvm19", "gfx942",
+					  SEL_DAG),
+			       "\"kernarg_preload_length\":0"));
+	assert_non_null(strstr(user_sgprs("declare amdgpu_kernel void @k({ i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, "
+					  "i32, i32 } inreg) \"amdgpu-no-queue-ptr\"", "llvm19", "gfx942", SEL_DAG),
+			       "\"user_sgpr_count\":15,\"kernarg_preload_length\":9"));
+	/* SelectionDAG's parts (seen with llc 22 on gfx942, 8 SGPRs free):
+	 * <31 x i24> is 31 promoted i32 elements (8 of them), <16 x i22> one
+	 * <16 x i32> (16 SGPRs: none), <14 x i1> a byte per element (a new SGPR
+	 * every 4), i125 i64 pieces. */
+	assert_non_null(strstr(user_sgprs("declare amdgpu_kernel void @k(<31 x i24> inreg)", "llvm22", "gfx942", SEL_DAG),
+			       "\"kernarg_preload_length\":8"));
+	assert_non_null(strstr(user_sgprs("declare amdgpu_kernel void @k(<16 x i22> inreg)", "llvm22", "gfx942", SEL_DAG),
+			       "\"kernarg_preload_length\":0"));
+	assert_non_null(strstr(user_sgprs("declare amdgpu_kernel void @k({ i36 } inreg, double inreg, <14 x i1> inreg, i128 inreg)",
+					  "llvm22", "gfx942", SEL_DAG),
+			       "\"kernarg_preload_length\":8"));
+	/* A packed struct's misaligned member starts inside the previous SGPR
+	 * and pays no padding: i8 1, i32 at 1 one more, i32 at 8 a padding
+	 * SGPR and its own (llc 19 and 22: 4). */
+	assert_non_null(strstr(user_sgprs("declare amdgpu_kernel void @k(<{ i8, i32 }> inreg, i32 inreg)", "llvm19", "gfx942",
+					  SEL_DAG),
+			       "\"kernarg_preload_length\":4"));
+	/* llc 22 does not know gfx940: the generic target has no flat scratch init. */
+	assert_null(strstr(user_sgprs("declare amdgpu_kernel void @k(i32 inreg)", "llvm22", "gfx940", SEL_DAG),
+			   "flat_scratch_init"));
 }
 
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_default_inreg_by_version),
+		cmocka_unit_test(test_kernel_user_sgprs),
+		cmocka_unit_test(test_kernel_preload),
 		cmocka_unit_test(test_aggregate_runs),
 		cmocka_unit_test(test_caller_ignores_srd),
 		cmocka_unit_test(test_huge_byval_refused),
