@@ -37,6 +37,7 @@ typedef struct {
 	unsigned calls, calls_agree, calls_diverged, calls_refused, calls_both_refused;
 	unsigned mismatches, mismatches_explained;
 	unsigned unread; /* agreements where llc leaves some assigned parts unused */
+	unsigned dvgpr_calls, dvgpr_lost; /* dynamic-VGPR chain calls; those whose count loses argument VGPRs */
 	unsigned repros;
 	double llc_seconds;
 } Stats;
@@ -206,10 +207,20 @@ static void batch_paths(const Check *c, unsigned serial, char *ll, char *mir, ch
 	snprintf(err, cap, "%s/b%u.err", c->tmp_dir, serial);
 }
 
+/* Whether dynamic-VGPR chain calls are emitted as such for this llc and
+ * target: where llc refuses them (wave64), graphs chain with flags 0
+ * instead. Where it crashes later (before gfx12), check's runs stop after
+ * isel, before the crash, and see the call. The VGPR count is checked
+ * against the callee's placement either way. */
+static bool chain_dvgpr_emitted(const ModelConfig *m)
+{
+	return cc_chain_dvgpr_support(m) != DVGPR_REFUSED;
+}
+
 static EmitOptions emit_options(const Combo *co, bool callers)
 {
 	return (EmitOptions){ co->llc->profile->major < 15, callers, true, co->llc->profile->on[SW_buffer_ptr_split],
-			      co->m.wave == 64 };
+			      co->m.wave == 64, !chain_dvgpr_emitted(&co->m) };
 }
 
 /* Writes the batch's IR; functions that cannot be emitted are counted and
@@ -851,6 +862,41 @@ static int graph_callee_sink(void *ctx, const MirFunction *f)
 	return 0;
 }
 
+/* A dynamic-VGPR chain call runs the callee with edge->dvgpr VGPRs: the
+ * argument VGPRs the callee reads above that are lost. Checked against
+ * the model's placement and the callee as llc compiled it; a loss is a
+ * fault of the program (llc gives no diagnostic), reported, not a
+ * compiler divergence. */
+static void check_dvgpr(Check *c, Combo *co, const CallEdge *edge)
+{
+	const Sig *callee = c->sigs[edge->to];
+	Placement *model = c->model_caller;
+	unsigned lost = 0, lost_llc = 0;
+	int first = -1, first_llc = -1;
+	bool refused = false;
+	char why[512];
+	co->st.dvgpr_calls++;
+	if (!cc_place(callee, &co->m, VIEW_CALLER, model))
+		return;
+	const char *verdict = cc_chain_dvgpr_check(callee, &co->m, model, edge->dvgpr, &lost, &first, &refused);
+	if (refused || cc_chain_dvgpr_support(&co->m) == DVGPR_IGNORED) {
+		snprintf(why, sizeof why, "dvgpr %u: %s%s", edge->dvgpr, verdict,
+			 refused && cc_chain_dvgpr_support(&co->m) == DVGPR_REFUSED ? " (emitted as a plain chain call)" : "");
+		report(c, co, edge->to, "dvgpr-unsupported", why, model, 0, verdict);
+		return;
+	}
+	const Placement *seen = co->kept_callee[edge->to];
+	if (seen)
+		cc_chain_dvgpr_check(callee, &co->m, seen, edge->dvgpr, &lost_llc, &first_llc, &refused);
+	if (!lost && !lost_llc)
+		return;
+	co->st.dvgpr_lost++;
+	snprintf(why, sizeof why,
+		 "dvgpr %u: the callee reads %u argument VGPR part(s) at v%u or above (from argument %d; llc's callee: %u)",
+		 edge->dvgpr, lost, edge->dvgpr, first, lost_llc);
+	report(c, co, edge->to, "dvgpr-lost", why, model, seen, "argument VGPRs beyond the requested count are lost");
+}
+
 static int graph_call_sink(void *ctx, const MirFunction *f)
 {
 	GraphPass *g = ctx;
@@ -866,8 +912,8 @@ static int graph_call_sink(void *ctx, const MirFunction *f)
 		if (edge->from != (unsigned)i || !co->in_graph[edge->to])
 			continue;
 		char site[4 * SIG_NAME_MAX + 600];
-		snprintf(site, sizeof site, "@%s -> %s@%s (call %u of @%s, %s:%u)", f->name, edge->indirect ? "* " : "",
-			 c->sigs[edge->to]->name, n + 1, f->name, c->input, edge->line);
+		snprintf(site, sizeof site, "@%s -> %s@%s (%s %u of @%s, %s:%u)", f->name, edge->indirect ? "* " : "",
+			 c->sigs[edge->to]->name, edge->chain ? "chain call" : "call", n + 1, f->name, c->input, edge->line);
 		c->site = site;
 		if (f->failed || n >= f->ncalls) {
 			co->st.calls++;
@@ -877,6 +923,8 @@ static int graph_call_sink(void *ctx, const MirFunction *f)
 		} else {
 			compare_caller(c, co, edge->to, &f->calls[n], co->kept_callee[edge->to]);
 		}
+		if (edge->dvgpr)
+			check_dvgpr(c, co, edge);
 		c->site = 0;
 		n++;
 	}
@@ -1272,6 +1320,16 @@ static void print_summary(const Check *c, FILE *f, double wall)
 			c->nmismatch_examples);
 	for (unsigned k = 0; k < c->nmismatch_examples; k++)
 		fprintf(f, "  %s\n", c->mismatch_examples[k]);
+	for (int k = 0; k < c->ncombos; k++) {
+		const Stats *s = &c->combos[k].st;
+		static const char *const what[] = { [DVGPR_IGNORED] = "llc makes plain chain calls of them",
+						    [DVGPR_REALLOCATES] = "llc reallocates",
+						    [DVGPR_CRASHES] = "llc selects them, then crashes after isel",
+						    [DVGPR_REFUSED] = "llc refuses them: emitted as plain chain calls" };
+		if (s->dvgpr_calls)
+			fprintf(f, "%s: %u dynamic-VGPR chain call(s) (%s), %u lose argument VGPRs (details.jsonl, kind dvgpr-lost)\n",
+				c->combos[k].tag, s->dvgpr_calls, what[cc_chain_dvgpr_support(&c->combos[k].m)], s->dvgpr_lost);
+	}
 	print_link_matrix(c, f);
 	fprintf(f, "wall %.1fs, llc busy %.1fs on %u job(s)\n", wall, llc, c->jobs);
 }

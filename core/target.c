@@ -5,20 +5,20 @@
 #include <string.h>
 
 static const Target targets[] = {
-	/* name       16bit  archFS  vgpr32 vgpr64 EUs wave */
-	{ "generic",  false, false,     0,   256,  4, 64 },
-	{ "gfx700",   false, false,     0,   256,  4, 64 },
-	{ "gfx803",   true,  false,     0,   256,  4, 64 },
-	{ "gfx900",   true,  false,     0,   256,  4, 64 },
-	{ "gfx906",   true,  false,     0,   256,  4, 64 },
-	{ "gfx908",   true,  false,     0,   256,  4, 64 },
-	{ "gfx90a",   true,  false,     0,   512,  4, 64 },
-	{ "gfx940",   true,  true,      0,   512,  4, 64 },
-	{ "gfx942",   true,  true,      0,   512,  4, 64 },
-	{ "gfx1010",  true,  false,  1024,   512,  4, 32 },
-	{ "gfx1030",  true,  false,  1024,   512,  4, 32 },
-	{ "gfx1100",  true,  true,   1536,   768,  4, 32 },
-	{ "gfx1200",  true,  true,   1536,   768,  4, 32 },
+	/* name       16bit  archFS  vgpr32 vgpr64 EUs wave allocVGPR */
+	{ "generic",  false, false,     0,   256,  4, 64, false },
+	{ "gfx700",   false, false,     0,   256,  4, 64, false },
+	{ "gfx803",   true,  false,     0,   256,  4, 64, false },
+	{ "gfx900",   true,  false,     0,   256,  4, 64, false },
+	{ "gfx906",   true,  false,     0,   256,  4, 64, false },
+	{ "gfx908",   true,  false,     0,   256,  4, 64, false },
+	{ "gfx90a",   true,  false,     0,   512,  4, 64, false },
+	{ "gfx940",   true,  true,      0,   512,  4, 64, false },
+	{ "gfx942",   true,  true,      0,   512,  4, 64, false },
+	{ "gfx1010",  true,  false,  1024,   512,  4, 32, false },
+	{ "gfx1030",  true,  false,  1024,   512,  4, 32, false },
+	{ "gfx1100",  true,  true,   1536,   768,  4, 32, false },
+	{ "gfx1200",  true,  true,   1536,   768,  4, 32, true  },
 };
 
 const Target *target_at(unsigned i)

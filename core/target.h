@@ -15,6 +15,7 @@ typedef struct {
 	uint16_t vgprs_wave64;
 	uint8_t eus_per_cu;      /* SIMDs a workgroup spreads over, for the waves-per-EU bound */
 	uint8_t default_wave;    /* 32 or 64 */
+	bool alloc_vgpr;         /* gfx12+: s_alloc_vgpr, which dynamic-VGPR chain calls need */
 } Target;
 
 /* The target for CPU name, or NULL. "generic" is the fallback llc uses for a
