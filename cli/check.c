@@ -862,12 +862,14 @@ static int graph_callee_sink(void *ctx, const MirFunction *f)
 	return 0;
 }
 
-/* A dynamic-VGPR chain call runs the callee with edge->dvgpr VGPRs: the
- * argument VGPRs the callee reads above that are lost. Checked against
- * the model's placement and the callee as llc compiled it; a loss is a
- * fault of the program (llc gives no diagnostic), reported, not a
- * compiler divergence. */
-static void check_dvgpr(Check *c, Combo *co, const CallEdge *edge)
+/* A chain call: llc's pseudo requests the VGPR count the edge asks for
+ * where llc reallocates (SI_CS_CHAIN_TC_W32_DVGPR), none elsewhere (a
+ * plain SI_CS_CHAIN_TC_*); a difference is a divergence. A dynamic-VGPR
+ * call runs the callee with edge->dvgpr VGPRs: the argument VGPRs the
+ * callee reads above that are lost. Checked against the model's placement
+ * and the callee as llc compiled it; a loss is a fault of the program (llc
+ * gives no diagnostic), reported, not a compiler divergence. */
+static void check_chain_call(Check *c, Combo *co, const CallEdge *edge, const MirCall *call)
 {
 	const Sig *callee = c->sigs[edge->to];
 	Placement *model = c->model_caller;
@@ -875,13 +877,23 @@ static void check_dvgpr(Check *c, Combo *co, const CallEdge *edge)
 	int first = -1, first_llc = -1;
 	bool refused = false;
 	char why[512];
+	ChainDvgpr support = cc_chain_dvgpr_support(&co->m);
+	unsigned want = edge->dvgpr && (support == DVGPR_REALLOCATES || support == DVGPR_CRASHES) ? edge->dvgpr : 0;
+	if (call && call->dvgpr != want) {
+		co->st.calls_diverged++;
+		snprintf(why, sizeof why, "the chain call requests %u VGPRs (%s), the model expects %u", call->dvgpr,
+			 call->dvgpr ? "SI_CS_CHAIN_TC_*_DVGPR" : "a plain SI_CS_CHAIN_TC_*", want);
+		report(c, co, edge->to, "chain-dvgpr-count", why, 0, 0, 0);
+	}
+	if (!edge->dvgpr)
+		return;
 	co->st.dvgpr_calls++;
 	if (!cc_place(callee, &co->m, VIEW_CALLER, model))
 		return;
 	const char *verdict = cc_chain_dvgpr_check(callee, &co->m, model, edge->dvgpr, &lost, &first, &refused);
-	if (refused || cc_chain_dvgpr_support(&co->m) == DVGPR_IGNORED) {
+	if (refused || support == DVGPR_IGNORED) {
 		snprintf(why, sizeof why, "dvgpr %u: %s%s", edge->dvgpr, verdict,
-			 refused && cc_chain_dvgpr_support(&co->m) == DVGPR_REFUSED ? " (emitted as a plain chain call)" : "");
+			 support == DVGPR_REFUSED ? " (emitted as a plain chain call)" : "");
 		report(c, co, edge->to, "dvgpr-unsupported", why, model, 0, verdict);
 		return;
 	}
@@ -923,8 +935,8 @@ static int graph_call_sink(void *ctx, const MirFunction *f)
 		} else {
 			compare_caller(c, co, edge->to, &f->calls[n], co->kept_callee[edge->to]);
 		}
-		if (edge->dvgpr)
-			check_dvgpr(c, co, edge);
+		if (edge->chain)
+			check_chain_call(c, co, edge, f->failed || n >= f->ncalls ? 0 : &f->calls[n]);
 		c->site = 0;
 		n++;
 	}

@@ -97,12 +97,15 @@ static const char *take_dvgpr(const char **pp, const char *end, uint16_t *n)
 	if (end - p < 5 || memcmp(p, "dvgpr", 5) != 0)
 		return "unexpected text after the callee";
 	p = skip_blanks(p + 5, end);
+	const char *number = p;
 	unsigned v = 0, digits = 0;
 	for (; p < end && *p >= '0' && *p <= '9' && v <= 256; p++, digits++)
 		v = v * 10 + (unsigned)(*p - '0');
-	*pp = p;
-	if (!digits || v < 1 || v > 256)
+	if (!digits || v < 1 || v > 256 || (p < end && *p >= '0' && *p <= '9')) {
+		*pp = number;
 		return "expected a VGPR count 1-256 after 'dvgpr'";
+	}
+	*pp = p;
 	*n = (uint16_t)v;
 	return 0;
 }

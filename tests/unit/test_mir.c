@@ -28,6 +28,7 @@ typedef struct {
 	unsigned ncalls;
 	char calls[MIR_MAX_CALLS][SUM];    /* "f: s0 | v0 -> v0" */
 	char implicit[MIR_MAX_CALLS][SUM]; /* "s[0:3] s[4:5] v31" */
+	unsigned dvgpr[MIR_MAX_CALLS];     /* a dynamic-VGPR chain call's VGPR count */
 	char json[8192];
 	size_t json_len;
 } Seen;
@@ -119,6 +120,7 @@ static int record(void *ctx, const MirFunction *f)
 			cat(s->calls[c], SUM, "%s: ", f->calls[c].callee);
 			summarize(&f->calls[c].out, s->calls[c], SUM);
 			cat_ranges(s->implicit[c], SUM, f->calls[c].implicit, f->calls[c].nimplicit);
+			s->dvgpr[c] = f->calls[c].dvgpr;
 		}
 		s->json_len = mir_function_print_json(f, s->json, sizeof s->json);
 	}
@@ -459,6 +461,32 @@ static void test_chain_call(void **state)
 		expect(o, "a00", gisel, in, NULL, NULL);
 		/* The SI_CS_CHAIN_TC_W32 pseudo is the call site; the scratch descriptor s[48:51] rides along. */
 		expect(o, "gcnabi.0.caller", gisel, "-> none", call, "s[48:51]");
+		free(o);
+	}
+}
+
+/* --- chaingraph: @r (amdgpu_cs) -> @a -> * @b dvgpr 10 -> @a dvgpr 64 --------- */
+
+/* Each function's chain call is its call site, with the caller's own
+ * arguments passed on; llc 22 turns the dynamic-VGPR ones into
+ * SI_CS_CHAIN_TC_W32_DVGPR with the VGPR count as the fifth operand, llc 19
+ * into plain SI_CS_CHAIN_TC_W32 (it ignores the operands). */
+static void test_chain_graph(void **state)
+{
+	(void)state;
+	const char *files[] = { "chaingraph.v19.dag.mir", "chaingraph.v19.gisel.mir", "chaingraph.v22.dag.mir",
+				"chaingraph.v22.gisel.mir" };
+	for (unsigned i = 0; i < 4; i++) {
+		Observed *o = observe_fixture(files[i]);
+		bool gisel = strstr(files[i], "gisel") != NULL, v22 = strstr(files[i], "v22") != NULL;
+		expect(o, "r", gisel, "s0 | v0 -> none", "a: s0 | v8 | s1,s2 -> none", NULL);
+		expect(o, "a", gisel, "s0 | v8 | s1,s2 -> none", ": s0 | v8 | v9,v10,v11,v12 -> none", NULL);
+		/* The DVGPR pseudo names no callee: it jumps to a register. */
+		expect(o, "b", gisel, "s0 | v8 | v9,v10,v11,v12 -> none", v22 ? ": s0 | v8 | s1,s2 -> none" : "a: s0 | v8 | s1,s2 -> none",
+		       NULL);
+		assert_int_equal(find(o, "r")->dvgpr[0], 0);
+		assert_int_equal(find(o, "a")->dvgpr[0], v22 ? 10 : 0);
+		assert_int_equal(find(o, "b")->dvgpr[0], v22 ? 64 : 0);
 		free(o);
 	}
 }
@@ -837,6 +865,7 @@ static void test_json_truncates_like_snprintf(void **state)
 /* --- robustness ------------------------------------------------------------------ */
 
 static const char *const all_fixtures[] = {
+	"chaingraph.v19.dag.mir", "chaingraph.v19.gisel.mir", "chaingraph.v22.dag.mir", "chaingraph.v22.gisel.mir",
 	"basic.v14.dag.mir", "basic.v14.gisel.mir", "basic.v16.dag.mir", "basic.v16.gisel.mir",
 	"basic.v19.dag.mir", "basic.v19.gisel.mir", "basic.v22.dag.mir", "basic.v22.gisel.mir",
 	"mixed.v19.dag.mir", "mixed.v19.gisel.mir", "mixed.v22.dag.mir", "mixed.v22.gisel.mir",
@@ -1092,6 +1121,7 @@ int main(void)
 		cmocka_unit_test(test_ps_return_to_epilog),
 		cmocka_unit_test(test_ps_unused_inputs),
 		cmocka_unit_test(test_chain_call),
+		cmocka_unit_test(test_chain_graph),
 		cmocka_unit_test(test_plain_ungrouped),
 		cmocka_unit_test(test_empty_parameters),
 		cmocka_unit_test(test_nested),
