@@ -133,7 +133,9 @@ bool doc_next(DocIter *it, MirDoc *d);
  * every line ended by '\n'. buf needs d->text.n + 2 bytes; returns the length. */
 size_t doc_ir_text(const MirDoc *d, char *buf);
 
-enum { MIR_MAX_LIVEINS = 256, MIR_MAX_FIXED = 4096 /* the model's PLACE_MAX_PARTS */ };
+/* Liveins: a chain function takes up to 248 VGPRs (v8-v255) and about 100
+ * SGPRs of arguments, more than 256 registers. */
+enum { MIR_MAX_LIVEINS = 512, MIR_MAX_FIXED = 4096 /* the model's PLACE_MAX_PARTS */ };
 
 typedef struct {
 	uint32_t id;
