@@ -105,6 +105,13 @@ static TypeId value_type(const Param *p)
 	return (p->flags & PARAM_BYVAL) && p->attr_type != TYPE_NONE ? p->attr_type : p->type;
 }
 
+/* Out-markers and their loads are 16-byte aligned: llc may then widen a
+ * uniform 8- or 16-bit load into a scalar dword load. Otherwise such a
+ * value is loaded into a VGPR, and llc 16 and 19 cannot pass it inreg
+ * ("illegal SGPR to VGPR copy", "illegal VGPR to SGPR copy"; 22 inserts a
+ * readfirstlane): tests/fixtures/llc/subdword_inreg_call.ll. */
+enum { OUT_ALIGN = 16 };
+
 static void declare_global(Emitter *e, const char *what, int k, TypeId t, bool constant_input)
 {
 	buf_printf(e->b, "@gcnabi.%u.%s", e->idx, what);
@@ -112,7 +119,10 @@ static void declare_global(Emitter *e, const char *what, int k, TypeId t, bool c
 		buf_printf(e->b, ".%d", k);
 	buf_printf(e->b, constant_input ? " = external addrspace(4) global " : " = addrspace(1) global ");
 	put_mem_type(e, t);
-	buf_printf(e->b, constant_input ? "\n" : " zeroinitializer\n");
+	if (constant_input)
+		buf_printf(e->b, ", align %u\n", OUT_ALIGN);
+	else
+		buf_printf(e->b, " zeroinitializer\n");
 }
 
 static void put_param_attrs(Emitter *e, const Param *p)
@@ -272,7 +282,7 @@ static void emit_call(Emitter *e, const char *fn_name, const char *v, unsigned s
 		put_mem_type(e, vt);
 		buf_printf(e->b, ", ");
 		put_global_ptr(e, vt, 4);
-		buf_printf(e->b, " @gcnabi.%u.out.%u\n", e->idx, k);
+		buf_printf(e->b, " @gcnabi.%u.out.%u, align %u\n", e->idx, k, OUT_ALIGN);
 		if (vt == p->type && is_fat_pointer(e, vt))
 			buf_printf(e->b, "  %%%s.p%u = inttoptr i160 %%%s.o%u to ptr addrspace(7)\n", v, k, v, k);
 		if (vt != p->type) {
@@ -377,7 +387,7 @@ static void emit_chain_call(Emitter *e, const char *fn_name, const char *v, unsi
 		put_mem_type(e, vt);
 		buf_printf(e->b, ", ");
 		put_global_ptr(e, vt, 4);
-		buf_printf(e->b, " @gcnabi.%u.out.%u\n", e->idx, k);
+		buf_printf(e->b, " @gcnabi.%u.out.%u, align %u\n", e->idx, k, OUT_ALIGN);
 		if (vt == s->params[k].type && is_fat_pointer(e, vt))
 			buf_printf(e->b, "  %%%s.p%u = inttoptr i160 %%%s.o%u to ptr addrspace(7)\n", v, k, v, k);
 		if (vt != s->params[k].type) {
@@ -391,8 +401,11 @@ static void emit_chain_call(Emitter *e, const char *fn_name, const char *v, unsi
 			buf_printf(e->b, " %%%s.p%u\n", v, k);
 		}
 	}
+	/* The callee pointer of a chain call must be in SGPRs: llc 19 and
+	 * GlobalISel 22 cannot take it from VGPRs, nor can any llc take the
+	 * dynamic-VGPR fallback from there (tests/fixtures/llc/dvgpr_vgpr_fallback.ll). */
 	if (through_pointer)
-		buf_printf(e->b, "  %%%s.fp = load volatile ptr, ptr addrspace(1) @gcnabi.%u.fptr\n", v, e->idx);
+		buf_printf(e->b, "  %%%s.fp = load ptr, ptr addrspace(4) @gcnabi.%u.chainfp\n", v, e->idx);
 	/* Each struct built by insertvalue: %<v>.sJ / %<v>.vJ, the last one passed. */
 	char last[2][80];
 	for (int inreg = 1; inreg >= 0; inreg--) {
@@ -571,13 +584,18 @@ bool emit_graph(Buf *b, Sig *const *sigs, const bool *include, unsigned nsigs, c
 		Emitter e = { b, prepared[i], o, i };
 		buf_printf(b, "\n");
 		declare_markers(&e, true);
-		bool pointed_to = false, chained_to = false;
+		bool pointed_to = false, chained_to = false, chained_through_pointer = false;
 		for (unsigned x = 0; x < nedges; x++) {
-			pointed_to |= edges[x].to == i && edges[x].indirect && prepared[edges[x].from];
-			chained_to |= edges[x].to == i && edges[x].chain && prepared[edges[x].from];
+			bool from_here = edges[x].to == i && prepared[edges[x].from];
+			pointed_to |= from_here && edges[x].indirect && !edges[x].chain;
+			chained_to |= from_here && edges[x].chain;
+			chained_through_pointer |= from_here && edges[x].chain && edges[x].indirect;
 		}
 		if (chained_to)
 			declare_chain_intrinsic(&e);
+		/* Chain calls through a pointer load it from constant memory (uniform, SGPRs). */
+		if (chained_through_pointer)
+			buf_printf(b, "@gcnabi.%u.chainfp = external addrspace(4) global ptr\n", i);
 		if (!pointed_to)
 			continue;
 		buf_printf(b, "@gcnabi.%u.fptr = addrspace(1) global ", i);
