@@ -232,7 +232,16 @@ static bool write_batch_ir(Check *c, const Batch *b, const char *path)
 	Buf buf = { 0 };
 	char why[256];
 	buf_printf(&buf, "; gcnabi check batch: %u functions of %s\n", b->count, c->input);
-	if (b->graph && !emit_graph(&buf, c->sigs, co->in_graph, c->nsigs, c->edges, c->nedges, &o, why, sizeof why)) {
+	/* A graph's kernel batch holds only its kernels (without their calls):
+	 * their kernarg layout is all it reads, and the whole module, compiled
+	 * to assembly, fails wherever any function fails after isel. */
+	bool *include = co->in_graph, kernels_only[b->graph && b->kernel ? c->nsigs + 1 : 1];
+	if (b->graph && b->kernel) {
+		for (unsigned i = 0; i < c->nsigs; i++)
+			kernels_only[i] = co->in_graph[i] && c->sigs[i]->cc == CC_AMDGPU_KERNEL;
+		include = kernels_only;
+	}
+	if (b->graph && !emit_graph(&buf, c->sigs, include, c->nsigs, c->edges, c->nedges, &o, why, sizeof why)) {
 		fprintf(stderr, "gcnabi check: %s: %s\n", c->input, why);
 		buf_free(&buf);
 		return false;
@@ -849,11 +858,32 @@ typedef struct {
 	bool *seen;
 } GraphPass;
 
+/* A graph's kernels are read from the HSA metadata of a second, amdhsa
+ * compilation (Batch.kernel); the MIR pass reads everything else and every
+ * call site, the kernels' too. */
+static bool in_pass(const GraphPass *g, int i, bool kernel_pass)
+{
+	return i >= 0 && g->co->in_graph[i] && !g->seen[i] && (g->c->sigs[i]->cc == CC_AMDGPU_KERNEL) == kernel_pass;
+}
+
+static int graph_kernel_sink(void *ctx, const MirFunction *f)
+{
+	GraphPass *g = ctx;
+	int i = sig_named(g->c, f->name);
+	if (!in_pass(g, i, true))
+		return 0;
+	g->seen[i] = true;
+	compare_callee(g->c, g->co, (unsigned)i, f);
+	if (!f->failed)
+		keep(&g->co->kept_callee[i], &f->in);
+	return 0;
+}
+
 static int graph_callee_sink(void *ctx, const MirFunction *f)
 {
 	GraphPass *g = ctx;
 	int i = sig_named(g->c, f->name);
-	if (i < 0 || !g->co->in_graph[i] || g->seen[i])
+	if (!in_pass(g, i, false))
 		return 0;
 	g->seen[i] = true;
 	compare_callee(g->c, g->co, (unsigned)i, f);
@@ -948,7 +978,7 @@ static void graph_batch_done(Check *c, const Batch *b, const Proc *p, const char
 	Combo *co = &c->combos[b->combo];
 	int first = -1;
 	for (unsigned i = 0; i < c->nsigs && first < 0; i++)
-		if (co->in_graph[i])
+		if (co->in_graph[i] && (!b->kernel || c->sigs[i]->cc == CC_AMDGPU_KERNEL))
 			first = (int)i;
 	if (first < 0)
 		return;
@@ -967,14 +997,17 @@ static void graph_batch_done(Check *c, const Batch *b, const Proc *p, const char
 		fprintf(stderr, "gcnabi check: out of memory observing %s\n", mir);
 		exit(EXIT_ERROR);
 	}
-	if (text) {
+	if (text && b->kernel) {
+		hsa_observe(text, len, graph_kernel_sink, &g, 0);
+		snprintf(why, sizeof why, "kernel missing from llc's HSA metadata");
+	} else if (text) {
 		mir_observe(text, len, graph_callee_sink, &g, 0);
 		memset(g.seen, 0, c->nsigs);
 		mir_observe(text, len, graph_call_sink, &g, 0);
 		snprintf(why, sizeof why, "function missing from llc's MIR");
 	}
 	for (unsigned i = 0; i < c->nsigs; i++)
-		if (co->in_graph[i] && !g.seen[i]) {
+		if (co->in_graph[i] && !g.seen[i] && (!b->kernel || c->sigs[i]->cc == CC_AMDGPU_KERNEL)) {
 			co->st.functions++;
 			co->st.diverged++;
 			report(c, co, i, "unobserved", why, 0, 0, 0);
@@ -1005,7 +1038,13 @@ static bool plan_graph(Check *c, int k)
 			fprintf(c->details, "}\n");
 		}
 	}
-	return push_batch(c, (Batch){ k, 0, c->nsigs, true, true, true, false });
+	bool kernels = false;
+	for (unsigned i = 0; i < c->nsigs; i++)
+		kernels |= co->in_graph[i] && c->sigs[i]->cc == CC_AMDGPU_KERNEL;
+	/* Kernels: the same module once more, compiled for amdhsa to assembly,
+	 * whose HSA metadata has their kernarg layout. */
+	return push_batch(c, (Batch){ k, 0, c->nsigs, true, true, true, false }) &&
+	       (!kernels || push_batch(c, (Batch){ k, 0, c->nsigs, true, true, true, true }));
 }
 
 static void batch_done(Check *c, const Batch *b, const Proc *p)

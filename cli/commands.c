@@ -69,7 +69,7 @@ static const OptSpec gen_opts[] = {
 	{ "--cc", "CC", "only this convention: ccc, fastcc, coldcc, amdgpu_gfx, amdgpu_cs/ps/vs/gs/hs/es/ls, amdgpu_cs_chain(_preserve) (repeatable; random: equal weights; --enumerate default ccc, amdgpu_gfx); --boundary: ccc, amdgpu_gfx or both (default both)" },
 	{ "--max-args", "N", "--enumerate: most parameters (default 3)" },
 	{ "--callgraph", 0, "call graphs (signatures and `call @a -> @b` / `chain @a -> @b` edges) instead of signatures" },
-	{ "--root", "CC", "--callgraph: a shader entry point (amdgpu_cs, amdgpu_ps, ...) at the root, calling amdgpu_gfx functions; amdgpu_cs_chain(_preserve): chain functions linked by llvm.amdgcn.cs.chain (`chain` edges, some with dvgpr N), sometimes entered from an amdgpu_cs" },
+	{ "--root", "CC", "--callgraph: a shader entry point (amdgpu_cs, amdgpu_ps, ...) at the root, calling amdgpu_gfx functions; amdgpu_kernel: a kernel calling ccc functions; amdgpu_cs_chain(_preserve): chain functions linked by llvm.amdgcn.cs.chain (`chain` edges, some with dvgpr N), sometimes entered from an amdgpu_cs" },
 	{ "--boundary", 0, "instead: signatures around every limit of the model (options below; --index replays one)" },
 	{ "--profile", "P", "--boundary: profile whose limits are probed (default llvm22)" },
 	{ "--layout", "L", "--boundary: SGPR layout name or file (default old)" },

@@ -15,7 +15,17 @@ typedef struct {
 	const Sig *s;
 	const EmitOptions *o;
 	unsigned idx;
+	bool caller_kernel; /* calls: the caller is a kernel, its parameters are named */
 } Emitter;
+
+/* Parameter k of a function as a value: %K, or %gcnabi.arg.K in a kernel,
+ * whose kernarg loads llc then names %gcnabi.arg.K.kernarg.offset (the
+ * observer reads a passed-on kernel argument from that). */
+static const char *param_value(bool kernel, unsigned k, char *buf, size_t cap)
+{
+	snprintf(buf, cap, kernel ? "%%gcnabi.arg.%u" : "%%%u", k);
+	return buf;
+}
 
 static void put_type(Emitter *e, TypeId t)
 {
@@ -176,6 +186,8 @@ static void put_header(Emitter *e, const char *fn_name)
 		buf_printf(e->b, "%s", k ? ", " : "");
 		put_type(e, s->params[k].type);
 		put_param_attrs(e, &s->params[k]);
+		if (s->cc == CC_AMDGPU_KERNEL)
+			buf_printf(e->b, " %%gcnabi.arg.%u", k);
 	}
 	buf_put(e->b, ")", 1);
 	for (int n = 0; n < NOIN_COUNT; n++)
@@ -204,17 +216,18 @@ static void emit_entry_stores(Emitter *e)
 		if (p->flags & PARAM_UNUSED)
 			continue;
 		TypeId vt = value_type(p);
-		char val[32];
-		snprintf(val, sizeof val, "%%%u", k);
+		char val[32], arg[32];
+		param_value(s->cc == CC_AMDGPU_KERNEL, k, arg, sizeof arg);
+		snprintf(val, sizeof val, "%s", arg);
 		if (vt != p->type) {
 			buf_printf(e->b, "  %%gcnabi.v%u = load ", k);
 			put_mem_type(e, vt);
 			buf_printf(e->b, ", ");
 			put_type(e, p->type);
-			buf_printf(e->b, " %%%u\n", k);
+			buf_printf(e->b, " %s\n", arg);
 			snprintf(val, sizeof val, "%%gcnabi.v%u", k);
 		} else if (is_fat_pointer(e, vt)) {
-			buf_printf(e->b, "  %%gcnabi.v%u = ptrtoint ptr addrspace(7) %%%u to i160\n", k, k);
+			buf_printf(e->b, "  %%gcnabi.v%u = ptrtoint ptr addrspace(7) %s to i160\n", k, arg);
 			snprintf(val, sizeof val, "%%gcnabi.v%u", k);
 		}
 		buf_printf(e->b, "  store volatile ");
@@ -325,8 +338,9 @@ static void emit_call(Emitter *e, const char *fn_name, const char *v, unsigned s
 		buf_printf(e->b, "%s", k ? ", " : "");
 		put_type(e, p->type);
 		put_param_attrs(e, p);
+		char arg[32];
 		if (k < shared)
-			buf_printf(e->b, " %%%u", k);
+			buf_printf(e->b, " %s", param_value(e->caller_kernel, k, arg, sizeof arg));
 		else if (value_type(p) != p->type)
 			buf_printf(e->b, " %%gcnabi.%u.out.%u.copy", e->idx, k);
 		else if (is_fat_pointer(e, p->type))
@@ -423,8 +437,9 @@ static void emit_chain_call(Emitter *e, const char *fn_name, const char *v, unsi
 				buf_printf(e->b, " poison, ");
 			put_type(e, s->params[k].type);
 			bool via_p = is_fat_pointer(e, s->params[k].type) || value_type(&s->params[k]) != s->params[k].type;
+			char arg[32];
 			if (k < shared)
-				buf_printf(e->b, " %%%u, %u\n", k, j);
+				buf_printf(e->b, " %s, %u\n", param_value(e->caller_kernel, k, arg, sizeof arg), j);
 			else
 				buf_printf(e->b, " %%%s.%c%u, %u\n", v, via_p ? 'p' : 'o', k, j);
 			snprintf(last[inreg], sizeof last[inreg], "%%%s.%c%u", v, c, j);
@@ -544,7 +559,7 @@ bool emit_function(Buf *b, const Sig *s0, unsigned idx, const EmitOptions *o, ch
 	Sig *s = prepare_sig(s0, o, why, why_cap);
 	if (!s)
 		return false;
-	Emitter e = { b, s, o, idx };
+	Emitter e = { b, s, o, idx, false };
 	char renamed[48];
 	snprintf(renamed, sizeof renamed, "gcnabi.%u.fn", idx);
 	const char *fn_name = o->rename ? renamed : s->name;
@@ -581,7 +596,7 @@ bool emit_graph(Buf *b, Sig *const *sigs, const bool *include, unsigned nsigs, c
 	for (unsigned i = 0; ok && i < nsigs; i++) {
 		if (!prepared[i])
 			continue;
-		Emitter e = { b, prepared[i], o, i };
+		Emitter e = { b, prepared[i], o, i, false };
 		buf_printf(b, "\n");
 		declare_markers(&e, true);
 		bool pointed_to = false, chained_to = false, chained_through_pointer = false;
@@ -613,7 +628,7 @@ bool emit_graph(Buf *b, Sig *const *sigs, const bool *include, unsigned nsigs, c
 	for (unsigned i = 0; ok && i < nsigs; i++) {
 		if (!prepared[i])
 			continue;
-		Emitter e = { b, prepared[i], o, i };
+		Emitter e = { b, prepared[i], o, i, false };
 		buf_printf(b, "\n");
 		put_header(&e, prepared[i]->name);
 		emit_entry_stores(&e);
@@ -622,7 +637,7 @@ bool emit_graph(Buf *b, Sig *const *sigs, const bool *include, unsigned nsigs, c
 			unsigned j = edges[x].to;
 			if (edges[x].from != i || !prepared[j])
 				continue;
-			Emitter callee = { b, prepared[j], o, j };
+			Emitter callee = { b, prepared[j], o, j, prepared[i]->cc == CC_AMDGPU_KERNEL };
 			char v[32];
 			snprintf(v, sizeof v, "gcnabi.c%u", n++);
 			unsigned shared = graph_shared_params(sigs[i], sigs[j]);

@@ -68,8 +68,11 @@ static bool not_chain_cc(CallConv cc) { return !is_chain_cc(cc); }
 /* The verifier allows llvm.amdgcn.cs.chain in these three conventions only. */
 static bool not_chain_caller(CallConv cc) { return cc != CC_AMDGPU_CS && !is_chain_cc(cc); }
 
+static bool is_kernel(CallConv cc) { return cc == CC_AMDGPU_KERNEL; }
+
 static const EdgeRule edge_rules[] = {
 	{ -1, any_cc, cc_is_shader_entry, "an entry point has no callers" },
+	{ -1, any_cc, is_kernel, "a kernel has no callers" },
 	{ EDGE_CALL, any_cc, is_chain_cc, "a chain function is entered by `chain`, not called" },
 	{ EDGE_CHAIN, any_cc, not_chain_cc, "only amdgpu_cs_chain(_preserve) functions are chained to" },
 	{ EDGE_CHAIN, not_chain_caller, any_cc,
@@ -84,9 +87,11 @@ static const char *edge_refusal(bool chain, CallConv from, CallConv to)
 			return x->why;
 	}
 	/* Calls stay within one convention, except that a shader entry point
-	 * calls amdgpu_gfx functions (passing its user SGPRs on). */
-	if (!chain && from != to && !(cc_is_shader_entry(from) && to == CC_AMDGPU_GFX))
-		return "the conventions differ (only an entry point may call amdgpu_gfx)";
+	 * calls amdgpu_gfx functions (passing its user SGPRs on) and a kernel
+	 * calls the default conventions. */
+	bool kernel_call = from == CC_AMDGPU_KERNEL && (to == CC_C || to == CC_FAST || to == CC_COLD);
+	if (!chain && from != to && !(cc_is_shader_entry(from) && to == CC_AMDGPU_GFX) && !kernel_call)
+		return "the conventions differ (only an entry point may call amdgpu_gfx, a kernel ccc, fastcc or coldcc)";
 	return 0;
 }
 

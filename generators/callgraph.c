@@ -179,8 +179,8 @@ void gen_callgraph_rooted(Graph *g, const GenWeights *w, uint64_t seed, uint64_t
 		      : roll < w->cc_ccc + w->cc_fastcc ? CC_FAST
 		      : roll < w->cc_ccc + w->cc_fastcc + w->cc_coldcc ? CC_COLD
 							      : CC_AMDGPU_GFX;
-	if (root != CC_COUNT)
-		cc = CC_AMDGPU_GFX; /* what an entry point calls, passing its user SGPRs */
+	if (root != CC_COUNT) /* what an entry point calls: a kernel default functions, a shader amdgpu_gfx */
+		cc = root == CC_AMDGPU_KERNEL ? CC_C : CC_AMDGPU_GFX;
 	unsigned shape = rng_below(&r, 3); /* 0 chain, 1 fan-out, 2 random tree */
 	unsigned parent[GRAPH_MAX_NODES] = { 0 };
 	for (unsigned k = 0; k < g->nnodes; k++) {
@@ -193,6 +193,14 @@ void gen_callgraph_rooted(Graph *g, const GenWeights *w, uint64_t seed, uint64_t
 			s->ret = sig_add_type(s, (Type){ .kind = TYPE_VOID });
 			s->ret_flags = 0;
 			drop_stack_attrs(s);
+			/* A kernel's arguments come from the kernarg segment: no
+			 * preloading (inreg), no "amdgpu-no-*" promises, no varargs. */
+			if (root == CC_AMDGPU_KERNEL) {
+				for (unsigned a = 0; a < s->nparams; a++)
+					s->params[a].flags &= (uint16_t)~PARAM_INREG;
+				s->no_inputs = 0;
+				s->varargs = false;
+			}
 		}
 		if (k == 0)
 			continue;

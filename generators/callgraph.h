@@ -30,7 +30,9 @@ void gen_callgraph(Graph *g, const GenWeights *w, uint64_t seed, uint64_t index)
 /* The same with a shader entry point (amdgpu_cs, amdgpu_ps, ...) as node 0,
  * the root: it returns void, nothing calls it, and every other node is
  * amdgpu_gfx, so the root passes its user SGPRs (inreg arguments) on to
- * its callees. root CC_COUNT: gen_callgraph.
+ * its callees. root amdgpu_kernel: the same with a kernel calling default
+ * convention (ccc) functions, passing on its kernarg-loaded arguments.
+ * root CC_COUNT: gen_callgraph.
  * root amdgpu_cs_chain or amdgpu_cs_chain_preserve: a path of chain
  * functions of that convention, each entered by the previous one's chain
  * call (a tail call: at most one per function), sometimes started by an

@@ -504,6 +504,8 @@ static bool read_out_leaves(MirWork *w, OutPart *o, uint32_t *want_sig)
 			}
 			o->copy |= leaf->leaf_copy;
 			grouped = true;
+		} else if (leaf->leaf == LEAF_KERNARG && leaf->leaf_id < SIG_MAX_PARAMS) {
+			passed_on = passed_on < 0 || (int32_t)leaf->leaf_id < passed_on ? (int32_t)leaf->leaf_id : passed_on;
 		} else if (leaf->leaf == LEAF_LOCAL) {
 			o->local = true;
 		} else if (leaf->leaf == LEAF_PHYS && leaf->part && w->in[leaf->part - 1].arg >= 0) {
