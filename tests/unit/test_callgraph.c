@@ -166,12 +166,14 @@ static const char graph_sigs[] = "declare amdgpu_cs void @r(i32 inreg, float)\n"
 				 "declare amdgpu_cs_chain void @a(i32 inreg, float)\n"
 				 "declare amdgpu_cs_chain_preserve void @b(i32 inreg, float)\n"
 				 "declare amdgpu_gfx void @g(i32 inreg)\n"
-				 "declare amdgpu_ps void @p(i32 inreg, float)\n";
+				 "declare amdgpu_ps void @p(i32 inreg, float)\n"
+				 "declare amdgpu_kernel void @k(i32, float)\n"
+				 "declare void @c(i32)\n";
 
 /* The edges of text, or the error ("LINE:COL: ...") in err. */
 static bool parse_edges(const char *edges_text, CallEdge **edges, unsigned *n, char *err, size_t cap)
 {
-	Sig *sigs[8];
+	Sig *sigs[16];
 	unsigned nsigs = parse_sigs(graph_sigs, sigs);
 	char text[1024];
 	snprintf(text, sizeof text, "%s%s", graph_sigs, edges_text);
@@ -187,30 +189,35 @@ static void test_parse_chain_edges(void **state)
 	CallEdge *e;
 	unsigned n;
 	char err[256];
-	assert_true(parse_edges("call @r -> @g\nchain @r -> @a\nchain @a -> * @b dvgpr 16\n  chain\t@b -> @a   dvgpr 256\n",
+	assert_true(parse_edges("call @r -> @g\nchain @r -> @a\nchain @a -> * @b dvgpr 16\n  chain\t@b -> @a   dvgpr 256\n"
+				"call @k -> * @c\n",
 				&e, &n, err, sizeof err));
-	assert_int_equal(n, 4);
+	assert_int_equal(n, 5);
+	assert_true(!e[4].chain && e[4].indirect && e[4].from == 5 && e[4].to == 6);
 	assert_false(e[0].chain);
 	assert_true(e[1].chain && !e[1].indirect && e[1].dvgpr == 0 && e[1].from == 0 && e[1].to == 1);
-	assert_true(e[2].chain && e[2].indirect && e[2].dvgpr == 16 && e[2].line == 8);
+	assert_true(e[2].chain && e[2].indirect && e[2].dvgpr == 16 && e[2].line == 10);
 	assert_true(e[3].chain && e[3].dvgpr == 256 && e[3].from == 2 && e[3].to == 1);
 	free(e);
 	static const struct {
 		const char *edges, *error;
 	} bad[] = {
-		{ "chain @a -> @b dvgpr 0\n", "6:22: expected a VGPR count 1-256 after 'dvgpr' in chain edge" },
-		{ "chain @a -> @b dvgpr 257\n", "6:22: expected a VGPR count 1-256 after 'dvgpr' in chain edge" },
-		{ "chain @a -> @b dvgpr 99999999999\n", "6:22: expected a VGPR count 1-256 after 'dvgpr' in chain edge" },
-		{ "chain @a -> @b dvgpr 8 x\n", "6:24: unexpected text after the VGPR count in chain edge" },
-		{ "chain @a -> @b fallback\n", "6:16: unexpected text after the callee in chain edge" },
-		{ "call @a -> @b dvgpr 8\n", "6:15: unexpected text after the callee in call edge" },
-		{ "chain @a @b\n", "6:10: expected '->' after the caller in chain edge" },
-		{ "call @r -> @a\n", "6:1: @r (amdgpu_cs) cannot call @a (amdgpu_cs_chain): a chain function is entered by `chain`, not called" },
-		{ "chain @r -> @g\n", "6:1: @r (amdgpu_cs) cannot chain to @g (amdgpu_gfx): only amdgpu_cs_chain(_preserve) functions are chained to" },
-		{ "chain @p -> @a\n", "6:1: @p (amdgpu_ps) cannot chain to @a (amdgpu_cs_chain): llvm.amdgcn.cs.chain is used only in amdgpu_cs, amdgpu_cs_chain and amdgpu_cs_chain_preserve functions" },
-		{ "chain @a -> @r\n", "6:1: @a (amdgpu_cs_chain) cannot chain to @r (amdgpu_cs): an entry point has no callers" },
-		{ "chain @a -> @b\nchain @a -> @a\n", "7:1: @a already ended with its chain call (line 6): a chain call is its caller's last" },
-		{ "chain @r -> @a\ncall @r -> @g\n", "7:1: @r already ended with its chain call (line 6): a chain call is its caller's last" },
+		{ "chain @a -> @b dvgpr 0\n", "8:22: expected a VGPR count 1-256 after 'dvgpr' in chain edge" },
+		{ "chain @a -> @b dvgpr 257\n", "8:22: expected a VGPR count 1-256 after 'dvgpr' in chain edge" },
+		{ "chain @a -> @b dvgpr 99999999999\n", "8:22: expected a VGPR count 1-256 after 'dvgpr' in chain edge" },
+		{ "chain @a -> @b dvgpr 8 x\n", "8:24: unexpected text after the VGPR count in chain edge" },
+		{ "chain @a -> @b fallback\n", "8:16: unexpected text after the callee in chain edge" },
+		{ "call @a -> @b dvgpr 8\n", "8:15: unexpected text after the callee in call edge" },
+		{ "chain @a @b\n", "8:10: expected '->' after the caller in chain edge" },
+		{ "call @r -> @a\n", "8:1: @r (amdgpu_cs) cannot call @a (amdgpu_cs_chain): a chain function is entered by `chain`, not called" },
+		{ "chain @r -> @g\n", "8:1: @r (amdgpu_cs) cannot chain to @g (amdgpu_gfx): only amdgpu_cs_chain(_preserve) functions are chained to" },
+		{ "chain @p -> @a\n", "8:1: @p (amdgpu_ps) cannot chain to @a (amdgpu_cs_chain): llvm.amdgcn.cs.chain is used only in amdgpu_cs, amdgpu_cs_chain and amdgpu_cs_chain_preserve functions" },
+		{ "call @k -> @g\n", "8:1: @k (amdgpu_kernel) cannot call @g (amdgpu_gfx): the conventions differ (only an entry point may call amdgpu_gfx, a kernel ccc, fastcc or coldcc)" },
+		{ "call @c -> @k\n", "8:1: @c (ccc) cannot call @k (amdgpu_kernel): a kernel has no callers" },
+		{ "chain @k -> @a\n", "8:1: @k (amdgpu_kernel) cannot chain to @a (amdgpu_cs_chain): llvm.amdgcn.cs.chain is used only in amdgpu_cs, amdgpu_cs_chain and amdgpu_cs_chain_preserve functions" },
+		{ "chain @a -> @r\n", "8:1: @a (amdgpu_cs_chain) cannot chain to @r (amdgpu_cs): an entry point has no callers" },
+		{ "chain @a -> @b\nchain @a -> @a\n", "9:1: @a already ended with its chain call (line 8): a chain call is its caller's last" },
+		{ "chain @r -> @a\ncall @r -> @g\n", "9:1: @r already ended with its chain call (line 8): a chain call is its caller's last" },
 	};
 	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
 		assert_false(parse_edges(bad[i].edges, &e, &n, err, sizeof err));
@@ -257,12 +264,41 @@ static void test_chain_graph_round_trip(void **state)
 	assert_true(seen_dvgpr > 0);
 }
 
+/* Kernel graphs: node 0 a kernel (void, no stack attributes, no inreg
+ * preloading, no promises), the others ccc, values flowing from it. */
+static void test_kernel_graphs(void **state)
+{
+	(void)state;
+	unsigned flowing = 0;
+	for (uint64_t i = 0; i < GRAPHS; i++) {
+		Graph *g = malloc(sizeof *g);
+		assert_non_null(g);
+		gen_callgraph_rooted(g, &gen_default_weights, 2026, i, CC_AMDGPU_KERNEL);
+		const Sig *k = &g->nodes[0];
+		assert_int_equal(k->cc, CC_AMDGPU_KERNEL);
+		assert_int_equal(sig_type(k, k->ret)->kind, TYPE_VOID);
+		assert_int_equal(k->no_inputs, 0);
+		for (unsigned a = 0; a < k->nparams; a++)
+			assert_false(k->params[a].flags & (PARAM_BYVAL | PARAM_SRET | PARAM_BYREF | PARAM_INREG));
+		for (unsigned n = 1; n < g->nnodes; n++)
+			assert_int_equal(g->nodes[n].cc, CC_C);
+		for (unsigned e = 0; e < g->nedges; e++) {
+			assert_true(g->edges[e].to != 0);
+			assert_false(g->edges[e].chain);
+			flowing += g->edges[e].from == 0 && graph_shared_params(k, &g->nodes[g->edges[e].to]) > 0;
+		}
+		free(g);
+	}
+	assert_true(flowing > GRAPHS / 4);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_same_seed_same_graph),
 		cmocka_unit_test(test_graphs_are_well_formed),
 		cmocka_unit_test(test_chain_graphs),
+		cmocka_unit_test(test_kernel_graphs),
 		cmocka_unit_test(test_parse_chain_edges),
 		cmocka_unit_test(test_chain_graph_round_trip),
 	};

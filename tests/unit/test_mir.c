@@ -491,6 +491,26 @@ static void test_chain_graph(void **state)
 	}
 }
 
+/* --- kernelgraph: amdgpu_kernel @k(i32, i64, float) -> @f(i32, i64, double) ---- */
+
+/* The kernel passes its own i32 and i64 on: their parts come from its
+ * kernarg loads, named %ir.gcnabi.arg.<K>.kernarg.offset, and are
+ * attributed to arguments 0 and 1 like an out-marker's; the double comes
+ * from its out-marker. */
+static void test_kernel_graph(void **state)
+{
+	(void)state;
+	const char *files[] = { "kernelgraph.v19.dag.mir", "kernelgraph.v19.gisel.mir", "kernelgraph.v22.dag.mir",
+				"kernelgraph.v22.gisel.mir" };
+	for (unsigned i = 0; i < 4; i++) {
+		Observed *o = observe_fixture(files[i]);
+		const Seen *k = find(o, "k");
+		assert_int_equal(k->ncalls, 1);
+		assert_string_equal(k->calls[0], "f: v0 | v1,v2 | v3,v4 -> none");
+		free(o);
+	}
+}
+
 /* --- plain: no markers -------------------------------------------------------- */
 
 static void test_plain_ungrouped(void **state)
@@ -866,6 +886,7 @@ static void test_json_truncates_like_snprintf(void **state)
 
 static const char *const all_fixtures[] = {
 	"chaingraph.v19.dag.mir", "chaingraph.v19.gisel.mir", "chaingraph.v22.dag.mir", "chaingraph.v22.gisel.mir",
+	"kernelgraph.v19.dag.mir", "kernelgraph.v19.gisel.mir", "kernelgraph.v22.dag.mir", "kernelgraph.v22.gisel.mir",
 	"basic.v14.dag.mir", "basic.v14.gisel.mir", "basic.v16.dag.mir", "basic.v16.gisel.mir",
 	"basic.v19.dag.mir", "basic.v19.gisel.mir", "basic.v22.dag.mir", "basic.v22.gisel.mir",
 	"mixed.v19.dag.mir", "mixed.v19.gisel.mir", "mixed.v22.dag.mir", "mixed.v22.gisel.mir",
@@ -1122,6 +1143,7 @@ int main(void)
 		cmocka_unit_test(test_ps_unused_inputs),
 		cmocka_unit_test(test_chain_call),
 		cmocka_unit_test(test_chain_graph),
+		cmocka_unit_test(test_kernel_graph),
 		cmocka_unit_test(test_plain_ungrouped),
 		cmocka_unit_test(test_empty_parameters),
 		cmocka_unit_test(test_nested),
