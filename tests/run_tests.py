@@ -266,6 +266,33 @@ def chain_graphs(tmp):
                crash.returncode != 0 and "Stack dump" in crash.stderr, good.stderr[-2000:] + crash.stderr[-2000:])
 
 
+def kernel_graphs(tmp):
+    """gen --callgraph --root amdgpu_kernel: a kernel calling ccc functions,
+    passing its kernarg-loaded arguments on. check reads the kernels from the
+    HSA metadata of an amdhsa compile and everything else, the kernels' call
+    sites included, from MIR: every function and call site is observed, and
+    calls from the kernel are compared with the model and the callee."""
+    graphs = os.path.join(tmp, "kernel-graphs.ll")
+    with open(graphs, "w") as f:
+        subprocess.run([GCNABI, "gen", "--callgraph", "--root", "amdgpu_kernel", "--weights",
+                        os.path.join(ROOT, "cases", "weights", "kernels.weights"), "--seed", "20261129", "--count", "6"],
+                       stdout=f, check=True)
+    for major, llc in installed_llcs():
+        if major < 19:
+            continue
+        out = os.path.join(tmp, "kernel-graphs-%d" % major)
+        r = run([GCNABI, "check", "--quiet", "--llc", llc, "--mcpu", "gfx1030", "--selector", "dag", "--jobs", "1",
+                 "--out", out, graphs])
+        details = [json.loads(l) for l in open(os.path.join(out, "details.jsonl"))]
+        unobserved = [d for d in details if d["kind"].startswith("unobserved") or d["kind"] == "llc-refused-graph"]
+        from_kernel = [d for d in details if re.match(r"@g\d+\.n0 -> ", d.get("call_site", ""))]
+        row = [l for l in r.stdout.splitlines() if l.startswith("llvm%d-gfx1030-dag" % major)]
+        calls = int(row[0].split("|")[2].split()[0]) if row else 0
+        ok = r.returncode & (1 | 2 | 16) == 0 and not unobserved and calls > 0 and from_kernel
+        report("kernel graphs checked by llc %d (SelectionDAG): kernels from HSA metadata, %d call sites observed" % (
+            major, calls), ok, r.stdout + r.stderr + "".join(json.dumps(d)[:500] + "\n" for d in unobserved[:3]))
+
+
 def subdword_inreg_finding(tmp):
     """tests/fixtures/llc/subdword_inreg_call.ll: llc 16 and 19 cannot pass a
     uniform 16-bit value loaded into a VGPR inreg, llc 22 can; with the load
@@ -469,6 +496,7 @@ def main():
         call_graphs(tmp)
         chain_graphs(tmp)
         subdword_inreg_finding(tmp)
+        kernel_graphs(tmp)
         shader_passthrough(tmp)
         boundary_every_llc(tmp)
         gen_replay(tmp)
