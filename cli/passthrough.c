@@ -237,8 +237,8 @@ int cmd_passthrough(int argc, char **argv)
 		const Sig *from = g.sigs[edges[e].from], *to = g.sigs[edges[e].to];
 		call_index = edges[e].from == last_from ? call_index + 1 : 0;
 		last_from = edges[e].from;
-		if (!cc_is_shader_entry((CallConv)from->cc))
-			continue;
+		if (!cc_is_shader_entry((CallConv)from->cc) || edges[e].chain)
+			continue; /* chain calls are jumps, not shader -> amdgpu_gfx calls */
 		unsigned shared = graph_shared_params(from, to);
 		printf("@%s -> @%s (%u shared arguments):", from->name, to->name, shared);
 		uint64_t want[2] = { 0, 0 };
