@@ -673,7 +673,7 @@ ChainDvgpr cc_chain_dvgpr_support(const ModelConfig *m)
 	if (m->wave != 32)
 		return DVGPR_REFUSED;
 	/* llc 22 checks only the wave size: gfx1030 and gfx1100 (both
-	 * selectors) get the pseudo, then a segfault in code emission. */
+	 * selectors) get the pseudo, then a segfault after isel. */
 	return m->target->alloc_vgpr ? DVGPR_REALLOCATES : DVGPR_CRASHES;
 }
 
