@@ -37,6 +37,7 @@ typedef struct {
 	unsigned calls, calls_agree, calls_diverged, calls_refused, calls_both_refused;
 	unsigned mismatches, mismatches_explained;
 	unsigned unread; /* agreements where llc leaves some assigned parts unused */
+	unsigned dvgpr_calls, dvgpr_lost; /* dynamic-VGPR chain calls; those whose count loses argument VGPRs */
 	unsigned repros;
 	double llc_seconds;
 } Stats;
@@ -209,10 +210,20 @@ static void batch_paths(const Check *c, unsigned serial, char *ll, char *mir, ch
 	snprintf(err, cap, "%s/b%u.err", c->tmp_dir, serial);
 }
 
+/* Whether dynamic-VGPR chain calls are emitted as such for this llc and
+ * target: where llc refuses them (wave64), graphs chain with flags 0
+ * instead. Where it crashes later (before gfx12), check's runs stop after
+ * isel, before the crash, and see the call. The VGPR count is checked
+ * against the callee's placement either way. */
+static bool chain_dvgpr_emitted(const ModelConfig *m)
+{
+	return cc_chain_dvgpr_support(m) != DVGPR_REFUSED;
+}
+
 static EmitOptions emit_options(const Combo *co, bool callers)
 {
 	return (EmitOptions){ co->llc->profile->major < 15, callers, true, co->llc->profile->on[SW_buffer_ptr_split],
-			      co->m.wave == 64 };
+			      co->m.wave == 64, !chain_dvgpr_emitted(&co->m) };
 }
 
 /* Writes the batch's IR; functions that cannot be emitted are counted and
@@ -224,7 +235,16 @@ static bool write_batch_ir(Check *c, const Batch *b, const char *path)
 	Buf buf = { 0 };
 	char why[256];
 	buf_printf(&buf, "; gcnabi check batch: %u functions of %s\n", b->count, c->input);
-	if (b->graph && !emit_graph(&buf, c->sigs, co->in_graph, c->nsigs, c->edges, c->nedges, &o, why, sizeof why)) {
+	/* A graph's kernel batch holds only its kernels (without their calls):
+	 * their kernarg layout is all it reads, and the whole module, compiled
+	 * to assembly, fails wherever any function fails after isel. */
+	bool *include = co->in_graph, kernels_only[b->graph && b->kernel ? c->nsigs + 1 : 1];
+	if (b->graph && b->kernel) {
+		for (unsigned i = 0; i < c->nsigs; i++)
+			kernels_only[i] = co->in_graph[i] && c->sigs[i]->cc == CC_AMDGPU_KERNEL;
+		include = kernels_only;
+	}
+	if (b->graph && !emit_graph(&buf, c->sigs, include, c->nsigs, c->edges, c->nedges, &o, why, sizeof why)) {
 		fprintf(stderr, "gcnabi check: %s: %s\n", c->input, why);
 		buf_free(&buf);
 		return false;
@@ -843,17 +863,85 @@ typedef struct {
 	bool *seen;
 } GraphPass;
 
-static int graph_callee_sink(void *ctx, const MirFunction *f)
+/* A graph's kernels are read from the HSA metadata of a second, amdhsa
+ * compilation (Batch.kernel); the MIR pass reads everything else and every
+ * call site, the kernels' too. */
+static bool in_pass(const GraphPass *g, int i, bool kernel_pass)
+{
+	return i >= 0 && g->co->in_graph[i] && !g->seen[i] && (g->c->sigs[i]->cc == CC_AMDGPU_KERNEL) == kernel_pass;
+}
+
+static int graph_kernel_sink(void *ctx, const MirFunction *f)
 {
 	GraphPass *g = ctx;
 	int i = sig_named(g->c, f->name);
-	if (i < 0 || !g->co->in_graph[i] || g->seen[i])
+	if (!in_pass(g, i, true))
 		return 0;
 	g->seen[i] = true;
 	compare_callee(g->c, g->co, (unsigned)i, f);
 	if (!f->failed)
 		keep(&g->co->kept_callee[i], &f->in);
 	return 0;
+}
+
+static int graph_callee_sink(void *ctx, const MirFunction *f)
+{
+	GraphPass *g = ctx;
+	int i = sig_named(g->c, f->name);
+	if (!in_pass(g, i, false))
+		return 0;
+	g->seen[i] = true;
+	compare_callee(g->c, g->co, (unsigned)i, f);
+	if (!f->failed)
+		keep(&g->co->kept_callee[i], &f->in);
+	return 0;
+}
+
+/* A chain call: llc's pseudo requests the VGPR count the edge asks for
+ * where llc reallocates (SI_CS_CHAIN_TC_W32_DVGPR), none elsewhere (a
+ * plain SI_CS_CHAIN_TC_*); a difference is a divergence. A dynamic-VGPR
+ * call runs the callee with edge->dvgpr VGPRs: the argument VGPRs the
+ * callee reads above that are lost. Checked against the model's placement
+ * and the callee as llc compiled it; a loss is a fault of the program (llc
+ * gives no diagnostic), reported, not a compiler divergence. */
+static void check_chain_call(Check *c, Combo *co, const CallEdge *edge, const MirCall *call)
+{
+	const Sig *callee = c->sigs[edge->to];
+	Placement *model = c->model_caller;
+	unsigned lost = 0, lost_llc = 0;
+	int first = -1, first_llc = -1;
+	bool refused = false;
+	char why[512];
+	ChainDvgpr support = cc_chain_dvgpr_support(&co->m);
+	unsigned want = edge->dvgpr && (support == DVGPR_REALLOCATES || support == DVGPR_CRASHES) ? edge->dvgpr : 0;
+	if (call && call->dvgpr != want) {
+		co->st.calls_diverged++;
+		snprintf(why, sizeof why, "the chain call requests %u VGPRs (%s), the model expects %u", call->dvgpr,
+			 call->dvgpr ? "SI_CS_CHAIN_TC_*_DVGPR" : "a plain SI_CS_CHAIN_TC_*", want);
+		report(c, co, edge->to, "chain-dvgpr-count", why, 0, 0, 0);
+	}
+	if (!edge->dvgpr)
+		return;
+	co->st.dvgpr_calls++;
+	if (!cc_place(callee, &co->m, VIEW_CALLER, model))
+		return;
+	const char *verdict = cc_chain_dvgpr_check(callee, &co->m, model, edge->dvgpr, &lost, &first, &refused);
+	if (refused || support == DVGPR_IGNORED) {
+		snprintf(why, sizeof why, "dvgpr %u: %s%s", edge->dvgpr, verdict,
+			 support == DVGPR_REFUSED ? " (emitted as a plain chain call)" : "");
+		report(c, co, edge->to, "dvgpr-unsupported", why, model, 0, verdict);
+		return;
+	}
+	const Placement *seen = co->kept_callee[edge->to];
+	if (seen)
+		cc_chain_dvgpr_check(callee, &co->m, seen, edge->dvgpr, &lost_llc, &first_llc, &refused);
+	if (!lost && !lost_llc)
+		return;
+	co->st.dvgpr_lost++;
+	snprintf(why, sizeof why,
+		 "dvgpr %u: the callee reads %u argument VGPR part(s) at v%u or above (from argument %d; llc's callee: %u)",
+		 edge->dvgpr, lost, edge->dvgpr, first, lost_llc);
+	report(c, co, edge->to, "dvgpr-lost", why, model, seen, "argument VGPRs beyond the requested count are lost");
 }
 
 static int graph_call_sink(void *ctx, const MirFunction *f)
@@ -871,8 +959,8 @@ static int graph_call_sink(void *ctx, const MirFunction *f)
 		if (edge->from != (unsigned)i || !co->in_graph[edge->to])
 			continue;
 		char site[4 * SIG_NAME_MAX + 600];
-		snprintf(site, sizeof site, "@%s -> %s@%s (call %u of @%s, %s:%u)", f->name, edge->indirect ? "* " : "",
-			 c->sigs[edge->to]->name, n + 1, f->name, c->input, edge->line);
+		snprintf(site, sizeof site, "@%s -> %s@%s (%s %u of @%s, %s:%u)", f->name, edge->indirect ? "* " : "",
+			 c->sigs[edge->to]->name, edge->chain ? "chain call" : "call", n + 1, f->name, c->input, edge->line);
 		c->site = site;
 		if (f->failed || n >= f->ncalls) {
 			co->st.calls++;
@@ -884,6 +972,8 @@ static int graph_call_sink(void *ctx, const MirFunction *f)
 			if (co->kept_call)
 				keep(&co->kept_call[e], &f->calls[n].out);
 		}
+		if (edge->chain)
+			check_chain_call(c, co, edge, f->failed || n >= f->ncalls ? 0 : &f->calls[n]);
 		c->site = 0;
 		n++;
 	}
@@ -895,7 +985,7 @@ static void graph_batch_done(Check *c, const Batch *b, const Proc *p, const char
 	Combo *co = &c->combos[b->combo];
 	int first = -1;
 	for (unsigned i = 0; i < c->nsigs && first < 0; i++)
-		if (co->in_graph[i])
+		if (co->in_graph[i] && (!b->kernel || c->sigs[i]->cc == CC_AMDGPU_KERNEL))
 			first = (int)i;
 	if (first < 0)
 		return;
@@ -914,14 +1004,17 @@ static void graph_batch_done(Check *c, const Batch *b, const Proc *p, const char
 		fprintf(stderr, "gcnabi check: out of memory observing %s\n", mir);
 		exit(EXIT_ERROR);
 	}
-	if (text) {
+	if (text && b->kernel) {
+		hsa_observe(text, len, graph_kernel_sink, &g, 0);
+		snprintf(why, sizeof why, "kernel missing from llc's HSA metadata");
+	} else if (text) {
 		mir_observe(text, len, graph_callee_sink, &g, 0);
 		memset(g.seen, 0, c->nsigs);
 		mir_observe(text, len, graph_call_sink, &g, 0);
 		snprintf(why, sizeof why, "function missing from llc's MIR");
 	}
 	for (unsigned i = 0; i < c->nsigs; i++)
-		if (co->in_graph[i] && !g.seen[i]) {
+		if (co->in_graph[i] && !g.seen[i] && (!b->kernel || c->sigs[i]->cc == CC_AMDGPU_KERNEL)) {
 			co->st.functions++;
 			co->st.diverged++;
 			report(c, co, i, "unobserved", why, 0, 0, 0);
@@ -952,7 +1045,13 @@ static bool plan_graph(Check *c, int k)
 			fprintf(c->details, "}\n");
 		}
 	}
-	return push_batch(c, (Batch){ k, 0, c->nsigs, true, true, true, false });
+	bool kernels = false;
+	for (unsigned i = 0; i < c->nsigs; i++)
+		kernels |= co->in_graph[i] && c->sigs[i]->cc == CC_AMDGPU_KERNEL;
+	/* Kernels: the same module once more, compiled for amdhsa to assembly,
+	 * whose HSA metadata has their kernarg layout. */
+	return push_batch(c, (Batch){ k, 0, c->nsigs, true, true, true, false }) &&
+	       (!kernels || push_batch(c, (Batch){ k, 0, c->nsigs, true, true, true, true }));
 }
 
 static void batch_done(Check *c, const Batch *b, const Proc *p)
@@ -1315,6 +1414,16 @@ static void print_summary(const Check *c, FILE *f, double wall)
 			c->nmismatch_examples);
 	for (unsigned k = 0; k < c->nmismatch_examples; k++)
 		fprintf(f, "  %s\n", c->mismatch_examples[k]);
+	for (int k = 0; k < c->ncombos; k++) {
+		const Stats *s = &c->combos[k].st;
+		static const char *const what[] = { [DVGPR_IGNORED] = "llc makes plain chain calls of them",
+						    [DVGPR_REALLOCATES] = "llc reallocates",
+						    [DVGPR_CRASHES] = "llc selects them, then crashes after isel",
+						    [DVGPR_REFUSED] = "llc refuses them: emitted as plain chain calls" };
+		if (s->dvgpr_calls)
+			fprintf(f, "%s: %u dynamic-VGPR chain call(s) (%s), %u lose argument VGPRs (details.jsonl, kind dvgpr-lost)\n",
+				c->combos[k].tag, s->dvgpr_calls, what[cc_chain_dvgpr_support(&c->combos[k].m)], s->dvgpr_lost);
+	}
 	print_link_matrix(c, f);
 	fprintf(f, "wall %.1fs, llc busy %.1fs on %u job(s)\n", wall, llc, c->jobs);
 }

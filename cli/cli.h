@@ -6,6 +6,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #include "cc.h"
@@ -54,17 +55,21 @@ typedef struct {
 	bool rename;     /* name function i @gcnabi.<i>.fn instead of its own name */
 	bool buffer_ptr_split; /* the llc lowers ptr addrspace(7) as a fat pointer (no globals of it) */
 	bool exec64;     /* wave64: a chain call's EXEC operand is an i64 */
+	bool plain_chains; /* graphs: chain edges with dvgpr N become plain chain calls (flags 0) */
 } EmitOptions;
 /* Append function number idx; false (with why) when the signature cannot be
  * written as IR this dialect accepts. */
 bool emit_function(Buf *b, const Sig *s, unsigned idx, const EmitOptions *o, char *why, size_t why_cap);
 
 /* A call edge of a call-graph file: `call @A -> @B`, or `call @A -> * @B`
- * for a call through a function pointer. from/to index the file's
- * signatures; line is the edge's line. */
+ * for a call through a function pointer; `chain @A -> [*] @B [dvgpr N]`
+ * for llvm.amdgcn.cs.chain. from/to index the file's signatures; line is
+ * the edge's line. */
 typedef struct {
 	unsigned from, to, line;
 	bool indirect;
+	bool chain;     /* llvm.amdgcn.cs.chain: the caller's last call */
+	uint16_t dvgpr; /* chain with dynamic VGPRs: the count requested; 0 none */
 } CallEdge;
 
 /* The edges of text, whose signatures are sigs[0..nsigs). Returns false

@@ -17,7 +17,17 @@ typedef struct {
 	const Sig *s;
 	const EmitOptions *o;
 	unsigned idx;
+	bool caller_kernel; /* calls: the caller is a kernel, its parameters are named */
 } Emitter;
+
+/* Parameter k of a function as a value: %K, or %gcnabi.arg.K in a kernel,
+ * whose kernarg loads llc then names %gcnabi.arg.K.kernarg.offset (the
+ * observer reads a passed-on kernel argument from that). */
+static const char *param_value(bool kernel, unsigned k, char *buf, size_t cap)
+{
+	snprintf(buf, cap, kernel ? "%%gcnabi.arg.%u" : "%%%u", k);
+	return buf;
+}
 
 static void put_type(Emitter *e, TypeId t)
 {
@@ -107,6 +117,13 @@ static TypeId value_type(const Param *p)
 	return (p->flags & PARAM_BYVAL) && p->attr_type != TYPE_NONE ? p->attr_type : p->type;
 }
 
+/* Out-markers and their loads are 16-byte aligned: llc may then widen a
+ * uniform 8- or 16-bit load into a scalar dword load. Otherwise such a
+ * value is loaded into a VGPR, and llc 16 and 19 cannot pass it inreg
+ * ("illegal SGPR to VGPR copy", "illegal VGPR to SGPR copy"; 22 inserts a
+ * readfirstlane): tests/fixtures/llc/subdword_inreg_call.ll. */
+enum { OUT_ALIGN = 16 };
+
 static void declare_global(Emitter *e, const char *what, int k, TypeId t, bool constant_input)
 {
 	buf_printf(e->b, "@gcnabi.%u.%s", e->idx, what);
@@ -114,7 +131,10 @@ static void declare_global(Emitter *e, const char *what, int k, TypeId t, bool c
 		buf_printf(e->b, ".%d", k);
 	buf_printf(e->b, constant_input ? " = external addrspace(4) global " : " = addrspace(1) global ");
 	put_mem_type(e, t);
-	buf_printf(e->b, constant_input ? "\n" : " zeroinitializer\n");
+	if (constant_input)
+		buf_printf(e->b, ", align %u\n", OUT_ALIGN);
+	else
+		buf_printf(e->b, " zeroinitializer\n");
 }
 
 static void put_param_attrs(Emitter *e, const Param *p)
@@ -168,6 +188,8 @@ static void put_header(Emitter *e, const char *fn_name)
 		buf_printf(e->b, "%s", k ? ", " : "");
 		put_type(e, s->params[k].type);
 		put_param_attrs(e, &s->params[k]);
+		if (s->cc == CC_AMDGPU_KERNEL)
+			buf_printf(e->b, " %%gcnabi.arg.%u", k);
 	}
 	buf_put(e->b, ")", 1);
 	for (int n = 0; n < NOIN_COUNT; n++)
@@ -198,17 +220,18 @@ static void emit_entry_stores(Emitter *e)
 		if (p->flags & PARAM_UNUSED)
 			continue;
 		TypeId vt = value_type(p);
-		char val[32];
-		snprintf(val, sizeof val, "%%%u", k);
+		char val[32], arg[32];
+		param_value(s->cc == CC_AMDGPU_KERNEL, k, arg, sizeof arg);
+		snprintf(val, sizeof val, "%s", arg);
 		if (vt != p->type) {
 			buf_printf(e->b, "  %%gcnabi.v%u = load ", k);
 			put_mem_type(e, vt);
 			buf_printf(e->b, ", ");
 			put_type(e, p->type);
-			buf_printf(e->b, " %%%u\n", k);
+			buf_printf(e->b, " %s\n", arg);
 			snprintf(val, sizeof val, "%%gcnabi.v%u", k);
 		} else if (is_fat_pointer(e, vt)) {
-			buf_printf(e->b, "  %%gcnabi.v%u = ptrtoint ptr addrspace(7) %%%u to i160\n", k, k);
+			buf_printf(e->b, "  %%gcnabi.v%u = ptrtoint ptr addrspace(7) %s to i160\n", k, arg);
 			snprintf(val, sizeof val, "%%gcnabi.v%u", k);
 		}
 		buf_printf(e->b, "  store volatile ");
@@ -291,7 +314,7 @@ static void emit_call(Emitter *e, const char *fn_name, const char *v, unsigned s
 		put_mem_type(e, vt);
 		buf_printf(e->b, ", ");
 		put_global_ptr(e, vt, 4);
-		buf_printf(e->b, " @gcnabi.%u.out.%u\n", e->idx, k);
+		buf_printf(e->b, " @gcnabi.%u.out.%u, align %u\n", e->idx, k, OUT_ALIGN);
 		if (vt == p->type && is_fat_pointer(e, vt))
 			buf_printf(e->b, "  %%%s.p%u = inttoptr i160 %%%s.o%u to ptr addrspace(7)\n", v, k, v, k);
 		if (vt != p->type) {
@@ -334,8 +357,9 @@ static void emit_call(Emitter *e, const char *fn_name, const char *v, unsigned s
 		buf_printf(e->b, "%s", k ? ", " : "");
 		put_type(e, p->type);
 		put_param_attrs(e, p);
+		char arg[32];
 		if (k < shared)
-			buf_printf(e->b, " %%%u", k);
+			buf_printf(e->b, " %s", param_value(e->caller_kernel, k, arg, sizeof arg));
 		else if (value_type(p) != p->type)
 			buf_printf(e->b, " %%gcnabi.%u.out.%u.copy", e->idx, k);
 		else if (is_fat_pointer(e, p->type))
@@ -369,42 +393,54 @@ static void put_chain_struct(Emitter *e, bool inreg)
 	buf_printf(e->b, *sep == ',' ? " }" : "{}");
 }
 
-/* A chain function is reached through llvm.amdgcn.cs.chain(callee, EXEC,
- * the inreg arguments as one inreg struct, the others as one struct,
- * flags 0), which never returns. llc remangles the intrinsic's name. */
-static void emit_chain_caller(Emitter *e, const char *fn_name)
+/* The intrinsic for chain calls to e's function, declared once per callee
+ * (llc remangles the name): callee, EXEC, the inreg arguments as one inreg
+ * struct, the others as one struct, flags, then the dynamic-VGPR operands. */
+static void declare_chain_intrinsic(Emitter *e)
 {
-	const Sig *s = e->s;
-	const char *cc = cc_keyword((CallConv)s->cc);
-	const char *exec = e->o->exec64 ? "i64" : "i32";
-	buf_printf(e->b, "declare void @llvm.amdgcn.cs.chain.gcnabi%u(ptr, %s, ", e->idx, exec);
+	buf_printf(e->b, "declare void @llvm.amdgcn.cs.chain.gcnabi%u(ptr, %s, ", e->idx, e->o->exec64 ? "i64" : "i32");
 	put_chain_struct(e, true);
 	buf_printf(e->b, ", ");
 	put_chain_struct(e, false);
 	buf_printf(e->b, ", i32 immarg, ...)\n");
-	buf_printf(e->b, "define %s void @gcnabi.%u.caller() {\n", cc, e->idx);
-	for (unsigned k = 0; k < s->nparams; k++) {
+}
+
+/* A chain call of e's function, which never returns: arguments below
+ * `shared` are the caller's own %0.., the others are loaded from
+ * @gcnabi.<callee>.out.<K>. v names this call's values. dvgpr N: flags bit
+ * 0 with N VGPRs, fallback EXEC -1 and the callee itself as fallback. */
+static void emit_chain_call(Emitter *e, const char *fn_name, const char *v, unsigned shared, bool through_pointer,
+			    unsigned dvgpr)
+{
+	const Sig *s = e->s;
+	const char *exec = e->o->exec64 ? "i64" : "i32";
+	for (unsigned k = shared; k < s->nparams; k++) {
 		TypeId vt = value_type(&s->params[k]);
-		buf_printf(e->b, "  %%gcnabi.o%u = load ", k);
+		buf_printf(e->b, "  %%%s.o%u = load ", v, k);
 		put_mem_type(e, vt);
 		buf_printf(e->b, ", ");
 		put_global_ptr(e, vt, 4);
-		buf_printf(e->b, " @gcnabi.%u.out.%u\n", e->idx, k);
+		buf_printf(e->b, " @gcnabi.%u.out.%u, align %u\n", e->idx, k, OUT_ALIGN);
 		if (vt == s->params[k].type && is_fat_pointer(e, vt))
-			buf_printf(e->b, "  %%gcnabi.p%u = inttoptr i160 %%gcnabi.o%u to ptr addrspace(7)\n", k, k);
+			buf_printf(e->b, "  %%%s.p%u = inttoptr i160 %%%s.o%u to ptr addrspace(7)\n", v, k, v, k);
 		if (vt != s->params[k].type) {
 			/* A byval parameter (the verifier refuses it) passes a copy's address. */
-			buf_printf(e->b, "  %%gcnabi.p%u = alloca ", k);
+			buf_printf(e->b, "  %%%s.p%u = alloca ", v, k);
 			put_mem_type(e, vt);
 			buf_printf(e->b, ", addrspace(5)\n  store ");
 			put_mem_type(e, vt);
-			buf_printf(e->b, " %%gcnabi.o%u, ", k);
+			buf_printf(e->b, " %%%s.o%u, ", v, k);
 			put_type(e, s->params[k].type);
-			buf_printf(e->b, " %%gcnabi.p%u\n", k);
+			buf_printf(e->b, " %%%s.p%u\n", v, k);
 		}
 	}
-	/* Each struct built by insertvalue: %gcnabi.sJ / %gcnabi.vJ, the last one passed. */
-	char last[2][32];
+	/* The callee pointer of a chain call must be in SGPRs: llc 19 and
+	 * GlobalISel 22 cannot take it from VGPRs, nor can any llc take the
+	 * dynamic-VGPR fallback from there (tests/fixtures/llc/dvgpr_vgpr_fallback.ll). */
+	if (through_pointer)
+		buf_printf(e->b, "  %%%s.fp = load ptr, ptr addrspace(4) @gcnabi.%u.chainfp\n", v, e->idx);
+	/* Each struct built by insertvalue: %<v>.sJ / %<v>.vJ, the last one passed. */
+	char last[2][80];
 	for (int inreg = 1; inreg >= 0; inreg--) {
 		char c = inreg ? 's' : 'v';
 		unsigned j = 0;
@@ -412,30 +448,53 @@ static void emit_chain_caller(Emitter *e, const char *fn_name)
 		for (unsigned k = 0; k < s->nparams; k++) {
 			if (((s->params[k].flags & PARAM_INREG) != 0) != inreg)
 				continue;
-			buf_printf(e->b, "  %%gcnabi.%c%u = insertvalue ", c, j);
+			buf_printf(e->b, "  %%%s.%c%u = insertvalue ", v, c, j);
 			put_chain_struct(e, inreg);
 			if (j)
-				buf_printf(e->b, " %%gcnabi.%c%u, ", c, j - 1);
+				buf_printf(e->b, " %%%s.%c%u, ", v, c, j - 1);
 			else
 				buf_printf(e->b, " poison, ");
 			put_type(e, s->params[k].type);
 			bool via_p = is_fat_pointer(e, s->params[k].type) || value_type(&s->params[k]) != s->params[k].type;
-			buf_printf(e->b, " %%gcnabi.%c%u, %u\n", via_p ? 'p' : 'o', k, j);
-			snprintf(last[inreg], sizeof last[inreg], "%%gcnabi.%c%u", c, j);
+			char arg[32];
+			if (k < shared)
+				buf_printf(e->b, " %s, %u\n", param_value(e->caller_kernel, k, arg, sizeof arg), j);
+			else
+				buf_printf(e->b, " %%%s.%c%u, %u\n", v, via_p ? 'p' : 'o', k, j);
+			snprintf(last[inreg], sizeof last[inreg], "%%%s.%c%u", v, c, j);
 			j++;
 		}
+	}
+	char callee[4 * SIG_NAME_MAX + 8];
+	if (through_pointer) {
+		snprintf(callee, sizeof callee, "%%%s.fp", v);
+	} else {
+		Buf name = { 0 };
+		put_name(&name, fn_name);
+		snprintf(callee, sizeof callee, "%.*s", name.p ? (int)name.n : 0, name.p ? name.p : "");
+		buf_free(&name);
 	}
 	buf_printf(e->b, "  call void (ptr, %s, ", exec);
 	put_chain_struct(e, true);
 	buf_printf(e->b, ", ");
 	put_chain_struct(e, false);
-	buf_printf(e->b, ", i32, ...) @llvm.amdgcn.cs.chain.gcnabi%u(ptr ", e->idx);
-	put_name(e->b, fn_name);
-	buf_printf(e->b, ", %s -1, ", exec);
+	buf_printf(e->b, ", i32, ...) @llvm.amdgcn.cs.chain.gcnabi%u(ptr %s, %s -1, ", e->idx, callee, exec);
 	put_chain_struct(e, true);
 	buf_printf(e->b, " inreg %s, ", last[1]);
 	put_chain_struct(e, false);
-	buf_printf(e->b, " %s, i32 0)\n  unreachable\n}\n", last[0]);
+	if (dvgpr)
+		buf_printf(e->b, " %s, i32 1, i32 %u, %s -1, ptr %s)\n", last[0], dvgpr, exec, callee);
+	else
+		buf_printf(e->b, " %s, i32 0)\n", last[0]);
+}
+
+/* A chain function is reached through llvm.amdgcn.cs.chain, flags 0. */
+static void emit_chain_caller(Emitter *e, const char *fn_name)
+{
+	declare_chain_intrinsic(e);
+	buf_printf(e->b, "define %s void @gcnabi.%u.caller() {\n", cc_keyword((CallConv)e->s->cc), e->idx);
+	emit_chain_call(e, fn_name, "gcnabi", 0, false, 0);
+	buf_printf(e->b, "  unreachable\n}\n");
 }
 
 static void emit_caller(Emitter *e, const char *fn_name)
@@ -521,7 +580,7 @@ bool emit_function(Buf *b, const Sig *s0, unsigned idx, const EmitOptions *o, ch
 	Sig *s = prepare_sig(s0, o, why, why_cap);
 	if (!s)
 		return false;
-	Emitter e = { b, s, o, idx };
+	Emitter e = { b, s, o, idx, false };
 	char renamed[48];
 	snprintf(renamed, sizeof renamed, "gcnabi.%u.fn", idx);
 	const char *fn_name = o->rename ? renamed : s->name;
@@ -566,12 +625,21 @@ bool emit_graph(Buf *b, Sig *const *sigs, const bool *include, unsigned nsigs, c
 	for (unsigned i = 0; ok && i < nsigs; i++) {
 		if (!prepared[i])
 			continue;
-		Emitter e = { b, prepared[i], o, i };
+		Emitter e = { b, prepared[i], o, i, false };
 		buf_printf(b, "\n");
 		declare_markers(&e, true);
-		bool pointed_to = false;
-		for (unsigned x = 0; x < nedges; x++)
-			pointed_to |= edges[x].to == i && edges[x].indirect && prepared[edges[x].from];
+		bool pointed_to = false, chained_to = false, chained_through_pointer = false;
+		for (unsigned x = 0; x < nedges; x++) {
+			bool from_here = edges[x].to == i && prepared[edges[x].from];
+			pointed_to |= from_here && edges[x].indirect && !edges[x].chain;
+			chained_to |= from_here && edges[x].chain;
+			chained_through_pointer |= from_here && edges[x].chain && edges[x].indirect;
+		}
+		if (chained_to)
+			declare_chain_intrinsic(&e);
+		/* Chain calls through a pointer load it from constant memory (uniform, SGPRs). */
+		if (chained_through_pointer)
+			buf_printf(b, "@gcnabi.%u.chainfp = external addrspace(4) global ptr\n", i);
 		if (!pointed_to)
 			continue;
 		buf_printf(b, "@gcnabi.%u.fptr = addrspace(1) global ", i);
@@ -589,20 +657,30 @@ bool emit_graph(Buf *b, Sig *const *sigs, const bool *include, unsigned nsigs, c
 	for (unsigned i = 0; ok && i < nsigs; i++) {
 		if (!prepared[i])
 			continue;
-		Emitter e = { b, prepared[i], o, i };
+		Emitter e = { b, prepared[i], o, i, false };
 		buf_printf(b, "\n");
 		put_header(&e, prepared[i]->name);
 		emit_entry_stores(&e);
+		bool chained = false;
 		for (unsigned x = 0, n = 0; x < nedges; x++) {
 			unsigned j = edges[x].to;
 			if (edges[x].from != i || !prepared[j])
 				continue;
-			Emitter callee = { b, prepared[j], o, j };
+			Emitter callee = { b, prepared[j], o, j, prepared[i]->cc == CC_AMDGPU_KERNEL };
 			char v[32];
 			snprintf(v, sizeof v, "gcnabi.c%u", n++);
-			emit_call(&callee, prepared[j]->name, v, graph_shared_params(sigs[i], sigs[j]), edges[x].indirect);
+			unsigned shared = graph_shared_params(sigs[i], sigs[j]);
+			if (edges[x].chain) /* the parser keeps it the caller's last */
+				emit_chain_call(&callee, prepared[j]->name, v, shared, edges[x].indirect,
+						o->plain_chains ? 0 : edges[x].dvgpr);
+			else
+				emit_call(&callee, prepared[j]->name, v, shared, edges[x].indirect);
+			chained |= edges[x].chain;
 		}
-		emit_return(&e);
+		if (chained)
+			buf_printf(b, "  unreachable\n}\n");
+		else
+			emit_return(&e);
 	}
 	for (unsigned i = 0; prepared && i < nsigs; i++)
 		free(prepared[i]);

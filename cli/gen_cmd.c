@@ -139,15 +139,19 @@ static int gen_option(GenOptions *o, const char *name, const char *val)
 	else if (strcmp(name, "--callgraph") == 0)
 		o->graphs = true;
 	else if (strcmp(name, "--root") == 0) {
+		/* Shader entry points calling amdgpu_gfx, a kernel calling ccc;
+		 * chain conventions for graphs of llvm.amdgcn.cs.chain calls. */
 		static const uint8_t entry_points[] = { CC_AMDGPU_CS, CC_AMDGPU_PS, CC_AMDGPU_VS, CC_AMDGPU_GS,
-							CC_AMDGPU_HS, CC_AMDGPU_ES, CC_AMDGPU_LS };
+							CC_AMDGPU_HS, CC_AMDGPU_ES, CC_AMDGPU_LS, CC_AMDGPU_CS_CHAIN,
+							CC_AMDGPU_CS_CHAIN_PRESERVE, CC_AMDGPU_KERNEL };
 		o->root = CC_COUNT;
 		for (size_t i = 0; i < sizeof entry_points; i++)
 			if (strcmp(cc_name((CallConv)entry_points[i]), val) == 0)
 				o->root = (CallConv)entry_points[i];
 		if (o->root == CC_COUNT) {
 			fprintf(stderr, "gcnabi gen: --root '%s': not a shader entry point (amdgpu_cs, amdgpu_ps, amdgpu_vs, "
-					"amdgpu_gs, amdgpu_hs, amdgpu_es, amdgpu_ls)\n", val);
+					"amdgpu_gs, amdgpu_hs, amdgpu_es, amdgpu_ls), amdgpu_kernel or chain convention "
+					"(amdgpu_cs_chain, amdgpu_cs_chain_preserve)\n", val);
 			return EXIT_USAGE;
 		}
 	}

@@ -2,8 +2,13 @@
  * and one line per call edge,
  *     call @caller -> @callee
  *     call @caller -> * @callee      (through a function pointer)
- * in the order the caller makes its calls. The signature parser skips
- * these lines; this file reads them. */
+ *     chain @caller -> [*] @callee [dvgpr N]
+ * in the order the caller makes its calls. `chain` is a call through
+ * llvm.amdgcn.cs.chain, a tail call and so its caller's last; `dvgpr N` is
+ * its dynamic-VGPR form (flags bit 0, N VGPRs, EXEC -1 and the callee
+ * itself as fallback). The signature parser skips these lines; this file
+ * reads them. */
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -48,6 +53,81 @@ static int take_function(const char **pp, const char *end, Sig *const *sigs, uns
 	return -1;
 }
 
+/* Which edges are legal, first match wins: a row whose callee, caller and
+ * kind predicates all hold refuses the edge with its message. */
+typedef struct {
+	int kind; /* EDGE_CALL, EDGE_CHAIN, or -1 for both */
+	bool (*caller)(CallConv), (*callee)(CallConv);
+	const char *why;
+} EdgeRule;
+enum { EDGE_CALL, EDGE_CHAIN };
+
+static bool any_cc(CallConv cc) { (void)cc; return true; }
+static bool is_chain_cc(CallConv cc) { return cc == CC_AMDGPU_CS_CHAIN || cc == CC_AMDGPU_CS_CHAIN_PRESERVE; }
+static bool not_chain_cc(CallConv cc) { return !is_chain_cc(cc); }
+/* The verifier allows llvm.amdgcn.cs.chain in these three conventions only. */
+static bool not_chain_caller(CallConv cc) { return cc != CC_AMDGPU_CS && !is_chain_cc(cc); }
+
+static bool is_kernel(CallConv cc) { return cc == CC_AMDGPU_KERNEL; }
+
+static const EdgeRule edge_rules[] = {
+	{ -1, any_cc, cc_is_shader_entry, "an entry point has no callers" },
+	{ -1, any_cc, is_kernel, "a kernel has no callers" },
+	{ EDGE_CALL, any_cc, is_chain_cc, "a chain function is entered by `chain`, not called" },
+	{ EDGE_CHAIN, any_cc, not_chain_cc, "only amdgpu_cs_chain(_preserve) functions are chained to" },
+	{ EDGE_CHAIN, not_chain_caller, any_cc,
+	  "llvm.amdgcn.cs.chain is used only in amdgpu_cs, amdgpu_cs_chain and amdgpu_cs_chain_preserve functions" },
+};
+
+static const char *edge_refusal(bool chain, CallConv from, CallConv to)
+{
+	for (size_t r = 0; r < sizeof edge_rules / sizeof edge_rules[0]; r++) {
+		const EdgeRule *x = &edge_rules[r];
+		if ((x->kind < 0 || x->kind == (chain ? EDGE_CHAIN : EDGE_CALL)) && x->caller(from) && x->callee(to))
+			return x->why;
+	}
+	/* Calls stay within one convention, except that a shader entry point
+	 * calls amdgpu_gfx functions (passing its user SGPRs on) and a kernel
+	 * calls the default conventions. */
+	bool kernel_call = from == CC_AMDGPU_KERNEL && (to == CC_C || to == CC_FAST || to == CC_COLD);
+	if (!chain && from != to && !(cc_is_shader_entry(from) && to == CC_AMDGPU_GFX) && !kernel_call)
+		return "the conventions differ (only an entry point may call amdgpu_gfx, a kernel ccc, fastcc or coldcc)";
+	return 0;
+}
+
+/* "dvgpr N" after a chain edge's callee: N in 1..256. */
+static const char *take_dvgpr(const char **pp, const char *end, uint16_t *n)
+{
+	const char *p = *pp;
+	if (end - p < 5 || memcmp(p, "dvgpr", 5) != 0)
+		return "unexpected text after the callee";
+	p = skip_blanks(p + 5, end);
+	const char *number = p;
+	unsigned v = 0, digits = 0;
+	for (; p < end && *p >= '0' && *p <= '9' && v <= 256; p++, digits++)
+		v = v * 10 + (unsigned)(*p - '0');
+	if (!digits || v < 1 || v > 256 || (p < end && *p >= '0' && *p <= '9')) {
+		*pp = number;
+		return "expected a VGPR count 1-256 after 'dvgpr'";
+	}
+	*pp = p;
+	*n = (uint16_t)v;
+	return 0;
+}
+
+static bool fail_edges(CallEdge **edges, char *err, size_t err_cap, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+static bool fail_edges(CallEdge **edges, char *err, size_t err_cap, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(err, err_cap, fmt, ap);
+	va_end(ap);
+	free(*edges);
+	*edges = 0;
+	return false;
+}
+
 bool graph_edges_parse(const char *text, size_t len, Sig *const *sigs, unsigned nsigs, CallEdge **edges,
 		       unsigned *nedges, char *err, size_t err_cap)
 {
@@ -60,10 +140,12 @@ bool graph_edges_parse(const char *text, size_t len, Sig *const *sigs, unsigned 
 		if (!eol)
 			eol = end;
 		const char *q = skip_blanks(p, eol);
-		if ((size_t)(eol - q) >= 5 && memcmp(q, "call", 4) == 0 && (q[4] == ' ' || q[4] == '\t')) {
+		bool chain = (size_t)(eol - q) >= 6 && memcmp(q, "chain", 5) == 0 && (q[5] == ' ' || q[5] == '\t');
+		bool call = (size_t)(eol - q) >= 5 && memcmp(q, "call", 4) == 0 && (q[4] == ' ' || q[4] == '\t');
+		if (call || chain) {
 			const char *why = 0;
-			CallEdge e = { .line = line };
-			q = skip_blanks(q + 4, eol);
+			CallEdge e = { .line = line, .chain = chain };
+			q = skip_blanks(q + (chain ? 5 : 4), eol);
 			int from = take_function(&q, eol, sigs, nsigs, &why), to = -1;
 			if (from >= 0) {
 				q = skip_blanks(q, eol);
@@ -78,40 +160,32 @@ bool graph_edges_parse(const char *text, size_t len, Sig *const *sigs, unsigned 
 			}
 			if (from >= 0 && !why)
 				to = take_function(&q, eol, sigs, nsigs, &why);
-			if (to >= 0 && skip_blanks(q, eol) != eol)
-				why = "unexpected text after the callee";
-			if (why) {
-				snprintf(err, err_cap, "%u:%u: %s in call edge", line, (unsigned)(q - p) + 1, why);
-				free(*edges);
-				*edges = 0;
-				return false;
-			}
+			if (to >= 0 && (q = skip_blanks(q, eol)) != eol)
+				why = chain ? take_dvgpr(&q, eol, &e.dvgpr) : "unexpected text after the callee";
+			if (!why && e.dvgpr && (q = skip_blanks(q, eol)) != eol)
+				why = "unexpected text after the VGPR count";
+			if (why)
+				return fail_edges(edges, err, err_cap, "%u:%u: %s in %s edge", line, (unsigned)(q - p) + 1, why,
+						  chain ? "chain" : "call");
 			e.from = (unsigned)from;
 			e.to = (unsigned)to;
-			/* Calls stay within one convention, except that a shader
-			 * entry point calls amdgpu_gfx functions (passing its user
-			 * SGPRs on); nothing calls an entry point. */
 			CallConv cfrom = (CallConv)sigs[e.from]->cc, cto = (CallConv)sigs[e.to]->cc;
-			bool shader_call = cc_is_shader_entry(cfrom) && cto == CC_AMDGPU_GFX;
-			if (cc_is_shader_entry(cto) || (cfrom != cto && !shader_call)) {
-				snprintf(err, err_cap, "%u:1: @%s (%s) cannot call @%s (%s): %s", line,
-					 sigs[e.from]->name, cc_name((CallConv)sigs[e.from]->cc), sigs[e.to]->name,
-					 cc_name((CallConv)sigs[e.to]->cc),
-					 cc_is_shader_entry(cto) ? "an entry point has no callers"
-								: "the conventions differ (only an entry point may call amdgpu_gfx)");
-				free(*edges);
-				*edges = 0;
-				return false;
-			}
+			const char *refusal = edge_refusal(chain, cfrom, cto);
+			if (refusal)
+				return fail_edges(edges, err, err_cap, "%u:1: @%s (%s) cannot %s @%s (%s): %s", line,
+						  sigs[e.from]->name, cc_name(cfrom), chain ? "chain to" : "call", sigs[e.to]->name,
+						  cc_name(cto), refusal);
+			/* A chain call is a tail call: nothing follows it in its caller. */
+			for (unsigned x = 0; x < *nedges; x++)
+				if ((*edges)[x].from == e.from && (*edges)[x].chain)
+					return fail_edges(edges, err, err_cap,
+							  "%u:1: @%s already ended with its chain call (line %u): a chain call is its caller's last",
+							  line, sigs[e.from]->name, (*edges)[x].line);
 			if (*nedges == cap) {
 				cap = cap ? 2 * cap : 16;
 				CallEdge *grown = realloc(*edges, cap * sizeof *grown);
-				if (!grown) {
-					snprintf(err, err_cap, "out of memory");
-					free(*edges);
-					*edges = 0;
-					return false;
-				}
+				if (!grown)
+					return fail_edges(edges, err, err_cap, "out of memory");
 				*edges = grown;
 			}
 			(*edges)[(*nedges)++] = e;
@@ -130,8 +204,13 @@ bool graph_print(const Graph *g, FILE *f)
 			return false;
 		fprintf(f, "%s\n", line);
 	}
-	for (unsigned e = 0; e < g->nedges; e++)
-		fprintf(f, "call @%s -> %s@%s\n", g->nodes[g->edges[e].from].name, g->edges[e].indirect ? "* " : "",
-			g->nodes[g->edges[e].to].name);
+	for (unsigned e = 0; e < g->nedges; e++) {
+		const GraphEdge *x = &g->edges[e];
+		fprintf(f, "%s @%s -> %s@%s", x->chain ? "chain" : "call", g->nodes[x->from].name, x->indirect ? "* " : "",
+			g->nodes[x->to].name);
+		if (x->dvgpr)
+			fprintf(f, " dvgpr %u", x->dvgpr);
+		fputc('\n', f);
+	}
 	return true;
 }

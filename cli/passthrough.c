@@ -44,13 +44,19 @@ static unsigned sgpr_operand(const char *p, unsigned *first)
 	return 0;
 }
 
-/* The argument SGPRs (bit per SGPR in want) whose last write in the asm
- * lines [p, end) copies another register: an s_mov from an SGPR (the
- * count returned), or a v_readfirstlane/v_readlane out of a VGPR (in
- * *from_vgpr: a value the selector kept in a VGPR, or an SGPR spilled to a
- * VGPR lane across an earlier call). A register written twice counts once,
- * by its last write; one last set from memory or a constant does not count. */
-static unsigned count_moves(const char *p, const char *end, const uint64_t want[2], unsigned *from_vgpr)
+/* What llc did to each argument SGPR (bit per SGPR in want) in the asm
+ * lines [p, end) before a call, by its last write there. */
+typedef struct {
+	unsigned smov;      /* an s_mov from an SGPR: the move the model counts */
+	unsigned from_vgpr; /* v_readfirstlane/v_readlane: a value the selector kept in a
+			     * VGPR, or an SGPR spilled to a VGPR lane across an earlier call */
+	unsigned kept;      /* not written at all: still holds what an earlier call was
+			     * passed there (s4-s29 are callee-saved under amdgpu_gfx) */
+	unsigned computed;  /* last written by any other instruction: loaded, or rebuilt
+			     * by shifts and masks (odd-width integers, packed halves) */
+} MoveCount;
+
+static void count_moves(const char *p, const char *end, const uint64_t want[2], MoveCount *n)
 {
 	enum { NONE, SMOV, VGPR_COPY, OTHER };
 	uint8_t last[128] = { 0 };
@@ -79,14 +85,14 @@ static unsigned count_moves(const char *p, const char *end, const uint64_t want[
 				last[d + k] = kind;
 		p = eol + 1;
 	}
-	unsigned moves = 0;
-	*from_vgpr = 0;
+	*n = (MoveCount){ 0, 0, 0, 0 };
 	for (unsigned r = 0; r < 128; r++)
 		if (want[r / 64] >> (r % 64) & 1) {
-			moves += last[r] == SMOV;
-			*from_vgpr += last[r] == VGPR_COPY;
+			n->smov += last[r] == SMOV;
+			n->from_vgpr += last[r] == VGPR_COPY;
+			n->kept += last[r] == NONE;
+			n->computed += last[r] == OTHER;
 		}
-	return moves;
 }
 
 /* The body of function name in llc's assembly: from its label to its end
@@ -231,8 +237,8 @@ int cmd_passthrough(int argc, char **argv)
 		const Sig *from = g.sigs[edges[e].from], *to = g.sigs[edges[e].to];
 		call_index = edges[e].from == last_from ? call_index + 1 : 0;
 		last_from = edges[e].from;
-		if (!cc_is_shader_entry((CallConv)from->cc))
-			continue;
+		if (!cc_is_shader_entry((CallConv)from->cc) || edges[e].chain)
+			continue; /* chain calls are jumps, not shader -> amdgpu_gfx calls */
 		unsigned shared = graph_shared_params(from, to);
 		printf("@%s -> @%s (%u shared arguments):", from->name, to->name, shared);
 		uint64_t want[2] = { 0, 0 };
@@ -261,10 +267,12 @@ int cmd_passthrough(int argc, char **argv)
 				if (!(c = next_call(p, end)))
 					break;
 			}
-			unsigned rfl;
 			if (c) {
-				unsigned moves = count_moves(p, c, want, &rfl);
-				printf(" | measured (old): %u (%u s_mov, %u v_readfirstlane/v_readlane)", moves + rfl, moves, rfl);
+				MoveCount n;
+				count_moves(p, c, want, &n);
+				printf(" | measured (old): %u (%u s_mov, %u v_readfirstlane/v_readlane); not moved: %u kept from an "
+				       "earlier call, %u computed in place",
+				       n.smov + n.from_vgpr, n.smov, n.from_vgpr, n.kept, n.computed);
 			} else {
 				printf(" | measured (old): call not found in the assembly");
 			}

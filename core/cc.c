@@ -740,6 +740,17 @@ static void ps_input_slots(Ctx *c, uint64_t skip[SIG_MAX_PARAMS / 64])
 	out->ps_inputs = true;
 }
 
+ChainDvgpr cc_chain_dvgpr_support(const ModelConfig *m)
+{
+	if (!m->profile->on[SW_chain_dvgpr])
+		return DVGPR_IGNORED;
+	if (m->wave != 32)
+		return DVGPR_REFUSED;
+	/* llc 22 checks only the wave size: gfx1030 and gfx1100 (both
+	 * selectors) get the pseudo, then a segfault after isel. */
+	return m->target->alloc_vgpr ? DVGPR_REALLOCATES : DVGPR_CRASHES;
+}
+
 const char *cc_chain_dvgpr_check(const Sig *s, const ModelConfig *m, const Placement *p, unsigned num_vgprs,
 				 unsigned *lost, int *first_arg, bool *refused)
 {
@@ -748,11 +759,13 @@ const char *cc_chain_dvgpr_check(const Sig *s, const ModelConfig *m, const Place
 	*refused = false;
 	if (s->cc != CC_AMDGPU_CS_CHAIN && s->cc != CC_AMDGPU_CS_CHAIN_PRESERVE)
 		return "only chain functions are called with dynamic VGPRs";
-	if (!m->profile->on[SW_chain_dvgpr])
-		return "this llc ignores the dynamic-VGPR operands: it makes a plain chain call";
-	if (m->wave != 32) {
+	switch (cc_chain_dvgpr_support(m)) {
+	case DVGPR_IGNORED: return "this llc ignores the dynamic-VGPR operands: it makes a plain chain call";
+	case DVGPR_REFUSED: *refused = true; return "dynamic VGPR mode is only supported for wave32";
+	case DVGPR_CRASHES:
 		*refused = true;
-		return "dynamic VGPR mode is only supported for wave32";
+		return "llc selects SI_CS_CHAIN_TC_W32_DVGPR without s_alloc_vgpr (before gfx12) and crashes after isel";
+	case DVGPR_REALLOCATES: break;
 	}
 	for (unsigned a = 0; p->ok && a < p->nargs; a++)
 		for (unsigned k = 0; k < p->args[a].count; k++) {

@@ -50,13 +50,22 @@ bool cc_callable(CallConv cc);
 
 bool cc_place(const Sig *s, const ModelConfig *m, View view, Placement *out);
 
+/* What an llc does with the dynamic-VGPR form of llvm.amdgcn.cs.chain. */
+typedef enum {
+	DVGPR_IGNORED,     /* a plain chain call: the extra operands are dropped (19) */
+	DVGPR_REALLOCATES, /* SI_CS_CHAIN_TC_W32_DVGPR: s_alloc_vgpr, then the jump (22, gfx12 wave32) */
+	DVGPR_CRASHES,     /* selected as above, then llc crashes: no s_alloc_vgpr before gfx12 (22) */
+	DVGPR_REFUSED,     /* an error: wave64 (22) */
+} ChainDvgpr;
+ChainDvgpr cc_chain_dvgpr_support(const ModelConfig *m);
+
 /* The dynamic-VGPR form of llvm.amdgcn.cs.chain (flags bit 0 with a VGPR
  * count, seed 003): the callee runs with only num_vgprs VGPRs, so parts the
  * chain convention puts in v<num_vgprs> and above would be lost. p is the
  * function's placement. Returns NULL when every VGPR part fits, else a
  * message; *lost counts the lost parts and *first_arg is the first
  * argument that loses one (-1 if none). *refused is set when llc refuses
- * the call itself (wave64 where llc has dynamic VGPRs). */
+ * the call itself (wave64 where llc has dynamic VGPRs) or crashes on it. */
 const char *cc_chain_dvgpr_check(const Sig *s, const ModelConfig *m, const Placement *p, unsigned num_vgprs,
 				 unsigned *lost, int *first_arg, bool *refused);
 

@@ -5,20 +5,20 @@
 #include <string.h>
 
 static const Target targets[] = {
-	/* name       flat   16bit  archFS preload init16 vgpr32 vgpr64 EUs wave merged */
-	{ "generic", false, false, false, false, false,     0,   256,  4, 64, false },
-	{ "gfx700",  true,  false, false, false, false,     0,   256,  4, 64, false },
-	{ "gfx803",  true,  true,  false, false, false,     0,   256,  4, 64, false },
-	{ "gfx900",  true,  true,  false, false, false,     0,   256,  4, 64, true },
-	{ "gfx906",  true,  true,  false, false, false,     0,   256,  4, 64, true },
-	{ "gfx908",  true,  true,  false, false, false,     0,   256,  4, 64, true },
-	{ "gfx90a",  true,  true,  false, false, false,     0,   512,  4, 64, true },
-	{ "gfx940",  true,  true,  true,  true,  false,     0,   512,  4, 64, true },
-	{ "gfx942",  true,  true,  true,  true,  false,     0,   512,  4, 64, true },
-	{ "gfx1010", true,  true,  false, false, false,  1024,   512,  4, 32, true },
-	{ "gfx1030", true,  true,  false, false, false,  1024,   512,  4, 32, true },
-	{ "gfx1100", true,  true,  true,  false, true,   1536,   768,  4, 32, true },
-	{ "gfx1200", true,  true,  true,  false, false,  1536,   768,  4, 32, true },
+	/* name       flat   16bit  archFS preload init16 vgpr32 vgpr64 EUs wave merged allocVGPR */
+	{ "generic", false, false, false, false, false,     0,   256,  4, 64, false, false },
+	{ "gfx700",  true,  false, false, false, false,     0,   256,  4, 64, false, false },
+	{ "gfx803",  true,  true,  false, false, false,     0,   256,  4, 64, false, false },
+	{ "gfx900",  true,  true,  false, false, false,     0,   256,  4, 64, true, false },
+	{ "gfx906",  true,  true,  false, false, false,     0,   256,  4, 64, true, false },
+	{ "gfx908",  true,  true,  false, false, false,     0,   256,  4, 64, true, false },
+	{ "gfx90a",  true,  true,  false, false, false,     0,   512,  4, 64, true, false },
+	{ "gfx940",  true,  true,  true,  true,  false,     0,   512,  4, 64, true, false },
+	{ "gfx942",  true,  true,  true,  true,  false,     0,   512,  4, 64, true, false },
+	{ "gfx1010", true,  true,  false, false, false,  1024,   512,  4, 32, true, false },
+	{ "gfx1030", true,  true,  false, false, false,  1024,   512,  4, 32, true, false },
+	{ "gfx1100", true,  true,  true,  false, true,   1536,   768,  4, 32, true, false },
+	{ "gfx1200", true,  true,  true,  false, false,  1536,   768,  4, 32, true, true },
 };
 
 const Target *target_at(unsigned i)

@@ -19,6 +19,7 @@ typedef struct {
 	uint8_t eus_per_cu;      /* SIMDs a workgroup spreads over, for the waves-per-EU bound */
 	uint8_t default_wave;    /* 32 or 64 */
 	bool merged_shaders;     /* gfx9+: HS and GS run merged (LS+HS, ES+GS) with system SGPRs s[0:7] */
+	bool alloc_vgpr;         /* gfx12+: s_alloc_vgpr, which dynamic-VGPR chain calls need */
 } Target;
 
 /* The target for CPU name, or NULL. "generic" is the fallback llc uses for a

@@ -15,6 +15,11 @@ enum {
 	PCT_EXTRA_EDGE = 30, /* one more edge between two random nodes */
 	PCT_INDIRECT = 20,   /* an edge goes through a function pointer */
 	GRAPH_SALT = 0x6772617068u, /* keeps graph streams apart from signature streams */
+	/* Chain graphs (root amdgpu_cs_chain or _preserve). */
+	PCT_CS_ENTRY = 30,  /* an amdgpu_cs entry point makes the first chain call */
+	PCT_CHAIN_BACK = 30, /* the last node chains back to an earlier one (or itself) */
+	PCT_DVGPR = 30,     /* a chain call requests dynamic VGPRs (flags bit 0) */
+	DVGPR_STEP = 8,     /* requested VGPR counts are multiples of this, up to 256 */
 };
 
 static bool chance(Rng *r, unsigned pct) { return rng_below(r, 100) < pct; }
@@ -62,7 +67,18 @@ static void add_edge(Graph *g, unsigned from, unsigned to, bool indirect)
 		if (g->edges[e].from == from && g->edges[e].to == to)
 			return; /* one call per caller and callee */
 	if (g->nedges < GRAPH_MAX_EDGES)
-		g->edges[g->nedges++] = (GraphEdge){ (uint8_t)from, (uint8_t)to, indirect };
+		g->edges[g->nedges++] = (GraphEdge){ (uint8_t)from, (uint8_t)to, indirect, false, 0 };
+}
+
+/* Entry points and chain functions take no byval, sret or byref (on the
+ * stack) arguments: the pointer stays, the attribute goes. */
+static void drop_stack_attrs(Sig *s)
+{
+	for (unsigned a = 0; a < s->nparams; a++)
+		if (s->params[a].flags & (PARAM_BYVAL | PARAM_SRET | PARAM_BYREF)) {
+			s->params[a].flags &= (uint16_t)~(PARAM_BYVAL | PARAM_SRET | PARAM_BYREF);
+			s->params[a].attr_type = TYPE_NONE;
+		}
 }
 
 /* A caller that promises not to need an implicit input ("amdgpu-no-*")
@@ -105,8 +121,54 @@ void gen_callgraph(Graph *g, const GenWeights *w, uint64_t seed, uint64_t index)
 	gen_callgraph_rooted(g, w, seed, index, CC_COUNT);
 }
 
+/* A chain graph: n0 -> n1 -> ... by llvm.amdgcn.cs.chain. A chain call
+ * ends its caller, so each node makes at most one and the shape is a path,
+ * which the last node may close into a cycle. Chain functions return void;
+ * an amdgpu_cs entry point may start the path. */
+static void gen_chain_graph(Graph *g, const GenWeights *w, uint64_t seed, uint64_t index, CallConv cc)
+{
+	Rng r;
+	rng_seed(&r, seed ^ GRAPH_SALT ^ cc, index);
+	g->nnodes = 2 + rng_below(&r, GRAPH_MAX_NODES - 1);
+	g->nedges = 0;
+	bool entry = chance(&r, PCT_CS_ENTRY);
+	for (unsigned k = 0; k < g->nnodes; k++) {
+		Sig *s = &g->nodes[k];
+		gen_signature(s, w, seed ^ GRAPH_SALT ^ cc, index * GRAPH_MAX_NODES + k);
+		s->cc = (uint8_t)(k == 0 && entry ? CC_AMDGPU_CS : cc);
+		snprintf(s->name, sizeof s->name, "g%llu.n%u", (unsigned long long)index, k);
+		s->ret = sig_add_type(s, (Type){ .kind = TYPE_VOID });
+		s->ret_flags = 0;
+		s->no_inputs = 0; /* "amdgpu-no-*" is for functions with implicit inputs */
+		s->varargs = false;
+		drop_stack_attrs(s);
+		if (k == 0)
+			continue;
+		const Sig *p = &g->nodes[k - 1];
+		unsigned most = p->nparams < s->nparams ? p->nparams : s->nparams;
+		share_prefix(p, s, rng_below(&r, most + 1));
+	}
+	unsigned last = g->nnodes - 1;
+	for (unsigned k = 0; k <= last; k++) {
+		unsigned to = k + 1;
+		if (k == last) {
+			if (!chance(&r, PCT_CHAIN_BACK))
+				break;
+			unsigned lowest = entry ? 1 : 0; /* nothing chains to an entry point */
+			to = lowest + rng_below(&r, g->nnodes - lowest);
+		}
+		bool indirect = chance(&r, PCT_INDIRECT);
+		uint16_t dvgpr = chance(&r, PCT_DVGPR) ? (uint16_t)(DVGPR_STEP * (1 + rng_below(&r, 256 / DVGPR_STEP))) : 0;
+		g->edges[g->nedges++] = (GraphEdge){ (uint8_t)k, (uint8_t)to, indirect, true, dvgpr };
+	}
+}
+
 void gen_callgraph_rooted(Graph *g, const GenWeights *w, uint64_t seed, uint64_t index, CallConv root)
 {
+	if (root == CC_AMDGPU_CS_CHAIN || root == CC_AMDGPU_CS_CHAIN_PRESERVE) {
+		gen_chain_graph(g, w, seed, index, root);
+		return;
+	}
 	Rng r;
 	rng_seed(&r, seed ^ GRAPH_SALT, index);
 	g->nnodes = 2 + rng_below(&r, GRAPH_MAX_NODES - 1);
@@ -117,8 +179,8 @@ void gen_callgraph_rooted(Graph *g, const GenWeights *w, uint64_t seed, uint64_t
 		      : roll < w->cc_ccc + w->cc_fastcc ? CC_FAST
 		      : roll < w->cc_ccc + w->cc_fastcc + w->cc_coldcc ? CC_COLD
 							      : CC_AMDGPU_GFX;
-	if (root != CC_COUNT)
-		cc = CC_AMDGPU_GFX; /* what an entry point calls, passing its user SGPRs */
+	if (root != CC_COUNT) /* what an entry point calls: a kernel default functions, a shader amdgpu_gfx */
+		cc = root == CC_AMDGPU_KERNEL ? CC_C : CC_AMDGPU_GFX;
 	unsigned shape = rng_below(&r, 3); /* 0 chain, 1 fan-out, 2 random tree */
 	unsigned parent[GRAPH_MAX_NODES] = { 0 };
 	for (unsigned k = 0; k < g->nnodes; k++) {
@@ -130,13 +192,15 @@ void gen_callgraph_rooted(Graph *g, const GenWeights *w, uint64_t seed, uint64_t
 			s->cc = (uint8_t)root;
 			s->ret = sig_add_type(s, (Type){ .kind = TYPE_VOID });
 			s->ret_flags = 0;
-			/* Entry points take no byval, sret or byref (on the stack)
-			 * arguments: the pointer stays, the attribute goes. */
-			for (unsigned a = 0; a < s->nparams; a++)
-				if (s->params[a].flags & (PARAM_BYVAL | PARAM_SRET | PARAM_BYREF)) {
-					s->params[a].flags &= (uint16_t)~(PARAM_BYVAL | PARAM_SRET | PARAM_BYREF);
-					s->params[a].attr_type = TYPE_NONE;
-				}
+			drop_stack_attrs(s);
+			/* A kernel's arguments come from the kernarg segment: no
+			 * preloading (inreg), no "amdgpu-no-*" promises, no varargs. */
+			if (root == CC_AMDGPU_KERNEL) {
+				for (unsigned a = 0; a < s->nparams; a++)
+					s->params[a].flags &= (uint16_t)~PARAM_INREG;
+				s->no_inputs = 0;
+				s->varargs = false;
+			}
 		}
 		if (k == 0)
 			continue;

@@ -1,6 +1,7 @@
 /* Random call graphs: a few functions of one calling convention with call
  * edges between them (chains, fan-out, recursion, calls through a function
- * pointer). A callee's leading parameters repeat its first caller's, so the
+ * pointer), or a path of chain functions entered through
+ * llvm.amdgcn.cs.chain. A callee's leading parameters repeat its first caller's, so the
  * caller can pass its own arguments on and values flow along the graph.
  * Seeded and index-addressable like gen_signature. */
 #ifndef GCNABI_CALLGRAPH_H
@@ -13,6 +14,8 @@ enum { GRAPH_MAX_NODES = 8, GRAPH_MAX_EDGES = 24 };
 typedef struct {
 	uint8_t from, to; /* node indices; from == to is recursion */
 	bool indirect;    /* through a function pointer loaded from memory */
+	bool chain;       /* llvm.amdgcn.cs.chain: a tail call, the caller's last */
+	uint16_t dvgpr;   /* chain with flags bit 0: the VGPR count requested; 0 none */
 } GraphEdge;
 
 typedef struct Graph {
@@ -27,7 +30,14 @@ void gen_callgraph(Graph *g, const GenWeights *w, uint64_t seed, uint64_t index)
 /* The same with a shader entry point (amdgpu_cs, amdgpu_ps, ...) as node 0,
  * the root: it returns void, nothing calls it, and every other node is
  * amdgpu_gfx, so the root passes its user SGPRs (inreg arguments) on to
- * its callees. root CC_COUNT: gen_callgraph. */
+ * its callees. root amdgpu_kernel: the same with a kernel calling default
+ * convention (ccc) functions, passing on its kernarg-loaded arguments.
+ * root CC_COUNT: gen_callgraph.
+ * root amdgpu_cs_chain or amdgpu_cs_chain_preserve: a path of chain
+ * functions of that convention, each entered by the previous one's chain
+ * call (a tail call: at most one per function), sometimes started by an
+ * amdgpu_cs entry point, sometimes closed into a cycle by the last node;
+ * some edges go through a pointer, some request dynamic VGPRs. */
 void gen_callgraph_rooted(Graph *g, const GenWeights *w, uint64_t seed, uint64_t index, CallConv root);
 
 /* The parameters callee passes through from caller: the longest common

@@ -504,6 +504,8 @@ static bool read_out_leaves(MirWork *w, OutPart *o, uint32_t *want_sig)
 			}
 			o->copy |= leaf->leaf_copy;
 			grouped = true;
+		} else if (leaf->leaf == LEAF_KERNARG && leaf->leaf_id < SIG_MAX_PARAMS) {
+			passed_on = passed_on < 0 || (int32_t)leaf->leaf_id < passed_on ? (int32_t)leaf->leaf_id : passed_on;
 		} else if (leaf->leaf == LEAF_LOCAL) {
 			o->local = true;
 		} else if (leaf->leaf == LEAF_PHYS && leaf->part && w->in[leaf->part - 1].arg >= 0) {
@@ -734,6 +736,24 @@ static bool no_used_param_has_parts(const Sig *s)
 	return true;
 }
 
+/* The VGPR count of a dynamic-VGPR chain call, its fifth operand:
+ * SI_CS_CHAIN_TC_W32_DVGPR callee, offset, regmask-or-0, EXEC, NUM_VGPRS,
+ * fallback EXEC, fallback callee, ... (llc 22). 0 for any other call. */
+static uint16_t chain_dvgpr_count(const Instr *ci)
+{
+	if (!str_ends(ci->opcode, "_DVGPR"))
+		return 0;
+	const char *p = ci->ops.p, *end = p + ci->ops.n;
+	for (unsigned commas = 0; p < end && commas < 4; p++)
+		commas += *p == ',';
+	while (p < end && *p == ' ')
+		p++;
+	unsigned v = 0;
+	for (; p < end && *p >= '0' && *p <= '9' && v < 65536; p++)
+		v = v * 10 + (unsigned)(*p - '0');
+	return v < 65536 ? (uint16_t)v : 0;
+}
+
 static void observe_call(MirWork *w, uint32_t c)
 {
 	MirFunction *f = &w->f;
@@ -746,6 +766,7 @@ static void observe_call(MirWork *w, uint32_t c)
 	memset(call->callee, 0, sizeof call->callee);
 	call->line = ci->line;
 	call->nimplicit = 0;
+	call->dvgpr = chain_dvgpr_count(ci);
 	place_init(&call->out);
 	call_callee(ci->ops, call->callee, sizeof call->callee);
 	const Sig *sig = lookup_sig(w, call->callee);

@@ -47,6 +47,7 @@ typedef struct {
 	Placement out;
 	uint16_t nimplicit;        /* registers passed that carry no argument: s[0:3], s[4:5], ..., v31 */
 	RegRange implicit[MIR_MAX_IMPLICIT];
+	uint16_t dvgpr;            /* SI_CS_CHAIN_TC_W32/W64_DVGPR: the VGPR count it requests; 0 otherwise */
 } MirCall;
 
 typedef struct {

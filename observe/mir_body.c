@@ -133,6 +133,7 @@ static int leaf_rank(uint8_t leaf)
 {
 	switch (leaf) {
 	case LEAF_OUT: return 5;
+	case LEAF_KERNARG: return 5;
 	case LEAF_FIXED: return 4;
 	case LEAF_TEMP: return 3;
 	case LEAF_LOCAL: return 2;
@@ -198,10 +199,25 @@ static void classify_store(Instr *in, const MemOp *m, bool marker, const Marker 
 
 /* Loads: an out-marker or its byval copy, an incoming stack object, or a
  * stack temporary (SelectionDAG legalizes odd types through memory). */
+/* A kernel's argument K loaded from the kernarg segment: gcnabi emit names
+ * kernel parameters %gcnabi.arg.<K>, and llc names the address
+ * %gcnabi.arg.<K>.kernarg.offset[N] (llc 16-22, both selectors). */
+static bool kernarg_arg(Str name, uint32_t *k)
+{
+	size_t used;
+	if (!str_starts(name, "gcnabi.arg."))
+		return false;
+	name = str_skip(name, 11);
+	return str_uint(name, UINT32_MAX, k, &used) && str_starts(str_skip(name, used), ".kernarg.offset");
+}
+
 static void classify_load(Instr *in, const MemOp *m, bool marker, const Marker *mk)
 {
 	bool out = marker && mk->kind == MARK_OUT;
-	if (m->target == MEM_GLOBAL && out && !mk->copy) {
+	uint32_t k;
+	if (m->target == MEM_IR && kernarg_arg(m->name, &k)) {
+		set_leaf(in, LEAF_KERNARG, 0, k, false);
+	} else if (m->target == MEM_GLOBAL && out && !mk->copy) {
 		set_leaf(in, LEAF_OUT, mk->sig, mk->k, false);
 	} else if (m->target == MEM_IR && out && mk->copy) {
 		set_leaf(in, LEAF_OUT, mk->sig, mk->k, true);

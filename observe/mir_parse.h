@@ -133,7 +133,9 @@ bool doc_next(DocIter *it, MirDoc *d);
  * every line ended by '\n'. buf needs d->text.n + 2 bytes; returns the length. */
 size_t doc_ir_text(const MirDoc *d, char *buf);
 
-enum { MIR_MAX_LIVEINS = 256, MIR_MAX_FIXED = 4096 /* the model's PLACE_MAX_PARTS */ };
+/* Liveins: a chain function takes up to 248 VGPRs (v8-v255) and about 100
+ * SGPRs of arguments, more than 256 registers. */
+enum { MIR_MAX_LIVEINS = 512, MIR_MAX_FIXED = 4096 /* the model's PLACE_MAX_PARTS */ };
 
 typedef struct {
 	uint32_t id;
@@ -183,6 +185,7 @@ typedef enum {
 	LEAF_TEMP,  /* loads from %stack.N: the trace goes on at the stores into it */
 	LEAF_LOCAL, /* names %stack.N: an address in the caller's frame */
 	LEAF_PHYS,  /* COPY of a physical register */
+	LEAF_KERNARG, /* loads %ir.gcnabi.arg.<K>.kernarg.offset: a kernel's own argument K */
 } LeafKind;
 
 /* How the bytes of an instruction's result come from its operands. */
@@ -216,7 +219,7 @@ typedef struct {
 	bool value_first;  /* a store whose first vreg operand is the value stored */
 	RegRange src;      /* LEAF_PHYS: the physical register a COPY reads */
 	RegRange dst;      /* IK_DEF_PHYS: the physical register written */
-	uint32_t leaf_sig, leaf_id; /* LEAF_OUT: <i>, <K>; LEAF_FIXED/LOCAL/TEMP: object */
+	uint32_t leaf_sig, leaf_id; /* LEAF_OUT: <i>, <K>; LEAF_FIXED/LOCAL/TEMP: object; LEAF_KERNARG: <K> */
 	uint32_t load_off, load_size; /* LEAF_TEMP: `from %stack.N + off`, bytes (0 unknown) */
 	bool in_marker;    /* stores into gcnabi.<in_sig>.in.<in_k> */
 	uint32_t in_sig, in_k;

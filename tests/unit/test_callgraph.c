@@ -6,9 +6,12 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "callgraph.h"
+#include "cli.h"
 
 enum { GRAPHS = 300 };
 
@@ -87,11 +90,217 @@ static void test_graphs_are_well_formed(void **state)
 	assert_true(both_cc[0] > GRAPHS / 4 && both_cc[1] > GRAPHS / 4);
 }
 
+/* Chain graphs: a path of chain functions of the root's convention, each
+ * entered by the previous one's llvm.amdgcn.cs.chain call and making at
+ * most one (a tail call), sometimes started by an amdgpu_cs entry point
+ * that nothing chains back to; void returns and no stack arguments (the
+ * verifier refuses them); some calls through a pointer, some with a
+ * dynamic-VGPR count, some paths closed into a cycle; values flow. */
+static void test_chain_graphs(void **state)
+{
+	(void)state;
+	static const CallConv roots[] = { CC_AMDGPU_CS_CHAIN, CC_AMDGPU_CS_CHAIN_PRESERVE };
+	for (unsigned r = 0; r < 2; r++) {
+		unsigned entry = 0, indirect = 0, dvgpr = 0, back = 0, flowing = 0;
+		for (uint64_t i = 0; i < GRAPHS; i++) {
+			Graph *g = malloc(sizeof *g), *again = malloc(sizeof *again);
+			assert_non_null(g);
+			assert_non_null(again);
+			gen_callgraph_rooted(g, &gen_default_weights, 2026, i, roots[r]);
+			gen_callgraph_rooted(again, &gen_default_weights, 2026, i, roots[r]);
+			assert_memory_equal(g->edges, again->edges, sizeof g->edges[0] * g->nedges);
+			assert_in_range(g->nnodes, 2, GRAPH_MAX_NODES);
+			bool from_cs = g->nodes[0].cc == CC_AMDGPU_CS;
+			entry += from_cs;
+			for (unsigned k = 0; k < g->nnodes; k++) {
+				const Sig *n = &g->nodes[k];
+				assert_true(sig_equal(n, &again->nodes[k]));
+				assert_int_equal(n->cc, k == 0 && from_cs ? CC_AMDGPU_CS : roots[r]);
+				assert_int_equal(sig_type(n, n->ret)->kind, TYPE_VOID);
+				assert_false(n->varargs);
+				for (unsigned a = 0; a < n->nparams; a++)
+					assert_false(n->params[a].flags & (PARAM_BYVAL | PARAM_SRET | PARAM_BYREF));
+			}
+			assert_in_range(g->nedges, g->nnodes - 1, g->nnodes);
+			for (unsigned e = 0; e < g->nedges; e++) {
+				const GraphEdge *x = &g->edges[e];
+				assert_true(x->chain);
+				assert_int_equal(x->from, e); /* one chain call per node, in path order */
+				if (e + 1 < g->nnodes)
+					assert_int_equal(x->to, e + 1);
+				else
+					back++;
+				assert_true(x->to != 0 || !from_cs);
+				assert_true(x->dvgpr % 8 == 0 && x->dvgpr <= 256);
+				indirect += x->indirect;
+				dvgpr += x->dvgpr != 0;
+				flowing += graph_shared_params(&g->nodes[x->from], &g->nodes[x->to]) > 0;
+			}
+			free(g);
+			free(again);
+		}
+		assert_true(entry > GRAPHS / 10 && entry < GRAPHS / 2);
+		assert_true(back > GRAPHS / 10);
+		assert_true(indirect > GRAPHS / 10);
+		assert_true(dvgpr > GRAPHS / 10);
+		assert_true(flowing > GRAPHS / 2);
+	}
+}
+
+/* Signatures for the parser tests: one per line of text. */
+static unsigned parse_sigs(const char *text, Sig **sigs)
+{
+	unsigned n = 0;
+	for (const char *p = text; *p; n++) {
+		const char *eol = strchr(p, '\n');
+		SigError err;
+		sigs[n] = malloc(sizeof *sigs[n]);
+		assert_non_null(sigs[n]);
+		assert_true(sig_parse_header(p, (size_t)(eol - p), sigs[n], &err));
+		p = eol + 1;
+	}
+	return n;
+}
+
+static const char graph_sigs[] = "declare amdgpu_cs void @r(i32 inreg, float)\n"
+				 "declare amdgpu_cs_chain void @a(i32 inreg, float)\n"
+				 "declare amdgpu_cs_chain_preserve void @b(i32 inreg, float)\n"
+				 "declare amdgpu_gfx void @g(i32 inreg)\n"
+				 "declare amdgpu_ps void @p(i32 inreg, float)\n"
+				 "declare amdgpu_kernel void @k(i32, float)\n"
+				 "declare void @c(i32)\n";
+
+/* The edges of text, or the error ("LINE:COL: ...") in err. */
+static bool parse_edges(const char *edges_text, CallEdge **edges, unsigned *n, char *err, size_t cap)
+{
+	Sig *sigs[16];
+	unsigned nsigs = parse_sigs(graph_sigs, sigs);
+	char text[1024];
+	snprintf(text, sizeof text, "%s%s", graph_sigs, edges_text);
+	bool ok = graph_edges_parse(text, strlen(text), sigs, nsigs, edges, n, err, cap);
+	for (unsigned i = 0; i < nsigs; i++)
+		free(sigs[i]);
+	return ok;
+}
+
+static void test_parse_chain_edges(void **state)
+{
+	(void)state;
+	CallEdge *e;
+	unsigned n;
+	char err[256];
+	assert_true(parse_edges("call @r -> @g\nchain @r -> @a\nchain @a -> * @b dvgpr 16\n  chain\t@b -> @a   dvgpr 256\n"
+				"call @k -> * @c\n",
+				&e, &n, err, sizeof err));
+	assert_int_equal(n, 5);
+	assert_true(!e[4].chain && e[4].indirect && e[4].from == 5 && e[4].to == 6);
+	assert_false(e[0].chain);
+	assert_true(e[1].chain && !e[1].indirect && e[1].dvgpr == 0 && e[1].from == 0 && e[1].to == 1);
+	assert_true(e[2].chain && e[2].indirect && e[2].dvgpr == 16 && e[2].line == 10);
+	assert_true(e[3].chain && e[3].dvgpr == 256 && e[3].from == 2 && e[3].to == 1);
+	free(e);
+	static const struct {
+		const char *edges, *error;
+	} bad[] = {
+		{ "chain @a -> @b dvgpr 0\n", "8:22: expected a VGPR count 1-256 after 'dvgpr' in chain edge" },
+		{ "chain @a -> @b dvgpr 257\n", "8:22: expected a VGPR count 1-256 after 'dvgpr' in chain edge" },
+		{ "chain @a -> @b dvgpr 99999999999\n", "8:22: expected a VGPR count 1-256 after 'dvgpr' in chain edge" },
+		{ "chain @a -> @b dvgpr 8 x\n", "8:24: unexpected text after the VGPR count in chain edge" },
+		{ "chain @a -> @b fallback\n", "8:16: unexpected text after the callee in chain edge" },
+		{ "call @a -> @b dvgpr 8\n", "8:15: unexpected text after the callee in call edge" },
+		{ "chain @a @b\n", "8:10: expected '->' after the caller in chain edge" },
+		{ "call @r -> @a\n", "8:1: @r (amdgpu_cs) cannot call @a (amdgpu_cs_chain): a chain function is entered by `chain`, not called" },
+		{ "chain @r -> @g\n", "8:1: @r (amdgpu_cs) cannot chain to @g (amdgpu_gfx): only amdgpu_cs_chain(_preserve) functions are chained to" },
+		{ "chain @p -> @a\n", "8:1: @p (amdgpu_ps) cannot chain to @a (amdgpu_cs_chain): llvm.amdgcn.cs.chain is used only in amdgpu_cs, amdgpu_cs_chain and amdgpu_cs_chain_preserve functions" },
+		{ "call @k -> @g\n", "8:1: @k (amdgpu_kernel) cannot call @g (amdgpu_gfx): the conventions differ (only an entry point may call amdgpu_gfx, a kernel ccc, fastcc or coldcc)" },
+		{ "call @c -> @k\n", "8:1: @c (ccc) cannot call @k (amdgpu_kernel): a kernel has no callers" },
+		{ "chain @k -> @a\n", "8:1: @k (amdgpu_kernel) cannot chain to @a (amdgpu_cs_chain): llvm.amdgcn.cs.chain is used only in amdgpu_cs, amdgpu_cs_chain and amdgpu_cs_chain_preserve functions" },
+		{ "chain @a -> @r\n", "8:1: @a (amdgpu_cs_chain) cannot chain to @r (amdgpu_cs): an entry point has no callers" },
+		{ "chain @a -> @b\nchain @a -> @a\n", "9:1: @a already ended with its chain call (line 8): a chain call is its caller's last" },
+		{ "chain @r -> @a\ncall @r -> @g\n", "9:1: @r already ended with its chain call (line 8): a chain call is its caller's last" },
+	};
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		assert_false(parse_edges(bad[i].edges, &e, &n, err, sizeof err));
+		assert_string_equal(err, bad[i].error);
+		assert_null(e);
+	}
+}
+
+/* graph_print writes what graph_edges_parse reads back. */
+static void test_chain_graph_round_trip(void **state)
+{
+	(void)state;
+	unsigned seen_dvgpr = 0;
+	for (uint64_t i = 0; i < 40; i++) {
+		Graph *g = malloc(sizeof *g);
+		assert_non_null(g);
+		gen_callgraph_rooted(g, &gen_default_weights, 7, i, CC_AMDGPU_CS_CHAIN);
+		char *text = 0;
+		size_t len = 0;
+		FILE *f = open_memstream(&text, &len);
+		assert_non_null(f);
+		assert_true(graph_print(g, f));
+		fclose(f);
+		Sig *sigs[GRAPH_MAX_NODES];
+		for (unsigned k = 0; k < g->nnodes; k++)
+			sigs[k] = &g->nodes[k];
+		CallEdge *e;
+		unsigned n;
+		char err[256];
+		assert_true(graph_edges_parse(text, len, sigs, g->nnodes, &e, &n, err, sizeof err));
+		assert_int_equal(n, g->nedges);
+		for (unsigned x = 0; x < n; x++) {
+			assert_int_equal(e[x].from, g->edges[x].from);
+			assert_int_equal(e[x].to, g->edges[x].to);
+			assert_int_equal(e[x].indirect, g->edges[x].indirect);
+			assert_true(e[x].chain);
+			assert_int_equal(e[x].dvgpr, g->edges[x].dvgpr);
+			seen_dvgpr += e[x].dvgpr != 0;
+		}
+		free(e);
+		free(text);
+		free(g);
+	}
+	assert_true(seen_dvgpr > 0);
+}
+
+/* Kernel graphs: node 0 a kernel (void, no stack attributes, no inreg
+ * preloading, no promises), the others ccc, values flowing from it. */
+static void test_kernel_graphs(void **state)
+{
+	(void)state;
+	unsigned flowing = 0;
+	for (uint64_t i = 0; i < GRAPHS; i++) {
+		Graph *g = malloc(sizeof *g);
+		assert_non_null(g);
+		gen_callgraph_rooted(g, &gen_default_weights, 2026, i, CC_AMDGPU_KERNEL);
+		const Sig *k = &g->nodes[0];
+		assert_int_equal(k->cc, CC_AMDGPU_KERNEL);
+		assert_int_equal(sig_type(k, k->ret)->kind, TYPE_VOID);
+		assert_int_equal(k->no_inputs, 0);
+		for (unsigned a = 0; a < k->nparams; a++)
+			assert_false(k->params[a].flags & (PARAM_BYVAL | PARAM_SRET | PARAM_BYREF | PARAM_INREG));
+		for (unsigned n = 1; n < g->nnodes; n++)
+			assert_int_equal(g->nodes[n].cc, CC_C);
+		for (unsigned e = 0; e < g->nedges; e++) {
+			assert_true(g->edges[e].to != 0);
+			assert_false(g->edges[e].chain);
+			flowing += g->edges[e].from == 0 && graph_shared_params(k, &g->nodes[g->edges[e].to]) > 0;
+		}
+		free(g);
+	}
+	assert_true(flowing > GRAPHS / 4);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_same_seed_same_graph),
 		cmocka_unit_test(test_graphs_are_well_formed),
+		cmocka_unit_test(test_chain_graphs),
+		cmocka_unit_test(test_kernel_graphs),
+		cmocka_unit_test(test_parse_chain_edges),
+		cmocka_unit_test(test_chain_graph_round_trip),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

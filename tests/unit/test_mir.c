@@ -28,6 +28,7 @@ typedef struct {
 	unsigned ncalls;
 	char calls[MIR_MAX_CALLS][SUM];    /* "f: s0 | v0 -> v0" */
 	char implicit[MIR_MAX_CALLS][SUM]; /* "s[0:3] s[4:5] v31" */
+	unsigned dvgpr[MIR_MAX_CALLS];     /* a dynamic-VGPR chain call's VGPR count */
 	char json[8192];
 	size_t json_len;
 } Seen;
@@ -119,6 +120,7 @@ static int record(void *ctx, const MirFunction *f)
 			cat(s->calls[c], SUM, "%s: ", f->calls[c].callee);
 			summarize(&f->calls[c].out, s->calls[c], SUM);
 			cat_ranges(s->implicit[c], SUM, f->calls[c].implicit, f->calls[c].nimplicit);
+			s->dvgpr[c] = f->calls[c].dvgpr;
 		}
 		s->json_len = mir_function_print_json(f, s->json, sizeof s->json);
 	}
@@ -521,6 +523,52 @@ static void test_chain_call(void **state)
 	}
 }
 
+/* --- chaingraph: @r (amdgpu_cs) -> @a -> * @b dvgpr 10 -> @a dvgpr 64 --------- */
+
+/* Each function's chain call is its call site, with the caller's own
+ * arguments passed on; llc 22 turns the dynamic-VGPR ones into
+ * SI_CS_CHAIN_TC_W32_DVGPR with the VGPR count as the fifth operand, llc 19
+ * into plain SI_CS_CHAIN_TC_W32 (it ignores the operands). */
+static void test_chain_graph(void **state)
+{
+	(void)state;
+	const char *files[] = { "chaingraph.v19.dag.mir", "chaingraph.v19.gisel.mir", "chaingraph.v22.dag.mir",
+				"chaingraph.v22.gisel.mir" };
+	for (unsigned i = 0; i < 4; i++) {
+		Observed *o = observe_fixture(files[i]);
+		bool gisel = strstr(files[i], "gisel") != NULL, v22 = strstr(files[i], "v22") != NULL;
+		expect(o, "r", gisel, "s0 | v0 -> none", "a: s0 | v8 | s1,s2 -> none", NULL);
+		expect(o, "a", gisel, "s0 | v8 | s1,s2 -> none", ": s0 | v8 | v9,v10,v11,v12 -> none", NULL);
+		/* The DVGPR pseudo names no callee: it jumps to a register. */
+		expect(o, "b", gisel, "s0 | v8 | v9,v10,v11,v12 -> none", v22 ? ": s0 | v8 | s1,s2 -> none" : "a: s0 | v8 | s1,s2 -> none",
+		       NULL);
+		assert_int_equal(find(o, "r")->dvgpr[0], 0);
+		assert_int_equal(find(o, "a")->dvgpr[0], v22 ? 10 : 0);
+		assert_int_equal(find(o, "b")->dvgpr[0], v22 ? 64 : 0);
+		free(o);
+	}
+}
+
+/* --- kernelgraph: amdgpu_kernel @k(i32, i64, float) -> @f(i32, i64, double) ---- */
+
+/* The kernel passes its own i32 and i64 on: their parts come from its
+ * kernarg loads, named %ir.gcnabi.arg.<K>.kernarg.offset, and are
+ * attributed to arguments 0 and 1 like an out-marker's; the double comes
+ * from its out-marker. */
+static void test_kernel_graph(void **state)
+{
+	(void)state;
+	const char *files[] = { "kernelgraph.v19.dag.mir", "kernelgraph.v19.gisel.mir", "kernelgraph.v22.dag.mir",
+				"kernelgraph.v22.gisel.mir" };
+	for (unsigned i = 0; i < 4; i++) {
+		Observed *o = observe_fixture(files[i]);
+		const Seen *k = find(o, "k");
+		assert_int_equal(k->ncalls, 1);
+		assert_string_equal(k->calls[0], "f: v0 | v1,v2 | v3,v4 -> none");
+		free(o);
+	}
+}
+
 /* --- plain: no markers -------------------------------------------------------- */
 
 static void test_plain_ungrouped(void **state)
@@ -895,6 +943,8 @@ static void test_json_truncates_like_snprintf(void **state)
 /* --- robustness ------------------------------------------------------------------ */
 
 static const char *const all_fixtures[] = {
+	"chaingraph.v19.dag.mir", "chaingraph.v19.gisel.mir", "chaingraph.v22.dag.mir", "chaingraph.v22.gisel.mir",
+	"kernelgraph.v19.dag.mir", "kernelgraph.v19.gisel.mir", "kernelgraph.v22.dag.mir", "kernelgraph.v22.gisel.mir",
 	"basic.v14.dag.mir", "basic.v14.gisel.mir", "basic.v16.dag.mir", "basic.v16.gisel.mir",
 	"basic.v19.dag.mir", "basic.v19.gisel.mir", "basic.v22.dag.mir", "basic.v22.gisel.mir",
 	"mixed.v19.dag.mir", "mixed.v19.gisel.mir", "mixed.v22.dag.mir", "mixed.v22.gisel.mir",
@@ -1152,6 +1202,8 @@ int main(void)
 		cmocka_unit_test(test_ps_unused_inputs),
 		cmocka_unit_test(test_shader_system_sgprs),
 		cmocka_unit_test(test_chain_call),
+		cmocka_unit_test(test_chain_graph),
+		cmocka_unit_test(test_kernel_graph),
 		cmocka_unit_test(test_plain_ungrouped),
 		cmocka_unit_test(test_empty_parameters),
 		cmocka_unit_test(test_nested),

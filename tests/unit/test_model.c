@@ -537,6 +537,14 @@ static void test_chain_dynamic_vgprs(void **state)
 	assert_true(model_config_init(&m, profile_find("llvm19"), &old_layout, "gfx1200", 32, SEL_DAG, why, sizeof why));
 	assert_non_null(strstr(cc_chain_dvgpr_check(&sig, &m, &p, 10, &lost, &first, &refused), "plain chain call"));
 	assert_int_equal(lost, 0);
+	assert_int_equal(cc_chain_dvgpr_support(&m), DVGPR_IGNORED);
+	/* llc 22 before gfx12: the pseudo is selected, then llc crashes (no s_alloc_vgpr). */
+	assert_true(model_config_init(&m, profile_find("llvm22"), &old_layout, "gfx1100", 32, SEL_GISEL, why, sizeof why));
+	assert_int_equal(cc_chain_dvgpr_support(&m), DVGPR_CRASHES);
+	assert_non_null(strstr(cc_chain_dvgpr_check(&sig, &m, &p, 16, &lost, &first, &refused), "crashes"));
+	assert_true(refused);
+	assert_true(model_config_init(&m, profile_find("llvm22"), &old_layout, "gfx1200", 32, SEL_GISEL, why, sizeof why));
+	assert_int_equal(cc_chain_dvgpr_support(&m), DVGPR_REALLOCATES);
 }
 
 static void test_unmodeled_is_an_error(void **state)
