@@ -23,6 +23,16 @@ typedef struct {
 /* Parameter k of a function as a value: %K, or %gcnabi.arg.K in a kernel,
  * whose kernarg loads llc then names %gcnabi.arg.K.kernarg.offset (the
  * observer reads a passed-on kernel argument from that). */
+/* A kernel's call through a pointer to a function without parameters is
+ * made direct. Observer limit, not an ABI rule: such a call has no argument
+ * markers, and the kernel computes the special inputs it passes (s[4:15],
+ * v31) instead of forwarding its own, so the observer would take them for
+ * one argument. */
+static bool kernel_calls_no_params(const Sig *caller, const Sig *callee)
+{
+	return caller->cc == CC_AMDGPU_KERNEL && callee->nparams == 0;
+}
+
 static const char *param_value(bool kernel, unsigned k, char *buf, size_t cap)
 {
 	snprintf(buf, cap, kernel ? "%%gcnabi.arg.%u" : "%%%u", k);
@@ -215,6 +225,11 @@ static void put_header(Emitter *e, const char *fn_name)
 static void emit_entry_stores(Emitter *e)
 {
 	const Sig *s = e->s;
+	/* A kernel stores none of its arguments: its layout is read from the
+	 * HSA metadata, which lists every argument, and a store of a type llc
+	 * cannot select would hide the kernel (see emit_function). */
+	if (s->cc == CC_AMDGPU_KERNEL)
+		return;
 	for (unsigned k = 0; k < s->nparams; k++) {
 		const Param *p = &s->params[k];
 		if (p->flags & PARAM_UNUSED)
@@ -669,12 +684,17 @@ bool emit_graph(Buf *b, Sig *const *sigs, const bool *include, unsigned nsigs, c
 			Emitter callee = { b, prepared[j], o, j, prepared[i]->cc == CC_AMDGPU_KERNEL };
 			char v[32];
 			snprintf(v, sizeof v, "gcnabi.c%u", n++);
-			unsigned shared = graph_shared_params(sigs[i], sigs[j]);
+			/* A kernel passes on no argument of its own: llc loads adjacent
+			 * kernel arguments with one s_load named after the first, so a
+			 * passed-on part could not be told from its neighbour. Its calls
+			 * load their values from globals, as emit --caller does. */
+			unsigned shared = prepared[i]->cc == CC_AMDGPU_KERNEL ? 0 : graph_shared_params(sigs[i], sigs[j]);
 			if (edges[x].chain) /* the parser keeps it the caller's last */
 				emit_chain_call(&callee, prepared[j]->name, v, shared, edges[x].indirect,
 						o->plain_chains ? 0 : edges[x].dvgpr);
 			else
-				emit_call(&callee, prepared[j]->name, v, shared, edges[x].indirect);
+				emit_call(&callee, prepared[j]->name, v, shared,
+					  edges[x].indirect && !kernel_calls_no_params(prepared[i], prepared[j]));
 			chained |= edges[x].chain;
 		}
 		if (chained)

@@ -19,6 +19,7 @@ from .common import EXIT_ERROR, EXIT_USAGE, ROOT, HarnessError, UsageError, pars
 DEFAULT_KNOWN = os.path.join(ROOT, "cases", "known-differences.txt")
 DEFAULT_CPUS = ["gfx900", "gfx1030", "gfx1100", "gfx1200"]
 MAX_MINIMIZE = 40  # distinct causes minimized per run, in bucket order
+MINIMIZE_SECONDS = 300  # at most per cause
 
 
 def add_common(p, count=300):
@@ -142,6 +143,10 @@ def start(args, mode):
     left = W.execute(run_dir, plan, shard=shard, jobs=args.jobs, deadline=deadline, progress=args.progress)
     info = {"started": time.strftime("%Y-%m-%dT%H:%M:%S"), "units_seconds": round(time.monotonic() - t0, 2),
             "left_for_budget": left}
+    if plan["config"].get("budget"):
+        # Minimizing gets what the units left of the budget, less a margin
+        # for writing the reports.
+        info["minimize_deadline"] = t0 + plan["config"]["budget"] - 20
     return run_dir, plan, shard, info
 
 
@@ -160,11 +165,21 @@ def finish(run_dir, plan, records, minimize=True, info=None, quiet=False):
     except HarnessError:
         pass
     lit_cmd = C.lit_command()
-    todo = [b for b in causes if b["key"] not in minimized][:max(0, MAX_MINIMIZE - len(minimized))] if minimize else []
+    # New causes first, then the known ones, each group in bucket order.
+    todo = sorted((b for b in causes if b["key"] not in minimized), key=lambda b: b["status"] != "new")
+    todo = todo[:max(0, MAX_MINIMIZE - len(minimized))] if minimize else []
     if todo and not quiet:
         print("gcnabi-run: minimizing %d distinct cause(s)" % len(todo), file=sys.stderr)
+    end = (info or {}).pop("minimize_deadline", None)
+    unminimized = 0
     for b in todo:
-        m = minimize_cause(b, plan, installed, lit_cmd, run_dir)
+        left = end - time.monotonic() if end else MINIMIZE_SECONDS
+        if left < 10:
+            # The budget is spent: the cause is reported without a
+            # reproducer (`gcnabi-run report DIR` minimizes it later).
+            unminimized += 1
+            continue
+        m = minimize_cause(b, plan, installed, lit_cmd, run_dir, seconds=min(MINIMIZE_SECONDS, left))
         minimized[b["key"]] = m
         with open(mfile, "a") as fh:
             fh.write(json.dumps(m, sort_keys=True) + "\n")
@@ -196,6 +211,11 @@ def finish(run_dir, plan, records, minimize=True, info=None, quiet=False):
     point_latest(run_dir)
     info = dict(info or {})
     info["report_seconds"] = round(time.monotonic() - t0, 2)
+    if unminimized:
+        info["causes_left_unminimized"] = unminimized
+        if not quiet:
+            print("gcnabi-run: %d cause(s) left unminimized: the time budget was spent (gcnabi-run report %s "
+                  "minimizes them)" % (unminimized, os.path.relpath(run_dir)), file=sys.stderr)
     info["finished"] = time.strftime("%Y-%m-%dT%H:%M:%S")
     write_text(os.path.join(run_dir, "run-info.json"), json.dumps(info, indent=1, sort_keys=True) + "\n")
     if not quiet:
@@ -210,7 +230,7 @@ def finish(run_dir, plan, records, minimize=True, info=None, quiet=False):
     return ctx["status"]
 
 
-def minimize_cause(b, plan, installed, lit_cmd, run_dir):
+def minimize_cause(b, plan, installed, lit_cmd, run_dir, seconds=MINIMIZE_SECONDS):
     f = b["example"]
     m = {"key": b["key"]}
     subject = next((c for c in plan["compilers"] if c["path"] == f.get("llc")), None) or \
@@ -218,7 +238,7 @@ def minimize_cause(b, plan, installed, lit_cmd, run_dir):
     if f["axis"] == "link" or not subject:
         m["why"] = "a cross-version link finding: its per-llc findings carry the reproducers"
         return m
-    res = M.minimize(f, subject, plan["config"], seconds=300)
+    res = M.minimize(f, subject, plan["config"], seconds=seconds)
     if not res:
         m["why"] = "does not reproduce alone (it needs its call graph)" if f["unit"].startswith("graph") else \
             "does not reproduce alone"

@@ -179,7 +179,10 @@ def extract(out_dir, input_path, compilers, unit_id):
             c = by_path.get(path) or by_profile.get(parts["profile"])
             versions = [c["major"] if c else 0]
             combo, cpu, sel, profile = d["combo"], parts["cpu"], parts["selector"], parts["profile"]
-            placement = d.get("model") or d.get("llc_callee") or d.get("llc")
+            # The placement the message is about; "llc" is a path in some
+            # kinds (llc-refused-graph), a placement in others.
+            placement = next((v for v in (d.get("model"), d.get("llc_callee"), d.get("llc")) if isinstance(v, dict)),
+                             None)
         why = d.get("why", "")
         tclass, boundary = where_of(why, placement)
         if axis == "crash":
