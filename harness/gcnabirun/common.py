@@ -26,6 +26,29 @@ def convention_order(names):
     return sorted(names, key=lambda c: (CONVENTIONS.index(c) if c in CONVENTIONS else len(CONVENTIONS), c))
 
 
+def run_bounded(cmd, timeout, mem_mb=4096, **kw):
+    """subprocess.run for a tool that starts llc (lit, llvm-reduce): in a
+    process group of its own under an address-space limit, the whole group
+    killed at the timeout (killing lit alone would leave its llc running).
+    Raises subprocess.TimeoutExpired as subprocess.run does."""
+    import resource
+    import signal
+
+    def limits():
+        limit = mem_mb << 20
+        resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+
+    p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
+                         preexec_fn=limits, **kw)
+    try:
+        out, err = p.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        os.killpg(p.pid, signal.SIGKILL)
+        p.communicate()
+        raise
+    return subprocess.CompletedProcess(cmd, p.returncode, out, err)
+
+
 class HarnessError(Exception):
     """A clear error for the user; the run exits with status 1."""
 

@@ -13,7 +13,7 @@ import subprocess
 import sys
 import tempfile
 
-from .common import GCNABI, write_text
+from .common import GCNABI, run_bounded, write_text
 from .compilers import filecheck
 
 LIT_CFG = '''# lit configuration of gcnabi's reproducers. Run them with the llc and
@@ -114,8 +114,8 @@ def expectation(f, detail):
 
 def lit_run(lit_cmd, test, bindir, exec_root):
     try:
-        r = subprocess.run(lit_cmd + ["-v", "--param", "llvm_bin=" + bindir, "--param", "exec_root=" + exec_root, test],
-                           capture_output=True, text=True, timeout=120)
+        r = run_bounded(lit_cmd + ["-v", "--param", "llvm_bin=" + bindir, "--param", "exec_root=" + exec_root, test],
+                        timeout=120)
     except subprocess.TimeoutExpired:
         return False, "lit timed out"
     return r.returncode == 0, r.stdout + r.stderr
@@ -162,8 +162,7 @@ def reduce_ir(ir, f, subject, tmp):
     os.chmod(test, 0o755)
     out = os.path.join(tmp, "reduced.ll")
     try:
-        r = subprocess.run([tool, "--test=" + test, "--output=" + out, src], capture_output=True, text=True,
-                           timeout=300, cwd=tmp)
+        r = run_bounded([tool, "--test=" + test, "--output=" + out, src], timeout=300, cwd=tmp)
     except subprocess.TimeoutExpired:
         return None
     if r.returncode or not os.path.exists(out):
