@@ -139,7 +139,7 @@ def start(args, mode):
     t0 = time.monotonic()
     deadline = None
     if plan["config"].get("budget"):
-        deadline = t0 + plan["config"]["budget"] * 0.75
+        deadline = t0 + plan["config"]["budget"] * 0.6
     left = W.execute(run_dir, plan, shard=shard, jobs=args.jobs, deadline=deadline, progress=args.progress)
     info = {"started": time.strftime("%Y-%m-%dT%H:%M:%S"), "units_seconds": round(time.monotonic() - t0, 2),
             "left_for_budget": left}
@@ -281,7 +281,7 @@ def cmd_nightly(args):
         n = max(args.chunk, n // args.chunk * args.chunk)
         args.count = n * 7 // 10 // args.chunk * args.chunk or args.chunk
         args.swarm = n - args.count
-        args.graphs = max(5, n // 40 // 5 * 5)
+        args.graphs = max(10, n // 40 // 5 * 5)  # at least one per suite with a graph root
         print("gcnabi-run nightly: budget %ds, %d llc, %d combinations: %d random + %d swarm signatures, %d call "
               "graphs" % (budget, len(compilers), combos, args.count, args.swarm, args.graphs), file=sys.stderr)
     return cmd_run(args, "nightly")
