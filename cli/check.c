@@ -861,34 +861,22 @@ typedef struct {
 	Check *c;
 	Combo *co;
 	bool *seen;
+	bool kernel_pass; /* this pass reads the kernels (HSA metadata), not the MIR */
 } GraphPass;
 
 /* A graph's kernels are read from the HSA metadata of a second, amdhsa
  * compilation (Batch.kernel); the MIR pass reads everything else and every
  * call site, the kernels' too. */
-static bool in_pass(const GraphPass *g, int i, bool kernel_pass)
+static bool in_pass(const GraphPass *g, int i)
 {
-	return i >= 0 && g->co->in_graph[i] && !g->seen[i] && (g->c->sigs[i]->cc == CC_AMDGPU_KERNEL) == kernel_pass;
-}
-
-static int graph_kernel_sink(void *ctx, const MirFunction *f)
-{
-	GraphPass *g = ctx;
-	int i = sig_named(g->c, f->name);
-	if (!in_pass(g, i, true))
-		return 0;
-	g->seen[i] = true;
-	compare_callee(g->c, g->co, (unsigned)i, f);
-	if (!f->failed)
-		keep(&g->co->kept_callee[i], &f->in);
-	return 0;
+	return i >= 0 && g->co->in_graph[i] && !g->seen[i] && (g->c->sigs[i]->cc == CC_AMDGPU_KERNEL) == g->kernel_pass;
 }
 
 static int graph_callee_sink(void *ctx, const MirFunction *f)
 {
 	GraphPass *g = ctx;
 	int i = sig_named(g->c, f->name);
-	if (!in_pass(g, i, false))
+	if (!in_pass(g, i))
 		return 0;
 	g->seen[i] = true;
 	compare_callee(g->c, g->co, (unsigned)i, f);
@@ -999,13 +987,13 @@ static void graph_batch_done(Check *c, const Batch *b, const Proc *p, const char
 	size_t len = 0;
 	char why[512];
 	const char *text = map_file(mir, &len, why, sizeof why);
-	GraphPass g = { c, co, calloc(c->nsigs ? c->nsigs : 1, 1) };
+	GraphPass g = { c, co, calloc(c->nsigs ? c->nsigs : 1, 1), b->kernel };
 	if (!g.seen) {
 		fprintf(stderr, "gcnabi check: out of memory observing %s\n", mir);
 		exit(EXIT_ERROR);
 	}
 	if (text && b->kernel) {
-		hsa_observe(text, len, graph_kernel_sink, &g, 0);
+		hsa_observe(text, len, graph_callee_sink, &g, 0);
 		snprintf(why, sizeof why, "kernel missing from llc's HSA metadata");
 	} else if (text) {
 		mir_observe(text, len, graph_callee_sink, &g, 0);
