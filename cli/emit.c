@@ -23,16 +23,6 @@ typedef struct {
 /* Parameter k of a function as a value: %K, or %gcnabi.arg.K in a kernel,
  * whose kernarg loads llc then names %gcnabi.arg.K.kernarg.offset (the
  * observer reads a passed-on kernel argument from that). */
-/* A kernel's call through a pointer to a function without parameters is
- * made direct. Observer limit, not an ABI rule: such a call has no argument
- * markers, and the kernel computes the special inputs it passes (s[4:15],
- * v31) instead of forwarding its own, so the observer would take them for
- * one argument. */
-static bool kernel_calls_no_params(const Sig *caller, const Sig *callee)
-{
-	return caller->cc == CC_AMDGPU_KERNEL && callee->nparams == 0;
-}
-
 static const char *param_value(bool kernel, unsigned k, char *buf, size_t cap)
 {
 	snprintf(buf, cap, kernel ? "%%gcnabi.arg.%u" : "%%%u", k);
@@ -694,7 +684,7 @@ bool emit_graph(Buf *b, Sig *const *sigs, const bool *include, unsigned nsigs, c
 						o->plain_chains ? 0 : edges[x].dvgpr);
 			else
 				emit_call(&callee, prepared[j]->name, v, shared,
-					  edges[x].indirect && !kernel_calls_no_params(prepared[i], prepared[j]));
+					  edges[x].indirect);
 			chained |= edges[x].chain;
 		}
 		if (chained)

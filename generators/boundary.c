@@ -343,6 +343,30 @@ static bool copies_byval(Emit *e)
 	       e->g->place.locs[0].size == type_alloc_size(s, t, e->m->profile);
 }
 
+/* The run of i32 up to an edge: ending one part before it, and ending at
+ * it (the part before the edge). */
+static void up_to_edge_cases(Emit *e, const BoundaryRun *run, const BoundaryEdge *ed, bool inreg, uint32_t no_inputs,
+			     const char *what)
+{
+	char a[32], prev[32];
+	const char *ir = inreg ? " inreg" : "";
+	uint16_t flags = inreg ? PARAM_INREG : 0;
+	unsigned j = ed->index;
+	Sig *s;
+	if (j >= 1) {
+		s = begin(e, no_inputs);
+		aim(e, BLIM_EDGE, ed->before, ed->after);
+		add_params(s, int_type(s, 32), flags, j);
+		expect(e, BCHK_ARG_PART, j - 1, 0, run->locs[j - 1]);
+		finish(e, "%s: %u x i32%s, last in %s", what, j, ir, loc_str(&run->locs[j - 1], prev, sizeof prev));
+	}
+	s = begin(e, no_inputs);
+	aim(e, BLIM_EDGE, ed->before, ed->after);
+	add_params(s, int_type(s, 32), flags, j + 1);
+	expect(e, BCHK_ARG_PART, j, 0, ed->before);
+	finish(e, "%s: %u x i32%s, last in %s", what, j + 1, ir, loc_str(&ed->before, a, sizeof a));
+}
+
 /* The last part that fits, where one more is refused (no stack): the run
  * up to it, a 64-bit value ending at it, and one part past it, alone and
  * as a 64-bit value split across the end, which the model refuses as llc
@@ -357,19 +381,10 @@ static void end_cases(Emit *e, const BoundaryRun *run, const BoundaryEdge *ed, b
 	loc_str(&ed->before, a, sizeof a);
 	snprintf(what, sizeof what, "%s%s range end %s, then refused%s", inreg ? "inreg " : "", file_name(ed->before.kind), a,
 		 variant);
+	up_to_edge_cases(e, run, ed, inreg, no_inputs, what);
 	Sig *s;
-	if (j >= 1) {
-		s = begin(e, no_inputs);
-		aim(e, BLIM_EDGE, ed->before, ed->after);
-		add_params(s, int_type(s, 32), flags, j);
-		expect(e, BCHK_ARG_PART, j - 1, 0, run->locs[j - 1]);
-		finish(e, "%s: %u x i32%s, last in %s", what, j, ir, loc_str(&run->locs[j - 1], prev, sizeof prev));
-	}
-	s = begin(e, no_inputs);
-	aim(e, BLIM_EDGE, ed->before, ed->after);
-	add_params(s, int_type(s, 32), flags, j + 1);
-	expect(e, BCHK_ARG_PART, j, 0, ed->before);
-	finish(e, "%s: %u x i32%s, last in %s", what, j + 1, ir, a);
+	if (j >= 1)
+		loc_str(&run->locs[j - 1], prev, sizeof prev);
 	s = begin(e, no_inputs);
 	aim(e, BLIM_EDGE, ed->before, ed->after);
 	add_params(s, int_type(s, 32), flags, j + 2);
@@ -398,7 +413,7 @@ static void end_cases(Emit *e, const BoundaryRun *run, const BoundaryEdge *ed, b
 static void edge_cases(Emit *e, const BoundaryRun *run, const BoundaryEdge *ed, bool inreg, uint32_t no_inputs,
 		       const char *variant, bool byval)
 {
-	char a[32], b[32], prev[32], what[320];
+	char a[32], b[32], what[320];
 	const char *ir = inreg ? " inreg" : "";
 	uint16_t flags = inreg ? PARAM_INREG : 0;
 	unsigned j = ed->index;
@@ -413,19 +428,8 @@ static void edge_cases(Emit *e, const BoundaryRun *run, const BoundaryEdge *ed, 
 	else
 		snprintf(what, sizeof what, "%s%s range end %s, then %s%s", inreg ? "inreg " : "", file_name(ed->before.kind), a, b,
 			 variant);
+	up_to_edge_cases(e, run, ed, inreg, no_inputs, what);
 	Sig *s;
-	if (j >= 1) {
-		s = begin(e, no_inputs);
-		aim(e, BLIM_EDGE, ed->before, ed->after);
-		add_params(s, int_type(s, 32), flags, j);
-		expect(e, BCHK_ARG_PART, j - 1, 0, run->locs[j - 1]);
-		finish(e, "%s: %u x i32%s, last in %s", what, j, ir, loc_str(&run->locs[j - 1], prev, sizeof prev));
-	}
-	s = begin(e, no_inputs);
-	aim(e, BLIM_EDGE, ed->before, ed->after);
-	add_params(s, int_type(s, 32), flags, j + 1);
-	expect(e, BCHK_ARG_PART, j, 0, ed->before);
-	finish(e, "%s: %u x i32%s, last in %s", what, j + 1, ir, a);
 	s = begin(e, no_inputs);
 	aim(e, BLIM_EDGE, ed->before, ed->after);
 	add_params(s, int_type(s, 32), flags, j + 2);

@@ -209,6 +209,7 @@ typedef struct {
 	bool copy;       /* reached the caller's byval copy */
 	bool local;      /* reached the address of an object of the caller's frame */
 	bool forwarded;  /* reached a COPY of the same register */
+	bool special;    /* reached only incoming registers no argument reaches, or nothing */
 	bool sret;       /* the hidden pointer of a demoted return */
 	uint32_t anchor_vreg, anchor_off; /* its position in a value (TraceLeaf), UINT32_MAX none */
 } OutPart;
@@ -491,9 +492,12 @@ static bool read_out_leaves(MirWork *w, OutPart *o, uint32_t *want_sig)
 	const MirBody *b = &w->body;
 	bool grouped = false;
 	int32_t passed_on = -1; /* the lowest argument of the caller's own the part carries */
+	o->special = true;
 	for (uint32_t l = 0; l < b->nleaves; l++) {
 		const TraceLeaf *tl = &b->leaves[l];
 		const Instr *leaf = &b->instrs[tl->instr];
+		if (leaf->leaf != LEAF_PHYS || (leaf->part && w->in[leaf->part - 1].arg >= 0))
+			o->special = false;
 		if (leaf->leaf == LEAF_OUT && (*want_sig == UINT32_MAX || leaf->leaf_sig == *want_sig) &&
 		    leaf->leaf_id < SIG_MAX_PARAMS) {
 			*want_sig = leaf->leaf_sig;
@@ -665,6 +669,16 @@ static void find_caller_sret(MirWork *w, MirCall *call, const Sig *sig, const In
 	}
 }
 
+/* A kernel sets up the special inputs of every call it makes (SRD,
+ * dispatch and queue pointers, implicit argument pointer, workgroup IDs in
+ * s[12:14], packed workitem IDs in v31) from its own incoming registers,
+ * which carry none of its IR arguments (those come from the kernarg
+ * segment): such a part is not an argument. */
+static bool kernel_special_input(const MirWork *w, const OutPart *o)
+{
+	return w->f.has_sig && w->f.sig.cc == CC_AMDGPU_KERNEL && o->special && !o->stack;
+}
+
 static void place_call(MirWork *w, MirCall *call, const Instr *ci)
 {
 	const Sig *sig = call->has_sig ? &call->sig : NULL;
@@ -673,7 +687,7 @@ static void place_call(MirWork *w, MirCall *call, const Instr *ci)
 	for (uint32_t i = 0; i < w->nout; i++) {
 		OutPart *o = &w->out[i];
 		if (!call->grouped)
-			o->arg = o->forwarded ? -1 : 0;
+			o->arg = o->forwarded || kernel_special_input(w, o) ? -1 : 0;
 		else if (sig && o->arg >= (int32_t)sig->nparams)
 			o->arg = -1;
 		if (o->arg >= 0 && (uint32_t)o->arg + 1 > nargs)

@@ -282,9 +282,13 @@ static bool read_defs(MirBody *b, Instr *in, Str defs, bool *def_vreg)
 			if (!add_def(b, v, b->ninstrs, vreg_type_bytes(op, b->narrow_buffer_ptrs)))
 				return false;
 			*def_vreg = true;
-			/* Generic MIR types its vregs: %0:_(s32), %32:vgpr_32(s32). */
+			/* Generic MIR types its vregs: %0:_(s32), %32:vgpr_32(s32).
+			 * SelectionDAG types a kernel's incoming special
+			 * registers too (%4:sgpr_64(p4) = COPY $sgpr2_sgpr3):
+			 * a typed copy of a physical register is no evidence. */
 			const char *colon = memchr(op.p, ':', op.n);
-			if (memchr(op.p, '(', op.n) || (colon && colon + 1 < op.p + op.n && colon[1] == '_'))
+			bool copies_phys = str_eq(in->opcode, "COPY") && str_trim(in->ops).n && str_trim(in->ops).p[0] == '$';
+			if ((memchr(op.p, '(', op.n) && !copies_phys) || (colon && colon + 1 < op.p + op.n && colon[1] == '_'))
 				b->gisel = true;
 		} else if (in->kind == IK_OTHER && parse_physreg(op, &r)) {
 			in->kind = IK_DEF_PHYS;

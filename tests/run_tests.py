@@ -363,6 +363,40 @@ def subdword_inreg_finding(tmp):
             major, "fails (%s)" % want[major] if major in want else "compiles"), ok, r.stderr[-1500:] + a.stderr[-1500:])
 
 
+FATPTR_GRAPH = """; a byval buffer fat pointer passed by a caller with a fat pointer of its own (@c) and by one without (@d)
+declare void @b(<32 x i32>, i32, ptr addrspace(5) byval(ptr addrspace(7)), i32)
+declare void @c(ptr addrspace(7))
+declare void @d(i32)
+call @c -> @b
+call @d -> @b
+"""
+
+
+def byval_fatptr_finding(tmp):
+    """tests/fixtures/llc/byval_fatptr_call.ll, found by gcnabi check: in llc
+    19 and 22 a caller that has buffer fat pointer values of its own writes
+    a byval(ptr addrspace(7)) copy 16-byte aligned (stack+16) where the
+    callee reads it 32-byte aligned (stack+32), with both selectors; a
+    caller without one agrees. check reports it as an unexplained
+    caller-vs-callee divergence at the call from @c only."""
+    graph = os.path.join(tmp, "fatptr.graph")
+    open(graph, "w").write(FATPTR_GRAPH)
+    for major, llc in installed_llcs():
+        if major < 19:
+            continue
+        out = os.path.join(tmp, "fatptr-%d" % major)
+        r = run([GCNABI, "check", "--quiet", "--jobs", "1", "--llc", llc, "--mcpu", "gfx1030", "--out", out, graph])
+        details = [json.loads(l) for l in open(os.path.join(out, "details.jsonl"))] if r.returncode & 3 == 0 else []
+        found = sorted((d["combo"], d["call_site"].split(" (")[0], d["why"]) for d in details
+                       if d["kind"] == "caller-vs-callee" and not d.get("explained_by"))
+        want = sorted(("llvm%d-gfx1030-%s" % (major, sel), "@c -> @b",
+                       "caller and callee disagree: argument 2 part 0: caller stack+16/32, callee stack+32/32")
+                      for sel in ("dag", "gisel"))
+        report("llc %d: byval(ptr addrspace(7)) from a caller with fat pointers lands 16 bytes early (both selectors); "
+               "check reports exactly that call site" % major, found == want and r.returncode & 8,
+               r.stdout + r.stderr + "\n".join(map(str, found)))
+
+
 def shader_passthrough(tmp):
     """gcnabi passthrough: a shader entry point passing 10 user-SGPR parts on
     to an amdgpu_gfx callee. The model says all 10 move under the old layout
@@ -692,7 +726,7 @@ def main():
         if not os.access(binary, os.X_OK):
             sys.exit("%s is missing: run make" % binary)
     sections = [golden, bad_inputs, check_every_llc, kernels, scratch_setup, link_matrix, link_matrix_chain_and_shader,
-                call_graphs, chain_graphs, subdword_inreg_finding, kernel_graphs, shader_passthrough,
+                call_graphs, chain_graphs, subdword_inreg_finding, byval_fatptr_finding, kernel_graphs, shader_passthrough,
                 boundary_every_llc, boundary_entry_every_llc, gen_replay, gen_header, gen_weights,
                 gen_accepted_by_every_llc]
     # `run_tests.py golden scratch_setup` runs only the sections named.

@@ -5,6 +5,7 @@ import json
 import os
 import shutil
 import sys
+import threading
 import time
 
 from . import compilers as C
@@ -20,6 +21,8 @@ DEFAULT_KNOWN = os.path.join(ROOT, "cases", "known-differences.txt")
 DEFAULT_CPUS = ["gfx900", "gfx1030", "gfx1100", "gfx1200"]
 MAX_MINIMIZE = 40  # distinct causes minimized per run, in bucket order
 MINIMIZE_SECONDS = 300  # at most per cause
+MINIMUM_SHARE_SECONDS = 20  # per cause; with less left before the budget ends, it is reported without reproducer
+SEARCH_SHARE = 0.6  # of a cause's time, for the signature search; the rest is for llvm-reduce and lit
 
 
 def add_common(p, count=300):
@@ -171,18 +174,7 @@ def finish(run_dir, plan, records, minimize=True, info=None, quiet=False):
     if todo and not quiet:
         print("gcnabi-run: minimizing %d distinct cause(s)" % len(todo), file=sys.stderr)
     end = (info or {}).pop("minimize_deadline", None)
-    unminimized = 0
-    for b in todo:
-        left = end - time.monotonic() if end else MINIMIZE_SECONDS
-        if left < 10:
-            # The budget is spent: the cause is reported without a
-            # reproducer (`gcnabi-run report DIR` minimizes it later).
-            unminimized += 1
-            continue
-        m = minimize_cause(b, plan, installed, lit_cmd, run_dir, seconds=min(MINIMIZE_SECONDS, left))
-        minimized[b["key"]] = m
-        with open(mfile, "a") as fh:
-            fh.write(json.dumps(m, sort_keys=True) + "\n")
+    unminimized = minimize_all(todo, plan, installed, lit_cmd, run_dir, end, minimized, mfile)
     # The layout table is about the conventions the SGPR layout applies to
     # (the default one and amdgpu_gfx): the default suite's signatures.
     sig_inputs = sorted(u["input"] for u in plan["units"]
@@ -230,7 +222,58 @@ def finish(run_dir, plan, records, minimize=True, info=None, quiet=False):
     return ctx["status"]
 
 
-def minimize_cause(b, plan, installed, lit_cmd, run_dir, seconds=MINIMIZE_SECONDS):
+def minimize_all(todo, plan, installed, lit_cmd, run_dir, end, minimized, mfile):
+    """Minimizes the causes in todo, one per core at a time, appending each
+    result to mfile as it arrives. With a deadline (end, time.monotonic),
+    a cause gets when it starts an equal share of what is left among the
+    causes not yet started (at least MINIMUM_SHARE_SECONDS), so that every
+    cause is minimized and verified before the budget ends; with less than
+    that left, it is left for `gcnabi-run report DIR`. Returns how many were
+    left unminimized."""
+    workers = max(1, min(os.cpu_count() or 2, len(todo)))
+    check_jobs = max(1, (os.cpu_count() or 2) // workers)
+    queue, lock = list(todo), threading.Lock()
+    left_over = [0]
+
+    def worker():
+        while True:
+            with lock:
+                if not queue:
+                    return
+                b = queue.pop(0)
+                now = time.monotonic()
+                share = MINIMIZE_SECONDS
+                if end is not None:
+                    if end - now < MINIMUM_SHARE_SECONDS:
+                        left_over[0] += 1
+                        continue
+                    # Most causes take less than their share; what they
+                    # leave goes to the causes after them.
+                    fair = (end - now) * workers / (len(queue) + 1)
+                    share = min(MINIMIZE_SECONDS, end - now, max(MINIMUM_SHARE_SECONDS, fair))
+            m = minimize_cause(b, plan, installed, lit_cmd, run_dir, now + share, check_jobs)
+            with lock:
+                if m is None:
+                    left_over[0] += 1
+                    continue
+                m["seconds"] = round(time.monotonic() - now, 1)
+                minimized[b["key"]] = m
+                with open(mfile, "a") as fh:
+                    fh.write(json.dumps(m, sort_keys=True) + "\n")
+
+    threads = [threading.Thread(target=worker) for _ in range(workers)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return left_over[0]
+
+
+def minimize_cause(b, plan, installed, lit_cmd, run_dir, deadline, check_jobs=2):
+    """The minimized reproducer of cause b, lit-verified, tried before the
+    deadline: SEARCH_SHARE of the time for the signature search, the rest
+    for llvm-reduce and lit. None when the time ran out before the cause
+    reproduced alone."""
     f = b["example"]
     m = {"key": b["key"]}
     subject = next((c for c in plan["compilers"] if c["path"] == f.get("llc")), None) or \
@@ -238,7 +281,17 @@ def minimize_cause(b, plan, installed, lit_cmd, run_dir, seconds=MINIMIZE_SECOND
     if f["axis"] == "link" or not subject:
         m["why"] = "a cross-version link finding: its per-llc findings carry the reproducers"
         return m
-    res = M.minimize(f, subject, plan["config"], seconds=seconds)
+    start = time.monotonic()
+    try:
+        res = M.minimize(f, subject, plan["config"], start + SEARCH_SHARE * (deadline - start), check_jobs)
+    except M.OutOfTime:
+        if f["axis"] != "crash":
+            return None
+        # A crash was bisected down to this one function when it was found:
+        # its lit test needs no check detail, only the function.
+        prefix, params, suffix = M.parse_decl(f["signature"])
+        res = (M.make_decl(prefix, "f", params, suffix), {}, 0, 1)
+        m["as_found"] = "its time share ran out before the first check of it alone finished"
     if not res:
         m["why"] = "does not reproduce alone (it needs its call graph)" if f["unit"].startswith("graph") else \
             "does not reproduce alone"
@@ -255,7 +308,8 @@ def minimize_cause(b, plan, installed, lit_cmd, run_dir, seconds=MINIMIZE_SECOND
         if c["path"] not in seen:
             seen.add(c["path"])
             uniq.append(c)
-    m["lit"] = littest.write_and_verify(os.path.join(run_dir, "repro"), name, f, subject, decl, detail, uniq, lit_cmd)
+    m["lit"] = littest.write_and_verify(os.path.join(run_dir, "repro"), name, f, subject, decl, detail, uniq, lit_cmd,
+                                       deadline)
     return m
 
 

@@ -30,7 +30,8 @@ def run_bounded(cmd, timeout, mem_mb=4096, **kw):
     """subprocess.run for a tool that starts llc (lit, llvm-reduce): in a
     process group of its own under an address-space limit, the whole group
     killed at the timeout (killing lit alone would leave its llc running).
-    Raises subprocess.TimeoutExpired as subprocess.run does."""
+    Raises subprocess.TimeoutExpired as subprocess.run does. mem_mb None:
+    no limit of its own (gcnabi check limits each llc it starts)."""
     import resource
     import signal
 
@@ -39,7 +40,7 @@ def run_bounded(cmd, timeout, mem_mb=4096, **kw):
         resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
 
     p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
-                         preexec_fn=limits, **kw)
+                         preexec_fn=limits if mem_mb else None, **kw)
     try:
         out, err = p.communicate(timeout=timeout)
     except subprocess.TimeoutExpired:

@@ -12,9 +12,15 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import time
 
 from .common import GCNABI, run_bounded, write_text
 from .compilers import filecheck
+
+LIT_MIN_SECONDS = 5  # one lit run: llc and FileCheck on one small function
+LIT_MAX_SECONDS = 120
+REDUCE_MIN_SECONDS = 10  # less than this, the unreduced IR is the reproducer
+REDUCE_MAX_SECONDS = 300
 
 LIT_CFG = '''# lit configuration of gcnabi's reproducers. Run them with the llc and
 # FileCheck of one LLVM installation first on PATH:
@@ -112,10 +118,13 @@ def expectation(f, detail):
     return head + caller, None, "llc compiles the function and its caller"
 
 
-def lit_run(lit_cmd, test, bindir, exec_root):
+def lit_run(lit_cmd, test, bindir, exec_root, deadline):
+    """(lit passed, its output); lit gets what is left before the deadline
+    (time.monotonic), at least LIT_MIN_SECONDS and at most LIT_MAX_SECONDS."""
+    timeout = max(LIT_MIN_SECONDS, min(LIT_MAX_SECONDS, deadline - time.monotonic()))
     try:
         r = run_bounded(lit_cmd + ["-v", "--param", "llvm_bin=" + bindir, "--param", "exec_root=" + exec_root, test],
-                        timeout=120)
+                        timeout=timeout)
     except subprocess.TimeoutExpired:
         return False, "lit timed out"
     return r.returncode == 0, r.stdout + r.stderr
@@ -141,12 +150,15 @@ def needle(f):
     return text if len(text) >= 12 and text != "timed out" else None
 
 
-def reduce_ir(ir, f, subject, tmp):
+def reduce_ir(ir, f, subject, tmp, deadline):
     """llvm-reduce with an interestingness test that runs the compiler and
-    looks for the crash's error text; the reduced IR or None."""
+    looks for the crash's error text; the reduced IR or None. It gets half
+    of what is left before the deadline (the rest is for lit), at most
+    REDUCE_MAX_SECONDS."""
     tool = os.path.join(os.path.dirname(os.path.realpath(subject["path"])), "llvm-reduce")
     text = needle(f)
-    if not text or not os.access(tool, os.X_OK):
+    seconds = min(REDUCE_MAX_SECONDS, (deadline - time.monotonic()) / 2)
+    if not text or not os.access(tool, os.X_OK) or seconds < REDUCE_MIN_SECONDS:
         return None
     src = os.path.join(tmp, "crash.ll")
     write_text(src, ir)
@@ -162,7 +174,7 @@ def reduce_ir(ir, f, subject, tmp):
     os.chmod(test, 0o755)
     out = os.path.join(tmp, "reduced.ll")
     try:
-        r = run_bounded([tool, "--test=" + test, "--output=" + out, src], timeout=300, cwd=tmp)
+        r = run_bounded([tool, "--test=" + test, "--output=" + out, src], timeout=seconds, cwd=tmp)
     except subprocess.TimeoutExpired:
         return None
     if r.returncode or not os.path.exists(out):
@@ -170,8 +182,9 @@ def reduce_ir(ir, f, subject, tmp):
     return "\n".join(l for l in open(out).read().splitlines() if not l.startswith("; ModuleID")).strip() + "\n"
 
 
-def write_and_verify(repro_dir, name, f, subject, decl, detail, others, lit_cmd):
-    """Writes repro_dir/name.ll and verifies it; returns a description."""
+def write_and_verify(repro_dir, name, f, subject, decl, detail, others, lit_cmd, deadline):
+    """Writes repro_dir/name.ll and verifies it, trying to finish before the
+    deadline (time.monotonic); returns a description."""
     os.makedirs(repro_dir, exist_ok=True)
     write_text(os.path.join(repro_dir, "lit.cfg.py"), LIT_CFG)
     tmp = tempfile.mkdtemp(prefix="gcnabi-lit-")
@@ -184,7 +197,7 @@ def write_and_verify(repro_dir, name, f, subject, decl, detail, others, lit_cmd)
         ir = "\n".join(l for l in r.stdout.splitlines() if not l.startswith("; gcnabi emit")).strip() + "\n"
         want, did, meaning = expectation(f, detail)
         run = "; RUN: llc %s %%s -o - | FileCheck %%s" % " ".join(llc_flags(f))
-        reduced = f["axis"] == "crash" and reduce_ir(ir, f, subject, tmp)
+        reduced = f["axis"] == "crash" and reduce_ir(ir, f, subject, tmp, deadline)
         if reduced:
             # llvm-reduce keeps what the crash needs, not the function names
             # the CHECK lines would look for: the test is that llc compiles it.
@@ -202,11 +215,11 @@ def write_and_verify(repro_dir, name, f, subject, decl, detail, others, lit_cmd)
         path = os.path.join(repro_dir, name + ".ll")
         write_text(path, text(want, []))
         exec_root = os.path.join(tmp, "exec")
-        fails_subject, log = lit_run(lit_cmd, path, overlay(subject, tmp), exec_root)
+        fails_subject, log = lit_run(lit_cmd, path, overlay(subject, tmp), exec_root, deadline)
         fails_subject = not fails_subject
         passes = []
         for c in others:
-            ok, _ = lit_run(lit_cmd, path, overlay(c, tmp), exec_root)
+            ok, _ = lit_run(lit_cmd, path, overlay(c, tmp), exec_root, deadline)
             if ok:
                 passes.append(c["version"])
         one_sided = False
@@ -215,7 +228,7 @@ def write_and_verify(repro_dir, name, f, subject, decl, detail, others, lit_cmd)
             # built from what this llc did must pass on it.
             side = os.path.join(tmp, "side.ll")
             write_text(side, text(did, []).replace("; RUN: llc", "; RUN: llc", 1))
-            one_sided, _ = lit_run(lit_cmd, side, overlay(subject, tmp), exec_root)
+            one_sided, _ = lit_run(lit_cmd, side, overlay(subject, tmp), exec_root, deadline)
         if fails_subject and passes:
             status = "verified"
             verdict = ["verified by lit: FAILS with %s (%s); PASSES with %s" % (

@@ -11,7 +11,7 @@ import tempfile
 import time
 
 from . import findings as F
-from .common import GCNABI, read_jsonl
+from .common import GCNABI, read_jsonl, run_bounded
 
 ATTR_WORDS = ("inreg", "signext", "zeroext", "noundef", "byval", "byref", "sret", "align", "nonnull", "noalias",
               "dereferenceable", "readonly", "writeonly", "nocapture", "returned")
@@ -36,7 +36,7 @@ def split_top(text, sep=","):
 
 
 def parse_decl(line):
-    """(prefix up to the name, name, [params], suffix) of a declare line, by
+    """(prefix up to the name, [params], suffix) of a declare line, by
     bracket depth only; None if it does not look like one."""
     m = re.match(r"\s*(?:declare|define)\s+(.*?)@([\w.$]+)\(", line)
     if not m:
@@ -137,10 +137,15 @@ def size_of(decl):
     return (len(params), len(make_decl(prefix, "f", params, suffix)))
 
 
-def check_candidates(decls, f, compiler, cfg, tmp, want_what):
+class OutOfTime(Exception):
+    """The deadline passed before gcnabi check finished."""
+
+
+def check_candidates(decls, f, compiler, cfg, tmp, want_what, deadline, jobs=2):
     """Runs gcnabi check on the candidates for the finding's one combination;
     the indices whose finding is the same (axis, normalized message,
-    explained or not)."""
+    explained or not). Raises OutOfTime when the deadline (time.monotonic)
+    passes first: the check is killed with every llc it started."""
     path = os.path.join(tmp, "cand.ll")
     with open(path, "w") as fh:
         for k, d in enumerate(decls):
@@ -148,13 +153,20 @@ def check_candidates(decls, f, compiler, cfg, tmp, want_what):
     out = os.path.join(tmp, "out")
     shutil.rmtree(out, ignore_errors=True)
     sel = "gisel" if f["selector"].startswith("gisel") else "dag"
-    args = [GCNABI, "check", "--quiet", "--jobs", "2", "--llc", compiler["path"], "--mcpu", f["cpu"], "--selector",
-            sel, "--out", out, "--timeout", str(cfg.get("timeout", 60)), "--mem-limit", str(cfg.get("mem", 4096))]
+    left = deadline - time.monotonic()
+    if left < 1:
+        raise OutOfTime()
+    llc_timeout = max(1, int(min(cfg.get("timeout", 60), left)))
+    args = [GCNABI, "check", "--quiet", "--jobs", str(jobs), "--llc", compiler["path"], "--mcpu", f["cpu"], "--selector",
+            sel, "--out", out, "--timeout", str(llc_timeout), "--mem-limit", str(cfg.get("mem", 4096))]
     if f["selector"] == "gisel-nrbs":
         args.append("--new-reg-bank-select")
     for s in cfg.get("switches") or []:
         args += ["--switch", s]
-    subprocess.run(args + [path], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        run_bounded(args + [path], timeout=left, mem_mb=None)
+    except subprocess.TimeoutExpired:
+        raise OutOfTime()
     hits = {}
     for d in read_jsonl(os.path.join(out, "details.jsonl")):
         axis = F.KIND_AXIS.get(d.get("kind"))
@@ -168,22 +180,23 @@ def check_candidates(decls, f, compiler, cfg, tmp, want_what):
     return hits
 
 
-def minimize(f, compiler, cfg, seconds=90):
-    """The smallest signature that still shows finding f: (declare line,
-    check detail of it, rounds, tries); None when f does not reproduce
-    alone (e.g. it needs its call graph)."""
+def minimize(f, compiler, cfg, deadline, jobs=2):
+    """The smallest signature that still shows finding f, found before the
+    deadline (time.monotonic): (declare line, check detail of it, rounds,
+    tries); None when f does not reproduce alone (e.g. it needs its call
+    graph). Raises OutOfTime when the deadline passed before f reproduced
+    once; after that, the deadline ends the search with the best so far."""
     decl = parse_decl(f["signature"])
     if not decl:
         return None
-    t_end = time.monotonic() + seconds
     tmp = tempfile.mkdtemp(prefix="gcnabi-min-")
     try:
-        hits = check_candidates([decl], f, compiler, cfg, tmp, f["what"])
+        hits = check_candidates([decl], f, compiler, cfg, tmp, f["what"], deadline, jobs)
         if 0 not in hits:
             return None
         best, detail, rounds, tries = decl, hits[0], 0, 1
         stage = 0
-        while time.monotonic() < t_end:
+        while time.monotonic() < deadline:
             cands = candidates(best, stage)
             cands = [c for c in cands if size_of(c) < size_of(best)]
             if not cands:
@@ -191,7 +204,10 @@ def minimize(f, compiler, cfg, seconds=90):
                     stage = 1
                     continue
                 break
-            hits = check_candidates(cands, f, compiler, cfg, tmp, f["what"])
+            try:
+                hits = check_candidates(cands, f, compiler, cfg, tmp, f["what"], deadline, jobs)
+            except OutOfTime:
+                break
             tries += len(cands)
             rounds += 1
             if not hits:

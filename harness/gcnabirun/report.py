@@ -279,7 +279,9 @@ def cause_md(b, ctx):
              ",".join(str(v) for v in b["versions"]), b["selector"], b["convention"], ", ".join(b["cpus"]), b["count"],
              "; known: %s" % b["reason"] if b["status"] == "known" else ""),
          "- example: `%s` in %s (%s): %s" % (ex["function"], ex["unit"], ex["combo"], ex["why"][:300])]
-    if m.get("decl"):
+    if m.get("decl") and m.get("as_found"):
+        L.append("- not minimized (%s): reproducer from the function as found: `%s`" % (m["as_found"], m["decl"]))
+    elif m.get("decl"):
         L.append("- minimized (%d rounds, %d candidates): `%s`" % (m["rounds"], m["tries"], m["decl"]))
     elif m:
         L.append("- not minimized: %s" % m.get("why", "?"))

@@ -569,6 +569,34 @@ static void test_kernel_graph(void **state)
 	}
 }
 
+/* --- kernelindirect: amdgpu_kernel @k(i32, float) -> * @g(), -> * @h(i32, float) ---- */
+
+/* A kernel computes the special inputs of every call (SRD from
+ * $private_rsrc_reg, implicit argument pointer from its kernarg pointer,
+ * v31 from v0-v2) from incoming registers that carry none of its IR
+ * arguments. Through a pointer to @g() there are no markers to group by,
+ * yet the call has no arguments: every part is an implicit input. The call
+ * to @h is grouped by its markers: v0 | v1. SelectionDAG's typed copies of
+ * the kernel's incoming registers do not make the body GlobalISel's. */
+static void test_kernel_indirect_calls(void **state)
+{
+	(void)state;
+	const char *files[] = { "kernelindirect.v19.dag.mir", "kernelindirect.v19.gisel.mir",
+				"kernelindirect.v22.dag.mir", "kernelindirect.v22.gisel.mir" };
+	for (unsigned i = 0; i < 4; i++) {
+		Observed *o = observe_fixture(files[i]);
+		const Seen *k = find(o, "k");
+		assert_int_equal(k->gisel, strstr(files[i], "gisel") != NULL);
+		assert_int_equal(k->ncalls, 2);
+		assert_string_equal(k->calls[0], ": -> none");
+		assert_non_null(strstr(k->implicit[0], "s[0:3]"));
+		assert_non_null(strstr(k->implicit[0], "s[8:9]"));
+		assert_non_null(strstr(k->implicit[0], "v31"));
+		assert_string_equal(k->calls[1], ": v0 | v1 -> none");
+		free(o);
+	}
+}
+
 /* --- plain: no markers -------------------------------------------------------- */
 
 static void test_plain_ungrouped(void **state)
@@ -945,7 +973,8 @@ static void test_json_truncates_like_snprintf(void **state)
 static const char *const all_fixtures[] = {
 	"chaingraph.v19.dag.mir", "chaingraph.v19.gisel.mir", "chaingraph.v22.dag.mir", "chaingraph.v22.gisel.mir",
 	"kernelgraph.v19.dag.mir", "kernelgraph.v19.gisel.mir", "kernelgraph.v22.dag.mir", "kernelgraph.v22.gisel.mir",
-	"basic.v14.dag.mir", "basic.v14.gisel.mir", "basic.v16.dag.mir", "basic.v16.gisel.mir",
+	"kernelindirect.v19.dag.mir", "kernelindirect.v19.gisel.mir", "kernelindirect.v22.dag.mir",
+	"kernelindirect.v22.gisel.mir", "basic.v14.dag.mir", "basic.v14.gisel.mir", "basic.v16.dag.mir", "basic.v16.gisel.mir",
 	"basic.v19.dag.mir", "basic.v19.gisel.mir", "basic.v22.dag.mir", "basic.v22.gisel.mir",
 	"mixed.v19.dag.mir", "mixed.v19.gisel.mir", "mixed.v22.dag.mir", "mixed.v22.gisel.mir",
 	"stack.v16.dag.mir", "stack.v19.dag.mir", "stack.v19.gisel.mir", "stack.v22.dag.mir",
@@ -1204,6 +1233,7 @@ int main(void)
 		cmocka_unit_test(test_chain_call),
 		cmocka_unit_test(test_chain_graph),
 		cmocka_unit_test(test_kernel_graph),
+		cmocka_unit_test(test_kernel_indirect_calls),
 		cmocka_unit_test(test_plain_ungrouped),
 		cmocka_unit_test(test_empty_parameters),
 		cmocka_unit_test(test_nested),
