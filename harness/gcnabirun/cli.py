@@ -23,6 +23,11 @@ MAX_MINIMIZE = 40  # distinct causes minimized per run, in bucket order
 MINIMIZE_SECONDS = 300  # at most per cause
 MINIMUM_SHARE_SECONDS = 20  # per cause; with less left before the budget ends, it is reported without reproducer
 SEARCH_SHARE = 0.6  # of a cause's time, for the signature search; the rest is for llvm-reduce and lit
+# Each step gets at least this much, whatever its share: a search or an
+# llvm-reduce cut short by time would make a resumed run's reproducers
+# differ from an uninterrupted run's. The measured steps take 1-17 s.
+SEARCH_MIN_SECONDS = 30
+VERIFY_MIN_SECONDS = 90  # llc 22 -new-reg-bank-select took 41 s to run out of 4 GB on one reproducer
 
 
 def add_common(p, count=300):
@@ -272,8 +277,8 @@ def minimize_all(todo, plan, installed, lit_cmd, run_dir, end, minimized, mfile)
 def minimize_cause(b, plan, installed, lit_cmd, run_dir, deadline, check_jobs=2):
     """The minimized reproducer of cause b, lit-verified, tried before the
     deadline: SEARCH_SHARE of the time for the signature search, the rest
-    for llvm-reduce and lit. None when the time ran out before the cause
-    reproduced alone."""
+    for llvm-reduce and lit, each at least its *_MIN_SECONDS. None when the
+    time ran out before a non-crash cause reproduced alone."""
     f = b["example"]
     m = {"key": b["key"]}
     subject = next((c for c in plan["compilers"] if c["path"] == f.get("llc")), None) or \
@@ -283,7 +288,8 @@ def minimize_cause(b, plan, installed, lit_cmd, run_dir, deadline, check_jobs=2)
         return m
     start = time.monotonic()
     try:
-        res = M.minimize(f, subject, plan["config"], start + SEARCH_SHARE * (deadline - start), check_jobs)
+        res = M.minimize(f, subject, plan["config"], start + max(SEARCH_MIN_SECONDS, SEARCH_SHARE * (deadline - start)),
+                         check_jobs)
     except M.OutOfTime:
         if f["axis"] != "crash":
             return None
@@ -309,7 +315,7 @@ def minimize_cause(b, plan, installed, lit_cmd, run_dir, deadline, check_jobs=2)
             seen.add(c["path"])
             uniq.append(c)
     m["lit"] = littest.write_and_verify(os.path.join(run_dir, "repro"), name, f, subject, decl, detail, uniq, lit_cmd,
-                                       deadline)
+                                       max(deadline, time.monotonic() + VERIFY_MIN_SECONDS))
     return m
 
 

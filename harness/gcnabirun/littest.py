@@ -19,7 +19,7 @@ from .compilers import filecheck
 
 LIT_MIN_SECONDS = 5  # one lit run: llc and FileCheck on one small function
 LIT_MAX_SECONDS = 120
-REDUCE_MIN_SECONDS = 10  # less than this, the unreduced IR is the reproducer
+REDUCE_MIN_SECONDS = 30  # whatever is left: the measured reductions take 2-10 s
 REDUCE_MAX_SECONDS = 300
 
 LIT_CFG = '''# lit configuration of gcnabi's reproducers. Run them with the llc and
@@ -119,14 +119,15 @@ def expectation(f, detail):
 
 
 def lit_run(lit_cmd, test, bindir, exec_root, deadline):
-    """(lit passed, its output); lit gets what is left before the deadline
-    (time.monotonic), at least LIT_MIN_SECONDS and at most LIT_MAX_SECONDS."""
+    """(lit passed: True, False, or None when it timed out, its output);
+    lit gets what is left before the deadline (time.monotonic), at least
+    LIT_MIN_SECONDS and at most LIT_MAX_SECONDS."""
     timeout = max(LIT_MIN_SECONDS, min(LIT_MAX_SECONDS, deadline - time.monotonic()))
     try:
         r = run_bounded(lit_cmd + ["-v", "--param", "llvm_bin=" + bindir, "--param", "exec_root=" + exec_root, test],
                         timeout=timeout)
     except subprocess.TimeoutExpired:
-        return False, "lit timed out"
+        return None, "lit timed out after %d s" % timeout
     return r.returncode == 0, r.stdout + r.stderr
 
 
@@ -153,12 +154,12 @@ def needle(f):
 def reduce_ir(ir, f, subject, tmp, deadline):
     """llvm-reduce with an interestingness test that runs the compiler and
     looks for the crash's error text; the reduced IR or None. It gets half
-    of what is left before the deadline (the rest is for lit), at most
-    REDUCE_MAX_SECONDS."""
+    of what is left before the deadline (the rest is for lit), at least
+    REDUCE_MIN_SECONDS and at most REDUCE_MAX_SECONDS."""
     tool = os.path.join(os.path.dirname(os.path.realpath(subject["path"])), "llvm-reduce")
     text = needle(f)
-    seconds = min(REDUCE_MAX_SECONDS, (deadline - time.monotonic()) / 2)
-    if not text or not os.access(tool, os.X_OK) or seconds < REDUCE_MIN_SECONDS:
+    seconds = max(REDUCE_MIN_SECONDS, min(REDUCE_MAX_SECONDS, (deadline - time.monotonic()) / 2))
+    if not text or not os.access(tool, os.X_OK):
         return None
     src = os.path.join(tmp, "crash.ll")
     write_text(src, ir)
@@ -215,8 +216,10 @@ def write_and_verify(repro_dir, name, f, subject, decl, detail, others, lit_cmd,
         path = os.path.join(repro_dir, name + ".ll")
         write_text(path, text(want, []))
         exec_root = os.path.join(tmp, "exec")
-        fails_subject, log = lit_run(lit_cmd, path, overlay(subject, tmp), exec_root, deadline)
-        fails_subject = not fails_subject
+        passed, log = lit_run(lit_cmd, path, overlay(subject, tmp), exec_root, deadline)
+        # A timed-out lit run is no failure of the test (not the crash, not
+        # the CHECK lines): the reproducer stays unverified.
+        fails_subject = passed is False
         passes = []
         for c in others:
             ok, _ = lit_run(lit_cmd, path, overlay(c, tmp), exec_root, deadline)
@@ -238,6 +241,9 @@ def write_and_verify(repro_dir, name, f, subject, decl, detail, others, lit_cmd,
             verdict = ["verified by lit: FAILS with %s (%s); no installed llc behaves the other way%s" % (
                 subject["version"], subject["path"],
                 "; the same CHECK lines built from what it did PASS with it" if one_sided else "")]
+        elif passed is None:
+            status = "unverified"
+            verdict = ["NOT verified: %s with %s" % (log, subject["version"])]
         else:
             status = "unverified"
             verdict = ["NOT verified: lit %s with %s%s" % ("failed" if fails_subject else "passed", subject["version"],
