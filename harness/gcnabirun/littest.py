@@ -183,9 +183,10 @@ def reduce_ir(ir, f, subject, tmp, deadline):
     return "\n".join(l for l in open(out).read().splitlines() if not l.startswith("; ModuleID")).strip() + "\n"
 
 
-def write_and_verify(repro_dir, name, f, subject, decl, detail, others, lit_cmd, deadline):
+def write_and_verify(repro_dir, name, f, subject, decl, detail, others, lit_cmd, deadline, reduce=True):
     """Writes repro_dir/name.ll and verifies it, trying to finish before the
-    deadline (time.monotonic); returns a description."""
+    deadline (time.monotonic); a crash's IR goes through llvm-reduce first
+    unless reduce is false. Returns a description."""
     os.makedirs(repro_dir, exist_ok=True)
     write_text(os.path.join(repro_dir, "lit.cfg.py"), LIT_CFG)
     tmp = tempfile.mkdtemp(prefix="gcnabi-lit-")
@@ -198,7 +199,7 @@ def write_and_verify(repro_dir, name, f, subject, decl, detail, others, lit_cmd,
         ir = "\n".join(l for l in r.stdout.splitlines() if not l.startswith("; gcnabi emit")).strip() + "\n"
         want, did, meaning = expectation(f, detail)
         run = "; RUN: llc %s %%s -o - | FileCheck %%s" % " ".join(llc_flags(f))
-        reduced = f["axis"] == "crash" and reduce_ir(ir, f, subject, tmp, deadline)
+        reduced = reduce and f["axis"] == "crash" and reduce_ir(ir, f, subject, tmp, deadline)
         if reduced:
             # llvm-reduce keeps what the crash needs, not the function names
             # the CHECK lines would look for: the test is that llc compiles it.
