@@ -235,6 +235,23 @@ def test_suites(tmp, llc):
            r.stderr)
 
 
+def test_minimize_shares():
+    """The time each cause gets for minimizing under a budget (cli.cause_share)."""
+    sys.path.insert(0, os.path.join(ROOT, "harness"))
+    from gcnabirun import cli
+    lo, hi = cli.MINIMUM_SHARE_SECONDS, cli.MINIMIZE_SECONDS
+    cases = [
+        ((None, 0, 2, 25), hi, "no budget: the per-cause maximum"),
+        ((300, 0, 2, 25), 300 * 2 / 25, "300 s left, 2 at a time, 25 causes: an equal share"),
+        ((100, 0, 2, 25), lo, "a share below the minimum is raised to it, not skipped"),
+        ((5000, 0, 2, 3), hi, "a share above the maximum is cut to it"),
+        ((30, 0, 2, 1), 30, "never more than is left"),
+        ((19, 0, 2, 25), None, "less than the minimum left: reported unminimized"),
+    ]
+    bad = [(args, cli.cause_share(*args), want, why) for args, want, why in cases if cli.cause_share(*args) != want]
+    report("minimizing under a budget: each cause's share of the time left", not bad, repr(bad))
+
+
 def test_selftest():
     r = run(["selftest"])
     report("gcnabi-run selftest: both planted errors found and minimized to verified lit tests",
@@ -253,6 +270,7 @@ def main():
         test_crash_bisect(tmp, llc)
         test_resume_and_shards(tmp, llc)
         test_suites(tmp, llc)
+        test_minimize_shares()
         test_selftest()
     finally:
         if all(results):

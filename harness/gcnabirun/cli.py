@@ -227,6 +227,21 @@ def finish(run_dir, plan, records, minimize=True, info=None, quiet=False):
     return ctx["status"]
 
 
+def cause_share(end, now, workers, not_started):
+    """Seconds for the next cause: an equal share of what is left before end
+    among the causes not yet started (this one included), `workers` at a
+    time, at least MINIMUM_SHARE_SECONDS and at most MINIMIZE_SECONDS or
+    what is left; None when less than MINIMUM_SHARE_SECONDS is left. Most
+    causes take less than their share; what they leave goes to the causes
+    after them. Without a deadline (end None), MINIMIZE_SECONDS."""
+    if end is None:
+        return MINIMIZE_SECONDS
+    if end - now < MINIMUM_SHARE_SECONDS:
+        return None
+    fair = (end - now) * workers / max(1, not_started)
+    return min(MINIMIZE_SECONDS, end - now, max(MINIMUM_SHARE_SECONDS, fair))
+
+
 def minimize_all(todo, plan, installed, lit_cmd, run_dir, end, minimized, mfile):
     """Minimizes the causes in todo, one per core at a time, appending each
     result to mfile as it arrives. With a deadline (end, time.monotonic),
@@ -247,16 +262,14 @@ def minimize_all(todo, plan, installed, lit_cmd, run_dir, end, minimized, mfile)
                     return
                 b = queue.pop(0)
                 now = time.monotonic()
-                share = MINIMIZE_SECONDS
-                if end is not None:
-                    if end - now < MINIMUM_SHARE_SECONDS:
-                        left_over[0] += 1
-                        continue
-                    # Most causes take less than their share; what they
-                    # leave goes to the causes after them.
-                    fair = (end - now) * workers / (len(queue) + 1)
-                    share = min(MINIMIZE_SECONDS, end - now, max(MINIMUM_SHARE_SECONDS, fair))
-            m = minimize_cause(b, plan, installed, lit_cmd, run_dir, now + share, check_jobs)
+                share = cause_share(end, now, workers, len(queue) + 1)
+                if share is None:
+                    left_over[0] += 1
+                    continue
+            try:
+                m = minimize_cause(b, plan, installed, lit_cmd, run_dir, now + share, check_jobs)
+            except Exception as e:  # one cause's failure must not lose the others' results
+                m = {"key": b["key"], "why": "minimizing failed: %s: %s" % (type(e).__name__, e)}
             with lock:
                 if m is None:
                     left_over[0] += 1
