@@ -1634,14 +1634,12 @@ static void check_free(Check *c)
 	free(c);
 }
 
-int cmd_check(int argc, char **argv)
+/* Every return leaves c to the caller, which frees it. */
+static int check_main(Check *c, int argc, char **argv)
 {
 	static const char *const default_cpus[] = { "gfx900", "gfx1030", "gfx1100" };
-	Check *c = calloc(1, sizeof *c);
 	const char *layout_name = "old", *out = 0;
 	int first;
-	if (!c)
-		return EXIT_ERROR;
 	c->callers = true;
 	c->batch = 200;
 	c->timeout = 120;
@@ -1673,13 +1671,11 @@ int cmd_check(int argc, char **argv)
 	if (!graph_edges_parse(text, len, c->sigs, c->nsigs, &c->edges, &c->nedges, err, sizeof err)) {
 		fprintf(stderr, "%s:%s\n", c->input, err);
 		free(text);
-		check_free(c);
 		return EXIT_ERROR;
 	}
 	free(text);
 	if (c->nedges && !c->callers) {
 		fprintf(stderr, "gcnabi check: %s is a call graph: --no-caller does not apply\n", c->input);
-		check_free(c);
 		return EXIT_USAGE;
 	}
 	if (!make_dirs(c, out))
@@ -1767,6 +1763,15 @@ int cmd_check(int argc, char **argv)
 	}
 	printf("details: %s/details.jsonl, reproducers: %s/repro/\n", c->out_dir, c->out_dir);
 	int status = (int)exit_status(c);
+	return status;
+}
+
+int cmd_check(int argc, char **argv)
+{
+	Check *c = calloc(1, sizeof *c);
+	if (!c)
+		return EXIT_ERROR;
+	int status = check_main(c, argc, argv);
 	check_free(c);
 	return status;
 }

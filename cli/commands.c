@@ -32,6 +32,7 @@ static const OptSpec observe_opts[] = {
 
 static const OptSpec diff_opts[] = {
 	{ "--json", 0, "one JSON object per divergence, then a summary object" },
+	{ "--summary", 0, "only the JSON summary object (divergences counted, and of them parts moved to and off the stack)" },
 	{ "--labels", "A,B", "the two sides' names in the report (default A,B)" },
 	{ "--strict-errors", 0, "two different errors for one function diverge" },
 	{ "--undef-sgprs", 0, "B may lack SGPR parts A has (llc 16 SelectionDAG loses shader SGPR values: shader_dag_undef_sgprs)" },

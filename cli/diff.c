@@ -299,6 +299,7 @@ typedef struct {
 	Buf *out;
 	const char *fn;  /* the function as reported: its name, name#k for duplicates */
 	unsigned found;  /* divergences reported for it */
+	unsigned to_stack, off_stack; /* of them, a part in a register in A on the stack in B, and back */
 } Pair;
 
 /* Where a divergence is: lead + call + subject + (type) + detail, as in
@@ -353,9 +354,19 @@ static void where_print(Buf *b, const Where *w, bool with_type)
 
 /* One divergence: text is the human line after "fn: "; where, a and b the
  * fields of the JSON object. */
+/* One stack slot ("stack+8"), not a list of parts. */
+static bool is_stack_slot(const char *loc)
+{
+	return strncmp(loc, "stack", 5) == 0 && !strchr(loc, ' ');
+}
+
 static void emit(Pair *p, const char *text, const char *where, const char *a, const char *b)
 {
 	p->found++;
+	p->to_stack += !is_stack_slot(a) && is_stack_slot(b);
+	p->off_stack += is_stack_slot(a) && !is_stack_slot(b);
+	if (p->o->summary_only)
+		return;
 	if (!p->o->json) {
 		put_text(p->out, p->fn);
 		buf_put(p->out, ": ", 2);
@@ -773,6 +784,7 @@ static void compare_function(Pair *p, const JsonValue *a, const JsonValue *b)
 
 typedef struct {
 	unsigned compared, identical, diverge, only_a, only_b;
+	unsigned divergences, to_stack, off_stack; /* lines reported, and of them stack moves */
 } Summary;
 
 /* "f", or "f#2" when either side has more than one f. */
@@ -809,6 +821,9 @@ static void diff_entry(const DiffOptions *o, Buf *out, Entry *e, const Stream *o
 		sum->compared++;
 		*(p.found ? &sum->diverge : &sum->identical) += 1;
 	}
+	sum->divergences += p.found;
+	sum->to_stack += p.to_stack;
+	sum->off_stack += p.off_stack;
 	buf_free(&label);
 }
 
@@ -822,8 +837,10 @@ static void print_summary(const DiffOptions *o, Buf *out, const Summary *s, unsi
 		buf_printf(out, "\n");
 		return;
 	}
-	buf_printf(out, "{\"compared\":%u,\"identical\":%u,\"diverge\":%u,\"only_in_a\":%u,\"only_in_b\":%u,\"malformed\":%u,\"labels\":[",
-		   s->compared, s->identical, s->diverge, s->only_a, s->only_b, malformed);
+	buf_printf(out, "{\"compared\":%u,\"identical\":%u,\"diverge\":%u,\"only_in_a\":%u,\"only_in_b\":%u,\"malformed\":%u,"
+			"\"divergences\":%u,\"to_stack\":%u,\"off_stack\":%u,\"labels\":[",
+		   s->compared, s->identical, s->diverge, s->only_a, s->only_b, malformed, s->divergences, s->to_stack,
+		   s->off_stack);
 	put_json(out, o->label_a);
 	buf_printf(out, ",");
 	put_json(out, o->label_b);
@@ -877,6 +894,8 @@ static int diff_options(int argc, char **argv, int *i, DiffOptions *o, char **la
 		const char *name = cmd->opts[k].name;
 		if (strcmp(name, "--json") == 0) {
 			o->json = true;
+		} else if (strcmp(name, "--summary") == 0) {
+			o->json = o->summary_only = true;
 		} else if (strcmp(name, "--strict-errors") == 0) {
 			o->strict_errors = true;
 		} else if (strcmp(name, "--undef-sgprs") == 0) {

@@ -10,6 +10,7 @@ typedef struct {
 	const char *file_a, *file_b;   /* in messages about malformed lines */
 	const char *label_a, *label_b; /* the sides' names in the report: "A", "B" */
 	bool json;                     /* one JSON object per divergence, then a summary object */
+	bool summary_only;             /* --summary: only the JSON summary object */
 	bool strict_errors;            /* two different errors for one function diverge */
 	bool undef_sgprs;              /* B may lack SGPR parts of A (shader_dag_undef_sgprs) */
 } DiffOptions;

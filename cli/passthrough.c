@@ -135,6 +135,8 @@ int cmd_passthrough(int argc, char **argv)
 		else if (strcmp(name, "--layout") == 0 && nlayouts < 8)
 			layouts[nlayouts++] = val;
 	}
+	if (k == -4)
+		return 0;
 	if (k == -3 || i != argc - 1) {
 		if (k != -3)
 			command_help(cmd, stderr);

@@ -151,14 +151,28 @@ int cmd_place(int argc, char **argv)
 	return r.malformed ? EXIT_ERROR : 0;
 }
 
+/* Commands without options: --help, or an error for anything else that
+ * looks like an option. Returns -1 to go on (argv[*first] is the first
+ * operand), else the exit status. */
+static int no_options(const char *command, int argc, char **argv, int *first)
+{
+	const char *val;
+	*first = 1;
+	int k = opt_next(command_find(command), argc, argv, first, &val);
+	return k == -4 ? 0 : k == -3 ? EXIT_USAGE : -1;
+}
+
 int cmd_layouts(int argc, char **argv)
 {
 	static const char *const builtin[] = { "old", "proposed-v1", "proposed-v2" };
 	char err[512], buf[4096];
-	int status = 0;
-	int n = argc > 1 ? argc - 1 : 3;
+	int status = 0, first;
+	if ((status = no_options("layouts", argc, argv, &first)) >= 0)
+		return status;
+	status = 0;
+	int n = argc > first ? argc - first : 3;
 	for (int i = 0; i < n; i++) {
-		const char *name = argc > 1 ? argv[i + 1] : builtin[i];
+		const char *name = argc > first ? argv[first + i] : builtin[i];
 		Layout l;
 		if (!layout_load(name, &l, err, sizeof err)) {
 			fprintf(stderr, "gcnabi layouts: %s\n", err);
@@ -173,10 +187,22 @@ int cmd_layouts(int argc, char **argv)
 
 int cmd_profiles(int argc, char **argv)
 {
-	(void)argc;
-	(void)argv;
+	int first, status = no_options("profiles", argc, argv, &first);
+	if (status >= 0)
+		return status;
+	/* Named profiles only, when any are named. */
+	for (int i = first; i < argc; i++)
+		if (!profile_find(argv[i])) {
+			fprintf(stderr, "gcnabi profiles: unknown profile '%s' (gcnabi profiles lists them)\n", argv[i]);
+			return EXIT_USAGE;
+		}
 	for (unsigned i = 0; profile_at(i); i++) {
 		const Profile *p = profile_at(i);
+		bool named = argc == first;
+		for (int a = first; a < argc; a++)
+			named |= strcmp(argv[a], p->name) == 0;
+		if (!named)
+			continue;
 		printf("%s:", p->name);
 		for (int s = 0; s < SW_COUNT; s++)
 			if (p->on[s])

@@ -71,6 +71,15 @@ def bad_inputs(tmp):
         r = run([GCNABI_SAN, "place", src], env=SAN_ENV)
         ok = r.returncode == 1 and (src + ":" + where) in r.stderr and "error" in r.stderr
         report("malformed signature: %s" % name, ok, "exit %d\n%s" % (r.returncode, r.stderr))
+    # Every command: --help is its usage on stdout (exit 0), an unknown
+    # option a usage error naming it (exit 2).
+    for command in ("place", "emit", "observe", "diff", "check", "passthrough", "gen", "layouts", "profiles"):
+        h = run([GCNABI_SAN, command, "--help"], env=SAN_ENV)
+        u = run([GCNABI_SAN, command, "--no-such-option"], env=SAN_ENV)
+        report("gcnabi %s: --help prints its usage, an unknown option is a usage error" % command,
+               h.returncode == 0 and h.stdout.startswith("usage: gcnabi %s" % command) and u.returncode == 2
+               and "--no-such-option" in u.stderr, "help exit %d %r; unknown exit %d %r" % (
+                   h.returncode, (h.stdout + h.stderr)[:200], u.returncode, u.stderr[:200]))
     fixtures = sorted(glob.glob(os.path.join(ROOT, "tests", "fixtures", "mir", "*.mir")))[:6]
     for fx in fixtures:
         data = open(fx, "rb").read()

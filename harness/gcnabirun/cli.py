@@ -148,14 +148,70 @@ def start(args, mode):
     deadline = None
     if plan["config"].get("budget"):
         deadline = t0 + plan["config"]["budget"] * 0.6
+    # The layout table needs no llc: it is computed while the units run.
+    layouts = LayoutsInBackground(run_dir, plan) if not shard else None
     left = W.execute(run_dir, plan, shard=shard, jobs=args.jobs, deadline=deadline, progress=args.progress)
     info = {"started": time.strftime("%Y-%m-%dT%H:%M:%S"), "units_seconds": round(time.monotonic() - t0, 2),
             "left_for_budget": left}
+    if layouts:
+        info["layouts"] = layouts
     if plan["config"].get("budget"):
         # Minimizing gets what the units left of the budget, less a margin
         # for writing the reports.
         info["minimize_deadline"] = t0 + plan["config"]["budget"] - 20
     return run_dir, plan, shard, info
+
+
+def layout_table(run_dir, plan):
+    """The old vs proposed layouts table (model only) of the run's
+    signatures: the default suite's, the conventions the SGPR layout applies
+    to (the default one and amdgpu_gfx)."""
+    sig_inputs = sorted(u["input"] for u in plan["units"]
+                        if u["kind"] in ("sig", "swarm", "file") and u.get("suite", "default") in ("default", "file"))
+    if not sig_inputs:
+        return []
+    allsigs = os.path.join(run_dir, "layout-input.ll")
+    seen = []
+    for p in sig_inputs:
+        if p not in seen:
+            seen.append(p)
+    write_text(allsigs, "".join(open(os.path.join(run_dir, p)).read() for p in seen))
+    newest = plan["compilers"][-1]["profile"] if plan["compilers"] else "llvm22"
+    try:
+        return LY.impact(allsigs, profile=newest, cpu="gfx1030")
+    finally:
+        os.unlink(allsigs)
+
+
+class LayoutsInBackground:
+    """layout_table in a process of its own at the lowest priority, started
+    before the units: it then uses the core the units leave idle (their
+    last batches) instead of slowing llc. result() waits for it; when it
+    failed, the table is computed again here, so that its error is raised."""
+
+    def __init__(self, run_dir, plan):
+        import multiprocessing
+        self.run_dir, self.plan = run_dir, plan
+        self.path = os.path.join(run_dir, "layouts.json.tmp")
+        self.proc = multiprocessing.get_context("fork").Process(target=self.compute, daemon=True)
+        self.proc.start()
+
+    def compute(self):
+        os.nice(19)
+        rows = layout_table(self.run_dir, self.plan)
+        write_text(self.path + ".part", json.dumps(rows))
+        os.replace(self.path + ".part", self.path)
+
+    def result(self):
+        self.proc.join()
+        try:
+            if self.proc.exitcode == 0:
+                return json.load(open(self.path))
+            return layout_table(self.run_dir, self.plan)
+        finally:
+            for p in (self.path, self.path + ".part"):
+                if os.path.exists(p):
+                    os.unlink(p)
 
 
 def finish(run_dir, plan, records, minimize=True, info=None, quiet=False):
@@ -167,34 +223,23 @@ def finish(run_dir, plan, records, minimize=True, info=None, quiet=False):
     causes = R.buckets(findings)
     mfile = os.path.join(run_dir, "minimize.jsonl")
     minimized = {m["key"]: m for m in read_jsonl(mfile)}
-    installed = []
-    try:
-        installed = C.discover()
-    except HarnessError:
-        pass
-    lit_cmd = C.lit_command()
     # New causes first, then the known ones, each group in bucket order.
     todo = sorted((b for b in causes if b["key"] not in minimized), key=lambda b: b["status"] != "new")
     todo = todo[:max(0, MAX_MINIMIZE - len(minimized))] if minimize else []
+    # Every installed llc verifies the lit tests (the one that passes).
+    installed, lit_cmd = [], None
+    if todo:
+        try:
+            installed = C.discover()
+        except HarnessError:
+            pass
+        lit_cmd = C.lit_command()
     if todo and not quiet:
         print("gcnabi-run: minimizing %d distinct cause(s)" % len(todo), file=sys.stderr)
     end = (info or {}).pop("minimize_deadline", None)
     unminimized = minimize_all(todo, plan, installed, lit_cmd, run_dir, end, minimized, mfile)
-    # The layout table is about the conventions the SGPR layout applies to
-    # (the default one and amdgpu_gfx): the default suite's signatures.
-    sig_inputs = sorted(u["input"] for u in plan["units"]
-                        if u["kind"] in ("sig", "swarm", "file") and u.get("suite", "default") in ("default", "file"))
-    layouts = []
-    if sig_inputs:
-        allsigs = os.path.join(run_dir, "layout-input.ll")
-        seen = []
-        for p in sig_inputs:
-            if p not in seen:
-                seen.append(p)
-        write_text(allsigs, "".join(open(os.path.join(run_dir, p)).read() for p in seen))
-        newest = plan["compilers"][-1]["profile"] if plan["compilers"] else "llvm22"
-        layouts = LY.impact(allsigs, profile=newest, cpu="gfx1030")
-        os.unlink(allsigs)
+    pending = (info or {}).pop("layouts", None)
+    layouts = pending.result() if pending else layout_table(run_dir, plan)
     stats, cross, link, notes, errors = R.aggregate(records)
     done = len(records)
     ctx = {"plan": plan, "findings": findings, "causes": causes, "minimized": minimized, "stats": stats,

@@ -3,6 +3,7 @@ llc, caller vs callee, crashes, cross-version link), link.jsonl (the
 version-pair matrix) and placements/ (what each llc did, compared pair by
 pair with `gcnabi diff`: llc A vs llc B, SelectionDAG vs GlobalISel,
 GlobalISel vs GlobalISel with -new-reg-bank-select)."""
+import functools
 import itertools
 import json
 import os
@@ -36,9 +37,15 @@ def split_combo(tag):
 def loc_class(loc):
     """sgpr, vgpr, stack; for a list of parts ("s8 s9"), the classes and
     the count ("sgpr x2"); demoted, none, other."""
-    loc = str(loc)
+    return loc_class_of_text(str(loc))
+
+
+@functools.lru_cache(maxsize=8192)
+def loc_class_of_text(loc):
+    # The layout table asks for hundreds of thousands of parts, nearly all
+    # of them one of a few hundred registers and stack offsets.
     if " " in loc.strip() and not loc.startswith("demoted"):
-        classes = [loc_class(t) for t in loc.split()]
+        classes = [loc_class_of_text(t) for t in loc.split()]
         return "%s x%d" % ("+".join(sorted(set(classes), key=classes.index)), len(classes))
     if loc.startswith("demoted"):
         return "demoted"

@@ -535,8 +535,27 @@ static void test_diff_labels_and_json(void **state)
 	       "{\"function\":\"f#1\",\"where\":\"argument 1 part 0\",\"a\":\"s6\",\"b\":\"s16\"}\n"
 	       "{\"function\":\"f#2\",\"where\":\"function\",\"a\":\"present\",\"b\":\"absent\"}\n"
 	       "{\"function\":\"g\",\"where\":\"function\",\"a\":\"absent\",\"b\":\"present\"}\n"
-	       "{\"compared\":1,\"identical\":0,\"diverge\":1,\"only_in_a\":1,\"only_in_b\":1,\"malformed\":0,\"labels\":[\"model\",\"llc22\"]}\n",
+	       "{\"compared\":1,\"identical\":0,\"diverge\":1,\"only_in_a\":1,\"only_in_b\":1,\"malformed\":0,"
+	       "\"divergences\":3,\"to_stack\":0,\"off_stack\":0,\"labels\":[\"model\",\"llc22\"]}\n",
 	       "a.jsonl: note: 2 functions named \"f\"; the k-th is paired with the other side's k-th, shown as f#k\n");
+}
+
+/* --summary: only the summary object; a part in a register on one side and
+ * in one stack slot on the other moved to (or off) the stack, a list of
+ * parts ("stack+0 stack+4") is not one slot. */
+static void test_diff_summary_counts_stack_moves(void **state)
+{
+	(void)state;
+	const char *a = F_I64 "[\"s6\",\"s7\"]}]," RET_FLOAT;
+	const char *b = F_I64 "[\"stack+0\",\"stack+4\",\"stack+8\"]}]," "\"ret\":{\"type\":\"float\",\"parts\":[\"stack+16\"]}}\n";
+	DiffRun r = diff_with(a, b, (DiffOptions){ .json = true, .summary_only = true });
+	expect(&r, EXIT_DIVERGED,
+	       "{\"compared\":1,\"identical\":0,\"diverge\":1,\"only_in_a\":0,\"only_in_b\":0,\"malformed\":0,"
+	       "\"divergences\":2,\"to_stack\":1,\"off_stack\":0,\"labels\":[\"A\",\"B\"]}\n", "");
+	r = diff_with(b, a, (DiffOptions){ .json = true, .summary_only = true });
+	expect(&r, EXIT_DIVERGED,
+	       "{\"compared\":1,\"identical\":0,\"diverge\":1,\"only_in_a\":0,\"only_in_b\":0,\"malformed\":0,"
+	       "\"divergences\":2,\"to_stack\":0,\"off_stack\":1,\"labels\":[\"A\",\"B\"]}\n", "");
 }
 
 static void test_diff_json_escapes_and_counts(void **state)
@@ -548,7 +567,8 @@ static void test_diff_json_escapes_and_counts(void **state)
 	expect(&r, EXIT_DIVERGED,
 	       "{\"function\":\"q\\\"\\u000a\",\"where\":\"status\",\"a\":\"error: bad \\\"x\\\"\",\"b\":\"placed\"}\n"
 	       "{\"function\":\"f\",\"where\":\"argument 1\",\"a\":\"s6\",\"b\":\"s6 s7\"}\n"
-	       "{\"compared\":2,\"identical\":0,\"diverge\":2,\"only_in_a\":0,\"only_in_b\":0,\"malformed\":0,\"labels\":[\"A\",\"B\"]}\n", "");
+	       "{\"compared\":2,\"identical\":0,\"diverge\":2,\"only_in_a\":0,\"only_in_b\":0,\"malformed\":0,"
+	       "\"divergences\":2,\"to_stack\":0,\"off_stack\":0,\"labels\":[\"A\",\"B\"]}\n", "");
 	r = diff("{\"name\":\"q\\n\",\"error\":\"x\"}", "{\"name\":\"q\\n\",\"args\":[],\"ret\":{\"parts\":[]}}");
 	expect(&r, EXIT_DIVERGED,
 	       "q\\x0a: A error \"x\", B placed\n"
@@ -610,6 +630,7 @@ int main(void)
 		cmocka_unit_test(test_diff_cc),
 		cmocka_unit_test(test_diff_labels_and_json),
 		cmocka_unit_test(test_diff_json_escapes_and_counts),
+		cmocka_unit_test(test_diff_summary_counts_stack_moves),
 		cmocka_unit_test(test_diff_empty_streams),
 		cmocka_unit_test(test_diff_truncated_stream),
 	};
