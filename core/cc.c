@@ -583,6 +583,52 @@ static bool split_or_fail(const Ctx *c, TypeId t, bool is_return, bool unused, P
 	return true;
 }
 
+/* Would every part of the return find a register? (CanLowerReturn.) Tried
+ * in the placement's free tail, which it leaves uncommitted. */
+static const CcRule *try_return(const Ctx *c, const Parts *parts, SplitStatus st)
+{
+	Ctx ret = *c; /* returns use their own registers */
+	memset(ret.sgpr_used, 0, sizeof ret.sgpr_used);
+	memset(ret.vgpr_used, 0, sizeof ret.vgpr_used);
+	memset(ret.cursor, 0, sizeof ret.cursor);
+	ret.exhausted = 0;
+	ret.ext = (c->sig->ret_flags & (PARAM_SIGNEXT | PARAM_ZEROEXT)) != 0;
+	return st == SPLIT_DEMOTE ? &no_row
+				  : assign_runs(&ret, true, parts, (c->sig->ret_flags & PARAM_INREG) != 0,
+						&c->out->locs[c->out->nlocs]);
+}
+
+/* LLVM 15's SelectionDAG cannot select a returned scalar bfloat
+ * (bfloat_scalar_dag_fails), but a return too big for the return
+ * registers is demoted to a hidden sret pointer and compiles: llc 15
+ * returns [33 x bfloat] and longer through memory, and refuses [32 x
+ * bfloat] and shorter (measured on gfx900, gfx1030 and gfx1100, callee and
+ * caller). Not on targets without 16-bit instructions (llc 15's generic
+ * target, which it uses for gfx1200): there instruction selection crashes
+ * on those too. True when the return contains bfloat and is demoted with
+ * the switch off. */
+static bool dag_bfloat_return_demoted(const Ctx *c, Parts *parts)
+{
+	const ModelConfig *m = c->m;
+	if (!m->profile->on[SW_bfloat_scalar_dag_fails] || m->selector != SEL_DAG || c->tables->entry ||
+	    !m->target->has_16bit_insts || !type_contains(c->sig, c->sig->ret, TYPE_BFLOAT))
+		return false;
+	Profile without_switch = *m->profile;
+	without_switch.on[SW_bfloat_scalar_dag_fails] = false;
+	ModelConfig stores_bfloat = *m;
+	stores_bfloat.profile = &without_switch;
+	Ctx plain = *c;
+	plain.m = &stores_bfloat;
+	const char *why = "";
+	parts->nruns = parts->nparts = parts->merge_floor = 0;
+	SplitStatus st = split_value(c->sig, c->sig->ret, &stores_bfloat, c->view, true, false, parts, &why);
+	if (st != SPLIT_OK && st != SPLIT_DEMOTE)
+		return false;
+	if (st == SPLIT_OK && parts->nparts > PLACE_MAX_PARTS - c->out->nlocs)
+		return false;
+	return try_return(&plain, parts, st) != NULL;
+}
+
 /* The return is placed first, into the placement's free tail; it is kept
  * only if every part found a register (CanLowerReturn). */
 static bool place_return(Ctx *c, Parts *parts, bool *demoted)
@@ -591,18 +637,15 @@ static bool place_return(Ctx *c, Parts *parts, bool *demoted)
 	Placement *out = c->out;
 	SplitStatus st;
 	*demoted = false;
+	if (dag_bfloat_return_demoted(c, parts)) {
+		*demoted = true;
+		return true;
+	}
 	if (!split_or_fail(c, s->ret, true, false, parts, &st))
 		return false;
 	if (parts->nparts > PLACE_MAX_PARTS - out->nlocs)
 		return fail(out, "more than %s parts in one function%s", "4096", "");
-	Ctx ret = *c; /* returns use their own registers */
-	memset(ret.sgpr_used, 0, sizeof ret.sgpr_used);
-	memset(ret.vgpr_used, 0, sizeof ret.vgpr_used);
-	memset(ret.cursor, 0, sizeof ret.cursor);
-	ret.exhausted = 0;
-	ret.ext = (s->ret_flags & (PARAM_SIGNEXT | PARAM_ZEROEXT)) != 0;
-	const CcRule *refused = st == SPLIT_DEMOTE ? &no_row
-			      : assign_runs(&ret, true, parts, (s->ret_flags & PARAM_INREG) != 0, &out->locs[out->nlocs]);
+	const CcRule *refused = try_return(c, parts, st);
 	if (refused && c->tables->entry)
 		return fail(out, "return: %s%s", refused == &no_row ? "unable to translate instruction: ret" : refused->rule, "");
 	if (refused) {
