@@ -3,7 +3,6 @@ causes: summary.md, results.jsonl, junit.xml, index.html (self-contained:
 inline CSS and SVG, no network). Nothing in them depends on the clock or on
 the order units finished in; timings go to run-info.json only."""
 import html
-import json
 import os
 import re
 

@@ -7,7 +7,6 @@ detects each one and minimizes it to a verified lit test.
     with the wrapper and pass with the real llc."""
 import os
 import shutil
-import sys
 import tempfile
 
 from . import compilers as C
