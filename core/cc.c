@@ -613,10 +613,8 @@ static bool dag_bfloat_return_demoted(const Ctx *c, Parts *parts)
 	if (!m->profile->on[SW_bfloat_scalar_dag_fails] || m->selector != SEL_DAG || c->tables->entry ||
 	    !m->target->has_16bit_insts || !type_contains(c->sig, c->sig->ret, TYPE_BFLOAT))
 		return false;
-	Profile without_switch = *m->profile;
-	without_switch.on[SW_bfloat_scalar_dag_fails] = false;
-	ModelConfig stores_bfloat = *m;
-	stores_bfloat.profile = &without_switch;
+	Profile p;
+	ModelConfig stores_bfloat = model_without_switch(m, SW_bfloat_scalar_dag_fails, &p);
 	Ctx plain = *c;
 	plain.m = &stores_bfloat;
 	const char *why = "";

@@ -243,6 +243,15 @@ SplitStatus split_type(const Sig *s, TypeId t, const ModelConfig *m, bool is_ret
 	return split_rec(s, t, m, is_return, out, why, 0);
 }
 
+ModelConfig model_without_switch(const ModelConfig *m, ProfileSwitch sw, Profile *storage)
+{
+	*storage = *m->profile;
+	storage->on[sw] = false;
+	ModelConfig copy = *m;
+	copy.profile = storage;
+	return copy;
+}
+
 SplitStatus split_value(const Sig *s, TypeId t, const ModelConfig *m, View view, bool is_return, bool unused,
 			Parts *out, const char **why)
 {
@@ -252,20 +261,16 @@ SplitStatus split_value(const Sig *s, TypeId t, const ModelConfig *m, View view,
 	if (!is_return && view == VIEW_CALLEE && m->selector == SEL_DAG && m->profile->on[SW_bfloat_scalar_dag_fails] &&
 	    type_contains(s, t, TYPE_BFLOAT) &&
 	    (unused || dag15_stores_bfloat(s, t, m->profile, m->target->has_16bit_insts))) {
-		Profile without_switch = *m->profile;
-		without_switch.on[SW_bfloat_scalar_dag_fails] = false;
-		ModelConfig stores_bfloat = *m;
-		stores_bfloat.profile = &without_switch;
+		Profile p;
+		ModelConfig stores_bfloat = model_without_switch(m, SW_bfloat_scalar_dag_fails, &p);
 		return split_type(s, t, &stores_bfloat, is_return, out, why);
 	}
 	/* Likewise LLVM 14's bfloat vectors: an unused argument has no store
 	 * to select (llc 14 DAG compiles an unused <8 x bfloat> inreg). */
 	if (!is_return && view == VIEW_CALLEE && unused && m->selector == SEL_DAG &&
 	    m->profile->on[SW_bfloat_vector_dag_store_fails] && type_contains(s, t, TYPE_BFLOAT)) {
-		Profile without_switch = *m->profile;
-		without_switch.on[SW_bfloat_vector_dag_store_fails] = false;
-		ModelConfig no_store = *m;
-		no_store.profile = &without_switch;
+		Profile p;
+		ModelConfig no_store = model_without_switch(m, SW_bfloat_vector_dag_store_fails, &p);
 		return split_type(s, t, &no_store, is_return, out, why);
 	}
 	return split_type(s, t, m, is_return, out, why);

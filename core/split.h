@@ -64,6 +64,9 @@ uint64_t type_kernarg_size(const Sig *s, TypeId t, const Profile *p);
 /* Whether t is or contains a value of the given kind. The parser bounds
  * nesting, so the recursion is bounded. */
 bool type_contains(const Sig *s, TypeId t, TypeKind kind);
+/* m with one profile switch off (the profile copied into storage): the
+ * rules of an llc as if it did not have that failure. */
+ModelConfig model_without_switch(const ModelConfig *m, ProfileSwitch sw, Profile *storage);
 
 /* Whether LLVM 14's SelectionDAG can load and store every bfloat in t
  * (scalars never; vectors of some lengths on targets with 16-bit
