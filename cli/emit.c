@@ -683,8 +683,7 @@ bool emit_graph(Buf *b, Sig *const *sigs, const bool *include, unsigned nsigs, c
 				emit_chain_call(&callee, prepared[j]->name, v, shared, edges[x].indirect,
 						o->plain_chains ? 0 : edges[x].dvgpr);
 			else
-				emit_call(&callee, prepared[j]->name, v, shared,
-					  edges[x].indirect);
+				emit_call(&callee, prepared[j]->name, v, shared, edges[x].indirect);
 			chained |= edges[x].chain;
 		}
 		if (chained)

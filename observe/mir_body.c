@@ -287,9 +287,12 @@ static bool read_defs(MirBody *b, Instr *in, Str defs, bool *def_vreg)
 			 * registers too (%4:sgpr_64(p4) = COPY $sgpr2_sgpr3):
 			 * a typed copy of a physical register is no evidence. */
 			const char *colon = memchr(op.p, ':', op.n);
-			bool copies_phys = str_eq(in->opcode, "COPY") && str_trim(in->ops).n && str_trim(in->ops).p[0] == '$';
-			if ((memchr(op.p, '(', op.n) && !copies_phys) || (colon && colon + 1 < op.p + op.n && colon[1] == '_'))
+			if (colon && colon + 1 < op.p + op.n && colon[1] == '_')
 				b->gisel = true;
+			else if (!b->gisel && memchr(op.p, '(', op.n)) {
+				Str src = str_trim(in->ops);
+				b->gisel = !(str_eq(in->opcode, "COPY") && src.n && src.p[0] == '$');
+			}
 		} else if (in->kind == IK_OTHER && parse_physreg(op, &r)) {
 			in->kind = IK_DEF_PHYS;
 			in->dst = r;
