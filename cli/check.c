@@ -28,6 +28,8 @@ enum { MAX_LLCS = 16, MAX_CPUS = 16, MAX_JOBS = 64, REPROS_PER_COMBO = 25 };
 typedef struct {
 	char path[512];
 	char version[128];
+	/* --llc-version: the caller has run `llc --version` already */
+	char given_version[128];
 	const Profile *profile;
 	Profile own; /* the profile with --switch overrides applied */
 } Llc;
@@ -97,6 +99,8 @@ typedef struct {
 	bool switch_value[SW_COUNT];
 	int nswitches;
 	unsigned wave, batch, jobs, mem_mb;
+	/* --llc-slots: llc runs only while holding one of these (fd -1: none) */
+	Slots slots;
 	TargetOs os; /* --triple */
 	double timeout;
 	Layout layout;
@@ -143,6 +147,18 @@ static bool llc_identify(Check *c, Llc *l, char *err, size_t cap)
 	if (access(l->path, X_OK) != 0) {
 		snprintf(err, cap, "%s: %s", l->path, strerror(errno));
 		return false;
+	}
+	if (l->given_version[0]) {
+		/* Identified by the caller (gcnabi-run), amdgcn target included. */
+		l->profile = profile_for_version_text(l->given_version, strlen(l->given_version));
+		const char *v = strstr(l->given_version, "LLVM version ");
+		snprintf(l->version, sizeof l->version, "%s", v ? v : "unknown");
+		if (!v || !l->profile) {
+			snprintf(err, cap, "%s: --llc-version '%s' names no LLVM version gcnabi has a profile for "
+				 "(expected 'LLVM version N.N.N', N 14 or later)", l->path, l->given_version);
+			return false;
+		}
+		return true;
 	}
 	if (!proc_start(&p, argv, out_path, err_path, 0) || proc_wait_any(&p, 1, 30) != 0 || p.status != 0) {
 		snprintf(err, cap, "%s --version failed", l->path);
@@ -1096,6 +1112,7 @@ typedef struct {
 	Proc procs[MAX_JOBS];
 	Batch running[MAX_JOBS];
 	unsigned serial[MAX_JOBS];
+	int llc_slot[MAX_JOBS]; /* the --llc-slots slot it holds, or -1 */
 	int nrun;
 	unsigned next_serial;
 } Pool;
@@ -1104,6 +1121,14 @@ typedef struct {
 static bool start_batches(Check *c, Pool *pool)
 {
 	while (c->nqueue && pool->nrun < (int)c->jobs) {
+		int llc_slot = -1;
+		if (c->slots.fd >= 0) {
+			/* Wait for a shared slot only when none of our llc runs;
+			 * otherwise run_all looks again while it waits for them. */
+			llc_slot = slots_take(&c->slots, pool->nrun == 0);
+			if (llc_slot < 0)
+				return true;
+		}
 		Batch b = c->queue[--c->nqueue];
 		int slot = 0;
 		while (pool->procs[slot].pid > 0)
@@ -1112,17 +1137,20 @@ static bool start_batches(Check *c, Pool *pool)
 		unsigned s = pool->next_serial++;
 		batch_paths(c, s, ll, mir, err, sizeof ll);
 		if (!write_batch_ir(c, &b, ll)) {
+			slots_give(&c->slots, llc_slot);
 			fprintf(stderr, "gcnabi check: cannot write %s\n", ll);
 			return false;
 		}
 		char *argv[16];
 		llc_argv(&c->combos[b.combo], b.kernel, ll, mir, argv, cpu_arg, mattr);
 		if (!proc_start(&pool->procs[slot], argv, mir, err, c->mem_mb)) {
+			slots_give(&c->slots, llc_slot);
 			fprintf(stderr, "gcnabi check: cannot start %s\n", argv[0]);
 			return false;
 		}
 		pool->running[slot] = b;
 		pool->serial[slot] = s;
+		pool->llc_slot[slot] = llc_slot;
 		pool->nrun++;
 	}
 	return true;
@@ -1136,9 +1164,16 @@ static int run_all(Check *c)
 			return EXIT_ERROR;
 		if (pool.nrun == 0)
 			return 0;
-		int done = proc_wait_any(pool.procs, (int)c->jobs, c->timeout);
+		/* With shared slots and a free job of ours, look for a slot
+		 * every 20 ms while waiting. */
+		bool want_slot = c->slots.fd >= 0 && c->nqueue && pool.nrun < (int)c->jobs;
+		int done = proc_wait_any_for(pool.procs, (int)c->jobs, c->timeout, want_slot ? 0.02 : 0);
+		if (done == -2)
+			continue;
 		if (done < 0)
 			return 0;
+		/* llc is done with the slot: give it back before reading its MIR. */
+		slots_give(&c->slots, pool.llc_slot[done]);
 		pool.nrun--;
 		Batch finished = pool.running[done];
 		Proc result = pool.procs[done];
@@ -1553,6 +1588,15 @@ static bool parse_check_options(Check *c, int argc, char **argv, int *first_oper
 			c->batch = (unsigned)atoi(val);
 			if (c->batch < 1 || c->batch > 100000)
 				return fprintf(stderr, "gcnabi check: --batch takes 1 to 100000\n"), false;
+		} else if (strcmp(name, "--llc-version") == 0) {
+			if (c->nllcs == 0)
+				return fprintf(stderr, "gcnabi check: --llc-version '%s' follows no --llc\n", val), false;
+			snprintf(c->llcs[c->nllcs - 1].given_version, sizeof c->llcs[0].given_version, "%s", val);
+		} else if (strcmp(name, "--llc-slots") == 0) {
+			char err[700];
+			slots_close(&c->slots);
+			if (!slots_open(&c->slots, val, err, sizeof err))
+				return fprintf(stderr, "gcnabi check: --llc-slots %s\n", err), false;
 		} else if (strcmp(name, "--jobs") == 0) {
 			c->jobs = (unsigned)atoi(val);
 			if (c->jobs < 1 || c->jobs > MAX_JOBS)
@@ -1629,6 +1673,7 @@ static void check_free(Check *c)
 	free(c->sigs);
 	free(c->combos);
 	free(c->queue);
+	slots_close(&c->slots);
 	free(c->model);
 	free(c->model_caller);
 	free(c);
@@ -1644,10 +1689,15 @@ static int check_main(Check *c, int argc, char **argv)
 	c->batch = 200;
 	c->timeout = 120;
 	c->mem_mb = 8192;
+	c->slots.fd = -1;
 	long cores = sysconf(_SC_NPROCESSORS_ONLN);
 	c->jobs = cores > 0 && cores <= MAX_JOBS ? (unsigned)cores : 2;
 	if (!parse_check_options(c, argc, argv, &first, &layout_name, &out))
 		return EXIT_USAGE;
+	/* llc first: gcnabi's own work (emitting, reading MIR, comparing) runs
+	 * at a lower priority, on the CPU time llc leaves, while the llc it
+	 * starts keep the priority gcnabi was given. */
+	proc_launcher_start(19);
 	if (argc - first != 1) {
 		fprintf(stderr, "gcnabi check: expected one signature file (see gcnabi check --help)\n");
 		return EXIT_USAGE;

@@ -49,6 +49,8 @@ static const OptSpec check_opts[] = {
 	{ "--no-caller", 0, "check callees only, not call sites" },
 	{ "--batch", "N", "functions per llc process (default 200)" },
 	{ "--jobs", "N", "llc processes at once (default: the number of cores)" },
+	{ "--llc-slots", "FILE", "run llc only while holding one of FILE's slots (a byte each, locked; shared by gcnabi-run's units)" },
+	{ "--llc-version", "V", "the --llc before it is 'LLVM version N.N.N' with the amdgcn target: no llc --version (gcnabi-run)" },
 	{ "--timeout", "SEC", "seconds one llc process may take (default 120)" },
 	{ "--mem-limit", "MB", "address-space limit of one llc process (default 8192)" },
 	{ "--out", "DIR", "where the details go (default reports/check-<time>)" },

@@ -3,12 +3,15 @@
 #include "run.h"
 
 #include <errno.h>
+#include <poll.h>
+#include <stdint.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #ifdef __linux__
 #include <sys/prctl.h>
 #endif
@@ -23,35 +26,307 @@ double now_seconds(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-bool proc_start(Proc *p, char *const argv[], const char *out_path, const char *err_path, unsigned mem_mb)
+/* The child's side of starting argv: files, limits, its own process group,
+ * death with its parent; never returns. */
+static void child_exec(char *const argv[], const char *out_path, const char *err_path, unsigned mem_mb)
 {
+	int out = open(out_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+	int err = open(err_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+	int in = open("/dev/null", O_RDONLY);
+	if (out < 0 || err < 0 || in < 0)
+		_exit(127);
+	dup2(in, 0);
+	dup2(out, 1);
+	dup2(err, 2);
+	if (mem_mb) {
+		struct rlimit rl = { (rlim_t)mem_mb << 20, (rlim_t)mem_mb << 20 };
+		setrlimit(RLIMIT_AS, &rl);
+	}
+	setpgid(0, 0);
+#ifdef __linux__
+	/* llc dies with its parent: a killed run leaves no compiler behind. */
+	prctl(PR_SET_PDEATHSIG, SIGKILL);
+	if (getppid() == 1)
+		_exit(127);
+#endif
+	execv(argv[0], argv);
+	dprintf(2, "cannot run %s: %s\n", argv[0], strerror(errno));
+	_exit(127);
+}
+
+/* --- the launcher ---------------------------------------------------------
+ * A child forked before gcnabi lowers its own priority. It starts each llc
+ * at the priority gcnabi was given and reports its exit; gcnabi itself then
+ * reads MIR and compares at a lower priority, on the CPU time llc leaves.
+ * Requests (gcnabi -> launcher): a length, then out path, err path, memory
+ * limit and argv as NUL-terminated strings. Records (launcher -> gcnabi):
+ * LAUNCH_STARTED with the pid (or -errno), LAUNCH_EXITED with the pid and
+ * its wait status. */
+enum { LAUNCH_STARTED = 1, LAUNCH_EXITED = 2, MAX_PENDING_EXITS = 256 };
+typedef struct {
+	int kind;
+	int pid;
+	int status;
+} LaunchRecord;
+
+static struct {
+	pid_t pid;
+	int request_fd, record_fd;
+	/* exits read while waiting for something else */
+	LaunchRecord pending[MAX_PENDING_EXITS];
+	int npending;
+} launcher = { 0, -1, -1, { { 0, 0, 0 } }, 0 };
+
+static bool read_full(int fd, void *buf, size_t len)
+{
+	char *b = buf;
+	while (len) {
+		ssize_t r = read(fd, b, len);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0)
+			return false;
+		b += r;
+		len -= (size_t)r;
+	}
+	return true;
+}
+
+static bool write_full(int fd, const void *buf, size_t len)
+{
+	const char *b = buf;
+	while (len) {
+		ssize_t r = write(fd, b, len);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0)
+			return false;
+		b += r;
+		len -= (size_t)r;
+	}
+	return true;
+}
+
+static void launcher_report_exits(int fd)
+{
+	int st;
+	pid_t pid;
+	while ((pid = waitpid(-1, &st, WNOHANG)) > 0) {
+		LaunchRecord r = { LAUNCH_EXITED, pid, st };
+		if (!write_full(fd, &r, sizeof r))
+			_exit(0);
+	}
+}
+
+/* The launcher sleeps until a request comes or a child exits: SIGCHLD
+ * writes a byte to this pipe (the self-pipe trick). */
+static int child_exited_fd = -1;
+
+static void on_sigchld(int sig)
+{
+	(void)sig;
+	int saved = errno;
+	char b = 0;
+	if (write(child_exited_fd, &b, 1) < 0)
+		errno = saved; /* the pipe is full: a wake-up is pending anyway */
+	errno = saved;
+}
+
+static void launcher_main(int request_fd, int record_fd)
+{
+	enum { MAX_REQUEST = 1 << 16, MAX_ARGS = 64 };
+	static char buf[MAX_REQUEST + 1];
+	int wake[2];
+	if (pipe(wake) != 0)
+		_exit(0);
+	for (int k = 0; k < 2; k++) {
+		fcntl(wake[k], F_SETFL, O_NONBLOCK);
+		fcntl(wake[k], F_SETFD, FD_CLOEXEC);
+	}
+	child_exited_fd = wake[1];
+	struct sigaction sa;
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_sigchld;
+	sa.sa_flags = SA_RESTART | SA_NOCLDSTOP;
+	sigaction(SIGCHLD, &sa, 0);
+	for (;;) {
+		struct pollfd pfd[2] = { { request_fd, POLLIN, 0 }, { wake[0], POLLIN, 0 } };
+		int r = poll(pfd, 2, -1);
+		if (r < 0 && errno != EINTR)
+			_exit(0);
+		char drain[64];
+		while (read(wake[0], drain, sizeof drain) > 0)
+			;
+		launcher_report_exits(record_fd);
+		if (r <= 0 || !(pfd[0].revents & (POLLIN | POLLHUP)))
+			continue;
+		uint32_t len;
+		if (!read_full(request_fd, &len, sizeof len) || len > MAX_REQUEST || !read_full(request_fd, buf, len))
+			_exit(0); /* gcnabi is gone; our children die with us */
+		buf[len] = 0;
+		char *field[MAX_ARGS + 4];
+		int n = 0;
+		for (char *at = buf; at < buf + len && n < MAX_ARGS + 3; at += strlen(at) + 1)
+			field[n++] = at;
+		field[n] = 0;
+		LaunchRecord rec = { LAUNCH_STARTED, -EINVAL, 0 };
+		if (n >= 4) {
+			fflush(NULL);
+			pid_t pid = fork();
+			if (pid == 0) {
+				close(request_fd);
+				close(record_fd);
+				signal(SIGCHLD, SIG_DFL);
+				child_exec(field + 3, field[0], field[1], (unsigned)strtoul(field[2], 0, 10));
+			}
+			rec.pid = pid < 0 ? -errno : pid;
+		}
+		if (!write_full(record_fd, &rec, sizeof rec))
+			_exit(0);
+	}
+}
+
+/* At exit: the launcher sees the end of its requests, ends (its children
+ * with it) and is waited for, so that no zombie is left where nobody reaps
+ * orphans (a container without an init). */
+static void launcher_stop(void)
+{
+	if (launcher.pid <= 0)
+		return;
+	close(launcher.request_fd);
+	close(launcher.record_fd);
+	while (waitpid(launcher.pid, 0, 0) < 0 && errno == EINTR)
+		;
+	launcher.pid = 0;
+}
+
+bool proc_launcher_start(int lower_priority_by)
+{
+#ifdef __linux__
+	int request[2], record[2];
+	if (launcher.pid > 0)
+		return true;
+	if (pipe(request) != 0)
+		return false;
+	if (pipe(record) != 0) {
+		close(request[0]);
+		close(request[1]);
+		return false;
+	}
+	for (int k = 0; k < 2; k++) {
+		fcntl(request[k], F_SETFD, FD_CLOEXEC);
+		fcntl(record[k], F_SETFD, FD_CLOEXEC);
+	}
 	fflush(NULL);
 	pid_t pid = fork();
-	if (pid < 0)
+	if (pid < 0) {
+		close(request[0]);
+		close(request[1]);
+		close(record[0]);
+		close(record[1]);
 		return false;
+	}
 	if (pid == 0) {
-		int out = open(out_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-		int err = open(err_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-		int in = open("/dev/null", O_RDONLY);
-		if (out < 0 || err < 0 || in < 0)
-			_exit(127);
-		dup2(in, 0);
-		dup2(out, 1);
-		dup2(err, 2);
-		if (mem_mb) {
-			struct rlimit rl = { (rlim_t)mem_mb << 20, (rlim_t)mem_mb << 20 };
-			setrlimit(RLIMIT_AS, &rl);
-		}
-		setpgid(0, 0);
-#ifdef __linux__
-		/* llc dies with gcnabi check: a killed run leaves no compiler behind. */
+		close(request[1]);
+		close(record[0]);
 		prctl(PR_SET_PDEATHSIG, SIGKILL);
 		if (getppid() == 1)
-			_exit(127);
+			_exit(0);
+		launcher_main(request[0], record[1]);
+	}
+	close(request[0]);
+	close(record[1]);
+	/* A launcher that died shows as a failed write, not as SIGPIPE. */
+	signal(SIGPIPE, SIG_IGN);
+	launcher.pid = pid;
+	launcher.request_fd = request[1];
+	launcher.record_fd = record[0];
+	atexit(launcher_stop);
+	/* Should nice fail, gcnabi runs at llc's priority: slower, not wrong. */
+	if (lower_priority_by > 0 && nice(lower_priority_by) == -1)
+		errno = 0;
+	return true;
+#else
+	(void)lower_priority_by;
+	return false;
 #endif
-		execv(argv[0], argv);
-		dprintf(2, "cannot run %s: %s\n", argv[0], strerror(errno));
-		_exit(127);
+}
+
+/* The next record from the launcher, waiting at most wait_ms (-1: no limit);
+ * false when none came (or the launcher is gone: then *gone is set). */
+static bool launcher_record(LaunchRecord *rec, int wait_ms, bool *gone)
+{
+	struct pollfd pfd = { launcher.record_fd, POLLIN, 0 };
+	int r;
+	while ((r = poll(&pfd, 1, wait_ms)) < 0 && errno == EINTR)
+		;
+	if (r <= 0)
+		return false;
+	if (!read_full(launcher.record_fd, rec, sizeof *rec)) {
+		*gone = true;
+		return false;
+	}
+	return true;
+}
+
+static void pending_exit(const LaunchRecord *rec)
+{
+	if (launcher.npending < MAX_PENDING_EXITS)
+		launcher.pending[launcher.npending++] = *rec;
+}
+
+static bool launcher_start_proc(pid_t *pid, char *const argv[], const char *out_path, const char *err_path,
+				unsigned mem_mb)
+{
+	char buf[1 << 16];
+	char mem[32];
+	snprintf(mem, sizeof mem, "%u", mem_mb);
+	const char *head[] = { out_path, err_path, mem };
+	uint32_t len = 0;
+	for (int i = 0; i < 3 + 64; i++) {
+		const char *s = i < 3 ? head[i] : argv[i - 3];
+		if (!s)
+			break;
+		size_t n = strlen(s) + 1;
+		if (len + n > sizeof buf - sizeof len)
+			return false;
+		memcpy(buf + sizeof len + len, s, n);
+		len += (uint32_t)n;
+	}
+	memcpy(buf, &len, sizeof len);
+	if (!write_full(launcher.request_fd, buf, sizeof len + len))
+		return false;
+	for (;;) {
+		LaunchRecord rec;
+		bool gone = false;
+		if (!launcher_record(&rec, -1, &gone))
+			return false;
+		if (rec.kind == LAUNCH_EXITED) {
+			pending_exit(&rec);
+			continue;
+		}
+		if (rec.pid < 0) {
+			errno = -rec.pid;
+			return false;
+		}
+		*pid = rec.pid;
+		return true;
+	}
+}
+
+bool proc_start(Proc *p, char *const argv[], const char *out_path, const char *err_path, unsigned mem_mb)
+{
+	pid_t pid;
+	if (launcher.pid > 0) {
+		if (!launcher_start_proc(&pid, argv, out_path, err_path, mem_mb))
+			return false;
+	} else {
+		fflush(NULL);
+		pid = fork();
+		if (pid < 0)
+			return false;
+		if (pid == 0)
+			child_exec(argv, out_path, err_path, mem_mb);
 	}
 	p->pid = pid;
 	p->started = now_seconds();
@@ -62,6 +337,20 @@ bool proc_start(Proc *p, char *const argv[], const char *out_path, const char *e
 
 int proc_wait_any(Proc *procs, int n, double timeout)
 {
+	return proc_wait_any_for(procs, n, timeout, 0);
+}
+
+static int finished(Proc *p, int status)
+{
+	p->seconds = now_seconds() - p->started;
+	p->status = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+	p->pid = 0;
+	return 0;
+}
+
+int proc_wait_any_for(Proc *procs, int n, double timeout, double max_wait)
+{
+	double until = max_wait > 0 ? now_seconds() + max_wait : 0;
 	for (;;) {
 		bool any = false;
 		for (int i = 0; i < n; i++) {
@@ -69,13 +358,17 @@ int proc_wait_any(Proc *procs, int n, double timeout)
 			if (p->pid <= 0)
 				continue;
 			any = true;
-			int st;
-			pid_t r = waitpid(p->pid, &st, WNOHANG);
-			if (r == p->pid) {
-				p->seconds = now_seconds() - p->started;
-				p->status = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
-				p->pid = 0;
-				return i;
+			if (launcher.pid > 0) {
+				for (int k = 0; k < launcher.npending; k++)
+					if (launcher.pending[k].pid == p->pid) {
+						int st = launcher.pending[k].status;
+						launcher.pending[k] = launcher.pending[--launcher.npending];
+						return finished(p, st) + i;
+					}
+			} else {
+				int st;
+				if (waitpid(p->pid, &st, WNOHANG) == p->pid)
+					return finished(p, st) + i;
 			}
 			if (timeout > 0 && now_seconds() - p->started > timeout && !p->timed_out) {
 				p->timed_out = true;
@@ -85,6 +378,98 @@ int proc_wait_any(Proc *procs, int n, double timeout)
 		}
 		if (!any)
 			return -1;
-		usleep(2000);
+		if (until && now_seconds() >= until)
+			return -2;
+		if (launcher.pid > 0) {
+			/* Sleep until the launcher's next record, the nearest timeout
+			 * or max_wait. */
+			double now = now_seconds(), wake = until ? until : 0;
+			for (int i = 0; i < n; i++)
+				if (procs[i].pid > 0 && timeout > 0 && !procs[i].timed_out &&
+				    (!wake || procs[i].started + timeout < wake))
+					wake = procs[i].started + timeout;
+			int wait_ms = wake ? (int)((wake - now) * 1000) + 1 : -1;
+			LaunchRecord rec;
+			bool gone = false;
+			if (launcher_record(&rec, wait_ms < 0 && wake ? 0 : wait_ms, &gone) && rec.kind == LAUNCH_EXITED)
+				pending_exit(&rec);
+			if (gone) {
+				/* The launcher died and took its children along: each of
+				 * ours ends as killed. */
+				for (int i = 0; i < n; i++)
+					if (procs[i].pid > 0)
+						return finished(&procs[i], SIGKILL) + i;
+			}
+		} else {
+			usleep(2000);
+		}
 	}
+}
+
+bool slots_open(Slots *s, const char *path, char *err, size_t cap)
+{
+	struct stat st;
+	s->fd = open(path, O_RDWR | O_CLOEXEC);
+	if (s->fd < 0 || fstat(s->fd, &st) != 0) {
+		snprintf(err, cap, "%s: %s", path, strerror(errno));
+		if (s->fd >= 0)
+			close(s->fd);
+		s->fd = -1;
+		return false;
+	}
+	if (st.st_size < 1 || st.st_size > MAX_SLOTS) {
+		snprintf(err, cap, "%s: a slot file has one byte per llc slot (1 to %d), this one has %lld bytes", path,
+			 MAX_SLOTS, (long long)st.st_size);
+		close(s->fd);
+		s->fd = -1;
+		return false;
+	}
+	s->n = (int)st.st_size;
+	memset(s->held, 0, sizeof s->held);
+	return true;
+}
+
+static bool lock_byte(int fd, int slot, short type)
+{
+	struct flock fl = { 0 };
+	fl.l_type = type;
+	fl.l_whence = SEEK_SET;
+	fl.l_start = slot;
+	fl.l_len = 1;
+	return fcntl(fd, F_SETLK, &fl) == 0;
+}
+
+int slots_take(Slots *s, bool wait)
+{
+	/* Start at a different byte in each process so that they do not all
+	 * contend for slot 0. */
+	int first = (int)(getpid() % s->n);
+	for (;;) {
+		for (int k = 0; k < s->n; k++) {
+			int slot = (first + k) % s->n;
+			if (!s->held[slot] && lock_byte(s->fd, slot, F_WRLCK)) {
+				s->held[slot] = 1;
+				return slot;
+			}
+		}
+		if (!wait)
+			return -1;
+		/* Slots change hands once per llc (seconds): look every 10 ms. */
+		usleep(10000);
+	}
+}
+
+void slots_give(Slots *s, int slot)
+{
+	if (slot >= 0 && s->held[slot]) {
+		lock_byte(s->fd, slot, F_UNLCK);
+		s->held[slot] = 0;
+	}
+}
+
+void slots_close(Slots *s)
+{
+	if (s->fd >= 0)
+		close(s->fd);
+	s->fd = -1;
 }

@@ -4,6 +4,7 @@
 #define GCNABI_RUN_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <sys/types.h>
 
 typedef struct {
@@ -14,6 +15,11 @@ typedef struct {
 	bool timed_out;
 } Proc;
 
+/* From now on, children start through a launcher process forked here, at
+ * the caller's priority, and the caller lowers its own by lower_priority_by
+ * (nice): the children get the CPU first. False where there is none (not
+ * Linux, or fork failed): children are then started directly. */
+bool proc_launcher_start(int lower_priority_by);
 /* Start argv[0] with stdout and stderr to the given files. The child gets
  * RLIMIT_AS of mem_mb megabytes (0: unlimited). */
 bool proc_start(Proc *p, char *const argv[], const char *out_path, const char *err_path, unsigned mem_mb);
@@ -21,6 +27,27 @@ bool proc_start(Proc *p, char *const argv[], const char *out_path, const char *e
  * those past timeout seconds. Returns the index of a finished one (its pid
  * set to 0), or -1 when none is running. */
 int proc_wait_any(Proc *procs, int n, double timeout);
+/* The same, but returns -2 when none has finished after max_wait seconds. */
+int proc_wait_any_for(Proc *procs, int n, double timeout, double max_wait);
+
+/* llc slots shared by several processes (gcnabi-run's units): a file of n
+ * bytes, one per slot; a process holds a slot while it has a POSIX record
+ * lock on its byte. The kernel drops the locks of a process that dies, so a
+ * killed or crashed check never keeps a slot from the others. */
+enum { MAX_SLOTS = 4096 };
+typedef struct {
+	int fd;
+	int n;
+	/* A process's own locks never conflict with each other: which it holds. */
+	unsigned char held[MAX_SLOTS];
+} Slots;
+
+/* Opens the slot file; false (err set) when it cannot be opened or is empty. */
+bool slots_open(Slots *s, const char *path, char *err, size_t cap);
+/* A free slot's index, now (-1: none free) or waiting for one (wait). */
+int slots_take(Slots *s, bool wait);
+void slots_give(Slots *s, int slot);
+void slots_close(Slots *s);
 double now_seconds(void);
 
 #endif

@@ -80,6 +80,21 @@ def bad_inputs(tmp):
                h.returncode == 0 and h.stdout.startswith("usage: gcnabi %s" % command) and u.returncode == 2
                and "--no-such-option" in u.stderr, "help exit %d %r; unknown exit %d %r" % (
                    h.returncode, (h.stdout + h.stderr)[:200], u.returncode, u.stderr[:200]))
+    # check's options from gcnabi-run: --llc-version names the --llc before
+    # it, with a version gcnabi has a profile for; --llc-slots a file of slots.
+    sig = os.path.join(tmp, "one.ll")
+    open(sig, "w").write("declare void @f(i32)\n")
+    empty = os.path.join(tmp, "empty-slots")
+    open(empty, "w").close()
+    for args, code, says in ((["--llc-version", "LLVM version 22.1.8"], 2, "follows no --llc"),
+                             (["--llc", "/bin/true", "--llc-version", "LLVM version 9.0.0"], 1, "9.0.0"),
+                             (["--llc", "/bin/true", "--llc-version", "clang 22"], 1, "'clang 22'"),
+                             (["--llc-slots", os.path.join(tmp, "no-slots")], 2, "no-slots: No such file"),
+                             (["--llc-slots", empty], 2, "has 0 bytes")):
+        r = run([GCNABI_SAN, "check", "--quiet", "--out", os.path.join(tmp, "bad-check")] + args + [sig], env=SAN_ENV)
+        shown = " ".join(os.path.basename(a) if a.startswith(tmp) else a for a in args)
+        report("gcnabi check %s: exit %d naming the problem" % (shown, code),
+               r.returncode == code and says in r.stderr, "exit %d %r" % (r.returncode, r.stderr[:300]))
     fixtures = sorted(glob.glob(os.path.join(ROOT, "tests", "fixtures", "mir", "*.mir")))[:6]
     for fx in fixtures:
         data = open(fx, "rb").read()

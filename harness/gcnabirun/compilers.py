@@ -3,6 +3,8 @@ and llc-N on PATH, and --llc PATH (repeatable). Each is identified by
 `llc --version` (version string, amdgcn target) and gets the newest gcnabi
 profile not newer than it; -new-reg-bank-select is looked up in its hidden
 options. FileCheck and lit are found beside them."""
+import concurrent.futures
+import functools
 import glob
 import os
 import re
@@ -15,6 +17,7 @@ INSTALL_HINT = ("no llc found (looked in /usr/lib/llvm-*/bin and PATH). Install 
                 "llvm-15/16/19/22 through apt, or as root `apt-get install llvm-19`; or name one with --llc PATH")
 
 
+@functools.lru_cache(maxsize=None)
 def profiles():
     """[(major, name)] of the profiles gcnabi knows, from `gcnabi profiles`."""
     out = gcnabi("profiles").stdout
@@ -37,10 +40,19 @@ def identify(path, named):
         return fail("llc %s: no such file" % path)
     if not os.access(path, os.X_OK):
         return fail("llc %s: not executable" % path)
+    # Both questions at once: the second only matters when the first is answered well.
+    try:
+        hidden_proc = subprocess.Popen([path, "-march=amdgcn", "--help-hidden"], stdout=subprocess.PIPE,
+                                       stderr=subprocess.DEVNULL, text=True)
+    except OSError as e:
+        return fail("llc %s --help-hidden failed: %s" % (path, e))
     try:
         r = subprocess.run([path, "--version"], capture_output=True, text=True, timeout=60)
+        hidden = hidden_proc.communicate(timeout=60)[0]
     except (OSError, subprocess.TimeoutExpired) as e:
-        return fail("llc %s --version failed: %s" % (path, e))
+        hidden_proc.kill()
+        hidden_proc.communicate()
+        return fail("llc %s --version / --help-hidden failed: %s" % (path, e))
     m = re.search(r"LLVM version (\d+)\.(\d+)\.(\d+)\S*", r.stdout)
     if r.returncode != 0 or not m:
         return fail("llc %s --version did not name an LLVM version" % path)
@@ -50,7 +62,6 @@ def identify(path, named):
     known = [p for p in profiles() if p[0] <= major]
     if not known:
         return fail("llc %s is %s; gcnabi's profiles start at LLVM %d" % (path, m.group(0), profiles()[0][0]))
-    hidden = subprocess.run([path, "-march=amdgcn", "--help-hidden"], capture_output=True, text=True, timeout=60).stdout
     bindir = os.path.dirname(os.path.abspath(path))
     return {
         "path": os.path.abspath(path),
@@ -65,20 +76,22 @@ def identify(path, named):
 def discover(named=None):
     """The named llc, or every one found; sorted by version, then path."""
     if named:
-        found = [identify(p, True) for p in named]
+        with concurrent.futures.ThreadPoolExecutor(8) as pool:
+            found = list(pool.map(lambda p: identify(p, True), named))
     else:
         paths = glob.glob(os.environ.get("GCNABI_LLC_SEARCH", "/usr/lib/llvm-*/bin/llc"))
         for d in os.environ.get("PATH", "").split(os.pathsep):
             paths += [p for p in glob.glob(os.path.join(d, "llc")) + glob.glob(os.path.join(d, "llc-[0-9]*"))]
-        seen, found = set(), []
+        seen, unique = set(), []
         for p in paths:
             real = os.path.realpath(p)
             if real in seen or not os.access(p, os.X_OK):
                 continue
             seen.add(real)
-            c = identify(p, False)
-            if c:
-                found.append(c)
+            unique.append(p)
+        # Every llc's questions at once (each takes 50-100 ms).
+        with concurrent.futures.ThreadPoolExecutor(8) as pool:
+            found = [c for c in pool.map(lambda p: identify(p, False), unique) if c]
         if not found:
             raise HarnessError(INSTALL_HINT)
     found.sort(key=lambda c: (c["major"], c["version"], c["path"]))

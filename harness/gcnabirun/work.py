@@ -148,6 +148,30 @@ def load_plan(run_dir):
         raise HarnessError("%s: cannot read the plan of this run (%s)" % (path, e))
 
 
+# How much lower than the harness the units' own work runs (reading results,
+# the cross-axis diffs; gcnabi check lowers itself as much): llc, started at
+# the harness's priority, gets the CPU first, and this work fills what llc
+# leaves. Linux keeps a nice value per thread.
+OWN_WORK_NICE = 19
+_spawner = None  # the one thread, at the harness's priority, that starts gcnabi check
+
+
+def _lower_own_priority():
+    try:
+        tid = threading.get_native_id()
+        os.setpriority(os.PRIO_PROCESS, tid, os.getpriority(os.PRIO_PROCESS, tid) + OWN_WORK_NICE)
+    except (OSError, AttributeError):
+        pass
+
+
+def _popen(*args, **kw):
+    """subprocess.Popen from the spawner thread when there is one: a child
+    inherits the nice value of the thread that forks it."""
+    if _spawner:
+        return _spawner.submit(subprocess.Popen, *args, **kw).result()
+    return subprocess.Popen(*args, **kw)
+
+
 def in_shard(index, shard):
     i, n = shard
     return index % n == i - 1
@@ -166,15 +190,18 @@ def _limits(mem_mb):
     return apply
 
 
-def _check(unit, cfg, compilers, run_dir, out, nrbs, inp, callers=True):
+def _check(unit, cfg, compilers, run_dir, out, nrbs, inp, callers=True, slots=None):
     args = [GCNABI, "check", "--quiet", "--jobs", "1", "--batch", str(cfg["batch"]), "--timeout", str(cfg["timeout"]),
             "--mem-limit", str(cfg["mem"]), "--mcpu", unit["cpu"], "--out", out]
+    if slots:
+        args += ["--llc-slots", slots]
     if unit["kind"] != "graph":
         args.append("--placements")
     if not callers:
         args.append("--no-caller")
     for c in compilers:
-        args += ["--llc", c["path"]]
+        # Identified once by the harness: the unit's check skips `llc --version`.
+        args += ["--llc", c["path"], "--llc-version", c["version"]]
     for s in cfg.get("switches") or []:
         args += ["--switch", s]
     if nrbs:
@@ -187,8 +214,8 @@ def _check(unit, cfg, compilers, run_dir, out, nrbs, inp, callers=True):
     # A unit may take at most every batch's timeout; then it is killed.
     limit = cfg["timeout"] * (4 + 2 * len(compilers) * 2)
     env = dict(os.environ, LLVM_DISABLE_SYMBOLIZATION="1")
-    p = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
-                         preexec_fn=_limits(cfg["mem"]))
+    p = _popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+               preexec_fn=_limits(cfg["mem"]))
     try:
         so, se = p.communicate(timeout=limit)
     except subprocess.TimeoutExpired:
@@ -200,14 +227,14 @@ def _check(unit, cfg, compilers, run_dir, out, nrbs, inp, callers=True):
     return p.returncode, None
 
 
-def run_unit(unit, plan, run_dir):
+def run_unit(unit, plan, run_dir, slots=None):
     cfg, compilers = plan["config"], plan["compilers"]
     out = os.path.join(run_dir, "units", unit["id"])
     shutil.rmtree(out, ignore_errors=True)
     os.makedirs(out)
     t0 = time.monotonic()
     inp = os.path.join(run_dir, unit["input"])
-    rc, err = _check(unit, cfg, compilers, run_dir, out, False, inp)
+    rc, err = _check(unit, cfg, compilers, run_dir, out, False, inp, slots=slots)
     record = {"unit": unit["id"], "status": "done"}
     if err:
         record.update(status="error", error=err)
@@ -225,7 +252,7 @@ def run_unit(unit, plan, run_dir):
             nout = os.path.join(out, tag)
             sub = os.path.join(out, tag + ".ll")
             write_text(sub, "".join(sorted(sample[:n], key=lambda l: l.split("(")[0])))
-            rc2, err2 = _check(unit, cfg, nrbs, run_dir, nout, True, sub, callers)
+            rc2, err2 = _check(unit, cfg, nrbs, run_dir, nout, True, sub, callers, slots=slots)
             if err2:
                 record.update(status="error", error=err2)
             f2, n2, _, q2 = F.extract(nout, sub, nrbs, unit["id"])
@@ -273,9 +300,11 @@ class Progress:
             sys.stderr.write("\n")
 
 
-def execute(run_dir, plan, shard=None, jobs=2, deadline=None, progress=None):
+def execute(run_dir, plan, shard=None, jobs=2, deadline=None, progress=None, when_a_core_is_idle=None):
     """Runs the plan's units not yet in the journal (of this shard); returns
-    the number of units left undone (budget)."""
+    the number of units left undone (budget). when_a_core_is_idle() is called
+    once, from a worker thread, as soon as fewer units are unfinished than
+    llc may run at once."""
     journal = os.path.join(run_dir, "journal.jsonl")
     done = {r["unit"] for r in read_jsonl(journal)}
     # Drop a torn last line before appending.
@@ -286,19 +315,42 @@ def execute(run_dir, plan, shard=None, jobs=2, deadline=None, progress=None):
     prog = Progress(len(todo), progress)
     lock = threading.Lock()
     left = 0
+    # At most `jobs` llc run at once, machine-wide: a unit's check holds one
+    # of the slot file's bytes (a lock) while its llc runs. Twice as many
+    # units run, so that one unit's work before and after its llc (emitting
+    # the IR, reading the MIR, comparing) overlaps another unit's llc.
+    jobs = max(1, jobs)
+    slots = os.path.join(run_dir, "llc-slots")
+    write_text(slots, "." * jobs)
+
+    unfinished = [len(todo)]
+
+    def one_finished():
+        with lock:
+            unfinished[0] -= 1
+            idle = unfinished[0] == jobs - 1
+        if idle and when_a_core_is_idle:
+            when_a_core_is_idle()
 
     def one(u):
-        if deadline and time.monotonic() > deadline:
-            return None
         try:
-            return run_unit(u, plan, run_dir)
+            if deadline and time.monotonic() > deadline:
+                return None
+            return run_unit(u, plan, run_dir, slots)
         except Exception as e:  # a harness bug: the unit is an error, the run goes on
             import traceback
             return {"unit": u["id"], "status": "error", "findings": [], "notes": {}, "link": [], "stats": {},
                     "cross": [], "error": "gcnabi-run failed reading this unit's results: %s\n%s" % (
                         e, "".join(traceback.format_exc().splitlines(True)[-6:]))}
+        finally:
+            one_finished()
 
-    with open(journal, "a") as jf, concurrent.futures.ThreadPoolExecutor(max(1, jobs)) as pool:
+    if len(todo) < jobs and when_a_core_is_idle:
+        when_a_core_is_idle()
+    global _spawner
+    _spawner = concurrent.futures.ThreadPoolExecutor(1)
+    with open(journal, "a") as jf, concurrent.futures.ThreadPoolExecutor(
+            2 * jobs, initializer=_lower_own_priority) as pool:
         for rec in pool.map(one, todo):
             if rec is None:
                 left += 1
@@ -309,6 +361,9 @@ def execute(run_dir, plan, shard=None, jobs=2, deadline=None, progress=None):
                 os.fsync(jf.fileno())
             prog.step(rec)
     prog.end()
+    _spawner.shutdown()
+    _spawner = None
+    os.unlink(slots)
     return left
 
 
