@@ -53,7 +53,8 @@ def add_common(p, count=300):
     p.add_argument("--batch", type=int, default=200, help="functions per llc process (default 200)")
     p.add_argument("--timeout", type=float, default=120, help="seconds per llc process (default 120)")
     p.add_argument("--mem", type=int, default=4096, help="MB of address space per llc process (default 4096)")
-    p.add_argument("--jobs", type=int, default=os.cpu_count() or 2, help="units at once (default: cores)")
+    p.add_argument("--jobs", type=int, default=os.cpu_count() or 2,
+                   help="llc processes at once, machine-wide (default: cores); twice as many units run")
     p.add_argument("--shard", help="i/n: run every n-th unit starting at the i-th (then `merge`)")
     p.add_argument("--resume", nargs="?", const="latest", help="continue a killed run (default reports/latest)")
     p.add_argument("--out", help="report folder (default reports/<mode>-<seed>-<time>)")
