@@ -67,7 +67,8 @@ typedef struct {
 	FILE *seen_callee, *seen_caller; /* --placements: what llc did, one JSON line per function */
 } Combo;
 
-/* Functions first..first+count-1 of the combo's run order (Combo.order). */
+/* Functions first..first+count-1 of the combo's run order (Combo.order);
+ * for a graph batch, the call graph's components first..first+count-1. */
 typedef struct {
 	int combo;
 	unsigned first, count;
@@ -83,6 +84,10 @@ typedef struct {
 	unsigned nsigs, malformed;
 	const char *input;
 	CallEdge *edges; /* call-graph input: `call @a -> @b` lines */
+	/* call-graph input: each function's connected component of the call
+	 * graph, numbered in the order of their first functions; a graph batch
+	 * holds the components first..first+count-1 */
+	unsigned *component, ncomponents;
 	unsigned nedges;
 	const char *site; /* the call site a report is about, NULL outside call graphs */
 	/* the first caller/callee disagreements, for the summary */
@@ -242,6 +247,46 @@ static EmitOptions emit_options(const Combo *co, bool callers)
 			      co->m.wave == 64, !chain_dvgpr_emitted(&co->m) };
 }
 
+/* Whether function i is in graph batch b: the combo's module holds it, its
+ * component is the batch's, and in a kernel batch it is a kernel. */
+static bool in_graph_batch(const Check *c, const Batch *b, unsigned i)
+{
+	return c->combos[b->combo].in_graph[i] && c->component[i] >= b->first && c->component[i] < b->first + b->count &&
+	       (!b->kernel || c->sigs[i]->cc == CC_AMDGPU_KERNEL);
+}
+
+/* Connected components of the call graph (union-find over the edges),
+ * numbered in the order of their first functions. */
+static bool graph_components(Check *c)
+{
+	unsigned n = c->nsigs ? c->nsigs : 1, *parent = malloc(n * sizeof *parent);
+	c->component = malloc(n * sizeof *c->component);
+	if (!parent || !c->component) {
+		free(parent);
+		return false;
+	}
+	for (unsigned i = 0; i < c->nsigs; i++)
+		parent[i] = i;
+	for (unsigned e = 0; e < c->nedges; e++) {
+		unsigned a = c->edges[e].from, b = c->edges[e].to;
+		while (parent[a] != a)
+			a = parent[a] = parent[parent[a]];
+		while (parent[b] != b)
+			b = parent[b] = parent[parent[b]];
+		if (a != b)
+			parent[a > b ? a : b] = a < b ? a : b; /* the root is a component's first function */
+	}
+	c->ncomponents = 0;
+	for (unsigned i = 0; i < c->nsigs; i++) {
+		unsigned r = i;
+		while (parent[r] != r)
+			r = parent[r];
+		c->component[i] = r == i ? c->ncomponents++ : c->component[r];
+	}
+	free(parent);
+	return true;
+}
+
 /* Writes the batch's IR; functions that cannot be emitted are counted and
  * left out. Returns false on I/O failure. */
 static bool write_batch_ir(Check *c, const Batch *b, const char *path)
@@ -254,12 +299,9 @@ static bool write_batch_ir(Check *c, const Batch *b, const char *path)
 	/* A graph's kernel batch holds only its kernels (without their calls):
 	 * their kernarg layout is all it reads, and the whole module, compiled
 	 * to assembly, fails wherever any function fails after isel. */
-	bool *include = co->in_graph, kernels_only[b->graph && b->kernel ? c->nsigs + 1 : 1];
-	if (b->graph && b->kernel) {
-		for (unsigned i = 0; i < c->nsigs; i++)
-			kernels_only[i] = co->in_graph[i] && c->sigs[i]->cc == CC_AMDGPU_KERNEL;
-		include = kernels_only;
-	}
+	bool include[b->graph ? c->nsigs + 1 : 1];
+	for (unsigned i = 0; b->graph && i < c->nsigs; i++)
+		include[i] = in_graph_batch(c, b, i);
 	if (b->graph && !emit_graph(&buf, c->sigs, include, c->nsigs, c->edges, c->nedges, &o, why, sizeof why)) {
 		fprintf(stderr, "gcnabi check: %s: %s\n", c->input, why);
 		buf_free(&buf);
@@ -989,11 +1031,25 @@ static void graph_batch_done(Check *c, const Batch *b, const Proc *p, const char
 	Combo *co = &c->combos[b->combo];
 	int first = -1;
 	for (unsigned i = 0; i < c->nsigs && first < 0; i++)
-		if (co->in_graph[i] && (!b->kernel || c->sigs[i]->cc == CC_AMDGPU_KERNEL))
+		if (in_graph_batch(c, b, i))
 			first = (int)i;
 	if (first < 0)
 		return;
+	if ((p->status != 0 || p->timed_out) && b->count > 1) {
+		/* llc names no function when it fails: bisect the batch's call
+		 * graphs down to the one that fails. */
+		Batch lo = *b, hi = *b;
+		lo.fresh = hi.fresh = false;
+		lo.count = b->count / 2;
+		hi.first = b->first + lo.count;
+		hi.count = b->count - lo.count;
+		push_batch(c, hi);
+		push_batch(c, lo);
+		return;
+	}
 	if (p->status != 0 || p->timed_out) {
+		/* One call graph fails: the finding is its first function (the
+		 * root of a generated graph). */
 		char *line = p->timed_out ? strdup("timed out") : first_error_line(err);
 		co->st.llc_refused++;
 		report(c, co, (unsigned)first, "llc-refused-graph", line ? line : "?", 0, 0, 0);
@@ -1018,7 +1074,7 @@ static void graph_batch_done(Check *c, const Batch *b, const Proc *p, const char
 		snprintf(why, sizeof why, "function missing from llc's MIR");
 	}
 	for (unsigned i = 0; i < c->nsigs; i++)
-		if (co->in_graph[i] && !g.seen[i] && (!b->kernel || c->sigs[i]->cc == CC_AMDGPU_KERNEL)) {
+		if (in_graph_batch(c, b, i) && !g.seen[i]) {
 			co->st.functions++;
 			co->st.diverged++;
 			report(c, co, i, "unobserved", why, 0, 0, 0);
@@ -1054,8 +1110,8 @@ static bool plan_graph(Check *c, int k)
 		kernels |= co->in_graph[i] && c->sigs[i]->cc == CC_AMDGPU_KERNEL;
 	/* Kernels: the same module once more, compiled for amdhsa to assembly,
 	 * whose HSA metadata has their kernarg layout. */
-	return push_batch(c, (Batch){ k, 0, c->nsigs, true, true, true, false }) &&
-	       (!kernels || push_batch(c, (Batch){ k, 0, c->nsigs, true, true, true, true }));
+	return push_batch(c, (Batch){ k, 0, c->ncomponents, true, true, true, false }) &&
+	       (!kernels || push_batch(c, (Batch){ k, 0, c->ncomponents, true, true, true, true }));
 }
 
 static void batch_done(Check *c, const Batch *b, const Proc *p)
@@ -1670,6 +1726,7 @@ static void check_free(Check *c)
 	}
 	free(c->link);
 	free(c->edges);
+	free(c->component);
 	free(c->sigs);
 	free(c->combos);
 	free(c->queue);
@@ -1724,6 +1781,10 @@ static int check_main(Check *c, int argc, char **argv)
 		return EXIT_ERROR;
 	}
 	free(text);
+	if (c->nedges && !graph_components(c)) {
+		fprintf(stderr, "gcnabi check: out of memory after reading %s\n", c->input);
+		return EXIT_ERROR;
+	}
 	if (c->nedges && !c->callers) {
 		fprintf(stderr, "gcnabi check: %s is a call graph: --no-caller does not apply\n", c->input);
 		return EXIT_USAGE;

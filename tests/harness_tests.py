@@ -183,6 +183,30 @@ def test_crash_bisect(tmp, llc):
            "causes %s" % [(c["what"], c.get("minimized"), (c.get("lit") or {}).get("status")) for c in causes])
 
 
+def test_graph_crash_reproducer(tmp, llc):
+    """A crash only a call graph shows (llc 19 and 22 SelectionDAG: a shader
+    with too many input SGPRs that calls): reduced by llvm-reduce from the
+    graph's module to a verified lit test, the graph named in its header."""
+    import json
+    if int(llc.split("llvm-")[1].split("/")[0]) < 19:
+        report("graph crash reproducer: needs llc 19 or later", False, llc)
+        return
+    graphs = os.path.join(ROOT, "tests", "fixtures", "graphs", "shader_input_sgprs.ll")
+    out = os.path.join(tmp, "graphcrash")
+    r = run(["run", "--llc", llc, "--mcpu", "gfx1030", "--selector", "dag", "--count", "0", "--out", out, graphs])
+    fs = [json.loads(l) for l in open(os.path.join(out, "results.jsonl"))] if os.path.exists(
+        os.path.join(out, "results.jsonl")) else []
+    causes = [f for f in fs if f.get("type") == "cause" and f["axis"] == "crash"]
+    lit = (causes[0].get("lit") or {}) if len(causes) == 1 else {}
+    test = open(os.path.join(out, "repro", lit["path"])).read() if lit.get("path") else ""
+    ok = (len(causes) == 1 and causes[0]["example"] == "b.n0" and str(lit.get("status")).startswith("verified")
+          and "; from the call graph: call @b.n0 -> * @b.n1" in test and "call amdgpu_gfx" in test
+          and "too many input SGPRs" in test and "@a.n0" not in test)
+    report("graph-only crash: reduced from its call graph to a verified lit test", ok,
+           "exit %d, causes %s\n%s\n%s" % (r.returncode, [(c["what"], c["example"], c.get("lit")) for c in causes],
+                                            test[:1500], r.stderr[-800:]))
+
+
 def test_conventions_in_reports(tmp):
     """The reports list every convention the cross-version link matrix has:
     chain call sites of llc 19 against llc 22's chain callees get their own
@@ -268,6 +292,7 @@ def main():
         test_errors(tmp, llc)
         test_conventions_in_reports(tmp)
         test_crash_bisect(tmp, llc)
+        test_graph_crash_reproducer(tmp, llc)
         test_resume_and_shards(tmp, llc)
         test_suites(tmp, llc)
         test_minimize_shares()

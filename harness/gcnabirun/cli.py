@@ -360,6 +360,8 @@ def minimize_cause(b, plan, installed, lit_cmd, run_dir, deadline, check_jobs=2)
     if f["axis"] == "link" or not subject:
         m["why"] = "a cross-version link finding: its per-llc findings carry the reproducers"
         return m
+    unit = next((u for u in plan["units"] if u["id"] == f["unit"]), None)
+    in_graph = bool(unit and unit["kind"] == "graph")
     start = time.monotonic()
     try:
         res = M.minimize(f, subject, plan["config"], start + max(SEARCH_MIN_SECONDS, SEARCH_SHARE * (deadline - start)),
@@ -367,15 +369,26 @@ def minimize_cause(b, plan, installed, lit_cmd, run_dir, deadline, check_jobs=2)
     except M.OutOfTime:
         if f["axis"] != "crash":
             return None
-        # A crash was bisected down to this one function when it was found:
-        # its lit test needs no check detail, only the function.
-        prefix, params, suffix = M.parse_decl(f["signature"])
-        res = (M.make_decl(prefix, "f", params, suffix), {}, 0, 1)
-        m["as_found"] = "its time share ran out before the first check of it alone finished"
+        res = None
+        if not in_graph:
+            # A crash was bisected down to this one function when it was
+            # found: its lit test needs no check detail, only the function.
+            prefix, params, suffix = M.parse_decl(f["signature"])
+            res = (M.make_decl(prefix, "f", params, suffix), {}, 0, 1)
+            m["as_found"] = "its time share ran out before the first check of it alone finished"
+    graph = None
     if not res:
-        m["why"] = "does not reproduce alone (it needs its call graph)" if f["unit"].startswith("graph") else \
-            "does not reproduce alone"
-        return m
+        if f["axis"] == "crash" and in_graph:
+            # llc fails on a call graph, not on the function alone: the
+            # reproducer is the graph's module, reduced by llvm-reduce.
+            graph = littest.call_graph_of(open(os.path.join(run_dir, unit["input"])).read(), f["function"])
+        if not graph:
+            m["why"] = "does not reproduce alone (it needs its call graph)" if in_graph else \
+                "does not reproduce alone"
+            return m
+        res = ("the call graph of @%s (%d functions, %d calls)" % (
+            f["function"], sum(l.startswith("declare") for l in graph), sum(not l.startswith("declare") for l in graph)),
+            {}, 0, 0)
     decl, detail, rounds, tries = res
     m.update(decl=decl, rounds=rounds, tries=tries)
     if not lit_cmd:
@@ -392,7 +405,7 @@ def minimize_cause(b, plan, installed, lit_cmd, run_dir, deadline, check_jobs=2)
                                        max(deadline, time.monotonic() + VERIFY_MIN_SECONDS),
                                        # Each llvm-reduce test would take as long as the check that
                                        # did not finish: the verification gets the time instead.
-                                       reduce=not m.get("as_found"))
+                                       reduce=not m.get("as_found"), graph=graph)
     return m
 
 

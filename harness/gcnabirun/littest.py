@@ -183,35 +183,81 @@ def reduce_ir(ir, f, subject, tmp, deadline):
     return "\n".join(l for l in open(out).read().splitlines() if not l.startswith("; ModuleID")).strip() + "\n"
 
 
-def write_and_verify(repro_dir, name, f, subject, decl, detail, others, lit_cmd, deadline, reduce=True):
+NAME = r'@([-\w.$]+|"[^"]*")'
+
+
+def call_graph_of(text, function):
+    """The declare and call/chain lines of the call graph in text (a
+    gcnabi gen --callgraph file) that holds @function: its connected
+    component, in the file's order; None when no declare names it."""
+    decls, edges, parent = {}, [], {}
+
+    def root(n):
+        while parent.setdefault(n, n) != n:
+            n = parent[n]
+        return n
+    for line in text.splitlines():
+        if line.startswith("declare"):
+            m = re.search(NAME + r"\(", line)
+            if m:
+                decls[m.group(1)] = line
+        elif re.match(r"(call|chain)\s", line) and "->" in line:
+            names = re.findall(NAME, line)
+            edges.append((line, names))
+            for n in names[1:]:
+                parent[root(n)] = root(names[0])
+    if function not in decls:
+        return None
+    mine = root(function)
+    return [l for n, l in decls.items() if root(n) == mine] + [l for l, names in edges if names and root(names[0]) == mine]
+
+
+def wave_args(cpu):
+    """gcnabi emit's --wave for a CPU as the harness names it (gfx1030w64):
+    wave64 before gfx10 unless w32, from gfx10 on only with w64."""
+    m = re.match(r"gfx(\d+)", cpu)
+    wave64 = cpu.endswith("w64") or (not cpu.endswith("w32") and m and len(m.group(1)) < 4)
+    return ["--wave", "64"] if wave64 else []
+
+
+def write_and_verify(repro_dir, name, f, subject, decl, detail, others, lit_cmd, deadline, reduce=True, graph=None):
     """Writes repro_dir/name.ll and verifies it, trying to finish before the
     deadline (time.monotonic); a crash's IR goes through llvm-reduce first
-    unless reduce is false. Returns a description."""
+    unless reduce is false. graph: instead of decl, the lines of a call
+    graph whose module llc fails on (its reduced IR is the test). Returns a
+    description."""
     os.makedirs(repro_dir, exist_ok=True)
     write_text(os.path.join(repro_dir, "lit.cfg.py"), LIT_CFG)
     tmp = tempfile.mkdtemp(prefix="gcnabi-lit-")
     try:
         sig = os.path.join(tmp, "sig.ll")
-        write_text(sig, decl + "\n")
-        r = subprocess.run([GCNABI, "emit", "--caller", "--profile", f["profile"], sig], capture_output=True, text=True)
+        write_text(sig, "\n".join(graph) + "\n" if graph else decl + "\n")
+        emit = [GCNABI, "emit", "--profile", f["profile"]] + (wave_args(f["cpu"]) if graph else ["--caller"])
+        r = subprocess.run(emit + [sig], capture_output=True, text=True)
         if r.returncode:
             return {"status": "unverified", "why": "gcnabi emit failed: " + r.stderr.strip()}
         ir = "\n".join(l for l in r.stdout.splitlines() if not l.startswith("; gcnabi emit")).strip() + "\n"
         want, did, meaning = expectation(f, detail)
         run = "; RUN: llc %s %%s -o - | FileCheck %%s" % " ".join(llc_flags(f))
         reduced = reduce and f["axis"] == "crash" and reduce_ir(ir, f, subject, tmp, deadline)
+        if graph and not reduced:
+            # The call graph as found: the test is that llc compiles it.
+            want, did = [], None
+            run = "; RUN: llc %s %%s -o /dev/null" % " ".join(llc_flags(f))
+            meaning = "none; llc compiles the call graph's module (gcnabi emit of the graph above)"
         if reduced:
             # llvm-reduce keeps what the crash needs, not the function names
             # the CHECK lines would look for: the test is that llc compiles it.
             ir, want, did = reduced, [], None
             run = "; RUN: llc %s %%s -o /dev/null" % " ".join(llc_flags(f))
-            meaning = "none; llc compiles the IR (reduced by llvm-reduce from the emitted function and caller)"
+            meaning = "none; llc compiles the IR (reduced by llvm-reduce from the emitted %s)" % (
+                "call graph" if graph else "function and caller")
 
         def text(lines, verdict):
             head = ["; gcnabi reproducer %s: %s" % (name, f["axis"]),
                     "; %s" % f["what"],
                     "; found: %s, %s (%s), %s" % (f["combo"], f["function"], f["unit"], f["why"][:200]),
-                    "; minimized to: %s" % decl,
+                    "; minimized to: %s" % decl] + ["; from the call graph: %s" % l for l in graph or []] + [
                     "; CHECK lines: %s." % meaning] + ["; %s" % v for v in verdict]
             return "\n".join(head + [run, ""] + lines + ["", ir])
         path = os.path.join(repro_dir, name + ".ll")
