@@ -1182,6 +1182,10 @@ static bool start_batches(Check *c, Pool *pool)
 			/* Wait for a shared slot only when none of our llc runs;
 			 * otherwise run_all looks again while it waits for them. */
 			llc_slot = slots_take(&c->slots, pool->nrun == 0);
+			if (llc_slot == -2) {
+				fprintf(stderr, "gcnabi check: --llc-slots: cannot lock a slot: %s\n", strerror(errno));
+				return false;
+			}
 			if (llc_slot < 0)
 				return true;
 		}

@@ -424,19 +424,34 @@ bool slots_open(Slots *s, const char *path, char *err, size_t cap)
 		s->fd = -1;
 		return false;
 	}
+	/* A file system without record locks (some network ones) would make
+	 * every slot look taken for ever: say so now. */
+	struct flock probe = { 0 };
+	probe.l_type = F_WRLCK;
+	probe.l_whence = SEEK_SET;
+	probe.l_len = 1;
+	if (fcntl(s->fd, F_GETLK, &probe) != 0) {
+		snprintf(err, cap, "%s: cannot lock it (%s); llc slots need POSIX record locks", path, strerror(errno));
+		close(s->fd);
+		s->fd = -1;
+		return false;
+	}
 	s->n = (int)st.st_size;
 	memset(s->held, 0, sizeof s->held);
 	return true;
 }
 
-static bool lock_byte(int fd, int slot, short type)
+/* 1 locked (or unlocked), 0 another process holds it, -1 locking failed. */
+static int lock_byte(int fd, int slot, short type)
 {
 	struct flock fl = { 0 };
 	fl.l_type = type;
 	fl.l_whence = SEEK_SET;
 	fl.l_start = slot;
 	fl.l_len = 1;
-	return fcntl(fd, F_SETLK, &fl) == 0;
+	if (fcntl(fd, F_SETLK, &fl) == 0)
+		return 1;
+	return errno == EAGAIN || errno == EACCES || errno == EINTR ? 0 : -1;
 }
 
 int slots_take(Slots *s, bool wait)
@@ -447,7 +462,12 @@ int slots_take(Slots *s, bool wait)
 	for (;;) {
 		for (int k = 0; k < s->n; k++) {
 			int slot = (first + k) % s->n;
-			if (!s->held[slot] && lock_byte(s->fd, slot, F_WRLCK)) {
+			if (s->held[slot])
+				continue;
+			int r = lock_byte(s->fd, slot, F_WRLCK);
+			if (r < 0)
+				return -2;
+			if (r) {
 				s->held[slot] = 1;
 				return slot;
 			}

@@ -44,7 +44,8 @@ typedef struct {
 
 /* Opens the slot file; false (err set) when it cannot be opened or is empty. */
 bool slots_open(Slots *s, const char *path, char *err, size_t cap);
-/* A free slot's index, now (-1: none free) or waiting for one (wait). */
+/* A free slot's index, now (-1: none free) or waiting for one (wait); -2
+ * when locking fails (errno says why). */
 int slots_take(Slots *s, bool wait);
 void slots_give(Slots *s, int slot);
 void slots_close(Slots *s);
