@@ -349,21 +349,24 @@ def execute(run_dir, plan, shard=None, jobs=2, deadline=None, progress=None, whe
         when_a_core_is_idle()
     global _spawner
     _spawner = concurrent.futures.ThreadPoolExecutor(1)
-    with open(journal, "a") as jf, concurrent.futures.ThreadPoolExecutor(
-            2 * jobs, initializer=_lower_own_priority) as pool:
-        for rec in pool.map(one, todo):
-            if rec is None:
-                left += 1
-                continue
-            with lock:
-                jf.write(json.dumps(rec, sort_keys=True) + "\n")
-                jf.flush()
-                os.fsync(jf.fileno())
-            prog.step(rec)
-    prog.end()
-    _spawner.shutdown()
-    _spawner = None
-    os.unlink(slots)
+    try:
+        with open(journal, "a") as jf, concurrent.futures.ThreadPoolExecutor(
+                2 * jobs, initializer=_lower_own_priority) as pool:
+            for rec in pool.map(one, todo):
+                if rec is None:
+                    left += 1
+                    continue
+                with lock:
+                    jf.write(json.dumps(rec, sort_keys=True) + "\n")
+                    jf.flush()
+                    os.fsync(jf.fileno())
+                prog.step(rec)
+    finally:
+        prog.end()
+        _spawner.shutdown()
+        _spawner = None
+        if os.path.exists(slots):
+            os.unlink(slots)
     return left
 
 
