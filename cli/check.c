@@ -855,17 +855,23 @@ static char *first_error_line(const char *path)
 	return line;
 }
 
+/* Bisection of a failed batch: its two halves, the first to run first. */
+static void push_halves(Check *c, const Batch *b)
+{
+	Batch lo = *b, hi = *b;
+	lo.fresh = hi.fresh = false;
+	lo.count = b->count / 2;
+	hi.first = b->first + lo.count;
+	hi.count = b->count - lo.count;
+	push_batch(c, hi);
+	push_batch(c, lo);
+}
+
 static void batch_failed(Check *c, const Batch *b, const Proc *p, const char *err_path)
 {
 	Combo *co = &c->combos[b->combo];
 	if (b->count > 1) {
-		Batch lo = *b, hi = *b;
-		lo.fresh = hi.fresh = false;
-		lo.count = b->count / 2;
-		hi.first = b->first + lo.count;
-		hi.count = b->count - lo.count;
-		push_batch(c, hi);
-		push_batch(c, lo);
+		push_halves(c, b);
 		return;
 	}
 	unsigned i = co->order[b->first];
@@ -1038,13 +1044,7 @@ static void graph_batch_done(Check *c, const Batch *b, const Proc *p, const char
 	if ((p->status != 0 || p->timed_out) && b->count > 1) {
 		/* llc names no function when it fails: bisect the batch's call
 		 * graphs down to the one that fails. */
-		Batch lo = *b, hi = *b;
-		lo.fresh = hi.fresh = false;
-		lo.count = b->count / 2;
-		hi.first = b->first + lo.count;
-		hi.count = b->count - lo.count;
-		push_batch(c, hi);
-		push_batch(c, lo);
+		push_halves(c, b);
 		return;
 	}
 	if (p->status != 0 || p->timed_out) {
@@ -1755,14 +1755,14 @@ static int check_main(Check *c, int argc, char **argv)
 	c->jobs = cores > 0 && cores <= MAX_JOBS ? (unsigned)cores : 2;
 	if (!parse_check_options(c, argc, argv, &first, &layout_name, &out))
 		return EXIT_USAGE;
-	/* llc first: gcnabi's own work (emitting, reading MIR, comparing) runs
-	 * at a lower priority, on the CPU time llc leaves, while the llc it
-	 * starts keep the priority gcnabi was given. */
-	proc_launcher_start(19);
 	if (argc - first != 1) {
 		fprintf(stderr, "gcnabi check: expected one signature file (see gcnabi check --help)\n");
 		return EXIT_USAGE;
 	}
+	/* llc first: gcnabi's own work (emitting, reading MIR, comparing) runs
+	 * at a lower priority, on the CPU time llc leaves, while the llc it
+	 * starts keep the priority gcnabi was given. */
+	proc_launcher_start(19);
 	c->input = argv[first];
 	char err[600];
 	if (!layout_load(layout_name, &c->layout, err, sizeof err)) {

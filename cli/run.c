@@ -127,8 +127,8 @@ static void on_sigchld(int sig)
 	(void)sig;
 	int saved = errno;
 	char b = 0;
-	if (write(child_exited_fd, &b, 1) < 0)
-		errno = saved; /* the pipe is full: a wake-up is pending anyway */
+	ssize_t w = write(child_exited_fd, &b, 1); /* a full pipe: a wake-up is pending anyway */
+	(void)w;
 	errno = saved;
 }
 
@@ -340,12 +340,14 @@ int proc_wait_any(Proc *procs, int n, double timeout)
 	return proc_wait_any_for(procs, n, timeout, 0);
 }
 
-static int finished(Proc *p, int status)
+/* procs[i] has ended with wait status `status`; returns i. */
+static int finished(Proc *procs, int i, int status)
 {
+	Proc *p = &procs[i];
 	p->seconds = now_seconds() - p->started;
 	p->status = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
 	p->pid = 0;
-	return 0;
+	return i;
 }
 
 int proc_wait_any_for(Proc *procs, int n, double timeout, double max_wait)
@@ -363,12 +365,12 @@ int proc_wait_any_for(Proc *procs, int n, double timeout, double max_wait)
 					if (launcher.pending[k].pid == p->pid) {
 						int st = launcher.pending[k].status;
 						launcher.pending[k] = launcher.pending[--launcher.npending];
-						return finished(p, st) + i;
+						return finished(procs, i, st);
 					}
 			} else {
 				int st;
 				if (waitpid(p->pid, &st, WNOHANG) == p->pid)
-					return finished(p, st) + i;
+					return finished(procs, i, st);
 			}
 			if (timeout > 0 && now_seconds() - p->started > timeout && !p->timed_out) {
 				p->timed_out = true;
@@ -388,17 +390,17 @@ int proc_wait_any_for(Proc *procs, int n, double timeout, double max_wait)
 				if (procs[i].pid > 0 && timeout > 0 && !procs[i].timed_out &&
 				    (!wake || procs[i].started + timeout < wake))
 					wake = procs[i].started + timeout;
-			int wait_ms = wake ? (int)((wake - now) * 1000) + 1 : -1;
+			int wait_ms = !wake ? -1 : wake <= now ? 0 : (int)((wake - now) * 1000) + 1;
 			LaunchRecord rec;
 			bool gone = false;
-			if (launcher_record(&rec, wait_ms < 0 && wake ? 0 : wait_ms, &gone) && rec.kind == LAUNCH_EXITED)
+			if (launcher_record(&rec, wait_ms, &gone) && rec.kind == LAUNCH_EXITED)
 				pending_exit(&rec);
 			if (gone) {
 				/* The launcher died and took its children along: each of
 				 * ours ends as killed. */
 				for (int i = 0; i < n; i++)
 					if (procs[i].pid > 0)
-						return finished(&procs[i], SIGKILL) + i;
+						return finished(procs, i, SIGKILL);
 			}
 		} else {
 			usleep(2000);

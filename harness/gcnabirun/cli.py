@@ -190,8 +190,8 @@ class LayoutsInBackground:
     """layout_table in a process of its own at the lowest priority, started
     (start()) when fewer units are left than llc may run at once: it then
     uses a core the units leave idle. Started earlier, it slowed llc by up to
-    20 % in spite of its priority (it reads and writes tens of megabytes of
-    JSON). result() starts it if nobody did and waits for it; when it
+    20 % in spite of its priority (gcnabi place per layout, megabytes of
+    JSON parsed). result() starts it if nobody did and waits for it; when it
     failed, the table is computed again here, so that its error is raised."""
 
     def __init__(self, run_dir, plan):
