@@ -255,38 +255,6 @@ static bool in_graph_batch(const Check *c, const Batch *b, unsigned i)
 	       (!b->kernel || c->sigs[i]->cc == CC_AMDGPU_KERNEL);
 }
 
-/* Connected components of the call graph (union-find over the edges),
- * numbered in the order of their first functions. */
-static bool graph_components(Check *c)
-{
-	unsigned n = c->nsigs ? c->nsigs : 1, *parent = malloc(n * sizeof *parent);
-	c->component = malloc(n * sizeof *c->component);
-	if (!parent || !c->component) {
-		free(parent);
-		return false;
-	}
-	for (unsigned i = 0; i < c->nsigs; i++)
-		parent[i] = i;
-	for (unsigned e = 0; e < c->nedges; e++) {
-		unsigned a = c->edges[e].from, b = c->edges[e].to;
-		while (parent[a] != a)
-			a = parent[a] = parent[parent[a]];
-		while (parent[b] != b)
-			b = parent[b] = parent[parent[b]];
-		if (a != b)
-			parent[a > b ? a : b] = a < b ? a : b; /* the root is a component's first function */
-	}
-	c->ncomponents = 0;
-	for (unsigned i = 0; i < c->nsigs; i++) {
-		unsigned r = i;
-		while (parent[r] != r)
-			r = parent[r];
-		c->component[i] = r == i ? c->ncomponents++ : c->component[r];
-	}
-	free(parent);
-	return true;
-}
-
 /* Writes the batch's IR; functions that cannot be emitted are counted and
  * left out. Returns false on I/O failure. */
 static bool write_batch_ir(Check *c, const Batch *b, const char *path)
@@ -1785,9 +1753,13 @@ static int check_main(Check *c, int argc, char **argv)
 		return EXIT_ERROR;
 	}
 	free(text);
-	if (c->nedges && !graph_components(c)) {
-		fprintf(stderr, "gcnabi check: out of memory after reading %s\n", c->input);
-		return EXIT_ERROR;
+	if (c->nedges) {
+		c->component = malloc((c->nsigs ? c->nsigs : 1) * sizeof *c->component);
+		if (!c->component) {
+			fprintf(stderr, "gcnabi check: out of memory after reading %s\n", c->input);
+			return EXIT_ERROR;
+		}
+		c->ncomponents = graph_components(c->nsigs, c->edges, c->nedges, c->component);
 	}
 	if (c->nedges && !c->callers) {
 		fprintf(stderr, "gcnabi check: %s is a call graph: --no-caller does not apply\n", c->input);

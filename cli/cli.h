@@ -77,6 +77,11 @@ typedef struct {
 bool graph_edges_parse(const char *text, size_t len, Sig *const *sigs, unsigned nsigs, CallEdge **edges,
 		       unsigned *nedges, char *err, size_t err_cap);
 
+/* Connected components of the call graph over nsigs functions: component[i]
+ * for each, numbered in the order of their first functions (union-find over
+ * the edges). Returns the number of components. */
+unsigned graph_components(unsigned nsigs, const CallEdge *edges, unsigned nedges, unsigned *component);
+
 /* A generated graph in that form: its signatures, then its edges. False
  * when a signature does not fit a line. */
 struct Graph;

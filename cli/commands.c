@@ -22,6 +22,7 @@ static const OptSpec emit_opts[] = {
 	{ "--profile", "P", "IR dialect of this llc (llvm14 prints typed pointers)" },
 	{ "--caller", 0, "add a caller for each function" },
 	{ "--wave", "N", "64: chain calls pass an i64 EXEC (wave64 targets such as gfx900); default 32" },
+	{ "--graph-of", "NAME", "call-graph file: only the call graph (connected component) holding @NAME, its lines first as comments" },
 	{ 0, 0, 0 },
 };
 

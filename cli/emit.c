@@ -704,6 +704,7 @@ typedef struct {
 	const char *input;
 	Sig **sigs; /* call-graph files: every signature, to resolve the edges */
 	unsigned nsigs;
+	const char *graph_of; /* --graph-of: only the call graph holding this function */
 } EmitRun;
 
 static int emit_one(void *ctx, const Sig *sig, const SigError *err)
@@ -737,7 +738,54 @@ static int collect_for_graph(void *ctx, const Sig *sig, const SigError *err)
 	return 0;
 }
 
-/* A call-graph file becomes one module; -1 when text has no call edges. */
+/* --graph-of: which functions the module holds, the connected component of
+ * @r->graph_of; its lines of the file (signatures and edges, in file order)
+ * go first, as "; call graph: LINE" comments. False (reported) when no
+ * signature has that name. */
+static bool graph_of(EmitRun *r, const char *text, size_t len, const CallEdge *edges, unsigned nedges, bool *include)
+{
+	unsigned n = r->nsigs ? r->nsigs : 1, *component = malloc(n * sizeof *component), lines = 1, self = r->nsigs;
+	for (unsigned i = 0; i < r->nsigs; i++)
+		if (strcmp(r->sigs[i]->name, r->graph_of) == 0)
+			self = i;
+	if (self == r->nsigs || !component) {
+		if (component)
+			fprintf(stderr, "%s: error: --graph-of: no function @%s\n", r->input, r->graph_of);
+		else
+			fprintf(stderr, "%s: error: out of memory\n", r->input);
+		free(component);
+		return false;
+	}
+	graph_components(r->nsigs, edges, nedges, component);
+	for (size_t i = 0; i < len; i++)
+		lines += text[i] == '\n';
+	bool *mine = calloc(lines + 1, 1);
+	if (!mine) {
+		free(component);
+		return false;
+	}
+	for (unsigned i = 0; i < r->nsigs; i++)
+		if ((include[i] = component[i] == component[self]) && r->sigs[i]->line <= lines)
+			mine[r->sigs[i]->line] = true;
+	for (unsigned e = 0; e < nedges; e++)
+		if (include[edges[e].from] && edges[e].line <= lines)
+			mine[edges[e].line] = true;
+	unsigned line = 1;
+	for (const char *p = text, *end = text + len; p < end; line++) {
+		const char *eol = memchr(p, '\n', (size_t)(end - p));
+		if (!eol)
+			eol = end;
+		if (mine[line])
+			buf_printf(&r->out, "; call graph: %.*s\n", (int)(eol - p), p);
+		p = eol + 1;
+	}
+	free(mine);
+	free(component);
+	return true;
+}
+
+/* A call-graph file becomes one module (with --graph-of, one call graph of
+ * it); -1 when text has no call edges and no --graph-of. */
 static int emit_graph_file(EmitRun *r, const char *text, size_t len)
 {
 	char why[512];
@@ -748,11 +796,13 @@ static int emit_graph_file(EmitRun *r, const char *text, size_t len)
 	if (!ok)
 		fprintf(stderr, "%s:%s\n", r->input, why);
 	int rc = -1;
-	if (ok && nedges) {
+	if (ok && (nedges || r->graph_of)) {
 		bool *all = malloc(r->nsigs ? r->nsigs : 1);
 		if (all)
 			memset(all, 1, r->nsigs);
-		if (!all || !emit_graph(&r->out, r->sigs, all, r->nsigs, edges, nedges, &r->o, why, sizeof why)) {
+		if (all && r->graph_of && !graph_of(r, text, len, edges, nedges, all))
+			r->failed++;
+		else if (!all || !emit_graph(&r->out, r->sigs, all, r->nsigs, edges, nedges, &r->o, why, sizeof why)) {
 			fprintf(stderr, "%s: error: %s\n", r->input, all ? why : "out of memory");
 			r->failed++;
 		}
@@ -783,6 +833,8 @@ int cmd_emit(int argc, char **argv)
 	while ((k = opt_next(cmd, argc, argv, &i, &val)) >= 0) {
 		if (strcmp(cmd->opts[k].name, "--caller") == 0)
 			r.o.callers = true;
+		else if (strcmp(cmd->opts[k].name, "--graph-of") == 0)
+			r.graph_of = val[0] == '@' ? val + 1 : val;
 		else if (strcmp(cmd->opts[k].name, "--wave") == 0) {
 			if (strcmp(val, "32") != 0 && strcmp(val, "64") != 0) {
 				fprintf(stderr, "gcnabi emit: --wave takes 32 or 64, not '%s'\n", val);

@@ -128,6 +128,30 @@ static bool fail_edges(CallEdge **edges, char *err, size_t err_cap, const char *
 	return false;
 }
 
+unsigned graph_components(unsigned nsigs, const CallEdge *edges, unsigned nedges, unsigned *component)
+{
+	/* component[] holds the union-find parents first: each root is its
+	 * component's first function, found by path halving. */
+	unsigned *parent = component;
+	for (unsigned i = 0; i < nsigs; i++)
+		parent[i] = i;
+	for (unsigned e = 0; e < nedges; e++) {
+		unsigned a = edges[e].from, b = edges[e].to;
+		while (parent[a] != a)
+			a = parent[a] = parent[parent[a]];
+		while (parent[b] != b)
+			b = parent[b] = parent[parent[b]];
+		if (a != b)
+			parent[a > b ? a : b] = a < b ? a : b;
+	}
+	/* In index order every root comes before its members, and a member's
+	 * parent chain only leads to smaller indices, already numbered. */
+	unsigned n = 0;
+	for (unsigned i = 0; i < nsigs; i++)
+		component[i] = parent[i] == i ? n++ : component[parent[i]];
+	return n;
+}
+
 bool graph_edges_parse(const char *text, size_t len, Sig *const *sigs, unsigned nsigs, CallEdge **edges,
 		       unsigned *nedges, char *err, size_t err_cap)
 {

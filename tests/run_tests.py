@@ -218,6 +218,17 @@ def graph_bisection(tmp):
     them: gcnabi check bisects it by graph, reports the failure at that
     graph's root and checks the other two."""
     graphs = os.path.join(ROOT, "tests", "fixtures", "graphs", "shader_input_sgprs.ll")
+    # gcnabi emit --graph-of: that graph alone, its file lines first.
+    r = run([GCNABI_SAN, "emit", "--graph-of", "c.n1", graphs], env=SAN_ENV)
+    lines = [l for l in r.stdout.splitlines() if l.startswith("; call graph: ")]
+    defined = re.findall(r"^define \S+ \S+ @(\S+)\(", r.stdout, re.M)
+    want = [l for l in open(graphs).read().splitlines() if "@c.n" in l and not l.startswith(";")]
+    report("emit --graph-of c.n1: the module of @c.n0's graph, its three signatures and two calls listed",
+           r.returncode == 0 and lines == ["; call graph: " + l for l in want] and len(want) == 5
+           and sorted(defined) == ["c.n0", "c.n1", "c.n2"], r.stderr + r.stdout[:600])
+    r = run([GCNABI_SAN, "emit", "--graph-of", "nope", graphs], env=SAN_ENV)
+    report("emit --graph-of with an unknown name: an error naming it and the file",
+           r.returncode == 1 and "no function @nope" in r.stderr and graphs in r.stderr, r.stderr)
     for major, llc in installed_llcs():
         out = os.path.join(tmp, "bisect-%d" % major)
         r = run([GCNABI, "check", "--quiet", "--llc", llc, "--mcpu", "gfx1030", "--selector", "dag", "--out", out, graphs])

@@ -378,17 +378,14 @@ def minimize_cause(b, plan, installed, lit_cmd, run_dir, deadline, check_jobs=2)
             m["as_found"] = "its time share ran out before the first check of it alone finished"
     graph = None
     if not res:
-        if f["axis"] == "crash" and in_graph:
-            # llc fails on a call graph, not on the function alone: the
-            # reproducer is the graph's module, reduced by llvm-reduce.
-            graph = littest.call_graph_of(open(os.path.join(run_dir, unit["input"])).read(), f["function"])
-        if not graph:
+        if f["axis"] != "crash" or not in_graph:
             m["why"] = "does not reproduce alone (it needs its call graph)" if in_graph else \
                 "does not reproduce alone"
             return m
-        res = ("the call graph of @%s (%d functions, %d calls)" % (
-            f["function"], sum(l.startswith("declare") for l in graph), sum(not l.startswith("declare") for l in graph)),
-            {}, 0, 0)
+        # llc fails on a call graph, not on the function alone: the
+        # reproducer is that graph's module, reduced by llvm-reduce.
+        graph = (os.path.join(run_dir, unit["input"]), f["function"])
+        res = ("the call graph of @%s in %s" % (f["function"], unit["input"]), {}, 0, 0)
     decl, detail, rounds, tries = res
     m.update(decl=decl, rounds=rounds, tries=tries)
     if not lit_cmd:

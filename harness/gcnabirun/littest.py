@@ -183,35 +183,6 @@ def reduce_ir(ir, f, subject, tmp, deadline):
     return "\n".join(l for l in open(out).read().splitlines() if not l.startswith("; ModuleID")).strip() + "\n"
 
 
-NAME = r'@([-\w.$]+|"[^"]*")'
-
-
-def call_graph_of(text, function):
-    """The declare and call/chain lines of the call graph in text (a
-    gcnabi gen --callgraph file) that holds @function: its connected
-    component, in the file's order; None when no declare names it."""
-    decls, edges, parent = {}, [], {}
-
-    def root(n):
-        while parent.setdefault(n, n) != n:
-            n = parent[n]
-        return n
-    for line in text.splitlines():
-        if line.startswith("declare"):
-            m = re.search(NAME + r"\(", line)
-            if m:
-                decls[m.group(1)] = line
-        elif re.match(r"(call|chain)\s", line) and "->" in line:
-            names = re.findall(NAME, line)
-            edges.append((line, names))
-            for n in names[1:]:
-                parent[root(n)] = root(names[0])
-    if function not in decls:
-        return None
-    mine = root(function)
-    return [l for n, l in decls.items() if root(n) == mine] + [l for l, names in edges if names and root(names[0]) == mine]
-
-
 def wave_args(cpu):
     """gcnabi emit's --wave for a CPU as the harness names it (gfx1030w64):
     wave64 before gfx10 unless w32, from gfx10 on only with w64."""
@@ -223,20 +194,26 @@ def wave_args(cpu):
 def write_and_verify(repro_dir, name, f, subject, decl, detail, others, lit_cmd, deadline, reduce=True, graph=None):
     """Writes repro_dir/name.ll and verifies it, trying to finish before the
     deadline (time.monotonic); a crash's IR goes through llvm-reduce first
-    unless reduce is false. graph: instead of decl, the lines of a call
-    graph whose module llc fails on (its reduced IR is the test). Returns a
-    description."""
+    unless reduce is false. graph: instead of decl, (file, function): the
+    call graph of the file holding @function, whose module llc fails on (its
+    reduced IR is the test). Returns a description."""
     os.makedirs(repro_dir, exist_ok=True)
     write_text(os.path.join(repro_dir, "lit.cfg.py"), LIT_CFG)
     tmp = tempfile.mkdtemp(prefix="gcnabi-lit-")
     try:
-        sig = os.path.join(tmp, "sig.ll")
-        write_text(sig, "\n".join(graph) + "\n" if graph else decl + "\n")
-        emit = [GCNABI, "emit", "--profile", f["profile"]] + (wave_args(f["cpu"]) if graph else ["--caller"])
+        if graph:
+            sig = graph[0]
+            emit = [GCNABI, "emit", "--profile", f["profile"], "--graph-of", graph[1]] + wave_args(f["cpu"])
+        else:
+            sig = os.path.join(tmp, "sig.ll")
+            write_text(sig, decl + "\n")
+            emit = [GCNABI, "emit", "--caller", "--profile", f["profile"]]
         r = subprocess.run(emit + [sig], capture_output=True, text=True)
         if r.returncode:
             return {"status": "unverified", "why": "gcnabi emit failed: " + r.stderr.strip()}
-        ir = "\n".join(l for l in r.stdout.splitlines() if not l.startswith("; gcnabi emit")).strip() + "\n"
+        out = r.stdout.splitlines()
+        graph_lines = [l[len("; call graph: "):] for l in out if l.startswith("; call graph: ")]
+        ir = "\n".join(l for l in out if not l.startswith(("; gcnabi emit", "; call graph: "))).strip() + "\n"
         want, did, meaning = expectation(f, detail)
         run = "; RUN: llc %s %%s -o - | FileCheck %%s" % " ".join(llc_flags(f))
         reduced = reduce and f["axis"] == "crash" and reduce_ir(ir, f, subject, tmp, deadline)
@@ -257,7 +234,7 @@ def write_and_verify(repro_dir, name, f, subject, decl, detail, others, lit_cmd,
             head = ["; gcnabi reproducer %s: %s" % (name, f["axis"]),
                     "; %s" % f["what"],
                     "; found: %s, %s (%s), %s" % (f["combo"], f["function"], f["unit"], f["why"][:200]),
-                    "; minimized to: %s" % decl] + ["; from the call graph: %s" % l for l in graph or []] + [
+                    "; minimized to: %s" % decl] + ["; from the call graph: %s" % l for l in graph_lines] + [
                     "; CHECK lines: %s." % meaning] + ["; %s" % v for v in verdict]
             return "\n".join(head + [run, ""] + lines + ["", ir])
         path = os.path.join(repro_dir, name + ".ll")
