@@ -99,6 +99,27 @@ def model(s, tmp):
         s.gcnabi("emit/%s" % os.path.basename(g), "emit", path)
     s.gcnabi("layouts", "layouts")
     s.gcnabi("profiles", "profiles")
+    diffs(s, tmp)
+
+
+def diffs(s, tmp):
+    """gcnabi diff between model placements that differ: versions, selectors,
+    views, layouts, CPUs, in every output mode."""
+    def placed(name):
+        text = open(os.path.join(s.out, "place", name)).read()
+        path = os.path.join(tmp, name + ".jsonl")
+        open(path, "w").write(text.split("--- stdout\n", 1)[1].split("--- stderr\n", 1)[0])
+        return path
+    pairs = [("llvm19-gfx1030-old-dag-callee", "llvm22-gfx1030-old-dag-callee"),
+             ("llvm16-gfx900-old-dag-callee", "llvm16-gfx900-old-gisel-callee"),
+             ("llvm22-gfx1100-old-dag-callee", "llvm22-gfx1100-old-dag-caller"),
+             ("llvm22-gfx1030-old-dag-callee", "llvm22-gfx1030-proposed-v2.layout-dag-callee"),
+             ("llvm14-gfx700-old-gisel-caller", "llvm22-gfx1200-proposed-v1.layout-gisel-caller"),
+             ("llvm15-gfx942-old-dag-callee", "llvm15-gfx942-old-dag-callee")]
+    for a, b in pairs:
+        pa, pb = placed(a), placed(b)
+        for mode in [[], ["--json"], ["--summary"], ["--undef-sgprs"], ["--strict-errors", "--labels", "x,y"]]:
+            s.gcnabi("diff/%s~%s%s" % (a, b, "".join(mode)), "diff", *mode, pa, pb)
 
 
 def llcs():
