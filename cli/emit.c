@@ -602,7 +602,7 @@ bool emit_function(Buf *b, const Sig *s0, unsigned idx, const EmitOptions *o, ch
 	}
 	declare_markers(&e, caller);
 	emit_callee(&e, fn_name);
-	if (caller && (s->cc == CC_AMDGPU_CS_CHAIN || s->cc == CC_AMDGPU_CS_CHAIN_PRESERVE))
+	if (caller && conv_in_family((CallConv)s->cc, FAMILY_CHAIN))
 		emit_chain_caller(&e, fn_name);
 	else if (caller)
 		emit_caller(&e, fn_name);

@@ -67,9 +67,9 @@ int cmd_gen_boundary(int argc, char **argv)
 		} else if (strcmp(name, "--cc") == 0) {
 			/* repeatable: a convention, "both" (ccc and amdgpu_gfx) or "all" */
 			bool all = strcmp(val, "all") == 0, both = strcmp(val, "both") == 0, known = all || both;
-			for (unsigned n = 0; n < boundary_nconventions; n++) {
-				CallConv cc = boundary_conventions[n];
-				if (all || (both && (cc == CC_C || cc == CC_AMDGPU_GFX)) || strcmp(val, cc_name(cc)) == 0)
+			for (unsigned cc = 0; cc < CC_COUNT; cc++) {
+				const ConvInfo *conv = conv_info((CallConv)cc);
+				if (!conv->alias && (all || (both && conv->probe_default) || strcmp(val, conv->name) == 0))
 					ccs[cc] = known = true;
 			}
 			bad = !known;
@@ -96,8 +96,8 @@ int cmd_gen_boundary(int argc, char **argv)
 	}
 	if (ncpus == 0)
 		ncpus = 3;
-	if (!any_cc)
-		ccs[CC_C] = ccs[CC_AMDGPU_GFX] = true;
+	for (unsigned cc = 0; cc < CC_COUNT && !any_cc; cc++)
+		ccs[cc] = conv_info((CallConv)cc)->probe_default;
 
 	Layout layout;
 	char err[512];
@@ -116,9 +116,9 @@ int cmd_gen_boundary(int argc, char **argv)
 	printf(" --selector %s", sels[SEL_DAG] && sels[SEL_GISEL] ? "both" : sels[SEL_DAG] ? "dag" : "gisel");
 	printf(" --view %s", views[0] && views[1] ? "both" : views[0] ? "callee" : "caller");
 	printf(" --cc");
-	for (unsigned n = 0, first = 1; n < boundary_nconventions; n++)
-		if (ccs[boundary_conventions[n]]) {
-			printf("%s%s", first ? " " : ",", cc_name(boundary_conventions[n]));
+	for (unsigned n = 0, first = 1; n < CC_COUNT; n++)
+		if (ccs[conv_in_generator_order(n)]) {
+			printf("%s%s", first ? " " : ",", cc_name(conv_in_generator_order(n)));
 			first = 0;
 		}
 	printf("\n");
@@ -137,8 +137,8 @@ int cmd_gen_boundary(int argc, char **argv)
 			}
 			/* Entry points and kernels are never called: callee view only. */
 			for (unsigned v = 0; v < 2; v++)
-				for (unsigned n = 0; n < boundary_nconventions; n++) {
-					CallConv cc = boundary_conventions[n];
+				for (unsigned n = 0; n < CC_COUNT; n++) {
+					CallConv cc = conv_in_generator_order(n);
 					if (views[v] && ccs[cc] && (v == VIEW_CALLEE || cc_callable(cc)))
 						boundary_generate(g, &m, cc, (View)v, print_case, out);
 				}

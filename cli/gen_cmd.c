@@ -32,12 +32,6 @@ static const char *const default_types[] = {
 	"i1", "i16", "i32", "i64", "half", "float", "double", "<2 x half>", "ptr addrspace(1)", "i32 inreg",
 };
 
-/* Conventions the model places (tables_for in core/cc.c). */
-static const uint8_t modeled_ccs[] = { CC_C,         CC_FAST,      CC_COLD,      CC_AMDGPU_GFX,
-				       CC_AMDGPU_CS, CC_AMDGPU_PS, CC_AMDGPU_VS, CC_AMDGPU_GS,
-				       CC_AMDGPU_HS, CC_AMDGPU_ES, CC_AMDGPU_LS, CC_AMDGPU_CS_CHAIN, CC_AMDGPU_CS_CHAIN_PRESERVE,
-				       CC_AMDGPU_KERNEL };
-
 static const struct {
 	const char *name;
 	size_t offset;
@@ -75,7 +69,7 @@ static bool load_weight_line(char *p, const char *path, unsigned line, GenWeight
 		return false;
 	}
 	unsigned k = 0;
-	while (k < GW_COUNT && strcmp(gen_weight_names[k], key) != 0)
+	while (k < GW_COUNT && strcmp(gen_weight_name(k), key) != 0)
 		k++;
 	if (k == GW_COUNT || value < 0 || value > 100000) {
 		fprintf(stderr, "%s:%u: error: %s '%s'\n", path, line,
@@ -112,18 +106,56 @@ static bool load_weights(const char *path, GenWeights *w)
 	return ok && !problem;
 }
 
+/* The names of the conventions that pass keep, in the generator's order,
+ * comma-separated. */
+static void conv_names(char *out, size_t cap, bool (*keep)(CallConv))
+{
+	size_t n = 0;
+	out[0] = 0;
+	for (unsigned i = 0; i < CC_COUNT; i++) {
+		CallConv cc = conv_in_generator_order(i);
+		if (keep(cc) && n < cap)
+			n += (size_t)snprintf(out + n, cap - n, "%s%s", n ? ", " : "", cc_name(cc));
+	}
+}
+
+static bool any_conv(CallConv cc) { return cc < CC_COUNT; }
+static bool in_family(CallConv cc, ConvFamily f) { return conv_in_family(cc, f); }
+static bool shader_conv(CallConv cc) { return in_family(cc, FAMILY_SHADER); }
+static bool chain_conv(CallConv cc) { return in_family(cc, FAMILY_CHAIN); }
+static bool kernel_conv(CallConv cc) { return in_family(cc, FAMILY_KERNEL); }
+/* What a call graph can start at: anything but a callable convention. */
+static bool root_conv(CallConv cc) { return !in_family(cc, FAMILY_CALLABLE); }
+
 static bool add_cc(GenOptions *o, const char *name)
 {
-	for (size_t i = 0; i < sizeof modeled_ccs; i++)
-		if (strcmp(cc_name((CallConv)modeled_ccs[i]), name) == 0) {
-			if (o->nccs < GEN_ENUM_MAX_CCS)
-				o->ccs[o->nccs++] = modeled_ccs[i];
-			return true;
-		}
-	fprintf(stderr,
-		"gcnabi gen: --cc '%s': not a convention the model places (ccc, fastcc, coldcc, amdgpu_gfx, amdgpu_cs, "
-		"amdgpu_ps, amdgpu_vs, amdgpu_gs, amdgpu_hs, amdgpu_es, amdgpu_ls, amdgpu_cs_chain, amdgpu_cs_chain_preserve, amdgpu_kernel)\n",
-		name);
+	int cc = conv_find(name, strlen(name));
+	if (cc >= 0) {
+		if (o->nccs < GEN_ENUM_MAX_CCS)
+			o->ccs[o->nccs++] = (uint8_t)cc;
+		return true;
+	}
+	char names[512];
+	conv_names(names, sizeof names, any_conv);
+	fprintf(stderr, "gcnabi gen: --cc '%s': not a convention the model places (%s)\n", name, names);
+	return false;
+}
+
+/* --root: a shader entry point calling amdgpu_gfx, a kernel calling ccc,
+ * or a chain convention for graphs of llvm.amdgcn.cs.chain calls. */
+static bool set_root(GenOptions *o, const char *val)
+{
+	int cc = conv_find(val, strlen(val));
+	if (cc >= 0 && root_conv((CallConv)cc)) {
+		o->root = (CallConv)cc;
+		return true;
+	}
+	char shaders[256], chains[128], kernels[64];
+	conv_names(shaders, sizeof shaders, shader_conv);
+	conv_names(chains, sizeof chains, chain_conv);
+	conv_names(kernels, sizeof kernels, kernel_conv);
+	fprintf(stderr, "gcnabi gen: --root '%s': not a shader entry point (%s), %s or chain convention (%s)\n", val,
+		shaders, kernels, chains);
 	return false;
 }
 
@@ -138,23 +170,8 @@ static int gen_option(GenOptions *o, const char *name, const char *val)
 		o->enumerate = true;
 	else if (strcmp(name, "--callgraph") == 0)
 		o->graphs = true;
-	else if (strcmp(name, "--root") == 0) {
-		/* Shader entry points calling amdgpu_gfx, a kernel calling ccc;
-		 * chain conventions for graphs of llvm.amdgcn.cs.chain calls. */
-		static const uint8_t entry_points[] = { CC_AMDGPU_CS, CC_AMDGPU_PS, CC_AMDGPU_VS, CC_AMDGPU_GS,
-							CC_AMDGPU_HS, CC_AMDGPU_ES, CC_AMDGPU_LS, CC_AMDGPU_CS_CHAIN,
-							CC_AMDGPU_CS_CHAIN_PRESERVE, CC_AMDGPU_KERNEL };
-		o->root = CC_COUNT;
-		for (size_t i = 0; i < sizeof entry_points; i++)
-			if (strcmp(cc_name((CallConv)entry_points[i]), val) == 0)
-				o->root = (CallConv)entry_points[i];
-		if (o->root == CC_COUNT) {
-			fprintf(stderr, "gcnabi gen: --root '%s': not a shader entry point (amdgpu_cs, amdgpu_ps, amdgpu_vs, "
-					"amdgpu_gs, amdgpu_hs, amdgpu_es, amdgpu_ls), amdgpu_kernel or chain convention "
-					"(amdgpu_cs_chain, amdgpu_cs_chain_preserve)\n", val);
-			return EXIT_USAGE;
-		}
-	}
+	else if (strcmp(name, "--root") == 0)
+		return set_root(o, val) ? 0 : EXIT_USAGE;
 	else if (strcmp(name, "--weights") == 0)
 		return load_weights(val, &o->w) ? 0 : EXIT_ERROR;
 	else if (strcmp(name, "--cc") == 0) {
@@ -206,7 +223,7 @@ static bool boundary_mode(int argc, char **argv)
 static int parse_options(GenOptions *o, int argc, char **argv)
 {
 	const Command *cmd = command_find("gen");
-	*o = (GenOptions){ .w = gen_default_weights, .seed = 1, .count = 10, .max_args = DEFAULT_MAX_ARGS, .root = CC_COUNT };
+	*o = (GenOptions){ .w = gen_weights_default(), .seed = 1, .count = 10, .max_args = DEFAULT_MAX_ARGS, .root = CC_COUNT };
 	int i = 1, k;
 	const char *val;
 	while ((k = opt_next(cmd, argc, argv, &i, &val)) >= 0) {
@@ -234,14 +251,9 @@ static int parse_options(GenOptions *o, int argc, char **argv)
 	}
 	if (o->nccs && !o->enumerate) {
 		/* Random signatures of the named conventions only, equally likely. */
-		for (unsigned w = 0; w < GW_COUNT; w++)
-			if (strncmp(gen_weight_names[w], "cc_", 3) == 0)
-				*gen_weight_slot(&o->w, w) = 0;
+		memset(o->w.cc, 0, sizeof o->w.cc);
 		for (unsigned c = 0; c < o->nccs; c++)
-			for (unsigned w = 0; w < GW_COUNT; w++)
-				if (strncmp(gen_weight_names[w], "cc_", 3) == 0 &&
-				    strcmp(gen_weight_names[w] + 3, cc_name((CallConv)o->ccs[c])) == 0)
-					*gen_weight_slot(&o->w, w) = 1;
+			o->w.cc[o->ccs[c]] = 1;
 		if (o->graphs) {
 			fprintf(stderr, "gcnabi gen: --callgraph makes its own conventions, --cc does not apply\n");
 			return EXIT_USAGE;
@@ -299,7 +311,7 @@ static bool print_signature(const Sig *s)
 static void dump_weights(const GenWeights *w)
 {
 	for (unsigned k = 0; k < GW_COUNT; k++)
-		printf("# %s\n%s = %u\n", gen_weight_docs[k], gen_weight_names[k], gen_weight(w, k));
+		printf("# %s\n%s = %u\n", gen_weight_doc(k), gen_weight_name(k), gen_weight(w, k));
 }
 
 /* The comment before the first signature of a swarm batch. */
@@ -386,9 +398,11 @@ static bool parse_type_option(const char *text, Sig *out)
 static bool build_space(const GenOptions *o, GenSpace *sp, Sig *types)
 {
 	*sp = (GenSpace){ .ntypes = o->ntypes ? o->ntypes : (unsigned)(sizeof default_types / sizeof default_types[0]),
-			  .nccs = o->nccs ? o->nccs : 2, .ccs = { CC_C, CC_AMDGPU_GFX } };
-	if (o->nccs)
-		memcpy(sp->ccs, o->ccs, o->nccs);
+			  .nccs = o->nccs };
+	memcpy(sp->ccs, o->ccs, o->nccs);
+	for (unsigned cc = 0; cc < CC_COUNT && !o->nccs; cc++)
+		if (conv_info((CallConv)cc)->probe_default)
+			sp->ccs[sp->nccs++] = (uint8_t)cc;
 	for (unsigned i = 0; i < sp->ntypes; i++) {
 		if (!parse_type_option(o->ntypes ? o->types[i] : default_types[i], &types[i]))
 			return false;

@@ -62,35 +62,47 @@ typedef struct {
 } EdgeRule;
 enum { EDGE_CALL, EDGE_CHAIN };
 
-static bool any_cc(CallConv cc) { (void)cc; return true; }
-static bool is_chain_cc(CallConv cc) { return cc == CC_AMDGPU_CS_CHAIN || cc == CC_AMDGPU_CS_CHAIN_PRESERVE; }
+static bool any_cc(CallConv cc) { return cc < CC_COUNT; }
+static bool is_chain_cc(CallConv cc) { return conv_in_family(cc, FAMILY_CHAIN); }
 static bool not_chain_cc(CallConv cc) { return !is_chain_cc(cc); }
-/* The verifier allows llvm.amdgcn.cs.chain in these three conventions only. */
-static bool not_chain_caller(CallConv cc) { return cc != CC_AMDGPU_CS && !is_chain_cc(cc); }
-
-static bool is_kernel(CallConv cc) { return cc == CC_AMDGPU_KERNEL; }
+/* The verifier allows llvm.amdgcn.cs.chain only in some conventions. */
+static bool not_chain_caller(CallConv cc) { return !conv_info(cc)->chains; }
+static bool is_kernel(CallConv cc) { return conv_in_family(cc, FAMILY_KERNEL); }
 
 static const EdgeRule edge_rules[] = {
 	{ -1, any_cc, cc_is_shader_entry, "an entry point has no callers" },
 	{ -1, any_cc, is_kernel, "a kernel has no callers" },
 	{ EDGE_CALL, any_cc, is_chain_cc, "a chain function is entered by `chain`, not called" },
 	{ EDGE_CHAIN, any_cc, not_chain_cc, "only amdgpu_cs_chain(_preserve) functions are chained to" },
-	{ EDGE_CHAIN, not_chain_caller, any_cc,
-	  "llvm.amdgcn.cs.chain is used only in amdgpu_cs, amdgpu_cs_chain and amdgpu_cs_chain_preserve functions" },
+	{ EDGE_CHAIN, not_chain_caller, any_cc, "llvm.amdgcn.cs.chain is used only in " },
 };
 
-static const char *edge_refusal(bool chain, CallConv from, CallConv to)
+/* Why the edge is refused (in buf), or NULL. */
+static const char *edge_refusal(bool chain, CallConv from, CallConv to, char *buf, size_t cap)
 {
 	for (size_t r = 0; r < sizeof edge_rules / sizeof edge_rules[0]; r++) {
 		const EdgeRule *x = &edge_rules[r];
-		if ((x->kind < 0 || x->kind == (chain ? EDGE_CHAIN : EDGE_CALL)) && x->caller(from) && x->callee(to))
+		if (!((x->kind < 0 || x->kind == (chain ? EDGE_CHAIN : EDGE_CALL)) && x->caller(from) && x->callee(to)))
+			continue;
+		if (x->caller != not_chain_caller)
 			return x->why;
+		/* ... the conventions that may chain, named from their table */
+		size_t n = (size_t)snprintf(buf, cap, "%s", x->why);
+		unsigned k = 0, count = 0;
+		for (unsigned cc = 0; cc < CC_COUNT; cc++)
+			count += conv_info((CallConv)cc)->chains;
+		for (unsigned i = 0; i < CC_COUNT && n < cap; i++)
+			if (conv_info(conv_in_generator_order(i))->chains)
+				n += (size_t)snprintf(buf + n, cap - n, "%s%s", k++ ? (k == count ? " and " : ", ") : "",
+						      cc_name(conv_in_generator_order(i)));
+		if (n < cap)
+			snprintf(buf + n, cap - n, " functions");
+		return buf;
 	}
 	/* Calls stay within one convention, except that a shader entry point
 	 * calls amdgpu_gfx functions (passing its user SGPRs on) and a kernel
-	 * calls the default conventions. */
-	bool kernel_call = from == CC_AMDGPU_KERNEL && (to == CC_C || to == CC_FAST || to == CC_COLD);
-	if (!chain && from != to && !(cc_is_shader_entry(from) && to == CC_AMDGPU_GFX) && !kernel_call)
+	 * calls the default conventions: the callee's row says who calls it. */
+	if (!chain && !conv_may_call(from, to))
 		return "the conventions differ (only an entry point may call amdgpu_gfx, a kernel ccc, fastcc or coldcc)";
 	return 0;
 }
@@ -194,7 +206,8 @@ bool graph_edges_parse(const char *text, size_t len, Sig *const *sigs, unsigned 
 			e.from = (unsigned)from;
 			e.to = (unsigned)to;
 			CallConv cfrom = (CallConv)sigs[e.from]->cc, cto = (CallConv)sigs[e.to]->cc;
-			const char *refusal = edge_refusal(chain, cfrom, cto);
+			char refused[256];
+			const char *refusal = edge_refusal(chain, cfrom, cto, refused, sizeof refused);
 			if (refusal)
 				return fail_edges(edges, err, err_cap, "%u:1: @%s (%s) cannot %s @%s (%s): %s", line,
 						  sigs[e.from]->name, cc_name(cfrom), chain ? "chain to" : "call", sigs[e.to]->name,

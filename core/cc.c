@@ -1,143 +1,17 @@
-/* Calling-convention rule tables and the engine that runs them.
- * Each convention is an ordered list of rows, first match wins, as in
- * AMDGPUCallingConv.td: a register row whose registers are used up falls
- * through to the next row. Argument and return tables are separate. Which
- * SGPRs carry values comes from the layout; which rows exist in which llc
- * comes from the profile switch a row needs. */
+/* The engine that runs the rule tables (rules.c). Each convention is an
+ * ordered list of rows, first match wins, as in AMDGPUCallingConv.td: a
+ * register row whose registers are used up falls through to the next row.
+ * Argument and return tables are separate. Which SGPRs carry values comes
+ * from the layout; which rows exist in which llc comes from the profile
+ * switch a row needs. */
 #include "cc.h"
 
 #include <stdio.h>
 #include <string.h>
 
-#include "split.h"
+#include "rules.h"
 
 const char *const selector_names[SEL_COUNT] = { "dag", "gisel" };
-
-typedef enum { ANY, YES, NO } Tri;
-
-typedef enum {
-	ACT_REG,         /* next free register of the row's list */
-	ACT_STACK,       /* a 4-byte slot, 4-aligned, in the incoming argument area */
-	ACT_BYVAL_COPY,  /* a byval argument's copy: its alloc size, aligned to max(4, align) */
-	ACT_FAIL,        /* llc refuses: the function cannot be compiled (arguments) or the return is demoted */
-	ACT_PROMOTE_I32, /* the part becomes an i32 and matching goes on with the next row */
-} Action;
-
-enum { VGPR_BUDGET = 0xffff };
-
-#define CLS(x) (1u << PART_##x)
-#define ALL_VALUES (CLS(INT) | CLS(FP) | CLS(BF16))
-#define ALL_PARTS (ALL_VALUES | CLS(I1))
-
-/* A row. Every field's zero is "no condition", so a row names only what
- * it matches on and what it does. */
-typedef struct {
-	uint8_t classes;  /* PartClass bits this row accepts */
-	uint8_t inreg;    /* Tri */
-	uint8_t byval;    /* Tri: YES rows apply to a byval parameter as a whole */
-	uint8_t ext;      /* Tri: the parameter is signext or zeroext */
-	uint8_t selector; /* 0, or 1 + the only Selector the row applies to */
-	uint8_t needs;    /* 0, or 1 + the profile switch that must be on */
-	uint8_t action;
-	uint8_t file;     /* ACT_REG: LOC_SGPR or LOC_VGPR */
-	uint8_t pool;     /* ACT_REG: 1 + a LayoutPool, or 0 for the fixed range below */
-	uint16_t first, count; /* fixed range; count VGPR_BUDGET = the function's VGPR budget */
-	const char *rule; /* the ABI rule, as reports and errors quote it */
-} CcRule;
-
-#define MATCH(cls) .classes = (cls)
-#define ONLY(sel) .selector = 1 + (sel)
-#define NEEDS(sw) .needs = 1 + SW_##sw
-#define VGPRS(lo, n) .action = ACT_REG, .file = LOC_VGPR, .first = (lo), .count = (n)
-#define SGPRS_OF(p) .action = ACT_REG, .file = LOC_SGPR, .pool = 1 + (p)
-#define SGPRS(lo, n) .action = ACT_REG, .file = LOC_SGPR, .first = (lo), .count = (n)
-
-/* CC_AMDGPU_Func: callable functions of the default convention. */
-static const CcRule func_args[] = {
-	{ MATCH(ALL_PARTS), .byval = YES, .action = ACT_BYVAL_COPY,
-	  .rule = "byval arguments are copied into the stack argument area" },
-	{ MATCH(CLS(I1)), .action = ACT_PROMOTE_I32,
-	  .rule = "i1 is promoted to i32: its stack object stays 1 byte, but a SelectionDAG caller stores all 4" },
-	{ MATCH(CLS(INT)), .ext = YES, .action = ACT_PROMOTE_I32,
-	  .rule = "extended i8/i16 are promoted to i32: the stack object stays 2 bytes, a SelectionDAG caller stores 4" },
-	{ MATCH(ALL_PARTS), .inreg = YES, ONLY(SEL_GISEL), NEEDS(func_inreg_gisel_fails), .action = ACT_FAIL,
-	  .rule = "unable to lower arguments: GlobalISel has no rule for inreg arguments" },
-	{ MATCH(ALL_PARTS), .inreg = YES, NEEDS(func_inreg_sgpr), SGPRS_OF(POOL_FUNC_SGPR_ARGS),
-	  .rule = "inreg parts take the free SGPRs of func_sgpr_args, in order" },
-	{ MATCH(ALL_PARTS), VGPRS(0, 31), .rule = "parts take v0-v30; v31 carries the packed work-item IDs" },
-	{ MATCH(ALL_PARTS), .action = ACT_STACK, .rule = "then 4-byte stack slots, no wider alignment" },
-};
-
-/* RetCC_AMDGPU_Func: VGPRs only; inreg is ignored on returns. */
-static const CcRule func_returns[] = {
-	{ MATCH(ALL_PARTS), VGPRS(0, 32), .rule = "return parts take v0-v31" },
-	{ MATCH(ALL_PARTS), .action = ACT_FAIL,
-	  .rule = "more than 32 return parts: the return is demoted to a hidden sret pointer" },
-};
-
-/* CC_SI_Gfx: amdgpu_gfx. byval has no row: the pointer itself is passed. */
-static const CcRule gfx_args[] = {
-	{ MATCH(ALL_VALUES), .inreg = YES, SGPRS_OF(POOL_GFX_SGPR_ARGS), .rule = "inreg parts take gfx_sgpr_args" },
-	{ MATCH(ALL_VALUES), .inreg = NO, VGPRS(0, 32), .rule = "other parts take v0-v31 (no implicit VGPR inputs)" },
-	{ MATCH(ALL_PARTS), .action = ACT_STACK,
-	  .rule = "then the stack: inreg parts never fall back to VGPRs, and i1 always goes here" },
-};
-
-/* RetCC_SI_Gfx. */
-static const CcRule gfx_returns[] = {
-	{ MATCH(ALL_PARTS), .inreg = YES, .action = ACT_FAIL,
-	  .rule = "an inreg return is not lowered in registers: it is demoted (GlobalISel passes the pointer inreg)" },
-	{ MATCH(ALL_PARTS), ONLY(SEL_DAG), NEEDS(gfx_ret_dag_vgpr_budget), VGPRS(0, VGPR_BUDGET),
-	  .rule = "SelectionDAG returns only as many parts as the function's VGPR budget allows" },
-	{ MATCH(ALL_PARTS), ONLY(SEL_DAG), NEEDS(gfx_ret_dag_vgpr_budget), .action = ACT_FAIL,
-	  .rule = "beyond the VGPR budget the return is demoted" },
-	{ MATCH(ALL_PARTS), VGPRS(0, 136), .rule = "return parts take v0-v135" },
-	{ MATCH(ALL_PARTS), .action = ACT_FAIL,
-	  .rule = "more than 136 return parts: the return is demoted to a hidden sret pointer" },
-};
-
-/* CC_SI_SHADER: the shader entry points (amdgpu_cs, _ps, _vs, _gs, _hs,
- * _es, _ls). User SGPRs and VGPR inputs only: there is no stack, so running
- * out of either file is llc's "unable to allocate function argument". */
-static const CcRule shader_args[] = {
-	{ MATCH(CLS(I1)), NEEDS(shader_i1_arg_fails), .action = ACT_FAIL,
-	  .rule = "unable to allocate function argument: no row of CC_SI_SHADER takes i1" },
-	{ MATCH(CLS(I1)), .action = ACT_PROMOTE_I32, .rule = "i1 is promoted to i32" },
-	{ MATCH(ALL_VALUES), .inreg = YES, SGPRS(0, 44), .rule = "inreg parts take the user SGPRs s0-s43" },
-	{ MATCH(ALL_VALUES), .inreg = NO, VGPRS(0, 136), .rule = "other parts take the VGPR inputs v0-v135" },
-	{ MATCH(ALL_VALUES), .action = ACT_FAIL,
-	  .rule = "unable to allocate function argument: more than 44 SGPR or 136 VGPR parts, and no stack" },
-};
-
-/* RetCC_SI_Shader: integer parts and float parts count separately. There is
- * no sret demotion: a return that does not fit is an error. */
-static const CcRule shader_returns[] = {
-	{ MATCH(CLS(I1)), .ext = YES, .action = ACT_PROMOTE_I32,
-	  .rule = "a signext/zeroext i1 return is promoted to i32" },
-	{ MATCH(CLS(I1)), ONLY(SEL_DAG), .action = ACT_FAIL,
-	  .rule = "unable to allocate function return: SelectionDAG has no row for a plain i1" },
-	{ MATCH(CLS(I1) | CLS(INT)), SGPRS(0, 44),
-	  .rule = "integer parts (i8-i32, pieces of wider values and doubles, pointers, <2 x i16>) take s0-s43" },
-	{ MATCH(CLS(FP) | CLS(BF16)), VGPRS(0, 136), .rule = "float parts (half, bfloat, float, <2 x half>) take v0-v135" },
-	{ MATCH(ALL_PARTS), .action = ACT_FAIL,
-	  .rule = "unable to allocate function return: more than 44 SGPR or 136 VGPR parts" },
-};
-
-/* CC_AMDGPU_CS_CHAIN: amdgpu_cs_chain and amdgpu_cs_chain_preserve (LLVM
- * 19 on). s0-s104 and v8-v255 (v0-v7 stay with the hardware), no stack. The
- * verifier allows only void returns, so there is no return table to speak of. */
-static const CcRule chain_args[] = {
-	{ MATCH(CLS(I1)), .action = ACT_FAIL,
-	  .rule = "unable to allocate function argument: no row of CC_AMDGPU_CS_CHAIN takes i1 (19 and 22 alike)" },
-	{ MATCH(ALL_VALUES), .inreg = YES, SGPRS(0, 105), .rule = "inreg parts take s0-s104" },
-	{ MATCH(ALL_VALUES), .inreg = NO, VGPRS(8, 247), .rule = "other parts take v8-v254" },
-	{ MATCH(ALL_VALUES), .action = ACT_FAIL,
-	  .rule = "unable to allocate function argument: more than 105 SGPR or 247 VGPR parts, and no stack" },
-};
-
-static const CcRule chain_returns[] = {
-	{ MATCH(ALL_PARTS), .action = ACT_FAIL, .rule = "Calling convention requires void return type" },
-};
 
 /* Shader entry points' system SGPRs and scratch descriptor, by the OS of
  * the triple (SIMachineFunctionInfo, SITargetLowering::allocateSystemSGPRs,
@@ -184,7 +58,7 @@ const char *target_os_triple(TargetOs os) { return os < OS_COUNT ? shader_os[os]
 
 static bool merged_stage(const ModelConfig *m, CallConv cc)
 {
-	return m->target->merged_shaders && (cc == CC_AMDGPU_HS || cc == CC_AMDGPU_GS);
+	return m->target->merged_shaders && conv_info(cc)->merged_stage;
 }
 
 /* After the arguments: the system SGPRs of a shader entry point. */
@@ -213,40 +87,6 @@ static void shader_system_sgprs(const Sig *s, const ModelConfig *m, const uint64
 	}
 }
 
-enum { MAX_ROWS = 16 };
-
-typedef struct {
-	const CcRule *args, *returns;
-	unsigned nargs, nreturns;
-	bool implicit_inputs; /* the default convention's special SGPR inputs */
-	bool entry;           /* an entry point: a return that does not fit is an error, not demoted */
-} CcTables;
-
-#define TABLES(a, r, imp, entry) { a, r, sizeof a / sizeof a[0], sizeof r / sizeof r[0], imp, entry }
-_Static_assert(sizeof func_args / sizeof func_args[0] <= MAX_ROWS, "func_args has too many rows");
-_Static_assert(sizeof func_returns / sizeof func_returns[0] <= MAX_ROWS, "func_returns has too many rows");
-_Static_assert(sizeof gfx_args / sizeof gfx_args[0] <= MAX_ROWS, "gfx_args has too many rows");
-_Static_assert(sizeof gfx_returns / sizeof gfx_returns[0] <= MAX_ROWS, "gfx_returns has too many rows");
-_Static_assert(sizeof shader_args / sizeof shader_args[0] <= MAX_ROWS, "shader_args has too many rows");
-_Static_assert(sizeof shader_returns / sizeof shader_returns[0] <= MAX_ROWS, "shader_returns has too many rows");
-static const CcTables func_tables = TABLES(func_args, func_returns, true, false);
-static const CcTables gfx_tables = TABLES(gfx_args, gfx_returns, false, false);
-static const CcTables shader_tables = TABLES(shader_args, shader_returns, false, true);
-static const CcTables chain_tables = TABLES(chain_args, chain_returns, false, true);
-
-static const CcTables *tables_for(CallConv cc)
-{
-	switch (cc) {
-	case CC_C: case CC_FAST: case CC_COLD: return &func_tables;
-	case CC_AMDGPU_GFX: return &gfx_tables;
-	case CC_AMDGPU_CS: case CC_AMDGPU_PS: case CC_AMDGPU_VS: case CC_AMDGPU_GS:
-	case CC_AMDGPU_HS: case CC_AMDGPU_ES: case CC_AMDGPU_LS:
-		return &shader_tables;
-	case CC_AMDGPU_CS_CHAIN: case CC_AMDGPU_CS_CHAIN_PRESERVE:
-		return &chain_tables;
-	default: return 0;
-	}
-}
 
 /* --- allocation state ---------------------------------------------------- */
 
@@ -277,7 +117,7 @@ typedef struct {
 	Placement *out;
 } Ctx;
 
-static bool fail(Placement *out, const char *fmt, const char *a, const char *b)
+bool cc_fail(Placement *out, const char *fmt, const char *a, const char *b)
 {
 	out->ok = false;
 	snprintf(out->error, sizeof out->error, fmt, a, b);
@@ -289,8 +129,6 @@ static void reserve(Ctx *c, const RegRange *r)
 	for (unsigned i = 0; i < r->count && r->first + i < SGPR_COUNT; i++)
 		c->sgpr_used[(r->first + i) / 64] |= 1ull << ((r->first + i) % 64);
 }
-
-static bool input_freed(const Sig *s, NoInput in) { return s->no_inputs & (1u << in); }
 
 /* Before the arguments are assigned, the callee marks the SGPRs of the
  * implicit inputs it expects (SIISelLowering::allocateSpecialInputSGPRs);
@@ -479,10 +317,10 @@ static const CcRule *assign_part(Ctx *c, bool returns, const PartRun *part, bool
 	return assign_part_from(c, returns, part, inreg, loc, &from);
 }
 
-static bool add_loc(Placement *out, Loc l)
+bool cc_add_loc(Placement *out, Loc l)
 {
 	if (out->nlocs >= PLACE_MAX_PARTS)
-		return fail(out, "more than %s parts in one function%s", "4096", "");
+		return cc_fail(out, "more than %s parts in one function%s", "4096", "");
 	out->locs[out->nlocs++] = l;
 	return true;
 }
@@ -496,10 +334,10 @@ static bool place_byval(Ctx *c, const Param *prm, uint64_t size, PartRange *rang
 		align = 4;
 	c->stack = (c->stack + align - 1) / align * align;
 	if (c->stack + size > UINT32_MAX)
-		return fail(c->out, "byval copies exceed the 4 GiB argument area%s%s", "", "");
+		return cc_fail(c->out, "byval copies exceed the 4 GiB argument area%s%s", "", "");
 	range->first = (uint16_t)c->out->nlocs;
 	range->count = 1;
-	if (!add_loc(c->out, (Loc){ LOC_STACK, 0, (uint32_t)c->stack, (uint32_t)size }))
+	if (!cc_add_loc(c->out, (Loc){ LOC_STACK, 0, (uint32_t)c->stack, (uint32_t)size }))
 		return false;
 	c->stack += size;
 	return true;
@@ -556,14 +394,14 @@ static bool place_parts(Ctx *c, const Parts *parts, bool inreg, PartRange *range
 	Placement *out = c->out;
 	unsigned first = out->nlocs;
 	if (parts->nparts > PLACE_MAX_PARTS - first)
-		return fail(out, "more than %s parts in one function%s", "4096", "");
+		return cc_fail(out, "more than %s parts in one function%s", "4096", "");
 	const CcRule *refused = assign_runs(c, false, parts, inreg, &out->locs[first]);
 	if (refused) {
 		char num[16];
 		snprintf(num, sizeof num, "#%u", argno);
 		if (refused == &no_row)
-			return fail(out, "unable to allocate function argument %s: no rule accepts it%s", num, "");
-		return fail(out, "argument %s: %s", num, refused->rule);
+			return cc_fail(out, "unable to allocate function argument %s: no rule accepts it%s", num, "");
+		return cc_fail(out, "argument %s: %s", num, refused->rule);
 	}
 	out->nlocs = first + parts->nparts;
 	range->first = (uint16_t)first;
@@ -577,9 +415,9 @@ static bool split_or_fail(const Ctx *c, TypeId t, bool is_return, bool unused, P
 	parts->nruns = parts->nparts = parts->merge_floor = 0;
 	*st = split_value(c->sig, t, c->m, c->view, is_return, unused, parts, &why);
 	if (*st == SPLIT_UNSUPPORTED)
-		return fail(c->out, "%s is not supported by %s", why, c->m->profile->name);
+		return cc_fail(c->out, "%s is not supported by %s", why, c->m->profile->name);
 	if (*st == SPLIT_TOO_MANY)
-		return fail(c->out, "more than %s parts in one value%s", "4096", "");
+		return cc_fail(c->out, "more than %s parts in one value%s", "4096", "");
 	return true;
 }
 
@@ -642,10 +480,10 @@ static bool place_return(Ctx *c, Parts *parts, bool *demoted)
 	if (!split_or_fail(c, s->ret, true, false, parts, &st))
 		return false;
 	if (parts->nparts > PLACE_MAX_PARTS - out->nlocs)
-		return fail(out, "more than %s parts in one function%s", "4096", "");
+		return cc_fail(out, "more than %s parts in one function%s", "4096", "");
 	const CcRule *refused = try_return(c, parts, st);
 	if (refused && c->tables->entry)
-		return fail(out, "return: %s%s", refused == &no_row ? "unable to translate instruction: ret" : refused->rule, "");
+		return cc_fail(out, "return: %s%s", refused == &no_row ? "unable to translate instruction: ret" : refused->rule, "");
 	if (refused) {
 		*demoted = true;
 		return true;
@@ -655,30 +493,22 @@ static bool place_return(Ctx *c, Parts *parts, bool *demoted)
 	out->nlocs += parts->nparts;
 	return true;
 }
-/* The IR verifier's rules for the graphics entry points amdgpu_cs, _ps, _vs,
- * _gs and _hs (amdgpu_es and amdgpu_ls are not on its list): no sret, no
- * byval and no byref of a private (addrspace 5) pointer. */
-static const char *entry_verifier_error(const Sig *s)
+/* The IR verifier's rules that a convention's row names (VERIFY_*), in the
+ * order the verifier checks them. */
+const char *cc_verifier_error(const Sig *s)
 {
-	switch ((CallConv)s->cc) {
-	case CC_AMDGPU_CS_CHAIN: case CC_AMDGPU_CS_CHAIN_PRESERVE: case CC_AMDGPU_KERNEL:
-		if (sig_type(s, s->ret)->kind != TYPE_VOID)
-			return "Calling convention requires void return type";
-		break;
-	case CC_AMDGPU_CS: case CC_AMDGPU_PS: case CC_AMDGPU_VS: case CC_AMDGPU_GS: case CC_AMDGPU_HS:
-		break;
-	default:
-		return 0;
-	}
-	for (unsigned i = 0; i < s->nparams; i++)
+	unsigned v = conv_info((CallConv)s->cc)->verifier;
+	if ((v & VERIFY_VOID_RETURN) && sig_type(s, s->ret)->kind != TYPE_VOID)
+		return "Calling convention requires void return type";
+	for (unsigned i = 0; i < s->nparams && (v & VERIFY_NO_SRET); i++)
 		if (s->params[i].flags & PARAM_SRET)
 			return "Calling convention does not allow sret";
 	for (unsigned i = 0; i < s->nparams; i++) {
 		const Param *prm = &s->params[i];
 		const Type *t = sig_type(s, prm->type);
-		if (prm->flags & PARAM_BYVAL)
+		if ((v & VERIFY_NO_BYVAL) && (prm->flags & PARAM_BYVAL))
 			return "Calling convention disallows byval";
-		if ((prm->flags & PARAM_BYREF) && t->kind == TYPE_PTR && t->addrspace == 5)
+		if ((v & VERIFY_NO_STACK_BYREF) && (prm->flags & PARAM_BYREF) && t->kind == TYPE_PTR && t->addrspace == 5)
 			return "Calling convention disallows stack byref";
 	}
 	return 0;
@@ -798,7 +628,7 @@ const char *cc_chain_dvgpr_check(const Sig *s, const ModelConfig *m, const Place
 	*lost = 0;
 	*first_arg = -1;
 	*refused = false;
-	if (s->cc != CC_AMDGPU_CS_CHAIN && s->cc != CC_AMDGPU_CS_CHAIN_PRESERVE)
+	if (!conv_in_family((CallConv)s->cc, FAMILY_CHAIN))
 		return "only chain functions are called with dynamic VGPRs";
 	switch (cc_chain_dvgpr_support(m)) {
 	case DVGPR_IGNORED: return "this llc ignores the dynamic-VGPR operands: it makes a plain chain call";
@@ -820,272 +650,6 @@ const char *cc_chain_dvgpr_check(const Sig *s, const ModelConfig *m, const Place
 	return *lost ? "argument VGPRs beyond the requested count would be lost" : NULL;
 }
 
-const char *const user_sgpr_names[USGPR_COUNT] = {
-	"private_segment_buffer", "dispatch_ptr", "queue_ptr", "kernarg_segment_ptr", "dispatch_id",
-	"flat_scratch_init", "private_segment_size",
-};
-const uint8_t user_sgpr_sizes[USGPR_COUNT] = { 4, 2, 2, 2, 2, 2, 1 };
-
-unsigned user_sgpr_first(const UserSgprs *u, unsigned field)
-{
-	unsigned first = 0;
-	for (unsigned i = 0; i < field && i < USGPR_COUNT; i++)
-		if (u->enabled & (1u << i))
-			first += user_sgpr_sizes[i];
-	return first;
-}
-
-/* When a kernel's dispatch enables each user SGPR field, for a body that
- * uses no implicit input (gcnabi emit's): a field needs its profile switch
- * (ALWAYS: none, NEVER: no llc enables it without a use), is disabled by
- * its "amdgpu-no-*" attribute, and the scratch fields are absent with
- * architected flat scratch. The kernarg pointer is also enabled by any
- * explicit argument. Each llc's default code object version (4 for 14-16,
- * 5 for 19, 6 for 22) is what the switches describe. */
-enum { ALWAYS = -1, NEVER = -2, NO_ATTR = -1 };
-static const struct {
-	int8_t needs;    /* ProfileSwitch, ALWAYS or NEVER */
-	int8_t freed_by; /* NoInput or NO_ATTR */
-	bool scratch;    /* absent with architected flat scratch or without flat (generic) */
-} user_sgpr_rules[USGPR_COUNT] = {
-	[USGPR_PRIVATE_SEGMENT_BUFFER] = { ALWAYS, NO_ATTR, true },
-	[USGPR_DISPATCH_PTR] = { SW_kernel_implicit_user_sgprs, NOIN_DISPATCH_PTR, false },
-	[USGPR_QUEUE_PTR] = { SW_kernel_queue_ptr_sgpr, NOIN_QUEUE_PTR, false },
-	[USGPR_KERNARG_SEGMENT_PTR] = { SW_kernel_implicit_user_sgprs, NOIN_IMPLICITARG_PTR, false },
-	[USGPR_DISPATCH_ID] = { SW_kernel_implicit_user_sgprs, NOIN_DISPATCH_ID, false },
-	[USGPR_FLAT_SCRATCH_INIT] = { SW_kernel_flat_scratch_init_sgpr, NOIN_FLAT_SCRATCH_INIT, true },
-	[USGPR_PRIVATE_SEGMENT_SIZE] = { NEVER, NO_ATTR, false },
-};
-
-enum { MAX_USER_SGPRS = 16 }; /* the hardware's user SGPRs */
-
-/* Preloaded kernel arguments (SITargetLowering::allocatePreloadKernArgSGPRs):
- * a leading run of inreg arguments, part by part as SelectionDAG splits them
- * (struct members, array elements, i64 pieces of wider integers and
- * pointers, vectors as preload_vector says, a p7 as {p8, i32}), while the
- * user SGPRs last. A part takes the SGPRs of its bytes (<3 x i32>: 4, as
- * <4 x i32>) plus those of the padding since the previous part's SGPRs end;
- * a part under 4 bytes at an offset that is not a multiple of 4 shares the
- * previous SGPR. The first part that does not fit ends the run, even inside
- * an aggregate (which is then preloaded in part). Seen with llc 19 and 22. */
-typedef struct {
-	const Sig *s;
-	const Profile *p;
-	unsigned free, length;
-	uint64_t last; /* kernarg offset where the preloaded SGPRs end */
-} Preload;
-
-static bool preload_part(Preload *pl, uint64_t offset, uint64_t bytes)
-{
-	if (offset % 4 != 0 && bytes < 4)
-		return true;
-	/* A part that starts inside the previous part's last SGPR (a packed
-	 * struct's misaligned member) pays no padding; one that starts further
-	 * back (after a vector of i1 or i8 elements) ends the run. */
-	if (offset + 4 <= pl->last)
-		return false;
-	uint64_t n = (bytes + 3) / 4, pad = offset > pl->last ? (offset - pl->last + 3) / 4 : 0;
-	if (n + pad > pl->free)
-		return false;
-	pl->free -= (unsigned)(n + pad);
-	pl->length += (unsigned)(n + pad);
-	pl->last = offset + n * 4;
-	return true;
-}
-
-/* A scalar of bits at offset: one part up to 64 bits, else i64 parts. */
-static bool preload_scalar(Preload *pl, uint64_t offset, uint64_t bits)
-{
-	if (bits <= 64)
-		return preload_part(pl, offset, (bits + 7) / 8);
-	for (uint64_t k = 0; k < (bits + 63) / 64; k++)
-		if (!preload_part(pl, offset + 8 * k, 8))
-			return false;
-	return true;
-}
-
-static uint64_t elem_bits(const Preload *pl, const Type *e)
-{
-	switch (e->kind) {
-	case TYPE_INT: return e->n;
-	case TYPE_HALF: case TYPE_BFLOAT: return 16;
-	case TYPE_FLOAT: return 32;
-	case TYPE_DOUBLE: return 64;
-	case TYPE_PTR: {
-		/* p7 elements are 160-bit in the DataLayout, p9 192 */
-		unsigned as = e->addrspace;
-		return as == 2 || as == 3 || as == 5 || as == 6 ? 32 : as == 7 ? 160 : as == 8 ? 128 : as == 9 ? 192 : 64;
-	}
-	default: (void)pl; return 0;
-	}
-}
-
-/* A vector of 16-, 32- or 64-bit elements is one part while its widening
- * to a power-of-2 length fits a register class (1024 bits: <3 x i32> is 4
- * SGPRs, <5 x i64> 16); a longer power-of-2 vector is 1024-bit halves, a
- * longer odd one its elements. Odd-width elements are promoted (i52 to
- * i64): a power-of-2 length is then one part as above, any other length is
- * its elements at the promoted size (<31 x i24>: 31 of 4 bytes). i1 and i8
- * vectors are their elements, a byte each. */
-static bool preload_vector(Preload *pl, const Type *t, uint64_t offset)
-{
-	uint64_t ebits = elem_bits(pl, sig_type(pl->s, t->elem)), n = t->n, w = 1;
-	while (w < n)
-		w <<= 1;
-	bool promoted = ebits > 8 && ebits != 16 && ebits != 32 && ebits != 64;
-	uint64_t pbits = ebits <= 8 ? 8 : ebits <= 16 ? 16 : ebits <= 32 ? 32 : ebits <= 64 ? 64 : ebits;
-	bool whole_ok = ebits > 8 && pbits <= 64 && (!promoted || w == n);
-	if (whole_ok && w * pbits <= 1024)
-		return preload_part(pl, offset, w * pbits / 8);
-	if (whole_ok && w == n) {
-		for (uint64_t k = 0; k < n * pbits / 1024; k++)
-			if (!preload_part(pl, offset + k * 128, 128))
-				return false;
-		return true;
-	}
-	uint64_t stride = pbits <= 64 ? pbits / 8 : (ebits + 63) / 64 * 8;
-	for (uint64_t k = 0; k < n; k++)
-		if (!preload_scalar(pl, offset + k * stride, ebits <= 8 ? 8 : pbits))
-			return false;
-	return true;
-}
-
-static bool preload_value(Preload *pl, TypeId id, uint64_t offset, unsigned depth)
-{
-	const Type *t = sig_type(pl->s, id);
-	if (depth > 64)
-		return false;
-	switch (t->kind) {
-	case TYPE_STRUCT: {
-		uint64_t at = 0;
-		for (unsigned k = 0; k < t->n; k++) {
-			TypeId mid = pl->s->members[t->first + k];
-			uint64_t align = t->packed ? 1 : type_kernarg_align(pl->s, mid, pl->p);
-			at = (at + align - 1) / align * align;
-			if (!preload_value(pl, mid, offset + at, depth + 1))
-				return false;
-			at += type_kernarg_size(pl->s, mid, pl->p);
-		}
-		return true;
-	}
-	case TYPE_ARRAY:
-		for (uint64_t k = 0; k < t->n; k++)
-			if (!preload_value(pl, t->elem, offset + k * type_kernarg_size(pl->s, t->elem, pl->p), depth + 1))
-				return false;
-		return true;
-	case TYPE_VECTOR:
-		return preload_vector(pl, t, offset);
-	case TYPE_PTR:
-		if (t->addrspace == 7 && pl->p->on[SW_buffer_ptr_split]) /* {ptr addrspace(8), i32} */
-			return preload_scalar(pl, offset, 128) && preload_part(pl, offset + 16, 4);
-		return preload_scalar(pl, offset, elem_bits(pl, t));
-	default:
-		return preload_scalar(pl, offset, elem_bits(pl, t));
-	}
-}
-
-/* The kernel's user SGPRs, then its preloaded arguments (above). */
-static void kernel_user_sgprs(const Sig *s, const ModelConfig *m, Placement *out)
-{
-	const Profile *p = m->profile;
-	UserSgprs *u = &out->user;
-	unsigned used = 0;
-	u->known = true;
-	for (unsigned i = 0; i < USGPR_COUNT; i++) {
-		int needs = user_sgpr_rules[i].needs, freed_by = user_sgpr_rules[i].freed_by;
-		bool on = needs == ALWAYS || (needs != NEVER && p->on[needs]);
-		if (freed_by != NO_ATTR && input_freed(s, (NoInput)freed_by))
-			on = false;
-		if (user_sgpr_rules[i].scratch && m->target->arch_flat_scratch)
-			on = false;
-		if (i == USGPR_FLAT_SCRATCH_INIT && !m->target->flat)
-			on = false;
-		if (i == USGPR_KERNARG_SEGMENT_PTR && s->nparams > 0)
-			on = true;
-		if (on) {
-			u->enabled |= (uint8_t)(1u << i);
-			used += user_sgpr_sizes[i];
-		}
-	}
-	unsigned budget = MAX_USER_SGPRS - used;
-	if (p->on[SW_kernarg_preload_cov4_budget])
-		budget -= 1 + (input_freed(s, NOIN_QUEUE_PTR) || (u->enabled & (1u << USGPR_QUEUE_PTR)) ? 0 : 2);
-	Preload pl = { s, p, budget, 0, 0 };
-	if (p->on[SW_kernarg_preload] && m->target->kernarg_preload && m->selector == SEL_DAG)
-		for (unsigned i = 0; i < out->nargs && (s->params[i].flags & PARAM_INREG); i++)
-			if (!preload_value(&pl, s->params[i].type, out->locs[out->args[i].first].offset, 0))
-				break;
-	unsigned preloaded = pl.length;
-	u->preload_length = (uint8_t)preloaded;
-	u->preload_offset = 0;
-	unsigned count = used + preloaded;
-	/* gfx11 wave32 pads user + system SGPRs to 16; the system SGPRs are the
-	 * workgroup ids (x always; y and z as the implicit inputs are). */
-	if (m->target->user_sgpr_init16 && m->wave == 32) {
-		unsigned sys = 1;
-		for (int d = 1; d < 3 && p->on[SW_kernel_implicit_user_sgprs]; d++)
-			if (!input_freed(s, (NoInput)(NOIN_WORKGROUP_ID_X + d)) ||
-			    (p->on[SW_workgroup_id_needs_no_cluster] && !input_freed(s, (NoInput)(NOIN_CLUSTER_ID_X + d))))
-				sys++;
-		if (count < MAX_USER_SGPRS - sys)
-			count = MAX_USER_SGPRS - sys;
-	}
-	u->count = (uint8_t)count;
-}
-
-/* amdgpu_kernel: no registers by convention. Every argument is in-line in
- * the explicit kernarg segment, in order, each at the next offset aligned
- * to its type's ABI alignment, alloc size bytes; a byref(T) argument is T's
- * data at its `align` if given (even below T's: byref(<4 x half>) align 2
- * is at 2), else at T's ABI alignment. The segment ends with the last
- * argument, unpadded. Identical for every triple and selector (LLVM 14-22);
- * only the DataLayout of buffer pointers moves (buffer_ptr_split). The
- * kernarg pointer and the other user SGPRs: kernel_user_sgprs. */
-static bool kernel_place(const Sig *s, const ModelConfig *m, Placement *out)
-{
-	const char *why = entry_verifier_error(s);
-	if (why)
-		return fail(out, "%s%s", why, "");
-	if (s->varargs)
-		return fail(out, "Calling convention does not support varargs or perfect forwarding!%s%s", "", "");
-	uint64_t end = 0;
-	for (unsigned i = 0; i < s->nparams; i++) {
-		const Param *prm = &s->params[i];
-		bool byref = (prm->flags & PARAM_BYREF) && prm->attr_type != TYPE_NONE;
-		if ((prm->flags & PARAM_BYREF) && (prm->flags & (PARAM_INREG | PARAM_SRET)))
-			return fail(out, "Attributes 'byval', 'inalloca', 'preallocated', 'inreg', 'nest', 'byref', "
-					 "and 'sret' are incompatible!%s%s", "", "");
-		uint64_t align, size;
-		if (byref) {
-			align = prm->align ? prm->align : type_abi_align(s, prm->attr_type, m->profile);
-			size = type_alloc_size(s, prm->attr_type, m->profile);
-		} else {
-			align = type_kernarg_align(s, prm->type, m->profile);
-			size = type_kernarg_size(s, prm->type, m->profile);
-		}
-		uint64_t offset = (end + align - 1) / align * align;
-		if (offset + size > UINT32_MAX)
-			return fail(out, "the kernarg segment exceeds 4 GiB%s%s", "", "");
-		if (prm->flags & PARAM_UNUSED)
-			out->unused[i / 64] |= UINT64_C(1) << (i % 64);
-		out->args[i].first = (uint16_t)out->nlocs;
-		out->args[i].count = 1;
-		if (!add_loc(out, (Loc){ LOC_KERNARG, 0, (uint32_t)offset, (uint32_t)size }))
-			return false;
-		out->nargs = (uint16_t)(i + 1);
-		end = offset + size;
-	}
-	out->kernarg = true;
-	out->kernarg_size = (uint32_t)end;
-	kernel_user_sgprs(s, m, out);
-	return true;
-}
-
-bool cc_callable(CallConv cc)
-{
-	return cc == CC_C || cc == CC_FAST || cc == CC_COLD || cc == CC_AMDGPU_GFX || cc == CC_AMDGPU_CS_CHAIN ||
-	       cc == CC_AMDGPU_CS_CHAIN_PRESERVE;
-}
 
 static bool is_bfloat_value(const Sig *s, TypeId id)
 {
@@ -1110,33 +674,31 @@ bool cc_place(const Sig *s, const ModelConfig *m, View view, Placement *out)
 	c.ext = false;
 	c.stack = 0;
 	place_init(out);
-	c.tables = tables_for((CallConv)s->cc);
-	if (!c.tables) {
-		if (s->cc == CC_AMDGPU_KERNEL)
-			return kernel_place(s, m, out);
-		return fail(out, "calling convention %s is not modeled%s", cc_name((CallConv)s->cc), "");
-	}
+	const ConvInfo *conv = conv_info((CallConv)s->cc);
+	c.tables = conv->rules;
+	if (!c.tables)
+		return kernel_place(s, m, out);
 	if (s->varargs)
-		return fail(out, "variadic functions are not modeled%s%s", "", "");
-	if (c.tables == &chain_tables && !m->profile->on[SW_cs_chain_cc])
-		return fail(out, "calling convention %s is not supported by %s (llc cannot parse it)", cc_name((CallConv)s->cc),
-			    m->profile->name);
+		return cc_fail(out, "variadic functions are not modeled%s%s", "", "");
+	if (conv->needs && !m->profile->on[conv->needs - 1])
+		return cc_fail(out, "calling convention %s is not supported by %s (llc cannot parse it)", conv->name,
+			       m->profile->name);
 	if (c.tables->entry) {
-		const char *why = entry_verifier_error(s);
+		const char *why = cc_verifier_error(s);
 		if (why)
-			return fail(out, "%s%s", why, "");
+			return cc_fail(out, "%s%s", why, "");
 		if (m->profile->on[SW_shader_ret_v2i16_fails] && has_packed_i16(s, s->ret, m->target->has_16bit_insts))
-			return fail(out, "return: unable to allocate function return: no row for <2 x i16>%s%s", "", "");
+			return cc_fail(out, "return: unable to allocate function return: no row for <2 x i16>%s%s", "", "");
 	}
 	c.rows[0] = select_rows(c.tables->args, c.tables->nargs, m);
 	c.rows[1] = select_rows(c.tables->returns, c.tables->nreturns, m);
 	c.exhausted = 0;
 	if (c.tables->implicit_inputs)
 		reserve_implicit_inputs(&c);
-	if (c.tables == &shader_tables && shader_os[m->os].implicit_buffer_ptr)
+	if (conv->family == FAMILY_SHADER && shader_os[m->os].implicit_buffer_ptr)
 		reserve(&c, &(RegRange){ LOC_SGPR, 0, 2 }); /* inreg parts start at s2 */
 	if (view == VIEW_CALLER && m->selector == SEL_GISEL && m->profile->on[SW_gisel_bfloat_call_fails] &&
-	    c.tables != &chain_tables) {
+	    conv->family != FAMILY_CHAIN) {
 		/* Only a bfloat or bfloat vector passed or returned as a whole:
 		 * inside an aggregate or behind byval it translates, and so does
 		 * a chain call, which packs its arguments into two structs. */
@@ -1144,7 +706,7 @@ bool cc_place(const Sig *s, const ModelConfig *m, View view, Placement *out)
 		for (unsigned i = 0; i < s->nparams && !bf; i++)
 			bf = is_bfloat_value(s, s->params[i].type);
 		if (bf)
-			return fail(out, "unable to translate instruction: call (GlobalISel cannot pass bfloat)%s%s", "", "");
+			return cc_fail(out, "unable to translate instruction: call (GlobalISel cannot pass bfloat)%s%s", "", "");
 	}
 
 	bool demoted;
@@ -1161,7 +723,7 @@ bool cc_place(const Sig *s, const ModelConfig *m, View view, Placement *out)
 		if (r && r->action == ACT_FAIL && inreg)
 			r = assign_part(&c, false, &sret_pointer, false, &loc);
 		if (!r || r->action == ACT_FAIL)
-			return fail(out, "no register for the hidden sret pointer%s%s", "", "");
+			return cc_fail(out, "no register for the hidden sret pointer%s%s", "", "");
 		out->ret_demoted = true;
 		out->sret = loc;
 	}
@@ -1184,7 +746,7 @@ bool cc_place(const Sig *s, const ModelConfig *m, View view, Placement *out)
 			unsigned kinds = !!(prm->flags & PARAM_BYVAL) + !!(prm->flags & PARAM_BYREF) +
 					 !!(prm->flags & (PARAM_INREG | PARAM_SRET));
 			if (kinds > 1)
-				return fail(out, "Attributes 'byval', 'inalloca', 'preallocated', 'inreg', 'nest', 'byref', "
+				return cc_fail(out, "Attributes 'byval', 'inalloca', 'preallocated', 'inreg', 'nest', 'byref', "
 						 "and 'sret' are incompatible!%s%s", "", "");
 		}
 		if (ps && (skip[i / 64] >> (i % 64) & 1)) {
@@ -1197,12 +759,12 @@ bool cc_place(const Sig *s, const ModelConfig *m, View view, Placement *out)
 			 * 19 and 22 say so; 14-16 crash), wherever the pointer would go. */
 			uint64_t size = type_alloc_size(s, prm->attr_type, m->profile);
 			if (size > UINT32_MAX)
-				return fail(out, "huge 'byval' arguments are unsupported%s%s", "", "");
+				return cc_fail(out, "huge 'byval' arguments are unsupported%s%s", "", "");
 			/* LLVM 14's SelectionDAG cannot select most bfloat loads and
 			 * stores, so a function receiving one by value fails too. */
 			if (m->profile->on[SW_bfloat_unsupported] && m->selector == SEL_DAG &&
 			    !dag14_selects_bfloat(s, prm->attr_type, m->target->has_16bit_insts))
-				return fail(out, "bfloat in a byval type is not supported by %s%s", m->profile->name, "");
+				return cc_fail(out, "bfloat in a byval type is not supported by %s%s", m->profile->name, "");
 			bool copied = false;
 			for (unsigned k = 0; k < c.tables->nargs && !copied; k++)
 				if (c.tables->args[k].action == ACT_BYVAL_COPY && row_applies(&c.tables->args[k], m, 0, inreg, true))
@@ -1228,7 +790,7 @@ bool cc_place(const Sig *s, const ModelConfig *m, View view, Placement *out)
 		    out->locs[range->first].kind == LOC_STACK)
 			out->locs[range->first].size = (uint32_t)type_alloc_size(s, prm->attr_type, m->profile);
 	}
-	if (c.tables == &shader_tables)
+	if (conv->family == FAMILY_SHADER)
 		shader_system_sgprs(s, m, c.sgpr_used, out);
 	return true;
 }

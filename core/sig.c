@@ -1,5 +1,5 @@
 /* Signatures: building types into a Sig's fixed pools, the spellings of
- * calling conventions and "amdgpu-no-*" attributes, and structural equality
+ * "amdgpu-no-*" attributes, and structural equality
  * of two Sigs (the printer's fixed-point check). Types are interned and only
  * ever refer to types added before them, so every walk over a Sig's types is
  * bounded by the pool size. */
@@ -29,29 +29,6 @@ const char *const noinput_names[NOIN_COUNT] = {
 	[NOIN_COMPLETION_ACTION] = "amdgpu-no-completion-action",
 	[NOIN_FLAT_SCRATCH_INIT] = "amdgpu-no-flat-scratch-init",
 };
-
-static const struct {
-	const char *keyword; /* IR spelling, "" for the default C convention */
-	const char *name;    /* JSON spelling */
-} cc_spellings[CC_COUNT] = {
-	[CC_C] = { "", "ccc" },
-	[CC_FAST] = { "fastcc", "fastcc" },
-	[CC_COLD] = { "coldcc", "coldcc" },
-	[CC_AMDGPU_GFX] = { "amdgpu_gfx", "amdgpu_gfx" },
-	[CC_AMDGPU_CS_CHAIN] = { "amdgpu_cs_chain", "amdgpu_cs_chain" },
-	[CC_AMDGPU_CS_CHAIN_PRESERVE] = { "amdgpu_cs_chain_preserve", "amdgpu_cs_chain_preserve" },
-	[CC_AMDGPU_CS] = { "amdgpu_cs", "amdgpu_cs" },
-	[CC_AMDGPU_PS] = { "amdgpu_ps", "amdgpu_ps" },
-	[CC_AMDGPU_VS] = { "amdgpu_vs", "amdgpu_vs" },
-	[CC_AMDGPU_GS] = { "amdgpu_gs", "amdgpu_gs" },
-	[CC_AMDGPU_HS] = { "amdgpu_hs", "amdgpu_hs" },
-	[CC_AMDGPU_ES] = { "amdgpu_es", "amdgpu_es" },
-	[CC_AMDGPU_LS] = { "amdgpu_ls", "amdgpu_ls" },
-	[CC_AMDGPU_KERNEL] = { "amdgpu_kernel", "amdgpu_kernel" },
-};
-
-const char *cc_keyword(CallConv cc) { return (unsigned)cc < CC_COUNT ? cc_spellings[cc].keyword : ""; }
-const char *cc_name(CallConv cc) { return (unsigned)cc < CC_COUNT ? cc_spellings[cc].name : "?"; }
 
 void sig_init(Sig *s)
 {

@@ -9,6 +9,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "conv.h"
+
 enum {
 	SIG_MAX_PARAMS = 256,
 	SIG_MAX_TYPES = 512,
@@ -62,23 +64,6 @@ typedef struct {
 	uint32_t align;     /* `align N`, 0 when absent */
 } Param;
 
-typedef enum {
-	CC_C,           /* ccc or no keyword */
-	CC_FAST,        /* fastcc: placed like ccc on AMDGPU */
-	CC_COLD,        /* coldcc: placed like ccc on AMDGPU */
-	CC_AMDGPU_GFX,
-	CC_AMDGPU_CS_CHAIN,
-	CC_AMDGPU_CS_CHAIN_PRESERVE,
-	CC_AMDGPU_CS,
-	CC_AMDGPU_PS,
-	CC_AMDGPU_VS,
-	CC_AMDGPU_GS,
-	CC_AMDGPU_HS,
-	CC_AMDGPU_ES,
-	CC_AMDGPU_LS,
-	CC_AMDGPU_KERNEL,
-	CC_COUNT
-} CallConv;
 
 /* "amdgpu-no-*" function attributes: each frees one implicit input. */
 typedef enum {
@@ -176,10 +161,10 @@ size_t type_print(const Sig *s, TypeId t, bool typed_ptrs, char *buf, size_t cap
  * Function attributes are printed inline: `declare void @f(i32) "amdgpu-no-queue-ptr"`. */
 size_t sig_print(const Sig *s, bool typed_ptrs, char *buf, size_t cap);
 
-const char *cc_keyword(CallConv cc); /* "", "fastcc", "amdgpu_gfx", ... ("" for CC_C) */
-const char *cc_name(CallConv cc);
-/* amdgpu_cs, _ps, _vs, _gs, _hs, _es, _ls: called by the hardware, never by code. */
-static inline bool cc_is_shader_entry(CallConv cc) { return cc >= CC_AMDGPU_CS && cc <= CC_AMDGPU_LS; }    /* JSON name: "ccc", "fastcc", "amdgpu_gfx", ... */
+static inline const char *cc_keyword(CallConv cc) { return conv_info(cc)->keyword; } /* "" for ccc */
+static inline const char *cc_name(CallConv cc) { return (unsigned)cc < CC_COUNT ? conv_info(cc)->name : "?"; }
+/* A shader entry point: started by the hardware, never called by code. */
+static inline bool cc_is_shader_entry(CallConv cc) { return conv_in_family(cc, FAMILY_SHADER); }
 
 /* Same function as far as placement is concerned: name, cc, varargs, return
  * and parameter types (structurally; pointers by address space only, since

@@ -102,13 +102,6 @@ static const char *const unsupported_types[] = {
 	"x86_fp80", "fp128", "ppc_fp128", "label", "metadata", "token", "target", "x86_mmx", "x86_amx",
 };
 
-/* LLVM's numeric ids, for `cc N`. */
-static const uint16_t cc_numbers[CC_COUNT] = {
-	[CC_C] = 0, [CC_FAST] = 8, [CC_COLD] = 9, [CC_AMDGPU_GFX] = 100, [CC_AMDGPU_CS_CHAIN] = 104,
-	[CC_AMDGPU_CS_CHAIN_PRESERVE] = 105, [CC_AMDGPU_CS] = 90, [CC_AMDGPU_PS] = 89, [CC_AMDGPU_VS] = 87,
-	[CC_AMDGPU_GS] = 88, [CC_AMDGPU_HS] = 93, [CC_AMDGPU_ES] = 96, [CC_AMDGPU_LS] = 95, [CC_AMDGPU_KERNEL] = 91,
-};
-
 typedef enum { ATTR_FLAG, ATTR_TYPED, ATTR_ALIGN, ATTR_IGNORED } ValueAttrKind;
 
 /* Parameter and return attributes. Unknown words are errors on parameters:
@@ -1273,17 +1266,10 @@ static void begin_header(Parser *p, size_t start)
 
 static bool is_cc_word(const Parser *p, size_t at, size_t n, CallConv *cc)
 {
-	if (span_is(p, at, n, "ccc")) {
-		*cc = CC_C;
-		return true;
-	}
-	for (int i = CC_FAST; i < CC_COUNT; i++) {
-		if (span_is(p, at, n, cc_keyword((CallConv)i))) {
-			*cc = (CallConv)i;
-			return true;
-		}
-	}
-	return false;
+	int i = n ? conv_find(p->text + at, n) : -1;
+	if (i >= 0)
+		*cc = (CallConv)i;
+	return i >= 0;
 }
 
 /* `cc N`; p->pos is after `cc`. */
@@ -1293,11 +1279,10 @@ static bool parse_numbered_cc(Parser *p)
 	size_t at;
 	if (!lex_number(p, &v, &at))
 		return fail_expected(p, at, "calling convention number after 'cc'");
-	for (int i = 0; i < CC_COUNT; i++) {
-		if (cc_numbers[i] == v) {
-			p->sig->cc = (uint8_t)i;
-			return true;
-		}
+	int i = conv_find_id(v);
+	if (i >= 0) {
+		p->sig->cc = (uint8_t)i;
+		return true;
 	}
 	return fail(p, at, "unsupported calling convention 'cc %.*s'", shown(p->pos - at), p->text + at);
 }

@@ -24,12 +24,6 @@ void boundary_init(BoundaryGen *g)
 	g->stopped = false;
 }
 
-const CallConv boundary_conventions[] = {
-	CC_C, CC_AMDGPU_GFX, CC_AMDGPU_CS, CC_AMDGPU_PS, CC_AMDGPU_VS, CC_AMDGPU_GS, CC_AMDGPU_HS, CC_AMDGPU_ES,
-	CC_AMDGPU_LS, CC_AMDGPU_CS_CHAIN, CC_AMDGPU_CS_CHAIN_PRESERVE, CC_AMDGPU_KERNEL,
-};
-const unsigned boundary_nconventions = sizeof boundary_conventions / sizeof boundary_conventions[0];
-
 static bool loc_same(const Loc *a, const Loc *b)
 {
 	if (a->kind != b->kind)
@@ -979,7 +973,7 @@ unsigned boundary_generate(BoundaryGen *g, const ModelConfig *m, CallConv cc, Vi
 		ps_cases(&e);
 	if (cc == CC_AMDGPU_KERNEL)
 		kernel_cases(&e);
-	if (cc != CC_C && cc != CC_AMDGPU_GFX)
+	if (!conv_in_family(cc, FAMILY_CALLABLE))
 		verifier_cases(&e);
 	return e.count;
 }

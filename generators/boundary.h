@@ -120,9 +120,6 @@ BoundaryReturn boundary_return_limit(BoundaryGen *g, const ModelConfig *m, CallC
 /* The same for [N x float] returns (shaders count float parts apart). */
 BoundaryReturn boundary_return_limit_float(BoundaryGen *g, const ModelConfig *m, CallConv cc, View view);
 
-/* The conventions boundary mode knows, in the order it writes them. */
-extern const CallConv boundary_conventions[];
-extern const unsigned boundary_nconventions;
 
 /* Every boundary case of cc and view under m that was not emitted before,
  * each passed to sink. Returns how many were emitted. */

@@ -165,7 +165,7 @@ static void gen_chain_graph(Graph *g, const GenWeights *w, uint64_t seed, uint64
 
 void gen_callgraph_rooted(Graph *g, const GenWeights *w, uint64_t seed, uint64_t index, CallConv root)
 {
-	if (root == CC_AMDGPU_CS_CHAIN || root == CC_AMDGPU_CS_CHAIN_PRESERVE) {
+	if (root != CC_COUNT && conv_in_family(root, FAMILY_CHAIN)) {
 		gen_chain_graph(g, w, seed, index, root);
 		return;
 	}
@@ -173,14 +173,24 @@ void gen_callgraph_rooted(Graph *g, const GenWeights *w, uint64_t seed, uint64_t
 	rng_seed(&r, seed ^ GRAPH_SALT, index);
 	g->nnodes = 2 + rng_below(&r, GRAPH_MAX_NODES - 1);
 	g->nedges = 0;
-	/* One convention per graph, by the signature weights. */
-	unsigned roll = rng_below(&r, w->cc_ccc + w->cc_fastcc + w->cc_coldcc + w->cc_amdgpu_gfx);
-	CallConv cc = roll < w->cc_ccc ? CC_C
-		      : roll < w->cc_ccc + w->cc_fastcc ? CC_FAST
-		      : roll < w->cc_ccc + w->cc_fastcc + w->cc_coldcc ? CC_COLD
-							      : CC_AMDGPU_GFX;
+	/* One callable convention per graph, by the signature weights; none
+	 * weighed: what a shader calls. */
+	unsigned total = 0;
+	for (unsigned cc = 0; cc < CC_COUNT; cc++)
+		total += conv_in_family((CallConv)cc, FAMILY_CALLABLE) ? w->cc[cc] : 0;
+	unsigned roll = rng_below(&r, total);
+	CallConv cc = conv_called_by(FAMILY_SHADER);
+	for (unsigned i = 0; i < CC_COUNT && total; i++) {
+		CallConv k = conv_in_generator_order(i);
+		unsigned wk = conv_in_family(k, FAMILY_CALLABLE) ? w->cc[k] : 0;
+		if (roll < wk) {
+			cc = k;
+			break;
+		}
+		roll -= wk;
+	}
 	if (root != CC_COUNT) /* what an entry point calls: a kernel default functions, a shader amdgpu_gfx */
-		cc = root == CC_AMDGPU_KERNEL ? CC_C : CC_AMDGPU_GFX;
+		cc = conv_called_by((ConvFamily)conv_info(root)->family);
 	unsigned shape = rng_below(&r, 3); /* 0 chain, 1 fan-out, 2 random tree */
 	unsigned parent[GRAPH_MAX_NODES] = { 0 };
 	for (unsigned k = 0; k < g->nnodes; k++) {

@@ -10,33 +10,56 @@
 #include <stdio.h>
 #include <string.h>
 
-const GenWeights gen_default_weights = {
+GenWeights gen_weights_default(void)
+{
+	GenWeights w = {
 #define X(name, def, doc) .name = def,
-	GEN_WEIGHTS(X)
+		GEN_WEIGHTS_HEAD(X) GEN_WEIGHTS(X)
+#undef X
+	};
+	for (unsigned cc = 0; cc < CC_COUNT; cc++)
+		w.cc[cc] = conventions[cc].weight;
+	return w;
+}
+
+static const char *const weight_names[GW_COUNT] = {
+#define X(name, def, doc) [GW_##name] = #name,
+	GEN_WEIGHTS_HEAD(X) GEN_WEIGHTS(X)
 #undef X
 };
 
-const char *const gen_weight_names[GW_COUNT] = {
-#define X(name, def, doc) #name,
-	GEN_WEIGHTS(X)
-#undef X
-};
-
-const char *const gen_weight_docs[GW_COUNT] = {
-#define X(name, def, doc) doc,
-	GEN_WEIGHTS(X)
+static const char *const weight_docs[GW_COUNT] = {
+#define X(name, def, doc) [GW_##name] = doc,
+	GEN_WEIGHTS_HEAD(X) GEN_WEIGHTS(X)
 #undef X
 };
 
 static const size_t weight_offsets[GW_COUNT] = {
-#define X(name, def, doc) offsetof(GenWeights, name),
-	GEN_WEIGHTS(X)
+#define X(name, def, doc) [GW_##name] = offsetof(GenWeights, name),
+	GEN_WEIGHTS_HEAD(X) GEN_WEIGHTS(X)
 #undef X
 };
 
-unsigned *gen_weight_slot(GenWeights *w, unsigned k) { return (unsigned *)((char *)w + weight_offsets[k]); }
+static bool is_cc_weight(unsigned k) { return k >= GW_CC && k <= GW_CC_END; }
 
-unsigned gen_weight(const GenWeights *w, unsigned k) { return *(const unsigned *)((const char *)w + weight_offsets[k]); }
+const char *gen_weight_name(unsigned k)
+{
+	return is_cc_weight(k) ? conv_info(conv_in_generator_order(k - GW_CC))->weight_name : weight_names[k];
+}
+
+const char *gen_weight_doc(unsigned k)
+{
+	return is_cc_weight(k) ? conv_info(conv_in_generator_order(k - GW_CC))->weight_doc : weight_docs[k];
+}
+
+unsigned *gen_weight_slot(GenWeights *w, unsigned k)
+{
+	if (is_cc_weight(k))
+		return &w->cc[conv_in_generator_order(k - GW_CC)];
+	return (unsigned *)((char *)w + weight_offsets[k]);
+}
+
+unsigned gen_weight(const GenWeights *w, unsigned k) { return *gen_weight_slot((GenWeights *)w, k); }
 
 /* --- random numbers ------------------------------------------------------ */
 
@@ -141,27 +164,20 @@ static unsigned class_weights(const GenWeights *w, unsigned depth, unsigned out[
 	return sum(out, NCLASSES);
 }
 
-/* The callable conventions first: weights of 0 after them leave the
+/* The convention weights in the generator's order (conv.h): the
+ * callable conventions first, so weights of 0 after them leave the
  * default stream unchanged. */
-static const uint8_t gen_ccs[] = { CC_C, CC_FAST, CC_COLD, CC_AMDGPU_GFX, CC_AMDGPU_CS, CC_AMDGPU_PS,
-				   CC_AMDGPU_VS, CC_AMDGPU_GS, CC_AMDGPU_HS, CC_AMDGPU_ES, CC_AMDGPU_LS,
-				   CC_AMDGPU_CS_CHAIN, CC_AMDGPU_CS_CHAIN_PRESERVE, CC_AMDGPU_KERNEL };
-enum { NCCS = sizeof gen_ccs / sizeof gen_ccs[0] };
-
-static void cc_weights(const GenWeights *w, unsigned out[NCCS])
+static void cc_weights(const GenWeights *w, unsigned out[CC_COUNT])
 {
-	const unsigned all[NCCS] = { w->cc_ccc,       w->cc_fastcc,    w->cc_coldcc,    w->cc_amdgpu_gfx,
-				     w->cc_amdgpu_cs, w->cc_amdgpu_ps, w->cc_amdgpu_vs, w->cc_amdgpu_gs,
-				     w->cc_amdgpu_hs, w->cc_amdgpu_es, w->cc_amdgpu_ls, w->cc_amdgpu_cs_chain,
-				     w->cc_amdgpu_cs_chain_preserve, w->cc_amdgpu_kernel };
-	memcpy(out, all, sizeof all);
+	for (unsigned i = 0; i < CC_COUNT; i++)
+		out[i] = w->cc[conv_in_generator_order(i)];
 }
 
 const char *gen_weights_problem(const GenWeights *w)
 {
-	unsigned ccs[NCCS], classes[NCLASSES];
+	unsigned ccs[CC_COUNT], classes[NCLASSES];
 	cc_weights(w, ccs);
-	if (!sum(ccs, NCCS))
+	if (!sum(ccs, CC_COUNT))
 		return "every convention weight (cc_*) is 0";
 	if (!class_weights(w, 0, classes))
 		return "no value type can be generated (type_*, scalar_* and int_* leave nothing)";
@@ -475,14 +491,14 @@ static void add_sret(Gen *g)
 void gen_signature(Sig *s, const GenWeights *w, uint64_t seed, uint64_t index)
 {
 	Gen g;
-	unsigned ccs[NCCS];
+	unsigned ccs[CC_COUNT];
 	sig_init(s);
 	gen_init(&g, s, w, seed, index);
 	gen_hash_pool(&g);
 	snprintf(s->name, sizeof s->name, "f%llu", (unsigned long long)index);
 	cc_weights(w, ccs);
-	int cc = pick(&g.r, ccs, NCCS);
-	s->cc = cc < 0 ? CC_C : gen_ccs[cc];
+	int cc = pick(&g.r, ccs, CC_COUNT);
+	s->cc = cc < 0 ? CC_C : conv_in_generator_order((unsigned)cc);
 	gen_return(&g);
 	unsigned n = rng_below(&g.r, w->max_params + 1);
 	uint64_t used = 0;
@@ -512,30 +528,30 @@ void gen_signature(Sig *s, const GenWeights *w, uint64_t seed, uint64_t index)
 
 #define W(name) (1 + GW_##name)
 const SwarmFeature swarm_features[] = {
-	{ "aggregates", "arrays, structs and big array returns", { W(type_array), W(type_struct), W(pct_big_return) } },
-	{ "vectors", "vectors", { W(type_vector) } },
+	{ "aggregates", "arrays, structs and big array returns", { W(type_array), W(type_struct), W(pct_big_return) }, 0 },
+	{ "vectors", "vectors", { W(type_vector) }, 0 },
 	{ "pointers", "pointer values and vector elements (byval, byref and sret keep their pointer)",
-	  { W(type_pointer), W(pct_vector_pointer_elem) } },
-	{ "integers", "integers", { W(scalar_int) } },
-	{ "floats", "half, bfloat, float and double", { W(scalar_half), W(scalar_bfloat), W(scalar_float), W(scalar_double) } },
-	{ "bfloat", "bfloat", { W(scalar_bfloat) } },
-	{ "odd-widths", "integers other than i1, i8, i16, i32, i64 and i128", { W(int_odd) } },
+	  { W(type_pointer), W(pct_vector_pointer_elem) }, 0 },
+	{ "integers", "integers", { W(scalar_int) }, 0 },
+	{ "floats", "half, bfloat, float and double", { W(scalar_half), W(scalar_bfloat), W(scalar_float), W(scalar_double) }, 0 },
+	{ "bfloat", "bfloat", { W(scalar_bfloat) }, 0 },
+	{ "odd-widths", "integers other than i1, i8, i16, i32, i64 and i128", { W(int_odd) }, 0 },
 	{ "non-16-bit", "every scalar and pointer value not 16 bits wide: i16, half and bfloat remain",
 	  { W(int_w1), W(int_w8), W(int_w32), W(int_w64), W(int_w128), W(int_odd), W(scalar_float), W(scalar_double),
-	    W(type_pointer), W(pct_vector_pointer_elem) } },
-	{ "inreg", "inreg parameters and returns", { W(pct_inreg), W(pct_ret_inreg) } },
-	{ "ext", "signext and zeroext", { W(pct_ext), W(pct_ret_ext) } },
-	{ "byval", "byval parameters", { W(pct_byval) } },
-	{ "byref", "byref parameters", { W(pct_byref) } },
-	{ "sret", "sret parameters", { W(pct_sret) } },
-	{ "align", "align attributes", { W(pct_align) } },
-	{ "packed", "packed structs", { W(pct_packed) } },
-	{ "void-returns", "void returns (and with them sret parameters)", { W(pct_void_return) } },
+	    W(type_pointer), W(pct_vector_pointer_elem) }, 0 },
+	{ "inreg", "inreg parameters and returns", { W(pct_inreg), W(pct_ret_inreg) }, 0 },
+	{ "ext", "signext and zeroext", { W(pct_ext), W(pct_ret_ext) }, 0 },
+	{ "byval", "byval parameters", { W(pct_byval) }, 0 },
+	{ "byref", "byref parameters", { W(pct_byref) }, 0 },
+	{ "sret", "sret parameters", { W(pct_sret) }, 0 },
+	{ "align", "align attributes", { W(pct_align) }, 0 },
+	{ "packed", "packed structs", { W(pct_packed) }, 0 },
+	{ "void-returns", "void returns (and with them sret parameters)", { W(pct_void_return) }, 0 },
 	{ "long-returns", "big array returns and returned vectors longer than 32 elements",
-	  { W(pct_big_return), W(pct_long_return_vector) } },
-	{ "no-inputs", "amdgpu-no-* attributes", { W(pct_noinput) } },
-	{ "default-cc", "ccc, fastcc and coldcc", { W(cc_ccc), W(cc_fastcc), W(cc_coldcc) } },
-	{ "amdgpu_gfx", "amdgpu_gfx", { W(cc_amdgpu_gfx) } },
+	  { W(pct_big_return), W(pct_long_return_vector) }, 0 },
+	{ "no-inputs", "amdgpu-no-* attributes", { W(pct_noinput) }, 0 },
+	{ "default-cc", "ccc, fastcc and coldcc", { 0 }, "default" },
+	{ "amdgpu_gfx", "amdgpu_gfx", { 0 }, "amdgpu_gfx" },
 };
 #undef W
 const unsigned swarm_feature_count = sizeof swarm_features / sizeof swarm_features[0];
@@ -547,6 +563,9 @@ void gen_swarm_apply(GenWeights *w, uint32_t off)
 		const SwarmFeature *f = &swarm_features[k];
 		for (unsigned i = 0; (off >> k & 1) && i < sizeof f->weights && f->weights[i]; i++)
 			*gen_weight_slot(w, f->weights[i] - 1u) = 0;
+		for (unsigned cc = 0; (off >> k & 1) && f->cc_group && cc < CC_COUNT; cc++)
+			if (strcmp(conventions[cc].group, f->cc_group) == 0)
+				w->cc[cc] = 0;
 	}
 }
 

@@ -11,24 +11,14 @@
 #include "sig.h"
 
 /* X(name, default, meaning). "pct_" weights are percents; the groups
- * cc_*, type_*, scalar_* and int_* are relative weights within their group. */
-#define GEN_WEIGHTS(X) \
+ * type_*, scalar_* and int_* are relative weights within their group. The
+ * conventions' weights (cc_<name>, relative, with their defaults and
+ * meanings in the convention table, conv.c) stand between the head and the
+ * rest, in the generator's order of conventions. */
+#define GEN_WEIGHTS_HEAD(X) \
 	X(max_params, 40, "most parameters in one signature (an sret parameter comes on top)") \
-	X(max_param_words, 480, "most 32-bit words of all parameters (bounds the size of llc's MIR and its run time)") \
-	X(cc_ccc, 30, "relative weight of the ccc convention") \
-	X(cc_fastcc, 10, "relative weight of fastcc (placed like ccc)") \
-	X(cc_coldcc, 10, "relative weight of coldcc (placed like ccc)") \
-	X(cc_amdgpu_gfx, 50, "relative weight of amdgpu_gfx") \
-	X(cc_amdgpu_cs, 0, "relative weight of amdgpu_cs (shader entry points are off by default: gen --cc turns them on)") \
-	X(cc_amdgpu_ps, 0, "relative weight of amdgpu_ps") \
-	X(cc_amdgpu_vs, 0, "relative weight of amdgpu_vs") \
-	X(cc_amdgpu_gs, 0, "relative weight of amdgpu_gs") \
-	X(cc_amdgpu_hs, 0, "relative weight of amdgpu_hs") \
-	X(cc_amdgpu_es, 0, "relative weight of amdgpu_es") \
-	X(cc_amdgpu_ls, 0, "relative weight of amdgpu_ls") \
-	X(cc_amdgpu_cs_chain, 0, "relative weight of amdgpu_cs_chain (LLVM 19 on; off by default)") \
-	X(cc_amdgpu_cs_chain_preserve, 0, "relative weight of amdgpu_cs_chain_preserve") \
-	X(cc_amdgpu_kernel, 0, "relative weight of amdgpu_kernel (off by default)") \
+	X(max_param_words, 480, "most 32-bit words of all parameters (bounds the size of llc's MIR and its run time)")
+#define GEN_WEIGHTS(X) \
 	X(pct_void_return, 30, "percent of void returns") \
 	X(pct_big_return, 5, "percent of other returns that are arrays large enough to force sret demotion") \
 	X(pct_long_return_vector, 25, "percent of returned vectors longer than 32 elements") \
@@ -72,21 +62,28 @@
 
 typedef struct {
 #define X(name, def, doc) unsigned name;
+	GEN_WEIGHTS_HEAD(X)
+	unsigned cc[CC_COUNT]; /* by CallConv */
 	GEN_WEIGHTS(X)
 #undef X
 } GenWeights;
 
-/* GW_name: the position of a weight, for tables that name weights. */
+/* GW_name: the position of a weight, for tables that name weights; the
+ * convention weights are GW_CC + their place in conv_in_generator_order. */
 enum {
 #define X(name, def, doc) GW_##name,
+	GEN_WEIGHTS_HEAD(X)
+	GW_CC,
+	GW_CC_END = GW_CC + CC_COUNT - 1,
 	GEN_WEIGHTS(X)
 #undef X
 	GW_COUNT
 };
 
-extern const GenWeights gen_default_weights;
-extern const char *const gen_weight_names[GW_COUNT];
-extern const char *const gen_weight_docs[GW_COUNT];
+/* The defaults (the conventions' from their table). */
+GenWeights gen_weights_default(void);
+const char *gen_weight_name(unsigned k);
+const char *gen_weight_doc(unsigned k);
 unsigned *gen_weight_slot(GenWeights *w, unsigned k);
 unsigned gen_weight(const GenWeights *w, unsigned k);
 
@@ -113,6 +110,7 @@ typedef struct {
 	const char *name;
 	const char *removes;
 	uint8_t weights[12]; /* 1 + GW_* of each weight it zeroes; 0 ends the list */
+	const char *cc_group; /* and the weights of the conventions of this report group (conv.h) */
 } SwarmFeature;
 
 extern const SwarmFeature swarm_features[];

@@ -31,6 +31,7 @@ static int load_layout(const char *path, Layout *l)
 
 int main(int argc, char **argv)
 {
+	const GenWeights defaults = gen_weights_default();
 	double seconds = argc > 1 ? atof(argv[1]) : 1.0;
 	Layout layout;
 	if (load_layout("layouts/old.layout", &layout) != 0) {
@@ -43,7 +44,7 @@ int main(int argc, char **argv)
 		return 1;
 	unsigned long params = 0;
 	for (unsigned i = 0; i < NSIGS; i++) {
-		gen_signature(&sigs[i], &gen_default_weights, 1, i);
+		gen_signature(&sigs[i], &defaults, 1, i);
 		params += sigs[i].nparams;
 	}
 	printf("%u random signatures, %.1f parameters on average\n", NSIGS, (double)params / NSIGS);

@@ -303,9 +303,9 @@ static void test_entry_conventions_every_limit(void **state)
 	for (unsigned p = 0; profile_at(p); p++)
 		for (unsigned t = 0; t < sizeof entry_cpus / sizeof entry_cpus[0]; t++)
 			for (unsigned sel = 0; sel < SEL_COUNT; sel++)
-				for (unsigned n = 0; n < boundary_nconventions; n++) {
-					CallConv cc = boundary_conventions[n];
-					if (cc == CC_C || cc == CC_AMDGPU_GFX)
+				for (unsigned n = 0; n < CC_COUNT; n++) {
+					CallConv cc = conv_in_generator_order(n);
+					if (conv_in_family(cc, FAMILY_CALLABLE))
 						continue;
 					for (unsigned v = 0; v < (cc_callable(cc) ? 2u : 1u); v++) {
 						ModelConfig m = config(profile_at(p)->name, 0, entry_cpus[t], (Selector)sel);

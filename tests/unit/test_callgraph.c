@@ -17,9 +17,10 @@ enum { GRAPHS = 300 };
 
 static Graph *graph_of(uint64_t seed, uint64_t index)
 {
+	const GenWeights defaults = gen_weights_default();
 	Graph *g = malloc(sizeof *g);
 	assert_non_null(g);
-	gen_callgraph(g, &gen_default_weights, seed, index);
+	gen_callgraph(g, &defaults, seed, index);
 	return g;
 }
 
@@ -98,6 +99,7 @@ static void test_graphs_are_well_formed(void **state)
  * dynamic-VGPR count, some paths closed into a cycle; values flow. */
 static void test_chain_graphs(void **state)
 {
+	const GenWeights defaults = gen_weights_default();
 	(void)state;
 	static const CallConv roots[] = { CC_AMDGPU_CS_CHAIN, CC_AMDGPU_CS_CHAIN_PRESERVE };
 	for (unsigned r = 0; r < 2; r++) {
@@ -106,8 +108,8 @@ static void test_chain_graphs(void **state)
 			Graph *g = malloc(sizeof *g), *again = malloc(sizeof *again);
 			assert_non_null(g);
 			assert_non_null(again);
-			gen_callgraph_rooted(g, &gen_default_weights, 2026, i, roots[r]);
-			gen_callgraph_rooted(again, &gen_default_weights, 2026, i, roots[r]);
+			gen_callgraph_rooted(g, &defaults, 2026, i, roots[r]);
+			gen_callgraph_rooted(again, &defaults, 2026, i, roots[r]);
 			assert_memory_equal(g->edges, again->edges, sizeof g->edges[0] * g->nedges);
 			assert_in_range(g->nnodes, 2, GRAPH_MAX_NODES);
 			bool from_cs = g->nodes[0].cc == CC_AMDGPU_CS;
@@ -229,12 +231,13 @@ static void test_parse_chain_edges(void **state)
 /* graph_print writes what graph_edges_parse reads back. */
 static void test_chain_graph_round_trip(void **state)
 {
+	const GenWeights defaults = gen_weights_default();
 	(void)state;
 	unsigned seen_dvgpr = 0;
 	for (uint64_t i = 0; i < 40; i++) {
 		Graph *g = malloc(sizeof *g);
 		assert_non_null(g);
-		gen_callgraph_rooted(g, &gen_default_weights, 7, i, CC_AMDGPU_CS_CHAIN);
+		gen_callgraph_rooted(g, &defaults, 7, i, CC_AMDGPU_CS_CHAIN);
 		char *text = 0;
 		size_t len = 0;
 		FILE *f = open_memstream(&text, &len);
@@ -268,12 +271,13 @@ static void test_chain_graph_round_trip(void **state)
  * preloading, no promises), the others ccc, values flowing from it. */
 static void test_kernel_graphs(void **state)
 {
+	const GenWeights defaults = gen_weights_default();
 	(void)state;
 	unsigned flowing = 0;
 	for (uint64_t i = 0; i < GRAPHS; i++) {
 		Graph *g = malloc(sizeof *g);
 		assert_non_null(g);
-		gen_callgraph_rooted(g, &gen_default_weights, 2026, i, CC_AMDGPU_KERNEL);
+		gen_callgraph_rooted(g, &defaults, 2026, i, CC_AMDGPU_KERNEL);
 		const Sig *k = &g->nodes[0];
 		assert_int_equal(k->cc, CC_AMDGPU_KERNEL);
 		assert_int_equal(sig_type(k, k->ret)->kind, TYPE_VOID);

@@ -36,14 +36,15 @@ static char *print(const Sig *s)
 
 static void test_same_seed_and_index_same_signature(void **state)
 {
+	const GenWeights defaults = gen_weights_default();
 	(void)state;
 	Sig *run = new_sig(), *alone = new_sig(), *parsed = new_sig();
 	SigError err;
 	unsigned differ_by_seed = 0;
 	for (uint64_t i = 0; i < 300; i++) {
-		gen_signature(run, &gen_default_weights, 42, i); /* reused, as in a run */
+		gen_signature(run, &defaults, 42, i); /* reused, as in a run */
 		memset(alone, (int)i, sizeof *alone);
-		gen_signature(alone, &gen_default_weights, 42, i);
+		gen_signature(alone, &defaults, 42, i);
 		assert_true(sig_equal(run, alone));
 		/* What is printed replays: it parses back to the same signature. */
 		const char *text = print(run);
@@ -57,7 +58,7 @@ static void test_same_seed_and_index_same_signature(void **state)
 							     : sig_add_type(run, t);
 			assert_int_equal(again, k);
 		}
-		gen_signature(alone, &gen_default_weights, 43, i);
+		gen_signature(alone, &defaults, 43, i);
 		differ_by_seed += !sig_equal(run, alone);
 	}
 	assert_true(differ_by_seed > 250);
@@ -124,16 +125,16 @@ static void test_other_conventions_on_request(void **state)
 {
 	(void)state;
 	static Sig sig;
-	GenWeights w = gen_default_weights;
+	GenWeights w = gen_weights_default();
 	for (uint64_t i = 0; i < 500; i++) {
 		gen_signature(&sig, &w, 7, i);
 		assert_true(sig.cc <= CC_AMDGPU_GFX);
 		for (unsigned k = 0; k < sig.nparams; k++)
 			assert_int_equal(sig.params[k].flags & PARAM_UNUSED, 0);
 	}
-	w.cc_ccc = w.cc_fastcc = w.cc_coldcc = w.cc_amdgpu_gfx = 0;
-	w.cc_amdgpu_ps = 1;
-	w.cc_amdgpu_cs_chain = 1;
+	w.cc[CC_C] = w.cc[CC_FAST] = w.cc[CC_COLD] = w.cc[CC_AMDGPU_GFX] = 0;
+	w.cc[CC_AMDGPU_PS] = 1;
+	w.cc[CC_AMDGPU_CS_CHAIN] = 1;
 	w.pct_unused = 50;
 	unsigned ps = 0, chain = 0, unused = 0;
 	for (uint64_t i = 0; i < 500; i++) {
@@ -149,10 +150,11 @@ static void test_other_conventions_on_request(void **state)
 
 static void test_ir_rules_hold(void **state)
 {
+	const GenWeights defaults = gen_weights_default();
 	(void)state;
 	Sig *s = new_sig();
 	for (uint64_t i = 0; i < 3000; i++) {
-		gen_signature(s, &gen_default_weights, 99, i);
+		gen_signature(s, &defaults, 99, i);
 		check_ir_rules(s);
 	}
 	free(s);
@@ -287,7 +289,7 @@ static void count_sample(Counts *c, const GenWeights *w, uint64_t seed)
 /* Every rate that one weight decides, against that weight. */
 static void check_rates(const GenWeights *w, const Counts *c)
 {
-	const unsigned ccs[4] = { w->cc_ccc, w->cc_fastcc, w->cc_coldcc, w->cc_amdgpu_gfx };
+	const unsigned ccs[4] = { w->cc[CC_C], w->cc[CC_FAST], w->cc[CC_COLD], w->cc[CC_AMDGPU_GFX] };
 	const unsigned classes[NCLS] = { w->type_scalar, w->type_pointer, w->type_vector, w->type_array, w->type_struct };
 	const unsigned scalars[5] = { w->scalar_int, w->scalar_half, w->scalar_bfloat, w->scalar_float, w->scalar_double };
 	const unsigned widths[7] = { w->int_w1, w->int_w8, w->int_w16, w->int_w32, w->int_w64, w->int_w128, w->int_odd };
@@ -345,7 +347,7 @@ static GenWeights unbudgeted(GenWeights w)
 static void test_rates_follow_default_weights(void **state)
 {
 	(void)state;
-	GenWeights w = unbudgeted(gen_default_weights);
+	GenWeights w = unbudgeted(gen_weights_default());
 	Counts c;
 	count_sample(&c, &w, 7);
 	assert_true(c.params > 100000);
@@ -355,9 +357,9 @@ static void test_rates_follow_default_weights(void **state)
 static void test_rates_follow_other_weights(void **state)
 {
 	(void)state;
-	GenWeights w = unbudgeted(gen_default_weights);
-	w.cc_fastcc = 0;
-	w.cc_coldcc = 40;
+	GenWeights w = unbudgeted(gen_weights_default());
+	w.cc[CC_FAST] = 0;
+	w.cc[CC_COLD] = 40;
 	w.type_struct = 0;
 	w.type_vector = 40;
 	w.scalar_bfloat = 0;
@@ -459,7 +461,7 @@ static bool uses(const Sig *s, const char *feature)
 static void test_swarm_batches_lack_their_features(void **state)
 {
 	(void)state;
-	GenWeights w = gen_default_weights;
+	GenWeights w = gen_weights_default();
 	w.swarm_batch = 40;
 	Sig *s = new_sig();
 	uint32_t seen_off = 0, first = gen_swarm_off(&w, 5, 0);
