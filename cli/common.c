@@ -146,7 +146,7 @@ bool layout_load(const char *name_or_path, Layout *out, char *err, size_t err_ca
 
 void model_options_default(ModelOptions *o)
 {
-	*o = (ModelOptions){ "llvm22", "old", "gfx1030", 0, SEL_DAG, false, false, OS_AMDPAL };
+	*o = (ModelOptions){ profile_newest()->name, "old", target_default()->name, 0, SEL_DAG, false, false, OS_AMDPAL };
 }
 
 bool model_option(ModelOptions *o, const char *name, const char *val, bool *bad)

@@ -826,7 +826,7 @@ static int emit_graph_file(EmitRun *r, const char *text, size_t len)
 int cmd_emit(int argc, char **argv)
 {
 	const Command *cmd = command_find("emit");
-	const Profile *p = profile_find("llvm22");
+	const Profile *p = profile_newest();
 	EmitRun r = { .input = "-" };
 	int i = 1, k;
 	const char *val;

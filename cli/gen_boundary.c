@@ -40,7 +40,7 @@ int cmd_gen_boundary(int argc, char **argv)
 	const Command *cmd = command_find("gen");
 	ModelOptions o;
 	model_options_default(&o);
-	const char *cpus[MAX_CPUS] = { "gfx900", "gfx1030", "gfx1100" };
+	const char *cpus[MAX_CPUS];
 	unsigned ncpus = 0;
 	bool sels[SEL_COUNT] = { true, true }, views[2] = { true, true }, ccs[CC_COUNT] = { false }, any_cc = false;
 	BoundaryOut *out = calloc(1, sizeof *out);
@@ -95,7 +95,7 @@ int cmd_gen_boundary(int argc, char **argv)
 		return k == -4 ? 0 : EXIT_USAGE;
 	}
 	if (ncpus == 0)
-		ncpus = 3;
+		ncpus = target_defaults(TARGET_DEFAULT_CHECK, cpus, MAX_CPUS);
 	for (unsigned cc = 0; cc < CC_COUNT && !any_cc; cc++)
 		ccs[cc] = conv_info((CallConv)cc)->probe_default;
 

@@ -2,6 +2,8 @@
  * what each one means and since when. */
 #include "profile.h"
 
+#include "target.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -17,26 +19,21 @@ const char *const profile_switch_comments[SW_COUNT] = {
 #undef X
 };
 
-static const char *const cpus14[] = { "gfx700", "gfx803", "gfx900", "gfx906", "gfx908", "gfx90a", "gfx1010", "gfx1030", 0 };
-static const char *const cpus15[] = { "gfx700", "gfx803", "gfx900", "gfx906", "gfx908", "gfx90a", "gfx940", "gfx1010", "gfx1030", "gfx1100", 0 };
-static const char *const cpus19[] = { "gfx700", "gfx803", "gfx900", "gfx906", "gfx908", "gfx90a", "gfx940", "gfx942", "gfx1010", "gfx1030", "gfx1100", "gfx1200", 0 };
-static const char *const cpus22[] = { "gfx700", "gfx803", "gfx900", "gfx906", "gfx908", "gfx90a", "gfx942", "gfx1010", "gfx1030", "gfx1100", "gfx1200", 0 };
-
 #define ON(sw) [SW_##sw] = true
 static const Profile profiles[] = {
 	{ "llvm14", 14, { ON(func_inreg_gisel_fails), ON(bfloat_unsupported), ON(bfloat_vector_dag_store_fails),
 			  ON(shader_i1_arg_fails),
-			  ON(shader_ret_v2i16_fails), ON(bfloat_vector_ret_float) }, cpus14 },
+			  ON(shader_ret_v2i16_fails), ON(bfloat_vector_ret_float) } },
 	{ "llvm15", 15, { ON(func_inreg_gisel_fails), ON(bfloat_scalar_dag_fails), ON(bfloat_as_i32),
-			  ON(shader_i1_arg_fails), ON(shader_ret_v2i16_fails), ON(bfloat_vector_ret_float), }, cpus15 },
+			  ON(shader_i1_arg_fails), ON(shader_ret_v2i16_fails), ON(bfloat_vector_ret_float), } },
 	{ "llvm16", 16, { ON(func_inreg_gisel_fails), ON(lds_kernel_id_input), ON(bfloat_as_i32), ON(shader_i1_arg_fails),
-			  ON(shader_dag_undef_sgprs) }, cpus15 },
+			  ON(shader_dag_undef_sgprs) } },
 	{ "llvm19", 19, { ON(kernel_implicit_user_sgprs), ON(kernarg_preload), ON(kernarg_preload_cov4_budget), ON(func_inreg_sgpr), ON(queue_ptr_cov5_hole), ON(lds_kernel_id_input),
-			  ON(caller_inreg_over_srd), ON(buffer_ptr_split), ON(gfx_ret_dag_vgpr_budget), ON(cs_chain_cc) }, cpus19 },
+			  ON(caller_inreg_over_srd), ON(buffer_ptr_split), ON(gfx_ret_dag_vgpr_budget), ON(cs_chain_cc) } },
 	{ "llvm22", 22, { ON(kernel_implicit_user_sgprs), ON(kernel_queue_ptr_sgpr), ON(kernel_flat_scratch_init_sgpr),
 			  ON(kernarg_preload), ON(func_inreg_sgpr), ON(lds_kernel_id_input), ON(workgroup_id_needs_no_cluster),
 			  ON(caller_inreg_over_srd), ON(buffer_ptr_split), ON(gfx_ret_dag_vgpr_budget), ON(gisel_bfloat_call_fails),
-			  ON(cs_chain_cc), ON(chain_dvgpr) }, cpus22 },
+			  ON(cs_chain_cc), ON(chain_dvgpr) } },
 };
 #undef ON
 
@@ -75,8 +72,8 @@ const Profile *profile_for_version_text(const char *text, size_t len)
 
 bool profile_knows_cpu(const Profile *p, const char *cpu)
 {
-	for (const char *const *c = p->cpus; *c; c++)
-		if (strcmp(*c, cpu) == 0)
-			return true;
-	return false;
+	const Target *t = target_find(cpu);
+	return t && t != target_generic() && target_known_by(t, p->major);
 }
+
+const Profile *profile_newest(void) { return &profiles[sizeof profiles / sizeof profiles[0] - 1]; }

@@ -46,7 +46,6 @@ typedef struct {
 	const char *name;        /* "llvm19" */
 	unsigned major;          /* 19 */
 	bool on[SW_COUNT];
-	const char *const *cpus; /* CPUs this llc recognises (NULL-terminated); others fall back to generic */
 } Profile;
 
 extern const char *const profile_switch_names[SW_COUNT];
@@ -57,6 +56,10 @@ const Profile *profile_at(unsigned i);               /* NULL past the end */
 /* The profile for `llc --version` output ("LLVM version 19.1.7"): the
  * newest profile whose major is <= the version's; NULL if none. */
 const Profile *profile_for_version_text(const char *text, size_t len);
+/* Whether this llc recognises the CPU (target.c says which majors do);
+ * it compiles any other for the generic target. */
 bool profile_knows_cpu(const Profile *p, const char *cpu);
+/* The newest profile: the default wherever none is named. */
+const Profile *profile_newest(void);
 
 #endif

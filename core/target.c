@@ -1,24 +1,37 @@
 /* CPU table. Only properties that change placement are recorded; see
- * target.h for what each one means. */
+ * target.h for what each one means. A row per CPU, in the order reports
+ * and `gcnabi profiles` list them. */
 #include "target.h"
 
 #include <string.h>
 
+#define GFX9(nm) .name = nm, .flat = true, .has_16bit_insts = true, .eus_per_cu = 4, .default_wave = 64, \
+		 .merged_shaders = true
+#define GFX10(nm) .name = nm, .flat = true, .has_16bit_insts = true, .vgprs_wave32 = 1024, .vgprs_wave64 = 512, \
+		  .eus_per_cu = 4, .default_wave = 32, .merged_shaders = true
+#define GFX11_PLUS(nm) .name = nm, .flat = true, .has_16bit_insts = true, .arch_flat_scratch = true, \
+		  .vgprs_wave32 = 1536, .vgprs_wave64 = 768, .eus_per_cu = 4, .default_wave = 32, .merged_shaders = true
+
+#define CHECKED (TARGET_DEFAULT_CHECK | TARGET_DEFAULT_HARNESS)
+
 static const Target targets[] = {
-	/* name       flat   16bit  archFS preload init16 vgpr32 vgpr64 EUs wave merged allocVGPR */
-	{ "generic", false, false, false, false, false,     0,   256,  4, 64, false, false },
-	{ "gfx700",  true,  false, false, false, false,     0,   256,  4, 64, false, false },
-	{ "gfx803",  true,  true,  false, false, false,     0,   256,  4, 64, false, false },
-	{ "gfx900",  true,  true,  false, false, false,     0,   256,  4, 64, true, false },
-	{ "gfx906",  true,  true,  false, false, false,     0,   256,  4, 64, true, false },
-	{ "gfx908",  true,  true,  false, false, false,     0,   256,  4, 64, true, false },
-	{ "gfx90a",  true,  true,  false, false, false,     0,   512,  4, 64, true, false },
-	{ "gfx940",  true,  true,  true,  true,  false,     0,   512,  4, 64, true, false },
-	{ "gfx942",  true,  true,  true,  true,  false,     0,   512,  4, 64, true, false },
-	{ "gfx1010", true,  true,  false, false, false,  1024,   512,  4, 32, true, false },
-	{ "gfx1030", true,  true,  false, false, false,  1024,   512,  4, 32, true, false },
-	{ "gfx1100", true,  true,  true,  false, true,   1536,   768,  4, 32, true, false },
-	{ "gfx1200", true,  true,  true,  false, false,  1536,   768,  4, 32, true, true },
+	/* What llc compiles for a CPU it does not know: SI-like, no flat. */
+	{ .name = "generic", .vgprs_wave64 = 256, .eus_per_cu = 4, .default_wave = 64, .llvm_first = 14 },
+	{ .name = "gfx700", .flat = true, .vgprs_wave64 = 256, .eus_per_cu = 4, .default_wave = 64, .llvm_first = 14 },
+	{ .name = "gfx803", .flat = true, .has_16bit_insts = true, .vgprs_wave64 = 256, .eus_per_cu = 4,
+	  .default_wave = 64, .llvm_first = 14 },
+	{ GFX9("gfx900"), .vgprs_wave64 = 256, .llvm_first = 14, .defaults = CHECKED },
+	{ GFX9("gfx906"), .vgprs_wave64 = 256, .llvm_first = 14 },
+	{ GFX9("gfx908"), .vgprs_wave64 = 256, .llvm_first = 14 },
+	{ GFX9("gfx90a"), .vgprs_wave64 = 512, .llvm_first = 14 },
+	/* gfx940 left llc after 19; gfx942 took its place. */
+	{ GFX9("gfx940"), .vgprs_wave64 = 512, .arch_flat_scratch = true, .kernarg_preload = true, .llvm_first = 15,
+	  .llvm_last = 19 },
+	{ GFX9("gfx942"), .vgprs_wave64 = 512, .arch_flat_scratch = true, .kernarg_preload = true, .llvm_first = 19 },
+	{ GFX10("gfx1010"), .llvm_first = 14 },
+	{ GFX10("gfx1030"), .llvm_first = 14, .defaults = CHECKED | TARGET_DEFAULT_PLACE },
+	{ GFX11_PLUS("gfx1100"), .user_sgpr_init16 = true, .llvm_first = 15, .defaults = CHECKED },
+	{ GFX11_PLUS("gfx1200"), .alloc_vgpr = true, .llvm_first = 19, .defaults = TARGET_DEFAULT_HARNESS },
 };
 
 const Target *target_at(unsigned i)
@@ -35,6 +48,28 @@ const Target *target_find(const char *name)
 }
 
 const Target *target_generic(void) { return &targets[0]; }
+
+unsigned target_defaults(unsigned list, const char **names, unsigned max)
+{
+	unsigned n = 0;
+	for (unsigned i = 0; i < sizeof targets / sizeof targets[0]; i++)
+		if ((targets[i].defaults & list) && n < max)
+			names[n++] = targets[i].name;
+	return n;
+}
+
+const Target *target_default(void)
+{
+	for (unsigned i = 0; i < sizeof targets / sizeof targets[0]; i++)
+		if (targets[i].defaults & TARGET_DEFAULT_PLACE)
+			return &targets[i];
+	return &targets[0];
+}
+
+bool target_known_by(const Target *t, unsigned major)
+{
+	return major >= t->llvm_first && (!t->llvm_last || major <= t->llvm_last);
+}
 
 unsigned target_vgpr_budget(const Target *t, unsigned wave, unsigned flat_wg_max)
 {

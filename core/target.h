@@ -20,7 +20,17 @@ typedef struct {
 	uint8_t default_wave;    /* 32 or 64 */
 	bool merged_shaders;     /* gfx9+: HS and GS run merged (LS+HS, ES+GS) with system SGPRs s[0:7] */
 	bool alloc_vgpr;         /* gfx12+: s_alloc_vgpr, which dynamic-VGPR chain calls need */
+	/* The llc majors that recognise the name (last 0: every later one);
+	 * any other compiles it for the generic target. */
+	uint8_t llvm_first, llvm_last;
+	uint8_t defaults;        /* TARGET_DEFAULT_*: the default CPU lists it is on */
 } Target;
+
+enum {
+	TARGET_DEFAULT_PLACE = 1 << 0,   /* the one CPU of place, passthrough and the layout table */
+	TARGET_DEFAULT_CHECK = 1 << 1,   /* gcnabi check and gen --boundary */
+	TARGET_DEFAULT_HARNESS = 1 << 2, /* the harness's runs and the nightly */
+};
 
 /* The target for CPU name, or NULL. "generic" is the fallback llc uses for a
  * CPU it does not recognise. */
@@ -28,6 +38,13 @@ const Target *target_find(const char *name);
 const Target *target_generic(void);
 /* Iterate the table: returns NULL past the end. */
 const Target *target_at(unsigned i);
+/* The names of the CPUs on default list `list` (TARGET_DEFAULT_*), in
+ * table order, at most max; returns how many. */
+unsigned target_defaults(unsigned list, const char **names, unsigned max);
+/* The CPU place and the layout table use when none is named. */
+const Target *target_default(void);
+/* Whether llc major `major` recognises t's name. */
+bool target_known_by(const Target *t, unsigned major);
 
 /* VGPRs a non-entry function may use (AMDGPU's getMaxNumVGPRs): the file
  * shared by the minimum number of waves per SIMD that the flat workgroup
