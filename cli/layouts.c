@@ -168,15 +168,18 @@ static int impact_one(void *ctx, const Sig *sig, const SigError *err)
 	size_t n = place_print_json(sig, r->p, r->line, r->cap);
 	if (n >= r->cap) {
 		char *bigger = realloc(r->line, n + 1);
-		if (!bigger)
-			return r->out_of_memory = true;
+		if (!bigger) {
+			r->out_of_memory = true;
+			return 1;
+		}
 		r->line = bigger;
 		r->cap = n + 1;
 		place_print_json(sig, r->p, r->line, r->cap);
 	}
 	buf_put(&r->stream, r->line, n);
 	buf_put(&r->stream, "\n", 1);
-	return r->out_of_memory = r->stream.failed;
+	r->out_of_memory = r->stream.failed;
+	return r->out_of_memory;
 }
 
 /* `gcnabi diff --summary` of two streams: divergences, and of them parts
