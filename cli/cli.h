@@ -116,6 +116,10 @@ void unmap_file(const char *text, size_t len);
 /* Layout by name (searched in $GCNABI_LAYOUTS, then the layouts/ folder
  * beside the binary's build/ folder) or by path. */
 bool layout_load(const char *name_or_path, Layout *out, char *err, size_t err_cap);
+/* The folder layout names are looked up in, and the file a name or path
+ * stands for (a path: anything with a '/' or ".layout" in it). */
+void layout_folder(char *dir, size_t cap);
+void layout_path(const char *name_or_path, char *path, size_t cap);
 
 /* Model options shared by place, check and diff. */
 typedef struct {
@@ -129,6 +133,9 @@ void model_options_default(ModelOptions *o);
 /* Handles --profile/--layout/--mcpu/--wave/--selector/--triple; returns false if
  * name is not one of them. *bad is set when the value is invalid. */
 bool model_option(ModelOptions *o, const char *name, const char *val, bool *bad);
+
+/* place --json's object for a signature that did not parse, and its newline. */
+void place_malformed_json(Buf *b, const SigError *err);
 
 int cmd_place(int argc, char **argv);
 int cmd_emit(int argc, char **argv);

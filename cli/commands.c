@@ -95,6 +95,13 @@ static const OptSpec passthrough_opts[] = {
 	{ 0, 0, 0 },
 };
 
+static const OptSpec layouts_opts[] = {
+	{ "--impact", "SIGFILE", "instead of printing them: per layout, one JSON object of what it does to the arguments of SIGFILE's functions (model, callee view): parts in SGPRs, VGPRs and stack slots, stack bytes, parts moved against old and to or off the stack, amdgpu_gfx inreg parts a shader holding them in s0, s1, ... must move, free 4-aligned SGPR quads below s48" },
+	{ "--profile", "P", "--impact: the llc whose rules the model follows (default llvm22)" },
+	{ "--mcpu", "CPU", "--impact: subtarget (default gfx1030)" },
+	{ 0, 0, 0 },
+};
+
 static const OptSpec none_opts[] = { { 0, 0, 0 } };
 
 static const Command commands[] = {
@@ -105,7 +112,7 @@ static const Command commands[] = {
 	{ "check", cmd_check, "SIGFILE", "emit, run every llc, observe, compare with the model, summarize", check_opts },
 	{ "passthrough", cmd_passthrough, "GRAPHFILE", "SGPR moves at shader -> amdgpu_gfx calls, per layout (and measured with --llc)", passthrough_opts },
 	{ "gen", cmd_gen, "", "random, reproducible signatures, or boundary signatures (--boundary)", gen_opts },
-	{ "layouts", cmd_layouts, "[NAME|FILE...]", "validate and print layouts", none_opts },
+	{ "layouts", cmd_layouts, "[NAME|FILE...]", "validate and print every layout of the layouts folder, then those named (--impact: measure them)", layouts_opts },
 	{ "profiles", cmd_profiles, "[P...]", "profiles and their behaviour switches", none_opts },
 };
 

@@ -113,21 +113,30 @@ static bool layouts_beside_binary(char *dir, size_t cap)
 	return (size_t)snprintf(dir, cap, "%s/layouts", exe) < cap;
 }
 
+void layout_folder(char *dir, size_t cap)
+{
+	const char *env = getenv("GCNABI_LAYOUTS");
+	if (env && *env)
+		snprintf(dir, cap, "%s", env);
+	else if (!layouts_beside_binary(dir, cap))
+		snprintf(dir, cap, "layouts");
+}
+
+void layout_path(const char *name_or_path, char *path, size_t cap)
+{
+	if (strchr(name_or_path, '/') || strstr(name_or_path, ".layout")) {
+		snprintf(path, cap, "%s", name_or_path);
+		return;
+	}
+	char dir[PATH_MAX];
+	layout_folder(dir, sizeof dir);
+	snprintf(path, cap, "%s/%s.layout", dir, name_or_path);
+}
+
 bool layout_load(const char *name_or_path, Layout *out, char *err, size_t err_cap)
 {
 	char path[PATH_MAX + 64];
-	bool is_path = strchr(name_or_path, '/') || strstr(name_or_path, ".layout");
-	if (is_path) {
-		snprintf(path, sizeof path, "%s", name_or_path);
-	} else {
-		const char *env = getenv("GCNABI_LAYOUTS");
-		char dir[PATH_MAX];
-		if (env && *env)
-			snprintf(dir, sizeof dir, "%s", env);
-		else if (!layouts_beside_binary(dir, sizeof dir))
-			snprintf(dir, sizeof dir, "layouts");
-		snprintf(path, sizeof path, "%s/%s.layout", dir, name_or_path);
-	}
+	layout_path(name_or_path, path, sizeof path);
 	size_t len;
 	char *text = read_file(path, &len, err, err_cap);
 	if (!text)

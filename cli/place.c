@@ -1,4 +1,4 @@
-/* `gcnabi place`, `layouts`, `profiles`: the model on its own. */
+/* `gcnabi place`, `profiles`: the model on its own. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -16,6 +16,16 @@ typedef struct {
 	Placement *p;
 } PlaceRun;
 
+void place_malformed_json(Buf *b, const SigError *err)
+{
+	char msg[320], quoted[6 * sizeof msg + 3];
+	snprintf(msg, sizeof msg, "malformed signature at line %u, column %u: %s", err->line, err->col, err->msg);
+	json_quote(err->function, quoted, sizeof quoted);
+	buf_printf(b, "{\"name\":%s,\"line\":%u,", quoted, err->line);
+	json_quote(msg, quoted, sizeof quoted);
+	buf_printf(b, "\"error\":%s}\n", quoted);
+}
+
 static int place_one(void *ctx, const Sig *sig, const SigError *err)
 {
 	PlaceRun *r = ctx;
@@ -24,13 +34,10 @@ static int place_one(void *ctx, const Sig *sig, const SigError *err)
 		fprintf(stderr, "%s:%u:%u: error: %s%s%s\n", r->input, err->line, err->col, err->msg,
 			err->function[0] ? " in @" : "", err->function);
 		if (r->json) {
-			char msg[320];
-			snprintf(msg, sizeof msg, "malformed signature at line %u, column %u: %s", err->line, err->col, err->msg);
-			fputs("{\"name\":", stdout);
-			fput_json_string(stdout, err->function);
-			printf(",\"line\":%u,\"error\":", err->line);
-			fput_json_string(stdout, msg);
-			fputs("}\n", stdout);
+			Buf b = { 0 };
+			place_malformed_json(&b, err);
+			fwrite(b.p, 1, b.n, stdout);
+			buf_free(&b);
 		}
 		return 0;
 	}
@@ -160,29 +167,6 @@ static int no_options(const char *command, int argc, char **argv, int *first)
 	*first = 1;
 	int k = opt_next(command_find(command), argc, argv, first, &val);
 	return k == -4 ? 0 : k == -3 ? EXIT_USAGE : -1;
-}
-
-int cmd_layouts(int argc, char **argv)
-{
-	static const char *const builtin[] = { "old", "proposed-v1", "proposed-v2" };
-	char err[512], buf[4096];
-	int status = 0, first;
-	if ((status = no_options("layouts", argc, argv, &first)) >= 0)
-		return status;
-	status = 0;
-	int n = argc > first ? argc - first : 3;
-	for (int i = 0; i < n; i++) {
-		const char *name = argc > first ? argv[first + i] : builtin[i];
-		Layout l;
-		if (!layout_load(name, &l, err, sizeof err)) {
-			fprintf(stderr, "gcnabi layouts: %s\n", err);
-			status = EXIT_ERROR;
-			continue;
-		}
-		layout_print(&l, buf, sizeof buf);
-		printf("%s# ---- %s\n%s", i ? "\n" : "", name, buf);
-	}
-	return status;
 }
 
 int cmd_profiles(int argc, char **argv)

@@ -130,18 +130,28 @@ static void reserve(Ctx *c, const RegRange *r)
 		c->sgpr_used[(r->first + i) / 64] |= 1ull << ((r->first + i) % 64);
 }
 
-/* Before the arguments are assigned, the callee marks the SGPRs of the
- * implicit inputs it expects (SIISelLowering::allocateSpecialInputSGPRs);
- * a caller marks those it passes. Each "amdgpu-no-*" attribute frees one. */
-static void reserve_implicit_inputs(Ctx *c)
+/* Before the arguments are assigned, a function of a convention whose
+ * SGPRs come from the layout (the default one and amdgpu_gfx) reserves the
+ * layout's fixed roles: no argument may take the return address, the stack,
+ * frame or base pointer, or the scratch descriptor where the target has
+ * one. The default convention's callee also marks the SGPRs of the implicit
+ * inputs it expects (SIISelLowering::allocateSpecialInputSGPRs); a caller
+ * marks those it passes. Each "amdgpu-no-*" attribute frees one. */
+static void reserve_layout_roles(Ctx *c)
 {
 	const Layout *l = c->m->layout;
 	const Profile *p = c->m->profile;
 	const Sig *s = c->sig;
-	bool callee = c->view == VIEW_CALLEE;
+	bool callee = c->view == VIEW_CALLEE, func = c->tables->implicit_inputs;
 	bool cluster = p->on[SW_workgroup_id_needs_no_cluster];
-	if (!c->m->target->arch_flat_scratch && (callee || !p->on[SW_caller_inreg_over_srd]))
+	if (!c->tables->layout_roles)
+		return; /* shader entry points and chain functions take fixed SGPR ranges */
+	for (int r = ROLE_RETURN_ADDRESS; r < ROLE_FIXED_COUNT; r++)
+		reserve(c, &l->role[r]);
+	if (!c->m->target->arch_flat_scratch && (callee || !func || !p->on[SW_caller_inreg_over_srd]))
 		reserve(c, &l->role[ROLE_SRD]);
+	if (!func)
+		return; /* amdgpu_gfx has no implicit SGPR inputs */
 	if (!input_freed(s, NOIN_DISPATCH_PTR))
 		reserve(c, &l->role[ROLE_DISPATCH_PTR]);
 	if (!input_freed(s, NOIN_QUEUE_PTR) && !(callee && p->on[SW_queue_ptr_cov5_hole]))
@@ -693,8 +703,7 @@ bool cc_place(const Sig *s, const ModelConfig *m, View view, Placement *out)
 	c.rows[0] = select_rows(c.tables->args, c.tables->nargs, m);
 	c.rows[1] = select_rows(c.tables->returns, c.tables->nreturns, m);
 	c.exhausted = 0;
-	if (c.tables->implicit_inputs)
-		reserve_implicit_inputs(&c);
+	reserve_layout_roles(&c);
 	if (conv->family == FAMILY_SHADER && shader_os[m->os].implicit_buffer_ptr)
 		reserve(&c, &(RegRange){ LOC_SGPR, 0, 2 }); /* inreg parts start at s2 */
 	if (view == VIEW_CALLER && m->selector == SEL_GISEL && m->profile->on[SW_gisel_bfloat_call_fails] &&

@@ -1,7 +1,9 @@
 /* Layout files: parse, validate, print. Validation rejects what would make
  * a calling convention impossible: overlapping roles, registers past s105,
- * a descriptor or return address that is not aligned, an argument list that
- * runs through a pointer or the return address. */
+ * a role of the wrong width or alignment, a list that names a register
+ * twice. An argument list may run through any role: the model reserves the
+ * roles' registers before it assigns arguments (core/cc.c), as it reserves
+ * the descriptor and implicit inputs inside today's func_sgpr_args. */
 #include "layout.h"
 
 #include <stdio.h>
@@ -14,7 +16,7 @@ const char *const layout_role_names[ROLE_COUNT] = {
 };
 
 const char *const layout_pool_names[POOL_COUNT] = {
-	"func_sgpr_args", "gfx_sgpr_args", "gfx_sgpr_returns",
+	"func_sgpr_args", "gfx_sgpr_args",
 };
 
 /* Width each role must have, and the alignment of its first register. */
@@ -124,10 +126,6 @@ static bool ranges_overlap(const RegRange *a, const RegRange *b)
 	       b->first < a->first + a->count;
 }
 
-/* Roles that an argument list may never cross: the callee needs them intact
- * on entry. Implicit inputs and the descriptor are skipped at run time. */
-static const LayoutRole fixed_roles[] = { ROLE_RETURN_ADDRESS, ROLE_STACK_PTR, ROLE_FRAME_PTR, ROLE_BASE_PTR };
-
 static bool validate(const Layout *l, LayoutError *err)
 {
 	for (int i = 0; i < ROLE_COUNT; i++) {
@@ -151,22 +149,12 @@ static bool validate(const Layout *l, LayoutError *err)
 	}
 	for (int p = 0; p < POOL_COUNT; p++) {
 		const RegList *list = &l->pool[p];
-		bool returns = p == POOL_GFX_SGPR_RETURNS;
-		for (unsigned k = 0; k < list->n; k++) {
+		for (unsigned k = 0; k < list->n; k++)
 			for (unsigned m = 0; m < k; m++)
 				if (ranges_overlap(&list->r[k], &list->r[m])) {
 					snprintf(err->msg, sizeof err->msg, "%s lists a register twice", layout_pool_names[p]);
 					return false;
 				}
-			/* Returns are written after the frame is torn down: only
-			 * the stack pointer must survive them. */
-			for (unsigned f = returns ? 1 : 0; f < (returns ? 2u : sizeof fixed_roles / sizeof fixed_roles[0]); f++)
-				if (ranges_overlap(&list->r[k], &l->role[fixed_roles[f]])) {
-					snprintf(err->msg, sizeof err->msg, "%s runs through the %s",
-						 layout_pool_names[p], layout_role_names[fixed_roles[f]]);
-					return false;
-				}
-		}
 	}
 	return true;
 }

@@ -1,6 +1,6 @@
 /* SGPR layouts: which SGPRs hold the scratch descriptor, return address,
- * stack/frame/base pointers and implicit inputs, and which carry arguments
- * and returns. Layouts are data (layouts/NAME.layout), parsed and validated
+ * stack/frame/base pointers and implicit inputs, and which carry inreg
+ * arguments. Layouts are data (layouts/NAME.layout), parsed and validated
  * here without I/O so that a user can add one without recompiling. */
 #ifndef GCNABI_LAYOUT_H
 #define GCNABI_LAYOUT_H
@@ -9,15 +9,17 @@
 
 enum { LAYOUT_MAX_RANGES = 8, LAYOUT_NAME_MAX = 64, SGPR_COUNT = 106, VGPR_COUNT = 256 };
 
-/* Registers with one fixed job. Implicit inputs are what a callable
- * function of the default convention receives from its caller. */
+/* Registers with one fixed job. The fixed roles (ROLE_SRD to ROLE_BASE_PTR)
+ * are reserved in every function of a convention whose SGPRs come from the
+ * layout, so no argument ever takes them. Implicit inputs are what a
+ * callable function of the default convention receives from its caller. */
 typedef enum {
-	ROLE_SRD,            /* scratch resource descriptor, 4 aligned SGPRs */
+	ROLE_SRD,            /* scratch resource descriptor, 4 aligned SGPRs; none with architected flat scratch */
 	ROLE_RETURN_ADDRESS, /* 2 aligned SGPRs */
 	ROLE_STACK_PTR,
 	ROLE_FRAME_PTR,
 	ROLE_BASE_PTR,
-	ROLE_DISPATCH_PTR,
+	ROLE_DISPATCH_PTR,   /* the first implicit input */
 	ROLE_QUEUE_PTR,
 	ROLE_IMPLICITARG_PTR,
 	ROLE_DISPATCH_ID,
@@ -25,15 +27,17 @@ typedef enum {
 	ROLE_WORKGROUP_ID_Y,
 	ROLE_WORKGROUP_ID_Z,
 	ROLE_LDS_KERNEL_ID,
-	ROLE_COUNT
+	ROLE_COUNT,
+	ROLE_FIXED_COUNT = ROLE_DISPATCH_PTR /* roles below it are the fixed ones */
 } LayoutRole;
 
 /* Ordered register lists that carry values; allocation takes the first free
- * register of the list, in list order. */
+ * register of the list, in list order, skipping reserved ones. Returns have
+ * no pool: both conventions return in VGPRs (an amdgpu_gfx inreg return is
+ * demoted to a hidden sret pointer). */
 typedef enum {
 	POOL_FUNC_SGPR_ARGS,   /* default convention, inreg arguments */
 	POOL_GFX_SGPR_ARGS,    /* amdgpu_gfx, inreg arguments */
-	POOL_GFX_SGPR_RETURNS, /* amdgpu_gfx, inreg return values */
 	POOL_COUNT
 } LayoutPool;
 

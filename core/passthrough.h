@@ -22,4 +22,10 @@ typedef struct {
  * on the stack are not counted: only user SGPRs pass through. */
 void passthrough_cost(const Placement *caller_in, const Placement *call_out, unsigned shared, PassCost *cost);
 
+/* Cost of a call to the amdgpu_gfx function `callee`, placed as `placed`,
+ * from a shader that holds exactly the callee's inreg arguments as its own
+ * user SGPRs: CC_SI_SHADER gives a shader's inreg parts s0, s1, ... in
+ * argument order, so the k-th inreg part of the callee is in sk. */
+void passthrough_cost_in_order(const Sig *callee, const Placement *placed, PassCost *cost);
+
 #endif

@@ -3,10 +3,10 @@
  * reports and errors quote. */
 #include "rules.h"
 
-#define RULES(name, a, r, imp, ent)                                                                            \
+#define RULES(name, a, r, imp, roles, ent)                                                                            \
 	_Static_assert(sizeof a / sizeof a[0] <= MAX_ROWS, #a " has too many rows");                            \
 	_Static_assert(sizeof r / sizeof r[0] <= MAX_ROWS, #r " has too many rows");                            \
-	const CcTables name = { a, r, sizeof a / sizeof a[0], sizeof r / sizeof r[0], imp, ent }
+	const CcTables name = { a, r, sizeof a / sizeof a[0], sizeof r / sizeof r[0], imp, roles, ent }
 
 /* CC_AMDGPU_Func: callable functions of the default convention. */
 static const CcRule func_args[] = {
@@ -94,7 +94,7 @@ static const CcRule chain_args[] = {
 static const CcRule chain_returns[] = {
 	{ MATCH(ALL_PARTS), .action = ACT_FAIL, .rule = "Calling convention requires void return type" },
 };
-RULES(func_rules, func_args, func_returns, true, false);
-RULES(gfx_rules, gfx_args, gfx_returns, false, false);
-RULES(shader_rules, shader_args, shader_returns, false, true);
-RULES(chain_rules, chain_args, chain_returns, false, true);
+RULES(func_rules, func_args, func_returns, true, true, false);
+RULES(gfx_rules, gfx_args, gfx_returns, false, true, false);
+RULES(shader_rules, shader_args, shader_returns, false, false, true);
+RULES(chain_rules, chain_args, chain_returns, false, false, true);

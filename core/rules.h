@@ -54,6 +54,7 @@ typedef struct CcTables {
 	const CcRule *args, *returns;
 	unsigned nargs, nreturns;
 	bool implicit_inputs; /* the default convention's special SGPR inputs */
+	bool layout_roles;    /* SGPRs from the layout: its fixed roles (RA, SP, FP, BP, SRD) are reserved */
 	bool entry;           /* an entry point: a return that does not fit is an error, not demoted */
 } CcTables;
 

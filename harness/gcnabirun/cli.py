@@ -138,7 +138,7 @@ def start(args, mode):
         compilers = C.discover(args.llc)
         cfg = config_from(args, mode, compilers)
         if args.layout:
-            LY.fixed_sgprs(args.layout)
+            LY.validate(args.layout)
         run_dir = new_run_dir(mode, cfg["seed"], args.out)
         if getattr(args, "budget_seconds", None):
             cfg["budget"] = args.budget_seconds
