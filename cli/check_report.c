@@ -25,8 +25,9 @@
  *                       requests, the model expects), lost, lost_llc,
  *                       first_argument (dvgpr-lost)}, -1 where not known
  *   placements          the keys of the same details.jsonl line that hold the
- *                       placements compared: "model"/"llc", or
- *                       "llc_callee"/"llc_caller"
+ *                       placements compared: "model" and "llc" (the second
+ *                       "llc" of the line, after llc's path), or
+ *                       "llc_callee" and "llc_caller"
  *   (argument, part, model_loc, llc_loc: where the first difference is, once
  *   the judge reports it; finding_json has their place)
  * summary.txt     the table check prints.
@@ -80,7 +81,7 @@ void check_close(Check *c, JsonWriter *w)
 void check_fclose(Check *c, FILE *f, const char *path)
 {
 	if (!f) {
-		write_failed(c, path, errno);
+		write_failed(c, path, errno ? errno : EIO);
 		return;
 	}
 	errno = 0;
@@ -315,7 +316,7 @@ void report_finding(Check *c, const Finding *f)
 {
 	finding_write(c, f);
 	if (!f->explained_by)
-		write_repro(c, (Combo *)f->co, f->sig, f->kind, f->why);
+		write_repro(c, &c->combos[f->co - c->combos], f->sig, f->kind, f->why);
 }
 
 void report(Check *c, Combo *co, unsigned i, FindingKind kind, const char *why, const Placement *expected,
@@ -392,8 +393,8 @@ void print_summary(const Check *c, FILE *f, double wall)
 		   "match: (agree + bothrf) / functions; unread: agreements in which llc leaves parts the ABI assigns\n"
 		   "unread (callee) or unwritten (caller)\n");
 	if (r->nexamples)
-		fprintf(f, "caller/callee disagreements, the first %u (all in details.jsonl, kind caller-vs-callee):\n",
-			r->nexamples);
+		fprintf(f, "caller/callee disagreements, the first %u (all in details.jsonl, kind %s):\n", r->nexamples,
+			finding_kinds[FK_CALLER_VS_CALLEE].name);
 	for (unsigned k = 0; k < r->nexamples; k++) {
 		const MismatchExample *e = &r->examples[k];
 		fprintf(f, "  %.95s %.300s: %.150s%s%.60s\n", e->co->tag, e->site ? e->site : c->in.sigs[e->sig]->name,
@@ -402,9 +403,9 @@ void print_summary(const Check *c, FILE *f, double wall)
 	for (int k = 0; k < c->ncombos; k++) {
 		const Stats *s = &c->combos[k].st;
 		if (s->dvgpr_calls)
-			fprintf(f, "%s: %u dynamic-VGPR chain call(s) (%s), %u lose argument VGPRs (details.jsonl, kind dvgpr-lost)\n",
+			fprintf(f, "%s: %u dynamic-VGPR chain call(s) (%s), %u lose argument VGPRs (details.jsonl, kind %s)\n",
 				c->combos[k].tag, s->dvgpr_calls, dvgpr_support[cc_chain_dvgpr_support(&c->combos[k].m)].text,
-				s->dvgpr_lost);
+				s->dvgpr_lost, finding_kinds[FK_DVGPR_LOST].name);
 	}
 	link_print(c, f);
 	fprintf(f, "wall %.1fs, llc busy %.1fs on %u job(s)\n", wall, llc_seconds(c), c->opt.jobs);
