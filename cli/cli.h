@@ -10,6 +10,7 @@
 #include <stdio.h>
 
 #include "cc.h"
+#include "finding.h" /* the exit status bits, EXIT_* */
 
 /* One option of a subcommand: "--name ARG  help". arg NULL for a flag. */
 typedef struct {
@@ -94,14 +95,6 @@ bool graph_print(const struct Graph *g, FILE *f);
 bool emit_graph(Buf *b, Sig *const *sigs, const bool *include, unsigned nsigs, const CallEdge *edges, unsigned nedges,
 		const EmitOptions *o, char *why, size_t why_cap);
 
-/* Exit codes, in the spirit of abidiff: bits that add up. */
-enum {
-	EXIT_ERROR = 1,     /* bad input, I/O failure */
-	EXIT_USAGE = 2,
-	EXIT_KNOWN = 4,     /* only divergences that a profile switch explains */
-	EXIT_DIVERGED = 8,  /* the model and llc disagree */
-	EXIT_CRASHED = 16,  /* llc crashed or refused where the model did not expect it */
-};
 
 /* Whole file (or stdin for "-") into a NUL-terminated heap buffer. */
 char *read_file(const char *path, size_t *len, char *err, size_t err_cap);

@@ -14,6 +14,8 @@ import tempfile
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from gcnabi_tests import (GCNABI, GCNABI_SAN, GOLDEN, OS_TRIPLES, ROOT, case_oses, installed_llcs,
                           parse_expectation_name, profile_of, run)
+sys.path.insert(0, os.path.join(ROOT, "harness"))
+from gcnabirun.findings import read_summary
 
 results = []
 SAN_ENV = dict(os.environ, ASAN_OPTIONS="exitcode=99:detect_leaks=1", UBSAN_OPTIONS="halt_on_error=1:exitcode=99")
@@ -115,12 +117,61 @@ def bad_inputs(tmp):
            and "multiple of 4" in r.stderr, r.stderr)
 
 
+# summary.json's counts under the names the harness reads from summary.txt.
+SUMMARY_COLUMNS = {"functions": "functions", "agree": "agree", "llc_refused": "llc_refused",
+                   "both_refused": "both_refused", "skipped": "not_emitted", "calls": "calls",
+                   "calls_agree": "calls_agree", "calls_differ": "calls_diverged", "calls_refused": "calls_refused",
+                   "calls_both_refused": "calls_both_refused", "unread": "unread", "caller_callee": "mismatches",
+                   "caller_callee_explained": "mismatches_explained"}
+
+
+def structured_outputs(out, returncode):
+    """What is wrong with findings.jsonl and summary.json of a check run
+    ("" when nothing): a typed line per details.jsonl line, of the same
+    kind, function, line, combo, message, call site and explanation, its
+    exit bit set in the run's status; summary.json with the status and
+    the counts of summary.txt."""
+    try:
+        details = [json.loads(l) for l in open(os.path.join(out, "details.jsonl"))]
+        findings = [json.loads(l) for l in open(os.path.join(out, "findings.jsonl"))]
+        summary = json.load(open(os.path.join(out, "summary.json")))
+    except (OSError, ValueError) as e:
+        return "%s: %s" % (out, e)
+    if len(details) != len(findings):
+        return "%s: %d details, %d findings" % (out, len(details), len(findings))
+    for n, (d, f) in enumerate(zip(details, findings)):
+        combo = d.get("caller_combo", d.get("combo"))
+        want = (d["kind"], d["function"], d["line"], combo, d["why"], d.get("call_site"), d.get("explained_by"))
+        got = (f["kind"], f["function"], f["line"], f["combo"], f["message"], f["call_site"], f["explained_by"])
+        if want != got or not all(k in d for k in f["placements"]):
+            return "%s line %d: details %s, findings %s" % (out, n + 1, want, got)
+        if d["kind"] == "cross-version" and f["callee_combo"] != d["callee_combo"]:
+            return "%s line %d: callee combo %s" % (out, n + 1, f["callee_combo"])
+        bit = f["exit_bit"]
+        if bit and not (returncode & bit or (bit == 4 and returncode & 8)):
+            return "%s line %d: exit bit %d of %s, exit status %d" % (out, n + 1, bit, f["kind"], returncode)
+    if summary["exit_status"] != returncode:
+        return "%s: summary.json says exit %d, check exited %d" % (out, summary["exit_status"], returncode)
+    table = read_summary(os.path.join(out, "summary.txt"))
+    combos = {c["combo"]: c for c in summary["combos"]}
+    if sorted(table) != sorted(combos):
+        return "%s: combos %s in summary.txt, %s in summary.json" % (out, sorted(table), sorted(combos))
+    for tag, row in table.items():
+        c = combos[tag]
+        got = {k: c["counts"][v] for k, v in SUMMARY_COLUMNS.items()}
+        got["differ"] = c["differ"]
+        if got != row:
+            return "%s %s: summary.txt %s, summary.json %s" % (out, tag, row, got)
+    return ""
+
+
 def check_every_llc(tmp):
     """gcnabi check on the golden cases against each installed llc: no unexplained divergence."""
     llcs = installed_llcs()
     if not llcs:
         report("check: at least one llc installed", False, "run `make deps`")
     for major, llc in llcs:
+        problems = []
         for case in sorted(glob.glob(os.path.join(GOLDEN, "*.ll"))):
             for os_name in case_oses(case):
                 out = os.path.join(tmp, "check-%d-%s" % (major, os_name))
@@ -131,6 +182,46 @@ def check_every_llc(tmp):
                     detail += "".join(open(os.path.join(out, "details.jsonl")).readlines()[:5])
                 report("check %s%s against llc %d (%s)" % (os.path.basename(case), "" if os_name == "amdpal" else
                                                            " for " + os_name, major, profile_of(major)), ok, detail)
+                problems.append(structured_outputs(out, r.returncode))
+        report("check of the golden cases against llc %d: findings.jsonl types every details.jsonl line, "
+               "summary.json has summary.txt's counts" % major, not any(problems), "\n".join(p for p in problems if p))
+
+
+def check_outputs(tmp):
+    """Two llc, both selectors, signatures and a call graph that llc 19+
+    fails on: findings.jsonl and summary.json agree with details.jsonl and
+    summary.txt (cross-version, refused and explained findings among them).
+    A file that cannot be written is an error naming it (exit bit 1), the
+    verdict bits unchanged."""
+    llcs = installed_llcs()
+    if not llcs:
+        report("check outputs: at least one llc installed", False, "run `make deps`")
+        return
+    pair = ["--llc", llcs[0][1]] + (["--llc", llcs[-1][1]] if len(llcs) > 1 else [])
+    sigs = os.path.join(tmp, "outputs.ll")
+    with open(sigs, "w") as f:
+        f.write(open(os.path.join(GOLDEN, "default.ll")).read())
+        f.write("declare void @inreg_mix(i32 inreg, i32, i64 inreg)\n")
+    graphs = os.path.join(ROOT, "tests", "fixtures", "graphs", "shader_input_sgprs.ll")
+    status = {}
+    for name, path in (("sigs", sigs), ("graph", graphs)):
+        out = os.path.join(tmp, "outputs-" + name)
+        r = run([GCNABI, "check", "--quiet", "--mcpu", "gfx1030", "--placements", "--out", out] + pair + [path])
+        status[name] = r.returncode
+        kinds = sorted({json.loads(l)["kind"] for l in open(os.path.join(out, "details.jsonl"))}) if \
+            os.path.exists(os.path.join(out, "details.jsonl")) else []
+        problem = structured_outputs(out, r.returncode)
+        report("check outputs (%s, kinds %s): findings.jsonl and summary.json match" % (name, ", ".join(kinds)),
+               r.returncode & 3 == 0 and not problem and kinds, problem + r.stderr[-1000:])
+    for name in ("summary.json", "details.jsonl") + (("link.jsonl",) if len(llcs) > 1 else ()):
+        out = os.path.join(tmp, "outputs-full-" + name.split(".")[0])
+        os.makedirs(out, exist_ok=True)
+        os.symlink("/dev/full", os.path.join(out, name))
+        r = run([GCNABI, "check", "--quiet", "--mcpu", "gfx1030", "--out", out] + pair + [sigs])
+        want = "cannot write %s: No space left on device" % os.path.join(out, name)
+        report("check with %s on a full disk: exit bit 1 and a message naming it, verdict bits kept" % name,
+               r.returncode == status["sigs"] | 1 and want in r.stderr,
+               "exit %d (without the full disk %d)\n%s" % (r.returncode, status["sigs"], r.stderr[-1000:]))
 
 
 def link_matrix(tmp):
@@ -783,7 +874,7 @@ def main():
     for binary in (GCNABI, GCNABI_SAN):
         if not os.access(binary, os.X_OK):
             sys.exit("%s is missing: run make" % binary)
-    sections = [golden, bad_inputs, check_every_llc, kernels, scratch_setup, link_matrix, link_matrix_chain_and_shader,
+    sections = [golden, bad_inputs, check_every_llc, check_outputs, kernels, scratch_setup, link_matrix, link_matrix_chain_and_shader,
                 call_graphs, graph_bisection, chain_graphs, subdword_inreg_finding, byval_fatptr_finding, kernel_graphs, shader_passthrough,
                 boundary_every_llc, boundary_entry_every_llc, gen_replay, gen_header, gen_weights,
                 gen_accepted_by_every_llc]

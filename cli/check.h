@@ -1,0 +1,273 @@
+/* `gcnabi check`, one stage per file: options (check_options.c), the llc
+ * (check_llc.c), planning batches (check_plan.c), running them
+ * (check_run.c), reading llc's MIR (check_observe.c), judging it
+ * (check_judge.c), the cross-version link matrix (check_link.c), and what
+ * it writes: findings and the summary (check_report.c). check.c drives. */
+#ifndef GCNABI_CHECK_H
+#define GCNABI_CHECK_H
+
+#include "cli.h"
+#include "compare.h"
+#include "jsonw.h"
+#include "mir.h"
+#include "run.h"
+
+enum { MAX_LLCS = 16, MAX_CPUS = 16, MAX_JOBS = 64, REPROS_PER_COMBO = 25, MISMATCH_EXAMPLES = 4 };
+
+/* Model against llc: parts of one argument as a set (the observer cannot
+ * always order them), and parts llc does not use are a finding of their
+ * own. A caller may write more parts than its callee reads. */
+enum {
+	MODEL_VS_LLC = CMP_UNORDERED | CMP_ALLOW_UNREAD,
+	CALLER_VS_CALLEE = CMP_UNORDERED | CMP_ALLOW_UNREAD | CMP_CALLER_COVERS,
+};
+
+typedef struct {
+	char path[512];
+	char version[128];
+	/* --llc-version: the caller has run `llc --version` already */
+	char given_version[128];
+	const Profile *profile;
+	Profile own; /* the profile with --switch overrides applied */
+} Llc;
+
+/* X(counter, meaning): the counts of one combination, in the summary. */
+#define CHECK_STATS(X) \
+	X(functions, "functions compared as callees") \
+	X(agree, "of them, placed as the model places them") \
+	X(diverged, "placed otherwise, or not observed") \
+	X(llc_refused, "llc failed where the model places the function") \
+	X(both_refused, "llc failed and the model refuses too") \
+	X(model_refused, "llc compiled what the model refuses") \
+	X(not_emitted, "not compiled: this llc's IR cannot express it (call graphs: left out)") \
+	X(calls, "call sites compared") \
+	X(calls_agree, "of them, placed as the model places them") \
+	X(calls_diverged, "placed otherwise, not observed, or a wrong dynamic VGPR count") \
+	X(calls_refused, "llc failed on the call where the model places it") \
+	X(calls_both_refused, "llc failed on the call and the model refuses too") \
+	X(mismatches, "call sites where llc's caller and callee disagree") \
+	X(mismatches_explained, "of them, explained by a profile switch") \
+	X(unread, "agreements in which llc leaves parts the ABI assigns unread, unwritten or undefined") \
+	X(dvgpr_calls, "dynamic-VGPR chain calls") \
+	X(dvgpr_lost, "of them, losing argument VGPRs") \
+	X(repros, "reproducers written")
+
+typedef struct {
+#define X(name, doc) unsigned name;
+	CHECK_STATS(X)
+#undef X
+	double llc_seconds;
+} Stats;
+
+/* One llc, CPU and selector. */
+typedef struct {
+	const Llc *llc;
+	const char *cpu;
+	Selector sel;
+	ModelConfig m;
+	Stats st;
+	char tag[96]; /* llvm22-gfx1030-dag */
+	char triple_arg[48]; /* -mtriple=... for the non-kernel functions (--triple) */
+	/* Signature indices in the order they are run: those the model expects
+	 * llc to compile, in batches; then those it expects llc to refuse, one
+	 * by one, since llc stops at the first function it cannot lower. Each
+	 * part is ascending, so a batch can be searched. */
+	unsigned *order;
+	unsigned nexpected_ok;
+	/* With more than one llc: what llc did with each signature, kept for
+	 * the cross-version link matrix (NULL where it was not observed);
+	 * kept_call is per signature, or per edge for call-graph input. */
+	Placement **kept_callee, **kept_call;
+	bool new_rbs; /* GlobalISel with -new-reg-bank-select */
+	bool *in_graph; /* call-graph input: the functions the module holds */
+	JsonWriter seen_callee, seen_caller; /* --placements: what llc did, one JSON line per function */
+} Combo;
+
+/* Functions first..first+count-1 of the combo's run order (Combo.order);
+ * for a graph batch, the call graph's components first..first+count-1. */
+typedef struct {
+	int combo;
+	unsigned first, count;
+	bool callers;
+	bool fresh; /* first time these functions are emitted for this combo */
+	bool graph; /* the whole call graph in one module */
+	bool kernel; /* amdgpu_kernel functions: compiled to amdhsa assembly, read from its metadata */
+} Batch;
+
+/* What the command line asks for (check_options.c); the llc it names are
+ * in Check.llcs. */
+typedef struct {
+	const char *cpus[MAX_CPUS];
+	int ncpus;
+	bool sel_dag, sel_gisel, sel_given, callers, quiet, placements, new_rbs;
+	/* --switch NAME=on|off: overrides of every llc's profile */
+	int switch_index[SW_COUNT];
+	bool switch_value[SW_COUNT];
+	int nswitches;
+	unsigned wave, batch, jobs, mem_mb;
+	/* --llc-slots: llc runs only while holding one of these (fd -1: none) */
+	Slots slots;
+	TargetOs os; /* --triple */
+	double timeout;
+	const char *layout, *out;
+} CheckOptions;
+
+/* The signature file (check.c). */
+typedef struct {
+	const char *path;
+	Sig **sigs;
+	unsigned nsigs, malformed;
+	CallEdge *edges; /* call-graph input: `call @a -> @b` lines */
+	unsigned nedges;
+	/* call-graph input: each function's connected component of the call
+	 * graph, numbered in the order of their first functions; a graph batch
+	 * holds the components first..first+count-1 */
+	unsigned *component, ncomponents;
+} CheckInput;
+
+/* The batches still to run (check_plan.c fills it, check_run.c takes from
+ * the end) and the files they run in. */
+typedef struct {
+	Batch *queue;
+	size_t nqueue, capqueue;
+	unsigned batch_serial; /* the batch being read: its files' number */
+	char tmp_dir[512];
+} CheckRun;
+
+typedef struct {
+	const Combo *co;
+	unsigned sig;
+	char *site; /* NULL outside call graphs */
+	char why[256], reason[256];
+} MismatchExample;
+
+/* What check writes (check_report.c). */
+typedef struct {
+	char dir[512];
+	JsonWriter details, findings;
+	const char *site; /* the call site a finding is about, NULL outside call graphs */
+	/* the first caller/callee disagreements, for the summary */
+	MismatchExample examples[MISMATCH_EXAMPLES];
+	unsigned nexamples;
+	bool write_failed; /* a file could not be written: exit bit EXIT_ERROR */
+} CheckReport;
+
+typedef struct {
+	CheckOptions opt;
+	CheckInput in;
+	Llc llcs[MAX_LLCS];
+	int nllcs;
+	Layout layout;
+	Combo *combos;
+	int ncombos;
+	CheckRun run;
+	Placement *model, *model_caller; /* scratch of one comparison */
+	CheckReport report;
+	struct LinkMatrix *link; /* cross-version link matrix, filled after the run */
+} Check;
+
+/* check_options.c: the defaults; the options into c; false after a message (exits 0 for
+ * --help). *first_operand indexes the first operand. */
+void check_options_default(CheckOptions *o);
+bool check_parse_options(Check *c, int argc, char **argv, int *first_operand);
+/* The handler row of a check_opts option, NULL when it has none. */
+typedef struct CheckOpt CheckOpt;
+const CheckOpt *check_option_find(const char *name);
+const char *check_option_name(unsigned i); /* NULL past the last row */
+
+/* check_llc.c */
+/* Finds llc when none was named, identifies each, applies --switch; 0 or
+ * an exit status after a message. */
+int check_llcs(Check *c);
+/* llc's command line for a batch (kernel: amdhsa assembly) of in to out;
+ * cpu_arg and mattr are its buffers of 64 bytes. */
+void llc_argv(const Combo *co, bool kernel, const char *in, const char *out, char **argv, char *cpu_arg, char *mattr);
+
+/* check_plan.c */
+/* Every combination of llc, CPU and selector, and the batches to run; 0 or
+ * an exit status after a message. */
+int check_plan(Check *c);
+bool push_batch(Check *c, Batch b);
+EmitOptions emit_options(const Combo *co, bool callers);
+bool emittable(const Combo *co, const Sig *s, unsigned i);
+bool in_graph_batch(const Check *c, const Batch *b, unsigned i);
+/* The batch's IR into path; functions that cannot be emitted are findings
+ * and left out. False on I/O failure. */
+bool write_batch_ir(Check *c, const Batch *b, const char *path);
+
+/* check_run.c */
+bool check_make_tmp(Check *c);
+void check_remove_tmp(const Check *c);
+/* Runs the queue; 0 or EXIT_ERROR after a message. */
+int check_run(Check *c);
+/* Bisection of a failed batch: its two halves, the first to run first. */
+void push_halves(Check *c, const Batch *b);
+/* llc's first line that says what went wrong, normalized (heap). */
+char *first_error_line(const char *path);
+
+/* check_observe.c: reads a finished batch's output. */
+void observe_batch(Check *c, const Batch *b, const char *mir);
+void graph_batch_done(Check *c, const Batch *b, const Proc *p, const char *mir, const char *err);
+/* A copy of p into *slot, unless one is there or p is not ok. */
+void keep(Placement **slot, const Placement *p);
+
+/* check_judge.c: the model against what llc did. */
+void compare_callee(Check *c, Combo *co, unsigned i, const MirFunction *f);
+void compare_caller(Check *c, Combo *co, unsigned i, const MirCall *call, const Placement *callee_seen);
+void check_chain_call(Check *c, Combo *co, const CallEdge *edge, const MirCall *call);
+
+/* check_link.c */
+void link_matrix(Check *c);
+void link_print(const Check *c, FILE *f);
+void link_json(const Check *c, JsonWriter *w);
+unsigned link_exit_bits(const Check *c);
+
+/* check_report.c: findings, files, the summary. */
+/* A chain call's VGPR counts (-1: not known for this kind). */
+typedef struct {
+	unsigned requested;   /* the edge's dvgpr N */
+	int llc, model;       /* chain-dvgpr-count: what llc's pseudo requests, what the model expects */
+	int lost, lost_llc;   /* dvgpr-lost: argument VGPR parts lost, in the model's and llc's callee */
+	int first_argument;   /* dvgpr-lost: the first argument that loses one */
+} DvgprCounts;
+
+/* One line of details.jsonl and of findings.jsonl. expected/seen are the
+ * model's and llc's placements; for caller-vs-callee and cross-version,
+ * llc's callee and caller. */
+typedef struct {
+	FindingKind kind;
+	const Combo *co;        /* cross-version: the caller's combination */
+	const Combo *callee_co; /* cross-version: the callee's */
+	unsigned sig;
+	const char *why;
+	const char *explained_by;
+	const Placement *expected, *seen;
+	const DvgprCounts *dvgpr;
+} Finding;
+
+/* The output folder (--out, else reports/check-<time>-<pid>) with its
+ * repro/, and details.jsonl and findings.jsonl in it; false after a message. */
+bool check_open_reports(Check *c);
+/* The finding in details.jsonl and findings.jsonl. */
+void finding_write(Check *c, const Finding *f);
+/* The same, and a reproducer when nothing explains it. */
+void report_finding(Check *c, const Finding *f);
+/* The common case: a finding of function i of combination co. */
+void report(Check *c, Combo *co, unsigned i, FindingKind kind, const char *why, const Placement *expected,
+	    const Placement *seen, const char *explained_by);
+/* A caller/callee disagreement, kept for the summary among the first few. */
+void mismatch_example(Check *c, const Combo *co, unsigned i, const char *why, const char *reason);
+bool check_open_placements(Check *c, Combo *co);
+void jw_placement(JsonWriter *w, const Sig *s, const Placement *p);
+/* Closes w; on a failed write a message naming its path, and the run
+ * exits with EXIT_ERROR. */
+void check_close(Check *c, JsonWriter *w);
+/* The same for a file written with stdio. */
+void check_fclose(Check *c, FILE *f, const char *path);
+
+void print_summary(const Check *c, FILE *f, double wall);
+unsigned exit_status(const Check *c);
+/* summary.txt and summary.json. */
+void write_summaries(Check *c, double wall);
+
+#endif

@@ -1,0 +1,291 @@
+/* check's judge: the model against what llc did, callee by callee and call
+ * site by call site, with the leniency rules for what llc is known to do
+ * (parts left unread, IMPLICIT_DEF values) and, for a disagreement between
+ * llc's own caller and callee, the profile switch that explains it. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+
+/* Places s in both views with the profile's switches in `off` turned off;
+ * tmp[0] callee, tmp[1] caller. */
+static void place_without(const Sig *s, const ModelConfig *m, const int *off, int noff, Placement *tmp[4])
+{
+	Profile p = *m->profile;
+	for (int k = 0; k < noff; k++)
+		p.on[off[k]] = false;
+	ModelConfig mm = *m;
+	mm.profile = &p;
+	cc_place(s, &mm, VIEW_CALLEE, tmp[0]);
+	cc_place(s, &mm, VIEW_CALLER, tmp[1]);
+}
+
+static bool same(const Placement *a, const Placement *b, unsigned flags)
+{
+	char why[256];
+	return a->ok && b->ok && place_compare(a, b, flags, "", "", why, sizeof why) == CMP_SAME;
+}
+
+/* Turned off, the switch moves exactly one side of the call (tmp[2],
+ * tmp[3] hold the real callee and caller): it describes that side alone. */
+static bool one_sided(const Sig *s, const ModelConfig *m, int sw, Placement *tmp[4])
+{
+	place_without(s, m, &sw, 1, tmp);
+	return same(tmp[0], tmp[2], 0) != same(tmp[1], tmp[3], 0);
+}
+
+/* The profile switches behind a caller/callee disagreement: one-sided
+ * switches that, turned off (alone, else in pairs), make the model's caller
+ * and callee agree. A switch that moves both sides (inreg in SGPRs at all)
+ * explains nothing about their disagreement. */
+static void explain_mismatch(const Sig *s, const ModelConfig *m, char *out, size_t cap)
+{
+	Placement *tmp[4];
+	int cand[SW_COUNT], ncand = 0;
+	out[0] = 0;
+	for (int k = 0; k < 4; k++)
+		tmp[k] = malloc(sizeof *tmp[k]);
+	if (!tmp[0] || !tmp[1] || !tmp[2] || !tmp[3])
+		goto done;
+	cc_place(s, m, VIEW_CALLEE, tmp[2]);
+	cc_place(s, m, VIEW_CALLER, tmp[3]);
+	/* Only a disagreement the model predicts has an explanation. */
+	if (same(tmp[3], tmp[2], CMP_CALLER_COVERS))
+		goto done;
+	for (int a = 0; a < SW_COUNT; a++)
+		if (m->profile->on[a] && one_sided(s, m, a, tmp))
+			cand[ncand++] = a;
+	for (int i = 0; i < ncand; i++) {
+		place_without(s, m, &cand[i], 1, tmp);
+		if (same(tmp[1], tmp[0], CMP_CALLER_COVERS)) {
+			size_t n = strlen(out);
+			snprintf(out + n, cap - n, "%s%s", n ? " or " : "", profile_switch_names[cand[i]]);
+		}
+	}
+	for (int i = 0; i < ncand && !out[0]; i++)
+		for (int j = i + 1; j < ncand; j++) {
+			int two[2] = { cand[i], cand[j] };
+			place_without(s, m, two, 2, tmp);
+			if (same(tmp[1], tmp[0], CMP_CALLER_COVERS)) {
+				size_t n = strlen(out);
+				snprintf(out + n, cap - n, "%s%s + %s", n ? " or " : "", profile_switch_names[two[0]],
+					 profile_switch_names[two[1]]);
+			}
+		}
+done:
+	for (int k = 0; k < 4; k++)
+		free(tmp[k]);
+}
+
+/* Does every part llc shows sit where the model puts it, the missing ones
+ * all SGPRs? That is llc 16's SelectionDAG losing shader SGPR values
+ * (shader_dag_undef_sgprs), not a different placement. */
+static bool missing_sgprs_only(const Placement *model, const Placement *seen)
+{
+	if (model->nargs != seen->nargs || model->ret_demoted != seen->ret_demoted)
+		return false;
+	for (unsigned i = 0; i <= model->nargs; i++) {
+		PartRange m = i == model->nargs ? model->ret : model->args[i];
+		PartRange o = i == model->nargs ? seen->ret : seen->args[i];
+		unsigned found = 0;
+		if (i < model->nargs && (model->unused[i / 64] >> (i % 64) & 1) && o.count == 0)
+			continue; /* unused: nothing to see */
+		for (unsigned k = 0; k < m.count; k++) {
+			const Loc *want = &model->locs[m.first + k];
+			bool hit = false;
+			for (unsigned j = 0; j < o.count && !hit; j++)
+				hit = seen->locs[o.first + j].kind == want->kind && seen->locs[o.first + j].reg == want->reg &&
+				      want->kind != LOC_STACK;
+			if (!hit && want->kind != LOC_SGPR)
+				return false;
+			found += hit;
+		}
+		if (found != o.count)
+			return false; /* llc has a part the model does not */
+	}
+	return true;
+}
+
+void compare_callee(Check *c, Combo *co, unsigned i, const MirFunction *f)
+{
+	Placement *model = c->model;
+	char why[256];
+	cc_place(c->in.sigs[i], &co->m, VIEW_CALLEE, model);
+	co->st.functions++;
+	if (f->failed) {
+		co->st.diverged++;
+		snprintf(why, sizeof why, "MIR not readable: %s", f->error);
+		report(c, co, i, FK_UNOBSERVED, why, model, 0, 0);
+		return;
+	}
+	if (!model->ok) {
+		co->st.model_refused++;
+		report(c, co, i, FK_MODEL_REFUSED, model->error, model, &f->in, 0);
+		return;
+	}
+	switch (place_compare(model, &f->in, MODEL_VS_LLC, "model", "llc", why, sizeof why)) {
+	case CMP_SAME:
+		co->st.agree++;
+		return;
+	case CMP_UNREAD:
+		co->st.agree++;
+		co->st.unread++;
+		report(c, co, i, FK_UNREAD_PARTS, why, model, &f->in, "llc does not read parts the ABI assigns");
+		return;
+	case CMP_DIFFERENT:
+		if (co->m.profile->on[SW_shader_dag_undef_sgprs] && co->m.selector == SEL_DAG &&
+		    !cc_callable((CallConv)c->in.sigs[i]->cc) && missing_sgprs_only(model, &f->in)) {
+			co->st.agree++;
+			co->st.unread++;
+			report(c, co, i, FK_UNDEFINED_PARTS, why, model, &f->in,
+			       "shader_dag_undef_sgprs: llc puts IMPLICIT_DEF in SGPR values the ABI assigns: the values are lost");
+			return;
+		}
+		co->st.diverged++;
+		report(c, co, i, FK_MODEL_VS_LLC, why, model, &f->in, 0);
+	}
+}
+
+static bool in_ranges(const Loc *l, const RegRange *r, unsigned n)
+{
+	for (unsigned k = 0; k < n; k++)
+		if (r[k].kind == l->kind && l->reg >= r[k].first && l->reg < r[k].first + r[k].count)
+			return true;
+	return false;
+}
+
+/* Does the call agree with the model once the registers it fills with
+ * IMPLICIT_DEF (reported among its implicit registers) are counted as the
+ * argument's? llc 16's SelectionDAG does this to some inreg aggregates. */
+static bool missing_parts_undefined(const Placement *model, const MirCall *call)
+{
+	const Placement *seen = &call->out;
+	if (model->nargs != seen->nargs || model->ret_demoted != seen->ret_demoted || model->ret.count != seen->ret.count)
+		return false;
+	for (unsigned k = 0; k < model->ret.count; k++) {
+		const Loc *want = &model->locs[model->ret.first + k];
+		bool found = false;
+		for (unsigned j = 0; j < seen->ret.count && !found; j++)
+			found = seen->locs[seen->ret.first + j].kind == want->kind && seen->locs[seen->ret.first + j].reg == want->reg;
+		if (!found)
+			return false; /* the return differs: not a matter of undefined argument registers */
+	}
+	for (unsigned i = 0; i < model->nargs; i++) {
+		PartRange m = model->args[i], o = seen->args[i];
+		for (unsigned k = 0; k < m.count; k++) {
+			const Loc *want = &model->locs[m.first + k];
+			bool found = false;
+			for (unsigned j = 0; j < o.count && !found; j++) {
+				const Loc *got = &seen->locs[o.first + j];
+				found = got->kind == want->kind && (got->kind == LOC_STACK ? got->offset == want->offset
+											  : got->reg == want->reg);
+			}
+			if (!found && !(want->kind != LOC_STACK && in_ranges(want, call->implicit, call->nimplicit)))
+				return false;
+		}
+	}
+	return true;
+}
+
+void compare_caller(Check *c, Combo *co, unsigned i, const MirCall *call, const Placement *callee_seen)
+{
+	Placement *model = c->model_caller;
+	char why[256];
+	cc_place(c->in.sigs[i], &co->m, VIEW_CALLER, model);
+	co->st.calls++;
+	if (!model->ok) {
+		co->st.calls_diverged++;
+		report(c, co, i, FK_MODEL_REFUSED_CALL, model->error, model, &call->out, 0);
+		return;
+	}
+	switch (place_compare(model, &call->out, MODEL_VS_LLC, "model", "llc", why, sizeof why)) {
+	case CMP_SAME:
+		co->st.calls_agree++;
+		break;
+	case CMP_UNREAD:
+		co->st.calls_agree++;
+		co->st.unread++;
+		report(c, co, i, FK_UNWRITTEN_PARTS, why, model, &call->out, "the caller does not write parts the ABI assigns");
+		break;
+	case CMP_DIFFERENT:
+		if (missing_parts_undefined(model, call)) {
+			co->st.calls_agree++;
+			co->st.unread++;
+			report(c, co, i, FK_UNDEFINED_PARTS, why, model, &call->out,
+			       "the caller writes IMPLICIT_DEF into registers the ABI assigns: the value is lost");
+			break;
+		}
+		co->st.calls_diverged++;
+		report(c, co, i, FK_MODEL_VS_LLC_CALLER, why, model, &call->out, 0);
+	}
+	if (!callee_seen)
+		return;
+	/* Inside one llc: does the caller write every part where the callee
+	 * reads it? (The callee may read fewer parts than the caller writes.) */
+	if (place_compare(&call->out, callee_seen, CALLER_VS_CALLEE, "caller", "callee", why, sizeof why) == CMP_DIFFERENT) {
+		char reason[256];
+		co->st.mismatches++;
+		explain_mismatch(c->in.sigs[i], &co->m, reason, sizeof reason);
+		if (reason[0])
+			co->st.mismatches_explained++;
+		char text[400];
+		snprintf(text, sizeof text, "caller and callee disagree: %s", why);
+		mismatch_example(c, co, i, why, reason);
+		report(c, co, i, FK_CALLER_VS_CALLEE, text, callee_seen, &call->out, reason[0] ? reason : 0);
+	}
+}
+
+/* A chain call: llc's pseudo requests the VGPR count the edge asks for
+ * where llc reallocates (SI_CS_CHAIN_TC_W32_DVGPR), none elsewhere (a
+ * plain SI_CS_CHAIN_TC_*); a difference is a divergence. A dynamic-VGPR
+ * call runs the callee with edge->dvgpr VGPRs: the argument VGPRs the
+ * callee reads above that are lost. Checked against the model's placement
+ * and the callee as llc compiled it; a loss is a fault of the program (llc
+ * gives no diagnostic), reported, not a compiler divergence. */
+void check_chain_call(Check *c, Combo *co, const CallEdge *edge, const MirCall *call)
+{
+	const Sig *callee = c->in.sigs[edge->to];
+	Placement *model = c->model_caller;
+	unsigned lost = 0, lost_llc = 0;
+	int first = -1, first_llc = -1;
+	bool refused = false;
+	char why[512];
+	ChainDvgpr support = cc_chain_dvgpr_support(&co->m);
+	unsigned want = edge->dvgpr && (support == DVGPR_REALLOCATES || support == DVGPR_CRASHES) ? edge->dvgpr : 0;
+	if (call && call->dvgpr != want) {
+		co->st.calls_diverged++;
+		snprintf(why, sizeof why, "the chain call requests %u VGPRs (%s), the model expects %u", call->dvgpr,
+			 call->dvgpr ? "SI_CS_CHAIN_TC_*_DVGPR" : "a plain SI_CS_CHAIN_TC_*", want);
+		DvgprCounts n = { edge->dvgpr, (int)call->dvgpr, (int)want, -1, -1, -1 };
+		report_finding(c, &(Finding){ .kind = FK_CHAIN_DVGPR_COUNT, .co = co, .sig = edge->to, .why = why,
+					     .dvgpr = &n });
+	}
+	if (!edge->dvgpr)
+		return;
+	co->st.dvgpr_calls++;
+	if (!cc_place(callee, &co->m, VIEW_CALLER, model))
+		return;
+	const char *verdict = cc_chain_dvgpr_check(callee, &co->m, model, edge->dvgpr, &lost, &first, &refused);
+	if (refused || support == DVGPR_IGNORED) {
+		snprintf(why, sizeof why, "dvgpr %u: %s%s", edge->dvgpr, verdict,
+			 support == DVGPR_REFUSED ? " (emitted as a plain chain call)" : "");
+		DvgprCounts n = { edge->dvgpr, -1, -1, -1, -1, -1 };
+		report_finding(c, &(Finding){ .kind = FK_DVGPR_UNSUPPORTED, .co = co, .sig = edge->to, .why = why,
+					     .explained_by = verdict, .expected = model, .dvgpr = &n });
+		return;
+	}
+	const Placement *seen = co->kept_callee[edge->to];
+	if (seen)
+		cc_chain_dvgpr_check(callee, &co->m, seen, edge->dvgpr, &lost_llc, &first_llc, &refused);
+	if (!lost && !lost_llc)
+		return;
+	co->st.dvgpr_lost++;
+	snprintf(why, sizeof why,
+		 "dvgpr %u: the callee reads %u argument VGPR part(s) at v%u or above (from argument %d; llc's callee: %u)",
+		 edge->dvgpr, lost, edge->dvgpr, first, lost_llc);
+	DvgprCounts n = { edge->dvgpr, -1, -1, (int)lost, seen ? (int)lost_llc : -1, first };
+	report_finding(c, &(Finding){ .kind = FK_DVGPR_LOST, .co = co, .sig = edge->to, .why = why,
+				     .explained_by = "argument VGPRs beyond the requested count are lost", .expected = model,
+				     .seen = seen, .dvgpr = &n });
+}
+

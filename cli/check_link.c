@@ -1,0 +1,220 @@
+/* check's cross-version link matrix: would a caller compiled by llc A and
+ * a callee compiled by llc B agree? For every pair of llc (a pair with
+ * itself too: that is the caller-vs-callee check), the same CPU and
+ * selector, each call site A emitted is compared with the incoming
+ * placement B read, under the rules of the in-llc check. The model
+ * predicts the same from the two profiles; a disagreement it does not
+ * predict is a divergence. For call-graph input each edge's call site is
+ * compared with the callee, and a shader entry point's calls of amdgpu_gfx
+ * functions are a row of their own. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+
+enum { CONV_DEFAULT, CONV_GFX, CONV_SHADER_GFX, CONV_CHAIN, CONV_CHAIN_PRESERVE, CONV_COUNT };
+static const char *const conv_names[CONV_COUNT] = { "default", "amdgpu_gfx", "shader->amdgpu_gfx", "amdgpu_cs_chain",
+						    "amdgpu_cs_chain_preserve" };
+enum { LINK_EXAMPLES_PER_CELL = 3 };
+
+typedef struct {
+	unsigned checked, differ;
+	unsigned predicted; /* of differ: the model's profiles disagree the same way */
+} LinkCell;
+
+typedef struct LinkMatrix {
+	LinkCell cell[CONV_COUNT][MAX_LLCS][MAX_LLCS]; /* [conv][caller llc][callee llc], over CPUs and selectors */
+	unsigned pairs; /* caller and callee combos compared */
+} LinkMatrix;
+
+/* The matrix row of a call from a function of convention from (CC_COUNT:
+ * the wrapper gcnabi emit writes, of the callee's own convention) to
+ * callee; -1 for a callee that is never called. */
+static int conv_of(CallConv from, const Sig *callee)
+{
+	switch ((CallConv)callee->cc) {
+	case CC_C: case CC_FAST: case CC_COLD: return CONV_DEFAULT;
+	case CC_AMDGPU_GFX: return from != CC_COUNT && cc_is_shader_entry(from) ? CONV_SHADER_GFX : CONV_GFX;
+	case CC_AMDGPU_CS_CHAIN: return CONV_CHAIN;
+	case CC_AMDGPU_CS_CHAIN_PRESERVE: return CONV_CHAIN_PRESERVE;
+	default: return -1;
+	}
+}
+
+/* Caller combo a against callee combo b over every signature (every edge
+ * of a call graph) both kept. */
+static void link_pair(Check *c, LinkMatrix *lm, const Combo *a, const Combo *b, JsonWriter *cells)
+{
+	const CheckInput *in = &c->in;
+	int la = (int)(a->llc - c->llcs), lb = (int)(b->llc - c->llcs);
+	LinkCell pair[CONV_COUNT] = { { 0 } };
+	unsigned examples[CONV_COUNT] = { 0 };
+	char why[256], model_why[256];
+	unsigned n = in->nedges ? in->nedges : in->nsigs;
+	for (unsigned k = 0; k < n; k++) {
+		unsigned i = in->nedges ? in->edges[k].to : k;
+		const Placement *call = a->kept_call[k], *callee = b->kept_callee[i];
+		if (!call || !callee)
+			continue;
+		int conv = conv_of(in->nedges ? (CallConv)in->sigs[in->edges[k].from]->cc : CC_COUNT, in->sigs[i]);
+		if (conv < 0)
+			continue;
+		pair[conv].checked++;
+		if (place_compare(call, callee, CALLER_VS_CALLEE, "caller", "callee", why, sizeof why) != CMP_DIFFERENT)
+			continue;
+		pair[conv].differ++;
+		bool predicted = cc_place(in->sigs[i], &a->m, VIEW_CALLER, c->model_caller) &&
+				 cc_place(in->sigs[i], &b->m, VIEW_CALLEE, c->model) &&
+				 place_compare(c->model_caller, c->model, CALLER_VS_CALLEE, "caller", "callee", model_why,
+					       sizeof model_why) == CMP_DIFFERENT;
+		if (predicted)
+			pair[conv].predicted++;
+		else if (examples[conv]++ < LINK_EXAMPLES_PER_CELL)
+			finding_write(c, &(Finding){ .kind = FK_CROSS_VERSION, .co = a, .callee_co = b, .sig = i, .why = why,
+						    .expected = callee, .seen = call });
+	}
+	lm->pairs++;
+	for (int conv = 0; conv < CONV_COUNT; conv++) {
+		LinkCell *t = &lm->cell[conv][la][lb];
+		t->checked += pair[conv].checked;
+		t->differ += pair[conv].differ;
+		t->predicted += pair[conv].predicted;
+		if (!pair[conv].checked)
+			continue;
+		jw_object(cells);
+		jw_kstring(cells, "cpu", a->cpu);
+		jw_kstring(cells, "selector", selector_names[a->sel]);
+		jw_kstring(cells, "convention", conv_names[conv]);
+		jw_kstring(cells, "caller", a->llc->profile->name);
+		jw_kstring(cells, "callee", b->llc->profile->name);
+		jw_kuint(cells, "checked", pair[conv].checked);
+		jw_kuint(cells, "disagree", pair[conv].differ);
+		jw_kuint(cells, "predicted", pair[conv].predicted);
+		jw_end(cells);
+		jw_newline(cells);
+	}
+}
+
+/* Every caller combo against every callee combo of the same CPU, wave and
+ * selector; cells go to link.jsonl, unpredicted examples to details. */
+void link_matrix(Check *c)
+{
+	if (c->nllcs < 2 || !c->opt.callers || !(c->link = calloc(1, sizeof *c->link)))
+		return;
+	char path[600];
+	snprintf(path, sizeof path, "%s/link.jsonl", c->report.dir);
+	JsonWriter cells;
+	jw_open(&cells, path);
+	for (int x = 0; x < c->ncombos; x++)
+		for (int y = 0; y < c->ncombos; y++) {
+			const Combo *a = &c->combos[x], *b = &c->combos[y];
+			if (a->kept_call && b->kept_callee && strcmp(a->cpu, b->cpu) == 0 && a->sel == b->sel)
+				link_pair(c, c->link, a, b, &cells);
+		}
+	check_close(c, &cells);
+}
+
+static unsigned checked_in(const Check *c, int conv)
+{
+	unsigned n = 0;
+	for (int a = 0; a < c->nllcs; a++)
+		for (int b = 0; b < c->nllcs; b++)
+			n += c->link->cell[conv][a][b].checked;
+	return n;
+}
+
+/* The conventions the matrix shows: default and amdgpu_gfx, the others
+ * where they were called; false when no call was compared at all. */
+static bool link_rows(const Check *c, bool shown[CONV_COUNT])
+{
+	unsigned checked = 0;
+	for (int conv = 0; c->link && conv < CONV_COUNT; conv++) {
+		unsigned in_conv = checked_in(c, conv);
+		checked += in_conv;
+		shown[conv] = in_conv || conv <= CONV_GFX;
+	}
+	return c->link && checked;
+}
+
+void link_print(const Check *c, FILE *f)
+{
+	const LinkMatrix *lm = c->link;
+	bool shown[CONV_COUNT];
+	if (!link_rows(c, shown))
+		return; /* no call of a default-convention or amdgpu_gfx function was observed */
+	fprintf(f, "\ncross-version link: call sites compiled by the row's llc against callees compiled by the column's\n"
+		   "(disagreeing/checked over every CPU and selector; +N: disagreements the profiles do not predict)\n");
+	int width = 13;
+	for (int conv = 0; conv < CONV_COUNT; conv++)
+		if (shown[conv] && (int)strlen(conv_names[conv]) > width)
+			width = (int)strlen(conv_names[conv]);
+	for (int conv = 0; conv < CONV_COUNT; conv++) {
+		if (!shown[conv])
+			continue;
+		fprintf(f, "%-*s", width, conv_names[conv]);
+		for (int b = 0; b < c->nllcs; b++)
+			fprintf(f, " %18s", c->llcs[b].profile->name);
+		fprintf(f, "\n");
+		for (int a = 0; a < c->nllcs; a++) {
+			fprintf(f, "  %-*s", width - 2, c->llcs[a].profile->name);
+			for (int b = 0; b < c->nllcs; b++) {
+				const LinkCell *t = &lm->cell[conv][a][b];
+				char text[48];
+				int n = snprintf(text, sizeof text, "%u/%u", t->differ, t->checked);
+				if (t->differ > t->predicted)
+					snprintf(text + n, sizeof text - (size_t)n, " +%u", t->differ - t->predicted);
+				fprintf(f, " %18s", text);
+			}
+			fprintf(f, "\n");
+		}
+	}
+}
+
+/* summary.json's "link": the matrix as printed, a cell per convention it
+ * shows, caller llc and callee llc; null without one. */
+void link_json(const Check *c, JsonWriter *w)
+{
+	bool shown[CONV_COUNT];
+	if (!link_rows(c, shown)) {
+		jw_null(w);
+		return;
+	}
+	jw_object(w);
+	jw_kuint(w, "pairs", c->link->pairs);
+	jw_karray(w, "cells");
+	for (int conv = 0; conv < CONV_COUNT; conv++)
+		for (int a = 0; shown[conv] && a < c->nllcs; a++)
+			for (int b = 0; b < c->nllcs; b++) {
+				const LinkCell *t = &c->link->cell[conv][a][b];
+				jw_object(w);
+				jw_kstring(w, "convention", conv_names[conv]);
+				jw_kstring(w, "caller", c->llcs[a].profile->name);
+				jw_kstring(w, "caller_llc", c->llcs[a].path);
+				jw_kstring(w, "callee", c->llcs[b].profile->name);
+				jw_kstring(w, "callee_llc", c->llcs[b].path);
+				jw_kuint(w, "checked", t->checked);
+				jw_kuint(w, "disagree", t->differ);
+				jw_kuint(w, "predicted", t->predicted);
+				jw_kbool(w, "unpredicted", t->differ > t->predicted);
+				jw_end(w);
+			}
+	jw_end(w);
+	jw_end(w);
+}
+
+/* A disagreement the profiles do not predict is a divergence; predicted
+ * ones are known differences. */
+unsigned link_exit_bits(const Check *c)
+{
+	unsigned st = 0;
+	for (int conv = 0; c->link && conv < CONV_COUNT; conv++)
+		for (int a = 0; a < c->nllcs; a++)
+			for (int b = 0; b < c->nllcs; b++) {
+				const LinkCell *t = &c->link->cell[conv][a][b];
+				if (t->differ > t->predicted)
+					st |= EXIT_DIVERGED;
+				else if (t->differ)
+					st |= EXIT_KNOWN;
+			}
+	return st;
+}

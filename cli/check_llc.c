@@ -1,0 +1,130 @@
+/* check's compilers: every llc-N installed when none is named, each one's
+ * version and profile (from `llc --version`, or --llc-version), and the
+ * command line a batch runs it with. */
+#define _DEFAULT_SOURCE
+#include <errno.h>
+#include <glob.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "check.h"
+
+static bool llc_identify(Check *c, Llc *l, char *err, size_t cap)
+{
+	char out_path[600], err_path[600];
+	snprintf(out_path, sizeof out_path, "%s/version.txt", c->run.tmp_dir);
+	snprintf(err_path, sizeof err_path, "%s/version.err", c->run.tmp_dir);
+	char *argv[] = { l->path, "--version", 0 };
+	Proc p;
+	if (access(l->path, X_OK) != 0) {
+		snprintf(err, cap, "%s: %s", l->path, strerror(errno));
+		return false;
+	}
+	if (l->given_version[0]) {
+		/* Identified by the caller (gcnabi-run), amdgcn target included. */
+		l->profile = profile_for_version_text(l->given_version, strlen(l->given_version));
+		const char *v = strstr(l->given_version, "LLVM version ");
+		snprintf(l->version, sizeof l->version, "%s", v ? v : "unknown");
+		if (!v || !l->profile) {
+			snprintf(err, cap, "%s: --llc-version '%s' names no LLVM version gcnabi has a profile for "
+				 "(expected 'LLVM version N.N.N', N 14 or later)", l->path, l->given_version);
+			return false;
+		}
+		return true;
+	}
+	if (!proc_start(&p, argv, out_path, err_path, 0) || proc_wait_any(&p, 1, 30) != 0 || p.status != 0) {
+		snprintf(err, cap, "%s --version failed", l->path);
+		return false;
+	}
+	size_t len;
+	char *text = read_file(out_path, &len, err, cap);
+	if (!text)
+		return false;
+	l->profile = profile_for_version_text(text, len);
+	const char *v = strstr(text, "LLVM version ");
+	snprintf(l->version, sizeof l->version, "%.*s", v ? (int)strcspn(v, "\n") : 7, v ? v : "unknown");
+	bool amdgcn = strstr(text, "amdgcn") != 0;
+	free(text);
+	if (!l->profile) {
+		snprintf(err, cap, "%s: no profile for %s (gcnabi knows LLVM 14 and later)", l->path, l->version);
+		return false;
+	}
+	if (!amdgcn) {
+		snprintf(err, cap, "%s: built without the amdgcn target", l->path);
+		return false;
+	}
+	return true;
+}
+
+static int find_llcs(Check *c)
+{
+	glob_t g;
+	if (glob("/usr/lib/llvm-*/bin/llc", 0, 0, &g) != 0)
+		return 0;
+	/* Sort by major version, not by string. */
+	for (size_t i = 0; i < g.gl_pathc && c->nllcs < MAX_LLCS; i++)
+		snprintf(c->llcs[c->nllcs++].path, sizeof c->llcs[0].path, "%s", g.gl_pathv[i]);
+	globfree(&g);
+	for (int i = 0; i < c->nllcs; i++)
+		for (int j = i + 1; j < c->nllcs; j++)
+			if (atoi(c->llcs[j].path + 14) < atoi(c->llcs[i].path + 14)) {
+				Llc t = c->llcs[i];
+				c->llcs[i] = c->llcs[j];
+				c->llcs[j] = t;
+			}
+	return c->nllcs;
+}
+
+int check_llcs(Check *c)
+{
+	char err[600];
+	if (c->nllcs == 0 && find_llcs(c) == 0) {
+		fprintf(stderr, "gcnabi check: no llc found in /usr/lib/llvm-*/bin; install one with `make deps` "
+				"(Debian: apt-get install llvm-19) or name it with --llc PATH\n");
+		return EXIT_ERROR;
+	}
+	for (int k = 0; k < c->nllcs; k++) {
+		Llc *l = &c->llcs[k];
+		if (!llc_identify(c, l, err, sizeof err)) {
+			fprintf(stderr, "gcnabi check: %s\n", err);
+			return EXIT_ERROR;
+		}
+		if (c->opt.nswitches) {
+			l->own = *l->profile;
+			for (int s = 0; s < c->opt.nswitches; s++)
+				l->own.on[c->opt.switch_index[s]] = c->opt.switch_value[s];
+			l->profile = &l->own;
+		}
+	}
+	return 0;
+}
+
+/* Kernels: their kernarg layout is in the HSA metadata of the assembly. */
+void llc_argv(const Combo *co, bool kernel, const char *in, const char *out, char **argv, char *cpu_arg, char *mattr)
+{
+	int n = 0;
+	argv[n++] = (char *)co->llc->path;
+	argv[n++] = kernel ? "-mtriple=amdgcn-amd-amdhsa" : (char *)co->triple_arg;
+	snprintf(cpu_arg, 64, "-mcpu=%s", co->cpu);
+	argv[n++] = cpu_arg;
+	if (co->m.wave != co->m.target->default_wave) {
+		snprintf(mattr, 64, "-mattr=+wavefrontsize%u", co->m.wave);
+		argv[n++] = mattr;
+	}
+	if (co->sel == SEL_GISEL)
+		argv[n++] = "-global-isel";
+	/* -new-reg-bank-select changes what follows irtranslator, so its runs
+	 * stop after the new register-bank legalizer instead. */
+	if (co->sel == SEL_GISEL && co->new_rbs)
+		argv[n++] = "-new-reg-bank-select";
+	/* Kernels are compiled to assembly: their HSA metadata has the kernarg layout. */
+	if (!kernel)
+		argv[n++] = co->sel != SEL_GISEL ? "-stop-after=finalize-isel"
+			    : co->new_rbs	  ? "-stop-after=amdgpu-regbanklegalize"
+						  : "-stop-after=irtranslator";
+	argv[n++] = (char *)in;
+	argv[n++] = "-o";
+	argv[n++] = (char *)out;
+	argv[n] = 0;
+}

@@ -1,0 +1,271 @@
+/* check's observation: the MIR (kernels: HSA metadata) of a finished
+ * batch, function by function, handed to the judge; what llc did goes to
+ * --placements and is kept for the link matrix. Call graphs are read in
+ * two passes: every function's incoming placement, then each call site,
+ * the n-th call of a function being its n-th edge. */
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "hsa.h"
+
+typedef struct {
+	Check *c;
+	const Batch *b;
+	bool *seen_callee, *seen_caller;
+	Placement *callee_seen; /* per function in the batch, for caller-vs-callee */
+} ObserveCtx;
+
+static int function_index(const char *name, const char *suffix, unsigned *idx)
+{
+	unsigned long v;
+	char *end;
+	if (strncmp(name, "gcnabi.", 7) != 0)
+		return 0;
+	v = strtoul(name + 7, &end, 10);
+	if (end == name + 7 || strcmp(end, suffix) != 0)
+		return 0;
+	*idx = (unsigned)v;
+	return 1;
+}
+
+/* The batch slot of signature i, or -1 when it is not in the batch. */
+static int batch_slot(const Check *c, const Batch *b, unsigned i)
+{
+	const unsigned *order = c->combos[b->combo].order + b->first;
+	unsigned lo = 0, hi = b->count;
+	while (lo < hi) {
+		unsigned mid = (lo + hi) / 2;
+		if (order[mid] == i)
+			return (int)mid;
+		if (order[mid] < i)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return -1;
+}
+
+/* A copy of p that holds only its used parts: what the link matrix needs
+ * of every signature of every combination. */
+static Placement *keep_placement(const Placement *p)
+{
+	size_t size = offsetof(Placement, locs) + p->nlocs * sizeof(Loc);
+	Placement *k = malloc(size);
+	if (k)
+		memcpy(k, p, size);
+	return k;
+}
+
+void keep(Placement **slot, const Placement *p)
+{
+	if (slot && !*slot && p && p->ok)
+		*slot = keep_placement(p);
+}
+
+static void put_seen(JsonWriter *w, const Sig *s, const Placement *p)
+{
+	if (!jw_on(w))
+		return;
+	jw_placement(w, s, p);
+	jw_newline(w);
+}
+
+static int observe_sink(void *ctx, const MirFunction *f)
+{
+	ObserveCtx *o = ctx;
+	const Batch *b = o->b;
+	Check *c = o->c;
+	unsigned i;
+	int k;
+	if (function_index(f->name, ".fn", &i) && (k = batch_slot(c, b, i)) >= 0 && !o->seen_callee[k]) {
+		o->seen_callee[k] = true;
+		Combo *co = &c->combos[b->combo];
+		compare_callee(c, co, i, f);
+		if (!f->failed && f->in.ok)
+			put_seen(&co->seen_callee, c->in.sigs[i], &f->in);
+		if (!f->failed)
+			o->callee_seen[k] = f->in;
+		else
+			o->callee_seen[k].ok = false;
+		if (co->kept_callee && !f->failed)
+			keep(&co->kept_callee[i], &f->in);
+	} else if (function_index(f->name, ".caller", &i) && (k = batch_slot(c, b, i)) >= 0 && !o->seen_caller[k]) {
+		o->seen_caller[k] = true;
+		Combo *co = &c->combos[b->combo];
+		if (f->failed || f->ncalls == 0) {
+			co->st.calls++;
+			co->st.calls_diverged++;
+			report(c, co, i, FK_UNOBSERVED_CALL, f->failed ? f->error : "no call site found", 0, 0, 0);
+			return 0;
+		}
+		/* Callees come first in the module, so the callee was seen. */
+		const Placement *callee = o->seen_callee[k] && o->callee_seen[k].ok ? &o->callee_seen[k] : 0;
+		compare_caller(c, co, i, &f->calls[0], callee);
+		if (f->calls[0].out.ok)
+			put_seen(&co->seen_caller, c->in.sigs[i], &f->calls[0].out);
+		if (co->kept_call)
+			keep(&co->kept_call[i], &f->calls[0].out);
+	}
+	return 0;
+}
+
+void observe_batch(Check *c, const Batch *b, const char *mir)
+{
+	Combo *co = &c->combos[b->combo];
+	size_t len = 0;
+	char why[512] = "function missing from llc's MIR";
+	const char *text = map_file(mir, &len, why, sizeof why);
+	ObserveCtx o = { c, b, calloc(b->count, 1), calloc(b->count, 1), calloc(b->count, sizeof(Placement)) };
+	if (!o.seen_callee || !o.seen_caller || !o.callee_seen) {
+		fprintf(stderr, "gcnabi check: out of memory observing %s\n", mir);
+		exit(EXIT_ERROR);
+	}
+	if (text) {
+		MirError me;
+		if (b->kernel)
+			hsa_observe(text, len, observe_sink, &o, &me);
+		else
+			mir_observe(text, len, observe_sink, &o, &me);
+		snprintf(why, sizeof why, "function missing from llc's MIR");
+	}
+	for (unsigned k = 0; k < b->count; k++) {
+		unsigned i = co->order[b->first + k];
+		if (!o.seen_callee[k] && emittable(co, c->in.sigs[i], i)) {
+			co->st.functions++;
+			co->st.diverged++;
+			report(c, co, i, FK_UNOBSERVED, why, 0, 0, 0);
+		}
+	}
+	unmap_file(text, len);
+	free(o.seen_callee);
+	free(o.seen_caller);
+	free(o.callee_seen);
+}
+
+/* --- call graphs ------------------------------------------------------------- */
+
+static int sig_named(const Check *c, const char *name)
+{
+	for (unsigned i = 0; i < c->in.nsigs; i++)
+		if (strcmp(c->in.sigs[i]->name, name) == 0)
+			return (int)i;
+	return -1;
+}
+
+typedef struct {
+	Check *c;
+	Combo *co;
+	bool *seen;
+	bool kernel_pass; /* this pass reads the kernels (HSA metadata), not the MIR */
+} GraphPass;
+
+/* A graph's kernels are read from the HSA metadata of a second, amdhsa
+ * compilation (Batch.kernel); the MIR pass reads everything else and every
+ * call site, the kernels' too. */
+static bool in_pass(const GraphPass *g, int i)
+{
+	return i >= 0 && g->co->in_graph[i] && !g->seen[i] && (g->c->in.sigs[i]->cc == CC_AMDGPU_KERNEL) == g->kernel_pass;
+}
+
+static int graph_callee_sink(void *ctx, const MirFunction *f)
+{
+	GraphPass *g = ctx;
+	int i = sig_named(g->c, f->name);
+	if (!in_pass(g, i))
+		return 0;
+	g->seen[i] = true;
+	compare_callee(g->c, g->co, (unsigned)i, f);
+	if (!f->failed)
+		keep(&g->co->kept_callee[i], &f->in);
+	return 0;
+}
+
+static int graph_call_sink(void *ctx, const MirFunction *f)
+{
+	GraphPass *g = ctx;
+	Check *c = g->c;
+	Combo *co = g->co;
+	int i = sig_named(c, f->name);
+	if (i < 0 || !co->in_graph[i] || g->seen[i])
+		return 0;
+	g->seen[i] = true;
+	unsigned n = 0;
+	for (unsigned e = 0; e < c->in.nedges; e++) {
+		const CallEdge *edge = &c->in.edges[e];
+		if (edge->from != (unsigned)i || !co->in_graph[edge->to])
+			continue;
+		char site[4 * SIG_NAME_MAX + 600];
+		snprintf(site, sizeof site, "@%s -> %s@%s (%s %u of @%s, %s:%u)", f->name, edge->indirect ? "* " : "",
+			 c->in.sigs[edge->to]->name, edge->chain ? "chain call" : "call", n + 1, f->name, c->in.path,
+			 edge->line);
+		c->report.site = site;
+		if (f->failed || n >= f->ncalls) {
+			co->st.calls++;
+			co->st.calls_diverged++;
+			report(c, co, edge->to, FK_UNOBSERVED_CALL, f->failed ? f->error : "call site not found in llc's MIR", 0,
+			       0, 0);
+		} else {
+			compare_caller(c, co, edge->to, &f->calls[n], co->kept_callee[edge->to]);
+			if (co->kept_call)
+				keep(&co->kept_call[e], &f->calls[n].out);
+		}
+		if (edge->chain)
+			check_chain_call(c, co, edge, f->failed || n >= f->ncalls ? 0 : &f->calls[n]);
+		c->report.site = 0;
+		n++;
+	}
+	return 0;
+}
+
+void graph_batch_done(Check *c, const Batch *b, const Proc *p, const char *mir, const char *err)
+{
+	Combo *co = &c->combos[b->combo];
+	int first = -1;
+	for (unsigned i = 0; i < c->in.nsigs && first < 0; i++)
+		if (in_graph_batch(c, b, i))
+			first = (int)i;
+	if (first < 0)
+		return;
+	if ((p->status != 0 || p->timed_out) && b->count > 1) {
+		/* llc names no function when it fails: bisect the batch's call
+		 * graphs down to the one that fails. */
+		push_halves(c, b);
+		return;
+	}
+	if (p->status != 0 || p->timed_out) {
+		/* One call graph fails: the finding is its first function (the
+		 * root of a generated graph). */
+		char *line = p->timed_out ? strdup("timed out") : first_error_line(err);
+		co->st.llc_refused++;
+		report(c, co, (unsigned)first, FK_LLC_REFUSED_GRAPH, line ? line : "?", 0, 0, 0);
+		free(line);
+		return;
+	}
+	size_t len = 0;
+	char why[512];
+	const char *text = map_file(mir, &len, why, sizeof why);
+	GraphPass g = { c, co, calloc(c->in.nsigs ? c->in.nsigs : 1, 1), b->kernel };
+	if (!g.seen) {
+		fprintf(stderr, "gcnabi check: out of memory observing %s\n", mir);
+		exit(EXIT_ERROR);
+	}
+	if (text && b->kernel) {
+		hsa_observe(text, len, graph_callee_sink, &g, 0);
+		snprintf(why, sizeof why, "kernel missing from llc's HSA metadata");
+	} else if (text) {
+		mir_observe(text, len, graph_callee_sink, &g, 0);
+		memset(g.seen, 0, c->in.nsigs);
+		mir_observe(text, len, graph_call_sink, &g, 0);
+		snprintf(why, sizeof why, "function missing from llc's MIR");
+	}
+	for (unsigned i = 0; i < c->in.nsigs; i++)
+		if (in_graph_batch(c, b, i) && !g.seen[i]) {
+			co->st.functions++;
+			co->st.diverged++;
+			report(c, co, i, FK_UNOBSERVED, why, 0, 0, 0);
+		}
+	unmap_file(text, len);
+	free(g.seen);
+}

@@ -1,0 +1,214 @@
+/* check's options: one row per option of check_opts (cli/commands.c), each
+ * with its handler and the field of CheckOptions it sets. */
+#define _DEFAULT_SOURCE /* _SC_NPROCESSORS_ONLN */
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "check.h"
+
+struct CheckOpt {
+	const char *name;
+	bool (*set)(Check *c, const CheckOpt *o, const char *val);
+	size_t field;     /* offsetof(CheckOptions, ...): the flag, number or string it sets */
+	unsigned min, max; /* set_number: the accepted range... */
+	const char *unit;  /* ...and what follows it in the message */
+};
+
+#define FIELD(c, o, type) ((type *)((char *)&(c)->opt + (o)->field))
+
+static bool set_true(Check *c, const CheckOpt *o, const char *val)
+{
+	(void)val;
+	*FIELD(c, o, bool) = true;
+	return true;
+}
+
+static bool set_false(Check *c, const CheckOpt *o, const char *val)
+{
+	(void)val;
+	*FIELD(c, o, bool) = false;
+	return true;
+}
+
+static bool set_string(Check *c, const CheckOpt *o, const char *val)
+{
+	*FIELD(c, o, const char *) = val;
+	return true;
+}
+
+static bool set_number(Check *c, const CheckOpt *o, const char *val)
+{
+	unsigned v = (unsigned)atoi(val);
+	*FIELD(c, o, unsigned) = v;
+	if (v < o->min || v > o->max)
+		return fprintf(stderr, "gcnabi check: %s takes %u to %u%s\n", o->name, o->min, o->max, o->unit), false;
+	return true;
+}
+
+static bool set_wave(Check *c, const CheckOpt *o, const char *val)
+{
+	(void)o;
+	c->opt.wave = (unsigned)atoi(val);
+	if (c->opt.wave != 32 && c->opt.wave != 64)
+		return fprintf(stderr, "gcnabi check: --wave takes 32 or 64\n"), false;
+	return true;
+}
+
+static bool set_timeout(Check *c, const CheckOpt *o, const char *val)
+{
+	(void)o;
+	c->opt.timeout = atof(val);
+	if (c->opt.timeout <= 0)
+		return fprintf(stderr, "gcnabi check: --timeout takes a positive number of seconds\n"), false;
+	return true;
+}
+
+static bool set_llc(Check *c, const CheckOpt *o, const char *val)
+{
+	(void)o;
+	if (c->nllcs == MAX_LLCS)
+		return fprintf(stderr, "gcnabi check: at most %d --llc\n", MAX_LLCS), false;
+	snprintf(c->llcs[c->nllcs++].path, sizeof c->llcs[0].path, "%s", val);
+	return true;
+}
+
+static bool set_llc_version(Check *c, const CheckOpt *o, const char *val)
+{
+	(void)o;
+	if (c->nllcs == 0)
+		return fprintf(stderr, "gcnabi check: --llc-version '%s' follows no --llc\n", val), false;
+	snprintf(c->llcs[c->nllcs - 1].given_version, sizeof c->llcs[0].given_version, "%s", val);
+	return true;
+}
+
+static bool set_selector(Check *c, const CheckOpt *o, const char *val)
+{
+	(void)o;
+	c->opt.sel_given = true;
+	c->opt.sel_dag = strcmp(val, "dag") == 0 || strcmp(val, "both") == 0;
+	c->opt.sel_gisel = strcmp(val, "gisel") == 0 || strcmp(val, "both") == 0;
+	if (!c->opt.sel_dag && !c->opt.sel_gisel)
+		return fprintf(stderr, "gcnabi check: --selector takes dag, gisel or both\n"), false;
+	return true;
+}
+
+static bool set_mcpu(Check *c, const CheckOpt *o, const char *val)
+{
+	(void)o;
+	if (!target_find(val))
+		return fprintf(stderr, "gcnabi check: unknown CPU '%s'\n", val), false;
+	if (c->opt.ncpus == MAX_CPUS)
+		return fprintf(stderr, "gcnabi check: at most %d --mcpu\n", MAX_CPUS), false;
+	c->opt.cpus[c->opt.ncpus++] = val;
+	return true;
+}
+
+static bool set_triple(Check *c, const CheckOpt *o, const char *val)
+{
+	(void)o;
+	if (!target_os_parse(val, &c->opt.os))
+		return fprintf(stderr, "gcnabi check: --triple takes amdgcn-amd-amdpal, amdgcn-mesa-mesa3d or amdgcn--\n"),
+		       false;
+	return true;
+}
+
+static bool set_slots(Check *c, const CheckOpt *o, const char *val)
+{
+	(void)o;
+	char err[700];
+	slots_close(&c->opt.slots);
+	if (!slots_open(&c->opt.slots, val, err, sizeof err))
+		return fprintf(stderr, "gcnabi check: --llc-slots %s\n", err), false;
+	return true;
+}
+
+/* --switch NAME=on|off: a changed rule in every llc's profile, e.g. to see
+ * that a run notices a model that is wrong. */
+static bool set_switch(Check *c, const CheckOpt *o, const char *val)
+{
+	(void)o;
+	size_t n = strcspn(val, "=");
+	const char *v = val[n] ? val + n + 1 : "";
+	bool on = strcmp(v, "on") == 0 || strcmp(v, "1") == 0;
+	if (!on && strcmp(v, "off") != 0 && strcmp(v, "0") != 0)
+		return fprintf(stderr, "gcnabi check: --switch takes NAME=on or NAME=off, not '%s'\n", val), false;
+	for (int k = 0; k < SW_COUNT; k++)
+		if (strlen(profile_switch_names[k]) == n && strncmp(profile_switch_names[k], val, n) == 0) {
+			c->opt.switch_index[c->opt.nswitches] = k;
+			c->opt.switch_value[c->opt.nswitches++] = on;
+			return true;
+		}
+	return fprintf(stderr, "gcnabi check: --switch: no switch named '%.*s' (gcnabi profiles lists them)\n", (int)n,
+		       val),
+	       false;
+}
+
+#define AT(field) offsetof(CheckOptions, field)
+static const CheckOpt check_option_table[] = {
+	{ "--llc", set_llc, 0, 0, 0, 0 },
+	{ "--llc-version", set_llc_version, 0, 0, 0, 0 },
+	{ "--selector", set_selector, 0, 0, 0, 0 },
+	{ "--mcpu", set_mcpu, 0, 0, 0, 0 },
+	{ "--wave", set_wave, 0, 0, 0, 0 },
+	{ "--triple", set_triple, 0, 0, 0, 0 },
+	{ "--layout", set_string, AT(layout), 0, 0, 0 },
+	{ "--no-caller", set_false, AT(callers), 0, 0, 0 },
+	{ "--batch", set_number, AT(batch), 1, 100000, "" },
+	{ "--jobs", set_number, AT(jobs), 1, MAX_JOBS, "" },
+	{ "--llc-slots", set_slots, 0, 0, 0, 0 },
+	{ "--timeout", set_timeout, 0, 0, 0, 0 },
+	{ "--mem-limit", set_number, AT(mem_mb), 64, 1048576, " (MB)" },
+	{ "--out", set_string, AT(out), 0, 0, 0 },
+	{ "--quiet", set_true, AT(quiet), 0, 0, 0 },
+	{ "--placements", set_true, AT(placements), 0, 0, 0 },
+	{ "--switch", set_switch, 0, 0, 0, 0 },
+	{ "--new-reg-bank-select", set_true, AT(new_rbs), 0, 0, 0 },
+};
+#undef AT
+enum { NOPTS = sizeof check_option_table / sizeof check_option_table[0] };
+
+const CheckOpt *check_option_find(const char *name)
+{
+	for (unsigned k = 0; k < NOPTS; k++)
+		if (strcmp(check_option_table[k].name, name) == 0)
+			return &check_option_table[k];
+	return 0;
+}
+
+const char *check_option_name(unsigned i) { return i < NOPTS ? check_option_table[i].name : 0; }
+
+void check_options_default(CheckOptions *o)
+{
+	o->callers = true;
+	o->batch = 200;
+	o->timeout = 120;
+	o->mem_mb = 8192;
+	o->slots.fd = -1;
+	o->layout = "old";
+	long cores = sysconf(_SC_NPROCESSORS_ONLN);
+	o->jobs = cores > 0 && cores <= MAX_JOBS ? (unsigned)cores : 2;
+}
+
+bool check_parse_options(Check *c, int argc, char **argv, int *first_operand)
+{
+	const Command *cmd = command_find("check");
+	int i = 1, k;
+	const char *val;
+	while ((k = opt_next(cmd, argc, argv, &i, &val)) >= 0) {
+		const CheckOpt *o = check_option_find(cmd->opts[k].name);
+		if (!o)
+			return fprintf(stderr, "gcnabi check: %s has no handler\n", cmd->opts[k].name), false;
+		if (!o->set(c, o, val))
+			return false;
+	}
+	if (k == -4)
+		exit(0);
+	if (k == -3)
+		return false;
+	if (!c->opt.sel_given)
+		c->opt.sel_dag = c->opt.sel_gisel = true;
+	*first_operand = i;
+	return true;
+}

@@ -1,0 +1,517 @@
+/* What `gcnabi check` writes into its output folder (--out):
+ *
+ * details.jsonl   one object per finding, the documented contract (README):
+ *                 combo, llc, function, line, kind, why, call_site,
+ *                 explained_by and the two placements compared.
+ * findings.jsonl  one object per details.jsonl line, in the same order, the
+ *                 same finding as typed fields:
+ *   kind, class, axis   the finding kind and its class and axis (core/finding.h)
+ *   exit_bit            the exit-status bit it sets: its class's (8 divergence,
+ *                       16 crash, 0 note or skipped), 4 when explained_by is set
+ *   combo, llc, version, profile, cpu, wave, selector, new_reg_bank_select,
+ *   triple              the combination: its tag, llc's path and `--version`,
+ *                       the profile, CPU, wave size, "dag"/"gisel", whether
+ *                       GlobalISel ran with -new-reg-bank-select, the triple of
+ *                       the non-kernel functions (kernels: amdgcn-amd-amdhsa);
+ *                       cross-version: the caller's
+ *   callee_combo, callee_llc, callee_profile
+ *                       cross-version only: the callee's combination
+ *   function, line      the signature (a call site's: its callee) and its line
+ *   call_site           call-graph input: the call site, else null
+ *   explained_by        what explains the finding, null when nothing does
+ *   message             details.jsonl's "why"
+ *   dvgpr               chain calls only: {requested (the edge's count), llc,
+ *                       model (chain-dvgpr-count: the count llc's call
+ *                       requests, the model expects), lost, lost_llc,
+ *                       first_argument (dvgpr-lost)}, -1 where not known
+ *   placements          the keys of the same details.jsonl line that hold the
+ *                       placements compared: "model" and "llc" (the second
+ *                       "llc" of the line, after llc's path), or
+ *                       "llc_callee" and "llc_caller"
+ *   (argument, part, model_loc, llc_loc: where the first difference is, once
+ *   the judge reports it; finding_json has their place)
+ * summary.txt     the table check prints.
+ * summary.json    the same as data:
+ *   input, signatures, malformed, call_edges, layout, jobs
+ *   llcs                [{path, version, profile}]
+ *   cpus                ["gfx900", ...]
+ *   combos              [{combo, llc, version, profile, cpu, wave, selector,
+ *                       new_reg_bank_select, triple (as in findings.jsonl),
+ *                       counts: {every Stats counter, check.h CHECK_STATS},
+ *                       differ (diverged + model_refused, the table's
+ *                       column), match, calls_match (percent), dvgpr_support
+ *                       ("ignored", "reallocates", "crashes", "refused"),
+ *                       llc_seconds}]
+ *   mismatch_examples   the first caller/callee disagreements: [{combo,
+ *                       function, line, call_site, message, explained_by}]
+ *   link                null, or the cross-version matrix over every CPU and
+ *                       selector: {pairs, cells: [{convention, caller,
+ *                       caller_llc, callee, callee_llc, checked, disagree,
+ *                       predicted, unpredicted}]}
+ *   exit_status         the status check exits with
+ *   wall, llc_seconds   seconds of the run and of llc busy in it
+ * link.jsonl      the link matrix per CPU and selector (check_link.c).
+ * placements/     --placements: what llc did, <combo>.{callee,caller}.jsonl.
+ * repro/          an .ll file with its llc command per unexplained finding
+ *                 (at most REPROS_PER_COMBO per combination). */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "check.h"
+
+/* --- files ------------------------------------------------------------------- */
+
+static void write_failed(Check *c, const char *path, int e)
+{
+	fprintf(stderr, "gcnabi check: cannot write %s: %s\n", path, strerror(e));
+	c->report.write_failed = true;
+}
+
+void check_close(Check *c, JsonWriter *w)
+{
+	int e = jw_close(w);
+	if (e)
+		write_failed(c, w->path, e);
+}
+
+void check_fclose(Check *c, FILE *f, const char *path)
+{
+	if (!f) {
+		write_failed(c, path, errno ? errno : EIO);
+		return;
+	}
+	errno = 0;
+	bool bad = fflush(f) != 0 || ferror(f);
+	int e = errno;
+	if (fclose(f) != 0 && !bad)
+		bad = true, e = errno;
+	if (bad)
+		write_failed(c, path, e ? e : EIO);
+}
+
+bool check_open_reports(Check *c)
+{
+	char *dir = c->report.dir, path[700];
+	if (c->opt.out) {
+		snprintf(dir, sizeof c->report.dir, "%s", c->opt.out);
+	} else {
+		char stamp[32];
+		time_t t = time(0);
+		strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", localtime(&t));
+		snprintf(dir, sizeof c->report.dir, "reports/check-%s-%ld", stamp, (long)getpid());
+	}
+	for (char *p = dir + 1; *p; p++)
+		if (*p == '/') {
+			*p = 0;
+			mkdir(dir, 0755);
+			*p = '/';
+		}
+	mkdir(dir, 0755);
+	snprintf(path, sizeof path, "%s/repro", dir);
+	mkdir(path, 0755);
+	JsonWriter *w = &c->report.details;
+	snprintf(path, sizeof path, "%s/details.jsonl", dir);
+	if (jw_open(w, path)) {
+		w = &c->report.findings;
+		snprintf(path, sizeof path, "%s/findings.jsonl", dir);
+		if (jw_open(w, path))
+			return true;
+	}
+	fprintf(stderr, "gcnabi check: cannot write %s: %s\n", w->path, strerror(w->error));
+	return false;
+}
+
+bool check_open_placements(Check *c, Combo *co)
+{
+	char path[700];
+	snprintf(path, sizeof path, "%s/placements", c->report.dir);
+	mkdir(path, 0755);
+	snprintf(path, sizeof path, "%s/placements/%s.callee.jsonl", c->report.dir, co->tag);
+	JsonWriter *w = &co->seen_callee;
+	if (jw_open(w, path)) {
+		w = &co->seen_caller;
+		snprintf(path, sizeof path, "%s/placements/%s.caller.jsonl", c->report.dir, co->tag);
+		if (!c->opt.callers || jw_open(w, path))
+			return true;
+	}
+	fprintf(stderr, "gcnabi check: cannot write %s: %s\n", w->path, strerror(w->error));
+	return false;
+}
+
+/* --- findings ------------------------------------------------------------------ */
+
+void jw_placement(JsonWriter *w, const Sig *s, const Placement *p)
+{
+	char small[4096];
+	size_t n = place_print_json(s, p, small, sizeof small);
+	if (n < sizeof small) {
+		jw_raw(w, small);
+		return;
+	}
+	char *big = malloc(n + 1);
+	if (!big) {
+		jw_fail(w, ENOMEM);
+		return;
+	}
+	place_print_json(s, p, big, n + 1);
+	jw_raw(w, big);
+	free(big);
+}
+
+static void put_placement(JsonWriter *w, const char *key, const Sig *s, const Placement *p)
+{
+	if (!p)
+		return;
+	jw_key(w, key);
+	jw_placement(w, s, p);
+}
+
+/* The two placements' keys in details.jsonl: inside one llc (and across
+ * two) its callee and its caller, else the model and llc. */
+static const char *const *placement_keys(FindingKind k)
+{
+	static const char *const inside_llc[2] = { "llc_callee", "llc_caller" }, *const model_llc[2] = { "model", "llc" };
+	return k == FK_CALLER_VS_CALLEE || k == FK_CROSS_VERSION ? inside_llc : model_llc;
+}
+
+/* details.jsonl: three shapes, as they always were. */
+static void details_json(Check *c, const Finding *f)
+{
+	JsonWriter *w = &c->report.details;
+	const Sig *s = c->in.sigs[f->sig];
+	const char *const *keys = placement_keys(f->kind);
+	jw_object(w);
+	if (f->kind == FK_CROSS_VERSION) {
+		jw_kstring(w, "kind", finding_kinds[f->kind].name);
+		jw_kstring(w, "caller_combo", f->co->tag);
+		jw_kstring(w, "callee_combo", f->callee_co->tag);
+	} else {
+		jw_kstring(w, "combo", f->co->tag);
+		/* Nothing was compiled: no llc. */
+		if (finding_kinds[f->kind].cls != FC_SKIPPED)
+			jw_kstring(w, "llc", f->co->llc->path);
+	}
+	jw_kstring(w, "function", s->name);
+	jw_kuint(w, "line", s->line);
+	if (f->kind != FK_CROSS_VERSION)
+		jw_kstring(w, "kind", finding_kinds[f->kind].name);
+	jw_kstring(w, "why", f->why);
+	if (f->kind == FK_CROSS_VERSION) {
+		put_placement(w, keys[1], s, f->seen);
+		put_placement(w, keys[0], s, f->expected);
+	} else if (finding_kinds[f->kind].cls != FC_SKIPPED) {
+		if (c->report.site)
+			jw_kstring(w, "call_site", c->report.site);
+		if (f->explained_by)
+			jw_kstring(w, "explained_by", f->explained_by);
+		put_placement(w, keys[0], s, f->expected);
+		put_placement(w, keys[1], s, f->seen);
+	}
+	jw_end(w);
+	jw_newline(w);
+}
+
+static void combo_json(JsonWriter *w, const Combo *co)
+{
+	jw_kstring(w, "combo", co->tag);
+	jw_kstring(w, "llc", co->llc->path);
+	jw_kstring(w, "version", co->llc->version);
+	jw_kstring(w, "profile", co->llc->profile->name);
+	jw_kstring(w, "cpu", co->cpu);
+	jw_kuint(w, "wave", co->m.wave);
+	jw_kstring(w, "selector", selector_names[co->sel]);
+	jw_kbool(w, "new_reg_bank_select", co->new_rbs);
+	jw_kstring(w, "triple", target_os_triple(co->m.os));
+}
+
+static void dvgpr_json(JsonWriter *w, const DvgprCounts *n)
+{
+	jw_kobject(w, "dvgpr");
+	jw_kuint(w, "requested", n->requested);
+	jw_kint(w, "llc", n->llc);
+	jw_kint(w, "model", n->model);
+	jw_kint(w, "lost", n->lost);
+	jw_kint(w, "lost_llc", n->lost_llc);
+	jw_kint(w, "first_argument", n->first_argument);
+	jw_end(w);
+}
+
+/* findings.jsonl: the fields documented at the top of this file. */
+static void finding_json(Check *c, const Finding *f)
+{
+	JsonWriter *w = &c->report.findings;
+	const FindingKindInfo *k = &finding_kinds[f->kind];
+	const Sig *s = c->in.sigs[f->sig];
+	bool link = f->kind == FK_CROSS_VERSION;
+	const char *site = link || k->cls == FC_SKIPPED ? 0 : c->report.site;
+	jw_object(w);
+	jw_kstring(w, "kind", k->name);
+	jw_kstring(w, "class", finding_classes[k->cls].name);
+	jw_kstring(w, "axis", finding_axis_names[k->axis]);
+	jw_kuint(w, "exit_bit", finding_exit_bit(f->kind, f->explained_by != 0));
+	combo_json(w, f->co);
+	if (link) {
+		jw_kstring(w, "callee_combo", f->callee_co->tag);
+		jw_kstring(w, "callee_llc", f->callee_co->llc->path);
+		jw_kstring(w, "callee_profile", f->callee_co->llc->profile->name);
+	}
+	jw_kstring(w, "function", s->name);
+	jw_kuint(w, "line", s->line);
+	jw_kstring(w, "call_site", site);
+	jw_kstring(w, "explained_by", f->explained_by);
+	jw_kstring(w, "message", f->why);
+	if (f->dvgpr)
+		dvgpr_json(w, f->dvgpr);
+	/* argument, part, model_loc, llc_loc go here once the judge reports
+	 * where the first difference is. */
+	const char *const *keys = placement_keys(f->kind);
+	jw_karray(w, "placements");
+	for (int side = 0; side < 2; side++)
+		if (side ? f->seen : f->expected)
+			jw_string(w, keys[side]);
+	jw_end(w);
+	jw_end(w);
+	jw_newline(w);
+}
+
+void finding_write(Check *c, const Finding *f)
+{
+	details_json(c, f);
+	finding_json(c, f);
+}
+
+static void write_repro(Check *c, Combo *co, unsigned i, FindingKind kind, const char *why)
+{
+	if (co->st.repros >= REPROS_PER_COMBO)
+		return;
+	co->st.repros++;
+	const Sig *s = c->in.sigs[i];
+	char path[700], cpu_arg[64], mattr[64];
+	snprintf(path, sizeof path, "%s/repro/%s.%u.ll", c->report.dir, co->tag, i);
+	FILE *f = fopen(path, "w");
+	if (!f) {
+		check_fclose(c, f, path);
+		return;
+	}
+	char *argv[16];
+	llc_argv(co, s->cc == CC_AMDGPU_KERNEL, "%s", "-", argv, cpu_arg, mattr);
+	fprintf(f, "; gcnabi check: %s\n; %s (%s:%u)\n; RUN:", finding_kinds[kind].name, why, c->in.path, s->line);
+	for (int k = 0; argv[k]; k++)
+		fprintf(f, " %s", argv[k]);
+	fprintf(f, "\n; %s\n", co->llc->version);
+	Buf buf = { 0 };
+	char whyemit[256];
+	EmitOptions o = emit_options(co, c->opt.callers);
+	if (emit_function(&buf, s, i, &o, whyemit, sizeof whyemit) && buf.p)
+		fputs(buf.p, f);
+	buf_free(&buf);
+	check_fclose(c, f, path);
+}
+
+void report_finding(Check *c, const Finding *f)
+{
+	finding_write(c, f);
+	if (!f->explained_by)
+		write_repro(c, &c->combos[f->co - c->combos], f->sig, f->kind, f->why);
+}
+
+void report(Check *c, Combo *co, unsigned i, FindingKind kind, const char *why, const Placement *expected,
+	    const Placement *seen, const char *explained_by)
+{
+	report_finding(c, &(Finding){ .kind = kind, .co = co, .sig = i, .why = why, .explained_by = explained_by,
+				      .expected = expected, .seen = seen });
+}
+
+void mismatch_example(Check *c, const Combo *co, unsigned i, const char *why, const char *reason)
+{
+	CheckReport *r = &c->report;
+	if (r->nexamples == MISMATCH_EXAMPLES)
+		return;
+	MismatchExample *e = &r->examples[r->nexamples++];
+	e->co = co;
+	e->sig = i;
+	e->site = r->site ? strdup(r->site) : 0;
+	snprintf(e->why, sizeof e->why, "%s", why);
+	snprintf(e->reason, sizeof e->reason, "%s", reason);
+}
+
+/* --- summary ------------------------------------------------------------------- */
+
+static double percent(unsigned part, unsigned whole) { return whole ? 100.0 * part / whole : 100.0; }
+
+/* What an llc does with dynamic-VGPR chain calls, by ChainDvgpr. */
+static const struct {
+	const char *name, *text;
+} dvgpr_support[] = {
+	[DVGPR_IGNORED] = { "ignored", "llc makes plain chain calls of them" },
+	[DVGPR_REALLOCATES] = { "reallocates", "llc reallocates" },
+	[DVGPR_CRASHES] = { "crashes", "llc selects them, then crashes after isel" },
+	[DVGPR_REFUSED] = { "refused", "llc refuses them: emitted as plain chain calls" },
+};
+
+static double llc_seconds(const Check *c)
+{
+	double llc = 0;
+	for (int k = 0; k < c->ncombos; k++)
+		llc += c->combos[k].st.llc_seconds;
+	return llc;
+}
+
+static void print_table(const Check *c, FILE *f)
+{
+	/* The first column as wide as the longest tag (a triple makes them long). */
+	int w = 24;
+	for (int k = 0; k < c->ncombos; k++)
+		if ((int)strlen(c->combos[k].tag) > w)
+			w = (int)strlen(c->combos[k].tag);
+	fprintf(f, "%-*s|%6s %6s %6s %6s %6s %5s %7s |%6s %6s %6s %6s %6s %7s |%7s | %s\n", w, "callee: profile-cpu-sel",
+		"funcs", "agree", "differ", "llcref", "bothrf", "skip", "match", "calls", "agree", "differ", "llcref",
+		"bothrf", "match", "unread", "caller!=callee (explained)");
+	for (int k = 0; k < c->ncombos; k++) {
+		const Combo *co = &c->combos[k];
+		const Stats *s = &co->st;
+		fprintf(f, "%-*s|%6u %6u %6u %6u %6u %5u %6.2f%% |%6u %6u %6u %6u %6u %6.2f%% |%7u | %u (%u)\n", w, co->tag,
+			s->functions, s->agree, s->diverged + s->model_refused, s->llc_refused, s->both_refused,
+			s->not_emitted, percent(s->agree + s->both_refused, s->functions), s->calls, s->calls_agree,
+			s->calls_diverged, s->calls_refused, s->calls_both_refused,
+			percent(s->calls_agree + s->calls_both_refused, s->calls), s->unread, s->mismatches,
+			s->mismatches_explained);
+	}
+}
+
+void print_summary(const Check *c, FILE *f, double wall)
+{
+	const CheckReport *r = &c->report;
+	fprintf(f, "gcnabi check: %u signatures from %s (%u malformed), layout %s, %d llc, %d CPU(s)\n", c->in.nsigs,
+		c->in.path, c->in.malformed, c->layout.name, c->nllcs, c->opt.ncpus);
+	print_table(c, f);
+	fprintf(f, "differ: model and llc place differently; llcref: llc refused what the model places; bothrf: both refuse;\n"
+		   "match: (agree + bothrf) / functions; unread: agreements in which llc leaves parts the ABI assigns\n"
+		   "unread (callee) or unwritten (caller)\n");
+	if (r->nexamples)
+		fprintf(f, "caller/callee disagreements, the first %u (all in details.jsonl, kind %s):\n", r->nexamples,
+			finding_kinds[FK_CALLER_VS_CALLEE].name);
+	for (unsigned k = 0; k < r->nexamples; k++) {
+		const MismatchExample *e = &r->examples[k];
+		fprintf(f, "  %.95s %.300s: %.150s%s%.60s\n", e->co->tag, e->site ? e->site : c->in.sigs[e->sig]->name,
+			e->why, e->reason[0] ? "; explained by " : "", e->reason);
+	}
+	for (int k = 0; k < c->ncombos; k++) {
+		const Stats *s = &c->combos[k].st;
+		if (s->dvgpr_calls)
+			fprintf(f, "%s: %u dynamic-VGPR chain call(s) (%s), %u lose argument VGPRs (details.jsonl, kind %s)\n",
+				c->combos[k].tag, s->dvgpr_calls, dvgpr_support[cc_chain_dvgpr_support(&c->combos[k].m)].text,
+				s->dvgpr_lost, finding_kinds[FK_DVGPR_LOST].name);
+	}
+	link_print(c, f);
+	fprintf(f, "wall %.1fs, llc busy %.1fs on %u job(s)\n", wall, llc_seconds(c), c->opt.jobs);
+}
+
+unsigned exit_status(const Check *c)
+{
+	unsigned st = c->in.malformed || c->report.write_failed ? EXIT_ERROR : 0;
+	for (int k = 0; k < c->ncombos; k++) {
+		const Stats *s = &c->combos[k].st;
+		if (s->diverged || s->model_refused || s->calls_diverged)
+			st |= EXIT_DIVERGED;
+		if (s->llc_refused || s->calls_refused)
+			st |= EXIT_CRASHED;
+		if (s->mismatches > s->mismatches_explained)
+			st |= EXIT_DIVERGED;
+		else if (s->mismatches)
+			st |= EXIT_KNOWN;
+	}
+	return st | link_exit_bits(c);
+}
+
+static void combos_json(const Check *c, JsonWriter *w)
+{
+	jw_karray(w, "combos");
+	for (int k = 0; k < c->ncombos; k++) {
+		const Combo *co = &c->combos[k];
+		const Stats *s = &co->st;
+		jw_object(w);
+		combo_json(w, co);
+		jw_kobject(w, "counts");
+#define X(name, doc) jw_kuint(w, #name, s->name);
+		CHECK_STATS(X)
+#undef X
+		jw_end(w);
+		jw_kuint(w, "differ", s->diverged + s->model_refused);
+		jw_kfixed(w, "match", percent(s->agree + s->both_refused, s->functions));
+		jw_kfixed(w, "calls_match", percent(s->calls_agree + s->calls_both_refused, s->calls));
+		jw_kstring(w, "dvgpr_support", dvgpr_support[cc_chain_dvgpr_support(&co->m)].name);
+		jw_kfixed(w, "llc_seconds", s->llc_seconds);
+		jw_end(w);
+	}
+	jw_end(w);
+}
+
+static void examples_json(const Check *c, JsonWriter *w)
+{
+	jw_karray(w, "mismatch_examples");
+	for (unsigned k = 0; k < c->report.nexamples; k++) {
+		const MismatchExample *e = &c->report.examples[k];
+		jw_object(w);
+		jw_kstring(w, "combo", e->co->tag);
+		jw_kstring(w, "function", c->in.sigs[e->sig]->name);
+		jw_kuint(w, "line", c->in.sigs[e->sig]->line);
+		jw_kstring(w, "call_site", e->site);
+		jw_kstring(w, "message", e->why);
+		jw_kstring(w, "explained_by", e->reason[0] ? e->reason : 0);
+		jw_end(w);
+	}
+	jw_end(w);
+}
+
+static void summary_json(const Check *c, JsonWriter *w, double wall)
+{
+	jw_object(w);
+	jw_kstring(w, "input", c->in.path);
+	jw_kuint(w, "signatures", c->in.nsigs);
+	jw_kuint(w, "malformed", c->in.malformed);
+	jw_kuint(w, "call_edges", c->in.nedges);
+	jw_kstring(w, "layout", c->layout.name);
+	jw_kuint(w, "jobs", c->opt.jobs);
+	jw_karray(w, "llcs");
+	for (int k = 0; k < c->nllcs; k++) {
+		jw_object(w);
+		jw_kstring(w, "path", c->llcs[k].path);
+		jw_kstring(w, "version", c->llcs[k].version);
+		jw_kstring(w, "profile", c->llcs[k].profile->name);
+		jw_end(w);
+	}
+	jw_end(w);
+	jw_karray(w, "cpus");
+	for (int k = 0; k < c->opt.ncpus; k++)
+		jw_string(w, c->opt.cpus[k]);
+	jw_end(w);
+	combos_json(c, w);
+	examples_json(c, w);
+	jw_key(w, "link");
+	link_json(c, w);
+	jw_kuint(w, "exit_status", exit_status(c));
+	jw_kfixed(w, "wall", wall);
+	jw_kfixed(w, "llc_seconds", llc_seconds(c));
+	jw_end(w);
+	jw_newline(w);
+}
+
+void write_summaries(Check *c, double wall)
+{
+	char path[700];
+	snprintf(path, sizeof path, "%s/summary.txt", c->report.dir);
+	FILE *f = fopen(path, "w");
+	if (f)
+		print_summary(c, f, wall);
+	check_fclose(c, f, path);
+	snprintf(path, sizeof path, "%s/summary.json", c->report.dir);
+	JsonWriter w;
+	jw_open(&w, path);
+	summary_json(c, &w, wall);
+	check_close(c, &w);
+}

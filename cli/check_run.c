@@ -1,0 +1,283 @@
+/* check's runs: a pool of llc processes fed from the queue, each batch in
+ * files of its own in a temporary folder; a batch llc fails on is bisected
+ * down to the function (call graphs: the graph) responsible, and that
+ * failure is a finding with llc's own first error line. */
+#define _DEFAULT_SOURCE
+#include <dirent.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "check.h"
+
+bool check_make_tmp(Check *c)
+{
+	const char *tmp = getenv("TMPDIR");
+	snprintf(c->run.tmp_dir, sizeof c->run.tmp_dir, "%s/gcnabi-check-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+	if (!mkdtemp(c->run.tmp_dir)) {
+		fprintf(stderr, "gcnabi check: cannot create a temporary folder: %s\n", strerror(errno));
+		c->run.tmp_dir[0] = 0;
+		return false;
+	}
+	return true;
+}
+
+void check_remove_tmp(const Check *c)
+{
+	if (!c->run.tmp_dir[0])
+		return;
+	DIR *d = opendir(c->run.tmp_dir);
+	if (d) {
+		struct dirent *e;
+		char path[900];
+		while ((e = readdir(d)))
+			if (e->d_name[0] != '.') {
+				snprintf(path, sizeof path, "%s/%s", c->run.tmp_dir, e->d_name);
+				unlink(path);
+			}
+		closedir(d);
+	}
+	rmdir(c->run.tmp_dir);
+}
+
+static void batch_paths(const Check *c, unsigned serial, char *ll, char *mir, char *err, size_t cap)
+{
+	snprintf(ll, cap, "%s/b%u.ll", c->run.tmp_dir, serial);
+	snprintf(mir, cap, "%s/b%u.mir", c->run.tmp_dir, serial);
+	snprintf(err, cap, "%s/b%u.err", c->run.tmp_dir, serial);
+}
+
+/* Addresses and long paths differ between runs of the same bug: drop them so
+ * that one cause reads the same everywhere. */
+static void normalize_error(char *line)
+{
+	char *w = line;
+	for (char *r = line; *r;) {
+		if (r[0] == '0' && r[1] == 'x') {
+			/* "0x55d0572206d0" -> "0x": never longer than what it replaces. */
+			*w++ = '0';
+			*w++ = 'x';
+			r += 2;
+			while ((*r >= '0' && *r <= '9') || (*r >= 'a' && *r <= 'f'))
+				r++;
+		} else {
+			*w++ = *r++;
+		}
+	}
+	*w = 0;
+	if (strlen(line) > 240)
+		line[240] = 0;
+}
+
+/* A crash without a message: "crash in <pass> at <frame>", from the last
+ * "Running pass" line of the stack dump and the first frame that names an
+ * LLVM function other than the signal machinery. */
+static char *crash_signature(const char *text)
+{
+	const char *dump = strstr(text, "Stack dump:");
+	if (!dump)
+		return 0;
+	char pass[160] = "?", frame[160] = "?";
+	for (const char *p = dump; *p;) {
+		size_t n = strcspn(p, "\n");
+		const char *run = strstr(p, "Running pass '");
+		if (run && (size_t)(run - p) < n) {
+			const char *q = run + 14;
+			snprintf(pass, sizeof pass, "%.*s", (int)strcspn(q, "'\n"), q);
+		}
+		const char *fn = strstr(p, " llvm::");
+		if (frame[0] == '?' && p[0] == '#' && fn && (size_t)(fn - p) < n && !strstr(p, "llvm::sys::")) {
+			size_t k = strcspn(fn + 1, "(\n");
+			snprintf(frame, sizeof frame, "%.*s", (int)k, fn + 1);
+		}
+		p += n + (p[n] == '\n');
+	}
+	char *out = malloc(400);
+	if (out)
+		snprintf(out, 400, "crash in '%s' at %s", pass, frame);
+	return out;
+}
+
+char *first_error_line(const char *path)
+{
+	char err[256];
+	size_t len;
+	char *text = read_file(path, &len, err, sizeof err);
+	if (!text)
+		return strdup("(no stderr)");
+	/* The first line that says what went wrong, not a warning. */
+	char *line = 0, *fallback = 0;
+	for (char *p = text; *p && !line;) {
+		size_t n = strcspn(p, "\n");
+		bool warning = strstr(p, "is not a recognized processor") && (size_t)(strstr(p, "is not a recognized processor") - p) < n;
+		if (!warning && n && (strncmp(p, "LLVM ERROR", 10) == 0 || strstr(p, "error:") || strstr(p, "Assertion")))
+			line = strndup(p, n);
+		else if (!warning && n && !fallback)
+			fallback = strndup(p, n);
+		p += n + (p[n] == '\n');
+	}
+	if (!line && (line = crash_signature(text)))
+		free(fallback);
+	else if (!line)
+		line = fallback ? fallback : strdup("llc failed without a message");
+	else
+		free(fallback);
+	free(text);
+	normalize_error(line);
+	return line;
+}
+
+void push_halves(Check *c, const Batch *b)
+{
+	Batch lo = *b, hi = *b;
+	lo.fresh = hi.fresh = false;
+	lo.count = b->count / 2;
+	hi.first = b->first + lo.count;
+	hi.count = b->count - lo.count;
+	push_batch(c, hi);
+	push_batch(c, lo);
+}
+
+static void batch_failed(Check *c, const Batch *b, const Proc *p, const char *err_path)
+{
+	Combo *co = &c->combos[b->combo];
+	if (b->count > 1) {
+		push_halves(c, b);
+		return;
+	}
+	unsigned i = co->order[b->first];
+	char *line = p->timed_out ? strdup("timed out") : first_error_line(err_path);
+	if (b->callers && cc_callable((CallConv)c->in.sigs[i]->cc)) {
+		/* Find out whether the callee alone compiles. */
+		Batch alone = *b;
+		alone.callers = false;
+		alone.fresh = false;
+		co->st.calls++;
+		Placement *model = c->model_caller;
+		cc_place(c->in.sigs[i], &co->m, VIEW_CALLER, model);
+		if (model->ok)
+			co->st.calls_refused++;
+		else
+			co->st.calls_both_refused++;
+		report(c, co, i, model->ok ? FK_LLC_REFUSED_CALL : FK_BOTH_REFUSED_CALL, line ? line : "?", model, 0,
+		       model->ok ? 0 : "the model refuses it too");
+		push_batch(c, alone);
+		free(line);
+		return;
+	}
+	co->st.functions++;
+	Placement *model = c->model;
+	cc_place(c->in.sigs[i], &co->m, VIEW_CALLEE, model);
+	if (model->ok) {
+		co->st.llc_refused++;
+		report(c, co, i, FK_LLC_REFUSED, line ? line : "?", model, 0, 0);
+	} else {
+		/* llc's own words, to tell "unable to allocate" from other errors */
+		co->st.both_refused++;
+		report(c, co, i, FK_BOTH_REFUSED, line ? line : "?", model, 0, "the model refuses it too");
+	}
+	free(line);
+}
+
+static void batch_done(Check *c, const Batch *b, const Proc *p)
+{
+	char ll[600], mir[600], err[600];
+	batch_paths(c, c->run.batch_serial, ll, mir, err, sizeof ll);
+	Combo *co = &c->combos[b->combo];
+	co->st.llc_seconds += p->seconds;
+	if (b->graph)
+		graph_batch_done(c, b, p, mir, err);
+	else if (p->status != 0 || p->timed_out) {
+		batch_failed(c, b, p, err);
+		return;
+	} else
+		observe_batch(c, b, mir);
+	unlink(mir);
+	unlink(err);
+	unlink(ll);
+}
+
+typedef struct {
+	Proc procs[MAX_JOBS];
+	Batch running[MAX_JOBS];
+	unsigned serial[MAX_JOBS];
+	int llc_slot[MAX_JOBS]; /* the --llc-slots slot it holds, or -1 */
+	int nrun;
+	unsigned next_serial;
+} Pool;
+
+/* Start queued batches while a job slot is free. */
+static bool start_batches(Check *c, Pool *pool)
+{
+	CheckRun *r = &c->run;
+	Slots *slots = &c->opt.slots;
+	while (r->nqueue && pool->nrun < (int)c->opt.jobs) {
+		int llc_slot = -1;
+		if (slots->fd >= 0) {
+			/* Wait for a shared slot only when none of our llc runs;
+			 * otherwise check_run looks again while it waits for them. */
+			llc_slot = slots_take(slots, pool->nrun == 0);
+			if (llc_slot == -2) {
+				fprintf(stderr, "gcnabi check: --llc-slots: cannot lock a slot: %s\n", strerror(errno));
+				return false;
+			}
+			if (llc_slot < 0)
+				return true;
+		}
+		Batch b = r->queue[--r->nqueue];
+		int slot = 0;
+		while (pool->procs[slot].pid > 0)
+			slot++;
+		char ll[600], mir[600], err[600], cpu_arg[64], mattr[64];
+		unsigned s = pool->next_serial++;
+		batch_paths(c, s, ll, mir, err, sizeof ll);
+		if (!write_batch_ir(c, &b, ll)) {
+			slots_give(slots, llc_slot);
+			fprintf(stderr, "gcnabi check: cannot write %s\n", ll);
+			return false;
+		}
+		char *argv[16];
+		llc_argv(&c->combos[b.combo], b.kernel, ll, mir, argv, cpu_arg, mattr);
+		if (!proc_start(&pool->procs[slot], argv, mir, err, c->opt.mem_mb)) {
+			slots_give(slots, llc_slot);
+			fprintf(stderr, "gcnabi check: cannot start %s\n", argv[0]);
+			return false;
+		}
+		pool->running[slot] = b;
+		pool->serial[slot] = s;
+		pool->llc_slot[slot] = llc_slot;
+		pool->nrun++;
+	}
+	return true;
+}
+
+int check_run(Check *c)
+{
+	Pool pool = { 0 };
+	for (;;) {
+		if (!start_batches(c, &pool))
+			return EXIT_ERROR;
+		if (pool.nrun == 0)
+			return 0;
+		/* With shared slots and a free job of ours, look for a slot
+		 * every 20 ms while waiting. */
+		bool want_slot = c->opt.slots.fd >= 0 && c->run.nqueue && pool.nrun < (int)c->opt.jobs;
+		int done = proc_wait_any_for(pool.procs, (int)c->opt.jobs, c->opt.timeout, want_slot ? 0.02 : 0);
+		if (done == -2)
+			continue;
+		if (done < 0)
+			return 0;
+		/* llc is done with the slot: give it back before reading its MIR. */
+		slots_give(&c->opt.slots, pool.llc_slot[done]);
+		pool.nrun--;
+		Batch finished = pool.running[done];
+		Proc result = pool.procs[done];
+		c->run.batch_serial = pool.serial[done];
+		/* The next batch starts before this one is read, so llc never
+		 * waits for the observer. */
+		if (!start_batches(c, &pool))
+			return EXIT_ERROR;
+		batch_done(c, &finished, &result);
+	}
+}

@@ -1,0 +1,106 @@
+/* The vocabulary of `gcnabi check`'s findings: every kind it writes to
+ * details.jsonl, the axis it is found on, its class and the exit bit an
+ * unexplained finding of that kind sets. One table (FINDING_KINDS): check,
+ * its reports and, through a --json dump, the harness iterate it. */
+#ifndef GCNABI_FINDING_H
+#define GCNABI_FINDING_H
+
+#include <stdbool.h>
+
+/* Exit status of every command, in the spirit of abidiff: bits that add up. */
+enum {
+	EXIT_ERROR = 1,     /* bad input, I/O failure */
+	EXIT_USAGE = 2,
+	EXIT_KNOWN = 4,     /* only divergences that a profile switch explains */
+	EXIT_DIVERGED = 8,  /* the model and llc disagree */
+	EXIT_CRASHED = 16,  /* llc crashed or refused where the model did not expect it */
+};
+
+/* X(ID, name): what is compared with what. */
+#define FINDING_AXES(X) \
+	X(MODEL_VS_LLC, "model-vs-llc") /* a function's incoming placement: the model against llc's callee */ \
+	X(MODEL_VS_LLC_CALLER, "model-vs-llc-caller") /* a call site's outgoing placement: the model against llc's caller */ \
+	X(CALLER_VS_CALLEE, "caller-vs-callee") /* inside one llc: its call site against its callee */ \
+	X(CRASH, "crash") /* llc failing on a function or call graph */ \
+	X(LINK, "link") /* a call site of llc A against a callee of llc B */
+
+/* X(ID, name, exit bit, doc): what a finding means for the run's verdict.
+ * The exit bit is the one an unexplained finding of the class sets; an
+ * explained one (a profile switch predicts it) sets EXIT_KNOWN instead. */
+#define FINDING_CLASSES(X) \
+	X(DIVERGENCE, "divergence", EXIT_DIVERGED, "the model and llc, or two views of llc, disagree") \
+	X(CRASH, "crash", EXIT_CRASHED, "llc fails where the model expects it to compile") \
+	X(NOTE, "note", 0, "explained: what llc does is known (the model refuses too, llc loses values, the program is at fault)") \
+	X(SKIPPED, "skipped", 0, "not compiled, so nothing was compared")
+
+/* X(ID, name, axis, class, doc): every kind check writes. The class follows
+ * the counter each kind increments in check's summary and the exit bit
+ * that counter sets. */
+#define FINDING_KINDS(X) \
+	X(MODEL_VS_LLC, "model-vs-llc", MODEL_VS_LLC, DIVERGENCE, "llc's callee reads an argument or return part elsewhere than the model places it") \
+	X(UNOBSERVED, "unobserved", MODEL_VS_LLC, DIVERGENCE, "llc compiled the function, but its MIR (kernels: HSA metadata) does not show where the parts are") \
+	X(MODEL_REFUSED, "model-refused", MODEL_VS_LLC, DIVERGENCE, "llc compiles a function the model refuses to place") \
+	X(UNREAD_PARTS, "unread-parts", MODEL_VS_LLC, NOTE, "llc's callee agrees with the model but leaves parts the ABI assigns unread") \
+	X(UNDEFINED_PARTS, "undefined-parts", MODEL_VS_LLC, NOTE, "llc agrees with the model once the parts it fills with IMPLICIT_DEF are counted: those values are lost") \
+	X(MODEL_VS_LLC_CALLER, "model-vs-llc-caller", MODEL_VS_LLC_CALLER, DIVERGENCE, "llc's call site writes an argument part elsewhere than the model places it") \
+	X(MODEL_REFUSED_CALL, "model-refused-call", MODEL_VS_LLC_CALLER, DIVERGENCE, "llc compiles a call the model refuses to place") \
+	X(UNWRITTEN_PARTS, "unwritten-parts", MODEL_VS_LLC_CALLER, NOTE, "llc's call site agrees with the model but leaves parts the ABI assigns unwritten") \
+	X(UNOBSERVED_CALL, "unobserved-call", MODEL_VS_LLC_CALLER, DIVERGENCE, "the call site is missing from llc's MIR, or the MIR is unreadable") \
+	X(CALLER_VS_CALLEE, "caller-vs-callee", CALLER_VS_CALLEE, DIVERGENCE, "one llc's call site writes a part where its callee does not read it") \
+	X(LLC_REFUSED, "llc-refused", CRASH, CRASH, "llc fails on a function the model places") \
+	X(LLC_REFUSED_CALL, "llc-refused-call", CRASH, CRASH, "llc fails on a call the model places (the callee alone is compiled again)") \
+	X(BOTH_REFUSED, "both-refused", CRASH, NOTE, "llc fails on a function the model refuses too") \
+	X(BOTH_REFUSED_CALL, "both-refused-call", CRASH, NOTE, "llc fails on a call the model refuses too") \
+	X(LLC_REFUSED_GRAPH, "llc-refused-graph", CRASH, CRASH, "llc fails on a call graph the model places; reported at the graph's first function") \
+	X(NOT_EMITTED, "not-emitted", MODEL_VS_LLC, SKIPPED, "this llc's IR dialect cannot express the function: not compiled") \
+	X(NOT_IN_GRAPH, "not-in-graph", MODEL_VS_LLC, SKIPPED, "left out of the call-graph module: the model expects llc to refuse it, or its IR cannot be written") \
+	X(CHAIN_DVGPR_COUNT, "chain-dvgpr-count", MODEL_VS_LLC_CALLER, DIVERGENCE, "a chain call requests another dynamic VGPR count than the model expects of this llc") \
+	X(DVGPR_UNSUPPORTED, "dvgpr-unsupported", MODEL_VS_LLC_CALLER, NOTE, "this llc and target refuse or ignore dynamic-VGPR chain calls") \
+	X(DVGPR_LOST, "dvgpr-lost", MODEL_VS_LLC_CALLER, NOTE, "a dynamic-VGPR chain call requests fewer VGPRs than the callee's arguments use: a fault of the program, not of llc") \
+	X(CROSS_VERSION, "cross-version", LINK, DIVERGENCE, "a call site of one llc and a callee of another disagree where their profiles do not predict it")
+
+typedef enum {
+#define X(id, name) FA_##id,
+	FINDING_AXES(X)
+#undef X
+	FA_COUNT
+} FindingAxis;
+
+typedef enum {
+#define X(id, name, bit, doc) FC_##id,
+	FINDING_CLASSES(X)
+#undef X
+	FC_COUNT
+} FindingClass;
+
+typedef enum {
+#define X(id, name, axis, cls, doc) FK_##id,
+	FINDING_KINDS(X)
+#undef X
+	FK_COUNT
+} FindingKind;
+
+typedef struct {
+	const char *name; /* as details.jsonl spells it */
+	FindingAxis axis;
+	FindingClass cls;
+	const char *doc;  /* one line */
+} FindingKindInfo;
+
+typedef struct {
+	const char *name;
+	unsigned exit_bit;
+	const char *doc;
+} FindingClassInfo;
+
+extern const FindingKindInfo finding_kinds[FK_COUNT];
+extern const FindingClassInfo finding_classes[FC_COUNT];
+extern const char *const finding_axis_names[FA_COUNT];
+
+/* The kind named name, FK_COUNT when there is none. */
+FindingKind finding_kind_find(const char *name);
+/* The exit bit a finding of kind k sets: its class's, EXIT_KNOWN when
+ * explained (a profile switch predicts it), 0 for notes either way. */
+unsigned finding_exit_bit(FindingKind k, bool explained);
+
+#endif
