@@ -134,7 +134,7 @@ void compare_callee(Check *c, Combo *co, unsigned i, const MirFunction *f)
 		return;
 	case CMP_DIFFERENT:
 		if (co->m.profile->on[SW_shader_dag_undef_sgprs] && co->m.selector == SEL_DAG &&
-		    !cc_callable((CallConv)c->in.sigs[i]->cc) && missing_sgprs_only(model, &f->in)) {
+		    !conv_callable((CallConv)c->in.sigs[i]->cc) && missing_sgprs_only(model, &f->in)) {
 			co->st.agree++;
 			co->st.unread++;
 			report(c, co, i, FK_UNDEFINED_PARTS, why, model, &f->in,

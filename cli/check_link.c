@@ -12,9 +12,6 @@
 
 #include "check.h"
 
-enum { CONV_DEFAULT, CONV_GFX, CONV_SHADER_GFX, CONV_CHAIN, CONV_CHAIN_PRESERVE, CONV_COUNT };
-static const char *const conv_names[CONV_COUNT] = { "default", "amdgpu_gfx", "shader->amdgpu_gfx", "amdgpu_cs_chain",
-						    "amdgpu_cs_chain_preserve" };
 enum { LINK_EXAMPLES_PER_CELL = 3 };
 
 typedef struct {
@@ -22,23 +19,25 @@ typedef struct {
 	unsigned predicted; /* of differ: the model's profiles disagree the same way */
 } LinkCell;
 
+/* The rows are the reports' convention rows (conv.h) of the conventions
+ * code enters: callable and chain functions; the callable conventions
+ * probed by default are shown even where nothing called them. */
 typedef struct LinkMatrix {
-	LinkCell cell[CONV_COUNT][MAX_LLCS][MAX_LLCS]; /* [conv][caller llc][callee llc], over CPUs and selectors */
+	ConvRow rows[CONV_MAX_ROWS];
+	unsigned nrows;
+	LinkCell cell[CONV_MAX_ROWS][MAX_LLCS][MAX_LLCS]; /* [row][caller llc][callee llc], over CPUs and selectors */
 	unsigned pairs; /* caller and callee combos compared */
 } LinkMatrix;
+
+static bool entered_by_code(const ConvRow *r) { return r->family == FAMILY_CALLABLE || r->family == FAMILY_CHAIN; }
 
 /* The matrix row of a call from a function of convention from (CC_COUNT:
  * the wrapper gcnabi emit writes, of the callee's own convention) to
  * callee; -1 for a callee that is never called. */
-static int conv_of(CallConv from, const Sig *callee)
+static int conv_of(const LinkMatrix *lm, CallConv from, const Sig *callee)
 {
-	switch ((CallConv)callee->cc) {
-	case CC_C: case CC_FAST: case CC_COLD: return CONV_DEFAULT;
-	case CC_AMDGPU_GFX: return from != CC_COUNT && cc_is_shader_entry(from) ? CONV_SHADER_GFX : CONV_GFX;
-	case CC_AMDGPU_CS_CHAIN: return CONV_CHAIN;
-	case CC_AMDGPU_CS_CHAIN_PRESERVE: return CONV_CHAIN_PRESERVE;
-	default: return -1;
-	}
+	int row = conv_row_of(lm->rows, lm->nrows, from, (CallConv)callee->cc);
+	return row >= 0 && entered_by_code(&lm->rows[row]) ? row : -1;
 }
 
 /* Caller combo a against callee combo b over every signature (every edge
@@ -47,8 +46,8 @@ static void link_pair(Check *c, LinkMatrix *lm, const Combo *a, const Combo *b, 
 {
 	const CheckInput *in = &c->in;
 	int la = (int)(a->llc - c->llcs), lb = (int)(b->llc - c->llcs);
-	LinkCell pair[CONV_COUNT] = { { 0 } };
-	unsigned examples[CONV_COUNT] = { 0 };
+	LinkCell pair[CONV_MAX_ROWS] = { { 0 } };
+	unsigned examples[CONV_MAX_ROWS] = { 0 };
 	char why[256], model_why[256];
 	unsigned n = in->nedges ? in->nedges : in->nsigs;
 	for (unsigned k = 0; k < n; k++) {
@@ -56,7 +55,7 @@ static void link_pair(Check *c, LinkMatrix *lm, const Combo *a, const Combo *b, 
 		const Placement *call = a->kept_call[k], *callee = b->kept_callee[i];
 		if (!call || !callee)
 			continue;
-		int conv = conv_of(in->nedges ? (CallConv)in->sigs[in->edges[k].from]->cc : CC_COUNT, in->sigs[i]);
+		int conv = conv_of(lm, in->nedges ? (CallConv)in->sigs[in->edges[k].from]->cc : CC_COUNT, in->sigs[i]);
 		if (conv < 0)
 			continue;
 		pair[conv].checked++;
@@ -74,7 +73,7 @@ static void link_pair(Check *c, LinkMatrix *lm, const Combo *a, const Combo *b, 
 						    .expected = callee, .seen = call });
 	}
 	lm->pairs++;
-	for (int conv = 0; conv < CONV_COUNT; conv++) {
+	for (int conv = 0; conv < (int)c->link->nrows; conv++) {
 		LinkCell *t = &lm->cell[conv][la][lb];
 		t->checked += pair[conv].checked;
 		t->differ += pair[conv].differ;
@@ -84,7 +83,7 @@ static void link_pair(Check *c, LinkMatrix *lm, const Combo *a, const Combo *b, 
 		jw_object(cells);
 		jw_kstring(cells, "cpu", a->cpu);
 		jw_kstring(cells, "selector", selector_names[a->sel]);
-		jw_kstring(cells, "convention", conv_names[conv]);
+		jw_kstring(cells, "convention", c->link->rows[conv].name);
 		jw_kstring(cells, "caller", a->llc->profile->name);
 		jw_kstring(cells, "callee", b->llc->profile->name);
 		jw_kuint(cells, "checked", pair[conv].checked);
@@ -101,6 +100,7 @@ void link_matrix(Check *c)
 {
 	if (c->nllcs < 2 || !c->opt.callers || !(c->link = calloc(1, sizeof *c->link)))
 		return;
+	c->link->nrows = conv_report_rows(c->link->rows);
 	char path[600];
 	snprintf(path, sizeof path, "%s/link.jsonl", c->report.dir);
 	JsonWriter cells;
@@ -123,15 +123,16 @@ static unsigned checked_in(const Check *c, int conv)
 	return n;
 }
 
-/* The conventions the matrix shows: default and amdgpu_gfx, the others
- * where they were called; false when no call was compared at all. */
-static bool link_rows(const Check *c, bool shown[CONV_COUNT])
+/* The rows the matrix shows: the conventions probed by default (default
+ * and amdgpu_gfx), the others where they were called; false when no call
+ * was compared at all. */
+static bool link_rows(const Check *c, bool shown[CONV_MAX_ROWS])
 {
 	unsigned checked = 0;
-	for (int conv = 0; c->link && conv < CONV_COUNT; conv++) {
+	for (int conv = 0; c->link && conv < (int)c->link->nrows; conv++) {
 		unsigned in_conv = checked_in(c, conv);
 		checked += in_conv;
-		shown[conv] = in_conv || conv <= CONV_GFX;
+		shown[conv] = in_conv || (c->link->rows[conv].probe_default && !c->link->rows[conv].from_shaders);
 	}
 	return c->link && checked;
 }
@@ -139,19 +140,19 @@ static bool link_rows(const Check *c, bool shown[CONV_COUNT])
 void link_print(const Check *c, FILE *f)
 {
 	const LinkMatrix *lm = c->link;
-	bool shown[CONV_COUNT];
+	bool shown[CONV_MAX_ROWS];
 	if (!link_rows(c, shown))
 		return; /* no call of a default-convention or amdgpu_gfx function was observed */
 	fprintf(f, "\ncross-version link: call sites compiled by the row's llc against callees compiled by the column's\n"
 		   "(disagreeing/checked over every CPU and selector; +N: disagreements the profiles do not predict)\n");
 	int width = 13;
-	for (int conv = 0; conv < CONV_COUNT; conv++)
-		if (shown[conv] && (int)strlen(conv_names[conv]) > width)
-			width = (int)strlen(conv_names[conv]);
-	for (int conv = 0; conv < CONV_COUNT; conv++) {
+	for (int conv = 0; conv < (int)c->link->nrows; conv++)
+		if (shown[conv] && (int)strlen(c->link->rows[conv].name) > width)
+			width = (int)strlen(c->link->rows[conv].name);
+	for (int conv = 0; conv < (int)c->link->nrows; conv++) {
 		if (!shown[conv])
 			continue;
-		fprintf(f, "%-*s", width, conv_names[conv]);
+		fprintf(f, "%-*s", width, c->link->rows[conv].name);
 		for (int b = 0; b < c->nllcs; b++)
 			fprintf(f, " %18s", c->llcs[b].profile->name);
 		fprintf(f, "\n");
@@ -174,7 +175,7 @@ void link_print(const Check *c, FILE *f)
  * shows, caller llc and callee llc; null without one. */
 void link_json(const Check *c, JsonWriter *w)
 {
-	bool shown[CONV_COUNT];
+	bool shown[CONV_MAX_ROWS];
 	if (!link_rows(c, shown)) {
 		jw_null(w);
 		return;
@@ -182,12 +183,12 @@ void link_json(const Check *c, JsonWriter *w)
 	jw_object(w);
 	jw_kuint(w, "pairs", c->link->pairs);
 	jw_karray(w, "cells");
-	for (int conv = 0; conv < CONV_COUNT; conv++)
+	for (int conv = 0; conv < (int)c->link->nrows; conv++)
 		for (int a = 0; shown[conv] && a < c->nllcs; a++)
 			for (int b = 0; b < c->nllcs; b++) {
 				const LinkCell *t = &c->link->cell[conv][a][b];
 				jw_object(w);
-				jw_kstring(w, "convention", conv_names[conv]);
+				jw_kstring(w, "convention", c->link->rows[conv].name);
 				jw_kstring(w, "caller", c->llcs[a].profile->name);
 				jw_kstring(w, "caller_llc", c->llcs[a].path);
 				jw_kstring(w, "callee", c->llcs[b].profile->name);
@@ -207,7 +208,7 @@ void link_json(const Check *c, JsonWriter *w)
 unsigned link_exit_bits(const Check *c)
 {
 	unsigned st = 0;
-	for (int conv = 0; c->link && conv < CONV_COUNT; conv++)
+	for (int conv = 0; c->link && conv < (int)c->link->nrows; conv++)
 		for (int a = 0; a < c->nllcs; a++)
 			for (int b = 0; b < c->nllcs; b++) {
 				const LinkCell *t = &c->link->cell[conv][a][b];

@@ -166,7 +166,7 @@ typedef struct {
  * call site, the kernels' too. */
 static bool in_pass(const GraphPass *g, int i)
 {
-	return i >= 0 && g->co->in_graph[i] && !g->seen[i] && (g->c->in.sigs[i]->cc == CC_AMDGPU_KERNEL) == g->kernel_pass;
+	return i >= 0 && g->co->in_graph[i] && !g->seen[i] && (conv_in_family((CallConv)g->c->in.sigs[i]->cc, FAMILY_KERNEL)) == g->kernel_pass;
 }
 
 static int graph_callee_sink(void *ctx, const MirFunction *f)

@@ -52,7 +52,7 @@ bool emittable(const Combo *co, const Sig *s, unsigned i)
 bool in_graph_batch(const Check *c, const Batch *b, unsigned i)
 {
 	return c->combos[b->combo].in_graph[i] && c->in.component[i] >= b->first &&
-	       c->in.component[i] < b->first + b->count && (!b->kernel || c->in.sigs[i]->cc == CC_AMDGPU_KERNEL);
+	       c->in.component[i] < b->first + b->count && (!b->kernel || conv_in_family((CallConv)c->in.sigs[i]->cc, FAMILY_KERNEL));
 }
 
 bool write_batch_ir(Check *c, const Batch *b, const char *path)
@@ -111,7 +111,7 @@ static bool plan_graph(Check *c, int k)
 	}
 	bool kernels = false;
 	for (unsigned i = 0; i < n; i++)
-		kernels |= co->in_graph[i] && c->in.sigs[i]->cc == CC_AMDGPU_KERNEL;
+		kernels |= co->in_graph[i] && conv_in_family((CallConv)c->in.sigs[i]->cc, FAMILY_KERNEL);
 	/* Kernels: the same module once more, compiled for amdhsa to assembly,
 	 * whose HSA metadata has their kernarg layout. */
 	return push_batch(c, (Batch){ k, 0, c->in.ncomponents, true, true, true, false }) &&
@@ -137,10 +137,10 @@ static bool plan_batches(Check *c, int k)
 			kernels_from = ok;
 		for (unsigned i = 0; i < n; i++) {
 			const Sig *s = c->in.sigs[i];
-			if ((s->cc == CC_AMDGPU_KERNEL) != (pass == 1))
+			if (conv_in_family((CallConv)s->cc, FAMILY_KERNEL) != (pass == 1))
 				continue;
 			bool expect_ok = cc_place(s, &co->m, VIEW_CALLEE, c->model) &&
-					 (!callers || !cc_callable((CallConv)s->cc) || cc_place(s, &co->m, VIEW_CALLER, c->model));
+					 (!callers || !conv_callable((CallConv)s->cc) || cc_place(s, &co->m, VIEW_CALLER, c->model));
 			if (expect_ok)
 				co->order[ok++] = i;
 			else
@@ -161,7 +161,7 @@ static bool plan_batches(Check *c, int k)
 				return false;
 	}
 	for (unsigned f = ok; f < n; f++)
-		if (!push_batch(c, (Batch){ k, f, 1, callers, true, false, c->in.sigs[co->order[f]]->cc == CC_AMDGPU_KERNEL }))
+		if (!push_batch(c, (Batch){ k, f, 1, callers, true, false, conv_in_family((CallConv)c->in.sigs[co->order[f]]->cc, FAMILY_KERNEL) }))
 			return false;
 	return true;
 }

@@ -298,7 +298,7 @@ static void write_repro(Check *c, Combo *co, unsigned i, FindingKind kind, const
 		return;
 	}
 	char *argv[16];
-	llc_argv(co, s->cc == CC_AMDGPU_KERNEL, "%s", "-", argv, cpu_arg, mattr);
+	llc_argv(co, conv_in_family((CallConv)s->cc, FAMILY_KERNEL), "%s", "-", argv, cpu_arg, mattr);
 	fprintf(f, "; gcnabi check: %s\n; %s (%s:%u)\n; RUN:", finding_kinds[kind].name, why, c->in.path, s->line);
 	for (int k = 0; argv[k]; k++)
 		fprintf(f, " %s", argv[k]);

@@ -148,7 +148,7 @@ static void batch_failed(Check *c, const Batch *b, const Proc *p, const char *er
 	}
 	unsigned i = co->order[b->first];
 	char *line = p->timed_out ? strdup("timed out") : first_error_line(err_path);
-	if (b->callers && cc_callable((CallConv)c->in.sigs[i]->cc)) {
+	if (b->callers && conv_callable((CallConv)c->in.sigs[i]->cc)) {
 		/* Find out whether the callee alone compiles. */
 		Batch alone = *b;
 		alone.callers = false;

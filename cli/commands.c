@@ -104,6 +104,11 @@ static const OptSpec layouts_opts[] = {
 
 static const OptSpec none_opts[] = { { 0, 0, 0 } };
 
+static const OptSpec vocab_opts[] = {
+	{ "--json", 0, "the only form: one JSON object (the default too)" },
+	{ 0, 0, 0 },
+};
+
 static const Command commands[] = {
 	{ "place", cmd_place, "[SIG | -]", "placement of each signature by the model", place_opts },
 	{ "emit", cmd_emit, "[SIG | -]", "IR in which every function uses every argument, kernels none (llc input)", emit_opts },
@@ -114,6 +119,7 @@ static const Command commands[] = {
 	{ "gen", cmd_gen, "", "random, reproducible signatures, or boundary signatures (--boundary)", gen_opts },
 	{ "layouts", cmd_layouts, "[NAME|FILE...]", "validate and print every layout of the layouts folder, then those named (--impact: measure them)", layouts_opts },
 	{ "profiles", cmd_profiles, "[P...]", "profiles and their behaviour switches", none_opts },
+	{ "vocab", cmd_vocab, "", "conventions, CPUs, profiles, finding kinds and exit bits from their tables (JSON)", vocab_opts },
 };
 
 const Command *command_find(const char *name)

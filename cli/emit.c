@@ -188,7 +188,7 @@ static void put_header(Emitter *e, const char *fn_name)
 		buf_printf(e->b, "%s", k ? ", " : "");
 		put_type(e, s->params[k].type);
 		put_param_attrs(e, &s->params[k]);
-		if (s->cc == CC_AMDGPU_KERNEL)
+		if (conv_in_family((CallConv)s->cc, FAMILY_KERNEL))
 			buf_printf(e->b, " %%gcnabi.arg.%u", k);
 	}
 	buf_put(e->b, ")", 1);
@@ -218,7 +218,7 @@ static void emit_entry_stores(Emitter *e)
 	/* A kernel stores none of its arguments: its layout is read from the
 	 * HSA metadata, which lists every argument, and a store of a type llc
 	 * cannot select would hide the kernel (see emit_function). */
-	if (s->cc == CC_AMDGPU_KERNEL)
+	if (conv_in_family((CallConv)s->cc, FAMILY_KERNEL))
 		return;
 	for (unsigned k = 0; k < s->nparams; k++) {
 		const Param *p = &s->params[k];
@@ -226,7 +226,7 @@ static void emit_entry_stores(Emitter *e)
 			continue;
 		TypeId vt = value_type(p);
 		char val[32], arg[32];
-		param_value(s->cc == CC_AMDGPU_KERNEL, k, arg, sizeof arg);
+		param_value(conv_in_family((CallConv)s->cc, FAMILY_KERNEL), k, arg, sizeof arg);
 		snprintf(val, sizeof val, "%s", arg);
 		if (vt != p->type) {
 			buf_printf(e->b, "  %%gcnabi.v%u = load ", k);
@@ -547,7 +547,7 @@ static Sig *prepare_sig(const Sig *s0, const EmitOptions *o, char *why, size_t w
 		snprintf(why, why_cap, "too many types");
 		ok = false;
 	}
-	for (unsigned k = 0; ok && o->buffer_ptr_split && s->cc != CC_AMDGPU_KERNEL && k <= s->nparams; k++) {
+	for (unsigned k = 0; ok && o->buffer_ptr_split && !conv_in_family((CallConv)s->cc, FAMILY_KERNEL) && k <= s->nparams; k++) {
 		TypeId t = k < s->nparams ? value_type(&s->params[k]) : s->ret;
 		if (contains_fat_pointer(s, t, 0) && sig_type(s, t)->kind != TYPE_PTR) {
 			snprintf(why, why_cap, "ptr addrspace(7) inside an aggregate cannot be stored to a global");
@@ -590,9 +590,9 @@ bool emit_function(Buf *b, const Sig *s0, unsigned idx, const EmitOptions *o, ch
 	snprintf(renamed, sizeof renamed, "gcnabi.%u.fn", idx);
 	const char *fn_name = o->rename ? renamed : s->name;
 	/* Entry points get no caller: llc refuses a call to them. */
-	bool caller = o->callers && cc_callable((CallConv)s->cc);
+	bool caller = o->callers && conv_callable((CallConv)s->cc);
 	buf_printf(b, "\n");
-	if (s->cc == CC_AMDGPU_KERNEL) {
+	if (conv_in_family((CallConv)s->cc, FAMILY_KERNEL)) {
 		/* No uses: a kernel fails only where llc refuses its signature,
 		 * never on a store of an argument type it cannot select. */
 		put_header(&e, fn_name);
@@ -671,14 +671,14 @@ bool emit_graph(Buf *b, Sig *const *sigs, const bool *include, unsigned nsigs, c
 			unsigned j = edges[x].to;
 			if (edges[x].from != i || !prepared[j])
 				continue;
-			Emitter callee = { b, prepared[j], o, j, prepared[i]->cc == CC_AMDGPU_KERNEL };
+			Emitter callee = { b, prepared[j], o, j, conv_in_family((CallConv)prepared[i]->cc, FAMILY_KERNEL) };
 			char v[32];
 			snprintf(v, sizeof v, "gcnabi.c%u", n++);
 			/* A kernel passes on no argument of its own: llc loads adjacent
 			 * kernel arguments with one s_load named after the first, so a
 			 * passed-on part could not be told from its neighbour. Its calls
 			 * load their values from globals, as emit --caller does. */
-			unsigned shared = prepared[i]->cc == CC_AMDGPU_KERNEL ? 0 : graph_shared_params(sigs[i], sigs[j]);
+			unsigned shared = conv_in_family((CallConv)prepared[i]->cc, FAMILY_KERNEL) ? 0 : graph_shared_params(sigs[i], sigs[j]);
 			if (edges[x].chain) /* the parser keeps it the caller's last */
 				emit_chain_call(&callee, prepared[j]->name, v, shared, edges[x].indirect,
 						o->plain_chains ? 0 : edges[x].dvgpr);

@@ -139,7 +139,7 @@ int cmd_gen_boundary(int argc, char **argv)
 			for (unsigned v = 0; v < 2; v++)
 				for (unsigned n = 0; n < CC_COUNT; n++) {
 					CallConv cc = conv_in_generator_order(n);
-					if (views[v] && ccs[cc] && (v == VIEW_CALLEE || cc_callable(cc)))
+					if (views[v] && ccs[cc] && (v == VIEW_CALLEE || conv_callable(cc)))
 						boundary_generate(g, &m, cc, (View)v, print_case, out);
 				}
 		}

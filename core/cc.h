@@ -44,7 +44,6 @@ bool model_config_init(ModelConfig *m, const Profile *p, const Layout *l, const 
 /* Place every argument and return part of s as the callee receives them
  * (VIEW_CALLEE) or as a caller passes them (VIEW_CALLER). Returns out->ok;
  * on failure out->error says why in llc's terms where llc refuses too. */
-static inline bool cc_callable(CallConv cc) { return conv_callable(cc); }
 
 bool cc_place(const Sig *s, const ModelConfig *m, View view, Placement *out);
 

@@ -3,6 +3,7 @@
  * verifier refuses in it and which llc first parses it. */
 #include "conv.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #include "profile.h"
@@ -89,6 +90,39 @@ CallConv conv_called_by(ConvFamily f)
 		if (conventions[cc].family == FAMILY_CALLABLE && (conventions[cc].called_from >> f & 1))
 			return (CallConv)cc;
 	return CC_COUNT;
+}
+
+unsigned conv_report_rows(ConvRow rows[CONV_MAX_ROWS])
+{
+	unsigned n = 0;
+	for (unsigned i = 0; conv_in_report_order(i) != CC_COUNT; i++) {
+		const ConvInfo *c = conv_info(conv_in_report_order(i));
+		bool seen = false;
+		for (unsigned k = 0; k < n; k++)
+			seen |= strcmp(rows[k].group, c->group) == 0;
+		if (seen)
+			continue;
+		rows[n] = (ConvRow){ .group = c->group, .family = c->family, .probe_default = c->probe_default };
+		snprintf(rows[n].name, sizeof rows[n].name, "%s", c->group);
+		n++;
+		if (c->shader_calls_apart) {
+			rows[n] = rows[n - 1];
+			rows[n].from_shaders = true;
+			snprintf(rows[n].name, sizeof rows[n].name, "shader->%s", c->group);
+			n++;
+		}
+	}
+	return n;
+}
+
+int conv_row_of(const ConvRow *rows, unsigned n, CallConv from, CallConv to)
+{
+	const ConvInfo *callee = conv_info(to);
+	bool shader = from != CC_COUNT && conv_in_family(from, FAMILY_SHADER) && callee->shader_calls_apart;
+	for (unsigned k = 0; k < n; k++)
+		if (strcmp(rows[k].group, callee->group) == 0 && rows[k].from_shaders == shader)
+			return (int)k;
+	return -1;
 }
 
 static CallConv by_family(const uint8_t order[FAMILY_COUNT], unsigned i)

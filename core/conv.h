@@ -69,7 +69,9 @@ typedef struct {
 	 * ("amdgpu_cs->amdgpu_gfx" reads as "shader->amdgpu_gfx"). */
 	bool shader_calls_apart;
 	bool alias;              /* placed exactly as another (fastcc, coldcc as ccc): probes skip it */
-	bool probe_default;      /* `gen --boundary` and `gen --enumerate` probe it by default */
+	/* Probed and reported by default: `gen --boundary`, `gen --enumerate`,
+	 * and the link matrix shows it even where nothing called it. */
+	bool probe_default;
 	const char *weight_name; /* the generator's weight: "cc_" and the name */
 	uint16_t weight;         /* its default */
 	const char *weight_doc;
@@ -93,6 +95,23 @@ static inline bool conv_in_family(CallConv cc, ConvFamily f) { return conv_info(
 /* A call (not a chain) from a function of convention from to one of to:
  * within one convention, or from a family the callee names. */
 bool conv_may_call(CallConv from, CallConv to);
+
+/* A row of the reports' convention tables: each report group in report
+ * order, and after a group whose calls from shader entry points are apart
+ * (shader_calls_apart), that row ("shader->amdgpu_gfx"). */
+typedef struct {
+	char name[48];
+	const char *group;  /* the callee's report group */
+	bool from_shaders;  /* calls from shader entry points only */
+	uint8_t family;     /* the group's ConvFamily */
+	bool probe_default; /* the group's conventions are probed by default */
+} ConvRow;
+enum { CONV_MAX_ROWS = 2 * CC_COUNT };
+unsigned conv_report_rows(ConvRow rows[CONV_MAX_ROWS]);
+/* The row of a call from a function of convention from (CC_COUNT: gcnabi
+ * emit's wrapper, of the callee's own convention) to one of to; -1 when
+ * none of the rows is it. */
+int conv_row_of(const ConvRow *rows, unsigned n, CallConv from, CallConv to);
 
 /* The first callable convention that functions of family f call
  * (kernels: ccc; shaders: amdgpu_gfx), CC_COUNT if none. */

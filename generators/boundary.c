@@ -971,7 +971,7 @@ unsigned boundary_generate(BoundaryGen *g, const ModelConfig *m, CallConv cc, Vi
 	float_return_cases(&e);
 	if (cc == CC_AMDGPU_PS)
 		ps_cases(&e);
-	if (cc == CC_AMDGPU_KERNEL)
+	if (conv_in_family(cc, FAMILY_KERNEL))
 		kernel_cases(&e);
 	if (!conv_in_family(cc, FAMILY_CALLABLE))
 		verifier_cases(&e);

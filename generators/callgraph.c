@@ -205,7 +205,7 @@ void gen_callgraph_rooted(Graph *g, const GenWeights *w, uint64_t seed, uint64_t
 			drop_stack_attrs(s);
 			/* A kernel's arguments come from the kernarg segment: no
 			 * preloading (inreg), no "amdgpu-no-*" promises, no varargs. */
-			if (root == CC_AMDGPU_KERNEL) {
+			if (conv_in_family(root, FAMILY_KERNEL)) {
 				for (unsigned a = 0; a < s->nparams; a++)
 					s->params[a].flags &= (uint16_t)~PARAM_INREG;
 				s->no_inputs = 0;

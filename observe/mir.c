@@ -676,7 +676,7 @@ static void find_caller_sret(MirWork *w, MirCall *call, const Sig *sig, const In
  * segment): such a part is not an argument. */
 static bool kernel_special_input(const MirWork *w, const OutPart *o)
 {
-	return w->f.has_sig && w->f.sig.cc == CC_AMDGPU_KERNEL && o->special && !o->stack;
+	return w->f.has_sig && conv_in_family((CallConv)w->f.sig.cc, FAMILY_KERNEL) && o->special && !o->stack;
 }
 
 static void place_call(MirWork *w, MirCall *call, const Instr *ci)

@@ -307,7 +307,7 @@ static void test_entry_conventions_every_limit(void **state)
 					CallConv cc = conv_in_generator_order(n);
 					if (conv_in_family(cc, FAMILY_CALLABLE))
 						continue;
-					for (unsigned v = 0; v < (cc_callable(cc) ? 2u : 1u); v++) {
+					for (unsigned v = 0; v < (conv_callable(cc) ? 2u : 1u); v++) {
 						ModelConfig m = config(profile_at(p)->name, 0, entry_cpus[t], (Selector)sel);
 						memset(&h, 0, sizeof h);
 						h.m = &m;

@@ -1,0 +1,188 @@
+/* `gcnabi vocab --json`: the vocabularies every other part iterates —
+ * calling conventions, report groups, CPUs, profiles and their switches,
+ * selectors, finding kinds and classes, exit bits — printed from their
+ * tables, so that the harness keeps no list of its own. */
+#include <errno.h>
+#include <string.h>
+
+#include "cli.h"
+#include "jsonw.h"
+
+static const char *const family_names[FAMILY_COUNT] = {
+	[FAMILY_CALLABLE] = "callable",
+	[FAMILY_CHAIN] = "chain",
+	[FAMILY_SHADER] = "shader",
+	[FAMILY_KERNEL] = "kernel",
+};
+
+static const struct {
+	unsigned bit;
+	const char *name;
+} default_lists[] = {
+	{ TARGET_DEFAULT_PLACE, "place" },
+	{ TARGET_DEFAULT_CHECK, "check" },
+	{ TARGET_DEFAULT_HARNESS, "harness" },
+};
+
+static void families(JsonWriter *w, const char *key, unsigned bits)
+{
+	jw_karray(w, key);
+	for (unsigned k = 0; k < FAMILY_COUNT; k++)
+		if (bits >> k & 1)
+			jw_string(w, family_names[k]);
+	jw_end(w);
+}
+
+static void conventions_json(JsonWriter *w)
+{
+	jw_karray(w, "conventions");
+	for (unsigned cc = 0; cc < CC_COUNT; cc++) {
+		const ConvInfo *c = conv_info((CallConv)cc);
+		jw_object(w);
+		jw_kstring(w, "name", c->name);
+		jw_kstring(w, "keyword", c->keyword);
+		jw_kuint(w, "llvm_id", c->llvm_id);
+		jw_kstring(w, "family", family_names[c->family]);
+		jw_kstring(w, "group", c->group);
+		jw_kbool(w, "callable", conv_callable((CallConv)cc));
+		families(w, "called_from", c->called_from);
+		jw_kbool(w, "chains", c->chains);
+		jw_kbool(w, "alias", c->alias);
+		jw_kstring(w, "needs", c->needs ? profile_switch_names[c->needs - 1] : NULL);
+		jw_kstring(w, "weight", c->weight_name);
+		jw_end(w);
+	}
+	jw_end(w);
+}
+
+/* The rows of the reports' convention tables, in report order (conv.h),
+ * as check names them in link.jsonl. */
+static void report_groups_json(JsonWriter *w)
+{
+	ConvRow rows[CONV_MAX_ROWS];
+	unsigned n = conv_report_rows(rows);
+	jw_karray(w, "report_groups");
+	for (unsigned k = 0; k < n; k++)
+		jw_string(w, rows[k].name);
+	jw_end(w);
+}
+
+static void cpus_json(JsonWriter *w)
+{
+	jw_karray(w, "cpus");
+	for (unsigned i = 0; target_at(i); i++) {
+		const Target *t = target_at(i);
+		jw_object(w);
+		jw_kstring(w, "name", t->name);
+		jw_kuint(w, "llvm_first", t->llvm_first);
+		if (t->llvm_last)
+			jw_kuint(w, "llvm_last", t->llvm_last);
+		else
+			jw_kraw(w, "llvm_last", "null");
+		jw_kuint(w, "default_wave", t->default_wave);
+		jw_karray(w, "defaults");
+		for (unsigned k = 0; k < sizeof default_lists / sizeof default_lists[0]; k++)
+			if (t->defaults & default_lists[k].bit)
+				jw_string(w, default_lists[k].name);
+		jw_end(w);
+		jw_end(w);
+	}
+	jw_end(w);
+}
+
+static void profiles_json(JsonWriter *w)
+{
+	jw_karray(w, "profiles");
+	for (unsigned i = 0; profile_at(i); i++) {
+		const Profile *p = profile_at(i);
+		jw_object(w);
+		jw_kstring(w, "name", p->name);
+		jw_kuint(w, "major", p->major);
+		jw_karray(w, "switches");
+		for (unsigned s = 0; s < SW_COUNT; s++)
+			if (p->on[s])
+				jw_string(w, profile_switch_names[s]);
+		jw_end(w);
+		jw_end(w);
+	}
+	jw_end(w);
+	jw_kstring(w, "newest_profile", profile_newest()->name);
+	jw_karray(w, "switches");
+	for (unsigned s = 0; s < SW_COUNT; s++) {
+		jw_object(w);
+		jw_kstring(w, "name", profile_switch_names[s]);
+		jw_kstring(w, "doc", profile_switch_comments[s]);
+		jw_end(w);
+	}
+	jw_end(w);
+}
+
+static void findings_json(JsonWriter *w)
+{
+	jw_karray(w, "finding_kinds");
+	for (unsigned k = 0; k < FK_COUNT; k++) {
+		const FindingKindInfo *fk = &finding_kinds[k];
+		jw_object(w);
+		jw_kstring(w, "name", fk->name);
+		jw_kstring(w, "axis", finding_axis_names[fk->axis]);
+		jw_kstring(w, "class", finding_classes[fk->cls].name);
+		jw_kuint(w, "exit_bit", finding_exit_bit((FindingKind)k, false));
+		jw_kstring(w, "doc", fk->doc);
+		jw_end(w);
+	}
+	jw_end(w);
+	jw_karray(w, "finding_classes");
+	for (unsigned c = 0; c < FC_COUNT; c++) {
+		jw_object(w);
+		jw_kstring(w, "name", finding_classes[c].name);
+		jw_kuint(w, "exit_bit", finding_classes[c].exit_bit);
+		jw_kstring(w, "doc", finding_classes[c].doc);
+		jw_end(w);
+	}
+	jw_end(w);
+	jw_kobject(w, "exit_bits");
+	jw_kuint(w, "error", EXIT_ERROR);
+	jw_kuint(w, "usage", EXIT_USAGE);
+	jw_kuint(w, "known", EXIT_KNOWN);
+	jw_kuint(w, "diverged", EXIT_DIVERGED);
+	jw_kuint(w, "crashed", EXIT_CRASHED);
+	jw_end(w);
+}
+
+int cmd_vocab(int argc, char **argv)
+{
+	const Command *cmd = command_find("vocab");
+	int i = 1, k;
+	const char *val;
+	while ((k = opt_next(cmd, argc, argv, &i, &val)) >= 0)
+		; /* --json is the only form there is */
+	if (k == -4)
+		return 0;
+	if (k == -3)
+		return EXIT_USAGE;
+	if (i < argc) {
+		fprintf(stderr, "gcnabi vocab: unexpected operand '%s'\n", argv[i]);
+		return EXIT_USAGE;
+	}
+	JsonWriter w;
+	jw_init(&w, stdout);
+	jw_object(&w);
+	conventions_json(&w);
+	report_groups_json(&w);
+	cpus_json(&w);
+	profiles_json(&w);
+	jw_karray(&w, "selectors");
+	for (unsigned s = 0; s < SEL_COUNT; s++)
+		jw_string(&w, selector_names[s]);
+	jw_end(&w);
+	findings_json(&w);
+	jw_end(&w);
+	jw_newline(&w);
+	if (fflush(stdout) != 0)
+		jw_fail(&w, errno);
+	if (w.error) {
+		fprintf(stderr, "gcnabi vocab: cannot write the standard output: %s\n", strerror(w.error));
+		return EXIT_ERROR;
+	}
+	return 0;
+}
