@@ -230,7 +230,7 @@ static bool read_user_fields(const JsonValue *fields, UserSgprs *u, JsonProblem 
 		while (i < USGPR_COUNT && (strlen(user_sgpr_names[i]) != m->key_len || memcmp(user_sgpr_names[i], m->key, m->key_len)))
 			i++;
 		if (i == USGPR_COUNT)
-			return problem(pr, m, "\"user_sgprs\" has no field \"%.40s\"", m->key);
+			return problem(pr, m, "\"user_sgprs\" has no field \"%.*s\"", (int)(m->key_len < 40 ? m->key_len : 40), m->key);
 		u->enabled |= (uint8_t)(1u << i);
 	}
 	for (const JsonValue *m = fields->first; m; m = m->next) {
