@@ -292,10 +292,10 @@ static bool ungrouped(const JsonValue *owner)
 	return g && !g->boolean;
 }
 
-/* Both sides of a function (call false) or of a call into p->w, judged:
- * every difference, a 0 in "slot_sizes" not given. When either side could
- * not attribute parts to arguments, the parts of all arguments are
- * compared as one list. */
+/* Both placed sides of a function (call false) or of a call into p->w,
+ * judged: every difference, a 0 in "slot_sizes" not given. When either
+ * side could not attribute parts to arguments, the parts of all arguments
+ * are compared as one list. */
 static void judge_pair(Pair *p, const JsonValue *a, const JsonValue *b, bool call)
 {
 	Work *w = p->w;
@@ -310,8 +310,7 @@ static void judge_pair(Pair *p, const JsonValue *a, const JsonValue *b, bool cal
 	 * without the key has none. */
 	if (w->a.sys_sgprs || w->b.sys_sgprs)
 		w->a.sys_sgprs = w->b.sys_sgprs = true;
-	JudgeRules rules = { .flags = JUDGE_ALL | JUDGE_SIZE_0_UNKNOWN | (p->o->undef_sgprs ? JUDGE_UNDEF_SGPRS : 0) |
-			     (p->o->strict_errors ? JUDGE_STRICT_ERRORS : 0) };
+	JudgeRules rules = { .flags = JUDGE_ALL | JUDGE_SIZE_0_UNKNOWN | (p->o->undef_sgprs ? JUDGE_UNDEF_SGPRS : 0) };
 	p->j = (Judgement){ .list = w->list, .cap = JUDGE_MAX_DIFFS };
 	judge(&w->a, &w->b, &rules, &p->j);
 }
@@ -418,17 +417,17 @@ static void compare_signature(Pair *p, const Where *w, const JsonValue *a, const
 static void compare_args(Pair *p, const char *call, const JsonValue *a, const JsonValue *b)
 {
 	if (ungrouped(a) || ungrouped(b)) {
-		Where w = { .call = call, .subject = "arguments", .type = "ungrouped" };
+		Where w = { .call = call, .subject = judge_what_names[JW_ARG_COUNT].key, .type = "ungrouped" };
 		report_parts(p, &w, JW_ARGUMENT, 0);
 		return;
 	}
 	const JudgeDiff *count = found(p, JW_ARG_COUNT);
 	if (count)
-		diverge_count(p, call, "arguments", count->va, count->vb);
+		diverge_count(p, call, judge_what_names[JW_ARG_COUNT].key, count->va, count->vb);
 	const JsonValue *x = json_get(a, "args")->first, *y = json_get(b, "args")->first;
 	for (unsigned i = 0; x && y; x = x->next, y = y->next, i++) {
 		char subject[32];
-		snprintf(subject, sizeof subject, "argument %u", i);
+		snprintf(subject, sizeof subject, "%s %u", judge_what_names[JW_ARGUMENT].key, i);
 		Where w = { .call = call, .subject = subject, .type = str_or(x, "type", str_or(y, "type", NULL)) };
 		compare_signature(p, &w, x, y);
 		report_parts(p, &w, JW_ARGUMENT, i);
@@ -451,7 +450,8 @@ static void compare_ret(Pair *p, const char *call, const JsonValue *a, const Jso
 {
 	if (!a || !b)
 		return;
-	Where w = { .call = call, .subject = "return", .type = str_or(a, "type", str_or(b, "type", NULL)) };
+	const char *ret = judge_what_names[JW_RETURN].key;
+	Where w = { .call = call, .subject = ret, .type = str_or(a, "type", str_or(b, "type", NULL)) };
 	compare_signature(p, &w, a, b);
 	const JudgeDiff *sret = found(p, JW_SRET), *demoted = found(p, JW_RET_DEMOTED);
 	if (sret) {
@@ -461,7 +461,7 @@ static void compare_ret(Pair *p, const char *call, const JsonValue *a, const Jso
 		loc_print(&sret->b, sb, sizeof sb);
 		diverge(p, &h, sa, sb);
 	} else if (demoted) {
-		Where r = { .call = call, .subject = "return" };
+		Where r = { .call = call, .subject = ret };
 		Buf da = { 0 }, db = { 0 };
 		ret_describe(&p->w->a, &da);
 		ret_describe(&p->w->b, &db);
@@ -604,25 +604,26 @@ static void compare_calls(Pair *p, const JsonValue *a, const JsonValue *b)
 }
 
 /* `A error "…", B placed`; true when either side is an error (nothing
- * else to compare then). */
-static bool compare_status(Pair *p)
+ * else to compare then). From the JSON, not through the judge: llc's
+ * messages run past the 191 bytes a Placement keeps of them. */
+static bool compare_status(Pair *p, const JsonValue *a, const JsonValue *b)
 {
-	const JudgeDiff *d = found(p, JW_STATUS);
-	if (p->w->a.ok && p->w->b.ok)
+	const char *ea = str_or(a, "error", NULL), *eb = str_or(b, "error", NULL);
+	if (!ea && !eb)
 		return false;
-	if (!d)
+	if (ea && eb && (!p->o->strict_errors || strcmp(ea, eb) == 0))
 		return true;
 	Buf text = { 0 }, va = { 0 }, vb = { 0 };
-	if (d->ea)
-		buf_printf(&text, "%s error \"%s\", ", p->o->label_a, d->ea);
+	if (ea)
+		buf_printf(&text, "%s error \"%s\", ", p->o->label_a, ea);
 	else
 		buf_printf(&text, "%s placed, ", p->o->label_a);
-	if (d->eb)
-		buf_printf(&text, "%s error \"%s\"", p->o->label_b, d->eb);
+	if (eb)
+		buf_printf(&text, "%s error \"%s\"", p->o->label_b, eb);
 	else
 		buf_printf(&text, "%s placed", p->o->label_b);
-	buf_printf(&va, "%s%s", d->ea ? "error: " : "placed", d->ea ? d->ea : "");
-	buf_printf(&vb, "%s%s", d->eb ? "error: " : "placed", d->eb ? d->eb : "");
+	buf_printf(&va, "%s%s", ea ? "error: " : "placed", ea ? ea : "");
+	buf_printf(&vb, "%s%s", eb ? "error: " : "placed", eb ? eb : "");
 	emit(p, cstr(&text), judge_what_names[JW_STATUS].key, cstr(&va), cstr(&vb));
 	buf_free(&text);
 	buf_free(&va);
@@ -632,9 +633,9 @@ static bool compare_status(Pair *p)
 
 static void compare_function(Pair *p, const JsonValue *a, const JsonValue *b)
 {
-	judge_pair(p, a, b, false);
-	if (compare_status(p))
+	if (compare_status(p, a, b))
 		return;
+	judge_pair(p, a, b, false);
 	const char *cca = str_or(a, "cc", NULL), *ccb = str_or(b, "cc", NULL);
 	if (cca && ccb) {
 		Where w = { .subject = "calling convention" };

@@ -299,10 +299,8 @@ bool placement_read(const JsonValue *owner, bool call, Placement *p, JsonProblem
 	if (error) {
 		if (!check_string(owner, "error", true, pr))
 			return false;
-		if (error->len >= sizeof p->error)
-			return problem(pr, error, "an error must be shorter than %zu bytes", sizeof p->error);
 		p->ok = false;
-		memcpy(p->error, error->str, error->len + 1);
+		snprintf(p->error, sizeof p->error, "%s", error->str);
 		return true;
 	}
 	return read_placement(owner, !call, p, pr) && (call || read_entry(owner, p, pr));

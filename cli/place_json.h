@@ -3,8 +3,8 @@
  * checked against the contract, a malformed one located and explained.
  * The contract is what a Placement holds: registers up to 65535, offsets
  * and sizes up to 4294967295, SIG_MAX_PARAMS arguments, PLACE_MAX_PARTS
- * parts, errors of up to 191 bytes, and the entry point keys in the form
- * place_print_json writes them. */
+ * parts, and the entry point keys in the form place_print_json writes
+ * them. An error keeps its first 191 bytes (llc's run longer). */
 #ifndef GCNABI_PLACE_JSON_H
 #define GCNABI_PLACE_JSON_H
 

@@ -42,7 +42,7 @@ static bool sizes_differ(const Judge *c, const Loc *x, const Loc *y)
 		return false;
 	bool kernargs = x->kind == LOC_KERNARG && y->kind == LOC_KERNARG;
 	if ((!x->size || !y->size) && (!kernargs || (c->flags & JUDGE_SIZE_0_UNKNOWN)))
-		return false; /* a stack slot of unknown size */
+		return false; /* 0: a size not known */
 	/* A caller that writes the whole 4-byte slot of a narrower object. */
 	bool stack = x->kind == LOC_STACK && y->kind == LOC_STACK;
 	return !(stack && (c->flags & JUDGE_CALLER_COVERS) && (x->size == 4 || y->size == 4) && x->size + y->size < 8);
@@ -159,33 +159,6 @@ static void compare_range(Judge *c, const Placement *a, PartRange ra, const Plac
 	add(c, d);
 }
 
-/* JUDGE_UNDEF_SGPRS_WHOLE (check's missing_sgprs_only, rule for rule). */
-static bool lost_sgprs_only(const Placement *a, const Placement *b)
-{
-	if (a->nargs != b->nargs || a->ret_demoted != b->ret_demoted)
-		return false;
-	for (unsigned i = 0; i <= a->nargs; i++) {
-		PartRange m = i == a->nargs ? a->ret : a->args[i];
-		PartRange o = i == a->nargs ? b->ret : b->args[i];
-		unsigned found = 0;
-		if (i < a->nargs && (a->unused[i / 64] >> (i % 64) & 1) && o.count == 0)
-			continue; /* unused: nothing to see */
-		for (unsigned k = 0; k < m.count; k++) {
-			const Loc *want = &a->locs[m.first + k];
-			bool hit = false;
-			for (unsigned n = 0; n < o.count && !hit; n++)
-				hit = b->locs[o.first + n].kind == want->kind && b->locs[o.first + n].reg == want->reg &&
-				      want->kind != LOC_STACK;
-			if (!hit && want->kind != LOC_SGPR)
-				return false;
-			found += hit;
-		}
-		if (found != o.count)
-			return false; /* B has a part A does not */
-	}
-	return true;
-}
-
 static bool in_ranges(const Loc *l, const RegRange *r, unsigned n)
 {
 	for (unsigned k = 0; k < n; k++)
@@ -194,33 +167,92 @@ static bool in_ranges(const Loc *l, const RegRange *r, unsigned n)
 	return false;
 }
 
-/* JUDGE_UNDEF_IMPLICIT (check's missing_parts_undefined, rule for rule). */
+/* The whole-placement rules match a part of A with one of B's by tests of
+ * their own, rule for rule as check has always applied them: */
+typedef bool PartMatch(const Loc *want, const Loc *got);
+typedef bool PartExcuse(const Loc *want, const JudgeRules *r);
+
+/* kind and register, never a stack part (UNDEF_SGPRS_WHOLE) */
+static bool same_register(const Loc *want, const Loc *got)
+{
+	return got->kind == want->kind && got->reg == want->reg && want->kind != LOC_STACK;
+}
+
+/* kind and register: any stack slot matches any (UNDEF_IMPLICIT, the return) */
+static bool same_kind_and_register(const Loc *want, const Loc *got)
+{
+	return got->kind == want->kind && got->reg == want->reg;
+}
+
+/* kind and register, a stack slot by its offset (UNDEF_IMPLICIT, the arguments) */
+static bool same_place(const Loc *want, const Loc *got)
+{
+	return got->kind == want->kind && (got->kind == LOC_STACK ? got->offset == want->offset : got->reg == want->reg);
+}
+
+static bool never(const Loc *want, const JudgeRules *r)
+{
+	(void)want, (void)r;
+	return false;
+}
+
+static bool an_sgpr(const Loc *want, const JudgeRules *r)
+{
+	(void)r;
+	return want->kind == LOC_SGPR;
+}
+
+static bool an_implicit_register(const Loc *want, const JudgeRules *r)
+{
+	return want->kind != LOC_STACK && in_ranges(want, r->implicit, r->nimplicit);
+}
+
+/* Each part of A in ra is one of B's in rb or excused; *hits counts those
+ * B has. */
+static bool covered(const Placement *a, PartRange ra, const Placement *b, PartRange rb, PartMatch *same,
+		    PartExcuse *excused, const JudgeRules *r, unsigned *hits)
+{
+	*hits = 0;
+	for (unsigned k = 0; k < ra.count; k++) {
+		const Loc *want = &a->locs[ra.first + k];
+		unsigned n = 0;
+		while (n < rb.count && !same(want, &b->locs[rb.first + n]))
+			n++;
+		if (n == rb.count && !excused(want, r))
+			return false;
+		*hits += n < rb.count;
+	}
+	return true;
+}
+
+/* JUDGE_UNDEF_SGPRS_WHOLE: B lost SGPRs of A and has no part of its own. */
+static bool lost_sgprs_only(const Placement *a, const Placement *b, const JudgeRules *r)
+{
+	if (a->nargs != b->nargs || a->ret_demoted != b->ret_demoted)
+		return false;
+	for (unsigned i = 0; i <= a->nargs; i++) {
+		bool ret = i == a->nargs;
+		PartRange m = ret ? a->ret : a->args[i], o = ret ? b->ret : b->args[i];
+		unsigned hits;
+		if (!ret && (a->unused[i / 64] >> (i % 64) & 1) && o.count == 0)
+			continue; /* unused: nothing to see */
+		if (!covered(a, m, b, o, same_register, an_sgpr, r, &hits) || hits != o.count)
+			return false;
+	}
+	return true;
+}
+
+/* JUDGE_UNDEF_IMPLICIT: the return as A has it, each argument part of A
+ * in B or among the call's implicit registers. */
 static bool undefined_by_implicit(const Placement *a, const Placement *b, const JudgeRules *r)
 {
-	if (a->nargs != b->nargs || a->ret_demoted != b->ret_demoted || a->ret.count != b->ret.count)
+	unsigned hits;
+	if (a->nargs != b->nargs || a->ret_demoted != b->ret_demoted || a->ret.count != b->ret.count ||
+	    !covered(a, a->ret, b, b->ret, same_kind_and_register, never, r, &hits))
 		return false;
-	for (unsigned k = 0; k < a->ret.count; k++) {
-		const Loc *want = &a->locs[a->ret.first + k];
-		bool found = false;
-		for (unsigned n = 0; n < b->ret.count && !found; n++)
-			found = b->locs[b->ret.first + n].kind == want->kind && b->locs[b->ret.first + n].reg == want->reg;
-		if (!found)
-			return false; /* the return differs: not a matter of undefined argument registers */
-	}
-	for (unsigned i = 0; i < a->nargs; i++) {
-		PartRange m = a->args[i], o = b->args[i];
-		for (unsigned k = 0; k < m.count; k++) {
-			const Loc *want = &a->locs[m.first + k];
-			bool found = false;
-			for (unsigned n = 0; n < o.count && !found; n++) {
-				const Loc *got = &b->locs[o.first + n];
-				found = got->kind == want->kind &&
-					(got->kind == LOC_STACK ? got->offset == want->offset : got->reg == want->reg);
-			}
-			if (!found && !(want->kind != LOC_STACK && in_ranges(want, r->implicit, r->nimplicit)))
-				return false;
-		}
-	}
+	for (unsigned i = 0; i < a->nargs; i++)
+		if (!covered(a, a->args[i], b, b->args[i], same_place, an_implicit_register, r, &hits))
+			return false;
 	return true;
 }
 
@@ -288,7 +320,7 @@ JudgeVerdict judge(const Placement *a, const Placement *b, const JudgeRules *rul
 	if (!c.stop && a->ret_demoted == b->ret_demoted)
 		compare_range(&c, a, a->ret, b, b->ret, JW_RETURN, 0);
 	if (j->verdict == JUDGE_DIFFERENT &&
-	    (((c.flags & JUDGE_UNDEF_SGPRS_WHOLE) && lost_sgprs_only(a, b)) ||
+	    (((c.flags & JUDGE_UNDEF_SGPRS_WHOLE) && lost_sgprs_only(a, b, c.rules)) ||
 	     ((c.flags & JUDGE_UNDEF_IMPLICIT) && undefined_by_implicit(a, b, c.rules))))
 		j->verdict = JUDGE_UNDEFINED;
 	return j->verdict;
@@ -318,7 +350,7 @@ static void describe_user_sgpr(const JudgeDiff *d, const Loc *l, bool enabled_di
 static size_t why_parts(const JudgeDiff *d, const char *la, const char *lb, char *buf, size_t cap)
 {
 	char what[32], sa[48], sb[48];
-	snprintf(what, sizeof what, d->what == JW_RETURN ? "return" : "argument %u", d->arg);
+	snprintf(what, sizeof what, d->what == JW_RETURN ? "%s" : "%s %u", judge_what_names[d->what].name, d->arg);
 	switch ((JudgeClass)d->cls) {
 	case JC_MOVED:
 	case JC_SLOT_SIZE:
@@ -341,9 +373,9 @@ size_t judge_why(const JudgeDiff *d, const char *la, const char *lb, char *buf, 
 		return (size_t)snprintf(buf, cap, "%s %s%s%s, %s %s%s%s", la, d->ea ? "error \"" : "placed", d->ea ? d->ea : "",
 					d->ea ? "\"" : "", lb, d->eb ? "error \"" : "placed", d->eb ? d->eb : "", d->eb ? "\"" : "");
 	case JW_ARG_COUNT:
-		return (size_t)snprintf(buf, cap, "%s has %u arguments, %s %u", la, d->va, lb, d->vb);
+		return (size_t)snprintf(buf, cap, "%s has %u %s, %s %u", la, d->va, name, lb, d->vb);
 	case JW_RET_DEMOTED:
-		return (size_t)snprintf(buf, cap, "return: %s %s, %s %s", la, d->va ? "demoted to sret" : "in registers", lb,
+		return (size_t)snprintf(buf, cap, "%s: %s %s, %s %s", name, la, d->va ? "demoted to sret" : "in registers", lb,
 					d->vb ? "demoted to sret" : "in registers");
 	case JW_PS_INPUTS:
 		return (size_t)snprintf(buf, cap, "%s: %s %u/%u, %s %u/%u", name, la, d->va, d->va2, lb, d->vb, d->vb2);

@@ -10,17 +10,21 @@
  *                          (profile switch shader_dag_undef_sgprs)
  *   model vs llc caller    check: UNORDERED | ALLOW_UNREAD | UNDEF_IMPLICIT
  *                          (the call's implicit registers), first difference
- *   llc caller vs callee   check (one llc) and its link matrix (two llcs):
- *                          UNORDERED | ALLOW_UNREAD | CALLER_COVERS, first
- *   model caller vs callee check, to predict a link or explain a mismatch:
- *                          the same, or CALLER_COVERS alone
+ *   llc caller vs callee   check (one llc) and its link matrix (caller of one
+ *                          llc, callee of another): UNORDERED | ALLOW_UNREAD |
+ *                          CALLER_COVERS, first difference
+ *   model caller vs callee the link matrix's prediction: the same; check's
+ *                          explanation of a mismatch: CALLER_COVERS alone, and
+ *                          none between two models of one side
  *   model vs observed      the MIR round trip (fuzz/mir_roundtrip.c) and the
  *                          HSA tests: UNORDERED, first difference
- *   llc A vs llc B,        gcnabi diff of check --placements (the harness):
- *   DAG vs GlobalISel      ALL | SIZE_0_UNKNOWN [| STRICT_ERRORS]
+ *   llc A vs llc B,        gcnabi diff of check's --placements (the harness's
+ *   DAG vs GlobalISel      cross-compiler axes): ALL | SIZE_0_UNKNOWN, placed
+ *                          functions only (diff compares errors whole, from
+ *                          the JSON: a Placement keeps 191 bytes of one)
  *   layout vs layout       gcnabi diff --summary of place --layout: the same
  *   model vs recorded llc  tests/run_tests.py's golden cases: gcnabi diff,
- *                          + UNDEF_SGPRS for llc 16 SelectionDAG */
+ *                          + UNDEF_SGPRS (--undef-sgprs) for llc 16 SelectionDAG */
 #ifndef GCNABI_JUDGE_H
 #define GCNABI_JUDGE_H
 
