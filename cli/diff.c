@@ -315,11 +315,17 @@ static void judge_pair(Pair *p, const JsonValue *a, const JsonValue *b, bool cal
 	judge(&w->a, &w->b, &rules, &p->j);
 }
 
+/* The differences in the list (all of them: JUDGE_MAX_DIFFS is room enough). */
+static unsigned stored(const Pair *p)
+{
+	return p->j.n < p->j.cap ? p->j.n : p->j.cap;
+}
+
 /* The difference about what, if the judge found one (at most one each but
  * for parts and user SGPR fields). */
 static const JudgeDiff *found(const Pair *p, JudgeWhat what)
 {
-	for (unsigned i = 0; i < p->j.n; i++)
+	for (unsigned i = 0; i < stored(p); i++)
 		if (p->j.list[i].what == what)
 			return &p->j.list[i];
 	return NULL;
@@ -380,7 +386,7 @@ static void diverge_part_count(Pair *p, const Where *w, const JudgeDiff *d)
  * What --undef-sgprs forgives is not reported. */
 static void report_parts(Pair *p, const Where *w, JudgeWhat what, unsigned arg)
 {
-	for (unsigned i = 0; i < p->j.n; i++) {
+	for (unsigned i = 0; i < stored(p); i++) {
 		const JudgeDiff *d = &p->j.list[i];
 		if (d->what != what || d->arg != arg)
 			continue;
@@ -487,7 +493,7 @@ static void sgprs_text(const Loc *l, unsigned count, const char *absent, char *b
 static void report_user_sgprs(Pair *p)
 {
 	for (int only_b = 0; only_b < 2; only_b++)
-		for (unsigned i = 0; i < p->j.n; i++) {
+		for (unsigned i = 0; i < stored(p); i++) {
 			const JudgeDiff *d = &p->j.list[i];
 			if (d->what != JW_USER_SGPR || (d->a.kind == LOC_NONE) != only_b)
 				continue;
