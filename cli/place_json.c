@@ -174,7 +174,8 @@ static bool read_placement(const JsonValue *owner, bool ret_required, Placement 
 /* ---- the entry point's keys ---------------------------------------------------------- */
 
 /* obj's key as an integer up to max, when present. */
-static bool read_uint(const JsonValue *obj, const char *key, uint32_t max, bool *present, uint32_t *out, JsonProblem *pr)
+static bool read_uint(const JsonValue *obj, const char *key, uint32_t max, bool *present, uint32_t *out,
+		      JsonProblem *pr)
 {
 	const JsonValue *v = json_get(obj, key);
 	*present = v != NULL;
@@ -194,7 +195,10 @@ static bool read_sgpr(const JsonValue *v, bool pair, int16_t *out)
 		return false;
 	unsigned long n = strtoul(num, NULL, 10);
 	char want[32];
-	snprintf(want, sizeof want, pair ? "s[%lu:%lu]" : "s%lu", n, n + 1);
+	if (pair)
+		snprintf(want, sizeof want, "s[%lu:%lu]", n, n + 1);
+	else
+		snprintf(want, sizeof want, "s%lu", n);
 	if (n >= INT16_MAX || strcmp(v->str, want) != 0)
 		return false;
 	*out = (int16_t)n;
@@ -219,6 +223,16 @@ static bool read_sys_sgprs(const JsonValue *fn, Placement *p, JsonProblem *pr)
 	return true;
 }
 
+/* The UserSgpr field a member of "user_sgprs" names, USGPR_COUNT for none. */
+static unsigned field_of(const JsonValue *member)
+{
+	unsigned i = 0;
+	while (i < USGPR_COUNT &&
+	       (strlen(user_sgpr_names[i]) != member->key_len || memcmp(user_sgpr_names[i], member->key, member->key_len)))
+		i++;
+	return i;
+}
+
 /* "user_sgprs":{NAME:RANGE,...}: the enabled fields, each at the SGPRs the
  * hardware order gives it. */
 static bool read_user_fields(const JsonValue *fields, UserSgprs *u, JsonProblem *pr)
@@ -226,17 +240,13 @@ static bool read_user_fields(const JsonValue *fields, UserSgprs *u, JsonProblem 
 	if (fields->kind != JSON_OBJECT)
 		return problem(pr, fields, "\"user_sgprs\" must be an object");
 	for (const JsonValue *m = fields->first; m; m = m->next) {
-		unsigned i = 0;
-		while (i < USGPR_COUNT && (strlen(user_sgpr_names[i]) != m->key_len || memcmp(user_sgpr_names[i], m->key, m->key_len)))
-			i++;
+		unsigned i = field_of(m);
 		if (i == USGPR_COUNT)
 			return problem(pr, m, "\"user_sgprs\" has no field \"%.*s\"", (int)(m->key_len < 40 ? m->key_len : 40), m->key);
 		u->enabled |= (uint8_t)(1u << i);
 	}
 	for (const JsonValue *m = fields->first; m; m = m->next) {
-		unsigned i = 0;
-		while (strlen(user_sgpr_names[i]) != m->key_len || memcmp(user_sgpr_names[i], m->key, m->key_len))
-			i++;
+		unsigned i = field_of(m);
 		char want[32];
 		RegRange r = { LOC_SGPR, (uint16_t)user_sgpr_first(u, i), user_sgpr_sizes[i] };
 		regrange_print(&r, want, sizeof want);
@@ -266,7 +276,8 @@ static bool read_user_sgprs(const JsonValue *fn, Placement *p, JsonProblem *pr)
 	if (!present[0] || !present[1] || present[2] != (v[1] != 0))
 		return problem(pr, fields, "\"user_sgprs\" wants \"user_sgpr_count\", \"kernarg_preload_length\" and, "
 					   "for preloaded arguments, \"kernarg_preload_offset\"");
-	p->user = (UserSgprs){ .known = true, .count = (uint8_t)v[0], .preload_length = (uint8_t)v[1], .preload_offset = (uint8_t)v[2] };
+	p->user = (UserSgprs){ .known = true, .count = (uint8_t)v[0], .preload_length = (uint8_t)v[1],
+			       .preload_offset = (uint8_t)v[2] };
 	return read_user_fields(fields, &p->user, pr);
 }
 
