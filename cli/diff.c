@@ -1,169 +1,18 @@
 /* `gcnabi diff A.jsonl B.jsonl`: pairs the functions of two placement streams
- * by name (the k-th of a name with the k-th) and lists every divergence, one
- * per line: argument and return parts, slot sizes, demoted returns, errors,
- * call sites. diff_streams (diff.h) is the pure core the unit tests drive;
- * cmd_diff only reads the files and prints. */
-#include <stdarg.h>
+ * by name (the k-th of a name with the k-th), reads each side into a
+ * Placement (place_json.h), has the judge (judge.h) list every difference
+ * and reports each, one per line: argument and return parts, slot sizes,
+ * demoted returns, errors, entry point fields, call sites. What the judge
+ * does not see (calling convention, types, callees, implicit registers)
+ * diff compares itself. diff_streams (diff.h) is the pure core the unit
+ * tests drive; cmd_diff only reads the files and prints. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "diff.h"
+#include "judge.h"
 #include "json.h"
-
-/* ---- checking a line against the contract ---------------------------------- */
-
-typedef struct {
-	const JsonValue *at;
-	char msg[160];
-} Problem;
-
-static bool problem(Problem *pr, const JsonValue *at, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-
-/* Records what is wrong and where; always false, to be returned. */
-static bool problem(Problem *pr, const JsonValue *at, const char *fmt, ...)
-{
-	pr->at = at;
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(pr->msg, sizeof pr->msg, fmt, ap);
-	va_end(ap);
-	return false;
-}
-
-static bool check_string(const JsonValue *obj, const char *key, bool required, Problem *pr)
-{
-	const JsonValue *v = json_get(obj, key);
-	if (!v)
-		return !required || problem(pr, obj, "missing \"%s\"", key);
-	return json_cstr(v) || problem(pr, v, "\"%s\" must be a string without NUL characters", key);
-}
-
-static bool check_bool(const JsonValue *obj, const char *key, Problem *pr)
-{
-	const JsonValue *v = json_get(obj, key);
-	return !v || v->kind == JSON_BOOL || problem(pr, v, "\"%s\" must be true or false", key);
-}
-
-/* A memory part: a stack slot or an amdgpu_kernel argument's place in the
- * kernarg segment; both carry a size. */
-static bool is_stack(const char *part)
-{
-	return strncmp(part, "stack+", 6) == 0 || strncmp(part, "kernarg+", 8) == 0;
-}
-
-/* "sN", "vN", "stack+OFFSET" or "kernarg+OFFSET", decimal without leading zeros. */
-static bool is_part(const char *s)
-{
-	const char *num = s[0] == 's' || s[0] == 'v' ? s + 1 : NULL;
-	if (strncmp(s, "stack+", 6) == 0)
-		num = s + 6;
-	else if (strncmp(s, "kernarg+", 8) == 0)
-		num = s + 8;
-	if (!num || !*num || (num[0] == '0' && num[1]))
-		return false;
-	size_t n = strspn(num, "0123456789");
-	return num[n] == 0 && n <= 10;
-}
-
-static bool check_part(const JsonValue *v, Problem *pr)
-{
-	return (json_cstr(v) && is_part(v->str)) || problem(pr, v, "a part must be \"sN\", \"vN\", \"stack+OFFSET\" or \"kernarg+OFFSET\"");
-}
-
-static bool check_slot_sizes(const JsonValue *sizes, const JsonValue *parts, Problem *pr)
-{
-	if (sizes->kind != JSON_ARRAY || sizes->count != parts->count)
-		return problem(pr, sizes, "\"slot_sizes\" must be an array as long as \"parts\"");
-	const JsonValue *p = parts->first;
-	for (const JsonValue *s = sizes->first; s; s = s->next, p = p->next) {
-		uint32_t size;
-		if (!json_u32(s, &size))
-			return problem(pr, s, "a slot size must be an integer from 0 to 4294967295");
-		if (size && !is_stack(p->str))
-			return problem(pr, s, "the slot size of a register part must be 0");
-	}
-	return true;
-}
-
-/* "parts" and the optional "slot_sizes" of an argument or a return. */
-static bool check_parts(const JsonValue *holder, Problem *pr)
-{
-	const JsonValue *parts = json_get(holder, "parts"), *sizes = json_get(holder, "slot_sizes");
-	if (!parts)
-		return problem(pr, holder, "missing \"parts\"");
-	if (parts->kind != JSON_ARRAY)
-		return problem(pr, parts, "\"parts\" must be an array");
-	for (const JsonValue *p = parts->first; p; p = p->next)
-		if (!check_part(p, pr))
-			return false;
-	return !sizes || check_slot_sizes(sizes, parts, pr);
-}
-
-static bool check_arg(const JsonValue *arg, Problem *pr)
-{
-	if (arg->kind != JSON_OBJECT)
-		return problem(pr, arg, "an argument must be an object");
-	return check_string(arg, "type", false, pr) && check_string(arg, "byval", false, pr) &&
-	       check_bool(arg, "inreg", pr) && check_parts(arg, pr);
-}
-
-static bool check_ret(const JsonValue *owner, bool required, Problem *pr)
-{
-	const JsonValue *ret = json_get(owner, "ret"), *sret = ret ? json_get(ret, "sret") : NULL;
-	if (!ret)
-		return !required || problem(pr, owner, "missing \"ret\"");
-	if (ret->kind != JSON_OBJECT)
-		return problem(pr, ret, "\"ret\" must be an object");
-	if (sret && !check_part(sret, pr))
-		return false;
-	return check_string(ret, "type", false, pr) && check_parts(ret, pr);
-}
-
-/* "args", "ret" and "grouped" of a function or of a call site. */
-static bool check_placement(const JsonValue *owner, bool ret_required, Problem *pr)
-{
-	const JsonValue *args = json_get(owner, "args");
-	if (!args)
-		return problem(pr, owner, "missing \"args\"");
-	if (args->kind != JSON_ARRAY)
-		return problem(pr, args, "\"args\" must be an array");
-	for (const JsonValue *a = args->first; a; a = a->next)
-		if (!check_arg(a, pr))
-			return false;
-	return check_ret(owner, ret_required, pr) && check_bool(owner, "grouped", pr);
-}
-
-static bool check_call(const JsonValue *call, Problem *pr)
-{
-	if (call->kind != JSON_OBJECT)
-		return problem(pr, call, "a call must be an object");
-	const JsonValue *implicit = json_get(call, "implicit");
-	if (implicit && implicit->kind != JSON_ARRAY)
-		return problem(pr, implicit, "\"implicit\" must be an array of strings");
-	for (const JsonValue *r = implicit ? implicit->first : NULL; r; r = r->next)
-		if (!json_cstr(r))
-			return problem(pr, r, "\"implicit\" must be an array of strings");
-	return check_string(call, "callee", true, pr) && check_placement(call, false, pr);
-}
-
-/* One line: {"name":…, "error":…} or a placed function. Keys the contract
- * does not name are ignored. */
-static bool check_function(const JsonValue *fn, Problem *pr)
-{
-	if (fn->kind != JSON_OBJECT)
-		return problem(pr, fn, "a line must hold one JSON object");
-	if (!check_string(fn, "name", true, pr))
-		return false;
-	if (json_get(fn, "error"))
-		return check_string(fn, "error", true, pr);
-	const JsonValue *calls = json_get(fn, "calls");
-	if (calls && calls->kind != JSON_ARRAY)
-		return problem(pr, calls, "\"calls\" must be an array");
-	for (const JsonValue *c = calls ? calls->first : NULL; c; c = c->next)
-		if (!check_call(c, pr))
-			return false;
-	return check_string(fn, "cc", false, pr) && check_placement(fn, true, pr);
-}
+#include "place_json.h"
 
 /* ---- streams: lines in, functions sorted by name --------------------------- */
 
@@ -177,6 +26,7 @@ typedef struct {
 
 typedef struct {
 	const char *file;
+	Placement *scratch; /* for checking lines */
 	JsonArena *arena;
 	Entry *entries;
 	size_t n, cap;
@@ -210,9 +60,9 @@ static bool stream_add(Stream *s, const JsonValue *fn, uint32_t line)
 static bool stream_line(Stream *s, const char *text, size_t len, uint32_t line, Buf *diag)
 {
 	JsonError je;
-	Problem pr;
+	JsonProblem pr;
 	const JsonValue *fn = json_parse(s->arena, text, len, &je);
-	if (fn && check_function(fn, &pr))
+	if (fn && placement_line_check(fn, s->scratch, &pr))
 		return stream_add(s, fn, line);
 	s->malformed++;
 	if (fn)
@@ -294,12 +144,21 @@ static Entry *stream_find(const Stream *s, const char *name, unsigned occurrence
 
 /* ---- the report --------------------------------------------------------------- */
 
+/* Room for one pair: its two sides (a function or a call) and the
+ * judge's differences, allocated once; scratch for checking lines. */
+typedef struct {
+	Placement a, b, scratch;
+	JudgeDiff list[JUDGE_MAX_DIFFS];
+} Work;
+
 typedef struct {
 	const DiffOptions *o;
 	Buf *out;
 	const char *fn;  /* the function as reported: its name, name#k for duplicates */
 	unsigned found;  /* divergences reported for it */
 	unsigned to_stack, off_stack; /* of them, a part in a register in A on the stack in B, and back */
+	Work *w;
+	Judgement j;     /* of w->a against w->b */
 } Pair;
 
 /* Where a divergence is: lead + call + subject + (type) + detail, as in
@@ -352,14 +211,14 @@ static void where_print(Buf *b, const Where *w, bool with_type)
 	buf_printf(b, "%s", w->detail ? w->detail : "");
 }
 
-/* One divergence: text is the human line after "fn: "; where, a and b the
- * fields of the JSON object. */
 /* One stack slot ("stack+8"), not a list of parts. */
 static bool is_stack_slot(const char *loc)
 {
 	return strncmp(loc, "stack", 5) == 0 && !strchr(loc, ' ');
 }
 
+/* One divergence: text is the human line after "fn: "; where, a and b the
+ * fields of the JSON object. */
 static void emit(Pair *p, const char *text, const char *where, const char *a, const char *b)
 {
 	p->found++;
@@ -413,130 +272,7 @@ static void diverge_count(Pair *p, const char *call, const char *noun, size_t na
 	buf_free(&where);
 }
 
-/* ---- comparing parts ------------------------------------------------------------ */
-
-/* Walks the parts (and slot sizes) of one argument or return, or, across,
- * of every argument from holder on. */
-typedef struct {
-	const JsonValue *holder, *part, *size;
-	bool across;
-} Parts;
-
-static void parts_enter(Parts *it, const JsonValue *holder)
-{
-	for (; holder; holder = it->across ? holder->next : NULL) {
-		const JsonValue *sizes = json_get(holder, "slot_sizes");
-		it->holder = holder;
-		it->part = json_get(holder, "parts")->first;
-		it->size = sizes ? sizes->first : NULL;
-		if (it->part)
-			return;
-	}
-	it->holder = it->part = it->size = NULL;
-}
-
-static Parts parts_of(const JsonValue *holder, bool across)
-{
-	Parts it = { .across = across };
-	parts_enter(&it, holder);
-	return it;
-}
-
-static void parts_step(Parts *it)
-{
-	it->part = it->part->next;
-	it->size = it->size ? it->size->next : NULL;
-	if (!it->part)
-		parts_enter(it, it->across ? it->holder->next : NULL);
-}
-
-static size_t parts_count(Parts it)
-{
-	size_t n = 0;
-	for (; it.part; parts_step(&it))
-		n++;
-	return n;
-}
-
-/* "s4 s5", or "none". */
-static void parts_list(Parts it, Buf *b)
-{
-	if (!it.part)
-		buf_printf(b, "none");
-	for (bool first = true; it.part; parts_step(&it), first = false)
-		buf_printf(b, "%s%s", first ? "" : " ", it.part->str);
-}
-
-static void diverge_part_count(Pair *p, const Where *w, Parts a, Parts b)
-{
-	Buf text = { 0 }, where = { 0 }, la = { 0 }, lb = { 0 };
-	where_print(&text, w, true);
-	buf_printf(&text, ": %s has %zu parts, %s has %zu", p->o->label_a, parts_count(a), p->o->label_b, parts_count(b));
-	where_print(&where, w, false);
-	parts_list(a, &la);
-	parts_list(b, &lb);
-	emit(p, cstr(&text), cstr(&where), cstr(&la), cstr(&lb));
-	buf_free(&text);
-	buf_free(&where);
-	buf_free(&la);
-	buf_free(&lb);
-}
-
-/* Slot sizes of two stack parts, when both sides know them (0 = unknown). */
-static void compare_slot_size(Pair *p, const Where *w, const Parts *a, const Parts *b)
-{
-	uint32_t sa, sb;
-	if (!a->size || !b->size || !is_stack(a->part->str) || !is_stack(b->part->str))
-		return;
-	if (!json_u32(a->size, &sa) || !json_u32(b->size, &sb) || !sa || !sb || sa == sb)
-		return;
-	Where sw = *w;
-	sw.lead = "slot size of ";
-	sw.type = NULL;
-	diverge(p, &sw, a->size->str, b->size->str);
-}
-
-/* --undef-sgprs: every part of b is one of a's, and a's others are SGPRs:
- * llc 16's SelectionDAG put IMPLICIT_DEF there (shader_dag_undef_sgprs). */
-static bool only_sgprs_missing(Parts a, Parts b)
-{
-	for (Parts x = b; x.part; parts_step(&x)) {
-		bool found = false;
-		for (Parts y = a; y.part && !found; parts_step(&y))
-			found = strcmp(x.part->str, y.part->str) == 0;
-		if (!found)
-			return false;
-	}
-	for (Parts y = a; y.part; parts_step(&y)) {
-		bool found = false;
-		for (Parts x = b; x.part && !found; parts_step(&x))
-			found = strcmp(x.part->str, y.part->str) == 0;
-		if (!found && y.part->str[0] != 's')
-			return false;
-	}
-	return true;
-}
-
-static void compare_parts(Pair *p, const Where *w, Parts a, Parts b)
-{
-	if (p->o->undef_sgprs && parts_count(b) < parts_count(a) && only_sgprs_missing(a, b))
-		return;
-	if (parts_count(a) != parts_count(b)) {
-		diverge_part_count(p, w, a, b);
-		return;
-	}
-	for (size_t k = 0; a.part; k++, parts_step(&a), parts_step(&b)) {
-		char detail[32];
-		snprintf(detail, sizeof detail, " part %zu", k);
-		Where pw = *w;
-		pw.detail = detail;
-		if (strcmp(a.part->str, b.part->str) != 0)
-			diverge(p, &pw, a.part->str, b.part->str);
-		compare_slot_size(p, &pw, &a, &b);
-	}
-}
-
-/* ---- comparing functions -------------------------------------------------------- */
+/* ---- the judge's differences in diff's words ------------------------------------ */
 
 static const char *str_or(const JsonValue *obj, const char *key, const char *absent)
 {
@@ -550,6 +286,51 @@ static bool flag(const JsonValue *obj, const char *key)
 	return v && v->boolean;
 }
 
+static bool ungrouped(const JsonValue *owner)
+{
+	const JsonValue *g = json_get(owner, "grouped");
+	return g && !g->boolean;
+}
+
+/* Both placed sides of a function (call false) or of a call into p->w,
+ * judged: every difference, a 0 in "slot_sizes" not given. When either
+ * side could not attribute parts to arguments, the parts of all arguments
+ * are compared as one list. */
+static void judge_pair(Pair *p, const JsonValue *a, const JsonValue *b, bool call)
+{
+	Work *w = p->w;
+	JsonProblem pr;
+	placement_read(a, call, &w->a, &pr);
+	placement_read(b, call, &w->b, &pr);
+	if (ungrouped(a) || ungrouped(b)) {
+		placement_merge_args(&w->a);
+		placement_merge_args(&w->b);
+	}
+	/* Both sides print the system SGPRs under the same rule, so one side
+	 * without the key has none. */
+	if (w->a.sys_sgprs || w->b.sys_sgprs)
+		w->a.sys_sgprs = w->b.sys_sgprs = true;
+	JudgeRules rules = { .flags = JUDGE_ALL | JUDGE_SIZE_0_UNKNOWN | (p->o->undef_sgprs ? JUDGE_UNDEF_SGPRS : 0) };
+	p->j = (Judgement){ .list = w->list, .cap = JUDGE_MAX_DIFFS };
+	judge(&w->a, &w->b, &rules, &p->j);
+}
+
+/* The differences in the list (all of them: JUDGE_MAX_DIFFS is room enough). */
+static unsigned stored(const Pair *p)
+{
+	return p->j.n < p->j.cap ? p->j.n : p->j.cap;
+}
+
+/* The difference about what, if the judge found one (at most one each but
+ * for parts and user SGPR fields). */
+static const JudgeDiff *found(const Pair *p, JudgeWhat what)
+{
+	for (unsigned i = 0; i < stored(p); i++)
+		if (p->j.list[i].what == what)
+			return &p->j.list[i];
+	return NULL;
+}
+
 static void diverge_if(Pair *p, const Where *w, const char *detail, const char *a, const char *b)
 {
 	Where d = *w;
@@ -557,6 +338,76 @@ static void diverge_if(Pair *p, const Where *w, const char *detail, const char *
 	d.detail = detail;
 	if (strcmp(a, b) != 0)
 		diverge(p, &d, a, b);
+}
+
+static void diverge_numbers(Pair *p, const char *subject, uint32_t a, uint32_t b)
+{
+	char sa[16], sb[16];
+	snprintf(sa, sizeof sa, "%u", (unsigned)a);
+	snprintf(sb, sizeof sb, "%u", (unsigned)b);
+	Where w = { .subject = subject };
+	diverge_if(p, &w, NULL, sa, sb);
+}
+
+/* "s4 s5", or "none". */
+static void parts_list(const Placement *pl, PartRange r, Buf *b)
+{
+	char part[32];
+	if (!r.count)
+		buf_printf(b, "none");
+	for (unsigned k = 0; k < r.count; k++) {
+		loc_print(&pl->locs[r.first + k], part, sizeof part);
+		buf_printf(b, "%s%s", k ? " " : "", part);
+	}
+}
+
+static PartRange range_of(const Placement *pl, const JudgeDiff *d)
+{
+	return d->what == JW_RETURN ? pl->ret : pl->args[d->arg];
+}
+
+static void diverge_part_count(Pair *p, const Where *w, const JudgeDiff *d)
+{
+	Buf text = { 0 }, where = { 0 }, la = { 0 }, lb = { 0 };
+	where_print(&text, w, true);
+	buf_printf(&text, ": %s has %u parts, %s has %u", p->o->label_a, (unsigned)d->va, p->o->label_b, (unsigned)d->vb);
+	where_print(&where, w, false);
+	parts_list(&p->w->a, range_of(&p->w->a, d), &la);
+	parts_list(&p->w->b, range_of(&p->w->b, d), &lb);
+	emit(p, cstr(&text), cstr(&where), cstr(&la), cstr(&lb));
+	buf_free(&text);
+	buf_free(&where);
+	buf_free(&la);
+	buf_free(&lb);
+}
+
+/* The parts of argument arg (or of the return): "WHERE part K: A s6, B s16",
+ * "slot size of WHERE part K: A 2, B 4", "WHERE: A has 1 parts, B has 2".
+ * What --undef-sgprs forgives is not reported. */
+static void report_parts(Pair *p, const Where *w, JudgeWhat what, unsigned arg)
+{
+	for (unsigned i = 0; i < stored(p); i++) {
+		const JudgeDiff *d = &p->j.list[i];
+		if (d->what != what || d->arg != arg)
+			continue;
+		char detail[32], sa[32], sb[32];
+		snprintf(detail, sizeof detail, " part %u", d->part);
+		Where pw = *w;
+		pw.detail = detail;
+		if (d->cls == JC_MOVED) {
+			loc_print(&d->a, sa, sizeof sa);
+			loc_print(&d->b, sb, sizeof sb);
+			diverge(p, &pw, sa, sb);
+		} else if (d->cls == JC_SLOT_SIZE) {
+			pw.lead = "slot size of ";
+			pw.type = NULL;
+			snprintf(sa, sizeof sa, "%u", (unsigned)d->a.size);
+			snprintf(sb, sizeof sb, "%u", (unsigned)d->b.size);
+			diverge(p, &pw, sa, sb);
+		} else if (d->cls == JC_PART_COUNT) {
+			diverge_part_count(p, w, d);
+		}
+	}
 }
 
 /* Type, inreg, byval of an argument or return that both sides typed. */
@@ -569,73 +420,123 @@ static void compare_signature(Pair *p, const Where *w, const JsonValue *a, const
 	diverge_if(p, w, " byval", str_or(a, "byval", "none"), str_or(b, "byval", "none"));
 }
 
-static void compare_arg(Pair *p, const char *call, unsigned index, const JsonValue *a, const JsonValue *b)
-{
-	char subject[32];
-	snprintf(subject, sizeof subject, "argument %u", index);
-	Where w = { .call = call, .subject = subject, .type = str_or(a, "type", str_or(b, "type", NULL)) };
-	compare_signature(p, &w, a, b);
-	/* An unused argument's registers cannot be seen in MIR. */
-	const JsonValue *pa = json_get(a, "parts"), *pb = json_get(b, "parts");
-	if ((flag(a, "unused") || flag(b, "unused")) && ((pa && !pa->first) || (pb && !pb->first)))
-		return;
-	compare_parts(p, &w, parts_of(a, false), parts_of(b, false));
-}
-
-static bool ungrouped(const JsonValue *owner)
-{
-	const JsonValue *g = json_get(owner, "grouped");
-	return g && !g->boolean;
-}
-
-/* When either side could not attribute parts to arguments, the parts of
- * all arguments are compared as one list. */
 static void compare_args(Pair *p, const char *call, const JsonValue *a, const JsonValue *b)
 {
-	const JsonValue *aa = json_get(a, "args"), *ba = json_get(b, "args");
 	if (ungrouped(a) || ungrouped(b)) {
-		Where w = { .call = call, .subject = "arguments", .type = "ungrouped" };
-		compare_parts(p, &w, parts_of(aa->first, true), parts_of(ba->first, true));
+		Where w = { .call = call, .subject = judge_what_names[JW_ARG_COUNT].key, .type = "ungrouped" };
+		report_parts(p, &w, JW_ARGUMENT, 0);
 		return;
 	}
-	if (aa->count != ba->count)
-		diverge_count(p, call, "arguments", aa->count, ba->count);
-	unsigned i = 0;
-	for (const JsonValue *x = aa->first, *y = ba->first; x && y; x = x->next, y = y->next)
-		compare_arg(p, call, i++, x, y);
+	const JudgeDiff *count = found(p, JW_ARG_COUNT);
+	if (count)
+		diverge_count(p, call, judge_what_names[JW_ARG_COUNT].key, count->va, count->vb);
+	const JsonValue *x = json_get(a, "args")->first, *y = json_get(b, "args")->first;
+	for (unsigned i = 0; x && y; x = x->next, y = y->next, i++) {
+		char subject[32];
+		snprintf(subject, sizeof subject, "%s %u", judge_what_names[JW_ARGUMENT].key, i);
+		Where w = { .call = call, .subject = subject, .type = str_or(x, "type", str_or(y, "type", NULL)) };
+		compare_signature(p, &w, x, y);
+		report_parts(p, &w, JW_ARGUMENT, i);
+	}
 }
 
 /* "demoted (sret in v0)" or the parts. */
-static void ret_describe(const JsonValue *ret, Buf *b)
+static void ret_describe(const Placement *pl, Buf *b)
 {
-	const JsonValue *sret = json_get(ret, "sret");
-	if (sret)
-		buf_printf(b, "demoted (sret in %s)", sret->str);
-	else
-		parts_list(parts_of(ret, false), b);
+	char sret[32];
+	if (!pl->ret_demoted) {
+		parts_list(pl, pl->ret, b);
+		return;
+	}
+	loc_print(&pl->sret, sret, sizeof sret);
+	buf_printf(b, "demoted (sret in %s)", sret);
 }
 
 static void compare_ret(Pair *p, const char *call, const JsonValue *a, const JsonValue *b)
 {
 	if (!a || !b)
 		return;
-	Where w = { .call = call, .subject = "return", .type = str_or(a, "type", str_or(b, "type", NULL)) };
+	const char *ret = judge_what_names[JW_RETURN].key;
+	Where w = { .call = call, .subject = ret, .type = str_or(a, "type", str_or(b, "type", NULL)) };
 	compare_signature(p, &w, a, b);
-	const JsonValue *sa = json_get(a, "sret"), *sb = json_get(b, "sret");
-	if (sa && sb) {
-		Where h = { .call = call, .subject = "hidden sret pointer" };
-		diverge_if(p, &h, NULL, sa->str, sb->str);
-	} else if (sa || sb) {
-		Where r = { .call = call, .subject = "return" };
+	const JudgeDiff *sret = found(p, JW_SRET), *demoted = found(p, JW_RET_DEMOTED);
+	if (sret) {
+		char sa[32], sb[32];
+		Where h = { .call = call, .subject = judge_what_names[JW_SRET].key };
+		loc_print(&sret->a, sa, sizeof sa);
+		loc_print(&sret->b, sb, sizeof sb);
+		diverge(p, &h, sa, sb);
+	} else if (demoted) {
+		Where r = { .call = call, .subject = ret };
 		Buf da = { 0 }, db = { 0 };
-		ret_describe(a, &da);
-		ret_describe(b, &db);
+		ret_describe(&p->w->a, &da);
+		ret_describe(&p->w->b, &db);
 		diverge(p, &r, cstr(&da), cstr(&db));
 		buf_free(&da);
 		buf_free(&db);
 	} else {
-		compare_parts(p, &w, parts_of(a, false), parts_of(b, false));
+		report_parts(p, &w, JW_RETURN, 0);
 	}
+}
+
+/* A system SGPR or a user SGPR field: "s3", "s[0:1]", or none/off. */
+static void sgprs_text(const Loc *l, unsigned count, const char *absent, char *buf, size_t cap)
+{
+	RegRange r = { LOC_SGPR, l->reg, (uint16_t)count };
+	if (l->kind == LOC_NONE)
+		snprintf(buf, cap, "%s", absent);
+	else
+		regrange_print(&r, buf, cap);
+}
+
+/* User SGPR fields A enables first, then those only B does. */
+static void report_user_sgprs(Pair *p)
+{
+	for (int only_b = 0; only_b < 2; only_b++)
+		for (unsigned i = 0; i < stored(p); i++) {
+			const JudgeDiff *d = &p->j.list[i];
+			if (d->what != JW_USER_SGPR || (d->a.kind == LOC_NONE) != only_b)
+				continue;
+			char subject[64], sa[32], sb[32];
+			snprintf(subject, sizeof subject, "%s %s", judge_what_names[JW_USER_SGPR].key, user_sgpr_names[d->arg]);
+			sgprs_text(&d->a, user_sgpr_sizes[d->arg], "off", sa, sizeof sa);
+			sgprs_text(&d->b, user_sgpr_sizes[d->arg], "off", sb, sizeof sb);
+			Where w = { .subject = subject };
+			diverge(p, &w, sa, sb);
+		}
+}
+
+/* An entry point's fields, where both sides know them: amdgpu_ps input
+ * slots, an amdgpu_kernel's explicit kernarg size, user SGPR count and
+ * preloaded arguments (their offset when both preload), then the shader
+ * system SGPRs and the user SGPR fields. */
+static void compare_entry(Pair *p)
+{
+	const JudgeWhatName *names = judge_what_names;
+	const JudgeDiff *d;
+	if ((d = found(p, JW_PS_INPUTS))) {
+		diverge_numbers(p, names[JW_PS_INPUTS].key, d->va, d->vb);
+		diverge_numbers(p, names[JW_PS_INPUTS].key2, d->va2, d->vb2);
+	}
+	if ((d = found(p, JW_KERNARG_SIZE)))
+		diverge_numbers(p, names[JW_KERNARG_SIZE].key, d->va, d->vb);
+	if ((d = found(p, JW_USER_SGPR_COUNT)))
+		diverge_numbers(p, names[JW_USER_SGPR_COUNT].key, d->va, d->vb);
+	if ((d = found(p, JW_PRELOAD))) {
+		diverge_numbers(p, names[JW_PRELOAD].key, d->va, d->vb);
+		if (d->va && d->vb)
+			diverge_numbers(p, names[JW_PRELOAD].key2, d->va2, d->vb2);
+	}
+	static const JudgeWhat sys[] = { JW_IMPLICIT_BUFFER_PTR, JW_SCRATCH_WAVE_OFFSET };
+	for (unsigned k = 0; k < 2; k++)
+		if ((d = found(p, sys[k]))) {
+			char sa[32], sb[32];
+			sgprs_text(&d->a, k ? 1 : 2, "none", sa, sizeof sa);
+			sgprs_text(&d->b, k ? 1 : 2, "none", sb, sizeof sb);
+			Where w = { .subject = names[sys[k]].key };
+			diverge(p, &w, sa, sb);
+		}
+	report_user_sgprs(p);
 }
 
 static void implicit_list(const JsonValue *implicit, Buf *b)
@@ -689,6 +590,7 @@ static void compare_call(Pair *p, unsigned index, const JsonValue *calls, const 
 		buf_printf(&label, "%s to %s", subject, callee(a));
 	else
 		buf_printf(&label, "call to %s", callee(a));
+	judge_pair(p, a, b, true);
 	compare_args(p, cstr(&label), a, b);
 	compare_ret(p, cstr(&label), json_get(a, "ret"), json_get(b, "ret"));
 	compare_implicit(p, cstr(&label), json_get(a, "implicit"), json_get(b, "implicit"));
@@ -708,7 +610,8 @@ static void compare_calls(Pair *p, const JsonValue *a, const JsonValue *b)
 }
 
 /* `A error "…", B placed`; true when either side is an error (nothing
- * else to compare then). */
+ * else to compare then). From the JSON, not through the judge: llc's
+ * messages run past the 191 bytes a Placement keeps of them. */
 static bool compare_status(Pair *p, const JsonValue *a, const JsonValue *b)
 {
 	const char *ea = str_or(a, "error", NULL), *eb = str_or(b, "error", NULL);
@@ -727,7 +630,7 @@ static bool compare_status(Pair *p, const JsonValue *a, const JsonValue *b)
 		buf_printf(&text, "%s placed", p->o->label_b);
 	buf_printf(&va, "%s%s", ea ? "error: " : "placed", ea ? ea : "");
 	buf_printf(&vb, "%s%s", eb ? "error: " : "placed", eb ? eb : "");
-	emit(p, cstr(&text), "status", cstr(&va), cstr(&vb));
+	emit(p, cstr(&text), judge_what_names[JW_STATUS].key, cstr(&va), cstr(&vb));
 	buf_free(&text);
 	buf_free(&va);
 	buf_free(&vb);
@@ -738,6 +641,7 @@ static void compare_function(Pair *p, const JsonValue *a, const JsonValue *b)
 {
 	if (compare_status(p, a, b))
 		return;
+	judge_pair(p, a, b, false);
 	const char *cca = str_or(a, "cc", NULL), *ccb = str_or(b, "cc", NULL);
 	if (cca && ccb) {
 		Where w = { .subject = "calling convention" };
@@ -745,38 +649,7 @@ static void compare_function(Pair *p, const JsonValue *a, const JsonValue *b)
 	}
 	compare_args(p, NULL, a, b);
 	compare_ret(p, NULL, json_get(a, "ret"), json_get(b, "ret"));
-	/* amdgpu_ps input slots, where both sides know them. */
-	/* amdgpu_kernel: the explicit kernarg segment size, likewise. */
-	/* Its user SGPRs and preloaded arguments, likewise. */
-	static const char *const ps_keys[] = { "ps_input_addr", "ps_input_enable", "kernarg_size", "user_sgpr_count",
-					       "kernarg_preload_length", "kernarg_preload_offset" };
-	for (unsigned k = 0; k < sizeof ps_keys / sizeof ps_keys[0]; k++) {
-		const JsonValue *x = json_get(a, ps_keys[k]), *y = json_get(b, ps_keys[k]);
-		Where w = { .subject = ps_keys[k] };
-		if (x && y && x->kind == JSON_NUMBER && y->kind == JSON_NUMBER)
-			diverge_if(p, &w, NULL, x->str, y->str);
-	}
-	/* Shader system SGPRs: both sides print them under the same rule, so
-	 * one side without the key has none. */
-	const JsonValue *sa = json_get(a, "system_sgprs"), *sb = json_get(b, "system_sgprs");
-	static const char *const sys_keys[] = { "implicit_buffer_ptr", "scratch_wave_offset" };
-	for (unsigned k = 0; (sa || sb) && k < 2; k++) {
-		Where w = { .subject = sys_keys[k] };
-		diverge_if(p, &w, NULL, sa ? str_or(sa, sys_keys[k], "none") : "none", sb ? str_or(sb, sys_keys[k], "none") : "none");
-	}
-	const JsonValue *ua = json_get(a, "user_sgprs"), *ub = json_get(b, "user_sgprs");
-	if (ua && ub && ua->kind == JSON_OBJECT && ub->kind == JSON_OBJECT)
-		for (int side = 0; side < 2; side++)
-			for (const JsonValue *m = (side ? ub : ua)->first; m; m = m->next) {
-				const JsonValue *o = json_get(side ? ua : ub, m->key);
-				if (side && o)
-					continue; /* compared from a's side */
-				char subject[64];
-				snprintf(subject, sizeof subject, "user SGPR %.*s", (int)(m->key_len < 40 ? m->key_len : 40), m->key);
-				Where w = { .subject = subject };
-				const char *mine = m->kind == JSON_STRING ? m->str : "?", *theirs = o && o->kind == JSON_STRING ? o->str : "off";
-				diverge_if(p, &w, NULL, side ? theirs : mine, side ? mine : theirs);
-			}
+	compare_entry(p);
 	compare_calls(p, a, b);
 }
 
@@ -806,11 +679,11 @@ static void report_only(Pair *p, bool in_a)
 }
 
 /* e is of stream `own`; its partner, if any, of `other`. */
-static void diff_entry(const DiffOptions *o, Buf *out, Entry *e, const Stream *other, bool in_a, Summary *sum)
+static void diff_entry(const DiffOptions *o, Buf *out, Work *w, Entry *e, const Stream *other, bool in_a, Summary *sum)
 {
 	Buf label = { 0 };
 	function_label(e, other, &label);
-	Pair p = { .o = o, .out = out, .fn = cstr(&label) };
+	Pair p = { .o = o, .out = out, .fn = cstr(&label), .w = w };
 	Entry *partner = stream_find(other, e->name, e->occurrence);
 	if (!partner) {
 		report_only(&p, in_a);
@@ -849,15 +722,17 @@ static void print_summary(const DiffOptions *o, Buf *out, const Summary *s, unsi
 
 int diff_streams(const char *a, size_t alen, const char *b, size_t blen, const DiffOptions *o, Buf *out, Buf *diag)
 {
-	Stream sa = { .file = o->file_a ? o->file_a : o->label_a }, sb = { .file = o->file_b ? o->file_b : o->label_b };
+	Work *w = malloc(sizeof *w);
+	Stream sa = { .file = o->file_a ? o->file_a : o->label_a, .scratch = w ? &w->scratch : NULL },
+	       sb = { .file = o->file_b ? o->file_b : o->label_b, .scratch = sa.scratch };
 	int status = EXIT_ERROR;
-	if (stream_load(&sa, a, alen, diag) && stream_load(&sb, b, blen, diag)) {
+	if (w && stream_load(&sa, a, alen, diag) && stream_load(&sb, b, blen, diag)) {
 		Summary sum = { 0 };
 		for (size_t i = 0; i < sa.n; i++)
-			diff_entry(o, out, &sa.entries[i], &sb, true, &sum);
+			diff_entry(o, out, w, &sa.entries[i], &sb, true, &sum);
 		for (size_t i = 0; i < sb.n; i++)
 			if (!sb.entries[i].paired)
-				diff_entry(o, out, &sb.entries[i], &sa, false, &sum);
+				diff_entry(o, out, w, &sb.entries[i], &sa, false, &sum);
 		print_summary(o, out, &sum, sa.malformed + sb.malformed);
 		status = (sum.diverge || sum.only_a || sum.only_b ? EXIT_DIVERGED : 0) |
 			 (sa.malformed || sb.malformed ? EXIT_ERROR : 0);
@@ -866,6 +741,7 @@ int diff_streams(const char *a, size_t alen, const char *b, size_t blen, const D
 	}
 	stream_free(&sa);
 	stream_free(&sb);
+	free(w);
 	return out->failed || diag->failed ? status | EXIT_ERROR : status;
 }
 

@@ -1,5 +1,8 @@
-/* Placement comparison: each flag relaxes exactly its own rule and no
- * other, and the first difference is named in words. */
+/* The judge (core/judge.h) and place_compare over it: each flag relaxes
+ * exactly its own rule and no other, every difference is listed with what,
+ * where and both sides, the first is named in check's words, and the two
+ * lost-SGPR rules (per range for diff, whole placement for check) differ
+ * exactly where judge.h says. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -9,12 +12,14 @@
 #include <string.h>
 
 #include "compare.h"
+#include "judge.h"
 
 static Placement a, b;
 
 static Loc S(unsigned r) { return (Loc){ LOC_SGPR, (uint16_t)r, 0, 0 }; }
 static Loc V(unsigned r) { return (Loc){ LOC_VGPR, (uint16_t)r, 0, 0 }; }
 static Loc K(unsigned off, unsigned size) { return (Loc){ LOC_STACK, 0, off, size }; }
+static Loc KA(unsigned off, unsigned size) { return (Loc){ LOC_KERNARG, 0, off, size }; }
 
 /* One argument with the given parts. */
 static void one_arg(Placement *p, const Loc *locs, unsigned n)
@@ -132,6 +137,428 @@ static void test_returns_and_sret(void **state)
 	assert_string_equal(why, "model has 1 arguments, llc 2");
 }
 
+/* ---- the judge ------------------------------------------------------------------- */
+
+static JudgeDiff list[64];
+
+static void add_arg(Placement *p, const Loc *locs, unsigned n)
+{
+	p->args[p->nargs++] = (PartRange){ (uint16_t)p->nlocs, (uint16_t)n };
+	memcpy(&p->locs[p->nlocs], locs, n * sizeof *locs);
+	p->nlocs += n;
+}
+
+static void set_ret(Placement *p, const Loc *locs, unsigned n)
+{
+	p->ret = (PartRange){ (uint16_t)p->nlocs, (uint16_t)n };
+	if (n)
+		memcpy(&p->locs[p->nlocs], locs, n * sizeof *locs);
+	p->nlocs += n;
+}
+
+static Judgement run(unsigned flags)
+{
+	Judgement j = { .list = list, .cap = sizeof list / sizeof list[0] };
+	JudgeRules r = { .flags = flags };
+	JudgeVerdict v = judge(&a, &b, &r, &j);
+	assert_int_equal(v, j.verdict);
+	return j;
+}
+
+static const char *words(const JudgeDiff *d)
+{
+	static char buf[256];
+	judge_why(d, "model", "llc", buf, sizeof buf);
+	return buf;
+}
+
+static void expect_diff(const JudgeDiff *d, JudgeWhat what, JudgeClass cls, unsigned arg, const char *said)
+{
+	assert_int_equal(d->what, what);
+	assert_int_equal(d->cls, cls);
+	assert_int_equal(d->arg, arg);
+	assert_string_equal(words(d), said);
+}
+
+static void test_what_names(void **state)
+{
+	(void)state;
+	for (unsigned w = 0; w < JW_COUNT; w++) {
+		assert_non_null(judge_what_names[w].name);
+		assert_non_null(judge_what_names[w].key);
+		assert_true((judge_what_names[w].key2 != NULL) == (w == JW_PS_INPUTS || w == JW_PRELOAD));
+	}
+	assert_string_equal(judge_what_names[JW_IMPLICIT_BUFFER_PTR].key, "implicit_buffer_ptr");
+}
+
+/* JUDGE_ALL: every difference, in the judge's order; without it the first. */
+static void test_all_differences_in_order(void **state)
+{
+	(void)state;
+	place_init(&a);
+	place_init(&b);
+	add_arg(&a, (Loc[]){ S(4), S(5) }, 2);
+	add_arg(&a, (Loc[]){ V(0) }, 1);
+	set_ret(&a, (Loc[]){ V(1) }, 1);
+	add_arg(&b, (Loc[]){ S(6), S(5) }, 2);
+	add_arg(&b, (Loc[]){ V(0) }, 1);
+	add_arg(&b, (Loc[]){ V(2) }, 1);
+	set_ret(&b, (Loc[]){ V(1), V(2) }, 2);
+	a.ps_inputs = b.ps_inputs = true;
+	a.ps_input_addr = a.ps_input_enable = b.ps_input_enable = 1;
+	b.ps_input_addr = 2;
+	Judgement j = run(JUDGE_ALL);
+	assert_int_equal(j.verdict, JUDGE_DIFFERENT);
+	assert_int_equal(j.n, 4);
+	expect_diff(&list[0], JW_ARG_COUNT, JC_DIFFERENT, 0, "model has 2 arguments, llc 3");
+	expect_diff(&list[1], JW_PS_INPUTS, JC_DIFFERENT, 0, "psInputAddr/psInputEnable: model 1/1, llc 2/1");
+	expect_diff(&list[2], JW_ARGUMENT, JC_MOVED, 0, "argument 0 part 0: model s4, llc s6");
+	assert_int_equal(list[2].a.reg, 4);
+	assert_int_equal(list[2].b.reg, 6);
+	expect_diff(&list[3], JW_RETURN, JC_PART_COUNT, 0, "return: model has 1 parts, llc 2");
+	assert_int_equal(list[3].va, 1);
+	assert_int_equal(list[3].vb, 2);
+	assert_int_equal(j.head.what, JW_ARG_COUNT);
+	j = run(0);
+	assert_int_equal(j.n, 1);
+	assert_int_equal(j.verdict, JUDGE_DIFFERENT);
+	assert_string_equal(words(&j.head), "model has 2 arguments, llc 3");
+}
+
+/* Lenient differences before the first divergence are kept; the head is
+ * the divergence, or without one the first lenient difference. */
+static void test_first_difference_and_head(void **state)
+{
+	(void)state;
+	place_init(&a);
+	place_init(&b);
+	add_arg(&a, (Loc[]){ V(0), V(1) }, 2);
+	add_arg(&a, (Loc[]){ S(4) }, 1);
+	add_arg(&b, (Loc[]){ V(0) }, 1);
+	add_arg(&b, (Loc[]){ S(5) }, 1);
+	Judgement j = run(JUDGE_ALLOW_UNREAD);
+	assert_int_equal(j.n, 2);
+	expect_diff(&list[0], JW_ARGUMENT, JC_UNREAD, 0, "argument 0: llc uses 1 of model's 2 parts");
+	assert_false(judge_diverges(&list[0]));
+	assert_true(judge_diverges(&list[1]));
+	assert_int_equal(j.verdict, JUDGE_DIFFERENT);
+	expect_diff(&j.head, JW_ARGUMENT, JC_MOVED, 1, "argument 1 part 0: model s4, llc s5");
+	b.locs[b.args[1].first] = S(4);
+	j = run(JUDGE_ALLOW_UNREAD);
+	assert_int_equal(j.verdict, JUDGE_UNREAD);
+	expect_diff(&j.head, JW_ARGUMENT, JC_UNREAD, 0, "argument 0: llc uses 1 of model's 2 parts");
+	j = run(JUDGE_ALLOW_UNREAD | JUDGE_ALL);
+	assert_int_equal(j.n, 1);
+}
+
+/* A part that moved and changed size is two differences; the first one
+ * alone is the part in words, sizes included. */
+static void test_moved_and_slot_size(void **state)
+{
+	(void)state;
+	Loc x[] = { K(0, 2), K(8, 4) }, y[] = { K(4, 4), K(8, 2) };
+	one_arg(&a, x, 2);
+	one_arg(&b, y, 2);
+	Judgement j = run(JUDGE_ALL);
+	assert_int_equal(j.n, 3);
+	expect_diff(&list[0], JW_ARGUMENT, JC_MOVED, 0, "argument 0 part 0: model stack+0/2, llc stack+4/4");
+	expect_diff(&list[1], JW_ARGUMENT, JC_SLOT_SIZE, 0, "argument 0 part 0: model stack+0/2, llc stack+4/4");
+	expect_diff(&list[2], JW_ARGUMENT, JC_SLOT_SIZE, 0, "argument 0 part 1: model stack+8/4, llc stack+8/2");
+	assert_int_equal(list[2].part, 1);
+	j = run(0);
+	assert_int_equal(j.n, 1);
+	assert_int_equal(j.head.cls, JC_MOVED);
+	one_arg(&a, (Loc[]){ K(0, 4) }, 1); /* a stack slot against a kernarg part */
+	one_arg(&b, (Loc[]){ KA(0, 8) }, 1);
+	j = run(JUDGE_ALL);
+	assert_int_equal(j.n, 2);
+	assert_int_equal(list[1].cls, JC_SLOT_SIZE);
+	one_arg(&a, (Loc[]){ K(0, 0) }, 1); /* a stack slot of unknown size agrees with any */
+	one_arg(&b, (Loc[]){ K(0, 4) }, 1);
+	assert_int_equal(run(JUDGE_ALL).verdict, JUDGE_SAME);
+}
+
+/* A kernarg part's size is its alloc size, 0 for {}; diff reads a 0 in
+ * "slot_sizes" as not given (JUDGE_SIZE_0_UNKNOWN). */
+static void test_kernarg_size_zero(void **state)
+{
+	(void)state;
+	one_arg(&a, (Loc[]){ KA(0, 0) }, 1);
+	one_arg(&b, (Loc[]){ KA(0, 4) }, 1);
+	Judgement j = run(0);
+	expect_diff(&j.head, JW_ARGUMENT, JC_SLOT_SIZE, 0, "argument 0 part 0: model kernarg+0/0, llc kernarg+0/4");
+	assert_int_equal(run(JUDGE_SIZE_0_UNKNOWN).verdict, JUDGE_SAME);
+	one_arg(&b, (Loc[]){ KA(0, 8) }, 1);
+	one_arg(&a, (Loc[]){ KA(0, 4) }, 1);
+	assert_int_equal(run(JUDGE_SIZE_0_UNKNOWN).verdict, JUDGE_DIFFERENT);
+}
+
+/* An unused argument that one side has no parts for agrees, whichever
+ * side knows it is unused; with parts on both sides they count. */
+static void test_unused_arguments(void **state)
+{
+	(void)state;
+	one_arg(&a, (Loc[]){ S(4) }, 1);
+	one_arg(&b, (Loc[]){ S(4) }, 0);
+	assert_int_equal(run(0).verdict, JUDGE_DIFFERENT);
+	a.unused[0] = 1;
+	assert_int_equal(run(0).verdict, JUDGE_SAME);
+	a.unused[0] = 0;
+	b.unused[0] = 1;
+	assert_int_equal(run(0).verdict, JUDGE_SAME);
+	one_arg(&b, (Loc[]){ S(5) }, 1);
+	b.unused[0] = 1;
+	assert_int_equal(run(0).head.cls, JC_MOVED);
+}
+
+/* A field enabled on one side shifts the fields after it: the judge names
+ * the field and each shifted one; check's first difference is the field. */
+static void test_user_sgpr_fields(void **state)
+{
+	(void)state;
+	one_arg(&a, (Loc[]){ KA(0, 8) }, 1);
+	one_arg(&b, (Loc[]){ KA(0, 8) }, 1);
+	a.user = (UserSgprs){ .known = true, .count = 6,
+			      .enabled = 1u << USGPR_PRIVATE_SEGMENT_BUFFER | 1u << USGPR_KERNARG_SEGMENT_PTR };
+	b.user = a.user;
+	assert_int_equal(run(JUDGE_ALL).verdict, JUDGE_SAME);
+	b.user.enabled |= 1u << USGPR_DISPATCH_PTR;
+	b.user.count = 8;
+	b.user.preload_length = 2;
+	b.user.preload_offset = 8;
+	Judgement j = run(JUDGE_ALL);
+	assert_int_equal(j.n, 4);
+	expect_diff(&list[0], JW_USER_SGPR, JC_DIFFERENT, USGPR_DISPATCH_PTR, "user SGPR dispatch_ptr: model off, llc enabled");
+	assert_int_equal(list[0].a.kind, LOC_NONE);
+	assert_int_equal(list[0].b.reg, 4);
+	expect_diff(&list[1], JW_USER_SGPR, JC_DIFFERENT, USGPR_KERNARG_SEGMENT_PTR,
+		    "user SGPR kernarg_segment_ptr: model s[4:5], llc s[6:7]");
+	expect_diff(&list[2], JW_PRELOAD, JC_DIFFERENT, 0,
+		    "preloaded kernel arguments: model 0 SGPRs from kernarg+0, llc 2 from kernarg+8");
+	expect_diff(&list[3], JW_USER_SGPR_COUNT, JC_DIFFERENT, 0, "user SGPR count: model 6, llc 8");
+	j = run(0);
+	assert_int_equal(j.n, 1);
+	assert_string_equal(words(&j.head), "user SGPR dispatch_ptr: model off, llc enabled");
+	b.user.known = false; /* only where both know them */
+	assert_int_equal(run(JUDGE_ALL).verdict, JUDGE_SAME);
+}
+
+/* A side that could not be placed has only its status to compare; two
+ * errors agree unless strict. */
+static void test_status(void **state)
+{
+	(void)state;
+	one_arg(&a, (Loc[]){ S(4) }, 1);
+	one_arg(&b, (Loc[]){ V(9) }, 1);
+	a.ok = false;
+	strcpy(a.error, "unable to place <2 x i3>");
+	Judgement j = run(JUDGE_ALL);
+	assert_int_equal(j.n, 1);
+	expect_diff(&j.head, JW_STATUS, JC_DIFFERENT, 0, "model error \"unable to place <2 x i3>\", llc placed");
+	assert_ptr_equal(j.head.ea, a.error);
+	assert_null(j.head.eb);
+	b.ok = false;
+	strcpy(b.error, "LLVM ERROR: cannot select");
+	assert_int_equal(run(JUDGE_ALL).verdict, JUDGE_SAME);
+	j = run(JUDGE_STRICT_ERRORS);
+	assert_string_equal(words(&j.head), "model error \"unable to place <2 x i3>\", llc error \"LLVM ERROR: cannot select\"");
+	strcpy(b.error, a.error);
+	assert_int_equal(run(JUDGE_STRICT_ERRORS).verdict, JUDGE_SAME);
+}
+
+/* JUDGE_UNDEF_SGPRS, range by range: B lacking only SGPR parts (or stack
+ * slots) of A is undefined; any other difference still diverges. */
+static void test_undef_sgprs_per_range(void **state)
+{
+	(void)state;
+	place_init(&a);
+	place_init(&b);
+	add_arg(&a, (Loc[]){ S(4), S(5), V(0) }, 3);
+	add_arg(&a, (Loc[]){ V(1) }, 1);
+	set_ret(&a, (Loc[]){ S(6) }, 1);
+	add_arg(&b, (Loc[]){ V(0), S(4) }, 2);
+	add_arg(&b, (Loc[]){ V(2) }, 1);
+	set_ret(&b, NULL, 0);
+	Judgement j = run(JUDGE_ALL | JUDGE_UNDEF_SGPRS);
+	assert_int_equal(j.n, 3);
+	expect_diff(&list[0], JW_ARGUMENT, JC_UNDEFINED, 0, "argument 0: model has 3 parts, llc 2");
+	expect_diff(&list[1], JW_ARGUMENT, JC_MOVED, 1, "argument 1 part 0: model v1, llc v2");
+	expect_diff(&list[2], JW_RETURN, JC_UNDEFINED, 0, "return: model has 1 parts, llc 0");
+	assert_int_equal(j.verdict, JUDGE_DIFFERENT);
+	b.locs[b.args[1].first] = V(1);
+	j = run(JUDGE_ALL | JUDGE_UNDEF_SGPRS);
+	assert_int_equal(j.verdict, JUDGE_UNDEFINED);
+	assert_int_equal(j.head.arg, 0);
+	assert_int_equal(run(JUDGE_ALL).verdict, JUDGE_DIFFERENT);
+	a.locs[a.args[0].first + 1] = V(5); /* a VGPR is lost: a real difference */
+	j = run(JUDGE_ALL | JUDGE_UNDEF_SGPRS);
+	assert_int_equal(list[0].cls, JC_PART_COUNT);
+	one_arg(&a, (Loc[]){ S(4), S(5) }, 2); /* as many parts: not a loss */
+	one_arg(&b, (Loc[]){ S(5), S(4) }, 2);
+	assert_int_equal(run(JUDGE_UNDEF_SGPRS).head.cls, JC_MOVED);
+}
+
+/* JUDGE_UNDEF_SGPRS_WHOLE: llc 16's shader callee with the return's SGPRs
+ * lost. Nothing observed is not "unread" (a part-count difference); the
+ * whole rule turns the verdict, the head stays check's why. */
+static void test_undef_sgprs_whole(void **state)
+{
+	(void)state;
+	place_init(&a);
+	place_init(&b);
+	add_arg(&a, (Loc[]){ V(0) }, 1);
+	set_ret(&a, (Loc[]){ S(0), S(1) }, 2);
+	add_arg(&b, (Loc[]){ V(0) }, 1);
+	set_ret(&b, NULL, 0);
+	unsigned model_vs_llc = JUDGE_UNORDERED | JUDGE_ALLOW_UNREAD;
+	Judgement j = run(model_vs_llc);
+	assert_int_equal(j.verdict, JUDGE_DIFFERENT);
+	assert_string_equal(words(&j.head), "return: model has 2 parts, llc 0");
+	j = run(model_vs_llc | JUDGE_UNDEF_SGPRS_WHOLE);
+	assert_int_equal(j.verdict, JUDGE_UNDEFINED);
+	assert_string_equal(words(&j.head), "return: model has 2 parts, llc 0");
+	assert_int_equal(j.n, 1);
+	set_ret(&b, (Loc[]){ S(1) }, 1); /* one part seen: unread, not lost */
+	assert_int_equal(run(model_vs_llc | JUDGE_UNDEF_SGPRS_WHOLE).verdict, JUDGE_UNREAD);
+	set_ret(&b, (Loc[]){ S(7) }, 1);
+	assert_int_equal(run(model_vs_llc | JUDGE_UNDEF_SGPRS_WHOLE).verdict, JUDGE_DIFFERENT);
+}
+
+/* Where the per-range and the whole-placement rules part (judge.h). */
+static void test_lost_sgprs_rules_differ(void **state)
+{
+	(void)state;
+	const unsigned range = JUDGE_UNDEF_SGPRS, whole = JUDGE_UNDEF_SGPRS_WHOLE;
+	/* Scope: the whole rule forgives another field too. */
+	one_arg(&a, (Loc[]){ S(4), V(0) }, 2);
+	one_arg(&b, (Loc[]){ V(0) }, 1);
+	a.ps_inputs = b.ps_inputs = true;
+	b.ps_input_addr = 1;
+	assert_int_equal(run(range).verdict, JUDGE_DIFFERENT);
+	assert_int_equal(run(whole).verdict, JUDGE_UNDEFINED);
+	/* A stack part on both sides: the whole rule never matches one. */
+	place_init(&a);
+	place_init(&b);
+	add_arg(&a, (Loc[]){ K(0, 4) }, 1);
+	set_ret(&a, (Loc[]){ S(0) }, 1);
+	add_arg(&b, (Loc[]){ K(0, 4) }, 1);
+	set_ret(&b, NULL, 0);
+	assert_int_equal(run(range).verdict, JUDGE_UNDEFINED);
+	assert_int_equal(run(whole).verdict, JUDGE_DIFFERENT);
+	/* A lost stack slot: forgiven range by range only. */
+	one_arg(&a, (Loc[]){ V(0), K(0, 4) }, 2);
+	one_arg(&b, (Loc[]){ V(0) }, 1);
+	assert_int_equal(run(range).verdict, JUDGE_UNDEFINED);
+	assert_int_equal(run(whole).verdict, JUDGE_DIFFERENT);
+	/* As many parts in another order: the whole rule takes them as a set. */
+	one_arg(&a, (Loc[]){ S(4), S(5) }, 2);
+	one_arg(&b, (Loc[]){ S(5), S(4) }, 2);
+	assert_int_equal(run(range).verdict, JUDGE_DIFFERENT);
+	assert_int_equal(run(whole).verdict, JUDGE_UNDEFINED);
+	/* Kernarg parts: the whole rule matches them by kind alone. */
+	one_arg(&a, (Loc[]){ KA(0, 4) }, 1);
+	one_arg(&b, (Loc[]){ KA(8, 4) }, 1);
+	assert_int_equal(run(range).verdict, JUDGE_DIFFERENT);
+	assert_int_equal(run(whole).verdict, JUDGE_UNDEFINED);
+	/* Both agree: B lacks only SGPRs of one argument, nothing else differs. */
+	one_arg(&a, (Loc[]){ S(4), S(5), V(0) }, 3);
+	one_arg(&b, (Loc[]){ V(0) }, 1);
+	assert_int_equal(run(range).verdict, JUDGE_UNDEFINED);
+	assert_int_equal(run(whole).verdict, JUDGE_UNDEFINED);
+}
+
+/* JUDGE_UNDEF_IMPLICIT: a call that writes IMPLICIT_DEF into s1 lists it
+ * among its implicit registers. */
+static void test_undef_implicit(void **state)
+{
+	(void)state;
+	place_init(&a);
+	place_init(&b);
+	add_arg(&a, (Loc[]){ S(0), S(1) }, 2);
+	add_arg(&a, (Loc[]){ V(0) }, 1);
+	set_ret(&a, (Loc[]){ V(0) }, 1);
+	add_arg(&b, (Loc[]){ S(0) }, 1);
+	add_arg(&b, (Loc[]){ V(0), V(1) }, 2); /* B's extra parts are not looked at */
+	set_ret(&b, (Loc[]){ V(0) }, 1);
+	RegRange implicit[] = { { LOC_SGPR, 0, 0 }, { LOC_SGPR, 1, 3 } };
+	JudgeRules r = { JUDGE_UNORDERED | JUDGE_ALLOW_UNREAD | JUDGE_UNDEF_IMPLICIT, implicit, 2 };
+	Judgement j = { 0 };
+	assert_int_equal(judge(&a, &b, &r, &j), JUDGE_UNDEFINED);
+	assert_string_equal(words(&j.head), "argument 1: model has 1 parts, llc 2");
+	r.nimplicit = 1; /* s1 is not among them */
+	assert_int_equal(judge(&a, &b, &r, &j), JUDGE_DIFFERENT);
+	r.nimplicit = 2;
+	r.flags &= ~(unsigned)JUDGE_UNDEF_IMPLICIT;
+	assert_int_equal(judge(&a, &b, &r, &j), JUDGE_DIFFERENT);
+	r.flags |= JUDGE_UNDEF_IMPLICIT;
+	b.locs[b.ret.first] = V(1); /* the return differs */
+	assert_int_equal(judge(&a, &b, &r, &j), JUDGE_DIFFERENT);
+	one_arg(&a, (Loc[]){ K(4, 4) }, 1); /* stack slots match by offset, never implicitly */
+	one_arg(&b, (Loc[]){ K(8, 4), V(3) }, 2);
+	assert_int_equal(judge(&a, &b, &r, &j), JUDGE_DIFFERENT);
+	b.locs[b.args[0].first] = K(4, 4);
+	assert_int_equal(judge(&a, &b, &r, &j), JUDGE_UNDEFINED);
+}
+
+/* Differences past the list's room are counted, not stored. */
+static void test_list_capacity(void **state)
+{
+	(void)state;
+	one_arg(&a, (Loc[]){ V(0), V(1), V(2), V(3), V(4) }, 5);
+	one_arg(&b, (Loc[]){ V(5), V(6), V(7), V(8), V(9) }, 5);
+	JudgeDiff two[2] = { 0 };
+	Judgement j = { .list = two, .cap = 2 };
+	judge(&a, &b, &(JudgeRules){ .flags = JUDGE_ALL }, &j);
+	assert_int_equal(j.n, 5);
+	assert_int_equal(two[1].part, 1);
+	assert_int_equal(j.head.part, 0);
+	j = (Judgement){ 0 }; /* no list: the verdict and its head only */
+	assert_int_equal(judge(&a, &b, NULL, &j), JUDGE_DIFFERENT);
+	assert_int_equal(j.n, 1);
+}
+
+/* check's words for every kind of difference. */
+static void test_words(void **state)
+{
+	(void)state;
+	static const struct {
+		JudgeDiff d;
+		const char *said;
+	} cases[] = {
+		{ { .what = JW_STATUS, .ea = "x" }, "model error \"x\", llc placed" },
+		{ { .what = JW_STATUS, .eb = "y" }, "model placed, llc error \"y\"" },
+		{ { .what = JW_ARG_COUNT, .va = 3, .vb = 2 }, "model has 3 arguments, llc 2" },
+		{ { .what = JW_RET_DEMOTED, .vb = 1 }, "return: model in registers, llc demoted to sret" },
+		{ { .what = JW_SRET, .a = { LOC_VGPR, 0, 0, 0 }, .b = { LOC_STACK, 0, 8, 4 } },
+		  "hidden sret pointer: model v0, llc stack+8/4" },
+		{ { .what = JW_PS_INPUTS, .va = 3, .va2 = 1, .vb = 2, .vb2 = 2 }, "psInputAddr/psInputEnable: model 3/1, llc 2/2" },
+		{ { .what = JW_IMPLICIT_BUFFER_PTR, .a = { LOC_NONE, 0, 0, 0 }, .b = { LOC_SGPR, 0, 0, 0 } },
+		  "implicit buffer pointer: model none, llc s0" },
+		{ { .what = JW_SCRATCH_WAVE_OFFSET, .a = { LOC_SGPR, 3, 0, 0 } }, "scratch wave offset: model s3, llc none" },
+		{ { .what = JW_KERNARG_SIZE, .va = 12, .vb = 16 }, "explicit kernarg size: model 12, llc 16" },
+		{ { .what = JW_USER_SGPR, .arg = USGPR_QUEUE_PTR, .a = { LOC_SGPR, 4, 0, 0 } },
+		  "user SGPR queue_ptr: model enabled, llc off" },
+		{ { .what = JW_USER_SGPR, .arg = USGPR_PRIVATE_SEGMENT_SIZE, .a = { LOC_SGPR, 6, 0, 0 }, .b = { LOC_SGPR, 8, 0, 0 } },
+		  "user SGPR private_segment_size: model s6, llc s8" },
+		{ { .what = JW_PRELOAD, .va = 2, .va2 = 0, .vb = 0, .vb2 = 0 },
+		  "preloaded kernel arguments: model 2 SGPRs from kernarg+0, llc 0 from kernarg+0" },
+		{ { .what = JW_USER_SGPR_COUNT, .va = 6, .vb = 8 }, "user SGPR count: model 6, llc 8" },
+		{ { .what = JW_ARGUMENT, .cls = JC_MOVED, .arg = 2, .part = 1, .a = { LOC_SGPR, 6, 0, 0 }, .b = { LOC_SGPR, 16, 0, 0 } },
+		  "argument 2 part 1: model s6, llc s16" },
+		{ { .what = JW_RETURN, .cls = JC_SLOT_SIZE, .a = { LOC_KERNARG, 0, 0, 1 }, .b = { LOC_KERNARG, 0, 0, 4 } },
+		  "return part 0: model kernarg+0/1, llc kernarg+0/4" },
+		{ { .what = JW_ARGUMENT, .cls = JC_PART_COUNT, .arg = 1, .va = 2, .vb = 1 }, "argument 1: model has 2 parts, llc 1" },
+		{ { .what = JW_RETURN, .cls = JC_UNREAD, .va = 4, .vb = 2 }, "return: llc uses 2 of model's 4 parts" },
+		{ { .what = JW_RETURN, .cls = JC_UNDEFINED, .va = 4, .vb = 0 }, "return: model has 4 parts, llc 0" },
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+		if (strcmp(words(&cases[i].d), cases[i].said) != 0)
+			fail_msg("case %zu: \"%s\", want \"%s\"", i, words(&cases[i].d), cases[i].said);
+	char small[8];
+	assert_int_equal(judge_why(&cases[2].d, "model", "llc", small, sizeof small), strlen(cases[2].said));
+	assert_string_equal(small, "model h");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -141,6 +568,20 @@ int main(void)
 		cmocka_unit_test(test_unread_parts),
 		cmocka_unit_test(test_slot_sizes),
 		cmocka_unit_test(test_returns_and_sret),
+		cmocka_unit_test(test_what_names),
+		cmocka_unit_test(test_all_differences_in_order),
+		cmocka_unit_test(test_first_difference_and_head),
+		cmocka_unit_test(test_moved_and_slot_size),
+		cmocka_unit_test(test_kernarg_size_zero),
+		cmocka_unit_test(test_unused_arguments),
+		cmocka_unit_test(test_user_sgpr_fields),
+		cmocka_unit_test(test_status),
+		cmocka_unit_test(test_undef_sgprs_per_range),
+		cmocka_unit_test(test_undef_sgprs_whole),
+		cmocka_unit_test(test_lost_sgprs_rules_differ),
+		cmocka_unit_test(test_undef_implicit),
+		cmocka_unit_test(test_list_capacity),
+		cmocka_unit_test(test_words),
 	};
 	return cmocka_run_group_tests_name("compare", tests, NULL, NULL);
 }

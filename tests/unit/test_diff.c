@@ -1,7 +1,8 @@
 /* Unit tests for `gcnabi diff`: the strict JSON reader (values, escapes,
  * every kind of malformed input with its line and column, truncation and
  * byte damage at every position of a valid line) and diff_streams (the exact
- * report lines and exit status for each kind of divergence). */
+ * report lines and exit status for each kind of divergence, the contract's
+ * limits, and observed fixtures with calls). */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -14,6 +15,7 @@
 
 #include "diff.h"
 #include "json.h"
+#include "mir.h"
 
 /* ---- JSON reader ---------------------------------------------------------------- */
 
@@ -602,6 +604,247 @@ static void test_diff_truncated_stream(void **state)
 	}
 }
 
+/* Entry point fields where both sides know them, in diff's order; a user
+ * SGPR field enabled on one side shifts the ones after it; the preload
+ * offset only where both preload; one side without "system_sgprs" has
+ * none. A kernarg part of size 0 ({}) against 4: 0 is "not given". */
+#define KERNEL(size1, ksize, user, count, preload) \
+	"{\"name\":\"k\",\"cc\":\"amdgpu_kernel\",\"args\":[{\"type\":\"i32\",\"parts\":[\"kernarg+0\"],\"slot_sizes\":[4]}," \
+	"{\"type\":\"{}\",\"parts\":[\"kernarg+4\"],\"slot_sizes\":[" size1 "]}],\"ret\":{\"type\":\"void\",\"parts\":[]}," \
+	"\"kernarg_size\":" ksize ",\"user_sgprs\":{" user "},\"user_sgpr_count\":" count ",\"kernarg_preload_length\":" preload "}\n"
+#define PS(addr, enable, sys) "{\"name\":\"p\",\"cc\":\"amdgpu_ps\",\"args\":[{\"type\":\"float\",\"parts\":[\"v0\"]}],\"ret\":{\"type\":\"void\",\"parts\":[]}," \
+	"\"ps_input_addr\":" addr ",\"ps_input_enable\":" enable sys "}\n"
+#define PRELOAD(offset) "{\"name\":\"k2\",\"cc\":\"amdgpu_kernel\",\"args\":[],\"ret\":{\"type\":\"void\",\"parts\":[]},\"user_sgprs\":{}," \
+	"\"user_sgpr_count\":2,\"kernarg_preload_length\":2,\"kernarg_preload\":\"s[0:1]\",\"kernarg_preload_offset\":" offset "}\n"
+
+static void test_diff_entry_fields(void **state)
+{
+	(void)state;
+	const char *a = KERNEL("0", "4", "\"private_segment_buffer\":\"s[0:3]\",\"kernarg_segment_ptr\":\"s[4:5]\"", "6", "0")
+		PS("3", "1", ",\"system_sgprs\":{\"implicit_buffer_ptr\":\"s[0:1]\",\"scratch_wave_offset\":\"s3\"}") PRELOAD("0");
+	const char *b = KERNEL("4", "8", "\"private_segment_buffer\":\"s[0:3]\",\"dispatch_ptr\":\"s[4:5]\",\"kernarg_segment_ptr\":\"s[6:7]\"",
+			       "10", "2,\"kernarg_preload\":\"s[8:9]\",\"kernarg_preload_offset\":0")
+		PS("2", "2", "") PRELOAD("8");
+	DiffRun r = diff(a, b);
+	expect(&r, EXIT_DIVERGED,
+	       "k: kernarg_size: A 4, B 8\n"
+	       "k: user_sgpr_count: A 6, B 10\n"
+	       "k: kernarg_preload_length: A 0, B 2\n"
+	       "k: user SGPR kernarg_segment_ptr: A s[4:5], B s[6:7]\n"
+	       "k: user SGPR dispatch_ptr: A off, B s[4:5]\n"
+	       "p: ps_input_addr: A 3, B 2\n"
+	       "p: ps_input_enable: A 1, B 2\n"
+	       "p: implicit_buffer_ptr: A s[0:1], B none\n"
+	       "p: scratch_wave_offset: A s3, B none\n"
+	       "k2: kernarg_preload_offset: A 0, B 8\n"
+	       "3 functions compared, 0 identical, 3 diverge, 0 only in A, 0 only in B\n", "");
+	r = diff_with(b, a, (DiffOptions){ .json = true });
+	expect(&r, EXIT_DIVERGED,
+	       "{\"function\":\"k\",\"where\":\"kernarg_size\",\"a\":\"8\",\"b\":\"4\"}\n"
+	       "{\"function\":\"k\",\"where\":\"user_sgpr_count\",\"a\":\"10\",\"b\":\"6\"}\n"
+	       "{\"function\":\"k\",\"where\":\"kernarg_preload_length\",\"a\":\"2\",\"b\":\"0\"}\n"
+	       "{\"function\":\"k\",\"where\":\"user SGPR dispatch_ptr\",\"a\":\"s[4:5]\",\"b\":\"off\"}\n"
+	       "{\"function\":\"k\",\"where\":\"user SGPR kernarg_segment_ptr\",\"a\":\"s[6:7]\",\"b\":\"s[4:5]\"}\n"
+	       "{\"function\":\"p\",\"where\":\"ps_input_addr\",\"a\":\"2\",\"b\":\"3\"}\n"
+	       "{\"function\":\"p\",\"where\":\"ps_input_enable\",\"a\":\"2\",\"b\":\"1\"}\n"
+	       "{\"function\":\"p\",\"where\":\"implicit_buffer_ptr\",\"a\":\"none\",\"b\":\"s[0:1]\"}\n"
+	       "{\"function\":\"p\",\"where\":\"scratch_wave_offset\",\"a\":\"none\",\"b\":\"s3\"}\n"
+	       "{\"function\":\"k2\",\"where\":\"kernarg_preload_offset\",\"a\":\"8\",\"b\":\"0\"}\n"
+	       "{\"compared\":3,\"identical\":0,\"diverge\":3,\"only_in_a\":0,\"only_in_b\":0,\"malformed\":0,"
+	       "\"divergences\":10,\"to_stack\":0,\"off_stack\":0,\"labels\":[\"A\",\"B\"]}\n", "");
+}
+
+#define LOST(args, ret) "{\"name\":\"s\",\"cc\":\"amdgpu_cs\",\"args\":[" args "],\"ret\":{\"type\":\"i32\",\"parts\":[" ret "]}}\n"
+
+/* --undef-sgprs: B may lack SGPR parts of A (llc 16's SelectionDAG), argument
+ * by argument; a lost VGPR still diverges; a lost stack slot does not (the
+ * rule has always tested the "s" of "stack+"). */
+static void test_diff_undef_sgprs(void **state)
+{
+	(void)state;
+	const char *a = LOST("{\"type\":\"i64\",\"inreg\":true,\"parts\":[\"s0\",\"s1\"]},{\"type\":\"<2 x float>\",\"parts\":[\"v0\",\"v1\"]},"
+			     "{\"type\":\"[2 x i32]\",\"parts\":[\"v2\",\"stack+0\"],\"slot_sizes\":[0,4]}", "\"s2\"");
+	const char *b = LOST("{\"type\":\"i64\",\"inreg\":true,\"parts\":[\"s1\"]},{\"type\":\"<2 x float>\",\"parts\":[\"v1\"]},"
+			     "{\"type\":\"[2 x i32]\",\"parts\":[\"v2\"]}", "");
+	DiffRun r = diff(a, b);
+	expect(&r, EXIT_DIVERGED,
+	       "s: argument 0 (i64): A has 2 parts, B has 1\n"
+	       "s: argument 1 (<2 x float>): A has 2 parts, B has 1\n"
+	       "s: argument 2 ([2 x i32]): A has 2 parts, B has 1\n"
+	       "s: return (i32): A has 1 parts, B has 0\n"
+	       "1 functions compared, 0 identical, 1 diverge, 0 only in A, 0 only in B\n", "");
+	r = diff_with(a, b, (DiffOptions){ .undef_sgprs = true });
+	expect(&r, EXIT_DIVERGED,
+	       "s: argument 1 (<2 x float>): A has 2 parts, B has 1\n"
+	       "1 functions compared, 0 identical, 1 diverge, 0 only in A, 0 only in B\n", "");
+	r = diff_with(b, a, (DiffOptions){ .undef_sgprs = true }); /* only B may lack them */
+	expect(&r, EXIT_DIVERGED,
+	       "s: argument 0 (i64): A has 1 parts, B has 2\n"
+	       "s: argument 1 (<2 x float>): A has 1 parts, B has 2\n"
+	       "s: argument 2 ([2 x i32]): A has 1 parts, B has 2\n"
+	       "s: return (i32): A has 0 parts, B has 1\n"
+	       "1 functions compared, 0 identical, 1 diverge, 0 only in A, 0 only in B\n", "");
+}
+
+/* Errors compare whole, past the 191 bytes a Placement keeps: llc's
+ * messages recorded in cases/golden run longer. */
+static void test_diff_long_errors(void **state)
+{
+	(void)state;
+	char a[300], b[300], want[700];
+	char x[201];
+	memset(x, 'x', 200);
+	x[200] = 0;
+	snprintf(a, sizeof a, "{\"name\":\"f\",\"error\":\"%sa\"}", x);
+	snprintf(b, sizeof b, "{\"name\":\"f\",\"error\":\"%sb\"}", x);
+	DiffRun r = diff(a, b);
+	expect(&r, 0, "1 functions compared, 1 identical, 0 diverge, 0 only in A, 0 only in B\n", "");
+	snprintf(want, sizeof want, "f: A error \"%sa\", B error \"%sb\"\n"
+		 "1 functions compared, 0 identical, 1 diverge, 0 only in A, 0 only in B\n", x, x);
+	r = diff_with(a, b, (DiffOptions){ .strict_errors = true });
+	expect(&r, EXIT_DIVERGED, want, "");
+	r = diff_with(a, a, (DiffOptions){ .strict_errors = true });
+	expect(&r, 0, "1 functions compared, 1 identical, 0 diverge, 0 only in A, 0 only in B\n", "");
+}
+
+/* A demoted return has no parts: any listed are not compared. */
+static void test_diff_demoted_return_parts(void **state)
+{
+	(void)state;
+	DiffRun r = diff("{\"name\":\"big\",\"args\":[],\"ret\":{\"sret\":\"v0\",\"parts\":[\"v1\"]}}",
+			 "{\"name\":\"big\",\"args\":[],\"ret\":{\"sret\":\"v0\",\"parts\":[]}}");
+	expect(&r, 0, "1 functions compared, 1 identical, 0 diverge, 0 only in A, 0 only in B\n", "");
+}
+
+/* What a Placement cannot hold is a malformed line, located and explained. */
+static void test_diff_contract_limits(void **state)
+{
+	(void)state;
+	Buf many = { 0 };
+	buf_printf(&many, "{\"name\":\"f\",\"args\":[");
+	for (unsigned i = 0; i < SIG_MAX_PARAMS + 1; i++)
+		buf_printf(&many, "%s{\"parts\":[]}", i ? "," : "");
+	buf_printf(&many, "],\"ret\":{\"parts\":[]}}\n{\"name\":\"f\",\"args\":[{\"parts\":[");
+	for (unsigned i = 0; i < PLACE_MAX_PARTS + 1; i++)
+		buf_printf(&many, "%s\"v%u\"", i ? "," : "", i);
+	buf_printf(&many, "]}],\"ret\":{\"parts\":[]}}\n");
+	DiffRun r = diff(many.p, "");
+	expect(&r, EXIT_ERROR,
+	       "0 functions compared, 0 identical, 0 diverge, 0 only in A, 0 only in B, 2 malformed lines skipped\n",
+	       "a.jsonl:1:3349: error: more than 256 arguments\n"
+	       "a.jsonl:2:31689: error: more than 4096 parts\n");
+	buf_free(&many);
+#define F(x) "{\"name\":\"f\",\"args\":[],\"ret\":{\"parts\":[]}," x "}\n"
+#define P(part) "{\"name\":\"f\",\"args\":[{\"parts\":[\"" part "\"]}],\"ret\":{\"parts\":[]}}\n"
+	r = diff(P("s65536") P("stack+4294967296") P("v65535") P("kernarg+4294967295")
+		 F("\"ps_input_addr\":1") F("\"ps_input_addr\":70000,\"ps_input_enable\":1") F("\"kernarg_size\":-1")
+		 F("\"system_sgprs\":5") F("\"system_sgprs\":{\"implicit_buffer_ptr\":\"s0\"}")
+		 F("\"system_sgprs\":{\"scratch_wave_offset\":\"s[3:4]\"}") F("\"user_sgprs\":{\"kernarg_segment_ptr\":\"s[0:1]\"}")
+		 F("\"user_sgpr_count\":2") F("\"user_sgprs\":{\"queue\":\"s[0:1]\"},\"user_sgpr_count\":2,\"kernarg_preload_length\":0")
+		 F("\"user_sgprs\":{\"kernarg_segment_ptr\":\"s[4:5]\"},\"user_sgpr_count\":2,\"kernarg_preload_length\":0")
+		 F("\"user_sgprs\":{},\"user_sgpr_count\":2,\"kernarg_preload_length\":0,\"kernarg_preload_offset\":4"),
+		 "");
+	expect(&r, EXIT_DIVERGED | EXIT_ERROR,
+	       "f#1: only in A\n"
+	       "f#2: only in A\n"
+	       "0 functions compared, 0 identical, 0 diverge, 2 only in A, 0 only in B, 13 malformed lines skipped\n",
+	       "a.jsonl:1:31: error: a register number must be below 65536\n"
+	       "a.jsonl:2:31: error: an offset must be below 4294967296\n"
+	       "a.jsonl:5:1: error: \"ps_input_addr\" and \"ps_input_enable\" come together\n"
+	       "a.jsonl:6:58: error: \"ps_input_addr\" must be an integer from 0 to 65535\n"
+	       "a.jsonl:7:57: error: \"kernarg_size\" must be an integer from 0 to 4294967295\n"
+	       "a.jsonl:8:57: error: \"system_sgprs\" must be an object\n"
+	       "a.jsonl:9:80: error: \"implicit_buffer_ptr\" must be an SGPR pair, as in \"s[0:1]\"\n"
+	       "a.jsonl:10:80: error: \"scratch_wave_offset\" must be one SGPR, as in \"s3\"\n"
+	       "a.jsonl:11:55: error: \"user_sgprs\" wants \"user_sgpr_count\", \"kernarg_preload_length\" and, for "
+	       "preloaded arguments, \"kernarg_preload_offset\"\n"
+	       "a.jsonl:12:1: error: \"user_sgpr_count\" without \"user_sgprs\"\n"
+	       "a.jsonl:13:64: error: \"user_sgprs\" has no field \"queue\"\n"
+	       "a.jsonl:14:78: error: \"kernarg_segment_ptr\" must be \"s[0:1]\", after the enabled fields before it\n"
+	       "a.jsonl:15:55: error: \"user_sgprs\" wants \"user_sgpr_count\", \"kernarg_preload_length\" and, for "
+	       "preloaded arguments, \"kernarg_preload_offset\"\n"
+	       "a.jsonl: note: 2 functions named \"f\"; the k-th is paired with the other side's k-th, shown as f#k\n");
+#undef F
+#undef P
+}
+
+/* ---- observed placements: calls, implicit registers, ungrouped arguments ---- */
+
+static int to_jsonl(void *ctx, const MirFunction *f)
+{
+	static char line[1 << 17];
+	size_t n = mir_function_print_json(f, line, sizeof line);
+	assert_true(n < sizeof line);
+	buf_put(ctx, line, n);
+	buf_put(ctx, "\n", 1);
+	return 0;
+}
+
+/* `gcnabi observe --json` of a fixture (tests/fixtures/mir), in-process. */
+static Buf observed(const char *name)
+{
+	const char *slash = strrchr(__FILE__, '/');
+	char path[512], err[512];
+	snprintf(path, sizeof path, "%.*s/../fixtures/mir/%s", slash ? (int)(slash - __FILE__) : 1, slash ? __FILE__ : ".", name);
+	size_t len;
+	char *text = read_file(path, &len, err, sizeof err);
+	if (!text)
+		fail_msg("%s", err);
+	Buf jsonl = { 0 };
+	assert_int_equal(mir_observe(text, len, to_jsonl, &jsonl, NULL), MIR_OK);
+	free(text);
+	return jsonl;
+}
+
+static DiffRun diff_observed(const char *a, const char *b, DiffOptions o)
+{
+	Buf ja = observed(a), jb = observed(b);
+	DiffRun r = diff_with(ja.p, jb.p, o);
+	buf_free(&ja);
+	buf_free(&jb);
+	return r;
+}
+
+/* Two compilers' MIR of one module: the callee's parts, each call site's
+ * parts and implicit registers (llc 22's GlobalISel passes every implicit
+ * input, llc 16's SelectionDAG only the SRD), and, where the observer could
+ * not attribute parts to arguments, all of them as one list. */
+static void test_diff_observed_calls(void **state)
+{
+	(void)state;
+	DiffRun r = diff_observed("basic.v16.dag.mir", "basic.v22.gisel.mir", (DiffOptions){ .label_a = "llc16", .label_b = "llc22" });
+	expect(&r, EXIT_DIVERGED,
+	       "f: argument 0 (i32) part 0: llc16 v0, llc22 s16\n"
+	       "f: argument 1 (i32) part 0: llc16 v1, llc22 v0\n"
+	       "f: argument 2 (i64) part 0: llc16 v2, llc22 v1\n"
+	       "f: argument 2 (i64) part 1: llc16 v3, llc22 v2\n"
+	       "f: argument 3 ([2 x i32]) part 0: llc16 v4, llc22 v3\n"
+	       "f: argument 3 ([2 x i32]) part 1: llc16 v5, llc22 v4\n"
+	       "f: argument 4 (i32) part 0: llc16 v6, llc22 s17\n"
+	       "gcnabi.0.caller: call to f argument 0 (i32) part 0: llc16 v0, llc22 s0\n"
+	       "gcnabi.0.caller: call to f argument 1 (i32) part 0: llc16 v1, llc22 v0\n"
+	       "gcnabi.0.caller: call to f argument 2 (i64) part 0: llc16 v2, llc22 v1\n"
+	       "gcnabi.0.caller: call to f argument 2 (i64) part 1: llc16 v3, llc22 v2\n"
+	       "gcnabi.0.caller: call to f argument 3 ([2 x i32]) part 0: llc16 v4, llc22 v3\n"
+	       "gcnabi.0.caller: call to f argument 3 ([2 x i32]) part 1: llc16 v5, llc22 v4\n"
+	       "gcnabi.0.caller: call to f argument 4 (i32) part 0: llc16 v6, llc22 s1\n"
+	       "gcnabi.0.caller: call to f implicit registers: llc16 s[0:3], llc22 s[0:3] s[4:5] s[6:7] s[8:9] s[10:11] s12 s13 s14 s15 v31\n"
+	       "gcnabi.1.caller: call to g implicit registers: llc16 s[0:3], llc22 s[0:3] s[4:5] s[6:7] s[8:9] s[10:11] s12 s13 s14 s15 v31\n"
+	       "4 functions compared, 1 identical, 3 diverge, 0 only in llc16, 0 only in llc22\n", "");
+	r = diff_observed("kernelindirect.v19.dag.mir", "kernelindirect.v22.gisel.mir", (DiffOptions){ .json = true });
+	expect(&r, EXIT_DIVERGED,
+	       "{\"function\":\"k\",\"where\":\"arguments\",\"a\":\"v0 v1 v2 s0 s1 s2 s3 s4 s5 s6 s7 s8\","
+	       "\"b\":\"v2 v1 v0 s10 s9 s8 s6 s7 s2 s3 s0 s1 s4 s5\"}\n"
+	       "{\"function\":\"k\",\"where\":\"call 0 to <indirect> implicit registers\","
+	       "\"a\":\"s[4:5] s[6:7] s[8:9] s[10:11] s12 s13 s14 s15 v31 s[0:3]\","
+	       "\"b\":\"s[0:3] s[4:5] s[6:7] s[8:9] s[10:11] s12 s13 s14 s15 v31\"}\n"
+	       "{\"function\":\"k\",\"where\":\"call 1 to <indirect> implicit registers\","
+	       "\"a\":\"s[4:5] s[6:7] s[8:9] s[10:11] s12 s13 s14 s15 v31 s[0:3]\","
+	       "\"b\":\"s[0:3] s[4:5] s[6:7] s[8:9] s[10:11] s12 s13 s14 s15 v31\"}\n"
+	       "{\"compared\":3,\"identical\":2,\"diverge\":1,\"only_in_a\":0,\"only_in_b\":0,\"malformed\":0,"
+	       "\"divergences\":3,\"to_stack\":0,\"off_stack\":0,\"labels\":[\"A\",\"B\"]}\n", "");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -633,6 +876,12 @@ int main(void)
 		cmocka_unit_test(test_diff_summary_counts_stack_moves),
 		cmocka_unit_test(test_diff_empty_streams),
 		cmocka_unit_test(test_diff_truncated_stream),
+		cmocka_unit_test(test_diff_entry_fields),
+		cmocka_unit_test(test_diff_undef_sgprs),
+		cmocka_unit_test(test_diff_demoted_return_parts),
+		cmocka_unit_test(test_diff_long_errors),
+		cmocka_unit_test(test_diff_contract_limits),
+		cmocka_unit_test(test_diff_observed_calls),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
