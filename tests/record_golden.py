@@ -21,7 +21,11 @@ from gcnabi_tests import (CPUS, GCNABI, GOLDEN, OS_TRIPLES, SELECTORS, case_oses
 
 
 def first_error(stderr):
-    for line in stderr.splitlines():
+    lines = stderr.splitlines()
+    # The IR verifier says what it refuses first, then llc "input module cannot be verified".
+    if lines and any("input module cannot be verified" in line for line in lines):
+        return lines[0].strip()[:240]
+    for line in lines:
         if "error" in line.lower() or "Assertion" in line:
             return line.strip()[:240]
     return (stderr.strip().splitlines() or ["llc failed"])[0][:240]

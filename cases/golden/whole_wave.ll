@@ -14,14 +14,14 @@
 declare amdgpu_gfx_whole_wave void @m00(i1)   ; the mask alone
 declare amdgpu_gfx_whole_wave i32 @m01(i1 zeroext, i32)   ; the verifier allows attributes on the mask but inreg
 declare amdgpu_gfx_whole_wave void @a00(i1, i1, i1, i32)   ; i1 after the mask: the stack
-declare amdgpu_gfx_whole_wave void @a01(i1, i8, i16 inreg, half, bfloat inreg, i32)
+declare amdgpu_gfx_whole_wave void @a01(i1, i8, i16 inreg, half, <2 x half> inreg, i32)
 declare amdgpu_gfx_whole_wave void @a02(i1, float inreg, i64, double inreg, ptr addrspace(1), ptr addrspace(3) inreg)
 declare amdgpu_gfx_whole_wave void @a03(i1, <2 x i16>, <3 x half> inreg, <4 x i8>, <2 x float> inreg, i96)
 declare amdgpu_gfx_whole_wave void @a04(i1, { i8, i32 }, [3 x i16] inreg, { half, <2 x half> }, i128 inreg)
 declare amdgpu_gfx_whole_wave void @a05(i1, ptr addrspace(7), ptr addrspace(8) inreg, <2 x ptr addrspace(1)>)
 declare amdgpu_gfx_whole_wave void @a06(i1, i32 signext, i8 zeroext, i16 signext inreg)
 declare amdgpu_gfx_whole_wave void @s00(i1, <30 x i32>, i64, i8, half, { i8, i32 }, i1)   ; v31 ends, then the stack
-declare amdgpu_gfx_whole_wave void @s01(i1, <32 x i32>, <4 x float>, bfloat)
+declare amdgpu_gfx_whole_wave void @s01(i1, <32 x i32>, <4 x float>, half)
 declare amdgpu_gfx_whole_wave void @s02(i1, <25 x i32> inreg, i64 inreg, i32 inreg, i32)   ; s29 ends: inreg parts go to the stack
 declare amdgpu_gfx_whole_wave void @s03(i1, <31 x i32>, i64)   ; split v31|stack+0
 declare amdgpu_gfx_whole_wave void @s04(i1, <26 x i32> inreg, i32 inreg)
@@ -39,7 +39,7 @@ declare amdgpu_gfx_whole_wave inreg i32 @r07(i1, i32 inreg, i32, i1)   ; inreg r
 declare amdgpu_gfx_whole_wave inreg <2 x float> @r08(i1, { i32, i32 }, i32)   ; an aggregate argument: GlobalISel cannot fall back
 declare amdgpu_gfx_whole_wave inreg [40 x i32] @r09(i1, i32)
 declare amdgpu_gfx_whole_wave signext i16 @r10(i1, i16 signext)
-declare amdgpu_gfx_whole_wave bfloat @r11(i1, float)   ; GlobalISel cannot pass bfloat at a call site
+declare amdgpu_gfx_whole_wave bfloat @r11(i1, bfloat inreg)   ; GlobalISel cannot pass bfloat at a call site
 declare amdgpu_gfx_whole_wave void @v00(i32)   ; verifier: the first argument must be i1
 declare amdgpu_gfx_whole_wave void @v01()
 declare amdgpu_gfx_whole_wave void @v02(i1 inreg, i32)   ; verifier: not inreg
