@@ -770,8 +770,8 @@ bool cc_place(const Sig *s, const ModelConfig *m, View view, Placement *out)
 	bool mask_is_argument = demoted && view == VIEW_CALLEE && m->selector == SEL_DAG && conv->active_mask_param &&
 				m->profile->on[SW_whole_wave_dag_sret_to_mask];
 	if (callee_address) {
-		static const PartRun address = { PART_INT, 4, 2 }; /* a ptr, passed first and in no argument's parts */
-		Parts first = { (PartRun *)&address, 1, 2, 1, 0 };
+		PartRun address = { PART_INT, 4, 2 }; /* a ptr, passed first and in no argument's parts */
+		Parts first = { &address, 1, 2, 1, 0 };
 		Loc unseen[2];
 		if (assign_runs(&c, false, &first, false, unseen))
 			return cc_fail(out, "no register for the callee's address%s%s", "", "");
@@ -813,7 +813,8 @@ bool cc_place(const Sig *s, const ModelConfig *m, View view, Placement *out)
 				return cc_fail(out, "Attributes 'byval', 'inalloca', 'preallocated', 'inreg', 'nest', 'byref', "
 						 "and 'sret' are incompatible!%s%s", "", "");
 		}
-		/* The active-lane mask: no register, no stack slot, not passed. */
+		/* An unallocated pixel-shader input, or the active-lane mask: no
+		 * register, no stack slot, nothing passed. */
 		if ((ps && (skip[i / 64] >> (i % 64) & 1)) || (i == 0 && conv->active_mask_param && !mask_is_argument)) {
 			range->first = (uint16_t)out->nlocs;
 			range->count = 0;
