@@ -488,13 +488,9 @@ static void add_sret(Gen *g)
 	s->nparams++;
 }
 
-void gen_fit_convention(Sig *s)
+/* A plain i1 in front of s's parameters (the last makes room when s is full). */
+static void insert_mask(Sig *s)
 {
-	const Param *first = s->nparams ? &s->params[0] : 0;
-	const Type *t = first ? sig_type(s, first->type) : 0;
-	if (!conv_info((CallConv)s->cc)->active_mask_param ||
-	    (t && t->kind == TYPE_INT && t->n == 1 && !(first->flags & (PARAM_INREG | PARAM_BYVAL | PARAM_BYREF | PARAM_SRET))))
-		return;
 	TypeId i1 = sig_add_type(s, (Type){ .kind = TYPE_INT, .n = 1, .elem = TYPE_NONE });
 	if (i1 == TYPE_NONE)
 		return;
@@ -509,6 +505,15 @@ void gen_fit_convention(Sig *s)
 		s->params[1] = s->params[2];
 		s->params[2] = p;
 	}
+}
+
+void gen_fit_convention(Sig *s)
+{
+	const Param *first = s->nparams ? &s->params[0] : 0;
+	const Type *t = first ? sig_type(s, first->type) : 0;
+	if (conv_info((CallConv)s->cc)->active_mask_param &&
+	    !(t && t->kind == TYPE_INT && t->n == 1 && !(first->flags & (PARAM_INREG | PARAM_BYVAL | PARAM_BYREF | PARAM_SRET))))
+		insert_mask(s);
 }
 
 void gen_signature(Sig *s, const GenWeights *w, uint64_t seed, uint64_t index)
@@ -706,5 +711,8 @@ bool gen_enumerate(Sig *s, const GenSpace *sp, uint64_t index)
 	for (unsigned k = nargs; k-- > 0; rest /= sp->ntypes)
 		if (!import_param(s, sp->types[rest % sp->ntypes], &s->params[k]))
 			return false;
+	/* Always, so that distinct indices stay distinct signatures. */
+	if (conv_info((CallConv)s->cc)->active_mask_param)
+		insert_mask(s);
 	return true;
 }

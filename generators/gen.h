@@ -148,7 +148,8 @@ typedef struct {
 
 /* Computes returns and total; false when total does not fit in 63 bits. */
 bool gen_space_init(GenSpace *sp);
-/* Signature number index of the space (index < total), named f<index>. */
+/* Signature number index of the space (index < total), named f<index>;
+ * a convention's active-lane mask (conv.h) goes before the parameters. */
 bool gen_enumerate(Sig *out, const GenSpace *sp, uint64_t index);
 
 #endif

@@ -599,6 +599,42 @@ static void test_enumeration_is_a_bijection(void **state)
 	free(slice);
 }
 
+/* A convention with an active-lane mask: every enumerated signature has it
+ * first, in addition to the parameters of its index, so none repeats. */
+static void test_enumeration_puts_the_mask_first(void **state)
+{
+	(void)state;
+	Sig *types = malloc(NSMALL * sizeof *types), *s = new_sig();
+	assert_non_null(types);
+	GenSpace sp;
+	small_space(&sp, types, 2);
+	sp.ccs[1] = CC_AMDGPU_GFX_WHOLE_WAVE;
+	assert_true(gen_space_init(&sp));
+	char **texts = malloc(sp.total * sizeof *texts);
+	assert_non_null(texts);
+	unsigned masked = 0;
+	for (uint64_t i = 0; i < sp.total; i++) {
+		assert_true(gen_enumerate(s, &sp, i));
+		if (s->cc == CC_AMDGPU_GFX_WHOLE_WAVE) {
+			const Type *t = sig_type(s, s->params[0].type);
+			assert_true(s->nparams >= 1 && t->kind == TYPE_INT && t->n == 1 && s->params[0].flags == 0);
+			masked++;
+		}
+		strcpy(s->name, "f");
+		texts[i] = strdup(print(s));
+	}
+	assert_int_equal(masked, sp.total / 2);
+	qsort(texts, sp.total, sizeof *texts, compare_strings);
+	for (uint64_t i = 1; i < sp.total; i++)
+		if (strcmp(texts[i - 1], texts[i]) == 0)
+			fail_msg("enumerated twice: %s", texts[i]);
+	for (uint64_t i = 0; i < sp.total; i++)
+		free(texts[i]);
+	free(texts);
+	free(types);
+	free(s);
+}
+
 static void test_enumeration_too_large_is_refused(void **state)
 {
 	(void)state;
@@ -622,6 +658,7 @@ int main(void)
 		cmocka_unit_test(test_rates_follow_other_weights),
 		cmocka_unit_test(test_swarm_batches_lack_their_features),
 		cmocka_unit_test(test_enumeration_is_a_bijection),
+		cmocka_unit_test(test_enumeration_puts_the_mask_first),
 		cmocka_unit_test(test_enumeration_too_large_is_refused),
 	};
 	return cmocka_run_group_tests_name("gen", tests, NULL, NULL);
