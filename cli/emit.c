@@ -112,6 +112,10 @@ static void put_name(Buf *b, const char *name)
 	buf_put(b, "\"", 1);
 }
 
+/* Parameter k is a value a caller passes: not the active-lane mask of a
+ * convention that has one (conv.h), which the callee computes itself. */
+static bool passed(const Sig *s, unsigned k) { return k > 0 || !conv_info((CallConv)s->cc)->active_mask_param; }
+
 static TypeId value_type(const Param *p)
 {
 	return (p->flags & PARAM_BYVAL) && p->attr_type != TYPE_NONE ? p->attr_type : p->type;
@@ -137,7 +141,9 @@ static void declare_global(Emitter *e, const char *what, int k, TypeId t, bool c
 		buf_printf(e->b, " zeroinitializer\n");
 }
 
-static void put_param_attrs(Emitter *e, const Param *p)
+/* omit: PARAM_* flags not to write (the verifier refuses sret on the
+ * arguments of a vararg call, as an intrinsic call is). */
+static void put_param_attrs(Emitter *e, const Param *p, uint16_t omit)
 {
 	static const struct { uint16_t flag; const char *text; } simple[] = {
 		{ PARAM_INREG, " inreg" }, { PARAM_SIGNEXT, " signext" }, { PARAM_ZEROEXT, " zeroext" },
@@ -149,7 +155,7 @@ static void put_param_attrs(Emitter *e, const Param *p)
 		if (p->flags & simple[i].flag)
 			buf_printf(e->b, "%s", simple[i].text);
 	for (size_t i = 0; i < sizeof typed / sizeof typed[0]; i++)
-		if ((p->flags & typed[i].flag) && p->attr_type != TYPE_NONE) {
+		if ((p->flags & typed[i].flag & ~omit) && p->attr_type != TYPE_NONE) {
 			buf_printf(e->b, "%s", typed[i].text);
 			put_type(e, p->attr_type);
 			buf_put(e->b, ")", 1);
@@ -187,7 +193,7 @@ static void put_header(Emitter *e, const char *fn_name)
 	for (unsigned k = 0; k < s->nparams; k++) {
 		buf_printf(e->b, "%s", k ? ", " : "");
 		put_type(e, s->params[k].type);
-		put_param_attrs(e, &s->params[k]);
+		put_param_attrs(e, &s->params[k], 0);
 		if (conv_in_family((CallConv)s->cc, FAMILY_KERNEL))
 			buf_printf(e->b, " %%gcnabi.arg.%u", k);
 	}
@@ -311,9 +317,11 @@ static void put_function_type(Emitter *e)
 static void emit_call(Emitter *e, const char *fn_name, const char *v, unsigned shared, bool through_pointer)
 {
 	const Sig *s = e->s;
-	const char *cc = cc_keyword((CallConv)s->cc);
+	const char *cc = cc_keyword((CallConv)s->cc), *intrinsic = conv_info((CallConv)s->cc)->call_intrinsic;
 	for (unsigned k = shared; k < s->nparams; k++) {
 		const Param *p = &s->params[k];
+		if (!passed(s, k))
+			continue;
 		TypeId vt = value_type(p);
 		buf_printf(e->b, "  %%%s.o%u = load ", v, k);
 		put_mem_type(e, vt);
@@ -347,21 +355,34 @@ static void emit_call(Emitter *e, const char *fn_name, const char *v, unsigned s
 	}
 	bool is_void = sig_type(s, s->ret)->kind == TYPE_VOID;
 	if (is_void)
-		buf_printf(e->b, "  call %s%s", cc, *cc ? " " : "");
+		buf_printf(e->b, "  call ");
 	else
-		buf_printf(e->b, "  %%%s.r = call %s%s", v, cc, *cc ? " " : "");
-	if (through_pointer) {
+		buf_printf(e->b, "  %%%s.r = call ", v);
+	if (intrinsic) {
+		/* RET (ptr, ...) @<intrinsic>.gcnabi<i>(ptr @callee, args...); llc remangles the name */
+		put_ret_attrs(e);
+		put_type(e, s->ret);
+		buf_printf(e->b, " (ptr, ...) @%s.gcnabi%u(ptr ", intrinsic, e->idx);
+		if (through_pointer)
+			buf_printf(e->b, "%%%s.fp", v);
+		else
+			put_name(e->b, fn_name);
+	} else if (through_pointer) {
+		buf_printf(e->b, "%s%s", cc, *cc ? " " : "");
 		put_ret_attrs(e);
 		put_type(e, s->ret);
 		buf_printf(e->b, " %%%s.fp(", v);
 	} else {
+		buf_printf(e->b, "%s%s", cc, *cc ? " " : "");
 		put_callee_head(e, fn_name);
 	}
-	for (unsigned k = 0; k < s->nparams; k++) {
+	for (unsigned k = 0, n = intrinsic != NULL; k < s->nparams; k++) {
 		const Param *p = &s->params[k];
-		buf_printf(e->b, "%s", k ? ", " : "");
+		if (!passed(s, k))
+			continue;
+		buf_printf(e->b, "%s", n++ ? ", " : "");
 		put_type(e, p->type);
-		put_param_attrs(e, p);
+		put_param_attrs(e, p, intrinsic ? PARAM_SRET : 0);
 		char arg[32];
 		if (k < shared)
 			buf_printf(e->b, " %s", param_value(e->caller_kernel, k, arg, sizeof arg));
@@ -502,10 +523,24 @@ static void emit_chain_caller(Emitter *e, const char *fn_name)
 	buf_printf(e->b, "  unreachable\n}\n");
 }
 
+/* The intrinsic a function of e's convention is called through (its
+ * row's call_intrinsic), declared once per callee: llc remangles the name. */
+static void declare_call_intrinsic(Emitter *e)
+{
+	buf_printf(e->b, "declare ");
+	put_type(e, e->s->ret);
+	buf_printf(e->b, " @%s.gcnabi%u(ptr, ...)\n", conv_info((CallConv)e->s->cc)->call_intrinsic, e->idx);
+}
+
+/* The caller is of the callee's own convention, with that convention's
+ * active-lane mask when it has one. */
 static void emit_caller(Emitter *e, const char *fn_name)
 {
-	const char *cc = cc_keyword((CallConv)e->s->cc);
-	buf_printf(e->b, "define %s%svoid @gcnabi.%u.caller() {\n", cc, *cc ? " " : "", e->idx);
+	const ConvInfo *conv = conv_info((CallConv)e->s->cc);
+	if (conv->call_intrinsic)
+		declare_call_intrinsic(e);
+	buf_printf(e->b, "define %s%svoid @gcnabi.%u.caller(%s) {\n", conv->keyword, *conv->keyword ? " " : "", e->idx,
+		   conv->active_mask_param ? "i1" : "");
 	emit_call(e, fn_name, "gcnabi", 0, false);
 	buf_printf(e->b, "  ret void\n}\n");
 }
@@ -568,7 +603,7 @@ static void declare_markers(Emitter *e, bool callers)
 	const Sig *s = e->s;
 	for (unsigned k = 0; k < s->nparams; k++) {
 		declare_global(e, "in", (int)k, value_type(&s->params[k]), false);
-		if (callers)
+		if (callers && passed(s, k))
 			declare_global(e, "out", (int)k, value_type(&s->params[k]), true);
 	}
 	if (s->uses_scratch)
@@ -633,15 +668,18 @@ bool emit_graph(Buf *b, Sig *const *sigs, const bool *include, unsigned nsigs, c
 		Emitter e = { b, prepared[i], o, i, false };
 		buf_printf(b, "\n");
 		declare_markers(&e, true);
-		bool pointed_to = false, chained_to = false, chained_through_pointer = false;
+		bool called_to = false, pointed_to = false, chained_to = false, chained_through_pointer = false;
 		for (unsigned x = 0; x < nedges; x++) {
 			bool from_here = edges[x].to == i && prepared[edges[x].from];
+			called_to |= from_here && !edges[x].chain;
 			pointed_to |= from_here && edges[x].indirect && !edges[x].chain;
 			chained_to |= from_here && edges[x].chain;
 			chained_through_pointer |= from_here && edges[x].chain && edges[x].indirect;
 		}
 		if (chained_to)
 			declare_chain_intrinsic(&e);
+		if (called_to && conv_info((CallConv)prepared[i]->cc)->call_intrinsic)
+			declare_call_intrinsic(&e);
 		/* Chain calls through a pointer load it from constant memory (uniform, SGPRs). */
 		if (chained_through_pointer)
 			buf_printf(b, "@gcnabi.%u.chainfp = external addrspace(4) global ptr\n", i);

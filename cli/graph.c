@@ -56,11 +56,11 @@ static int take_function(const char **pp, const char *end, Sig *const *sigs, uns
 /* Which edges are legal, first match wins: a row whose callee, caller and
  * kind predicates all hold refuses the edge with its message. */
 typedef struct {
-	int kind; /* EDGE_CALL, EDGE_CHAIN, or -1 for both */
+	int kind; /* EDGE_CALL (direct or not), EDGE_CHAIN, EDGE_POINTER_CALL, or -1 for all */
 	bool (*caller)(CallConv), (*callee)(CallConv);
 	const char *why;
 } EdgeRule;
-enum { EDGE_CALL, EDGE_CHAIN };
+enum { EDGE_CALL, EDGE_CHAIN, EDGE_POINTER_CALL };
 
 static bool any_cc(CallConv cc) { return cc < CC_COUNT; }
 static bool is_chain_cc(CallConv cc) { return conv_in_family(cc, FAMILY_CHAIN); }
@@ -68,6 +68,7 @@ static bool not_chain_cc(CallConv cc) { return !is_chain_cc(cc); }
 /* The verifier allows llvm.amdgcn.cs.chain only in some conventions. */
 static bool not_chain_caller(CallConv cc) { return !conv_info(cc)->chains; }
 static bool is_kernel(CallConv cc) { return conv_in_family(cc, FAMILY_KERNEL); }
+static bool through_intrinsic(CallConv cc) { return conv_info(cc)->call_intrinsic != NULL; }
 
 static const EdgeRule edge_rules[] = {
 	{ -1, any_cc, cc_is_shader_entry, "an entry point has no callers" },
@@ -75,14 +76,17 @@ static const EdgeRule edge_rules[] = {
 	{ EDGE_CALL, any_cc, is_chain_cc, "a chain function is entered by `chain`, not called" },
 	{ EDGE_CHAIN, any_cc, not_chain_cc, "only amdgpu_cs_chain(_preserve) functions are chained to" },
 	{ EDGE_CHAIN, not_chain_caller, any_cc, "llvm.amdgcn.cs.chain is used only in " },
+	{ EDGE_POINTER_CALL, any_cc, through_intrinsic, "it is called through an intrinsic that names the callee: no calls through a pointer" },
 };
 
 /* Why the edge is refused (in buf), or NULL. */
-static const char *edge_refusal(bool chain, CallConv from, CallConv to, char *buf, size_t cap)
+static const char *edge_refusal(bool chain, bool indirect, CallConv from, CallConv to, char *buf, size_t cap)
 {
+	int kind = chain ? EDGE_CHAIN : EDGE_CALL;
 	for (size_t r = 0; r < sizeof edge_rules / sizeof edge_rules[0]; r++) {
 		const EdgeRule *x = &edge_rules[r];
-		if (!((x->kind < 0 || x->kind == (chain ? EDGE_CHAIN : EDGE_CALL)) && x->caller(from) && x->callee(to)))
+		bool kind_matches = x->kind < 0 || x->kind == kind || (x->kind == EDGE_POINTER_CALL && !chain && indirect);
+		if (!(kind_matches && x->caller(from) && x->callee(to)))
 			continue;
 		if (x->caller != not_chain_caller)
 			return x->why;
@@ -207,7 +211,7 @@ bool graph_edges_parse(const char *text, size_t len, Sig *const *sigs, unsigned 
 			e.to = (unsigned)to;
 			CallConv cfrom = (CallConv)sigs[e.from]->cc, cto = (CallConv)sigs[e.to]->cc;
 			char refused[256];
-			const char *refusal = edge_refusal(chain, cfrom, cto, refused, sizeof refused);
+			const char *refusal = edge_refusal(chain, e.indirect, cfrom, cto, refused, sizeof refused);
 			if (refusal)
 				return fail_edges(edges, err, err_cap, "%u:1: @%s (%s) cannot %s @%s (%s): %s", line,
 						  sigs[e.from]->name, cc_name(cfrom), chain ? "chain to" : "call", sigs[e.to]->name,

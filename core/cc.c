@@ -113,6 +113,7 @@ typedef struct {
 	 * places either arguments or returns, so one mask serves both. */
 	uint16_t exhausted;
 	bool ext; /* the parameter being placed is signext or zeroext */
+	bool ret_inreg; /* the return is inreg as this view's lowering sees it */
 	uint64_t stack;     /* next free byte of the argument area */
 	Placement *out;
 } Ctx;
@@ -441,9 +442,7 @@ static const CcRule *try_return(const Ctx *c, const Parts *parts, SplitStatus st
 	memset(ret.cursor, 0, sizeof ret.cursor);
 	ret.exhausted = 0;
 	ret.ext = (c->sig->ret_flags & (PARAM_SIGNEXT | PARAM_ZEROEXT)) != 0;
-	return st == SPLIT_DEMOTE ? &no_row
-				  : assign_runs(&ret, true, parts, (c->sig->ret_flags & PARAM_INREG) != 0,
-						&c->out->locs[c->out->nlocs]);
+	return st == SPLIT_DEMOTE ? &no_row : assign_runs(&ret, true, parts, c->ret_inreg, &c->out->locs[c->out->nlocs]);
 }
 
 /* LLVM 15's SelectionDAG cannot select a returned scalar bfloat
@@ -508,6 +507,13 @@ static bool place_return(Ctx *c, Parts *parts, bool *demoted)
 const char *cc_verifier_error(const Sig *s)
 {
 	unsigned v = conv_info((CallConv)s->cc)->verifier;
+	if ((v & VERIFY_FIRST_I1) && (s->nparams == 0 || sig_type(s, s->params[0].type)->kind != TYPE_INT ||
+				      sig_type(s, s->params[0].type)->n != 1))
+		return "Calling convention requires first argument to be i1";
+	if ((v & VERIFY_FIRST_NOT_INREG) && s->nparams && (s->params[0].flags & PARAM_INREG))
+		return "Calling convention requires first argument to not be inreg";
+	if ((v & VERIFY_NO_VARARGS) && s->varargs)
+		return "Calling convention does not support varargs or perfect forwarding!";
 	if ((v & VERIFY_VOID_RETURN) && sig_type(s, s->ret)->kind != TYPE_VOID)
 		return "Calling convention requires void return type";
 	for (unsigned i = 0; i < s->nparams && (v & VERIFY_NO_SRET); i++)
@@ -573,6 +579,44 @@ static unsigned leaf_values(const Sig *s, const Profile *p, TypeId id, TypeId *o
 		return 0;
 	out[0] = id;
 	return 1;
+}
+
+/* A GlobalISel call through the convention's intrinsic (llc 22, switch
+ * whole_wave_gisel_call_ret). The intrinsic is a ccc vararg call, so the
+ * default convention's return rows decide demotion; a demoted return then
+ * loses its hidden pointer to the callee's 64-bit address, passed first,
+ * and nothing comes back (*callee_address). A return those rows keep but
+ * the convention's own refuse (inreg) is not lowered either; llc falls back
+ * to a plain intrinsic, which takes no aggregate argument. */
+static bool gisel_intrinsic_call_return(Ctx *c, Parts *parts, bool *callee_address)
+{
+	const Sig *s = c->sig;
+	Placement *out = c->out;
+	Ctx ccc = *c;
+	SplitStatus st;
+	ccc.tables = &func_rules;
+	ccc.rows[1] = select_rows(func_rules.returns, func_rules.nreturns, c->m);
+	*callee_address = false;
+	if (!split_or_fail(c, s->ret, true, false, parts, &st))
+		return false;
+	if (parts->nparts > PLACE_MAX_PARTS - out->nlocs)
+		return cc_fail(out, "more than %s parts in one function%s", "4096", "");
+	if (try_return(&ccc, parts, st)) {
+		*callee_address = true;
+		return true;
+	}
+	if (try_return(c, parts, st)) {
+		TypeId values[2];
+		for (unsigned k = 1; k < s->nparams; k++)
+			if (leaf_values(s, c->m->profile, s->params[k].type, values, 2) != 1)
+				return cc_fail(out, "unable to translate instruction: call %s (its return is not lowered, and the "
+						 "plain intrinsic takes no aggregate argument)%s", conv_info((CallConv)s->cc)->call_intrinsic, "");
+		return true;
+	}
+	out->ret.first = (uint16_t)out->nlocs;
+	out->ret.count = (uint16_t)parts->nparts;
+	out->nlocs += parts->nparts;
+	return true;
 }
 
 /* Pixel shaders: the leading non-inreg arguments are the PS input slots
@@ -683,23 +727,26 @@ bool cc_place(const Sig *s, const ModelConfig *m, View view, Placement *out)
 	memset(c.cursor, 0, sizeof c.cursor);
 	c.ext = false;
 	c.stack = 0;
+	/* A SelectionDAG call through an intrinsic drops the return's
+	 * attributes (llc 22): an inreg return is returned as a plain one. */
+	c.ret_inreg = (s->ret_flags & PARAM_INREG) &&
+		      !(view == VIEW_CALLER && m->selector == SEL_DAG && conv_info((CallConv)s->cc)->call_intrinsic &&
+			m->profile->on[SW_whole_wave_dag_call_ret_attrs]);
 	place_init(out);
 	const ConvInfo *conv = conv_info((CallConv)s->cc);
 	c.tables = conv->rules;
 	if (!c.tables)
 		return kernel_place(s, m, out);
-	if (s->varargs)
+	if (s->varargs && !(conv->verifier & VERIFY_NO_VARARGS))
 		return cc_fail(out, "variadic functions are not modeled%s%s", "", "");
 	if (conv->needs && !m->profile->on[conv->needs - 1])
 		return cc_fail(out, "calling convention %s is not supported by %s (llc cannot parse it)", conv->name,
 			       m->profile->name);
-	if (c.tables->entry) {
-		const char *why = cc_verifier_error(s);
-		if (why)
-			return cc_fail(out, "%s%s", why, "");
-		if (m->profile->on[SW_shader_ret_v2i16_fails] && has_packed_i16(s, s->ret, m->target->has_16bit_insts))
-			return cc_fail(out, "return: unable to allocate function return: no row for <2 x i16>%s%s", "", "");
-	}
+	const char *refused = cc_verifier_error(s);
+	if (refused)
+		return cc_fail(out, "%s%s", refused, "");
+	if (c.tables->entry && m->profile->on[SW_shader_ret_v2i16_fails] && has_packed_i16(s, s->ret, m->target->has_16bit_insts))
+		return cc_fail(out, "return: unable to allocate function return: no row for <2 x i16>%s%s", "", "");
 	c.rows[0] = select_rows(c.tables->args, c.tables->nargs, m);
 	c.rows[1] = select_rows(c.tables->returns, c.tables->nreturns, m);
 	c.exhausted = 0;
@@ -718,10 +765,27 @@ bool cc_place(const Sig *s, const ModelConfig *m, View view, Placement *out)
 			return cc_fail(out, "unable to translate instruction: call (GlobalISel cannot pass bfloat)%s%s", "", "");
 	}
 
-	bool demoted;
-	if (!place_return(&c, &parts, &demoted))
+	bool demoted = false, callee_address = false;
+	if (view == VIEW_CALLER && m->selector == SEL_GISEL && conv->call_intrinsic &&
+	    m->profile->on[SW_whole_wave_gisel_call_ret]) {
+		if (!gisel_intrinsic_call_return(&c, &parts, &callee_address))
+			return false;
+	} else if (!place_return(&c, &parts, &demoted)) {
 		return false;
-	if (demoted) {
+	}
+	/* A SelectionDAG callee with an active-lane mask takes the mask for
+	 * the hidden pointer (llc 22): no pointer arrives, the mask is an
+	 * argument like any other, and the return is stored through it. */
+	bool mask_is_argument = demoted && view == VIEW_CALLEE && m->selector == SEL_DAG && conv->active_mask_param &&
+				m->profile->on[SW_whole_wave_dag_sret_to_mask];
+	if (callee_address) {
+		PartRun address = { PART_INT, 4, 2 }; /* a ptr, passed first and in no argument's parts */
+		Parts first = { &address, 1, 2, 1, 0 };
+		Loc unseen[2];
+		if (assign_runs(&c, false, &first, false, unseen))
+			return cc_fail(out, "no register for the callee's address%s%s", "", "");
+	}
+	if (demoted && !mask_is_argument) {
 		/* The hidden sret pointer is the first argument. GlobalISel
 		 * makes it inreg when the return was; SelectionDAG never does.
 		 * GlobalISel 14-16 refuses inreg IR arguments, but the hidden
@@ -758,7 +822,9 @@ bool cc_place(const Sig *s, const ModelConfig *m, View view, Placement *out)
 				return cc_fail(out, "Attributes 'byval', 'inalloca', 'preallocated', 'inreg', 'nest', 'byref', "
 						 "and 'sret' are incompatible!%s%s", "", "");
 		}
-		if (ps && (skip[i / 64] >> (i % 64) & 1)) {
+		/* An unallocated pixel-shader input, or the active-lane mask: no
+		 * register, no stack slot, nothing passed. */
+		if ((ps && (skip[i / 64] >> (i % 64) & 1)) || (i == 0 && conv->active_mask_param && !mask_is_argument)) {
 			range->first = (uint16_t)out->nlocs;
 			range->count = 0;
 			continue;

@@ -60,6 +60,18 @@ const ConvInfo conventions[CC_COUNT] = {
 			       .family = FAMILY_KERNEL, .group = "amdgpu_kernel",
 			       .verifier = VERIFY_VOID_RETURN | GRAPHICS_VERIFIER,
 			       .weight_name = "cc_amdgpu_kernel", .weight_doc = "relative weight of amdgpu_kernel (off by default)" },
+	/* amdgpu_gfx's rows (CC_SI_Gfx) after the active-lane mask, an i1 the
+	 * callee computes (SI_WHOLE_WAVE_FUNC_SETUP) and no caller passes; run
+	 * with every lane on through llvm.amdgcn.call.whole.wave, from any
+	 * function (LLVM 22). */
+	[CC_AMDGPU_GFX_WHOLE_WAVE] = { .name = "amdgpu_gfx_whole_wave", .keyword = "amdgpu_gfx_whole_wave", .llvm_id = 124,
+				       .family = FAMILY_CALLABLE, .group = "amdgpu_gfx_whole_wave", .rules = &gfx_rules,
+				       .called_from = FROM(CALLABLE) | FROM(CHAIN) | FROM(SHADER) | FROM(KERNEL),
+				       .needs = 1 + SW_gfx_whole_wave_cc,
+				       .verifier = VERIFY_FIRST_I1 | VERIFY_FIRST_NOT_INREG | VERIFY_NO_VARARGS,
+				       .active_mask_param = true, .call_intrinsic = "llvm.amdgcn.call.whole.wave",
+				       .weight_name = "cc_amdgpu_gfx_whole_wave",
+				       .weight_doc = "relative weight of amdgpu_gfx_whole_wave (LLVM 22; off by default)" },
 };
 
 int conv_find(const char *name, size_t len)

@@ -26,6 +26,7 @@ typedef enum {
 	CC_AMDGPU_ES,
 	CC_AMDGPU_LS,
 	CC_AMDGPU_KERNEL,
+	CC_AMDGPU_GFX_WHOLE_WAVE,
 	CC_COUNT
 } CallConv;
 
@@ -45,6 +46,9 @@ enum {
 	VERIFY_NO_SRET = 1 << 1,      /* "Calling convention does not allow sret" */
 	VERIFY_NO_BYVAL = 1 << 2,     /* "Calling convention disallows byval" */
 	VERIFY_NO_STACK_BYREF = 1 << 3, /* "Calling convention disallows stack byref" */
+	VERIFY_FIRST_I1 = 1 << 4,     /* "Calling convention requires first argument to be i1" */
+	VERIFY_FIRST_NOT_INREG = 1 << 5, /* "Calling convention requires first argument to not be inreg" */
+	VERIFY_NO_VARARGS = 1 << 6,   /* "Calling convention does not support varargs or perfect forwarding!" */
 };
 
 struct CcTables; /* rules.h */
@@ -69,6 +73,13 @@ typedef struct {
 	 * ("amdgpu_cs->amdgpu_gfx" reads as "shader->amdgpu_gfx"). */
 	bool shader_calls_apart;
 	bool alias;              /* placed exactly as another (fastcc, coldcc as ccc): probes skip it */
+	/* The first parameter is the hardware's active-lane mask, an i1 the
+	 * callee computes on entry: it has no location in either view, and a
+	 * call does not pass it. */
+	bool active_mask_param;
+	/* Called only through this intrinsic, with the callee itself (never a
+	 * pointer) and the passed arguments; NULL: by a call instruction. */
+	const char *call_intrinsic;
 	/* Probed and reported by default: `gen --boundary`, `gen --enumerate`,
 	 * and the link matrix shows it even where nothing called it. */
 	bool probe_default;

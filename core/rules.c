@@ -31,7 +31,8 @@ static const CcRule func_returns[] = {
 	  .rule = "more than 32 return parts: the return is demoted to a hidden sret pointer" },
 };
 
-/* CC_SI_Gfx: amdgpu_gfx. byval has no row: the pointer itself is passed. */
+/* CC_SI_Gfx: amdgpu_gfx, and amdgpu_gfx_whole_wave after its active-lane
+ * mask (conv.c). byval has no row: the pointer itself is passed. */
 static const CcRule gfx_args[] = {
 	{ MATCH(ALL_VALUES), .inreg = YES, SGPRS_OF(POOL_GFX_SGPR_ARGS), .rule = "inreg parts take gfx_sgpr_args" },
 	{ MATCH(ALL_VALUES), .inreg = NO, VGPRS(0, 32), .rule = "other parts take v0-v31 (no implicit VGPR inputs)" },
@@ -39,7 +40,7 @@ static const CcRule gfx_args[] = {
 	  .rule = "then the stack: inreg parts never fall back to VGPRs, and i1 always goes here" },
 };
 
-/* RetCC_SI_Gfx. */
+/* RetCC_SI_Gfx (amdgpu_gfx_whole_wave too; llc 22 loses some of its returns: cc.c). */
 static const CcRule gfx_returns[] = {
 	{ MATCH(ALL_PARTS), .inreg = YES, .action = ACT_FAIL,
 	  .rule = "an inreg return is not lowered in registers: it is demoted (GlobalISel passes the pointer inreg)" },

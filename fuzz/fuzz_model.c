@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "fuzz.h"
+#include "gen.h"
 
 static Layout layouts[FUZZ_MAX_LAYOUTS];
 static unsigned nlayouts, nprofiles;
@@ -158,6 +159,7 @@ void fuzz_signature(FuzzDataProducer *p, Sig *s)
 		s->flat_wg_min = (uint16_t)fuzz_u32_range(p, 1, 1024);
 		s->flat_wg_max = (uint16_t)fuzz_u32_range(p, s->flat_wg_min, 1024);
 	}
+	gen_fit_convention(s); /* an active-lane mask first where the convention has one; no input read */
 }
 
 /* --- configurations --------------------------------------------------- */

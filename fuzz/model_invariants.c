@@ -22,6 +22,10 @@ typedef struct {
 	const ModelConfig *m;
 	View view;
 	bool func;                      /* default convention (ccc, fastcc, coldcc) */
+	/* amdgpu_gfx_whole_wave: amdgpu_gfx's rules after an active-lane mask
+	 * (conv.h), which has no parts, or the stack slot of an i1 where llc 22
+	 * loses the return; a lost return has neither registers nor sret. */
+	bool mask;
 	const RegList *pool;            /* the SGPRs inreg arguments may take */
 	bool reserved[SGPR_COUNT];      /* SGPRs no argument may take */
 	bool sgpr_used[SGPR_COUNT], vgpr_used[VGPR_COUNT];
@@ -278,7 +282,7 @@ static void check_placement(Check *c, const Placement *pl)
 		check_kernarg(s, c->m, pl);
 		return;
 	}
-	if (!c->func && s->cc != CC_AMDGPU_GFX) {
+	if (!c->func && s->cc != CC_AMDGPU_GFX && !c->mask) {
 		check_register_only(s, pl);
 		if (cc_is_shader_entry((CallConv)s->cc))
 			check_system_sgprs(s, m, pl);
@@ -294,6 +298,19 @@ static void check_placement(Check *c, const Placement *pl)
 	memset(c->sgpr_used, 0, sizeof c->sgpr_used);
 	memset(c->vgpr_used, 0, sizeof c->vgpr_used);
 	c->stack_end = 0;
+	if (c->mask && c->view == VIEW_CALLER && m->selector == SEL_GISEL && m->profile->on[SW_whole_wave_gisel_call_ret]) {
+		/* llc 22's GlobalISel call of a whole-wave function tests the
+		 * return against the default convention's 32 VGPRs; beyond them
+		 * the callee's 64-bit address goes first, in v[0:1]. */
+		Parts ret = { c->runs, 0, 0, PLACE_MAX_PARTS, 0 };
+		const char *why = "";
+		SplitStatus st = split_value(s, s->ret, m, c->view, true, false, &ret, &why);
+		if (st == SPLIT_DEMOTE || (st == SPLIT_OK && ret.nparts > FUNC_RET_VGPRS)) {
+			FUZZ_ASSERT_MSG(!pl->ret_demoted && pl->ret.count == 0, "a whole-wave return past 32 parts kept at a GlobalISel call");
+			c->vgpr_used[0] = c->vgpr_used[1] = true;
+			c->vgprs_free -= 2;
+		}
+	}
 
 	/* The return has its own registers: VGPRs in range, each once. */
 	bool ret_vgpr[GFX_RET_VGPRS] = { 0 };
@@ -312,7 +329,7 @@ static void check_placement(Check *c, const Placement *pl)
 		bool inreg = (s->ret_flags & PARAM_INREG) && m->selector == SEL_GISEL;
 		FUZZ_ASSERT_MSG(pl->sret.kind == LOC_SGPR || pl->sret.kind == LOC_VGPR, "sret pointer kind %u", pl->sret.kind);
 		check_arg_reg(c, &pl->sret, inreg, 0);
-	} else {
+	} else if (!(c->mask && pl->ret.count == 0)) {
 		/* A return kept in registers has every part its type splits into. */
 		Parts parts = { c->runs, 0, 0, PLACE_MAX_PARTS, 0 };
 		const char *why = "";
@@ -325,6 +342,13 @@ static void check_placement(Check *c, const Placement *pl)
 		const Param *prm = &s->params[a];
 		const PartRange *r = &pl->args[a];
 		FUZZ_ASSERT(r->first + r->count <= pl->nlocs);
+		if (a == 0 && c->mask) {
+			FUZZ_ASSERT_MSG(r->count == 0 || (r->count == 1 && pl->locs[r->first].kind == LOC_STACK && !pl->ret.count &&
+							 !pl->ret_demoted), "the active-lane mask has %u parts", r->count);
+			if (r->count)
+				check_arg_stack(c, &pl->locs[r->first], prm, false, PART_I1, a);
+			continue;
+		}
 		bool copy = is_byval_copy(c, prm, r);
 		Parts parts = { c->runs, 0, 0, PLACE_MAX_PARTS, 0 };
 		const char *why = "";
@@ -378,6 +402,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	check.s = &sig;
 	check.view = view;
 	check.func = sig.cc == CC_C || sig.cc == CC_FAST || sig.cc == CC_COLD;
+	check.mask = conv_info((CallConv)sig.cc)->active_mask_param;
 
 	/* Every layout x profile (x CPU x wave x selector x view, all drawn
 	 * from the input) either places the signature, satisfying the rules
@@ -395,7 +420,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	 * the signature less its last parameter is a prefix of this one. The
 	 * return (and a demoted return's pointer, the first argument) does not
 	 * depend on the parameters at all. */
-	if (first.ok && sig.nparams > 0) {
+	if (first.ok && sig.nparams > (check.mask ? 1u : 0u)) {
 		sig.nparams--;
 		cc_place(&sig, &m, view, &prefix);
 		sig.nparams++;

@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "gen.h"
 #include "split.h"
 
 enum { RET_SEARCH_MAX = PLACE_MAX_PARTS - 96, MAX_KEYS = 512 };
@@ -71,14 +72,19 @@ static bool place_probe(BoundaryGen *g, const ModelConfig *m, CallConv cc, View 
 	s->no_inputs = no_inputs;
 	set_return(s, ret_parts, ret_inreg);
 	add_params(s, int_type(s, 32), inreg ? PARAM_INREG : 0, n);
+	gen_fit_convention(s);
 	return cc_place(s, m, view, &g->place);
 }
+
+/* The parameters cc's row puts before the ones a probe or case adds (an
+ * active-lane mask): the run's part k is argument lead + k. */
+static unsigned lead(CallConv cc) { return conv_info(cc)->active_mask_param ? 1 : 0; }
 
 static bool probe_run(BoundaryGen *g, const ModelConfig *m, CallConv cc, View view, bool inreg, uint32_t no_inputs,
 		      unsigned ret_parts, bool ret_inreg, BoundaryRun *out)
 {
 	Placement *p = &g->place;
-	unsigned n = BOUNDARY_PROBE_PARTS;
+	unsigned first = lead(cc), n = BOUNDARY_PROBE_PARTS - first;
 	out->nlocs = out->nedges = 0;
 	out->error[0] = 0;
 	out->end_refused = false;
@@ -105,7 +111,7 @@ static bool probe_run(BoundaryGen *g, const ModelConfig *m, CallConv cc, View vi
 		n = lo;
 	}
 	for (unsigned k = 0; k < n; k++)
-		out->locs[out->nlocs++] = p->locs[p->args[k].first];
+		out->locs[out->nlocs++] = p->locs[p->args[first + k].first];
 	for (unsigned k = 0; k + 1 < out->nlocs && out->nedges < BOUNDARY_MAX_EDGES; k++)
 		if (!next_to(&out->locs[k], &out->locs[k + 1]))
 			out->edges[out->nedges++] = (BoundaryEdge){ (uint16_t)k, out->locs[k], out->locs[k + 1] };
@@ -135,6 +141,7 @@ static bool return_kept(BoundaryGen *g, const ModelConfig *m, CallConv cc, View 
 		s->ret = sig_add_type(s, (Type){ .kind = TYPE_ARRAY, .n = n, .elem = e });
 		s->ret_flags = inreg ? PARAM_INREG : 0;
 	}
+	gen_fit_convention(s);
 	return cc_place(s, m, view, &g->place) && !g->place.ret_demoted && g->place.ret.count == n;
 }
 
@@ -158,6 +165,7 @@ static BoundaryReturn return_limit(BoundaryGen *g, const ModelConfig *m, CallCon
 	r.limit = lo;
 	return_kept(g, m, cc, view, inreg, flat_wg_max, elem, lo + 1);
 	r.refused_above = !g->place.ok;
+	r.lost_above = g->place.ok && !g->place.ret_demoted;
 	if (lo && return_kept(g, m, cc, view, inreg, flat_wg_max, elem, lo)) {
 		const Placement *p = &g->place;
 		r.last[1] = p->locs[p->ret.first + lo - 1];
@@ -188,6 +196,8 @@ typedef struct {
 	BoundarySink sink;
 	void *ctx;
 	unsigned count;
+	unsigned lead;   /* parameters the convention puts first (lead()) */
+	bool bare;       /* the case being built has no leading parameters: checks name its own */
 	char prefix[96]; /* "gfx1030 dag callee ccc" */
 	/* The return of every case: void, or ret_parts i32 demoted to sret. */
 	unsigned ret_parts;
@@ -215,7 +225,8 @@ static bool first_time(Emit *e, bool inreg, const Loc *before, const Loc *after)
 	return true;
 }
 
-static Sig *begin(Emit *e, uint32_t no_inputs)
+/* A case signature of the convention without the parameters it must lead with. */
+static Sig *begin_bare(Emit *e, uint32_t no_inputs)
 {
 	BoundaryCase *c = &e->g->c;
 	sig_init(&c->sig);
@@ -226,7 +237,18 @@ static Sig *begin(Emit *e, uint32_t no_inputs)
 	c->nchecks = 0;
 	c->limit = BLIM_FIRST;
 	c->at = c->after = (Loc){ 0 };
+	e->bare = true;
 	return &c->sig;
+}
+
+/* A case signature: the convention's leading parameters, then what the
+ * case adds, whose argument numbers its checks use. */
+static Sig *begin(Emit *e, uint32_t no_inputs)
+{
+	Sig *s = begin_bare(e, no_inputs);
+	gen_fit_convention(s);
+	e->bare = false;
+	return s;
 }
 
 /* The limit the case being built sits at. */
@@ -241,6 +263,8 @@ static void aim(Emit *e, BoundaryLimitKind kind, Loc at, Loc after)
 static void expect_value(Emit *e, BoundaryCheckKind kind, unsigned arg, unsigned part, Loc want, uint32_t value)
 {
 	BoundaryCase *c = &e->g->c;
+	if (!e->bare && (kind == BCHK_ARG_PART || kind == BCHK_ARG_NONE))
+		arg += e->lead;
 	if (c->nchecks < BOUNDARY_MAX_CHECKS)
 		c->checks[c->nchecks++] = (BoundaryCheck){ (uint8_t)kind, (uint16_t)arg, (uint16_t)part, want, value };
 }
@@ -333,6 +357,7 @@ static bool copies_byval(Emit *e)
 	s->cc = (uint8_t)e->cc;
 	TypeId t = byval_struct(s);
 	add_byval(s, t);
+	gen_fit_convention(s);
 	return cc_place(s, e->m, e->view, &e->g->place) && e->g->place.locs[0].kind == LOC_STACK &&
 	       e->g->place.locs[0].size == type_alloc_size(s, t, e->m->profile);
 }
@@ -487,10 +512,15 @@ static Sig *begin_return(Emit *e, unsigned flat_wg_max, unsigned limit)
 	return s;
 }
 
-/* What one part past a return limit does: demoted to sret, or refused. */
+/* What one part past a return limit does: demoted to sret, refused, or lost. */
 static void expect_beyond(Emit *e, const BoundaryReturn *r)
 {
-	expect(e, r->refused_above ? BCHK_REFUSED : BCHK_RET_DEMOTED, 0, 0, (Loc){ 0 });
+	expect(e, r->refused_above ? BCHK_REFUSED : r->lost_above ? BCHK_RET_NONE : BCHK_RET_DEMOTED, 0, 0, (Loc){ 0 });
+}
+
+static const char *beyond_text(const BoundaryReturn *r)
+{
+	return r->refused_above ? "refused" : r->lost_above ? "lost (no register, no hidden pointer)" : "demoted to sret";
 }
 
 /* Returns of n-1, n and n+1 parts around the limit n, as arrays and as
@@ -499,7 +529,7 @@ static void expect_beyond(Emit *e, const BoundaryReturn *r)
 static void return_cases(Emit *e, bool inreg, unsigned flat_wg_max, TypeKind elem, const BoundaryReturn *r)
 {
 	const char *ir = inreg ? " inreg" : "";
-	const char *beyond = r->refused_above ? "refused" : "demoted to sret";
+	const char *beyond = beyond_text(r);
 	const char *en = elem == TYPE_FLOAT ? "float" : "i32", *wide = elem == TYPE_FLOAT ? "<2 x float>" : "i64";
 	uint16_t flags = inreg ? PARAM_INREG : 0;
 	unsigned n = r->limit;
@@ -610,7 +640,7 @@ static void float_return_cases(Emit *e)
 		} else {
 			expect_beyond(e, extra == 1 ? &ri : &rf);
 			finish(e, "return limits %u integer and %u float parts: { [%u x i32], [%u x float] } %s", ri.limit,
-			       rf.limit, ni, nf, (extra == 1 ? &ri : &rf)->refused_above ? "refused" : "demoted to sret");
+			       rf.limit, ni, nf, beyond_text(extra == 1 ? &ri : &rf));
 		}
 	}
 }
@@ -650,8 +680,8 @@ static void argument_cases(Emit *e)
 		e->ret_inreg = shape == 2;
 		if (shape) {
 			BoundaryReturn r = boundary_return_limit(g, e->m, e->cc, e->view, e->ret_inreg, 0);
-			if (r.unbounded || r.refused_above)
-				continue; /* no hidden sret pointer: a return that does not fit is an error */
+			if (r.unbounded || r.refused_above || r.lost_above)
+				continue; /* no hidden sret pointer: a return that does not fit is an error, or lost */
 			e->ret_parts = r.limit + 1;
 			snprintf(returning, sizeof returning, " (returning [%u x i32]%s through sret)", e->ret_parts,
 				 e->ret_inreg ? " inreg" : "");
@@ -925,15 +955,16 @@ static void kernel_cases(Emit *e)
 
 /* --- what an entry convention refuses ------------------------------------------ */
 
-/* i1, byval, sret and a private byref through the model: each refused one
- * a case that expects the refusal, each placed one a case with its place. */
+/* i1, byval, sret and a private byref as the first parameter, through the
+ * model: each refused one a case that expects the refusal, each placed one
+ * a case with its place (none for an active-lane mask). */
 static void verifier_cases(Emit *e)
 {
 	static const char *const names[] = { "i1", "i1 inreg", "ptr addrspace(5) byval(i32)", "ptr addrspace(5) sret(i32)",
 					     "ptr addrspace(5) byref(i32)" };
 	BoundaryGen *g = e->g;
 	for (unsigned k = 0; k < sizeof names / sizeof names[0]; k++) {
-		Sig *s = begin(e, 0);
+		Sig *s = begin_bare(e, 0);
 		TypeId t = k < 2 ? int_type(s, 1) : sig_add_type(s, (Type){ .kind = TYPE_PTR, .addrspace = 5, .elem = TYPE_NONE });
 		static const uint16_t flags[] = { 0, PARAM_INREG, PARAM_BYVAL, PARAM_SRET, PARAM_BYREF };
 		s->params[s->nparams++] = (Param){ .type = t, .flags = flags[k], .attr_type = k < 2 ? TYPE_NONE : int_type(s, 32) };
@@ -946,6 +977,9 @@ static void verifier_cases(Emit *e)
 			Loc at = g->place.locs[g->place.args[0].first];
 			expect(e, BCHK_ARG_PART, 0, 0, at);
 			finish(e, "%s accepted: in %s", names[k], loc_str(&at, l, sizeof l));
+		} else if (g->place.nargs) {
+			expect(e, BCHK_ARG_NONE, 0, 0, (Loc){ 0 });
+			finish(e, "%s accepted: no location", names[k]);
 		}
 	}
 }
@@ -960,6 +994,8 @@ unsigned boundary_generate(BoundaryGen *g, const ModelConfig *m, CallConv cc, Vi
 	e.sink = sink;
 	e.ctx = ctx;
 	e.count = 0;
+	e.lead = lead(cc);
+	e.bare = false;
 	e.nkeys = 0;
 	e.ret_parts = 0;
 	e.ret_inreg = false;
@@ -973,7 +1009,7 @@ unsigned boundary_generate(BoundaryGen *g, const ModelConfig *m, CallConv cc, Vi
 		ps_cases(&e);
 	if (conv_in_family(cc, FAMILY_KERNEL))
 		kernel_cases(&e);
-	if (!conv_in_family(cc, FAMILY_CALLABLE))
+	if (!conv_in_family(cc, FAMILY_CALLABLE) || conv_info(cc)->verifier)
 		verifier_cases(&e);
 	return e.count;
 }
@@ -1011,6 +1047,13 @@ bool boundary_case_holds(const BoundaryCase *c, const Placement *p, char *why, s
 		if (k->kind == BCHK_ARG_NONE) {
 			if (k->arg >= p->nargs || p->args[k->arg].count) {
 				snprintf(why, cap, "argument %u has a location, expected none", k->arg);
+				return false;
+			}
+			continue;
+		}
+		if (k->kind == BCHK_RET_NONE) {
+			if (p->ret_demoted || p->ret.count) {
+				snprintf(why, cap, "the return has a location, expected none");
 				return false;
 			}
 			continue;

@@ -46,6 +46,7 @@ typedef struct {
 	unsigned limit;     /* 0: no return of that element is kept */
 	bool unbounded;     /* no demotion up to PLACE_MAX_PARTS parts */
 	bool refused_above; /* one more part is an error, not a demotion (entry points, chain, kernels) */
+	bool lost_above;    /* one more part and the return has no location at all (llc 22's whole-wave bugs) */
 	Loc last[2];        /* parts limit-2 and limit-1 of the largest kept return */
 } BoundaryReturn;
 
@@ -58,6 +59,7 @@ typedef enum {
 	BCHK_ARG_NONE,      /* argument `arg` gets no location (an unused pixel-shader input) */
 	BCHK_PS_INPUT_ADDR, /* psInputAddr is value */
 	BCHK_KERNARG_SIZE,  /* the explicit kernarg segment ends at value */
+	BCHK_RET_NONE,      /* the return has no registers and no hidden sret pointer */
 } BoundaryCheckKind;
 
 typedef struct {

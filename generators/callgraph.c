@@ -197,6 +197,7 @@ void gen_callgraph_rooted(Graph *g, const GenWeights *w, uint64_t seed, uint64_t
 		Sig *s = &g->nodes[k];
 		gen_signature(s, w, seed ^ GRAPH_SALT, index * GRAPH_MAX_NODES + k);
 		s->cc = (uint8_t)cc;
+		gen_fit_convention(s);
 		snprintf(s->name, sizeof s->name, "g%llu.n%u", (unsigned long long)index, k);
 		if (k == 0 && root != CC_COUNT) {
 			s->cc = (uint8_t)root;
@@ -219,8 +220,11 @@ void gen_callgraph_rooted(Graph *g, const GenWeights *w, uint64_t seed, uint64_t
 		unsigned most = p->nparams < s->nparams ? p->nparams : s->nparams;
 		share_prefix(p, s, rng_below(&r, most + 1));
 	}
+	/* A convention called through an intrinsic is called directly: the
+	 * intrinsic names the callee itself. */
+	bool direct_only = conv_info(cc)->call_intrinsic != NULL;
 	for (unsigned k = 1; k < g->nnodes; k++)
-		add_edge(g, parent[k], k, chance(&r, PCT_INDIRECT));
+		add_edge(g, parent[k], k, chance(&r, PCT_INDIRECT) && !direct_only);
 	/* Nothing calls an entry point. */
 	unsigned lowest_callee = root != CC_COUNT ? 1 : 0;
 	if (chance(&r, PCT_RECURSION)) {
@@ -231,7 +235,7 @@ void gen_callgraph_rooted(Graph *g, const GenWeights *w, uint64_t seed, uint64_t
 	if (chance(&r, PCT_EXTRA_EDGE)) {
 		/* Drawn in this order (the one gcc gave the unsequenced
 		 * arguments this line used to have), so streams stay as they were. */
-		bool indirect = chance(&r, PCT_INDIRECT);
+		bool indirect = chance(&r, PCT_INDIRECT) && !direct_only;
 		unsigned to = rng_below(&r, g->nnodes);
 		unsigned from = rng_below(&r, g->nnodes);
 		if (to >= lowest_callee)

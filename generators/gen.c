@@ -488,6 +488,34 @@ static void add_sret(Gen *g)
 	s->nparams++;
 }
 
+/* A plain i1 in front of s's parameters (the last makes room when s is full). */
+static void insert_mask(Sig *s)
+{
+	TypeId i1 = sig_add_type(s, (Type){ .kind = TYPE_INT, .n = 1, .elem = TYPE_NONE });
+	if (i1 == TYPE_NONE)
+		return;
+	if (s->nparams == SIG_MAX_PARAMS)
+		s->nparams--;
+	memmove(&s->params[1], &s->params[0], s->nparams * sizeof s->params[0]);
+	s->params[0] = (Param){ .type = i1, .attr_type = TYPE_NONE };
+	s->nparams++;
+	/* sret stays on the first or second parameter (the IR verifier). */
+	if (s->nparams > 2 && (s->params[2].flags & PARAM_SRET)) {
+		Param p = s->params[1];
+		s->params[1] = s->params[2];
+		s->params[2] = p;
+	}
+}
+
+void gen_fit_convention(Sig *s)
+{
+	const Param *first = s->nparams ? &s->params[0] : 0;
+	const Type *t = first ? sig_type(s, first->type) : 0;
+	if (conv_info((CallConv)s->cc)->active_mask_param &&
+	    !(t && t->kind == TYPE_INT && t->n == 1 && !(first->flags & (PARAM_INREG | PARAM_BYVAL | PARAM_BYREF | PARAM_SRET))))
+		insert_mask(s);
+}
+
 void gen_signature(Sig *s, const GenWeights *w, uint64_t seed, uint64_t index)
 {
 	Gen g;
@@ -522,6 +550,7 @@ void gen_signature(Sig *s, const GenWeights *w, uint64_t seed, uint64_t index)
 		for (int k = 0; k < NOIN_COUNT; k++)
 			if (chance(&g.r, w->pct_noinput_each))
 				s->no_inputs |= 1u << k;
+	gen_fit_convention(s);
 }
 
 /* --- swarm ----------------------------------------------------------------- */
@@ -682,5 +711,8 @@ bool gen_enumerate(Sig *s, const GenSpace *sp, uint64_t index)
 	for (unsigned k = nargs; k-- > 0; rest /= sp->ntypes)
 		if (!import_param(s, sp->types[rest % sp->ntypes], &s->params[k]))
 			return false;
+	/* Always, so that distinct indices stay distinct signatures. */
+	if (conv_info((CallConv)s->cc)->active_mask_param)
+		insert_mask(s);
 	return true;
 }

@@ -102,6 +102,10 @@ unsigned rng_below(Rng *r, unsigned n); /* uniform in [0, n) */
 
 /* Signature number index of seed: the same on every host. */
 void gen_signature(Sig *out, const GenWeights *w, uint64_t seed, uint64_t index);
+/* What s's convention requires of every signature (conv.h): a convention
+ * with an active-lane mask gets a plain i1 first parameter unless it has
+ * one (the last parameter makes room when s is full). No random draws. */
+void gen_fit_convention(Sig *s);
 
 /* --- swarm ----------------------------------------------------------- */
 
@@ -144,7 +148,8 @@ typedef struct {
 
 /* Computes returns and total; false when total does not fit in 63 bits. */
 bool gen_space_init(GenSpace *sp);
-/* Signature number index of the space (index < total), named f<index>. */
+/* Signature number index of the space (index < total), named f<index>;
+ * a convention's active-lane mask (conv.h) goes before the parameters. */
 bool gen_enumerate(Sig *out, const GenSpace *sp, uint64_t index);
 
 #endif

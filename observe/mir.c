@@ -731,12 +731,19 @@ static bool type_is_empty(const Sig *s, TypeId t, unsigned depth)
 	return true;
 }
 
+/* An empty aggregate has no parts, nor has the active-lane mask of a
+ * convention that has one (conv.h): the callee computes it. */
+static bool param_has_parts(const Sig *s, uint32_t i)
+{
+	return !type_is_empty(s, s->params[i].type, 0) && (i > 0 || !conv_info((CallConv)s->cc)->active_mask_param);
+}
+
 /* No parameter carries a part (none at all, or only empty aggregates):
  * markers cannot group anything, yet the arguments are all there. */
 static bool no_param_has_parts(const Sig *s)
 {
 	for (uint32_t i = 0; i < s->nparams; i++)
-		if (!type_is_empty(s, s->params[i].type, 0))
+		if (param_has_parts(s, i))
 			return false;
 	return true;
 }
@@ -745,7 +752,7 @@ static bool no_param_has_parts(const Sig *s)
 static bool no_used_param_has_parts(const Sig *s)
 {
 	for (uint32_t i = 0; i < s->nparams; i++)
-		if (!(s->params[i].flags & PARAM_UNUSED) && !type_is_empty(s, s->params[i].type, 0))
+		if (!(s->params[i].flags & PARAM_UNUSED) && param_has_parts(s, i))
 			return false;
 	return true;
 }

@@ -122,9 +122,11 @@ bool opcode_is_call(Str op)
 	return false;
 }
 
+/* A whole-wave function returns through a pseudo that also restores EXEC. */
 static bool opcode_is_return(Str op)
 {
-	return str_starts(op, "SI_RETURN") || str_starts(op, "S_SETPC_B64_return");
+	return str_starts(op, "SI_RETURN") || str_starts(op, "S_SETPC_B64_return") ||
+	       str_eq(op, "SI_WHOLE_WAVE_FUNC_RETURN") || str_eq(op, "G_AMDGPU_WHOLE_WAVE_FUNC_RETURN");
 }
 
 /* Leaf kinds by strength: a marker beats an incoming stack object beats a

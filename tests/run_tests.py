@@ -630,6 +630,67 @@ def boundary_entry_every_llc(tmp):
                r.stdout + r.stderr + "not refused as expected: %s" % wrong[:10])
 
 
+def whole_wave(tmp):
+    """amdgpu_gfx_whole_wave against llc 22, the only llc here that parses it:
+    its gen --boundary cases on gfx1030 and gfx1200 agree with llc in both
+    selectors and views, the returns llc 22 loses among them; calls of
+    whole-wave functions through llvm.amdgcn.call.whole.wave from amdgpu_cs,
+    amdgpu_gfx, ccc, amdgpu_kernel, amdgpu_cs_chain and whole-wave functions
+    are all observed and agree with the model, their caller/callee
+    disagreements explained by the whole_wave_* switches; a call through a
+    pointer is an error of the graph file; llc 19 refuses the keyword as the
+    model says."""
+    llcs = dict(installed_llcs())
+    if 22 not in llcs:
+        report("whole_wave: needs llc 22", False, "installed: %s" % sorted(llcs))
+        return
+    sigs = os.path.join(tmp, "whole-wave-boundary.ll")
+    g = run([GCNABI_SAN, "gen", "--boundary", "--profile", "llvm22", "--mcpu", "gfx1030", "--mcpu", "gfx1200", "--cc",
+             "amdgpu_gfx_whole_wave"], env=SAN_ENV)
+    open(sigs, "w").write(g.stdout)
+    lost = len(re.findall(r"^; b\d+: .*gisel caller amdgpu_gfx_whole_wave: .*lost", g.stdout, re.M))
+    out = os.path.join(tmp, "whole-wave-boundary")
+    r = run([GCNABI, "check", "--quiet", "--llc", llcs[22], "--mcpu", "gfx1030", "--mcpu", "gfx1200", "--out", out, sigs])
+    details = [json.loads(l) for l in open(os.path.join(out, "details.jsonl"))] if os.path.exists(
+        os.path.join(out, "details.jsonl")) else []
+    wrong = [d for d in details if d["kind"].startswith("model-vs-llc") or d["kind"].startswith("llc-refused")]
+    report("whole_wave: %d boundary cases agree with llc 22 on gfx1030 and gfx1200, %d lost returns among them"
+           % (len(body(g.stdout)), lost), g.returncode == 0 and lost > 0 and not wrong and r.returncode & (1 | 2 | 8 | 16) == 0,
+           r.stdout + r.stderr + "".join(json.dumps(d)[:400] + "\n" for d in wrong[:3]))
+    graph = os.path.join(tmp, "whole-wave-calls.ll")
+    callers = {"cs": "amdgpu_cs void @cs(i32 inreg, float)", "gx": "amdgpu_gfx void @gx(i32)", "c": "void @c(i32)",
+               "k": "amdgpu_kernel void @k(i32)", "ch": "amdgpu_cs_chain void @ch(i32 inreg)",
+               "w": "amdgpu_gfx_whole_wave i32 @w(i1, i32, float inreg)"}
+    text = "".join("declare %s\n" % h for h in callers.values())
+    text += "declare amdgpu_gfx_whole_wave [40 x i32] @big(i1, i32, <2 x i16>)\n"
+    text += "".join("call @%s -> @%s\n" % (c, "big" if c in ("k", "w") else "w") for c in callers if c != "w")
+    text += "call @w -> @big\n"
+    open(graph, "w").write(text)
+    out = os.path.join(tmp, "whole-wave-calls")
+    r = run([GCNABI, "check", "--quiet", "--llc", llcs[22], "--mcpu", "gfx1100", "--out", out, graph])
+    rows = re.findall(r"^llvm22-gfx1100-(dag|gisel)\s*\|.*\|\s*(\d+)\s+(\d+)\s+\d+\s+\d+\s+\d+\s+[\d.]+%\s*\|", r.stdout, re.M)
+    details = [json.loads(l) for l in open(os.path.join(out, "details.jsonl"))] if os.path.exists(
+        os.path.join(out, "details.jsonl")) else []
+    unexplained = [d for d in details if d["kind"] != "caller-vs-callee" or not d.get("explained_by")]
+    report("whole_wave: calls from %s agree with the model in both selectors" % ", ".join(sorted(callers)),
+           sorted(rows) == [("dag", "6", "6"), ("gisel", "6", "6")] and not unexplained and r.returncode & (1 | 2 | 8 | 16) == 0,
+           "rows %s\n%s%s" % (rows, r.stdout, "".join(json.dumps(d)[:400] + "\n" for d in unexplained[:3])))
+    open(graph, "w").write(text + "call @gx -> * @big\n")
+    e = run([GCNABI_SAN, "emit", graph], env=SAN_ENV)
+    report("whole_wave: a call through a pointer is refused where it is written",
+           e.returncode == 1 and "no calls through a pointer" in e.stderr and graph + ":" in e.stderr, e.stderr)
+    if 19 in llcs:
+        case = os.path.join(GOLDEN, "whole_wave.ll")
+        p = run([GCNABI, "place", "--json", "--profile", "llvm19", case])
+        placed = [json.loads(l) for l in p.stdout.splitlines()]
+        ir = os.path.join(tmp, "whole-wave-19.ll")
+        open(ir, "w").write(run([GCNABI, "emit", "--profile", "llvm19", case]).stdout)
+        c = run([llcs[19], "-mtriple=amdgcn-amd-amdpal", "-mcpu=gfx1030", ir, "-o", os.devnull])
+        report("whole_wave: llc 19 cannot parse the convention, and the model says so",
+               placed and all("cannot parse it" in o.get("error", "") for o in placed) and c.returncode != 0
+               and "error: expected type" in c.stderr, p.stdout[:400] + c.stderr[:400])
+
+
 def gen(*args):
     return run([GCNABI_SAN, "gen"] + list(args), env=SAN_ENV)
 
@@ -876,7 +937,7 @@ def main():
             sys.exit("%s is missing: run make" % binary)
     sections = [golden, bad_inputs, check_every_llc, check_outputs, kernels, scratch_setup, link_matrix, link_matrix_chain_and_shader,
                 call_graphs, graph_bisection, chain_graphs, subdword_inreg_finding, byval_fatptr_finding, kernel_graphs, shader_passthrough,
-                boundary_every_llc, boundary_entry_every_llc, gen_replay, gen_header, gen_weights,
+                boundary_every_llc, boundary_entry_every_llc, whole_wave, gen_replay, gen_header, gen_weights,
                 gen_accepted_by_every_llc]
     # `run_tests.py golden scratch_setup` runs only the sections named.
     wanted = sys.argv[1:]

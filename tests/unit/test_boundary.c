@@ -235,6 +235,64 @@ static void test_every_case_holds(void **state)
 	assert_int_equal(configs, 5 * NLAYOUTS * 3 * 2 * 2 * 2);
 }
 
+/* amdgpu_gfx_whole_wave (llc 22): every case leads with the active-lane
+ * mask and holds; amdgpu_gfx's limits are its own, one argument further
+ * on; the verifier's refusals and the returns llc 22 loses have cases. */
+typedef struct {
+	Seen seen;
+	unsigned masked, refused_first, lost_returns;
+} WholeWave;
+
+static int hold_whole_wave(void *ctx, const BoundaryCase *c)
+{
+	WholeWave *w = ctx;
+	const Type *t = c->sig.nparams ? sig_type(&c->sig, c->sig.params[0].type) : NULL;
+	w->masked += t && t->kind == TYPE_INT && t->n == 1 && !(c->sig.params[0].flags & PARAM_INREG);
+	w->refused_first += c->checks[0].kind == BCHK_REFUSED && strstr(c->label, "first argument") != NULL;
+	for (unsigned k = 0; k < c->nchecks; k++)
+		w->lost_returns += c->checks[k].kind == BCHK_RET_NONE;
+	return hold(&w->seen, c);
+}
+
+static void test_whole_wave_cases(void **state)
+{
+	(void)state;
+	static WholeWave w;
+	static BoundaryRun ww, gfx;
+	for (unsigned l = 0; l < NLAYOUTS; l++)
+		for (unsigned t = 0; t < sizeof cpus / sizeof cpus[0]; t++)
+			for (unsigned sel = 0; sel < SEL_COUNT; sel++)
+				for (unsigned v = 0; v < 2; v++) {
+					ModelConfig m = config("llvm22", l, cpus[t], (Selector)sel);
+					memset(&w, 0, sizeof w);
+					w.seen.m = &m;
+					for (int inreg = 0; inreg < 2; inreg++) {
+						assert_true(boundary_probe(gen, &m, CC_AMDGPU_GFX_WHOLE_WAVE, (View)v, inreg, 0, &ww));
+						assert_true(boundary_probe(gen, &m, CC_AMDGPU_GFX, (View)v, inreg, 0, &gfx));
+						assert_int_equal(ww.nedges, gfx.nedges);
+						for (unsigned k = 0; k < ww.nedges; k++) {
+							assert_int_equal(ww.edges[k].index, gfx.edges[k].index);
+							assert_true(same_loc(&ww.edges[k].before, &gfx.edges[k].before));
+							w.seen.edges[w.seen.nedges++] = ww.edges[k];
+						}
+					}
+					boundary_init(gen);
+					unsigned n = boundary_generate(gen, &m, CC_AMDGPU_GFX_WHOLE_WAVE, (View)v, hold_whole_wave, &w);
+					assert_int_equal(n, w.seen.cases);
+					for (unsigned k = 0; k < w.seen.nedges; k++)
+						assert_true(w.seen.split[k]);
+					/* every case but the verifier's starts with the mask */
+					assert_true(w.masked >= n - 5 && w.refused_first >= 3);
+					/* GlobalISel call sites lose returns beyond 32 parts and
+					 * inreg ones, SelectionDAG callees every demoted one; the
+					 * others demote as amdgpu_gfx does */
+					if ((sel == SEL_GISEL) == (v == VIEW_CALLER))
+						assert_true(w.lost_returns >= 2);
+					else
+						assert_int_equal(w.lost_returns, 0);
+				}
+}
+
 /* --- the entry points, chain functions and kernels ----------------------- */
 
 typedef struct {
@@ -467,6 +525,7 @@ int main(void)
 		cmocka_unit_test(test_sgpr_limits_by_profile),
 		cmocka_unit_test(test_return_limits),
 		cmocka_unit_test(test_every_case_holds),
+		cmocka_unit_test(test_whole_wave_cases),
 		cmocka_unit_test(test_entry_conventions_every_limit),
 		cmocka_unit_test(test_entry_limits),
 		cmocka_unit_test(test_checks_can_fail),

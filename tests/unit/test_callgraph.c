@@ -91,6 +91,56 @@ static void test_graphs_are_well_formed(void **state)
 	assert_true(both_cc[0] > GRAPHS / 4 && both_cc[1] > GRAPHS / 4);
 }
 
+/* Graphs of amdgpu_gfx_whole_wave functions (weights of that convention
+ * only): each node leads with the active-lane mask, which a caller passes
+ * on to no one, and every call is direct (the intrinsic names its callee);
+ * the emitted module calls through llvm.amdgcn.call.whole.wave. */
+static void test_whole_wave_graphs(void **state)
+{
+	(void)state;
+	GenWeights w = gen_weights_default();
+	memset(w.cc, 0, sizeof w.cc);
+	w.cc[CC_AMDGPU_GFX_WHOLE_WAVE] = 1;
+	Graph *g = malloc(sizeof *g);
+	assert_non_null(g);
+	unsigned edges = 0, flowing = 0;
+	for (uint64_t i = 0; i < 100; i++) {
+		gen_callgraph(g, &w, 11, i);
+		for (unsigned k = 0; k < g->nnodes; k++) {
+			assert_int_equal(g->nodes[k].cc, CC_AMDGPU_GFX_WHOLE_WAVE);
+			const Type *t = sig_type(&g->nodes[k], g->nodes[k].params[0].type);
+			assert_true(g->nodes[k].nparams >= 1 && t->kind == TYPE_INT && t->n == 1);
+			assert_int_equal(g->nodes[k].params[0].flags & PARAM_INREG, 0);
+		}
+		for (unsigned e = 0; e < g->nedges; e++) {
+			assert_false(g->edges[e].indirect);
+			flowing += graph_shared_params(&g->nodes[g->edges[e].from], &g->nodes[g->edges[e].to]) > 1;
+		}
+		edges += g->nedges;
+	}
+	assert_true(edges > 100 && flowing > 20);
+	/* gcnabi emit: one intrinsic declaration per callee, calls through it, no direct call */
+	Sig *sigs[GRAPH_MAX_NODES];
+	bool include[GRAPH_MAX_NODES];
+	CallEdge ce[GRAPH_MAX_EDGES];
+	gen_callgraph(g, &w, 11, 0);
+	for (unsigned k = 0; k < g->nnodes; k++) {
+		sigs[k] = &g->nodes[k];
+		include[k] = true;
+	}
+	for (unsigned e = 0; e < g->nedges; e++)
+		ce[e] = (CallEdge){ .from = g->edges[e].from, .to = g->edges[e].to };
+	Buf b = { 0 };
+	EmitOptions o = { .buffer_ptr_split = true };
+	char why[256];
+	assert_true(emit_graph(&b, sigs, include, g->nnodes, ce, g->nedges, &o, why, sizeof why));
+	buf_put(&b, "", 1);
+	assert_non_null(strstr(b.p, "call.whole.wave.gcnabi"));
+	assert_null(strstr(b.p, "call amdgpu_gfx_whole_wave"));
+	buf_free(&b);
+	free(g);
+}
+
 /* Chain graphs: a path of chain functions of the root's convention, each
  * entered by the previous one's llvm.amdgcn.cs.chain call and making at
  * most one (a tail call), sometimes started by an amdgpu_cs entry point
@@ -229,6 +279,30 @@ static void test_parse_chain_edges(void **state)
 }
 
 /* graph_print writes what graph_edges_parse reads back. */
+/* A whole-wave function may be called by a function of any convention,
+ * directly: its intrinsic names the callee, so never through a pointer. */
+static void test_parse_whole_wave_edges(void **state)
+{
+	(void)state;
+	static const char head[] = "declare amdgpu_gfx_whole_wave void @w(i1, i32)\n"
+				   "declare amdgpu_cs void @r(i32)\n"
+				   "declare void @c(i32)\n";
+	Sig *sigs[4];
+	unsigned nsigs = parse_sigs(head, sigs), n;
+	CallEdge *e;
+	char text[512], err[256];
+	snprintf(text, sizeof text, "%scall @r -> @w\ncall @c -> @w\ncall @w -> @w\n", head);
+	assert_true(graph_edges_parse(text, strlen(text), sigs, nsigs, &e, &n, err, sizeof err));
+	assert_int_equal(n, 3);
+	free(e);
+	snprintf(text, sizeof text, "%scall @r -> * @w\n", head);
+	assert_false(graph_edges_parse(text, strlen(text), sigs, nsigs, &e, &n, err, sizeof err));
+	assert_string_equal(err, "4:1: @r (amdgpu_cs) cannot call @w (amdgpu_gfx_whole_wave): it is called through an "
+				 "intrinsic that names the callee: no calls through a pointer");
+	for (unsigned i = 0; i < nsigs; i++)
+		free(sigs[i]);
+}
+
 static void test_chain_graph_round_trip(void **state)
 {
 	const GenWeights defaults = gen_weights_default();
@@ -302,8 +376,10 @@ int main(void)
 		cmocka_unit_test(test_same_seed_same_graph),
 		cmocka_unit_test(test_graphs_are_well_formed),
 		cmocka_unit_test(test_chain_graphs),
+		cmocka_unit_test(test_whole_wave_graphs),
 		cmocka_unit_test(test_kernel_graphs),
 		cmocka_unit_test(test_parse_chain_edges),
+		cmocka_unit_test(test_parse_whole_wave_edges),
 		cmocka_unit_test(test_chain_graph_round_trip),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cc.h"
 #include "gen.h"
 
 enum { SAMPLE = 10000 };
@@ -90,7 +91,6 @@ static void check_ir_rules(const Sig *s)
 {
 	const char *text = print(s);
 	unsigned srets = 0;
-	assert_true(s->cc == CC_C || s->cc == CC_FAST || s->cc == CC_COLD || s->cc == CC_AMDGPU_GFX);
 	const Type *ret = sig_type(s, s->ret);
 	if ((s->ret_flags & (PARAM_SIGNEXT | PARAM_ZEROEXT)) && ret->kind != TYPE_INT)
 		fail_msg("signext/zeroext on a non-integer return: %s", text);
@@ -148,6 +148,43 @@ static void test_other_conventions_on_request(void **state)
 	assert_true(ps > 200 && chain > 200 && unused > 1000);
 }
 
+/* amdgpu_gfx_whole_wave: every signature leads with an i1 (the active-lane
+ * mask; the verifier wants no inreg on it), sret stays first or second,
+ * and the model for llc 22 finds nothing its verifier refuses. */
+static void test_whole_wave_mask_first(void **state)
+{
+	(void)state;
+	static Sig sig;
+	static Placement p;
+	static Layout l;
+	char text[8192], why[128];
+	FILE *f = fopen("layouts/old.layout", "rb");
+	size_t n = f ? fread(text, 1, sizeof text, f) : 0;
+	if (f)
+		fclose(f);
+	LayoutError e;
+	assert_true(layout_parse(text, n, &l, &e));
+	ModelConfig m;
+	assert_true(model_config_init(&m, profile_find("llvm22"), &l, "gfx1100", 0, SEL_DAG, why, sizeof why));
+	GenWeights w = gen_weights_default();
+	memset(w.cc, 0, sizeof w.cc);
+	w.cc[CC_AMDGPU_GFX_WHOLE_WAVE] = 1;
+	unsigned placed = 0;
+	for (uint64_t i = 0; i < 500; i++) {
+		gen_signature(&sig, &w, 5, i);
+		assert_int_equal(sig.cc, CC_AMDGPU_GFX_WHOLE_WAVE);
+		assert_true(sig.nparams >= 1);
+		const Type *t = sig_type(&sig, sig.params[0].type);
+		assert_true(t->kind == TYPE_INT && t->n == 1);
+		assert_int_equal(sig.params[0].flags & (PARAM_INREG | PARAM_BYVAL | PARAM_BYREF | PARAM_SRET), 0);
+		check_ir_rules(&sig);
+		placed += cc_place(&sig, &m, VIEW_CALLEE, &p);
+		if (!p.ok && (strstr(p.error, "first argument") || strstr(p.error, "Calling convention")))
+			fail_msg("f%u: %s", (unsigned)i, p.error);
+	}
+	assert_true(placed > 450);
+}
+
 static void test_ir_rules_hold(void **state)
 {
 	const GenWeights defaults = gen_weights_default();
@@ -155,6 +192,7 @@ static void test_ir_rules_hold(void **state)
 	Sig *s = new_sig();
 	for (uint64_t i = 0; i < 3000; i++) {
 		gen_signature(s, &defaults, 99, i);
+		assert_true(s->cc == CC_C || s->cc == CC_FAST || s->cc == CC_COLD || s->cc == CC_AMDGPU_GFX);
 		check_ir_rules(s);
 	}
 	free(s);
@@ -561,6 +599,42 @@ static void test_enumeration_is_a_bijection(void **state)
 	free(slice);
 }
 
+/* A convention with an active-lane mask: every enumerated signature has it
+ * first, in addition to the parameters of its index, so none repeats. */
+static void test_enumeration_puts_the_mask_first(void **state)
+{
+	(void)state;
+	Sig *types = malloc(NSMALL * sizeof *types), *s = new_sig();
+	assert_non_null(types);
+	GenSpace sp;
+	small_space(&sp, types, 2);
+	sp.ccs[1] = CC_AMDGPU_GFX_WHOLE_WAVE;
+	assert_true(gen_space_init(&sp));
+	char **texts = malloc(sp.total * sizeof *texts);
+	assert_non_null(texts);
+	unsigned masked = 0;
+	for (uint64_t i = 0; i < sp.total; i++) {
+		assert_true(gen_enumerate(s, &sp, i));
+		if (s->cc == CC_AMDGPU_GFX_WHOLE_WAVE) {
+			const Type *t = sig_type(s, s->params[0].type);
+			assert_true(s->nparams >= 1 && t->kind == TYPE_INT && t->n == 1 && s->params[0].flags == 0);
+			masked++;
+		}
+		strcpy(s->name, "f");
+		texts[i] = strdup(print(s));
+	}
+	assert_int_equal(masked, sp.total / 2);
+	qsort(texts, sp.total, sizeof *texts, compare_strings);
+	for (uint64_t i = 1; i < sp.total; i++)
+		if (strcmp(texts[i - 1], texts[i]) == 0)
+			fail_msg("enumerated twice: %s", texts[i]);
+	for (uint64_t i = 0; i < sp.total; i++)
+		free(texts[i]);
+	free(texts);
+	free(types);
+	free(s);
+}
+
 static void test_enumeration_too_large_is_refused(void **state)
 {
 	(void)state;
@@ -578,11 +652,13 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_same_seed_and_index_same_signature),
 		cmocka_unit_test(test_ir_rules_hold),
+		cmocka_unit_test(test_whole_wave_mask_first),
 		cmocka_unit_test(test_other_conventions_on_request),
 		cmocka_unit_test(test_rates_follow_default_weights),
 		cmocka_unit_test(test_rates_follow_other_weights),
 		cmocka_unit_test(test_swarm_batches_lack_their_features),
 		cmocka_unit_test(test_enumeration_is_a_bijection),
+		cmocka_unit_test(test_enumeration_puts_the_mask_first),
 		cmocka_unit_test(test_enumeration_too_large_is_refused),
 	};
 	return cmocka_run_group_tests_name("gen", tests, NULL, NULL);

@@ -523,6 +523,30 @@ static void test_chain_call(void **state)
 	}
 }
 
+/* --- wholewave: amdgpu_gfx_whole_wave @w00, @w01, @w02 through llvm.amdgcn.call.whole.wave */
+
+/* The active-lane mask reaches no register (its store traces to
+ * SI_WHOLE_WAVE_FUNC_SETUP), and the function returns through
+ * SI_WHOLE_WAVE_FUNC_RETURN. llc 22 loses @w01's [140 x i32]: SelectionDAG's
+ * callee takes the mask for the hidden pointer, so the mask gets the stack
+ * slot of an ordinary i1; GlobalISel's caller passes the callee's address
+ * in v[0:1] where the hidden pointer belongs. */
+static void test_whole_wave(void **state)
+{
+	(void)state;
+	for (int gisel = 0; gisel < 2; gisel++) {
+		Observed *o = observe_fixture(gisel ? "wholewave.v22.gisel.mir" : "wholewave.v22.dag.mir");
+		expect(o, "w00", gisel, "- | v0 | s4 | stack+0/1 -> v0", NULL, NULL);
+		expect(o, "gcnabi.0.caller", gisel, "- -> none", "w00: - | v0 | s4 | stack+0/1 -> v0", "s[0:3]");
+		expect(o, "w01", gisel, gisel ? "- | v1 -> sret v0" : "stack+0/1 | v0 -> none", NULL, NULL);
+		expect(o, "gcnabi.1.caller", gisel, "- -> none", gisel ? "w01: - | v2 -> none" : "w01: - | v1 -> sret v0",
+		       gisel ? "v0 v1 s[0:3]" : "s[0:3]");
+		expect(o, "w02", gisel, "- -> none", NULL, NULL);
+		assert_true(find(o, "w02")->grouped);
+		free(o);
+	}
+}
+
 /* --- chaingraph: @r (amdgpu_cs) -> @a -> * @b dvgpr 10 -> @a dvgpr 64 --------- */
 
 /* Each function's chain call is its call site, with the caller's own
@@ -1231,6 +1255,7 @@ int main(void)
 		cmocka_unit_test(test_ps_unused_inputs),
 		cmocka_unit_test(test_shader_system_sgprs),
 		cmocka_unit_test(test_chain_call),
+		cmocka_unit_test(test_whole_wave),
 		cmocka_unit_test(test_chain_graph),
 		cmocka_unit_test(test_kernel_graph),
 		cmocka_unit_test(test_kernel_indirect_calls),

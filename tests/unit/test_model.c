@@ -515,6 +515,73 @@ static void test_chain(void **state)
 		}
 }
 
+/* amdgpu_gfx_whole_wave, recorded with llc 22 (cases/golden/whole_wave.ll):
+ * amdgpu_gfx's rows after the active-lane mask, which has no location. */
+static void test_whole_wave(void **state)
+{
+	(void)state;
+	const char *mixed = "declare amdgpu_gfx_whole_wave i32 @f(i1, i32, float inreg, i1, i64)";
+	for (Selector sel = SEL_DAG; sel < SEL_COUNT; sel++)
+		for (View v = VIEW_CALLEE; v <= VIEW_CALLER; v++) {
+			EXPECT(mixed, "llvm22", "gfx1100", sel, v,
+			       "i1 -> - | i32 -> v0 | float inreg -> s4 | i1 -> stack+0/1 | i64 -> v[1:2] | ret i32 -> v0");
+			/* the same as amdgpu_gfx without the mask */
+			EXPECT("declare amdgpu_gfx i32 @f(i32, float inreg, i1, i64)", "llvm22", "gfx1100", sel, v,
+			       "i32 -> v0 | float inreg -> s4 | i1 -> stack+0/1 | i64 -> v[1:2] | ret i32 -> v0");
+			EXPECT("declare amdgpu_gfx_whole_wave void @f(i1)", "llvm22", "gfx1030", sel, v, "i1 -> - | ret void -> -");
+			/* v31 ends, then the stack; s29 ends, then the stack too */
+			EXPECT("declare amdgpu_gfx_whole_wave void @f(i1, <31 x i32>, i64)", "llvm22", "gfx1030", sel, v,
+			       "i1 -> - | <31 x i32> -> v[0:30] | i64 -> v31,stack+0/4 | ret void -> -");
+			EXPECT("declare amdgpu_gfx_whole_wave void @f(i1, <26 x i32> inreg, i32 inreg)", "llvm22", "gfx1030", sel,
+			       v, "i1 -> - | <26 x i32> inreg -> s[4:29] | i32 inreg -> stack+0/4 | ret void -> -");
+			/* the verifier: an i1 first, not inreg, no varargs */
+			assert_non_null(strstr(place("declare amdgpu_gfx_whole_wave void @f(i32)", "llvm22", "gfx1030", sel, v),
+					       "requires first argument to be i1"));
+			assert_non_null(strstr(place("declare amdgpu_gfx_whole_wave void @f()", "llvm22", "gfx1030", sel, v),
+					       "requires first argument to be i1"));
+			assert_non_null(strstr(place("declare amdgpu_gfx_whole_wave void @f(i1 inreg)", "llvm22", "gfx1030", sel,
+						     v), "first argument to not be inreg"));
+			assert_non_null(strstr(place("declare amdgpu_gfx_whole_wave void @f(i1, ...)", "llvm22", "gfx1030", sel,
+						     v), "does not support varargs"));
+			/* llc 19 cannot parse the keyword */
+			assert_non_null(strstr(place(mixed, "llvm19", "gfx1030", sel, v), "not supported by llvm19"));
+		}
+}
+
+/* llc 22 loses whole-wave returns that do not fit: the profile switches
+ * whole_wave_dag_sret_to_mask, whole_wave_dag_call_ret_attrs and
+ * whole_wave_gisel_call_ret (cases/golden/whole_wave.ll, gfx1030). */
+static void test_whole_wave_lost_returns(void **state)
+{
+	(void)state;
+	const char *big = "declare amdgpu_gfx_whole_wave [140 x i32] @f(i1, i32, i32 inreg, i1)";
+	const char *in = "declare amdgpu_gfx_whole_wave inreg i32 @f(i1, i32, i32 inreg, i1)";
+	/* SelectionDAG callee: no hidden pointer, the mask is an argument (its stack slot) */
+	EXPECT(big, "llvm22", "gfx1030", SEL_DAG, VIEW_CALLEE,
+	       "i1 -> stack+0/1 | i32 -> v0 | i32 inreg -> s4 | i1 -> stack+4/1 | ret [140 x i32] -> -");
+	EXPECT(big, "llvm22", "gfx1030", SEL_DAG, VIEW_CALLER,
+	       "i1 -> - | i32 -> v1 | i32 inreg -> s4 | i1 -> stack+0/1 | ret [140 x i32] -> sret in v0");
+	/* SelectionDAG call site: inreg is dropped from the return */
+	EXPECT(in, "llvm22", "gfx1030", SEL_DAG, VIEW_CALLER,
+	       "i1 -> - | i32 -> v0 | i32 inreg -> s4 | i1 -> stack+0/1 | ret i32 -> v0");
+	/* GlobalISel callee: as amdgpu_gfx (the pointer inreg in s4) */
+	EXPECT(in, "llvm22", "gfx1030", SEL_GISEL, VIEW_CALLEE,
+	       "i1 -> - | i32 -> v0 | i32 inreg -> s5 | i1 -> stack+0/1 | ret i32 -> sret in s4");
+	/* GlobalISel call site: 33 parts demote as for ccc, the callee's address takes v[0:1] */
+	EXPECT("declare amdgpu_gfx_whole_wave <33 x i32> @f(i1, i32)", "llvm22", "gfx1030", SEL_GISEL, VIEW_CALLER,
+	       "i1 -> - | i32 -> v2 | ret <33 x i32> -> -");
+	EXPECT("declare amdgpu_gfx_whole_wave <32 x i32> @f(i1, i32)", "llvm22", "gfx1030", SEL_GISEL, VIEW_CALLER,
+	       "i1 -> - | i32 -> v0 | ret <32 x i32> -> v[0:31]");
+	/* ... and an inreg return that fits is not lowered; with an aggregate argument llc gives up */
+	EXPECT(in, "llvm22", "gfx1030", SEL_GISEL, VIEW_CALLER,
+	       "i1 -> - | i32 -> v0 | i32 inreg -> s4 | i1 -> stack+0/1 | ret i32 -> -");
+	assert_non_null(strstr(place("declare amdgpu_gfx_whole_wave inreg i32 @f(i1, { i32, i32 })", "llvm22", "gfx1030",
+				     SEL_GISEL, VIEW_CALLER), "unable to translate instruction: call llvm.amdgcn.call.whole.wave"));
+	/* amdgpu_gfx itself keeps none of these */
+	EXPECT("declare amdgpu_gfx <33 x i32> @f(i32)", "llvm22", "gfx1030", SEL_GISEL, VIEW_CALLER,
+	       "i32 -> v0 | ret <33 x i32> -> v[0:32]");
+}
+
 /* The dynamic-VGPR chain call (seed 003). llc 22, -mcpu=gfx1200, both
  * selectors: wave32 lowers to SI_CS_CHAIN_TC_W32_DVGPR and compiles even when
  * the requested count (10) leaves v10-v11 of a <4 x float> outside; wave64 is
@@ -742,6 +809,8 @@ int main(void)
 		cmocka_unit_test(test_ps_input_slots_per_value),
 		cmocka_unit_test(test_chain),
 		cmocka_unit_test(test_chain_dynamic_vgprs),
+		cmocka_unit_test(test_whole_wave),
+		cmocka_unit_test(test_whole_wave_lost_returns),
 		cmocka_unit_test(test_unmodeled_is_an_error),
 		cmocka_unit_test(test_shader_system_sgprs),
 		cmocka_unit_test(test_kernel_kernarg),

@@ -182,6 +182,7 @@ static void test_cc_spellings(void **state)
 	static const char *const names[CC_COUNT] = {
 		"ccc", "fastcc", "coldcc", "amdgpu_gfx", "amdgpu_cs_chain", "amdgpu_cs_chain_preserve", "amdgpu_cs",
 		"amdgpu_ps", "amdgpu_vs", "amdgpu_gs", "amdgpu_hs", "amdgpu_es", "amdgpu_ls", "amdgpu_kernel",
+		"amdgpu_gfx_whole_wave",
 	};
 	for (int cc = 0; cc < CC_COUNT; cc++) {
 		assert_string_equal(cc_name((CallConv)cc), names[cc]);
@@ -501,7 +502,7 @@ static void test_scratch_attribute(void **state)
 static void test_every_calling_convention(void **state)
 {
 	(void)state;
-	static const unsigned numbers[CC_COUNT] = { 0, 8, 9, 100, 104, 105, 90, 89, 87, 88, 93, 96, 95, 91 };
+	static const unsigned numbers[CC_COUNT] = { 0, 8, 9, 100, 104, 105, 90, 89, 87, 88, 93, 96, 95, 91, 124 };
 	for (int cc = 0; cc < CC_COUNT; cc++) {
 		char text[128];
 		snprintf(text, sizeof text, "declare %s void @f(i32 inreg)", cc_name((CallConv)cc));
