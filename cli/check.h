@@ -7,7 +7,7 @@
 #define GCNABI_CHECK_H
 
 #include "cli.h"
-#include "compare.h"
+#include "judge.h"
 #include "jsonw.h"
 #include "mir.h"
 #include "run.h"
@@ -18,8 +18,8 @@ enum { MAX_LLCS = 16, MAX_CPUS = 16, MAX_JOBS = 64, REPROS_PER_COMBO = 25, MISMA
  * always order them), and parts llc does not use are a finding of their
  * own. A caller may write more parts than its callee reads. */
 enum {
-	MODEL_VS_LLC = CMP_UNORDERED | CMP_ALLOW_UNREAD,
-	CALLER_VS_CALLEE = CMP_UNORDERED | CMP_ALLOW_UNREAD | CMP_CALLER_COVERS,
+	MODEL_VS_LLC = JUDGE_UNORDERED | JUDGE_ALLOW_UNREAD,
+	CALLER_VS_CALLEE = JUDGE_UNORDERED | JUDGE_ALLOW_UNREAD | JUDGE_CALLER_COVERS,
 };
 
 typedef struct {
@@ -243,6 +243,7 @@ typedef struct {
 	const char *explained_by;
 	const Placement *expected, *seen;
 	const DvgprCounts *dvgpr;
+	const JudgeDiff *at;    /* a comparison's first difference: where, for findings.jsonl */
 } Finding;
 
 /* The output folder (--out, else reports/check-<time>-<pid>) with its
@@ -250,11 +251,20 @@ typedef struct {
 bool check_open_reports(Check *c);
 /* The finding in details.jsonl and findings.jsonl. */
 void finding_write(Check *c, const Finding *f);
+/* findings.jsonl's convention, type_class, boundary and difference
+ * (check_where.c); keys: the placements' keys in details.jsonl. */
+void finding_where_json(JsonWriter *w, const Finding *f, const Sig *s, const char *const *keys);
 /* The same, and a reproducer when nothing explains it. */
 void report_finding(Check *c, const Finding *f);
 /* The common case: a finding of function i of combination co. */
 void report(Check *c, Combo *co, unsigned i, FindingKind kind, const char *why, const Placement *expected,
 	    const Placement *seen, const char *explained_by);
+/* The same for a comparison, with its first difference. */
+void report_at(Check *c, Combo *co, unsigned i, FindingKind kind, const char *why, const Placement *expected,
+	       const Placement *seen, const char *explained_by, const JudgeDiff *at);
+/* The judge's verdict on a against b, and its first difference in words. */
+JudgeVerdict check_judge(const Placement *a, const Placement *b, const JudgeRules *rules, const char *la, const char *lb,
+			 Judgement *j, char *why, size_t cap);
 /* A caller/callee disagreement, kept for the summary among the first few. */
 void mismatch_example(Check *c, const Combo *co, unsigned i, const char *why, const char *reason);
 bool check_open_placements(Check *c, Combo *co);

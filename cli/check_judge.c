@@ -22,8 +22,20 @@ static void place_without(const Sig *s, const ModelConfig *m, const int *off, in
 
 static bool same(const Placement *a, const Placement *b, unsigned flags)
 {
-	char why[256];
-	return a->ok && b->ok && place_compare(a, b, flags, "", "", why, sizeof why) == CMP_SAME;
+	Judgement j = { 0 };
+	return a->ok && b->ok && judge(a, b, &(JudgeRules){ .flags = flags }, &j) == JUDGE_SAME;
+}
+
+/* The judge's verdict, and its first difference in words (why). */
+JudgeVerdict check_judge(const Placement *a, const Placement *b, const JudgeRules *rules, const char *la, const char *lb,
+			 Judgement *j, char *why, size_t cap)
+{
+	*j = (Judgement){ 0 };
+	JudgeVerdict v = judge(a, b, rules, j);
+	why[0] = 0;
+	if (v != JUDGE_SAME)
+		judge_why(&j->head, la, lb, why, cap);
+	return v;
 }
 
 /* Turned off, the switch moves exactly one side of the call (tmp[2],
@@ -50,14 +62,14 @@ static void explain_mismatch(const Sig *s, const ModelConfig *m, char *out, size
 	cc_place(s, m, VIEW_CALLEE, tmp[2]);
 	cc_place(s, m, VIEW_CALLER, tmp[3]);
 	/* Only a disagreement the model predicts has an explanation. */
-	if (same(tmp[3], tmp[2], CMP_CALLER_COVERS))
+	if (same(tmp[3], tmp[2], JUDGE_CALLER_COVERS))
 		goto done;
 	for (int a = 0; a < SW_COUNT; a++)
 		if (m->profile->on[a] && one_sided(s, m, a, tmp))
 			cand[ncand++] = a;
 	for (int i = 0; i < ncand; i++) {
 		place_without(s, m, &cand[i], 1, tmp);
-		if (same(tmp[1], tmp[0], CMP_CALLER_COVERS)) {
+		if (same(tmp[1], tmp[0], JUDGE_CALLER_COVERS)) {
 			size_t n = strlen(out);
 			snprintf(out + n, cap - n, "%s%s", n ? " or " : "", profile_switch_names[cand[i]]);
 		}
@@ -66,7 +78,7 @@ static void explain_mismatch(const Sig *s, const ModelConfig *m, char *out, size
 		for (int j = i + 1; j < ncand; j++) {
 			int two[2] = { cand[i], cand[j] };
 			place_without(s, m, two, 2, tmp);
-			if (same(tmp[1], tmp[0], CMP_CALLER_COVERS)) {
+			if (same(tmp[1], tmp[0], JUDGE_CALLER_COVERS)) {
 				size_t n = strlen(out);
 				snprintf(out + n, cap - n, "%s%s + %s", n ? " or " : "", profile_switch_names[two[0]],
 					 profile_switch_names[two[1]]);
@@ -75,35 +87,6 @@ static void explain_mismatch(const Sig *s, const ModelConfig *m, char *out, size
 done:
 	for (int k = 0; k < 4; k++)
 		free(tmp[k]);
-}
-
-/* Does every part llc shows sit where the model puts it, the missing ones
- * all SGPRs? That is llc 16's SelectionDAG losing shader SGPR values
- * (shader_dag_undef_sgprs), not a different placement. */
-static bool missing_sgprs_only(const Placement *model, const Placement *seen)
-{
-	if (model->nargs != seen->nargs || model->ret_demoted != seen->ret_demoted)
-		return false;
-	for (unsigned i = 0; i <= model->nargs; i++) {
-		PartRange m = i == model->nargs ? model->ret : model->args[i];
-		PartRange o = i == model->nargs ? seen->ret : seen->args[i];
-		unsigned found = 0;
-		if (i < model->nargs && (model->unused[i / 64] >> (i % 64) & 1) && o.count == 0)
-			continue; /* unused: nothing to see */
-		for (unsigned k = 0; k < m.count; k++) {
-			const Loc *want = &model->locs[m.first + k];
-			bool hit = false;
-			for (unsigned j = 0; j < o.count && !hit; j++)
-				hit = seen->locs[o.first + j].kind == want->kind && seen->locs[o.first + j].reg == want->reg &&
-				      want->kind != LOC_STACK;
-			if (!hit && want->kind != LOC_SGPR)
-				return false;
-			found += hit;
-		}
-		if (found != o.count)
-			return false; /* llc has a part the model does not */
-	}
-	return true;
 }
 
 void compare_callee(Check *c, Combo *co, unsigned i, const MirFunction *f)
@@ -123,68 +106,33 @@ void compare_callee(Check *c, Combo *co, unsigned i, const MirFunction *f)
 		report(c, co, i, FK_MODEL_REFUSED, model->error, model, &f->in, 0);
 		return;
 	}
-	switch (place_compare(model, &f->in, MODEL_VS_LLC, "model", "llc", why, sizeof why)) {
-	case CMP_SAME:
+	/* llc 16's SelectionDAG loses some shader SGPR values (IMPLICIT_DEF):
+	 * parts missing from llc's placement, not moved. */
+	const Sig *sig = c->in.sigs[i];
+	bool lost = co->m.profile->on[SW_shader_dag_undef_sgprs] && co->m.selector == SEL_DAG &&
+		    !conv_callable((CallConv)sig->cc);
+	JudgeRules rules = { .flags = MODEL_VS_LLC | (lost ? JUDGE_UNDEF_SGPRS_WHOLE : 0) };
+	Judgement j;
+	switch (check_judge(model, &f->in, &rules, "model", "llc", &j, why, sizeof why)) {
+	case JUDGE_SAME:
 		co->st.agree++;
 		return;
-	case CMP_UNREAD:
+	case JUDGE_UNREAD:
 		co->st.agree++;
 		co->st.unread++;
-		report(c, co, i, FK_UNREAD_PARTS, why, model, &f->in, "llc does not read parts the ABI assigns");
+		report_at(c, co, i, FK_UNREAD_PARTS, why, model, &f->in, "llc does not read parts the ABI assigns", &j.head);
 		return;
-	case CMP_DIFFERENT:
-		if (co->m.profile->on[SW_shader_dag_undef_sgprs] && co->m.selector == SEL_DAG &&
-		    !conv_callable((CallConv)c->in.sigs[i]->cc) && missing_sgprs_only(model, &f->in)) {
-			co->st.agree++;
-			co->st.unread++;
-			report(c, co, i, FK_UNDEFINED_PARTS, why, model, &f->in,
-			       "shader_dag_undef_sgprs: llc puts IMPLICIT_DEF in SGPR values the ABI assigns: the values are lost");
-			return;
-		}
+	case JUDGE_UNDEFINED:
+		co->st.agree++;
+		co->st.unread++;
+		report_at(c, co, i, FK_UNDEFINED_PARTS, why, model, &f->in,
+			  "shader_dag_undef_sgprs: llc puts IMPLICIT_DEF in SGPR values the ABI assigns: the values are lost",
+			  &j.head);
+		return;
+	case JUDGE_DIFFERENT:
 		co->st.diverged++;
-		report(c, co, i, FK_MODEL_VS_LLC, why, model, &f->in, 0);
+		report_at(c, co, i, FK_MODEL_VS_LLC, why, model, &f->in, 0, &j.head);
 	}
-}
-
-static bool in_ranges(const Loc *l, const RegRange *r, unsigned n)
-{
-	for (unsigned k = 0; k < n; k++)
-		if (r[k].kind == l->kind && l->reg >= r[k].first && l->reg < r[k].first + r[k].count)
-			return true;
-	return false;
-}
-
-/* Does the call agree with the model once the registers it fills with
- * IMPLICIT_DEF (reported among its implicit registers) are counted as the
- * argument's? llc 16's SelectionDAG does this to some inreg aggregates. */
-static bool missing_parts_undefined(const Placement *model, const MirCall *call)
-{
-	const Placement *seen = &call->out;
-	if (model->nargs != seen->nargs || model->ret_demoted != seen->ret_demoted || model->ret.count != seen->ret.count)
-		return false;
-	for (unsigned k = 0; k < model->ret.count; k++) {
-		const Loc *want = &model->locs[model->ret.first + k];
-		bool found = false;
-		for (unsigned j = 0; j < seen->ret.count && !found; j++)
-			found = seen->locs[seen->ret.first + j].kind == want->kind && seen->locs[seen->ret.first + j].reg == want->reg;
-		if (!found)
-			return false; /* the return differs: not a matter of undefined argument registers */
-	}
-	for (unsigned i = 0; i < model->nargs; i++) {
-		PartRange m = model->args[i], o = seen->args[i];
-		for (unsigned k = 0; k < m.count; k++) {
-			const Loc *want = &model->locs[m.first + k];
-			bool found = false;
-			for (unsigned j = 0; j < o.count && !found; j++) {
-				const Loc *got = &seen->locs[o.first + j];
-				found = got->kind == want->kind && (got->kind == LOC_STACK ? got->offset == want->offset
-											  : got->reg == want->reg);
-			}
-			if (!found && !(want->kind != LOC_STACK && in_ranges(want, call->implicit, call->nimplicit)))
-				return false;
-		}
-	}
-	return true;
 }
 
 void compare_caller(Check *c, Combo *co, unsigned i, const MirCall *call, const Placement *callee_seen)
@@ -198,31 +146,37 @@ void compare_caller(Check *c, Combo *co, unsigned i, const MirCall *call, const 
 		report(c, co, i, FK_MODEL_REFUSED_CALL, model->error, model, &call->out, 0);
 		return;
 	}
-	switch (place_compare(model, &call->out, MODEL_VS_LLC, "model", "llc", why, sizeof why)) {
-	case CMP_SAME:
+	/* llc 16's SelectionDAG writes IMPLICIT_DEF into some argument
+	 * registers: they show among the call's implicit registers. */
+	JudgeRules rules = { .flags = MODEL_VS_LLC | JUDGE_UNDEF_IMPLICIT, .implicit = call->implicit,
+			     .nimplicit = call->nimplicit };
+	Judgement j;
+	switch (check_judge(model, &call->out, &rules, "model", "llc", &j, why, sizeof why)) {
+	case JUDGE_SAME:
 		co->st.calls_agree++;
 		break;
-	case CMP_UNREAD:
+	case JUDGE_UNREAD:
 		co->st.calls_agree++;
 		co->st.unread++;
-		report(c, co, i, FK_UNWRITTEN_PARTS, why, model, &call->out, "the caller does not write parts the ABI assigns");
+		report_at(c, co, i, FK_UNWRITTEN_PARTS, why, model, &call->out, "the caller does not write parts the ABI assigns",
+			  &j.head);
 		break;
-	case CMP_DIFFERENT:
-		if (missing_parts_undefined(model, call)) {
-			co->st.calls_agree++;
-			co->st.unread++;
-			report(c, co, i, FK_UNDEFINED_PARTS, why, model, &call->out,
-			       "the caller writes IMPLICIT_DEF into registers the ABI assigns: the value is lost");
-			break;
-		}
+	case JUDGE_UNDEFINED:
+		co->st.calls_agree++;
+		co->st.unread++;
+		report_at(c, co, i, FK_UNDEFINED_PARTS, why, model, &call->out,
+			  "the caller writes IMPLICIT_DEF into registers the ABI assigns: the value is lost", &j.head);
+		break;
+	case JUDGE_DIFFERENT:
 		co->st.calls_diverged++;
-		report(c, co, i, FK_MODEL_VS_LLC_CALLER, why, model, &call->out, 0);
+		report_at(c, co, i, FK_MODEL_VS_LLC_CALLER, why, model, &call->out, 0, &j.head);
 	}
 	if (!callee_seen)
 		return;
 	/* Inside one llc: does the caller write every part where the callee
 	 * reads it? (The callee may read fewer parts than the caller writes.) */
-	if (place_compare(&call->out, callee_seen, CALLER_VS_CALLEE, "caller", "callee", why, sizeof why) == CMP_DIFFERENT) {
+	rules = (JudgeRules){ .flags = CALLER_VS_CALLEE };
+	if (check_judge(&call->out, callee_seen, &rules, "caller", "callee", &j, why, sizeof why) == JUDGE_DIFFERENT) {
 		char reason[256];
 		co->st.mismatches++;
 		explain_mismatch(c->in.sigs[i], &co->m, reason, sizeof reason);
@@ -231,7 +185,7 @@ void compare_caller(Check *c, Combo *co, unsigned i, const MirCall *call, const 
 		char text[400];
 		snprintf(text, sizeof text, "caller and callee disagree: %s", why);
 		mismatch_example(c, co, i, why, reason);
-		report(c, co, i, FK_CALLER_VS_CALLEE, text, callee_seen, &call->out, reason[0] ? reason : 0);
+		report_at(c, co, i, FK_CALLER_VS_CALLEE, text, callee_seen, &call->out, reason[0] ? reason : 0, &j.head);
 	}
 }
 

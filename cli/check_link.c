@@ -59,18 +59,20 @@ static void link_pair(Check *c, LinkMatrix *lm, const Combo *a, const Combo *b, 
 		if (conv < 0)
 			continue;
 		pair[conv].checked++;
-		if (place_compare(call, callee, CALLER_VS_CALLEE, "caller", "callee", why, sizeof why) != CMP_DIFFERENT)
+		const JudgeRules rules = { .flags = CALLER_VS_CALLEE };
+		Judgement j, model_j;
+		if (check_judge(call, callee, &rules, "caller", "callee", &j, why, sizeof why) != JUDGE_DIFFERENT)
 			continue;
 		pair[conv].differ++;
 		bool predicted = cc_place(in->sigs[i], &a->m, VIEW_CALLER, c->model_caller) &&
 				 cc_place(in->sigs[i], &b->m, VIEW_CALLEE, c->model) &&
-				 place_compare(c->model_caller, c->model, CALLER_VS_CALLEE, "caller", "callee", model_why,
-					       sizeof model_why) == CMP_DIFFERENT;
+				 check_judge(c->model_caller, c->model, &rules, "caller", "callee", &model_j, model_why,
+					     sizeof model_why) == JUDGE_DIFFERENT;
 		if (predicted)
 			pair[conv].predicted++;
 		else if (examples[conv]++ < LINK_EXAMPLES_PER_CELL)
 			finding_write(c, &(Finding){ .kind = FK_CROSS_VERSION, .co = a, .callee_co = b, .sig = i, .why = why,
-						    .expected = callee, .seen = call });
+						    .expected = callee, .seen = call, .at = &j.head });
 	}
 	lm->pairs++;
 	for (int conv = 0; conv < (int)c->link->nrows; conv++) {

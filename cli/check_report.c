@@ -28,8 +28,17 @@
  *                       placements compared: "model" and "llc" (the second
  *                       "llc" of the line, after llc's path), or
  *                       "llc_callee" and "llc_caller"
- *   (argument, part, model_loc, llc_loc: where the first difference is, once
- *   the judge reports it; finding_json has their place)
+ *   convention         the report group of the function's convention
+ *   type_class         what the difference concerns: the class of the argument
+ *                       or return ("vector inreg", "return struct"), "other"
+ *   boundary            the register boundary crossed ("sgpr/stack"), "part
+ *                       count", "crash" (llc failing), "other"
+ *   difference          a comparison's first difference (core/judge.h), null
+ *                       for other findings: {what ("argument", "return",
+ *                       "hidden sret pointer", ...), class ("moved", "slot
+ *                       size", "part count", "unread", "undefined",
+ *                       "different"), argument, part (null where none), and
+ *                       the two sides' locations under the placements' keys}
  * summary.txt     the table check prints.
  * summary.json    the same as data:
  *   input, signatures, malformed, call_edges, layout, jobs
@@ -266,9 +275,8 @@ static void finding_json(Check *c, const Finding *f)
 	jw_kstring(w, "message", f->why);
 	if (f->dvgpr)
 		dvgpr_json(w, f->dvgpr);
-	/* argument, part, model_loc, llc_loc go here once the judge reports
-	 * where the first difference is. */
 	const char *const *keys = placement_keys(f->kind);
+	finding_where_json(w, f, s, keys);
 	jw_karray(w, "placements");
 	for (int side = 0; side < 2; side++)
 		if (side ? f->seen : f->expected)
@@ -322,8 +330,14 @@ void report_finding(Check *c, const Finding *f)
 void report(Check *c, Combo *co, unsigned i, FindingKind kind, const char *why, const Placement *expected,
 	    const Placement *seen, const char *explained_by)
 {
+	report_at(c, co, i, kind, why, expected, seen, explained_by, 0);
+}
+
+void report_at(Check *c, Combo *co, unsigned i, FindingKind kind, const char *why, const Placement *expected,
+	       const Placement *seen, const char *explained_by, const JudgeDiff *at)
+{
 	report_finding(c, &(Finding){ .kind = kind, .co = co, .sig = i, .why = why, .explained_by = explained_by,
-				      .expected = expected, .seen = seen });
+				      .expected = expected, .seen = seen, .at = at });
 }
 
 void mismatch_example(Check *c, const Combo *co, unsigned i, const char *why, const char *reason)

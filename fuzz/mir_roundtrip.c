@@ -9,7 +9,7 @@
  * the same placement and the same header. */
 #include <string.h>
 
-#include "compare.h"
+#include "judge.h"
 #include "fuzz.h"
 #include "fuzz_model.h"
 #include "mir.h"
@@ -207,7 +207,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		FUZZ_ASSERT_MSG(false, "the embedded header reads back as\n  %s", back);
 	}
 	char why[256];
-	CompareResult cr = place_compare(&model, &seen.in, CMP_UNORDERED, "model", "observed", why, sizeof why);
-	FUZZ_ASSERT_MSG(cr == CMP_SAME, "observed placement differs: %s", why);
+	Judgement j = { 0 };
+	if (judge(&model, &seen.in, &(JudgeRules){ .flags = JUDGE_UNORDERED }, &j) != JUDGE_SAME)
+		judge_why(&j.head, "model", "observed", why, sizeof why);
+	FUZZ_ASSERT_MSG(j.verdict == JUDGE_SAME, "observed placement differs: %s", why);
 	return 0;
 }

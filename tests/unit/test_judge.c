@@ -1,4 +1,4 @@
-/* The judge (core/judge.h) and place_compare over it: each flag relaxes
+/* The judge (core/judge.h): each flag relaxes
  * exactly its own rule and no other, every difference is listed with what,
  * where and both sides, the first is named in check's words, and the two
  * lost-SGPR rules (per range for diff, whole placement for check) differ
@@ -11,7 +11,7 @@
 
 #include <string.h>
 
-#include "compare.h"
+#include "judge.h"
 #include "judge.h"
 
 static Placement a, b;
@@ -31,9 +31,15 @@ static void one_arg(Placement *p, const Loc *locs, unsigned n)
 	p->nlocs = n;
 }
 
-static CompareResult cmp(unsigned flags, char *why)
+/* The judge's first difference and its words, as check asks for them. */
+static JudgeVerdict cmp(unsigned flags, char *why)
 {
-	return place_compare(&a, &b, flags, "model", "llc", why, 256);
+	Judgement j = { 0 };
+	JudgeVerdict v = judge(&a, &b, &(JudgeRules){ .flags = flags }, &j);
+	why[0] = 0;
+	if (v != JUDGE_SAME)
+		judge_why(&j.head, "model", "llc", why, 256);
+	return v;
 }
 
 static void test_same_and_moved(void **state)
@@ -43,9 +49,9 @@ static void test_same_and_moved(void **state)
 	Loc x[] = { S(6), V(0) }, y[] = { S(16), V(0) };
 	one_arg(&a, x, 2);
 	one_arg(&b, x, 2);
-	assert_int_equal(cmp(0, why), CMP_SAME);
+	assert_int_equal(cmp(0, why), JUDGE_SAME);
 	one_arg(&b, y, 2);
-	assert_int_equal(cmp(CMP_UNORDERED | CMP_ALLOW_UNREAD, why), CMP_DIFFERENT);
+	assert_int_equal(cmp(JUDGE_UNORDERED | JUDGE_ALLOW_UNREAD, why), JUDGE_DIFFERENT);
 	assert_string_equal(why, "argument 0 part 0: model s6, llc s16");
 }
 
@@ -59,16 +65,16 @@ static void test_system_sgprs(void **state)
 	one_arg(&b, x, 1);
 	a.sys_sgprs = true;
 	a.scratch_wave_offset = 3;
-	assert_int_equal(cmp(0, why), CMP_SAME); /* b does not know them */
+	assert_int_equal(cmp(0, why), JUDGE_SAME); /* b does not know them */
 	b.sys_sgprs = true;
-	assert_int_equal(cmp(0, why), CMP_DIFFERENT);
+	assert_int_equal(cmp(0, why), JUDGE_DIFFERENT);
 	assert_string_equal(why, "scratch wave offset: model s3, llc none");
 	b.scratch_wave_offset = 3;
 	b.implicit_buffer_ptr = 0;
-	assert_int_equal(cmp(CMP_UNORDERED | CMP_ALLOW_UNREAD, why), CMP_DIFFERENT);
+	assert_int_equal(cmp(JUDGE_UNORDERED | JUDGE_ALLOW_UNREAD, why), JUDGE_DIFFERENT);
 	assert_string_equal(why, "implicit buffer pointer: model none, llc s0");
 	a.implicit_buffer_ptr = 0;
-	assert_int_equal(cmp(0, why), CMP_SAME);
+	assert_int_equal(cmp(0, why), JUDGE_SAME);
 }
 
 static void test_unordered_only_with_flag(void **state)
@@ -78,8 +84,8 @@ static void test_unordered_only_with_flag(void **state)
 	Loc x[] = { K(4, 1), S(4) }, y[] = { S(4), K(4, 1) };
 	one_arg(&a, x, 2);
 	one_arg(&b, y, 2);
-	assert_int_equal(cmp(0, why), CMP_DIFFERENT);
-	assert_int_equal(cmp(CMP_UNORDERED, why), CMP_SAME);
+	assert_int_equal(cmp(0, why), JUDGE_DIFFERENT);
+	assert_int_equal(cmp(JUDGE_UNORDERED, why), JUDGE_SAME);
 }
 
 static void test_unread_parts(void **state)
@@ -89,14 +95,14 @@ static void test_unread_parts(void **state)
 	Loc x[] = { V(0), V(1), V(2), V(3) }, y[] = { V(0), V(1) }, z[] = { V(0), V(5) };
 	one_arg(&a, x, 4);
 	one_arg(&b, y, 2);
-	assert_int_equal(cmp(CMP_UNORDERED, why), CMP_DIFFERENT);
+	assert_int_equal(cmp(JUDGE_UNORDERED, why), JUDGE_DIFFERENT);
 	assert_string_equal(why, "argument 0: model has 4 parts, llc 2");
-	assert_int_equal(cmp(CMP_UNORDERED | CMP_ALLOW_UNREAD, why), CMP_UNREAD);
+	assert_int_equal(cmp(JUDGE_UNORDERED | JUDGE_ALLOW_UNREAD, why), JUDGE_UNREAD);
 	assert_string_equal(why, "argument 0: llc uses 2 of model's 4 parts");
 	one_arg(&b, z, 2); /* v5 is not one of the model's parts */
-	assert_int_equal(cmp(CMP_UNORDERED | CMP_ALLOW_UNREAD, why), CMP_DIFFERENT);
+	assert_int_equal(cmp(JUDGE_UNORDERED | JUDGE_ALLOW_UNREAD, why), JUDGE_DIFFERENT);
 	one_arg(&b, x, 0); /* nothing observed is not "unread" */
-	assert_int_equal(cmp(CMP_UNORDERED | CMP_ALLOW_UNREAD, why), CMP_DIFFERENT);
+	assert_int_equal(cmp(JUDGE_UNORDERED | JUDGE_ALLOW_UNREAD, why), JUDGE_DIFFERENT);
 }
 
 static void test_slot_sizes(void **state)
@@ -106,14 +112,14 @@ static void test_slot_sizes(void **state)
 	Loc x[] = { K(32, 1) }, y[] = { K(32, 4) }, z[] = { K(32, 2) };
 	one_arg(&a, x, 1);
 	one_arg(&b, y, 1);
-	assert_int_equal(cmp(0, why), CMP_DIFFERENT);
+	assert_int_equal(cmp(0, why), JUDGE_DIFFERENT);
 	assert_string_equal(why, "argument 0 part 0: model stack+32/1, llc stack+32/4");
-	assert_int_equal(cmp(CMP_CALLER_COVERS, why), CMP_SAME);
+	assert_int_equal(cmp(JUDGE_CALLER_COVERS, why), JUDGE_SAME);
 	one_arg(&b, z, 1); /* both narrower than the slot: not a covering caller */
-	assert_int_equal(cmp(CMP_CALLER_COVERS, why), CMP_DIFFERENT);
+	assert_int_equal(cmp(JUDGE_CALLER_COVERS, why), JUDGE_DIFFERENT);
 	one_arg(&a, z, 1); /* an extended i16 stored as 4 bytes */
 	one_arg(&b, y, 1);
-	assert_int_equal(cmp(CMP_CALLER_COVERS, why), CMP_SAME);
+	assert_int_equal(cmp(JUDGE_CALLER_COVERS, why), JUDGE_SAME);
 }
 
 static void test_returns_and_sret(void **state)
@@ -124,16 +130,16 @@ static void test_returns_and_sret(void **state)
 	one_arg(&b, (Loc[]){ V(1) }, 1);
 	a.ret_demoted = true;
 	a.sret = V(0);
-	assert_int_equal(cmp(0, why), CMP_DIFFERENT);
+	assert_int_equal(cmp(0, why), JUDGE_DIFFERENT);
 	assert_string_equal(why, "return: model demoted to sret, llc in registers");
 	b.ret_demoted = true;
 	b.sret = S(4);
-	assert_int_equal(cmp(0, why), CMP_DIFFERENT);
+	assert_int_equal(cmp(0, why), JUDGE_DIFFERENT);
 	assert_string_equal(why, "hidden sret pointer: model v0, llc s4");
 	b.sret = V(0);
-	assert_int_equal(cmp(0, why), CMP_SAME);
+	assert_int_equal(cmp(0, why), JUDGE_SAME);
 	b.nargs = 2;
-	assert_int_equal(cmp(0, why), CMP_DIFFERENT);
+	assert_int_equal(cmp(0, why), JUDGE_DIFFERENT);
 	assert_string_equal(why, "model has 1 arguments, llc 2");
 }
 
