@@ -117,23 +117,29 @@ static const char *next_call(const char *p, const char *end)
 	return c && c < end ? c : 0;
 }
 
-int cmd_passthrough(int argc, char **argv)
+typedef struct {
+	const char *profile, *cpu, *llc, *file;
+	const char *layouts[8];
+	unsigned nlayouts;
+} PassOptions;
+
+/* -1 when the options are fine, else the exit status. */
+static int pass_options(int argc, char **argv, PassOptions *o)
 {
 	const Command *cmd = command_find("passthrough");
-	const char *profile = "llvm22", *cpu = "gfx1030", *llc = 0, *val;
-	const char *layouts[8];
-	unsigned nlayouts = 0;
+	const char *val;
 	int i = 1, k;
+	*o = (PassOptions){ profile_newest()->name, target_default()->name, 0, 0, { 0 }, 0 };
 	while ((k = opt_next(cmd, argc, argv, &i, &val)) >= 0) {
 		const char *name = cmd->opts[k].name;
 		if (strcmp(name, "--profile") == 0)
-			profile = val;
+			o->profile = val;
 		else if (strcmp(name, "--mcpu") == 0)
-			cpu = val;
+			o->cpu = val;
 		else if (strcmp(name, "--llc") == 0)
-			llc = val;
-		else if (strcmp(name, "--layout") == 0 && nlayouts < 8)
-			layouts[nlayouts++] = val;
+			o->llc = val;
+		else if (strcmp(name, "--layout") == 0 && o->nlayouts < 8)
+			o->layouts[o->nlayouts++] = val;
 	}
 	if (k == -4)
 		return 0;
@@ -142,27 +148,146 @@ int cmd_passthrough(int argc, char **argv)
 			command_help(cmd, stderr);
 		return EXIT_USAGE;
 	}
-	if (nlayouts == 0) {
-		layouts[0] = "old", layouts[1] = "proposed-v1", layouts[2] = "proposed-v2";
-		nlayouts = 3;
+	o->file = argv[i];
+	if (o->nlayouts == 0) {
+		o->layouts[0] = "old", o->layouts[1] = "proposed-v1", o->layouts[2] = "proposed-v2";
+		o->nlayouts = 3;
 	}
-	const Profile *prof = profile_find(profile);
+	return -1;
+}
+
+/* llc's first error line in path, "" when it has none. */
+static void first_error(const char *path, char *first, size_t cap)
+{
+	FILE *ef = fopen(path, "r");
+	first[0] = 0;
+	while (ef && fgets(first, (int)cap, ef) && strncmp(first, "LLVM ERROR", 10) != 0 && !strstr(first, "error:"))
+		first[0] = 0;
+	if (ef)
+		fclose(ef);
+	first[strcspn(first, "\n")] = 0;
+}
+
+/* The whole module compiled to assembly once by o->llc: a heap string, or
+ * NULL with *rc updated (an error, or llc's failure). */
+static char *compile_graph(const PassOptions *o, const Profile *prof, const Graphs *g, const CallEdge *edges,
+			   unsigned nedges, int *rc)
+{
+	char err[256], *asm_text = 0;
+	Buf b = { 0 };
+	EmitOptions eo = { .typed_ptrs = prof->major < 15, .buffer_ptr_split = prof->on[SW_buffer_ptr_split] };
+	bool *all = calloc(g->nsigs ? g->nsigs : 1, sizeof *all);
+	for (unsigned s = 0; all && s < g->nsigs; s++)
+		all[s] = true;
+	char ll[] = "/tmp/gcnabi-pt-XXXXXX", errpath[sizeof ll + 4];
+	int fd = all ? mkstemp(ll) : -1;
+	snprintf(errpath, sizeof errpath, "%s.err", ll);
+	if (fd < 0 || !emit_graph(&b, g->sigs, all, g->nsigs, edges, nedges, &eo, err, sizeof err) || b.failed ||
+	    write(fd, b.p, b.n) != (ssize_t)b.n) {
+		fprintf(stderr, "gcnabi passthrough: cannot write the module: %s\n", fd < 0 ? "temporary file" : err);
+		*rc = EXIT_ERROR;
+	} else {
+		char cmdline[1200];
+		snprintf(cmdline, sizeof cmdline, "'%s' -mtriple=amdgcn-amd-amdpal -mcpu=%s '%s' -o - 2>'%s'", o->llc, o->cpu,
+			 ll, errpath);
+		FILE *f = popen(cmdline, "r");
+		Buf out = { 0 };
+		char chunk[65536];
+		size_t n;
+		while (f && (n = fread(chunk, 1, sizeof chunk, f)) > 0)
+			buf_put(&out, chunk, n);
+		int st = f ? pclose(f) : -1;
+		if (st != 0 || out.failed) {
+			char first[512];
+			first_error(errpath, first, sizeof first);
+			fprintf(stderr, "gcnabi passthrough: %s did not compile %s (status %d): nothing measured%s%s\n", o->llc,
+				o->file, st, first[0] ? ": " : "", first);
+			buf_free(&out);
+			*rc |= EXIT_CRASHED;
+		} else {
+			buf_put(&out, "", 1);
+			asm_text = out.p;
+		}
+	}
+	if (fd >= 0) {
+		close(fd);
+		unlink(ll);
+		unlink(errpath);
+	}
+	free(all);
+	buf_free(&b);
+	return asm_text;
+}
+
+/* The n-th call of @from's body in llc's assembly: the SGPR moves before it. */
+static void print_measured(const char *asm_text, const Sig *from, unsigned call_index, const uint64_t want[2])
+{
+	const char *end, *body = asm_body(asm_text, from->name, &end), *p = body, *c = 0;
+	for (unsigned n = 0; body && n <= call_index; n++) {
+		p = n ? c + 1 : body;
+		if (!(c = next_call(p, end)))
+			break;
+	}
+	if (!c) {
+		printf(" | measured (old): call not found in the assembly");
+		return;
+	}
+	MoveCount n;
+	count_moves(p, c, want, &n);
+	printf(" | measured (old): %u (%u s_mov, %u v_readfirstlane/v_readlane); not moved: %u kept from an "
+	       "earlier call, %u computed in place",
+	       n.smov + n.from_vgpr, n.smov, n.from_vgpr, n.kept, n.computed);
+}
+
+/* One shader -> amdgpu_gfx call under every layout: the moves the model
+ * predicts; want gets the SGPRs the old layout passes the shared arguments in. */
+static void print_edge(const Sig *from, const Sig *to, const Layout *lay, const ModelConfig *m, unsigned nlayouts,
+		       Placement *in, Placement *out, uint64_t want[2])
+{
+	unsigned shared = graph_shared_params(from, to);
+	printf("@%s -> @%s (%u shared arguments):", from->name, to->name, shared);
+	for (unsigned l = 0; l < nlayouts; l++) {
+		if (!cc_place(from, &m[l], VIEW_CALLEE, in) || !cc_place(to, &m[l], VIEW_CALLER, out)) {
+			printf(" %s: refused (%s)", lay[l].name, in->ok ? out->error : in->error);
+			continue;
+		}
+		PassCost c;
+		passthrough_cost(in, out, shared, &c);
+		printf(" %s: %u of %u parts move, %u in place, %u to the stack%s", lay[l].name, c.sgpr_moves, c.parts,
+		       c.in_place, c.to_stack, l + 1 < nlayouts ? ";" : "");
+		if (strcmp(lay[l].name, "old") == 0)
+			for (unsigned a = 0; a < shared && a < out->nargs; a++)
+				for (unsigned p = 0; p < out->args[a].count; p++) {
+					const Loc *d = &out->locs[out->args[a].first + p];
+					if (d->kind == LOC_SGPR && d->reg < 128)
+						want[d->reg / 64] |= 1ull << (d->reg % 64);
+				}
+	}
+}
+
+int cmd_passthrough(int argc, char **argv)
+{
+	PassOptions o;
+	int status = pass_options(argc, argv, &o);
+	if (status >= 0)
+		return status;
+	const Profile *prof = profile_find(o.profile);
 	if (!prof) {
-		fprintf(stderr, "gcnabi passthrough: unknown profile '%s'\n", profile);
+		fprintf(stderr, "gcnabi passthrough: unknown profile '%s'\n", o.profile);
 		return EXIT_USAGE;
 	}
 	Layout lay[8];
 	ModelConfig m[8];
 	char err[256];
-	for (unsigned l = 0; l < nlayouts; l++)
-		if (!layout_load(layouts[l], &lay[l], err, sizeof err) ||
-		    !model_config_init(&m[l], prof, &lay[l], cpu, 0, SEL_DAG, err, sizeof err)) {
+	for (unsigned l = 0; l < o.nlayouts; l++)
+		if (!layout_load(o.layouts[l], &lay[l], err, sizeof err) ||
+		    !model_config_init(&m[l], prof, &lay[l], o.cpu, 0, SEL_DAG, err, sizeof err)) {
 			fprintf(stderr, "gcnabi passthrough: %s\n", err);
 			return EXIT_ERROR;
 		}
-	Graphs g = { argv[i], 0, 0, 0 };
+	Graphs g = { o.file, 0, 0, 0 };
 	size_t len;
-	char *text = read_file(argv[i], &len, err, sizeof err);
+	char *text = read_file(o.file, &len, err, sizeof err);
 	if (!text) {
 		fprintf(stderr, "gcnabi passthrough: %s\n", err);
 		return EXIT_ERROR;
@@ -172,67 +297,15 @@ int cmd_passthrough(int argc, char **argv)
 	unsigned nedges = 0;
 	int rc = g.malformed ? EXIT_ERROR : 0;
 	if (!graph_edges_parse(text, len, g.sigs, g.nsigs, &edges, &nedges, err, sizeof err)) {
-		fprintf(stderr, "%s:%s\n", argv[i], err);
+		fprintf(stderr, "%s:%s\n", o.file, err);
 		rc = EXIT_ERROR;
 		nedges = 0;
 	}
-	/* With --llc: the whole module compiled to assembly once. */
-	char *asm_text = 0;
-	if (llc && nedges) {
-		Buf b = { 0 };
-		EmitOptions eo = { .typed_ptrs = prof->major < 15, .buffer_ptr_split = prof->on[SW_buffer_ptr_split] };
-		bool *all = calloc(g.nsigs ? g.nsigs : 1, sizeof *all);
-		for (unsigned s = 0; all && s < g.nsigs; s++)
-			all[s] = true;
-		char ll[] = "/tmp/gcnabi-pt-XXXXXX";
-		int fd = all ? mkstemp(ll) : -1;
-		if (fd < 0 || !emit_graph(&b, g.sigs, all, g.nsigs, edges, nedges, &eo, err, sizeof err) || b.failed ||
-		    write(fd, b.p, b.n) != (ssize_t)b.n) {
-			fprintf(stderr, "gcnabi passthrough: cannot write the module: %s\n", fd < 0 ? "temporary file" : err);
-			rc = EXIT_ERROR;
-		} else {
-			char cmdline[1200], errpath[sizeof ll + 4];
-			snprintf(errpath, sizeof errpath, "%s.err", ll);
-			snprintf(cmdline, sizeof cmdline, "'%s' -mtriple=amdgcn-amd-amdpal -mcpu=%s '%s' -o - 2>'%s'", llc, cpu, ll, errpath);
-			FILE *f = popen(cmdline, "r");
-			Buf out = { 0 };
-			char chunk[65536];
-			size_t n;
-			while (f && (n = fread(chunk, 1, sizeof chunk, f)) > 0)
-				buf_put(&out, chunk, n);
-			int st = f ? pclose(f) : -1;
-			if (st != 0 || out.failed) {
-				/* llc's first error line says why. */
-				char first[512] = "";
-				FILE *ef = fopen(errpath, "r");
-				while (ef && fgets(first, sizeof first, ef) && strncmp(first, "LLVM ERROR", 10) != 0 && !strstr(first, "error:"))
-					first[0] = 0;
-				if (ef)
-					fclose(ef);
-				first[strcspn(first, "\n")] = 0;
-				fprintf(stderr, "gcnabi passthrough: %s did not compile %s (status %d): nothing measured%s%s\n", llc, argv[i],
-					st, first[0] ? ": " : "", first);
-				buf_free(&out);
-				rc |= EXIT_CRASHED;
-			} else {
-				buf_put(&out, "", 1);
-				asm_text = out.p;
-			}
-		}
-		if (fd >= 0) {
-			char errpath[sizeof ll + 4];
-			snprintf(errpath, sizeof errpath, "%s.err", ll);
-			close(fd);
-			unlink(ll);
-			unlink(errpath);
-		}
-		free(all);
-		buf_free(&b);
-	}
+	char *asm_text = o.llc && nedges ? compile_graph(&o, prof, &g, edges, nedges, &rc) : 0;
 	Placement *in = malloc(sizeof *in), *out = malloc(sizeof *out);
 	if (!in || !out)
 		return EXIT_ERROR;
-	printf("pass-through of user SGPRs at shader -> amdgpu_gfx calls (%s, %s)%s\n", prof->name, cpu,
+	printf("pass-through of user SGPRs at shader -> amdgpu_gfx calls (%s, %s)%s\n", prof->name, o.cpu,
 	       asm_text ? "; measured: llc's writes of the callee's argument SGPRs from other registers (s_mov, v_readfirstlane, v_readlane) since the previous call" : "");
 	unsigned call_index = 0, last_from = ~0u;
 	for (unsigned e = 0; e < nedges; e++) {
@@ -241,44 +314,10 @@ int cmd_passthrough(int argc, char **argv)
 		last_from = edges[e].from;
 		if (!cc_is_shader_entry((CallConv)from->cc) || edges[e].chain)
 			continue; /* chain calls are jumps, not shader -> amdgpu_gfx calls */
-		unsigned shared = graph_shared_params(from, to);
-		printf("@%s -> @%s (%u shared arguments):", from->name, to->name, shared);
 		uint64_t want[2] = { 0, 0 };
-		for (unsigned l = 0; l < nlayouts; l++) {
-			if (!cc_place(from, &m[l], VIEW_CALLEE, in) || !cc_place(to, &m[l], VIEW_CALLER, out)) {
-				printf(" %s: refused (%s)", lay[l].name, in->ok ? out->error : in->error);
-				continue;
-			}
-			PassCost c;
-			passthrough_cost(in, out, shared, &c);
-			printf(" %s: %u of %u parts move, %u in place, %u to the stack%s", lay[l].name, c.sgpr_moves, c.parts,
-			       c.in_place, c.to_stack, l + 1 < nlayouts ? ";" : "");
-			if (strcmp(lay[l].name, "old") == 0)
-				for (unsigned a = 0; a < shared && a < out->nargs; a++)
-					for (unsigned p = 0; p < out->args[a].count; p++) {
-						const Loc *d = &out->locs[out->args[a].first + p];
-						if (d->kind == LOC_SGPR && d->reg < 128)
-							want[d->reg / 64] |= 1ull << (d->reg % 64);
-					}
-		}
-		if (asm_text) {
-			/* Calls are made in edge order: the n-th call of the body. */
-			const char *end, *body = asm_body(asm_text, from->name, &end), *p = body, *c = 0;
-			for (unsigned n = 0; body && n <= call_index; n++) {
-				p = n ? c + 1 : body;
-				if (!(c = next_call(p, end)))
-					break;
-			}
-			if (c) {
-				MoveCount n;
-				count_moves(p, c, want, &n);
-				printf(" | measured (old): %u (%u s_mov, %u v_readfirstlane/v_readlane); not moved: %u kept from an "
-				       "earlier call, %u computed in place",
-				       n.smov + n.from_vgpr, n.smov, n.from_vgpr, n.kept, n.computed);
-			} else {
-				printf(" | measured (old): call not found in the assembly");
-			}
-		}
+		print_edge(from, to, lay, m, o.nlayouts, in, out, want);
+		if (asm_text)
+			print_measured(asm_text, from, call_index, want);
 		printf("\n");
 	}
 	free(in);
