@@ -26,7 +26,7 @@
 	X(shader_ret_v2i16_fails, "shader entry points: RetCC_SI_Shader has no row for packed <2 x i16>, so returning 16-bit integer vectors fails (LLVM 14-15)") \
 	X(shader_dag_undef_sgprs, "shader entry points: SelectionDAG replaces some SGPR values (inreg arguments, integer returns of 64-bit pieces) with IMPLICIT_DEF, so llc reads or returns fewer parts than the ABI assigns: the values are lost (LLVM 16)") \
 	X(bfloat_vector_ret_float, "returned bfloat vectors are float parts, so a shader returns them in VGPRs (LLVM 14-15); from 16 on <2 x bfloat> is an integer part (SGPRs)") \
-	X(cs_chain_cc, "amdgpu_cs_chain and amdgpu_cs_chain_preserve exist (LLVM 19+; older llc cannot parse them)") \
+	X(cs_chain_cc, "the chain conventions exist, amdgpu_cs_chain and its _preserve variant (LLVM 19+; older llc cannot parse them)") \
 	X(gfx_whole_wave_cc, "amdgpu_gfx_whole_wave and llvm.amdgcn.call.whole.wave exist (LLVM 22, added upstream in mid-2025; 19 and older cannot parse them)") \
 	X(whole_wave_dag_sret_to_mask, "amdgpu_gfx_whole_wave, SelectionDAG callee: a demoted return's hidden pointer is replaced by the active-lane mask, which takes an argument place of its own (an i1: a stack slot); the return is stored through the mask (LLVM 22)") \
 	X(whole_wave_dag_call_ret_attrs, "llvm.amdgcn.call.whole.wave, SelectionDAG call site: the return's attributes are dropped, so an inreg return comes back in VGPRs instead of through sret (LLVM 22)") \

@@ -80,7 +80,7 @@ static const CcRule shader_returns[] = {
 	  .rule = "unable to allocate function return: more than 44 SGPR or 136 VGPR parts" },
 };
 
-/* CC_AMDGPU_CS_CHAIN: amdgpu_cs_chain and amdgpu_cs_chain_preserve (LLVM
+/* CC_AMDGPU_CS_CHAIN: both chain conventions, the preserving one too (LLVM
  * 19 on). s0-s104 and v8-v255 (v0-v7 stay with the hardware), no stack. The
  * verifier allows only void returns, so there is no return table to speak of. */
 static const CcRule chain_args[] = {

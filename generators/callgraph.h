@@ -33,7 +33,7 @@ void gen_callgraph(Graph *g, const GenWeights *w, uint64_t seed, uint64_t index)
  * its callees. root amdgpu_kernel: the same with a kernel calling default
  * convention (ccc) functions, passing on its kernarg-loaded arguments.
  * root CC_COUNT: gen_callgraph.
- * root amdgpu_cs_chain or amdgpu_cs_chain_preserve: a path of chain
+ * root a chain convention (conv.h): a path of chain
  * functions of that convention, each entered by the previous one's chain
  * call (a tail call: at most one per function), sometimes started by an
  * amdgpu_cs entry point, sometimes closed into a cycle by the last node;
