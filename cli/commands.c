@@ -6,9 +6,9 @@
 #include "cli.h"
 
 static const OptSpec place_opts[] = {
-	{ "--profile", "P", "llvm14, llvm15, llvm16, llvm19, llvm22 or the text of `llc --version` (default llvm22)" },
+	{ "--profile", "P", "{profiles} or the text of `llc --version` (default {newest})" },
 	{ "--layout", "L", "SGPR layout name or file (default old)" },
-	{ "--mcpu", "CPU", "subtarget, e.g. gfx900, gfx1030, gfx1100 (default gfx1030)" },
+	{ "--mcpu", "CPU", "subtarget, e.g. {check_cpus} (default {place_cpu})" },
 	{ "--wave", "N", "wave size 32 or 64 (default: the CPU's)" },
 	{ "--selector", "S", "dag or gisel, where they differ (default dag)" },
 	{ "--triple", "T", "amdgcn-amd-amdpal (default), amdgcn-mesa-mesa3d or amdgcn-- (no OS): shader system SGPRs" },
@@ -43,7 +43,7 @@ static const OptSpec diff_opts[] = {
 static const OptSpec check_opts[] = {
 	{ "--llc", "PATH", "an llc to check (repeatable); default: every llc-N found" },
 	{ "--selector", "S", "dag, gisel or both (default both)" },
-	{ "--mcpu", "CPU", "subtarget (repeatable; default gfx900, gfx1030, gfx1100)" },
+	{ "--mcpu", "CPU", "subtarget (repeatable; default {check_cpus})" },
 	{ "--wave", "N", "wave size 32 or 64 (default: each CPU's)" },
 	{ "--triple", "T", "non-kernel functions: amdgcn-amd-amdpal (default), amdgcn-mesa-mesa3d or amdgcn--" },
 	{ "--layout", "L", "SGPR layout of the compilers (default old)" },
@@ -72,14 +72,14 @@ static const OptSpec gen_opts[] = {
 	{ "--enumerate", 0, "every signature of a small space, by index (--type, --cc, --max-args)" },
 	{ "--from", "K", "--enumerate: first index (default 0)" },
 	{ "--type", "T", "--enumerate: a parameter type with attributes, e.g. 'i32 inreg' (repeatable)" },
-	{ "--cc", "CC", "only this convention: ccc, fastcc, coldcc, amdgpu_gfx, amdgpu_cs/ps/vs/gs/hs/es/ls, amdgpu_cs_chain(_preserve) (repeatable; random: equal weights; --enumerate default ccc, amdgpu_gfx); --boundary: any of those but fastcc/coldcc, amdgpu_kernel, both (ccc and amdgpu_gfx, the default) or all; repeatable" },
+	{ "--cc", "CC", "only this convention: {conventions} (repeatable; random: equal weights; --enumerate default ccc, amdgpu_gfx); --boundary: any of those but fastcc/coldcc, amdgpu_kernel, both (ccc and amdgpu_gfx, the default) or all; repeatable" },
 	{ "--max-args", "N", "--enumerate: most parameters (default 3)" },
 	{ "--callgraph", 0, "call graphs (signatures and `call @a -> @b` / `chain @a -> @b` edges) instead of signatures" },
 	{ "--root", "CC", "--callgraph: a shader entry point (amdgpu_cs, amdgpu_ps, ...) at the root, calling amdgpu_gfx functions; amdgpu_kernel: a kernel calling ccc functions; amdgpu_cs_chain(_preserve): chain functions linked by llvm.amdgcn.cs.chain (`chain` edges, some with dvgpr N), sometimes entered from an amdgpu_cs" },
 	{ "--boundary", 0, "instead: signatures around every limit of the model (options below; --index replays one)" },
-	{ "--profile", "P", "--boundary: profile whose limits are probed (default llvm22)" },
+	{ "--profile", "P", "--boundary: profile whose limits are probed (default {newest})" },
 	{ "--layout", "L", "--boundary: SGPR layout name or file (default old)" },
-	{ "--mcpu", "CPU", "--boundary: subtarget (repeatable; default gfx900, gfx1030, gfx1100)" },
+	{ "--mcpu", "CPU", "--boundary: subtarget (repeatable; default {check_cpus})" },
 	{ "--wave", "N", "--boundary: wave size 32 or 64 (default: each CPU's)" },
 	{ "--selector", "S", "--boundary: dag, gisel or both (default both)" },
 	{ "--caller", 0, "--boundary: limits of the call site only" },
@@ -88,8 +88,8 @@ static const OptSpec gen_opts[] = {
 };
 
 static const OptSpec passthrough_opts[] = {
-	{ "--profile", "P", "the llc whose rules the model follows (default llvm22)" },
-	{ "--mcpu", "CPU", "subtarget (default gfx1030)" },
+	{ "--profile", "P", "the llc whose rules the model follows (default {newest})" },
+	{ "--mcpu", "CPU", "subtarget (default {place_cpu})" },
 	{ "--layout", "L", "a layout to cost (repeatable; default old, proposed-v1, proposed-v2)" },
 	{ "--llc", "PATH", "also compile the graph with this llc and count the moves in its assembly" },
 	{ 0, 0, 0 },
@@ -97,8 +97,8 @@ static const OptSpec passthrough_opts[] = {
 
 static const OptSpec layouts_opts[] = {
 	{ "--impact", "SIGFILE", "instead of printing them: per layout, one JSON object of what it does to the arguments of SIGFILE's functions (model, callee view): parts in SGPRs, VGPRs and stack slots, stack bytes, parts moved against old and to or off the stack, amdgpu_gfx inreg parts a shader holding them in s0, s1, ... must move, free 4-aligned SGPR quads below s48" },
-	{ "--profile", "P", "--impact: the llc whose rules the model follows (default llvm22)" },
-	{ "--mcpu", "CPU", "--impact: subtarget (default gfx1030)" },
+	{ "--profile", "P", "--impact: the llc whose rules the model follows (default {newest})" },
+	{ "--mcpu", "CPU", "--impact: subtarget (default {place_cpu})" },
 	{ 0, 0, 0 },
 };
 
@@ -111,7 +111,7 @@ static const OptSpec vocab_opts[] = {
 
 static const Command commands[] = {
 	{ "place", cmd_place, "[SIG | -]", "placement of each signature by the model", place_opts },
-	{ "emit", cmd_emit, "[SIG | -]", "IR in which every function uses every argument, kernels none (llc input)", emit_opts },
+	{ "emit", cmd_emit, "[FILE | -]", "IR in which every function uses every argument, kernels none (llc input)", emit_opts },
 	{ "observe", cmd_observe, "FILE.mir | FILE.s | -", "where llc really put each part, read from its MIR (kernels: the HSA metadata of its assembly)", observe_opts },
 	{ "diff", cmd_diff, "A.jsonl B.jsonl", "compare two placement streams, list every divergence", diff_opts },
 	{ "check", cmd_check, "SIGFILE", "emit, run every llc, observe, compare with the model, summarize", check_opts },
@@ -130,13 +130,55 @@ const Command *command_find(const char *name)
 	return 0;
 }
 
+/* The lists a help text names, from their tables. */
+static void help_list(Buf *b, const char *name)
+{
+	const char *cpus[16];
+	unsigned n = 0;
+	if (strcmp(name, "profiles") == 0)
+		for (unsigned i = 0; profile_at(i); i++)
+			buf_printf(b, "%s%s", i ? ", " : "", profile_at(i)->name);
+	else if (strcmp(name, "newest") == 0)
+		buf_printf(b, "%s", profile_newest()->name);
+	else if (strcmp(name, "place_cpu") == 0)
+		buf_printf(b, "%s", target_default()->name);
+	else if (strcmp(name, "check_cpus") == 0)
+		for (unsigned i = 0, k = target_defaults(TARGET_DEFAULT_CHECK, cpus, 16); i < k; i++, n++)
+			buf_printf(b, "%s%s", n ? ", " : "", cpus[i]);
+	else if (strcmp(name, "conventions") == 0)
+		for (unsigned i = 0; i < CC_COUNT; i++)
+			buf_printf(b, "%s%s", i ? ", " : "", cc_name(conv_in_generator_order(i)));
+	else
+		buf_printf(b, "{%s}", name);
+}
+
+/* text with each {list} replaced by the list it names. */
+static void help_text(Buf *b, const char *text)
+{
+	for (const char *p = text; *p;) {
+		const char *open = strchr(p, '{'), *close = open ? strchr(open, '}') : 0;
+		if (!close) {
+			buf_printf(b, "%s", p);
+			break;
+		}
+		buf_put(b, p, (size_t)(open - p));
+		char name[32];
+		snprintf(name, sizeof name, "%.*s", (int)(close - open - 1), open + 1);
+		help_list(b, name);
+		p = close + 1;
+	}
+}
+
 void command_help(const Command *cmd, FILE *f)
 {
 	fprintf(f, "usage: gcnabi %s [options] %s\n  %s\n", cmd->name, cmd->usage, cmd->summary);
 	for (const OptSpec *o = cmd->opts; o->name; o++) {
 		char left[40];
+		Buf help = { 0 };
 		snprintf(left, sizeof left, "%s%s%s", o->name, o->arg ? " " : "", o->arg ? o->arg : "");
-		fprintf(f, "  %-18s %s\n", left, o->help);
+		help_text(&help, o->help);
+		fprintf(f, "  %-18s %s\n", left, help.p && !help.failed ? help.p : o->help);
+		buf_free(&help);
 	}
 }
 
