@@ -109,7 +109,6 @@ static void check_free(Check *c)
 /* Every return leaves c to the caller, which frees it. */
 static int check_main(Check *c, int argc, char **argv)
 {
-	static const char *const default_cpus[] = { "gfx900", "gfx1030", "gfx1100" };
 	int first, rc;
 	check_options_default(&c->opt);
 	if (!check_parse_options(c, argc, argv, &first))
@@ -129,8 +128,7 @@ static int check_main(Check *c, int argc, char **argv)
 		return EXIT_ERROR;
 	}
 	if (c->opt.ncpus == 0)
-		for (int k = 0; k < 3; k++)
-			c->opt.cpus[c->opt.ncpus++] = default_cpus[k];
+		c->opt.ncpus = (int)target_defaults(TARGET_DEFAULT_CHECK, c->opt.cpus, MAX_CPUS);
 	if ((rc = read_input(c)))
 		return rc;
 	if (!check_open_reports(c) || !check_make_tmp(c))
