@@ -4,7 +4,9 @@ one folder so that two trees can be compared with `diff -r`.
 
     python3 tests/snapshot.py [--root TREE] [--model-only] [--harness] OUT
 
-TREE is a checkout with build/gcnabi built (default: this one). The model
+TREE is a checkout with build/gcnabi built (default: this one); --cases
+TREE2 takes the golden signatures from another tree, so that two trees
+place the same inputs. The model
 part (no llc): gen in every mode, place --json for every profile, CPU,
 layout, selector and view over the golden cases and generated signatures,
 emit in every dialect. With llc installed: gcnabi check's details,
@@ -32,6 +34,7 @@ def run(cmd, **kw):
 class Snap:
     def __init__(self, root, out):
         self.root, self.out = os.path.abspath(root), os.path.abspath(out)
+        self.cases = self.root
         self.bin = os.path.join(self.root, "build", "gcnabi")
 
     def scrub(self, text):
@@ -72,7 +75,7 @@ def model(s, tmp):
     for mode in ["both", "all", "amdgpu_kernel"]:
         s.gcnabi("gen/boundary-%s" % mode, "gen", "--boundary", "--cc", mode)
     s.gcnabi("gen/boundary-llvm16-caller", "gen", "--boundary", "--profile", "llvm16", "--caller")
-    golden = sorted(glob.glob(os.path.join(s.root, "cases", "golden", "*.ll")))
+    golden = sorted(glob.glob(os.path.join(s.cases, "cases", "golden", "*.ll")))
     with open(corpus, "w") as f:
         for g in golden:
             f.write(open(g).read() + "\n")
@@ -182,12 +185,15 @@ def main():
     ap.add_argument("--root", default=HERE)
     ap.add_argument("--model-only", action="store_true")
     ap.add_argument("--harness", action="store_true")
+    ap.add_argument("--cases", help="take the golden signatures from this tree (the same inputs for two trees)")
     ap.add_argument("out")
     a = ap.parse_args()
     if os.path.exists(a.out):
         shutil.rmtree(a.out)
     os.makedirs(a.out)
     s = Snap(a.root, a.out)
+    if a.cases:
+        s.cases = os.path.abspath(a.cases)
     if not os.access(s.bin, os.X_OK):
         sys.exit("snapshot: %s is missing: run make in %s" % (s.bin, a.root))
     tmp = os.path.join(s.out, ".tmp")
