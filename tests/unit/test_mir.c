@@ -298,19 +298,28 @@ static void test_basic_failed_isel(void **state)
 	}
 }
 
+/* Each fixture (selector from its name) shows callee @f as `want` and its
+ * caller's call of it the same way. */
+static void expect_callee_and_call(const char *const *files, unsigned n, const char *want)
+{
+	char call[SUM];
+	snprintf(call, sizeof call, "f: %s", want);
+	for (unsigned i = 0; i < n; i++) {
+		Observed *o = observe_fixture(files[i]);
+		bool gisel = strstr(files[i], "gisel") != NULL;
+		expect(o, "f", gisel, want, NULL, NULL);
+		expect(o, "gcnabi.0.caller", gisel, "-> none", call, NULL);
+		free(o);
+	}
+}
+
 /* --- mixed: {i8, i32} @f({i8, i32}, <3 x half>, i1, i16) --------------------- */
 
 static void test_mixed(void **state)
 {
 	(void)state;
-	const char *files[] = {"mixed.v19.gisel.mir", "mixed.v19.dag.mir", "mixed.v22.gisel.mir", "mixed.v22.dag.mir"};
-	for (unsigned i = 0; i < 4; i++) {
-		Observed *o = observe_fixture(files[i]);
-		bool gisel = strstr(files[i], "gisel") != NULL;
-		expect(o, "f", gisel, "v0,v1 | v2,v3 | v4 | v5 -> v0,v1", NULL, NULL);
-		expect(o, "gcnabi.0.caller", gisel, "-> none", "f: v0,v1 | v2,v3 | v4 | v5 -> v0,v1", NULL);
-		free(o);
-	}
+	static const char *const files[] = {"mixed.v19.gisel.mir", "mixed.v19.dag.mir", "mixed.v22.gisel.mir", "mixed.v22.dag.mir"};
+	expect_callee_and_call(files, 4, "v0,v1 | v2,v3 | v4 | v5 -> v0,v1");
 }
 
 /* --- stack: <4 x i32> @f(<32 x i32>, i32, i64, i32 inreg) ----------------------- */
@@ -351,14 +360,8 @@ static void test_byval(void **state)
 	(void)state;
 	/* One 12-byte slot on both sides, though SelectionDAG's caller copies
 	 * it a dword at a time and GlobalISel's with one G_MEMCPY. */
-	const char *files[] = {"byval.v19.gisel.mir", "byval.v19.dag.mir", "byval.v22.gisel.mir", "byval.v22.dag.mir"};
-	for (unsigned i = 0; i < 4; i++) {
-		Observed *o = observe_fixture(files[i]);
-		bool gisel = strstr(files[i], "gisel") != NULL;
-		expect(o, "f", gisel, "v0 | stack+0/12 | v1 -> v0", NULL, NULL);
-		expect(o, "gcnabi.0.caller", gisel, "-> none", "f: v0 | stack+0/12 | v1 -> v0", NULL);
-		free(o);
-	}
+	static const char *const files[] = {"byval.v19.gisel.mir", "byval.v19.dag.mir", "byval.v22.gisel.mir", "byval.v22.dag.mir"};
+	expect_callee_and_call(files, 4, "v0 | stack+0/12 | v1 -> v0");
 }
 
 /* --- sret: [33 x i32] @f(i32, i64) is demoted to a hidden pointer in v0 --------- */
