@@ -82,6 +82,8 @@ unsigned shrink_types(Sig *s, TypeId id, TypeId out[SHRINK_MAX_TYPES])
 		break;
 	}
 	case TYPE_INT:
+		if (t.n == 32)
+			break;
 		add(&l, i32);
 		add(&l, scalar(s, TYPE_INT, 64));
 		add(&l, scalar(s, TYPE_INT, 16));
