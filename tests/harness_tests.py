@@ -292,9 +292,11 @@ def synthetic_check(out, kinds):
     with open(os.path.join(out, "findings.jsonl"), "w") as ft, open(os.path.join(out, "details.jsonl"), "w") as fd:
         for n, k in enumerate(kinds):
             t = dict(combo, kind=k["name"], axis=k["axis"], exit_bit=k["exit_bit"], function="f%d" % n, line=n + 1,
-                     call_site=None, explained_by=None, message="argument 0 part 0: model s4, llc s%d (%s)" % (n, k["name"]),
+                     call_site=None, explained_by=None, message="%s: argument 0 part 0: model s4, llc s%d" % (k["name"], n),
                      placements=["model", "llc"])
             t["class"] = k["class"]
+            if n == 0:  # a line that types where it is: the harness takes its fields as they are
+                t.update(type_class="array inreg", boundary="vgpr/stack", convention="amdgpu_cs")
             d = {"combo": combo["combo"], "llc": combo["llc"], "function": t["function"], "line": t["line"],
                  "kind": k["name"], "why": t["message"], "model": placement}
             if k["axis"] == "link":
@@ -356,13 +358,22 @@ def test_every_finding_kind(tmp):
         role = V.kind(k["name"])[0]
         if role == "finding" and k["name"] not in reported:
             missing.append("%s: no finding in results.jsonl" % k["name"])
-        if role == "finding" and "(%s)" % k["name"] not in summary:
+        if role == "finding" and "%s: argument" % k["name"] not in summary:
             missing.append("%s: not in summary.md" % k["name"])
         if role == "note" and (k["name"] not in noted or "- %s: %s" % (k["name"], k["doc"]) not in note_table):
             missing.append("%s: no note in summary.md and results.jsonl" % k["name"])
     report("every finding kind of gcnabi vocab (%d) reaches summary.md and results.jsonl" % len(kinds), not missing,
            "; ".join(missing))
     wanted = {"both-refused", "chain-dvgpr-count", "dvgpr-unsupported", "dvgpr-lost"}
+    first = next((r for r in rows if r["type"] == "finding" and r["function"] == "f0"), {})
+    typed = [r for r in rows if r["type"] == "finding" and r["function"] != "f0" and r["axis"] != "crash"]
+    report("findings.jsonl's type_class, boundary and convention are taken as they are; without them, from the "
+           "message", (first.get("type_class"), first.get("boundary"), first.get("convention")) == (
+               "vector inreg" if V.kind(kinds[0]["name"])[0] == "note" else "array inreg", "vgpr/stack", "amdgpu_cs")
+           and typed and all((r["type_class"], r["boundary"], r["convention"]) == ("vector inreg", "sgpr/sgpr", "amdgpu_gfx")
+                             for r in typed), repr((first, typed[:1])))
+    report("summary.json's counts reach summary.md's combination table",
+           "| llvm22-gfx1030-dag | 1 | 1 | 2 | 1 | 1 | 1 | 1 | 1 | 1 (1) |" in summary, summary[:3000])
     report("the kinds the harness used to drop are reported: %s" % ", ".join(sorted(wanted)),
            wanted <= {k["name"] for k in kinds} and wanted <= reported | noted, repr(sorted(wanted - reported - noted)))
     # A kind the harness cannot report is an error at start-up.

@@ -70,15 +70,20 @@ def normalize(text):
     return t[:200]
 
 
+# Where a finding is, as findings.jsonl types it: the type class of the first
+# divergent part ("vector inreg", "return struct", "other", ...), the register
+# boundary there, model/llc ("sgpr/stack", "part count", "other", ...), and
+# the report row of the function's convention.
+WHERE_FIELDS = ("type_class", "boundary", "convention")
+
+
 # --- until check's findings.jsonl carries type_class, boundary, convention -----
-def fields_check_does_not_write_yet(t, placement, sig):
-    """FALLBACK, used only for the fields a findings.jsonl line lacks:
-    type_class (of the first divergent part: "vector inreg", "return
-    struct", "other", ...), boundary (its register classes, model/llc:
-    "sgpr/stack", "part count", "other", ...) from the check message such as
-    'argument 1 part 0: model s6, llc s16' and the placement it is about,
-    and convention (the report row) from the declare line. Once check
-    writes the three fields, this function and its one call go."""
+def fields_check_does_not_write_yet(t, d, sig):
+    """FALLBACK, called only for a findings.jsonl line t that lacks one of
+    WHERE_FIELDS: the fields it lacks, computed the old way, from the check
+    message such as 'argument 1 part 0: model s6, llc s16', the placement it
+    is about (of details.jsonl's line d) and the declare line sig. Once
+    check writes the three fields, this function and its one call go."""
     def type_class(ty):
         ty = (ty or "").strip()
         if ty.startswith("<{"):
@@ -98,6 +103,9 @@ def fields_check_does_not_write_yet(t, placement, sig):
         if ty == "void":
             return "void"
         return "other"
+    # The placement the message is about: the expected one (the model's, the
+    # callee's), else what llc did.
+    placement = d[t["placements"][0]] if t["placements"] else None
     why = t["message"]
     tclass, boundary = "other", "other"
     m = re.search(r"argument (\d+)", why)
@@ -114,7 +122,7 @@ def fields_check_does_not_write_yet(t, placement, sig):
         boundary = "part count"
     m = re.match(r"\s*(?:declare|define)\s+(amdgpu_\w+)", sig or "")
     conv = m.group(1) if m and m.group(1) in V.report_groups() else "default"
-    return {k: t.get(k, v) for k, v in (("type_class", tclass), ("boundary", boundary), ("convention", conv))}
+    return dict(zip(WHERE_FIELDS, (t.get(k, v) for k, v in zip(WHERE_FIELDS, (tclass, boundary, conv)))))
 # --- end of the fallback ---------------------------------------------------------
 
 
@@ -168,9 +176,6 @@ def extract(out_dir, input_path, compilers, unit_id):
         sig = sigs[line - 1].strip() if 0 < line <= len(sigs) else ""
         if axis == "link" and t["combo"] == t["callee_combo"]:
             continue  # one llc with itself: the caller-vs-callee finding says it
-        # The placement the message is about: the expected one (the model's,
-        # the callee's), else what llc did.
-        placement = d[t["placements"][0]] if t["placements"] else None
         if axis == "link":
             ca, cb = by_profile.get(t["profile"]), by_profile.get(t["callee_profile"])
             versions = [ca["major"] if ca else 0, cb["major"] if cb else 0]
@@ -181,7 +186,7 @@ def extract(out_dir, input_path, compilers, unit_id):
             versions = [c["major"] if c else 0]
             combo = t["combo"]
         why = t["message"]
-        fields = fields_check_does_not_write_yet(t, placement, sig)
+        fields = t if all(k in t for k in WHERE_FIELDS) else fields_check_does_not_write_yet(t, d, sig)
         f = {"axis": axis, "kind": kind, "unit": unit_id, "combo": combo, "cpu": t["cpu"], "selector": selector_of(t),
              "versions": versions, "profile": t["profile"], "convention": fields["convention"],
              "function": t["function"], "line": line, "signature": sig, "why": why, "what": normalize(why),
