@@ -26,7 +26,8 @@ typedef int (*ShrinkSink)(void *ctx, const Sig *candidate, ShrinkSize size);
  *  stage 1: stage 0's, then for each parameter: its attributes but inreg
  *    dropped; a byval/byref/sret pointer replaced by i32 (nothing else for
  *    it); each simpler type of it (shrink_types), its attributes kept.
- * A candidate whose types do not fit the pools is left out. Returns the
+ * A parameter keeps its "gcnabi-unused" mark when others are removed. A
+ * candidate whose types do not fit the pools is left out. Returns the
  * number of candidates given to sink. */
 unsigned shrink_candidates(const Sig *s, int stage, ShrinkSink sink, void *ctx);
 
