@@ -107,7 +107,8 @@ def point_latest(run_dir):
 def config_from(args, mode, compilers):
     seed = args.seed or time.strftime("%Y%m%d")
     cfg = {"mode": mode, "seed": str(seed), "count": args.count, "swarm": args.swarm, "graphs": args.graphs,
-           "weights": os.path.abspath(args.weights) if args.weights else None, "cpus": args.mcpu or V.default_cpus("harness"),
+           "weights": os.path.abspath(args.weights) if args.weights else None,
+           "cpus": args.mcpu or V.default_cpus("harness"),
            "selector": args.selector, "nrbs": not args.no_new_reg_bank_select, "switches": args.switch,
            "layout": args.layout, "chunk": args.chunk, "batch": args.batch, "timeout": args.timeout,
            "mem": args.mem, "inputs": [os.path.abspath(p) for p in args.inputs],
