@@ -141,5 +141,6 @@ int cmd_gen_boundary(int argc, char **argv); /* gen --boundary (gen_boundary.c) 
 int cmd_layouts(int argc, char **argv);
 int cmd_profiles(int argc, char **argv);
 int cmd_vocab(int argc, char **argv);
+int cmd_shrink(int argc, char **argv);
 
 #endif

@@ -109,6 +109,15 @@ static const OptSpec vocab_opts[] = {
 	{ 0, 0, 0 },
 };
 
+static const OptSpec shrink_opts[] = {
+	{ "--stage", "N", "0: parameters removed (blocks, then single ones), function attributes dropped, a void return (default); 1: also each parameter's attributes but inreg dropped, byval/byref/sret pointers as i32, simpler types" },
+	{ "--name", "NAME", "print the candidates as @NAME (default: the signature's own name)" },
+	{ "--number", 0, "name them NAME0, NAME1, ... in order" },
+	{ "--itself", 0, "print the signature itself (renamed), not its candidates" },
+	{ "--json", 0, "one {\"decl\", \"params\", \"chars\"} object a line: the size counts the line under the signature's own name" },
+	{ 0, 0, 0 },
+};
+
 static const Command commands[] = {
 	{ "place", cmd_place, "[SIG | -]", "placement of each signature by the model", place_opts },
 	{ "emit", cmd_emit, "[FILE | -]", "IR in which every function uses every argument, kernels none (llc input)", emit_opts },
@@ -119,6 +128,7 @@ static const Command commands[] = {
 	{ "gen", cmd_gen, "", "random, reproducible signatures, or boundary signatures (--boundary)", gen_opts },
 	{ "layouts", cmd_layouts, "[NAME|FILE...]", "validate and print every layout of the layouts folder, then those named (--impact: measure them)", layouts_opts },
 	{ "profiles", cmd_profiles, "[P...]", "profiles and their behaviour switches", none_opts },
+	{ "shrink", cmd_shrink, "SIGNATURE", "the smaller candidates of one signature, one declare line each, smaller than it (the harness's minimizer)", shrink_opts },
 	{ "vocab", cmd_vocab, "", "conventions, CPUs, profiles, finding kinds and exit bits from their tables (JSON)", vocab_opts },
 };
 

@@ -74,3 +74,27 @@ def parse_expectation_name(path):
 
 def run(cmd, **kw):
     return subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, **kw)
+
+
+def read_summary(path):
+    """Per-combo counts from the table of check's summary.txt (the text that
+    run_tests compares with summary.json; the harness reads summary.json)."""
+    stats = {}
+    if not os.path.exists(path):
+        return stats
+    for line in open(path):
+        cols = line.split("|")
+        if len(cols) != 5 or cols[0].strip().startswith("callee:"):
+            continue
+        tag = cols[0].strip()
+        a, b = cols[1].split(), cols[2].split()
+        try:
+            stats[tag] = {"functions": int(a[0]), "agree": int(a[1]), "differ": int(a[2]), "llc_refused": int(a[3]),
+                          "both_refused": int(a[4]), "skipped": int(a[5]), "calls": int(b[0]), "calls_agree": int(b[1]),
+                          "calls_differ": int(b[2]), "calls_refused": int(b[3]), "calls_both_refused": int(b[4]),
+                          "unread": int(cols[3].strip()),
+                          "caller_callee": int(cols[4].split()[0]),
+                          "caller_callee_explained": int(cols[4].split()[1].strip("()"))}
+        except (IndexError, ValueError):
+            continue
+    return stats

@@ -276,6 +276,128 @@ def test_minimize_shares():
     report("minimizing under a budget: each cause's share of the time left", not bad, repr(bad))
 
 
+def synthetic_check(out, kinds):
+    """A check output folder with one finding of each kind, as gcnabi check
+    writes them: findings.jsonl (typed) beside details.jsonl (placements),
+    summary.json; returns the compilers the lines name."""
+    import json
+    compilers = [{"path": "/opt/llvm-19/llc", "version": "LLVM version 19.1.7", "major": 19, "profile": "llvm19"},
+                 {"path": "/opt/llvm-22/llc", "version": "LLVM version 22.1.8", "major": 22, "profile": "llvm22"}]
+    combo = {"combo": "llvm22-gfx1030-dag", "llc": compilers[1]["path"], "version": compilers[1]["version"],
+             "profile": "llvm22", "cpu": "gfx1030", "wave": 32, "selector": "dag", "new_reg_bank_select": False,
+             "triple": "amdgcn-amd-amdpal"}
+    placement = {"name": "f", "cc": "amdgpu_gfx", "args": [{"type": "<2 x i32>", "inreg": True, "parts": ["s4", "s5"]}],
+                 "ret": {"type": "void", "parts": []}}
+    os.makedirs(out)
+    with open(os.path.join(out, "findings.jsonl"), "w") as ft, open(os.path.join(out, "details.jsonl"), "w") as fd:
+        for n, k in enumerate(kinds):
+            t = dict(combo, kind=k["name"], axis=k["axis"], exit_bit=k["exit_bit"], function="f%d" % n, line=n + 1,
+                     call_site=None, explained_by=None, message="%s: argument 0 part 0: model s4, llc s%d" % (k["name"], n),
+                     placements=["model", "llc"])
+            t["class"] = k["class"]
+            if n == 0:  # a line that types where it is: the harness takes its fields as they are
+                t.update(type_class="array inreg", boundary="vgpr/stack", convention="amdgpu_cs")
+            d = {"combo": combo["combo"], "llc": combo["llc"], "function": t["function"], "line": t["line"],
+                 "kind": k["name"], "why": t["message"], "model": placement}
+            if k["axis"] == "link":
+                t.update(combo="llvm19-gfx1030-dag", llc=compilers[0]["path"], profile="llvm19",
+                         callee_combo=combo["combo"], callee_llc=combo["llc"], callee_profile="llvm22",
+                         placements=["llc_callee", "llc_caller"])
+                d = {"kind": k["name"], "caller_combo": t["combo"], "callee_combo": combo["combo"],
+                     "function": t["function"], "line": t["line"], "why": t["message"], "llc_caller": placement,
+                     "llc_callee": placement}
+            if "llc" in t["placements"]:
+                d["llc"] = placement  # details.jsonl's second "llc" key: what llc did
+            ft.write(json.dumps(t) + "\n")
+            fd.write(json.dumps(d) + "\n")
+    counts = dict.fromkeys(("functions", "agree", "diverged", "llc_refused", "both_refused", "model_refused", "not_emitted",
+                            "calls", "calls_agree", "calls_diverged", "calls_refused", "calls_both_refused", "mismatches",
+                            "mismatches_explained", "unread"), 1)
+    with open(os.path.join(out, "summary.json"), "w") as f:
+        json.dump({"combos": [dict(combo, counts=counts, differ=2)]}, f)
+    with open(os.path.join(out, "sigs.ll"), "w") as f:
+        f.write("".join("declare amdgpu_gfx void @f%d(<2 x i32> inreg)\n" % n for n in range(len(kinds))))
+    return compilers
+
+
+def test_every_finding_kind(tmp):
+    """Every finding kind `gcnabi vocab --json` lists reaches the reports:
+    a synthetic check output with one line of each kind goes through the
+    harness's reading (findings.extract) and its reports; each finding kind
+    is a finding in results.jsonl, each note kind a note in summary.md and
+    results.jsonl. A kind of a class or on an axis the harness does not
+    report stops the harness at start-up."""
+    import json
+    sys.path.insert(0, os.path.join(ROOT, "harness"))
+    from gcnabirun import findings as F
+    from gcnabirun import report as R
+    from gcnabirun import vocab as V
+    from gcnabirun.common import HarnessError
+    kinds = V.vocab()["finding_kinds"]
+    out = os.path.join(tmp, "kinds")
+    compilers = synthetic_check(out, kinds)
+    fnd, notes, link, quirks = F.extract(out, os.path.join(out, "sigs.ll"), compilers, "sig-000-gfx1030")
+    record = {"unit": "sig-000-gfx1030", "status": "done", "findings": fnd, "notes": notes, "link": link,
+              "stats": F.read_summary(out), "cross": []}
+    findings = R.classify([record], [])
+    stats, cross, link, notes, errors = R.aggregate([record])
+    plan = {"config": {"mode": "run", "seed": "1", "cpus": ["gfx1030"]}, "units": [{"id": record["unit"]}],
+            "compilers": compilers, "digest": "0"}
+    ctx = {"plan": plan, "findings": findings, "causes": R.buckets(findings), "minimized": {}, "stats": stats,
+           "pairs": R.pairs_of(cross), "link": link, "notes": notes, "errors": errors, "layouts": [],
+           "layout_profile": "llvm22", "layout_cpu": "gfx1030", "done": 1, "missing": 0, "known_file": "known.txt"}
+    ctx["axis_counts"] = R.axis_counts(findings, cross)
+    ctx["status"] = R.exit_status(findings, ctx["causes"], errors)
+    summary = R.summary_md(ctx)
+    rows = [json.loads(l) for l in R.results_jsonl(ctx).splitlines()]
+    reported = {r["kind"] for r in rows if r["type"] == "finding"}
+    noted = {r["kind"] for r in rows if r["type"] == "note"}
+    note_table = summary.split("## Notes per compiler")[1].split("\n## ")[0] if "## Notes per compiler" in summary else ""
+    missing = []
+    for k in kinds:
+        role = V.kind(k["name"])[0]
+        if role == "finding" and k["name"] not in reported:
+            missing.append("%s: no finding in results.jsonl" % k["name"])
+        if role == "finding" and "%s: argument" % k["name"] not in summary:
+            missing.append("%s: not in summary.md" % k["name"])
+        if role == "note" and (k["name"] not in noted or "- %s: %s" % (k["name"], k["doc"]) not in note_table):
+            missing.append("%s: no note in summary.md and results.jsonl" % k["name"])
+    report("every finding kind of gcnabi vocab (%d) reaches summary.md and results.jsonl" % len(kinds), not missing,
+           "; ".join(missing))
+    wanted = {"both-refused", "chain-dvgpr-count", "dvgpr-unsupported", "dvgpr-lost"}
+    first = next((r for r in rows if r["type"] == "finding" and r["function"] == "f0"), {})
+    typed = [r for r in rows if r["type"] == "finding" and r["function"] != "f0" and r["axis"] != "crash"]
+    report("findings.jsonl's type_class, boundary and convention are taken as they are; without them, from the "
+           "message", (first.get("type_class"), first.get("boundary"), first.get("convention")) == (
+               "vector inreg" if V.kind(kinds[0]["name"])[0] == "note" else "array inreg", "vgpr/stack", "amdgpu_cs")
+           and typed and all((r["type_class"], r["boundary"], r["convention"]) == ("vector inreg", "sgpr/sgpr", "amdgpu_gfx")
+                             for r in typed), repr((first, typed[:1])))
+    report("summary.json's counts reach summary.md's combination table",
+           "| llvm22-gfx1030-dag | 1 | 1 | 2 | 1 | 1 | 1 | 1 | 1 | 1 (1) |" in summary, summary[:3000])
+    report("the kinds the harness used to drop are reported: %s" % ", ".join(sorted(wanted)),
+           wanted <= {k["name"] for k in kinds} and wanted <= reported | noted, repr(sorted(wanted - reported - noted)))
+    # A kind the harness cannot report is an error at start-up.
+    real = V.vocab()
+    for fake, what in ((dict(real, finding_kinds=real["finding_kinds"] + [
+            {"name": "new-kind", "axis": "model-vs-llc", "class": "new-class", "exit_bit": 8, "doc": ""}]), "new-class"),
+            (dict(real, finding_kinds=real["finding_kinds"] + [
+                {"name": "new-kind", "axis": "new-axis", "class": "divergence", "exit_bit": 8, "doc": ""}]), "new-axis")):
+        V.vocab.cache_clear()
+        V.kinds.cache_clear()
+        saved = V.vocab
+        V.vocab = lambda: fake
+        try:
+            V.load()
+            err = ""
+        except HarnessError as e:
+            err = str(e)
+        finally:
+            V.vocab = saved
+            V.kinds.cache_clear()
+        report("a finding kind with an unreported %s stops the harness at start-up" % what.split("-")[1],
+               "new-kind" in err and what in err, err or "no error")
+
+
 def test_selftest():
     r = run(["selftest"])
     report("gcnabi-run selftest: both planted errors found and minimized to verified lit tests",
@@ -283,12 +405,15 @@ def test_selftest():
 
 
 def main():
-    llc = newest_llc()
-    if not llc:
-        print("harness tests: no llc installed (make deps)")
-        return 1
     tmp = tempfile.mkdtemp(prefix="gcnabi-harness-tests-")
     try:
+        test_every_finding_kind(tmp)
+        if sys.argv[1:] == ["kinds"]:  # the tests without llc only
+            return finish(tmp)
+        llc = newest_llc()
+        if not llc:
+            print("harness tests: no llc installed (make deps)")
+            return 1
         test_errors(tmp, llc)
         test_conventions_in_reports(tmp)
         test_crash_bisect(tmp, llc)
@@ -297,11 +422,17 @@ def main():
         test_suites(tmp, llc)
         test_minimize_shares()
         test_selftest()
-    finally:
-        if all(results):
-            shutil.rmtree(tmp, ignore_errors=True)
-        else:
-            print("kept %s" % tmp)
+    except BaseException:
+        print("kept %s" % tmp)
+        raise
+    return finish(tmp)
+
+
+def finish(tmp):
+    if all(results):
+        shutil.rmtree(tmp, ignore_errors=True)
+    else:
+        print("kept %s" % tmp)
     print("%d/%d passed" % (sum(results), len(results)))
     return 0 if all(results) else 1
 

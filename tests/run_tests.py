@@ -13,9 +13,7 @@ import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from gcnabi_tests import (GCNABI, GCNABI_SAN, GOLDEN, OS_TRIPLES, ROOT, case_oses, installed_llcs,
-                          parse_expectation_name, profile_of, run)
-sys.path.insert(0, os.path.join(ROOT, "harness"))
-from gcnabirun.findings import read_summary
+                          parse_expectation_name, profile_of, read_summary, run)
 
 results = []
 SAN_ENV = dict(os.environ, ASAN_OPTIONS="exitcode=99:detect_leaks=1", UBSAN_OPTIONS="halt_on_error=1:exitcode=99")
@@ -695,6 +693,52 @@ def gen(*args):
     return run([GCNABI_SAN, "gen"] + list(args), env=SAN_ENV)
 
 
+def shrink_candidates(tmp):
+    """gcnabi shrink over generated signatures of every suite (sanitizer
+    build): each candidate parses (gcnabi place reads them all), is smaller
+    than its signature (fewer parameters, or as many and a shorter line),
+    and --number names them m0, m1, ... in order; bad input is an error."""
+    weights = [[]] + [["--weights", w] for w in sorted(glob.glob(os.path.join(ROOT, "cases", "weights", "*.weights")))]
+    lines, bad = [], []
+    for w in weights:
+        for sig in [l for l in gen("--seed", "11", "--count", "12", *w).stdout.splitlines() if l.startswith("declare")]:
+            r = run([GCNABI_SAN, "shrink", "--stage", "1", "--json", sig], env=SAN_ENV)
+            cands = [json.loads(l) for l in r.stdout.splitlines()]
+            me = run([GCNABI_SAN, "shrink", "--itself", "--json", sig], env=SAN_ENV)
+            size = json.loads(me.stdout) if me.returncode == 0 else {}
+            if r.returncode or me.returncode or size.get("decl") != sig or size["chars"] != len(sig):
+                bad.append("%s: exit %d/%d %s" % (sig[:80], r.returncode, me.returncode, (r.stderr + me.stderr)[:200]))
+                continue
+            for c in cands:
+                if (c["params"], c["chars"]) >= (size["params"], size["chars"]) or c["chars"] != len(c["decl"]):
+                    bad.append("not smaller than %s: %s" % (sig[:80], c))
+            lines += [c["decl"] for c in cands]
+    path = os.path.join(tmp, "shrunk.ll")
+    open(path, "w").write("\n".join(lines) + "\n")
+    p = run([GCNABI_SAN, "place", "--json", path], env=SAN_ENV)
+    malformed = [l for l in p.stdout.splitlines() if '"error":"malformed' in l]
+    report("shrink: %d candidates of %d generated signatures (every suite) parse and are smaller" % (
+        len(lines), 12 * len(weights)), lines and not bad and not malformed and p.returncode != 99,
+           "\n".join(bad[:5] + malformed[:5]) + p.stderr[-500:])
+    sig = "declare amdgpu_gfx i64 @g(i32 inreg, float, <4 x half>)"
+    r = run([GCNABI_SAN, "shrink", "--name", "m", "--number", sig], env=SAN_ENV)
+    names = [l.split("@")[1].split("(")[0] for l in r.stdout.splitlines()]
+    report("shrink --name m --number: the candidates are @m0, @m1, ... in order (a void return is no shorter than i64)",
+           r.returncode == 0 and names == ["m0", "m1", "m2"],
+           r.stdout + r.stderr)
+    r = run([GCNABI_SAN, "shrink", "--itself", "--name", "f", sig], env=SAN_ENV)
+    report("shrink --itself --name f: the signature itself, renamed",
+           r.returncode == 0 and r.stdout == sig.replace("@g(", "@f(") + "\n", r.stdout + r.stderr)
+    for args, code, text in ((["declare void @f(i32"], 1, "malformed signature"), (["--stage", "2", sig], 2, "--stage"),
+                             ([], 2, "one signature"), ([sig, sig], 2, "one signature"),
+                             (["--no-such-option", sig], 2, "--no-such-option")):
+        r = run([GCNABI_SAN, "shrink"] + args, env=SAN_ENV)
+        report("shrink %s: exit %d naming it" % (" ".join(args)[:40] or "(nothing)", code),
+               r.returncode == code and text in r.stderr, "exit %d %s" % (r.returncode, r.stderr))
+    h = run([GCNABI_SAN, "shrink", "--help"], env=SAN_ENV)
+    report("shrink --help prints its usage", h.returncode == 0 and h.stdout.startswith("usage: gcnabi shrink"), h.stdout)
+
+
 def body(text):
     """The signature lines of gen's output, without its comments."""
     return [l for l in text.splitlines() if not l.startswith(";")]
@@ -938,7 +982,7 @@ def main():
     sections = [golden, bad_inputs, check_every_llc, check_outputs, kernels, scratch_setup, link_matrix, link_matrix_chain_and_shader,
                 call_graphs, graph_bisection, chain_graphs, subdword_inreg_finding, byval_fatptr_finding, kernel_graphs, shader_passthrough,
                 boundary_every_llc, boundary_entry_every_llc, whole_wave, gen_replay, gen_header, gen_weights,
-                gen_accepted_by_every_llc]
+                gen_accepted_by_every_llc, shrink_candidates]
     # `run_tests.py golden scratch_setup` runs only the sections named.
     wanted = sys.argv[1:]
     unknown = set(wanted) - {f.__name__ for f in sections}

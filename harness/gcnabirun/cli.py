@@ -16,10 +16,11 @@ from . import littest
 from . import minimize as M
 from . import report as R
 from . import work as W
-from .common import EXIT_ERROR, EXIT_USAGE, ROOT, HarnessError, UsageError, parse_budget, read_jsonl, write_text
+from . import common
+from . import vocab as V
+from .common import ROOT, HarnessError, UsageError, parse_budget, read_jsonl, write_text
 
 DEFAULT_KNOWN = os.path.join(ROOT, "cases", "known-differences.txt")
-DEFAULT_CPUS = ["gfx900", "gfx1030", "gfx1100", "gfx1200"]
 MAX_MINIMIZE = 40  # distinct causes minimized per run, in bucket order
 MINIMIZE_SECONDS = 300  # at most per cause
 MINIMUM_SHARE_SECONDS = 20  # per cause; with less left before the budget ends, it is reported without reproducer
@@ -33,8 +34,8 @@ VERIFY_MIN_SECONDS = 90  # llc 22 -new-reg-bank-select took 41 s to run out of 4
 
 def add_common(p, count=300):
     p.add_argument("--llc", action="append", help="an llc to use (repeatable); default: every llc found")
-    p.add_argument("--mcpu", action="append", help="CPU (repeatable; default gfx900, gfx1030, gfx1100, gfx1200)")
-    p.add_argument("--selector", choices=["dag", "gisel", "both"], default="both")
+    p.add_argument("--mcpu", action="append", help="CPU (repeatable; default %s)" % ", ".join(V.default_cpus("harness")))
+    p.add_argument("--selector", choices=V.selectors() + ["both"], default="both")
     p.add_argument("--no-new-reg-bank-select", action="store_true", help="skip GlobalISel -new-reg-bank-select")
     p.add_argument("--seed", help="gcnabi gen seed (default: today, YYYYMMDD)")
     p.add_argument("--count", type=int, default=count, help="random signatures (default %d)" % count)
@@ -106,7 +107,8 @@ def point_latest(run_dir):
 def config_from(args, mode, compilers):
     seed = args.seed or time.strftime("%Y%m%d")
     cfg = {"mode": mode, "seed": str(seed), "count": args.count, "swarm": args.swarm, "graphs": args.graphs,
-           "weights": os.path.abspath(args.weights) if args.weights else None, "cpus": args.mcpu or DEFAULT_CPUS,
+           "weights": os.path.abspath(args.weights) if args.weights else None,
+           "cpus": args.mcpu or V.default_cpus("harness"),
            "selector": args.selector, "nrbs": not args.no_new_reg_bank_select, "switches": args.switch,
            "layout": args.layout, "chunk": args.chunk, "batch": args.batch, "timeout": args.timeout,
            "mem": args.mem, "inputs": [os.path.abspath(p) for p in args.inputs],
@@ -165,6 +167,11 @@ def start(args, mode):
     return run_dir, plan, shard, info
 
 
+def place_cpu():
+    """gcnabi place's default CPU: the model-only tables' and compare's."""
+    return V.default_cpus("place")[0]
+
+
 def layout_table(run_dir, plan):
     """The old vs proposed layouts table (model only) of the run's
     signatures: the default suite's, the conventions the SGPR layout applies
@@ -179,9 +186,9 @@ def layout_table(run_dir, plan):
         if p not in seen:
             seen.append(p)
     write_text(allsigs, "".join(open(os.path.join(run_dir, p)).read() for p in seen))
-    newest = plan["compilers"][-1]["profile"] if plan["compilers"] else "llvm22"
+    newest = plan["compilers"][-1]["profile"] if plan["compilers"] else V.newest_profile()
     try:
-        return LY.impact(allsigs, profile=newest, cpu="gfx1030")
+        return LY.impact(allsigs, profile=newest, cpu=place_cpu())
     finally:
         os.unlink(allsigs)
 
@@ -260,7 +267,7 @@ def finish(run_dir, plan, records, minimize=True, info=None, quiet=False):
     done = len(records)
     ctx = {"plan": plan, "findings": findings, "causes": causes, "minimized": minimized, "stats": stats,
            "pairs": R.pairs_of(cross), "link": link, "notes": notes, "errors": errors, "layouts": layouts,
-           "layout_profile": plan["compilers"][-1]["profile"] if plan["compilers"] else "-", "layout_cpu": "gfx1030",
+           "layout_profile": plan["compilers"][-1]["profile"] if plan["compilers"] else "-", "layout_cpu": place_cpu(),
            "done": done, "missing": len(plan["units"]) - done, "known_file": os.path.relpath(cfg["known"], ROOT)
            if cfg["known"].startswith(ROOT) else cfg["known"]}
     ctx["axis_counts"] = R.axis_counts(findings, cross)
@@ -373,9 +380,10 @@ def minimize_cause(b, plan, installed, lit_cmd, run_dir, deadline, check_jobs=2)
         if not in_graph:
             # A crash was bisected down to this one function when it was
             # found: its lit test needs no check detail, only the function.
-            prefix, params, suffix = M.parse_decl(f["signature"])
-            res = (M.make_decl(prefix, "f", params, suffix), {}, 0, 1)
-            m["as_found"] = "its time share ran out before the first check of it alone finished"
+            decl = M.renamed(f["signature"], "f")
+            if decl:
+                res = (decl, {}, 0, 1)
+                m["as_found"] = "its time share ran out before the first check of it alone finished"
     graph = None
     if not res:
         if f["axis"] != "crash" or not in_graph:
@@ -421,8 +429,9 @@ def cmd_nightly(args):
     args.budget_seconds = budget
     if not args.resume:
         compilers = C.discover(args.llc)
-        combos = len(compilers) * len(args.mcpu or DEFAULT_CPUS) * (2 if args.selector == "both" else 1)
-        combos += sum(1 for c in compilers if c["new_reg_bank_select"]) * len(args.mcpu or DEFAULT_CPUS)
+        cpus = args.mcpu or V.default_cpus("harness")
+        combos = len(compilers) * len(cpus) * (len(V.selectors()) if args.selector == "both" else 1)
+        combos += sum(1 for c in compilers if c["new_reg_bank_select"]) * len(cpus)
         jobs = max(1, args.jobs)
         n = int(0.55 * budget * jobs / (W.SECONDS_PER_FUNCTION_COMBO * max(1, combos)))
         n = max(args.chunk, n // args.chunk * args.chunk)
@@ -438,7 +447,7 @@ def cmd_compare(args):
     if not args.llc or len(args.llc) != 2:
         raise UsageError("compare takes exactly two --llc")
     if not args.mcpu:
-        args.mcpu = ["gfx1030"]
+        args.mcpu = [place_cpu()]
     return cmd_run(args, "compare")
 
 
@@ -467,6 +476,13 @@ def cmd_report(args):
 
 
 def main(argv=None):
+    try:
+        # gcnabi's vocabularies, checked before anything runs: a finding
+        # kind the harness cannot report stops it here.
+        V.load()
+    except HarnessError as e:
+        print("gcnabi-run: %s" % e, file=sys.stderr)
+        return 1  # without gcnabi, its exit bits are unknown: any program's failure
     ap = argparse.ArgumentParser(prog="gcnabi-run", description=__doc__ + " See harness/README section in README.md.")
     sub = ap.add_subparsers(dest="cmd")
     p = sub.add_parser("run", help="an explicit run: --llc ... --seed ... --count ...")
@@ -491,7 +507,7 @@ def main(argv=None):
     os.environ["LLVM_DISABLE_SYMBOLIZATION"] = "1"
     if not args.cmd:
         ap.print_help()
-        return EXIT_USAGE
+        return common.EXIT_USAGE
     try:
         if args.cmd == "selftest":
             from .selftest import selftest
@@ -500,10 +516,10 @@ def main(argv=None):
                 "report": cmd_report}[args.cmd](args)
     except UsageError as e:
         print("gcnabi-run: %s" % e, file=sys.stderr)
-        return EXIT_USAGE
+        return common.EXIT_USAGE
     except HarnessError as e:
         print("gcnabi-run: %s" % e, file=sys.stderr)
-        return EXIT_ERROR
+        return common.EXIT_ERROR
     except KeyboardInterrupt:
         print("\ngcnabi-run: interrupted; continue with --resume", file=sys.stderr)
-        return EXIT_ERROR
+        return common.EXIT_ERROR

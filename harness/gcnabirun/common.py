@@ -7,23 +7,26 @@ import subprocess
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 GCNABI = os.path.join(ROOT, "build", "gcnabi")
 
-# Exit status, a bitmask in the spirit of abidiff (and of gcnabi check).
-EXIT_ERROR, EXIT_USAGE, EXIT_KNOWN, EXIT_NEW, EXIT_CRASH = 1, 2, 4, 8, 16
+# Exit status, a bitmask in the spirit of abidiff: gcnabi check's bits
+# (gcnabi vocab --json exit_bits), read when first used.
+EXIT_BITS = {"EXIT_ERROR": "error", "EXIT_USAGE": "usage", "EXIT_KNOWN": "known", "EXIT_NEW": "diverged",
+             "EXIT_CRASH": "crashed"}
 
 
-# The conventions reports are grouped by, in report order: ccc, fastcc and
-# coldcc are "default"; "shader->amdgpu_gfx" is a cross-version link row
-# only (a shader entry point's call sites of amdgpu_gfx functions, from
-# call-graph input). gcnabi check writes the same names in link.jsonl.
-CONVENTIONS = ["default", "amdgpu_gfx", "shader->amdgpu_gfx", "amdgpu_cs_chain", "amdgpu_cs_chain_preserve",
-               "amdgpu_cs", "amdgpu_ps", "amdgpu_vs", "amdgpu_gs", "amdgpu_hs", "amdgpu_es", "amdgpu_ls",
-               "amdgpu_kernel"]
+def __getattr__(name):
+    if name in EXIT_BITS:
+        from .vocab import exit_bit
+        return exit_bit(EXIT_BITS[name])
+    raise AttributeError("module %r has no attribute %r" % (__name__, name))
 
 
 def convention_order(names):
-    """names in report order; default and amdgpu_gfx always, unknown ones last."""
-    names = set(names) | {"default", "amdgpu_gfx"}
-    return sorted(names, key=lambda c: (CONVENTIONS.index(c) if c in CONVENTIONS else len(CONVENTIONS), c))
+    """names in report order (gcnabi's report rows); the callable
+    conventions' rows (default, amdgpu_gfx) always, unknown ones last."""
+    from .vocab import callable_groups, report_groups
+    rows = report_groups()
+    names = set(names) | set(callable_groups())
+    return sorted(names, key=lambda c: (rows.index(c) if c in rows else len(rows), c))
 
 
 def run_bounded(cmd, timeout, mem_mb=4096, **kw):

@@ -4,29 +4,17 @@ and llc-N on PATH, and --llc PATH (repeatable). Each is identified by
 profile not newer than it; -new-reg-bank-select is looked up in its hidden
 options. FileCheck and lit are found beside them."""
 import concurrent.futures
-import functools
 import glob
 import os
 import re
 import shutil
 import subprocess
 
-from .common import HarnessError, gcnabi
+from . import vocab as V
+from .common import HarnessError
 
 INSTALL_HINT = ("no llc found (looked in /usr/lib/llvm-*/bin and PATH). Install one: `make deps` installs "
                 "llvm-15/16/19/22 through apt, or as root `apt-get install llvm-19`; or name one with --llc PATH")
-
-
-@functools.lru_cache(maxsize=None)
-def profiles():
-    """[(major, name)] of the profiles gcnabi knows, from `gcnabi profiles`."""
-    out = gcnabi("profiles").stdout
-    found = []
-    for line in out.splitlines():
-        m = re.match(r"llvm(\d+):", line)
-        if m:
-            found.append((int(m.group(1)), "llvm" + m.group(1)))
-    return sorted(found)
 
 
 def identify(path, named):
@@ -59,9 +47,9 @@ def identify(path, named):
     if not re.search(r"^\s*amdgcn\s", r.stdout, re.M):
         return fail("llc %s (%s) is built without the amdgcn target (see `%s --version`)" % (path, m.group(0), path))
     major = int(m.group(1))
-    known = [p for p in profiles() if p[0] <= major]
+    known = [p for p in V.profiles() if p[0] <= major]
     if not known:
-        return fail("llc %s is %s; gcnabi's profiles start at LLVM %d" % (path, m.group(0), profiles()[0][0]))
+        return fail("llc %s is %s; gcnabi's profiles start at LLVM %d" % (path, m.group(0), V.profiles()[0][0]))
     bindir = os.path.dirname(os.path.abspath(path))
     return {
         "path": os.path.abspath(path),

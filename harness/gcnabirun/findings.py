@@ -10,28 +10,23 @@ import os
 import re
 import subprocess
 
-from .common import CONVENTIONS, GCNABI, read_jsonl
-
-# check's kinds -> the harness's axes; None: a note, not a finding.
-KIND_AXIS = {
-    "model-vs-llc": "model-vs-llc", "unobserved": "model-vs-llc", "model-refused": "model-vs-llc",
-    "model-vs-llc-caller": "model-vs-llc-caller", "model-refused-call": "model-vs-llc-caller",
-    "unobserved-call": "model-vs-llc-caller",
-    "caller-vs-callee": "caller-vs-callee",
-    "llc-refused": "crash", "llc-refused-call": "crash", "llc-refused-graph": "crash",
-    "cross-version": "link",
-}
-NOTE_KINDS = ("unread-parts", "unwritten-parts", "undefined-parts", "both-refused-call", "not-emitted", "not-in-graph")
-
-COMBO_RE = re.compile(r"^llvm(\d+)-(gfx\w+?)(w32|w64)?-(dag|gisel)(-nrbs)?$")
+from . import vocab as V
+from .common import GCNABI, HarnessError, read_jsonl
 
 
-def split_combo(tag):
-    m = COMBO_RE.match(tag)
-    if not m:
-        return {"profile": tag, "cpu": "?", "selector": "?"}
-    return {"profile": "llvm" + m.group(1), "cpu": m.group(2) + (m.group(3) or ""),
-            "selector": m.group(4) + ("-nrbs" if m.group(5) else "")}
+def selector_of(t):
+    """The harness's selector name of a check combination (summary.json,
+    findings.jsonl): dag, gisel or gisel-nrbs."""
+    return t["selector"] + ("-nrbs" if t["new_reg_bank_select"] else "")
+
+
+def combos(out_dir):
+    """{combo tag: {profile, cpu, selector}} of one check run (summary.json)."""
+    path = os.path.join(out_dir, "summary.json")
+    if not os.path.exists(path):
+        return {}
+    return {c["combo"]: {"profile": c["profile"], "cpu": c["cpu"], "selector": selector_of(c)}
+            for c in json.load(open(path))["combos"]}
 
 
 def loc_class(loc):
@@ -75,138 +70,91 @@ def normalize(text):
     return t[:200]
 
 
-def type_class(ty):
-    ty = (ty or "").strip()
-    if ty.startswith("<{"):
-        return "packed struct"
-    if ty.startswith("<"):
-        return "vector"
-    if ty.startswith("["):
-        return "array"
-    if ty.startswith("{"):
-        return "struct"
-    if ty.startswith("ptr") or ty.endswith("*"):
-        return "pointer"
-    if re.fullmatch(r"i\d+", ty):
-        return "integer"
-    if ty in ("half", "bfloat", "float", "double"):
-        return "float"
-    if ty == "void":
-        return "void"
-    return "other"
+# Where a finding is, as findings.jsonl types it: the type class of the first
+# divergent part ("vector inreg", "return struct", "other", ...), the register
+# boundary there, model/llc ("sgpr/stack", "part count", "other", ...), and
+# the report row of the function's convention.
+WHERE_FIELDS = ("type_class", "boundary", "convention")
 
 
-def convention(sig):
-    """The report convention of a declare/define line: its keyword, "default" for ccc/fastcc/coldcc or none."""
-    m = re.match(r"\s*(?:declare|define)\s+(amdgpu_\w+)", sig or "")
-    return m.group(1) if m and m.group(1) in CONVENTIONS else "default"
 
 
-def where_of(why, placement):
-    """(type class, register boundary) of the first divergent part named in
-    a check message such as 'argument 1 part 0: model s6, llc s16'."""
-    tclass, boundary = "other", "other"
-    m = re.search(r"argument (\d+)", why)
-    args = (placement or {}).get("args") or []
-    if m and int(m.group(1)) < len(args):
-        a = args[int(m.group(1))]
-        tclass = type_class(a.get("type")) + (" inreg" if a.get("inreg") else "")
-    elif "return" in why and placement and placement.get("ret"):
-        tclass = "return " + type_class(placement["ret"].get("type"))
-    m = re.search(r":\s*\w+ (\S+), \w+ (\S+)$", why)
-    if m:
-        boundary = "%s/%s" % (loc_class(m.group(1).rstrip(",")), loc_class(m.group(2)))
-    elif "parts" in why:
-        boundary = "part count"
-    return tclass, boundary
-
-
-def read_summary(path):
-    """Per-combo counts from check's summary.txt table."""
-    stats = {}
+def read_summary(out_dir):
+    """Per-combo counts of one check run, from its summary.json."""
+    path = os.path.join(out_dir, "summary.json")
     if not os.path.exists(path):
-        return stats
-    for line in open(path):
-        cols = line.split("|")
-        if len(cols) != 5 or cols[0].strip().startswith("callee:"):
-            continue
-        tag = cols[0].strip()
-        a, b = cols[1].split(), cols[2].split()
-        try:
-            stats[tag] = {"functions": int(a[0]), "agree": int(a[1]), "differ": int(a[2]), "llc_refused": int(a[3]),
-                          "both_refused": int(a[4]), "skipped": int(a[5]), "calls": int(b[0]), "calls_agree": int(b[1]),
-                          "calls_differ": int(b[2]), "calls_refused": int(b[3]), "calls_both_refused": int(b[4]),
-                          "unread": int(cols[3].strip()),
-                          "caller_callee": int(cols[4].split()[0]),
-                          "caller_callee_explained": int(cols[4].split()[1].strip("()"))}
-        except (IndexError, ValueError):
-            continue
+        return {}
+    stats = {}
+    for co in json.load(open(path))["combos"]:
+        n = co["counts"]
+        stats[co["combo"]] = {
+            "functions": n["functions"], "agree": n["agree"], "differ": co["differ"], "llc_refused": n["llc_refused"],
+            "both_refused": n["both_refused"], "skipped": n["not_emitted"], "calls": n["calls"],
+            "calls_agree": n["calls_agree"], "calls_differ": n["calls_diverged"], "calls_refused": n["calls_refused"],
+            "calls_both_refused": n["calls_both_refused"], "unread": n["unread"], "caller_callee": n["mismatches"],
+            "caller_callee_explained": n["mismatches_explained"]}
     return stats
 
 
+def read_findings(out_dir):
+    """[(typed finding, its details.jsonl line)] of one check run:
+    findings.jsonl's fields, and details.jsonl's for the placements
+    (findings.jsonl names their keys), line by line in the same order."""
+    typed = read_jsonl(os.path.join(out_dir, "findings.jsonl"))
+    details = read_jsonl(os.path.join(out_dir, "details.jsonl"))
+    # Only a check killed while writing (its unit is an error) leaves one
+    # file longer than the other: the lines both have.
+    return list(zip(typed, details))
+
+
 def extract(out_dir, input_path, compilers, unit_id):
-    """Findings, notes and link cells of one check run."""
+    """Findings, notes and link cells of one check run: every finding kind of
+    gcnabi's vocabulary is a finding on its axis or a note (vocab.kind)."""
     sigs = open(input_path).read().splitlines()
     by_path = {c["path"]: c for c in compilers}
     by_profile = {}
     for c in compilers:
         by_profile.setdefault(c["profile"], c)
     findings, notes, quirks = [], {}, []
-    for d in read_jsonl(os.path.join(out_dir, "details.jsonl")):
-        kind = d.get("kind")
-        if kind in NOTE_KINDS:
-            key = "%s %s" % (d.get("combo"), kind)
+    for t, d in read_findings(out_dir):
+        kind = t["kind"]
+        role, axis = V.kind(kind)
+        if role == "note":
+            key = "%s %s" % (t["combo"], kind)
             notes[key] = notes.get(key, 0) + 1
-            if kind in ("unread-parts", "unwritten-parts", "undefined-parts"):
-                # llc agrees with the model but leaves assigned parts unread
-                # or undefined: a difference between compilers there is not
-                # one the model predicts.
-                view = "callee" if kind == "unread-parts" else "caller"
-                quirks.append([d.get("combo"), view, d.get("function")])
+            if kind in V.LOSES_PARTS:
+                quirks.append([t["combo"], V.LOSES_PARTS[kind], t["function"]])
             continue
-        axis = KIND_AXIS.get(kind)
-        if not axis:
-            continue
-        line = d.get("line") or 0
+        line = t["line"] or 0
         sig = sigs[line - 1].strip() if 0 < line <= len(sigs) else ""
-        if axis == "link" and d["caller_combo"] == d["callee_combo"]:
+        if axis == "link" and t["combo"] == t["callee_combo"]:
             continue  # one llc with itself: the caller-vs-callee finding says it
         if axis == "link":
-            a, b = split_combo(d["caller_combo"]), split_combo(d["callee_combo"])
-            ca, cb = by_profile.get(a["profile"]), by_profile.get(b["profile"])
+            ca, cb = by_profile.get(t["profile"]), by_profile.get(t["callee_profile"])
             versions = [ca["major"] if ca else 0, cb["major"] if cb else 0]
-            combo = "%s>%s" % (d["caller_combo"], d["callee_combo"])
-            cpu, sel, profile = a["cpu"], a["selector"], a["profile"]
-            placement = d.get("llc_callee")
+            combo = "%s>%s" % (t["combo"], t["callee_combo"])
+            c = ca
         else:
-            parts = split_combo(d["combo"])
-            # details.jsonl names the llc's path and, for model-vs-llc, its
-            # placement under the same key: the last one wins in JSON.
-            path = d.get("llc") if isinstance(d.get("llc"), str) else None
-            c = by_path.get(path) or by_profile.get(parts["profile"])
+            c = by_path.get(t["llc"]) or by_profile.get(t["profile"])
             versions = [c["major"] if c else 0]
-            combo, cpu, sel, profile = d["combo"], parts["cpu"], parts["selector"], parts["profile"]
-            # The placement the message is about; "llc" is a path in some
-            # kinds (llc-refused-graph), a placement in others.
-            placement = next((v for v in (d.get("model"), d.get("llc_callee"), d.get("llc")) if isinstance(v, dict)),
-                             None)
-        why = d.get("why", "")
-        tclass, boundary = where_of(why, placement)
-        if axis == "crash":
-            boundary = "crash"
-        f = {"axis": axis, "kind": kind, "unit": unit_id, "combo": combo, "cpu": cpu, "selector": sel,
-             "versions": versions, "profile": profile, "convention": convention(sig), "function": d.get("function"),
-             "line": line, "signature": sig, "why": why, "what": normalize(why), "type_class": tclass,
-             "boundary": boundary, "explained_by": d.get("explained_by")}
-        if d.get("call_site"):
-            f["call_site"] = d["call_site"]
+            combo = t["combo"]
+        why = t["message"]
+        missing = [k for k in WHERE_FIELDS if k not in t]
+        if missing:
+            raise HarnessError("%s: a findings.jsonl line without %s: gcnabi check is older than the harness"
+                               % (out_dir, ", ".join(missing)))
+        fields = t
+        f = {"axis": axis, "kind": kind, "unit": unit_id, "combo": combo, "cpu": t["cpu"], "selector": selector_of(t),
+             "versions": versions, "profile": t["profile"], "convention": fields["convention"],
+             "function": t["function"], "line": line, "signature": sig, "why": why, "what": normalize(why),
+             "type_class": fields["type_class"], "boundary": "crash" if axis == "crash" else fields["boundary"],
+             "explained_by": t["explained_by"]}
+        if t["call_site"]:
+            f["call_site"] = t["call_site"]
         if not f["explained_by"]:
-            f["llc"] = (ca["path"] if ca else None) if axis == "link" else (c["path"] if c else None)
-            for k in ("model", "llc_callee", "llc_caller"):
-                if k in d:
-                    f[k] = d[k]
-            if isinstance(d.get("llc"), dict):
-                f["llc_placement"] = d["llc"]
+            f["llc"] = c["path"] if c else None
+            for k in t["placements"]:
+                f["llc_placement" if k == "llc" else k] = d[k]
         findings.append(f)
     link = read_jsonl(os.path.join(out_dir, "link.jsonl"))
     return findings, notes, link, quirks
@@ -228,33 +176,29 @@ def _diff(a, b):
     return first, compared
 
 
-def _names(path):
-    out = set()
+def _placed(path):
+    """{function: its report row} of a placements file."""
+    out = {}
     for line in open(path):
-        m = re.match(r'\{"name":"([^"]*)"', line)
-        if m:
-            out.add(m.group(1))
+        p = json.loads(line)
+        out[p["name"]] = V.convention_group(p["cc"])
     return out
 
 
-def cross(out_dirs, input_path, compilers, findings, quirks=()):
+def cross(out_dirs, compilers, findings, quirks=()):
     """The axes between compilers and selectors, from the placements check
     wrote: per pair, the functions placed differently, grouped by pattern.
     A difference is explained when both sides agree with the model (the
     profiles predict it); otherwise its cause is a model-vs-llc finding."""
-    sigs = {}
-    for line in open(input_path):
-        m = re.match(r"\s*declare\s.*?@([\w.$]+)\(", line)
-        if m:
-            sigs[m.group(1)] = line.strip()
     off_model = set()
     for f in findings:
         if f["axis"] in ("model-vs-llc", "model-vs-llc-caller", "crash"):
             view = "caller" if f["axis"] == "model-vs-llc-caller" or f["kind"].endswith("call") else "callee"
             off_model.add((f["combo"], view, f["function"]))
     off_model.update(tuple(q) for q in quirks)
-    files = {}
+    files, sides = {}, {}
     for d in out_dirs:
+        sides.update(combos(d))
         pdir = os.path.join(d, "placements")
         if os.path.isdir(pdir):
             for name in os.listdir(pdir):
@@ -262,10 +206,10 @@ def cross(out_dirs, input_path, compilers, findings, quirks=()):
                 if m:
                     files[(m.group(1), m.group(2))] = os.path.join(pdir, name)
     by_profile = {c["profile"]: c for c in compilers}
-    combos = sorted({k[0] for k in files})
+    tags = sorted({k[0] for k in files})
     pairs = []
-    for a, b in itertools.combinations(combos, 2):
-        pa, pb = split_combo(a), split_combo(b)
+    for a, b in itertools.combinations(tags, 2):
+        pa, pb = sides[a], sides[b]
         if pa["cpu"] != pb["cpu"]:
             continue
         if pa["selector"] == pb["selector"] and pa["profile"] != pb["profile"]:
@@ -285,23 +229,27 @@ def cross(out_dirs, input_path, compilers, findings, quirks=()):
                 continue
             full_axis = axis + "-" + view if axis == "llc-vs-llc" else axis
             first, compared = _diff(fa, fb)
-            pa, pb = split_combo(a), split_combo(b)
+            pa, pb = sides[a], sides[b]
             versions = sorted({by_profile[p]["major"] for p in (pa["profile"], pb["profile"]) if p in by_profile})
             base = {"axis": full_axis, "view": view, "a": a, "b": b, "cpu": pa["cpu"],
-                    "selector": ",".join(sorted({pa["selector"], pb["selector"]})), "versions": versions}
+                    "selector": ",".join(sorted({pa["selector"], pb["selector"]})), "versions": versions,
+                    # the report's pair rows: the sides without the CPU
+                    "a_row": "%s-%s" % (pa["profile"], pa["selector"]),
+                    "b_row": "%s-%s" % (pb["profile"], pb["selector"])}
             # Always one record per pair and convention, so the matrix knows what was compared.
-            for conv in ("default", "amdgpu_gfx"):
+            for conv in V.callable_groups():
                 key = (full_axis, a, b, conv, "")
                 groups.setdefault(key, dict(base, convention=conv, pattern="", functions=0, explained=0,
                                             compared=0, examples=[]))
-            both = _names(fa) & _names(fb)
-            for name in both:
-                conv = convention(sigs.get(name, ""))
+            rows_a, rows_b = _placed(fa), _placed(fb)
+            rows = dict(rows_b, **rows_a)
+            for name in set(rows_a) & set(rows_b):
+                conv = rows[name]
                 groups.setdefault((full_axis, a, b, conv, ""),
                                   dict(base, convention=conv, pattern="", functions=0, explained=0,
                                        compared=0, examples=[]))["compared"] += 1
             for fn, d in sorted(first.items()):
-                conv = convention(sigs.get(fn, ""))
+                conv = rows[fn]
                 pattern = "%s: %s vs %s" % (normalize(d.get("where", "")), loc_class(d["a"]), loc_class(d["b"]))
                 g = groups.setdefault((full_axis, a, b, conv, pattern),
                                       dict(base, convention=conv, pattern=pattern, functions=0, explained=0,

@@ -2,7 +2,8 @@
 
     axis | convention | versions | selector | pattern | reason
 
-axis: one of AXES; convention: one of CONVENTIONS (default, amdgpu_gfx, amdgpu_ps, ...) or *; versions: * or a
+axis: one of AXES; convention: one of gcnabi's report rows (default, amdgpu_gfx, amdgpu_ps, ...; `gcnabi vocab
+--json` report_groups) or *; versions: * or a
 comma list of majors and ranges (16, 14-16, 19,22): every llc version the
 finding involves must be listed; selector: dag, gisel, gisel-nrbs or *;
 pattern: a Python regular expression searched in the finding's normalized
@@ -10,11 +11,11 @@ text (what the report prints as `what`); reason: why it is accepted. A
 malformed line is an error naming the file and line."""
 import re
 
-from .common import CONVENTIONS, HarnessError
+from . import vocab as V
+from .common import HarnessError
 
 AXES = ["model-vs-llc", "model-vs-llc-caller", "caller-vs-callee", "llc-vs-llc-callee", "llc-vs-llc-caller",
         "dag-vs-gisel", "gisel-vs-nrbs", "link", "crash"]
-SELECTORS = ["dag", "gisel", "gisel-nrbs"]
 
 
 def _versions(text):
@@ -53,10 +54,10 @@ def load(path):
             reason = " | ".join(fields[5:])
             if axis not in AXES:
                 raise ValueError("unknown axis '%s' (one of %s)" % (axis, ", ".join(AXES)))
-            if conv != "*" and conv not in CONVENTIONS:
-                raise ValueError("unknown convention '%s' (%s or *)" % (conv, ", ".join(CONVENTIONS)))
-            if sel != "*" and sel not in SELECTORS:
-                raise ValueError("unknown selector '%s' (dag, gisel, gisel-nrbs or *)" % sel)
+            if conv != "*" and conv not in V.report_groups():
+                raise ValueError("unknown convention '%s' (%s or *)" % (conv, ", ".join(V.report_groups())))
+            if sel != "*" and sel not in V.harness_selectors():
+                raise ValueError("unknown selector '%s' (%s or *)" % (sel, ", ".join(V.harness_selectors())))
             vset = _versions(versions)
             try:
                 rx = re.compile(pattern)

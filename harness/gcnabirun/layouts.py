@@ -18,7 +18,7 @@ def validate(layout):
         raise HarnessError(r.stderr.strip() or "gcnabi layouts %s failed" % layout)
 
 
-def impact(sig_file, profile="llvm22", cpu="gfx1030", extra=()):
+def impact(sig_file, profile, cpu, extra=()):
     """The rows for every layout of the layouts folder, then extra (names or
     files); each row's file relative to the checkout when it is in it."""
     r = subprocess.run([GCNABI, "layouts", "--impact", sig_file, "--profile", profile, "--mcpu", cpu] + list(extra),

@@ -14,6 +14,7 @@ import sys
 import tempfile
 import time
 
+from . import vocab as V
 from .common import GCNABI, run_bounded, write_text
 from .compilers import filecheck
 
@@ -185,10 +186,10 @@ def reduce_ir(ir, f, subject, tmp, deadline):
 
 def wave_args(cpu):
     """gcnabi emit's --wave for a CPU as the harness names it (gfx1030w64):
-    wave64 before gfx10 unless w32, from gfx10 on only with w64."""
-    m = re.match(r"gfx(\d+)", cpu)
-    wave64 = cpu.endswith("w64") or (not cpu.endswith("w32") and m and len(m.group(1)) < 4)
-    return ["--wave", "64"] if wave64 else []
+    the wave size it names, else the CPU's own (gcnabi vocab)."""
+    m = re.fullmatch(r"(.*?)w(32|64)", cpu)
+    wave = int(m.group(2)) if m else V.default_wave(cpu)
+    return ["--wave", "64"] if wave == 64 else []
 
 
 def write_and_verify(repro_dir, name, f, subject, decl, detail, others, lit_cmd, deadline, reduce=True, graph=None):

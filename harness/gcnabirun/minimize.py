@@ -1,8 +1,10 @@
 """Minimizing one divergence: signature-level delta reduction driven by
-`gcnabi check` (fewest arguments, simplest types, a void return, no
-function attributes; a call-graph finding is first tried as one call), then
-a lit test whose CHECK lines pass on one behaviour and fail on the other,
-verified by running lit on it with each installed llc."""
+`gcnabi check` on the candidates `gcnabi shrink` gives (fewest arguments,
+simplest types, a void return, no function attributes; a call-graph
+finding is first tried as one call), then a lit test whose CHECK lines
+pass on one behaviour and fail on the other, verified by running lit on it
+with each installed llc."""
+import json
 import os
 import re
 import shutil
@@ -11,130 +13,24 @@ import tempfile
 import time
 
 from . import findings as F
-from .common import GCNABI, read_jsonl, run_bounded
-
-ATTR_WORDS = ("inreg", "signext", "zeroext", "noundef", "byval", "byref", "sret", "align", "nonnull", "noalias",
-              "dereferenceable", "readonly", "writeonly", "nocapture", "returned")
-OPEN, CLOSE = "([{<", ")]}>"
+from . import vocab as V
+from .common import GCNABI, run_bounded
 
 
-def split_top(text, sep=","):
-    out, depth, cur = [], 0, ""
-    for ch in text:
-        if ch in OPEN:
-            depth += 1
-        elif ch in CLOSE:
-            depth -= 1
-        if ch == sep and depth == 0:
-            out.append(cur.strip())
-            cur = ""
-        else:
-            cur += ch
-    if cur.strip():
-        out.append(cur.strip())
-    return out
-
-
-def parse_decl(line):
-    """(prefix up to the name, [params], suffix) of a declare line, by
-    bracket depth only; None if it does not look like one."""
-    m = re.match(r"\s*(?:declare|define)\s+(.*?)@([\w.$]+)\(", line)
-    if not m:
+def shrink(decl, *options):
+    """`gcnabi shrink --json` of a declare line: [(line, size)], size
+    (parameters, characters) comparable within one call; None when gcnabi
+    cannot read the line as a signature."""
+    r = subprocess.run([GCNABI, "shrink", "--json"] + list(options) + [decl], capture_output=True, text=True)
+    if r.returncode:
         return None
-    start = m.end()
-    depth, i = 1, start
-    while i < len(line) and depth:
-        depth += line[i] in "([{<"
-        depth -= line[i] in ")]}>"
-        i += 1
-    if depth:
-        return None
-    return m.group(1).strip(), split_top(line[start:i - 1]), line[i:].split(";")[0].strip()
+    return [(d["decl"], (d["params"], d["chars"])) for d in map(json.loads, r.stdout.splitlines())]
 
 
-def make_decl(prefix, name, params, suffix):
-    return ("declare %s @%s(%s) %s" % (prefix, name, ", ".join(params), suffix)).rstrip()
-
-
-def split_param(p):
-    """(type, [attributes]) of a parameter, by bracket depth."""
-    words = split_top(p, " ")
-    for k, w in enumerate(words):
-        if k and any(w == a or w.startswith(a + "(") for a in ATTR_WORDS):
-            return " ".join(words[:k]), words[k:]
-    return p, []
-
-
-def simpler_types(ty):
-    """Candidate replacements of a type, simpler first."""
-    out = []
-    m = re.fullmatch(r"<(\d+) x (.+)>", ty)
-    if m and not ty.startswith("<{"):
-        n, e = int(m.group(1)), m.group(2)
-        out += [e] + (["<2 x %s>" % e] if n > 2 else []) + (["<%d x %s>" % (n // 2, e)] if n > 3 else [])
-    m = re.fullmatch(r"\[(\d+) x (.+)\]", ty)
-    if m:
-        n, e = int(m.group(1)), m.group(2)
-        out += [e, "[1 x %s]" % e] + (["[%d x %s]" % (n // 2, e)] if n > 2 else [])
-    if ty.startswith("{") or ty.startswith("<{"):
-        inner = ty[2:-2] if ty.startswith("<{") else ty[1:-1]
-        elems = split_top(inner)
-        out += elems[:1] + elems[-1:]
-        if len(elems) > 1:
-            out += ["{ %s }" % ", ".join(elems[:len(elems) // 2]), "{ %s }" % ", ".join(elems[len(elems) // 2:])]
-        if ty.startswith("<{"):
-            out.append("{ %s }" % inner)
-    if re.fullmatch(r"i\d+", ty) and ty != "i32":
-        out += ["i32", "i64", "i16"]
-    if ty in ("half", "bfloat", "double"):
-        out += ["float", "i32"]
-    if ty.startswith("ptr") and ty != "ptr addrspace(1)":
-        out += ["ptr addrspace(1)", "i32"]
-    if ty not in ("i32",):
-        out.append("i32")
-    seen, res = set(), []
-    for t in out:
-        if t != ty and t not in seen:
-            seen.add(t)
-            res.append(t)
-    return res
-
-
-def candidates(decl, stage):
-    """Smaller variants of a signature: removals first (blocks, then single
-    parameters), then simpler types, attributes and return."""
-    prefix, params, suffix = decl
-    out = []
-    n = len(params)
-    size = n // 2
-    while size >= 1:
-        for s in range(0, n, size):
-            out.append((prefix, params[:s] + params[s + size:], suffix))
-        size //= 2
-    if suffix:
-        out.append((prefix, params, ""))
-    ret_words = prefix.split()
-    conv = [w for w in ret_words if w in ("fastcc", "coldcc", "ccc") or w.startswith("amdgpu_")]
-    if not re.fullmatch(r"(?:\w+\s+)?void", prefix):
-        out.append((" ".join(conv + ["void"]), params, suffix))
-    if stage == 0:
-        return out
-    for k, p in enumerate(params):
-        ty, attrs = split_param(p)
-        keep = [a for a in attrs if a == "inreg"]
-        if attrs != keep and not any(a.startswith(("byval", "byref", "sret")) for a in attrs):
-            out.append((prefix, params[:k] + [" ".join([ty] + keep)] + params[k + 1:], suffix))
-        if any(a.startswith(("byval", "byref", "sret")) for a in attrs):
-            out.append((prefix, params[:k] + ["i32"] + params[k + 1:], suffix))
-            continue
-        for t in simpler_types(ty):
-            out.append((prefix, params[:k] + [" ".join([t] + attrs)] + params[k + 1:], suffix))
-    return out
-
-
-def size_of(decl):
-    prefix, params, suffix = decl
-    return (len(params), len(make_decl(prefix, "f", params, suffix)))
+def renamed(decl, name):
+    """The declare line as @name, as gcnabi prints it; None when it is none."""
+    out = shrink(decl, "--itself", "--name", name)
+    return out[0][0] if out else None
 
 
 class OutOfTime(Exception):
@@ -142,14 +38,14 @@ class OutOfTime(Exception):
 
 
 def check_candidates(decls, f, compiler, cfg, tmp, want_what, deadline, jobs=2):
-    """Runs gcnabi check on the candidates for the finding's one combination;
-    the indices whose finding is the same (axis, normalized message,
-    explained or not). Raises OutOfTime when the deadline (time.monotonic)
-    passes first: the check is killed with every llc it started."""
+    """Runs gcnabi check on the candidates (declare lines of @m0, @m1, ...)
+    for the finding's one combination; the indices whose finding is the same
+    (axis, normalized message, explained or not). Raises OutOfTime when the
+    deadline (time.monotonic) passes first: the check is killed with every
+    llc it started."""
     path = os.path.join(tmp, "cand.ll")
     with open(path, "w") as fh:
-        for k, d in enumerate(decls):
-            fh.write(make_decl(d[0], "m%d" % k, d[1], d[2]) + "\n")
+        fh.write("".join(d + "\n" for d in decls))
     out = os.path.join(tmp, "out")
     shutil.rmtree(out, ignore_errors=True)
     sel = "gisel" if f["selector"].startswith("gisel") else "dag"
@@ -168,13 +64,12 @@ def check_candidates(decls, f, compiler, cfg, tmp, want_what, deadline, jobs=2):
     except subprocess.TimeoutExpired:
         raise OutOfTime()
     hits = {}
-    for d in read_jsonl(os.path.join(out, "details.jsonl")):
-        axis = F.KIND_AXIS.get(d.get("kind"))
-        if axis != f["axis"] or bool(d.get("explained_by")) != bool(f.get("explained_by")):
+    for t, d in F.read_findings(out):
+        if V.kind(t["kind"]) != ("finding", f["axis"]) or bool(t["explained_by"]) != bool(f.get("explained_by")):
             continue
-        if F.normalize(d.get("why", "")) != want_what:
+        if F.normalize(t["message"]) != want_what:
             continue
-        m = re.fullmatch(r"m(\d+)", d.get("function", ""))
+        m = re.fullmatch(r"m(\d+)", t["function"])
         if m:
             hits.setdefault(int(m.group(1)), d)
     return hits
@@ -186,26 +81,26 @@ def minimize(f, compiler, cfg, deadline, jobs=2):
     tries); None when f does not reproduce alone (e.g. it needs its call
     graph). Raises OutOfTime when the deadline passed before f reproduced
     once; after that, the deadline ends the search with the best so far."""
-    decl = parse_decl(f["signature"])
-    if not decl:
+    first = renamed(f["signature"], "m0")
+    if not first:
         return None
     tmp = tempfile.mkdtemp(prefix="gcnabi-min-")
     try:
-        hits = check_candidates([decl], f, compiler, cfg, tmp, f["what"], deadline, jobs)
+        hits = check_candidates([first], f, compiler, cfg, tmp, f["what"], deadline, jobs)
         if 0 not in hits:
             return None
-        best, detail, rounds, tries = decl, hits[0], 0, 1
+        best, detail, rounds, tries = first, hits[0], 0, 1
         stage = 0
         while time.monotonic() < deadline:
-            cands = candidates(best, stage)
-            cands = [c for c in cands if size_of(c) < size_of(best)]
+            # Smaller than best, named m0, m1, ...
+            cands = shrink(best, "--stage", str(stage), "--name", "m", "--number")
             if not cands:
                 if stage == 0:
                     stage = 1
                     continue
                 break
             try:
-                hits = check_candidates(cands, f, compiler, cfg, tmp, f["what"], deadline, jobs)
+                hits = check_candidates([c[0] for c in cands], f, compiler, cfg, tmp, f["what"], deadline, jobs)
             except OutOfTime:
                 break
             tries += len(cands)
@@ -215,8 +110,8 @@ def minimize(f, compiler, cfg, deadline, jobs=2):
                     stage = 1
                     continue
                 break
-            k = min(hits, key=lambda i: (size_of(cands[i]), i))
-            best, detail = cands[k], hits[k]
-        return make_decl(best[0], "f", best[1], best[2]), detail, rounds, tries
+            k = min(hits, key=lambda i: (cands[i][1], i))
+            best, detail = cands[k][0], hits[k]
+        return renamed(best, "f"), detail, rounds, tries
     finally:
         shutil.rmtree(tmp, ignore_errors=True)

@@ -6,7 +6,9 @@ import html
 import os
 import re
 
-from .common import EXIT_CRASH, EXIT_KNOWN, EXIT_NEW, EXIT_ERROR, convention_order, dumps, write_text
+from . import common
+from . import vocab as V
+from .common import convention_order, dumps, write_text
 from .known import AXES, entry_for, match
 
 AXIS_TITLES = {
@@ -95,12 +97,12 @@ def aggregate(records):
 
 
 def exit_status(findings, causes, errors):
-    st = EXIT_ERROR if errors else 0
+    st = common.EXIT_ERROR if errors else 0
     for f in findings:
         if f["status"] == "new":
-            st |= EXIT_CRASH if f["axis"] == "crash" else EXIT_NEW
+            st |= common.EXIT_CRASH if f["axis"] == "crash" else common.EXIT_NEW
         else:
-            st |= EXIT_KNOWN
+            st |= common.EXIT_KNOWN
     return st
 
 
@@ -161,6 +163,7 @@ def summary_md(ctx):
             s.get("both_refused", 0), s.get("calls", 0), s.get("calls_agree", 0), s.get("calls_differ", 0),
             s.get("caller_callee", 0), s.get("caller_callee_explained", 0)))
     L.append("")
+    L += notes_md(ctx)
     new = [b for b in ctx["causes"] if b["status"] == "new"]
     known = [b for b in ctx["causes"] if b["status"] == "known"]
     L.append("## New findings (%d distinct causes)" % len(new))
@@ -235,6 +238,33 @@ def summary_md(ctx):
     return "\n".join(L) + "\n"
 
 
+def notes_per_combo(ctx):
+    """{combo: {kind: count}} of the notes (gcnabi's note and skipped kinds)."""
+    by = {}
+    for key, n in ctx["notes"].items():
+        combo, kind = key.rsplit(" ", 1)
+        by.setdefault(combo, {})[kind] = n
+    return by
+
+
+def notes_md(ctx):
+    """What check reports that is no finding, per combination and kind, each
+    kind with gcnabi's own description."""
+    by = notes_per_combo(ctx)
+    kinds = [k for k in V.vocab()["finding_kinds"] if any(k["name"] in v for v in by.values())]
+    L = ["## Notes per compiler, CPU and selector (not findings)", ""]
+    if not kinds:
+        return L + ["None.", ""]
+    L.append("| combination | %s |" % " | ".join(k["name"] for k in kinds))
+    L.append("|---|%s" % ("---:|" * len(kinds)))
+    for combo in sorted(by):
+        L.append("| %s | %s |" % (combo, " | ".join(str(by[combo].get(k["name"], 0)) for k in kinds)))
+    L.append("")
+    L += ["- %s: %s" % (k["name"], k["doc"]) for k in kinds]
+    L.append("")
+    return L
+
+
 def short(text, n=60):
     text = str(text)
     return text if len(text) <= n else text[:n] + "..."
@@ -243,7 +273,7 @@ def short(text, n=60):
 def side_by_side(ctx):
     """Consecutive llc versions (every pair in `compare`): how their
     placements differ, by pattern, with examples."""
-    profiles = sorted({c["profile"] for c in ctx["plan"]["compilers"]}, key=lambda p: int(p[4:]))
+    profiles = sorted({c["profile"] for c in ctx["plan"]["compilers"]}, key=V.profile_major)
     adjacent = set(zip(profiles, profiles[1:]))
     L = []
     for row in ctx["pairs"]:
@@ -262,12 +292,16 @@ def side_by_side(ctx):
     return L + [""] if L else []
 
 
+# What each exit bit (gcnabi vocab --json exit_bits) means in a harness run.
+STATUS_WORDS = {"error": "error", "usage": "usage", "known": "known differences", "diverged": "new divergence",
+                "crashed": "new compiler crash"}
+
+
 def describe_status(st):
     if st == 0:
         return "no divergence"
-    names = [(EXIT_ERROR, "error"), (2, "usage"), (EXIT_KNOWN, "known differences"), (EXIT_NEW, "new divergence"),
-             (EXIT_CRASH, "new compiler crash")]
-    return " + ".join(n for b, n in names if st & b)
+    bits = sorted(V.vocab()["exit_bits"].items(), key=lambda nb: nb[1])
+    return " + ".join(STATUS_WORDS.get(n, n) for n, b in bits if st & b)
 
 
 def cause_md(b, ctx):
@@ -292,7 +326,7 @@ def cause_md(b, ctx):
 
 def link_md(ctx):
     L = []
-    profiles = sorted({k[1] for k in ctx["link"]} | {k[2] for k in ctx["link"]}, key=lambda p: int(p[4:]))
+    profiles = sorted({k[1] for k in ctx["link"]} | {k[2] for k in ctx["link"]}, key=V.profile_major)
     for conv in convention_order(k[0] for k in ctx["link"]):
         L.append("| %s | %s |" % (conv, " | ".join(profiles)))
         L.append("|---|%s" % ("---|" * len(profiles)))
@@ -317,6 +351,8 @@ def results_jsonl(ctx):
                   "exit_status": ctx["status"]})]
     out += [dumps(dict(c, type="compiler")) for c in ctx["plan"]["compilers"]]
     out += [dumps(dict(s, type="combo", combo=t)) for t, s in sorted(ctx["stats"].items())]
+    out += [dumps({"type": "note", "combo": combo, "kind": k, "count": n})
+            for combo, kinds in sorted(notes_per_combo(ctx).items()) for k, n in sorted(kinds.items())]
     for f in ctx["findings"]:
         g = {k: v for k, v in f.items() if k not in ("model", "llc_callee", "llc_caller", "llc_placement")}
         out.append(dumps(dict(g, type="finding")))
@@ -466,7 +502,7 @@ def index_html(ctx):
          for b in ctx["causes"]]))
     H.append("<h2>Version-pair compatibility</h2>")
     if ctx["link"]:
-        profiles = sorted({k[1] for k in ctx["link"]} | {k[2] for k in ctx["link"]}, key=lambda p: int(p[4:]))
+        profiles = sorted({k[1] for k in ctx["link"]} | {k[2] for k in ctx["link"]}, key=V.profile_major)
         for conv in convention_order(k[0] for k in ctx["link"]):
             rows = []
             for a in profiles:
@@ -516,14 +552,9 @@ def pair_totals(ctx):
 
 def pairs_of(cross):
     """Cross-axis groups summed per (axis, A, B, convention) over patterns."""
-    from .findings import split_combo
-
-    def nocpu(tag):
-        p = split_combo(tag)
-        return "%s-%s" % (p["profile"], p["selector"])
     t = {}
     for g in cross:
-        a, b = nocpu(g["a"]), nocpu(g["b"])
+        a, b = g["a_row"], g["b_row"]
         k = (g["axis"], a, b, g["convention"])
         r = t.setdefault(k, {"axis": g["axis"], "a": a, "b": b, "convention": g["convention"],
                              "differ": 0, "explained": 0, "compared": 0, "patterns": []})

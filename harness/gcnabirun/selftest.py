@@ -10,6 +10,7 @@ import shutil
 import tempfile
 
 from . import compilers as C
+from . import vocab as V
 from .common import EXIT_NEW, read_jsonl, write_text
 
 SIGS = """; gcnabi-run selftest signatures
@@ -43,16 +44,12 @@ sys.exit(r.returncode)
 
 def planted_switch(profile):
     """A switch whose change moves inreg arguments under this profile."""
-    out = C.gcnabi("profiles").stdout
-    for line in out.splitlines():
-        if line.startswith(profile + ":"):
-            on = line.split(":", 1)[1].split()
-            if "queue_ptr_cov5_hole" in on:
-                return "queue_ptr_cov5_hole=off"
-            if "func_inreg_sgpr" in on:
-                return "queue_ptr_cov5_hole=on"
-            return "func_inreg_sgpr=on"
-    return "queue_ptr_cov5_hole=on"
+    on = V.profile_switches(profile)
+    if "queue_ptr_cov5_hole" in on:
+        return "queue_ptr_cov5_hole=off"
+    if "func_inreg_sgpr" in on:
+        return "queue_ptr_cov5_hole=on"
+    return "func_inreg_sgpr=on"
 
 
 def check_run(name, out, want_axes):
@@ -78,7 +75,7 @@ def selftest(args):
     tmp = tempfile.mkdtemp(prefix="gcnabi-selftest-")
     sigs = os.path.join(tmp, "sigs.ll")
     write_text(sigs, SIGS)
-    common = ["--mcpu", "gfx1030", "--selector", "dag", "--count", "0", "--seed", "1", "--jobs", "2"]
+    common = ["--mcpu", V.default_cpus("place")[0], "--selector", "dag", "--count", "0", "--seed", "1", "--jobs", "2"]
     results = []
     # (a) the model is wrong
     sw = planted_switch(base["profile"])

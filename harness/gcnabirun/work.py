@@ -239,7 +239,7 @@ def run_unit(unit, plan, run_dir, slots=None):
     if err:
         record.update(status="error", error=err)
     fnd, notes, link, quirks = F.extract(out, inp, compilers, unit["id"])
-    stats = F.read_summary(os.path.join(out, "summary.txt"))
+    stats = F.read_summary(out)
     dirs = [out]
     nrbs = [c for c in compilers if c.get("new_reg_bank_select")]
     if nrbs and unit.get("nrbs"):
@@ -259,13 +259,13 @@ def run_unit(unit, plan, run_dir, slots=None):
             quirks += q2
             fnd += f2
             notes.update(n2)
-            for k, v in F.read_summary(os.path.join(nout, "summary.txt")).items():
+            for k, v in F.read_summary(nout).items():
                 t = stats.setdefault(k, {})
                 for x, y in v.items():
                     t[x] = t.get(x, 0) + y
             if not callers:
                 dirs.append(nout)
-    record["cross"] = F.cross(dirs, inp, compilers, fnd, quirks) if unit["kind"] != "graph" else []
+    record["cross"] = F.cross(dirs, compilers, fnd, quirks) if unit["kind"] != "graph" else []
     for d in [out] + [os.path.join(out, t) for t in ("nrbs", "nrbs-calls")]:
         shutil.rmtree(os.path.join(d, "placements"), ignore_errors=True)
     fnd.sort(key=lambda f: (f["axis"], f["combo"], f["line"], f.get("call_site", ""), f["why"]))
