@@ -276,6 +276,11 @@ def test_minimize_shares():
     report("minimizing under a budget: each cause's share of the time left", not bad, repr(bad))
 
 
+# Where a synthetic finding is, as check types it: even and odd lines differ.
+WHERE = ({"type_class": "array inreg", "boundary": "vgpr/stack", "convention": "amdgpu_cs"},
+         {"type_class": "vector inreg", "boundary": "sgpr/sgpr", "convention": "amdgpu_gfx"})
+
+
 def synthetic_check(out, kinds):
     """A check output folder with one finding of each kind, as gcnabi check
     writes them: findings.jsonl (typed) beside details.jsonl (placements),
@@ -295,8 +300,7 @@ def synthetic_check(out, kinds):
                      call_site=None, explained_by=None, message="%s: argument 0 part 0: model s4, llc s%d" % (k["name"], n),
                      placements=["model", "llc"])
             t["class"] = k["class"]
-            if n == 0:  # a line that types where it is: the harness takes its fields as they are
-                t.update(type_class="array inreg", boundary="vgpr/stack", convention="amdgpu_cs")
+            t.update(WHERE[n % 2])  # check types where every finding is; the harness takes it as it is
             d = {"combo": combo["combo"], "llc": combo["llc"], "function": t["function"], "line": t["line"],
                  "kind": k["name"], "why": t["message"], "model": placement}
             if k["axis"] == "link":
@@ -365,13 +369,25 @@ def test_every_finding_kind(tmp):
     report("every finding kind of gcnabi vocab (%d) reaches summary.md and results.jsonl" % len(kinds), not missing,
            "; ".join(missing))
     wanted = {"both-refused", "chain-dvgpr-count", "dvgpr-unsupported", "dvgpr-lost"}
-    first = next((r for r in rows if r["type"] == "finding" and r["function"] == "f0"), {})
-    typed = [r for r in rows if r["type"] == "finding" and r["function"] != "f0" and r["axis"] != "crash"]
-    report("findings.jsonl's type_class, boundary and convention are taken as they are; without them, from the "
-           "message", (first.get("type_class"), first.get("boundary"), first.get("convention")) == (
-               "vector inreg" if V.kind(kinds[0]["name"])[0] == "note" else "array inreg", "vgpr/stack", "amdgpu_cs")
-           and typed and all((r["type_class"], r["boundary"], r["convention"]) == ("vector inreg", "sgpr/sgpr", "amdgpu_gfx")
-                             for r in typed), repr((first, typed[:1])))
+    typed = [r for r in rows if r["type"] == "finding"]
+    wrong = [r for r in typed if (r["type_class"], r["boundary"], r["convention"]) != tuple(
+        dict(WHERE[int(r["function"][1:]) % 2], boundary="crash" if r["axis"] == "crash" else
+             WHERE[int(r["function"][1:]) % 2]["boundary"]).values())]
+    report("findings.jsonl's type_class, boundary and convention are taken as they are (%d findings)" % len(typed),
+           typed and not wrong, repr(wrong[:1]))
+    lines = open(os.path.join(out, "findings.jsonl")).read().splitlines()
+    at = next(i for i, l in enumerate(lines) if V.kind(json.loads(l)["kind"]) == ("finding", "model-vs-llc"))
+    bare = json.loads(lines[at])
+    del bare["boundary"]
+    with open(os.path.join(out, "findings.jsonl"), "w") as f:
+        f.write("\n".join(lines[:at] + [json.dumps(bare)] + lines[at + 1:]) + "\n")
+    try:
+        F.extract(out, os.path.join(out, "sigs.ll"), compilers, "sig-000-gfx1030")
+        err = ""
+    except HarnessError as e:
+        err = str(e)
+    report("a findings.jsonl line without where it is stops the harness, naming the file and the field",
+           "findings.jsonl line %d" % (at + 1) in err and "boundary" in err, err or "no error")
     report("summary.json's counts reach summary.md's combination table",
            "| llvm22-gfx1030-dag | 1 | 1 | 2 | 1 | 1 | 1 | 1 | 1 | 1 (1) |" in summary, summary[:3000])
     report("the kinds the harness used to drop are reported: %s" % ", ".join(sorted(wanted)),

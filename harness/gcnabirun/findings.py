@@ -116,7 +116,7 @@ def extract(out_dir, input_path, compilers, unit_id):
     for c in compilers:
         by_profile.setdefault(c["profile"], c)
     findings, notes, quirks = [], {}, []
-    for t, d in read_findings(out_dir):
+    for n, (t, d) in enumerate(read_findings(out_dir), 1):
         kind = t["kind"]
         role, axis = V.kind(kind)
         if role == "note":
@@ -141,8 +141,8 @@ def extract(out_dir, input_path, compilers, unit_id):
         why = t["message"]
         missing = [k for k in WHERE_FIELDS if k not in t]
         if missing:
-            raise HarnessError("%s: a findings.jsonl line without %s: gcnabi check is older than the harness"
-                               % (out_dir, ", ".join(missing)))
+            raise HarnessError("%s line %d: no %s: gcnabi check is older than the harness"
+                               % (os.path.join(out_dir, "findings.jsonl"), n, ", ".join(missing)))
         fields = t
         f = {"axis": axis, "kind": kind, "unit": unit_id, "combo": combo, "cpu": t["cpu"], "selector": selector_of(t),
              "versions": versions, "profile": t["profile"], "convention": fields["convention"],
