@@ -231,9 +231,17 @@ typedef struct {
 	int first_argument;   /* dvgpr-lost: the first argument that loses one */
 } DvgprCounts;
 
+/* Which side of a comparison departs from the ABI, for a finding's cause
+ * (check_cause.c): the kind says it (model vs llc: llc's callee or call
+ * site; a crash: the compiler), except between llc's own caller and callee,
+ * where the side the model disagrees with is the one (both when it
+ * disagrees with both or neither). */
+typedef enum { SIDE_OF_KIND, SIDE_CALLEE, SIDE_CALL_SITE, SIDE_BOTH } FindingSide;
+
 /* One line of details.jsonl and of findings.jsonl. expected/seen are the
  * model's and llc's placements; for caller-vs-callee and cross-version,
- * llc's callee and caller. */
+ * llc's callee and caller (and at, the judge's difference, has the caller
+ * first). */
 typedef struct {
 	FindingKind kind;
 	const Combo *co;        /* cross-version: the caller's combination */
@@ -244,6 +252,7 @@ typedef struct {
 	const Placement *expected, *seen;
 	const DvgprCounts *dvgpr;
 	const JudgeDiff *at;    /* a comparison's first difference: where, for findings.jsonl */
+	FindingSide side;
 } Finding;
 
 /* The output folder (--out, else reports/check-<time>-<pid>) with its
@@ -254,6 +263,18 @@ void finding_write(Check *c, const Finding *f);
 /* findings.jsonl's convention, type_class, boundary and difference
  * (check_where.c); keys: the placements' keys in details.jsonl. */
 void finding_where_json(JsonWriter *w, const Finding *f, const Sig *s, const char *const *keys);
+/* The judge's difference classes as findings.jsonl names them, and a
+ * printed location's class: "sgpr", "vgpr", "stack", "demoted", "none",
+ * "other" (check_where.c). */
+extern const char *const judge_class_names[];
+const char *loc_class(const char *text, size_t n);
+/* findings.jsonl's cause (check_cause.c): what departs from the ABI, the
+ * same on every axis it shows on. */
+void finding_cause_json(JsonWriter *w, const Finding *f);
+/* The side of llc's call and callee that the model disagrees with where
+ * they differ (d); uses c->model and c->model_caller. */
+FindingSide departing_side(Check *c, unsigned i, const Combo *caller, const Combo *callee, const Placement *call,
+			   const Placement *callee_seen, const JudgeDiff *d);
 /* The same, and a reproducer when nothing explains it. */
 void report_finding(Check *c, const Finding *f);
 /* The common case: a finding of function i of combination co. */

@@ -89,6 +89,39 @@ done:
 		free(tmp[k]);
 }
 
+/* Whether llc's placement of one view has the model's parts for what the
+ * caller/callee difference d concerns (the same argument, or the return),
+ * compared strictly: a side that leaves parts unread or unwritten there is
+ * the one departing. */
+static bool as_modelled(const Sig *s, const ModelConfig *m, View view, Placement *model, const Placement *seen,
+			const JudgeDiff *d)
+{
+	Judgement j = { .list = malloc(JUDGE_MAX_DIFFS * sizeof *j.list), .cap = JUDGE_MAX_DIFFS };
+	bool ok = j.list && cc_place(s, m, view, model);
+	if (ok && judge(model, seen, &(JudgeRules){ .flags = JUDGE_ALL | JUDGE_UNORDERED }, &j) != JUDGE_SAME)
+		for (unsigned k = 0; k < j.n && k < j.cap && ok; k++)
+			ok = !(j.list[k].what == d->what && (d->what != JW_ARGUMENT || j.list[k].arg == d->arg));
+	free(j.list);
+	return ok;
+}
+
+FindingSide departing_side(Check *c, unsigned i, const Combo *caller, const Combo *callee, const Placement *call,
+			   const Placement *callee_seen, const JudgeDiff *d)
+{
+	const Sig *s = c->in.sigs[i];
+	bool call_ok = as_modelled(s, &caller->m, VIEW_CALLER, c->model_caller, call, d);
+	bool callee_ok = as_modelled(s, &callee->m, VIEW_CALLEE, c->model, callee_seen, d);
+	if (call_ok != callee_ok)
+		return call_ok ? SIDE_CALLEE : SIDE_CALL_SITE;
+	/* Both leave parts the ABI assigns out (llc reads and writes only
+	 * the parts a body uses): the parts one reads and the other does not
+	 * write are the fault of the side with fewer (the judge had the
+	 * caller first). */
+	if (!call_ok && d->cls == JC_PART_COUNT && d->va != d->vb)
+		return d->va < d->vb ? SIDE_CALL_SITE : SIDE_CALLEE;
+	return SIDE_BOTH;
+}
+
 void compare_callee(Check *c, Combo *co, unsigned i, const MirFunction *f)
 {
 	Placement *model = c->model;
@@ -185,7 +218,10 @@ void compare_caller(Check *c, Combo *co, unsigned i, const MirCall *call, const 
 		char text[400];
 		snprintf(text, sizeof text, "caller and callee disagree: %s", why);
 		mismatch_example(c, co, i, why, reason);
-		report_at(c, co, i, FK_CALLER_VS_CALLEE, text, callee_seen, &call->out, reason[0] ? reason : 0, &j.head);
+		report_finding(c, &(Finding){ .kind = FK_CALLER_VS_CALLEE, .co = co, .sig = i, .why = text,
+					      .explained_by = reason[0] ? reason : 0, .expected = callee_seen,
+					      .seen = &call->out, .at = &j.head,
+					      .side = departing_side(c, i, co, co, &call->out, callee_seen, &j.head) });
 	}
 }
 

@@ -72,7 +72,8 @@ static void link_pair(Check *c, LinkMatrix *lm, const Combo *a, const Combo *b, 
 			pair[conv].predicted++;
 		else if (examples[conv]++ < LINK_EXAMPLES_PER_CELL)
 			finding_write(c, &(Finding){ .kind = FK_CROSS_VERSION, .co = a, .callee_co = b, .sig = i, .why = why,
-						    .expected = callee, .seen = call, .at = &j.head });
+						    .expected = callee, .seen = call, .at = &j.head,
+						    .side = departing_side(c, i, a, b, call, callee, &j.head) });
 	}
 	lm->pairs++;
 	for (int conv = 0; conv < (int)c->link->nrows; conv++) {

@@ -39,6 +39,8 @@
  *                       size", "part count", "unread", "undefined",
  *                       "different"), argument, part (null where none), and
  *                       the two sides' locations under the placements' keys}
+ *   cause               what departs from the ABI, worded alike on every
+ *                       axis: {side, key, profiles} (check_cause.c)
  * summary.txt     the table check prints.
  * summary.json    the same as data:
  *   input, signatures, malformed, call_edges, layout, jobs
@@ -277,6 +279,7 @@ static void finding_json(Check *c, const Finding *f)
 		dvgpr_json(w, f->dvgpr);
 	const char *const *keys = placement_keys(f->kind);
 	finding_where_json(w, f, s, keys);
+	finding_cause_json(w, f);
 	jw_karray(w, "placements");
 	for (int side = 0; side < 2; side++)
 		if (side ? f->seen : f->expected)

@@ -12,7 +12,7 @@
 
 #include "check.h"
 
-static const char *const judge_class_names[] = {
+const char *const judge_class_names[] = {
 	[JC_DIFFERENT] = "different", [JC_MOVED] = "moved",   [JC_SLOT_SIZE] = "slot size",
 	[JC_PART_COUNT] = "part count", [JC_UNREAD] = "unread", [JC_UNDEFINED] = "undefined",
 };
@@ -35,7 +35,7 @@ static const char *type_class(const Sig *s, TypeId id)
 
 /* A location as the reports class it: one register of a file, a stack
  * slot, none, or something else (a range, a count). */
-static const char *loc_class(const char *text, size_t n)
+const char *loc_class(const char *text, size_t n)
 {
 	size_t digits = n > 1 ? strspn(text + 1, "0123456789") : 0;
 	if (n >= 7 && strncmp(text, "demoted", 7) == 0)
@@ -152,7 +152,9 @@ void finding_where_json(JsonWriter *w, const Finding *f, const Sig *s, const cha
 		jw_kuint(w, "part", d->part);
 	else
 		jw_kraw(w, "part", "null");
-	loc_json(w, keys[0], &d->a);
-	loc_json(w, keys[1], &d->b);
+	/* Between llc's caller and callee the judge had the caller first. */
+	bool caller_first = f->kind == FK_CALLER_VS_CALLEE || f->kind == FK_CROSS_VERSION;
+	loc_json(w, keys[caller_first], &d->a);
+	loc_json(w, keys[!caller_first], &d->b);
 	jw_end(w);
 }
