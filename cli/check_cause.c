@@ -16,7 +16,9 @@
  *             size", "differs"), "<side>: <message>" for a failure, its
  *             numbers, registers and names normalized (normalize_message)
  *   profiles  the profiles of the compiler(s) whose placement departs: the
- *             caller's, the callee's or both of a cross-version finding */
+ *             caller's, the callee's or both of a cross-version finding
+ *   switches  the profile switches explained_by names (profile.h; those
+ *             with a bug reference reproduce a compiler bug) */
 #include <ctype.h>
 #include <string.h>
 
@@ -95,6 +97,19 @@ static void normalize_message(const char *in, char *out, size_t cap)
 		out[--n] = 0;
 }
 
+/* Whether text has word as a whole word (a switch name in an explanation). */
+static bool names_word(const char *text, const char *word)
+{
+	size_t n = strlen(word);
+	for (const char *p = strstr(text, word); p; p = strstr(p + 1, word)) {
+		bool before = p == text || !(isalnum((unsigned char)p[-1]) || p[-1] == '_');
+		bool after = !(isalnum((unsigned char)p[n]) || p[n] == '_');
+		if (before && after)
+			return true;
+	}
+	return false;
+}
+
 static const char *side_name(const Finding *f)
 {
 	static const char *const names[] = { [SIDE_CALLEE] = "callee", [SIDE_CALL_SITE] = "call site",
@@ -164,6 +179,11 @@ void finding_cause_json(JsonWriter *w, const Finding *f)
 		jw_string(w, f->co->llc->profile->name);
 	if (link && f->side != SIDE_CALL_SITE && f->callee_co->llc->profile != f->co->llc->profile)
 		jw_string(w, f->callee_co->llc->profile->name);
+	jw_end(w);
+	jw_karray(w, "switches");
+	for (unsigned k = 0; k < SW_COUNT && f->explained_by; k++)
+		if (names_word(f->explained_by, profile_switch_names[k]))
+			jw_string(w, profile_switch_names[k]);
 	jw_end(w);
 	jw_end(w);
 }

@@ -112,6 +112,7 @@ static void profiles_json(JsonWriter *w)
 		jw_object(w);
 		jw_kstring(w, "name", profile_switch_names[s]);
 		jw_kstring(w, "doc", profile_switch_comments[s]);
+		jw_kstring(w, "bug", profile_switch_bugs[s]);
 		jw_end(w);
 	}
 	jw_end(w);

@@ -8,13 +8,19 @@
 #include <string.h>
 
 const char *const profile_switch_names[SW_COUNT] = {
-#define X(name, comment) #name,
+#define X(name, bug, comment) #name,
 	PROFILE_SWITCHES(X)
 #undef X
 };
 
 const char *const profile_switch_comments[SW_COUNT] = {
-#define X(name, comment) comment,
+#define X(name, bug, comment) comment,
+	PROFILE_SWITCHES(X)
+#undef X
+};
+
+const char *const profile_switch_bugs[SW_COUNT] = {
+#define X(name, bug, comment) bug,
 	PROFILE_SWITCHES(X)
 #undef X
 };

@@ -193,7 +193,11 @@ def test_graph_crash_reproducer(tmp, llc):
         return
     graphs = os.path.join(ROOT, "tests", "fixtures", "graphs", "shader_input_sgprs.ll")
     out = os.path.join(tmp, "graphcrash")
-    r = run(["run", "--llc", llc, "--mcpu", "gfx1030", "--selector", "dag", "--count", "0", "--out", out, graphs])
+    # The crash is a known cause, which a run does not minimize again: here no entry knows it.
+    none_known = os.path.join(tmp, "graphcrash-known.txt")
+    open(none_known, "w").close()
+    r = run(["run", "--llc", llc, "--mcpu", "gfx1030", "--selector", "dag", "--count", "0", "--out", out,
+             "--known", none_known, graphs])
     fs = [json.loads(l) for l in open(os.path.join(out, "results.jsonl"))] if os.path.exists(
         os.path.join(out, "results.jsonl")) else []
     causes = [f for f in fs if f.get("type") == "cause" and f["axis"] == "crash"]
@@ -301,6 +305,8 @@ def synthetic_check(out, kinds):
                      placements=["model", "llc"])
             t["class"] = k["class"]
             t.update(WHERE[n % 2])  # check types where every finding is; the harness takes it as it is
+            t["cause"] = {"side": "callee", "key": "callee: argument moved sgpr->vgpr %s" % k["name"],
+                          "profiles": [t["profile"]], "switches": []}
             d = {"combo": combo["combo"], "llc": combo["llc"], "function": t["function"], "line": t["line"],
                  "kind": k["name"], "why": t["message"], "model": placement}
             if k["axis"] == "link":
@@ -350,6 +356,7 @@ def test_every_finding_kind(tmp):
     ctx = {"plan": plan, "findings": findings, "causes": R.buckets(findings), "minimized": {}, "stats": stats,
            "pairs": R.pairs_of(cross), "link": link, "notes": notes, "errors": errors, "layouts": [],
            "layout_profile": "llvm22", "layout_cpu": "gfx1030", "done": 1, "missing": 0, "known_file": "known.txt"}
+    ctx["bugs"] = R.bugs_seen([record], ctx["causes"])
     ctx["axis_counts"] = R.axis_counts(findings, cross)
     ctx["status"] = R.exit_status(findings, ctx["causes"], errors)
     summary = R.summary_md(ctx)
@@ -414,6 +421,73 @@ def test_every_finding_kind(tmp):
                "new-kind" in err and what in err, err or "no error")
 
 
+def test_one_cause_on_every_axis(tmp):
+    """llc 16's SelectionDAG writes one SGPR of a two-SGPR inreg argument at
+    an amdgpu_gfx call (real llc 16 and 19): the same cause on the
+    caller-vs-callee axis and in the link matrix, against llc 16's and llc
+    19's callees. The harness groups it into one cause of llc 16 alone with
+    both axes, which the known-differences entry (axes *) accepts on each;
+    an entry restricted to caller-vs-callee leaves the link findings new."""
+    import json
+    sys.path.insert(0, os.path.join(ROOT, "harness"))
+    from gcnabirun import findings as F
+    from gcnabirun import known as K
+    from gcnabirun import report as R
+    llcs = ["/usr/lib/llvm-16/bin/llc", "/usr/lib/llvm-19/bin/llc"]
+    if not all(os.access(l, os.X_OK) for l in llcs):
+        report("one cause on every axis: llc 16 and 19 are needed (make deps)", False)
+        return
+    d = os.path.join(tmp, "cause")
+    os.makedirs(d)
+    sigs = os.path.join(d, "sigs.ll")
+    with open(sigs, "w") as f:
+        f.write("declare amdgpu_gfx void @f(<2 x i24> inreg)\ndeclare amdgpu_gfx void @g(i32, i49 inreg)\n")
+    out = os.path.join(d, "out")
+    subprocess.run([os.path.join(ROOT, "build", "gcnabi"), "check", "--quiet", "--llc", llcs[0], "--llc", llcs[1],
+                    "--mcpu", "gfx1030", "--selector", "dag", "--out", out, sigs], capture_output=True)
+    compilers = [{"path": l, "version": "", "major": m, "profile": "llvm%d" % m} for l, m in zip(llcs, (16, 19))]
+    fnd, _, _, _ = F.extract(out, sigs, compilers, "u")
+    record = {"unit": "u", "findings": fnd}
+    causes = R.buckets(R.classify([record], K.load(os.path.join(ROOT, "cases", "known-differences.txt"))))
+    axes = {a["axis"] for c in causes for a in c["axes"]}
+    report("llc 16's unwritten inreg SGPR: one known cause of llc 16 on the caller-vs-callee axis and the link",
+           [(c["cause"], c["versions"], c["status"]) for c in causes] == [
+               ("call site: argument fewer parts", [16], "known")] and axes == {"caller-vs-callee", "link"},
+           json.dumps([(c["cause"], c["versions"], c["status"], c["axes"]) for c in causes]))
+    narrow = os.path.join(d, "known.txt")
+    with open(narrow, "w") as f:
+        f.write("caller-vs-callee | amdgpu_gfx | 16 | dag | ^call site: argument fewer parts$ | one axis only\n")
+    found = R.classify([record], K.load(narrow))
+    status = {(f["axis"], f["status"]) for f in found}
+    report("a known entry restricted to one axis leaves the cause new on the others",
+           status == {("caller-vs-callee", "known"), ("link", "new")} and
+           [c["status"] for c in R.buckets(found)] == ["new"], repr(sorted(status)))
+    # A known cause is not minimized again: its entry's stored reproducer is copied into the run's repro/.
+    from gcnabirun import cli as CLI
+    from gcnabirun.common import HarnessError
+    stored = os.path.join(d, "stored.ll")
+    with open(stored, "w") as f:
+        f.write("; RUN: llc < %s\n")
+    with open(narrow, "w") as f:
+        f.write("* | amdgpu_gfx | 16 | dag | ^call site: argument fewer parts$ | llc 16 | repro: stored.ll\n")
+    causes = R.buckets(R.classify([record], K.load(narrow)))
+    run_dir = os.path.join(d, "run")
+    m = CLI.stored_reproducer(causes[0], run_dir) if len(causes) == 1 and causes[0].get("repro") else {}
+    copied = os.path.join(run_dir, "repro", "stored.ll")
+    report("a known cause's stored reproducer is copied into repro/ instead of minimizing it",
+           m.get("lit", {}).get("status") == "stored" and os.path.exists(copied) and
+           open(copied).read() == open(stored).read(), repr((causes, m)))
+    with open(narrow, "w") as f:
+        f.write("* | amdgpu_gfx | 16 | dag | . | llc 16 | repro: missing.ll\n")
+    try:
+        K.load(narrow)
+        err = ""
+    except HarnessError as e:
+        err = str(e)
+    report("a known entry whose reproducer is missing: error naming file and line", narrow + ":1: error" in err and
+           "missing.ll" in err, err or "no error")
+
+
 def test_selftest():
     r = run(["selftest"])
     report("gcnabi-run selftest: both planted errors found and minimized to verified lit tests",
@@ -431,6 +505,7 @@ def main():
             print("harness tests: no llc installed (make deps)")
             return 1
         test_errors(tmp, llc)
+        test_one_cause_on_every_axis(tmp)
         test_conventions_in_reports(tmp)
         test_crash_bisect(tmp, llc)
         test_graph_crash_reproducer(tmp, llc)

@@ -246,8 +246,12 @@ def finish(run_dir, plan, records, minimize=True, info=None, quiet=False):
     causes = R.buckets(findings)
     mfile = os.path.join(run_dir, "minimize.jsonl")
     minimized = {m["key"]: m for m in read_jsonl(mfile)}
-    # New causes first, then the known ones, each group in bucket order.
-    todo = sorted((b for b in causes if b["key"] not in minimized), key=lambda b: b["status"] != "new")
+    # The budget goes to news: only new causes are minimized, in bucket
+    # order; a known cause's stored reproducer is copied instead.
+    for b in causes:
+        if b["status"] == "known" and b.get("repro") and b["key"] not in minimized:
+            minimized[b["key"]] = stored_reproducer(b, run_dir)
+    todo = [b for b in causes if b["key"] not in minimized and b["status"] == "new"]
     todo = todo[:max(0, MAX_MINIMIZE - len(minimized))] if minimize else []
     # Every installed llc verifies the lit tests (the one that passes).
     installed, lit_cmd = [], None
@@ -270,6 +274,7 @@ def finish(run_dir, plan, records, minimize=True, info=None, quiet=False):
            "layout_profile": plan["compilers"][-1]["profile"] if plan["compilers"] else "-", "layout_cpu": place_cpu(),
            "done": done, "missing": len(plan["units"]) - done, "known_file": os.path.relpath(cfg["known"], ROOT)
            if cfg["known"].startswith(ROOT) else cfg["known"]}
+    ctx["bugs"] = R.bugs_seen(records, causes)
     ctx["axis_counts"] = R.axis_counts(findings, cross)
     ctx["status"] = R.exit_status(findings, causes, errors)
     R.write_all(run_dir, ctx)
@@ -293,6 +298,16 @@ def finish(run_dir, plan, records, minimize=True, info=None, quiet=False):
         print("report: %s/summary.md (index.html, junit.xml, results.jsonl, repro/); exit status %d (%s)" % (
             os.path.relpath(run_dir), ctx["status"], R.describe_status(ctx["status"])))
     return ctx["status"]
+
+
+def stored_reproducer(b, run_dir):
+    """A known cause's stored reproducer, copied into the run's repro/."""
+    name = os.path.basename(b["repro"])
+    os.makedirs(os.path.join(run_dir, "repro"), exist_ok=True)
+    shutil.copyfile(b["repro"], os.path.join(run_dir, "repro", name))
+    rel = os.path.relpath(b["repro"], ROOT) if b["repro"].startswith(ROOT) else b["repro"]
+    return {"key": b["key"], "stored": rel, "lit": {"path": name, "status": "stored",
+                                                    "verdict": "stored with the known entry (%s)" % rel}}
 
 
 def cause_share(end, now, workers, not_started):

@@ -74,7 +74,7 @@ def normalize(text):
 # divergent part ("vector inreg", "return struct", "other", ...), the register
 # boundary there, model/llc ("sgpr/stack", "part count", "other", ...), and
 # the report row of the function's convention.
-WHERE_FIELDS = ("type_class", "boundary", "convention")
+WHERE_FIELDS = ("type_class", "boundary", "convention", "cause")
 
 
 
@@ -105,6 +105,20 @@ def read_findings(out_dir):
     # Only a check killed while writing (its unit is an error) leaves one
     # file longer than the other: the lines both have.
     return list(zip(typed, details))
+
+
+def bugs_of(out_dir):
+    """{"profile|selector|switch": findings} of one check run: the findings
+    and notes a profile switch that reproduces a compiler bug explains
+    (vocab switches with a bug reference)."""
+    bugs = {s["name"] for s in V.vocab()["switches"] if s["bug"]}
+    out = {}
+    for t in read_jsonl(os.path.join(out_dir, "findings.jsonl")):
+        for sw in t["cause"]["switches"]:
+            if sw in bugs:
+                k = "%s|%s|%s" % (t["profile"], selector_of(t), sw)
+                out[k] = out.get(k, 0) + 1
+    return out
 
 
 def extract(out_dir, input_path, compilers, unit_id):
@@ -148,7 +162,8 @@ def extract(out_dir, input_path, compilers, unit_id):
              "versions": versions, "profile": t["profile"], "convention": fields["convention"],
              "function": t["function"], "line": line, "signature": sig, "why": why, "what": normalize(why),
              "type_class": fields["type_class"], "boundary": "crash" if axis == "crash" else fields["boundary"],
-             "explained_by": t["explained_by"]}
+             "explained_by": t["explained_by"], "cause": t["cause"]["key"],
+             "cause_versions": sorted({by_profile[p]["major"] for p in t["cause"]["profiles"] if p in by_profile})}
         if t["call_site"]:
             f["call_site"] = t["call_site"]
         if not f["explained_by"]:

@@ -37,10 +37,10 @@ class OutOfTime(Exception):
     """The deadline passed before gcnabi check finished."""
 
 
-def check_candidates(decls, f, compiler, cfg, tmp, want_what, deadline, jobs=2):
+def check_candidates(decls, f, compiler, cfg, tmp, want_cause, deadline, jobs=2):
     """Runs gcnabi check on the candidates (declare lines of @m0, @m1, ...)
     for the finding's one combination; the indices whose finding is the same
-    (axis, normalized message, explained or not). Raises OutOfTime when the
+    (axis, cause, explained or not). Raises OutOfTime when the
     deadline (time.monotonic) passes first: the check is killed with every
     llc it started."""
     path = os.path.join(tmp, "cand.ll")
@@ -67,7 +67,7 @@ def check_candidates(decls, f, compiler, cfg, tmp, want_what, deadline, jobs=2):
     for t, d in F.read_findings(out):
         if V.kind(t["kind"]) != ("finding", f["axis"]) or bool(t["explained_by"]) != bool(f.get("explained_by")):
             continue
-        if F.normalize(t["message"]) != want_what:
+        if t["cause"]["key"] != want_cause:
             continue
         m = re.fullmatch(r"m(\d+)", t["function"])
         if m:
@@ -86,7 +86,7 @@ def minimize(f, compiler, cfg, deadline, jobs=2):
         return None
     tmp = tempfile.mkdtemp(prefix="gcnabi-min-")
     try:
-        hits = check_candidates([first], f, compiler, cfg, tmp, f["what"], deadline, jobs)
+        hits = check_candidates([first], f, compiler, cfg, tmp, f["cause"], deadline, jobs)
         if 0 not in hits:
             return None
         best, detail, rounds, tries = first, hits[0], 0, 1
@@ -100,7 +100,7 @@ def minimize(f, compiler, cfg, deadline, jobs=2):
                     continue
                 break
             try:
-                hits = check_candidates([c[0] for c in cands], f, compiler, cfg, tmp, f["what"], deadline, jobs)
+                hits = check_candidates([c[0] for c in cands], f, compiler, cfg, tmp, f["cause"], deadline, jobs)
             except OutOfTime:
                 break
             tries += len(cands)

@@ -19,9 +19,22 @@ AXIS_TITLES = {
     "crash": "compiler crashes and refusals"}
 
 
+# The axis a cause is shown under and minimized from, first the one whose
+# finding reproduces with the fewest functions (a callee alone).
+AXIS_PREFERENCE = ["model-vs-llc", "crash", "caller-vs-callee", "model-vs-llc-caller", "link"]
+
+
 def bucket_key(f):
-    return "|".join([f["axis"], ",".join(str(v) for v in f["versions"]), f["selector"], f["convention"],
-                     f["what"]])
+    """A cause: what departs from the ABI (check's cause key, the same on
+    every axis it shows on), in which compiler(s), selector and convention."""
+    return "|".join([",".join(str(v) for v in f["cause_versions"]), f["selector"], f["convention"], f["cause"]])
+
+
+def representative(f):
+    """Sort key of a cause's example: an axis that reproduces alone first,
+    then a function outside a call graph, then the shortest signature."""
+    axis = AXIS_PREFERENCE.index(f["axis"]) if f["axis"] in AXIS_PREFERENCE else len(AXIS_PREFERENCE)
+    return (axis, bool(f.get("call_site")), len(f["signature"]), f["unit"], f["line"])
 
 
 def classify(records, known):
@@ -40,6 +53,8 @@ def classify(records, known):
                 e = match(known, f)
                 if e:
                     f["status"], f["reason"], f["known_entry"] = "known", e["reason"], e["where"]
+                    if e["repro"]:
+                        f["known_repro"] = e["repro"]
                 else:
                     f["status"], f["reason"] = "new", ""
             out.append(f)
@@ -53,19 +68,27 @@ def buckets(findings):
         if f["status"] == "explained":
             continue
         k = bucket_key(f)
-        e = b.setdefault(k, {"key": k, "axis": f["axis"], "status": f["status"], "reason": f.get("reason", ""),
-                             "count": 0, "cpus": set(), "what": f["what"], "example": f, "versions": f["versions"],
-                             "selector": f["selector"], "convention": f["convention"], "kind": f["kind"]})
+        e = b.setdefault(k, {"key": k, "status": f["status"], "reason": f.get("reason", ""), "count": 0,
+                             "cpus": set(), "axes": {}, "example": f, "versions": f["cause_versions"],
+                             "selector": f["selector"], "convention": f["convention"], "cause": f["cause"]})
         e["count"] += 1
         e["cpus"].add(f["cpu"])
-        # The representative: the shortest signature (then the first).
-        if (len(f["signature"]), f["unit"], f["line"]) < (len(e["example"]["signature"]), e["example"]["unit"],
-                                                          e["example"]["line"]):
+        e["axes"][f["axis"]] = e["axes"].get(f["axis"], 0) + 1
+        # One new finding makes the cause new; the reason of a known one is its entry's.
+        if f["status"] == "new" and e["status"] != "new":
+            e["status"], e["reason"] = "new", ""
+        if f.get("known_repro"):
+            e["repro"] = f["known_repro"]
+        if representative(f) < representative(e["example"]):
             e["example"] = f
     res = []
     for k in sorted(b):
         e = b[k]
         e["cpus"] = sorted(e["cpus"])
+        ex = e["example"]
+        # The example's axis, kind and words stand for the cause.
+        e.update(axis=ex["axis"], kind=ex["kind"], what=ex["what"])
+        e["axes"] = [dict(axis=a, count=e["axes"][a]) for a in AXES if a in e["axes"]]
         res.append(e)
     return res
 
@@ -120,6 +143,42 @@ def axis_counts(findings, cross):
     return counts
 
 
+def bugs_seen(records, causes):
+    """The compiler bugs a run saw, explained or not: per profile switch that
+    reproduces a bug (vocab switches with a bug reference), selector and
+    compiler, the findings and notes it explains; then every cause the
+    switches do not explain, known or new."""
+    switches = {s["name"]: s for s in V.vocab()["switches"]}
+    seen = {}
+    for r in records:
+        for k, n in r.get("bugs", {}).items():
+            profile, selector, name = k.split("|")
+            row = seen.setdefault((name, selector), {"versions": set(), "count": 0})
+            row["versions"].add(V.profile_major(profile))
+            row["count"] += n
+    rows = [{"bug": "%s: %s" % (name, switches[name]["doc"]), "versions": sorted(row["versions"]), "selector": sel,
+             "count": row["count"], "status": "explained (profile switch %s)" % name,
+             "upstream": switches[name]["bug"]} for (name, sel), row in sorted(seen.items())]
+    rows += [{"bug": b["cause"], "versions": b["versions"], "selector": b["selector"], "count": b["count"],
+              "status": "known: %s" % b["reason"] if b["status"] == "known" else "NEW", "upstream": "-",
+              "convention": b["convention"]} for b in sorted(causes, key=lambda b: b["status"] != "new")]
+    return rows
+
+
+def bugs_md(ctx):
+    L = ["## Compiler bugs seen in this run", ""]
+    if not ctx["bugs"]:
+        return L + ["None.", ""]
+    L += ["Every compiler bug the run saw, whether a profile switch reproduces it (explained), the known-differences "
+          "file accepts it (known) or nothing does (new).", "",
+          "| bug | llc | selector | findings | status | upstream |", "|---|---|---|---:|---|---|"]
+    for r in ctx["bugs"]:
+        L.append("| %s | %s | %s | %d | %s | %s |" % (
+            r["bug"].replace("|", "\\|")[:200], ",".join(str(v) for v in r["versions"]), r["selector"], r["count"],
+            r["status"].replace("|", "\\|")[:160], r["upstream"]))
+    return L + [""]
+
+
 # ---------------------------------------------------------------- summary.md
 
 def summary_md(ctx):
@@ -141,6 +200,7 @@ def summary_md(ctx):
         L.append("| `%s` | %s | %s | %s |" % (c["path"], c["version"], c["profile"],
                                              "yes" if c.get("new_reg_bank_select") else "no"))
     L.append("")
+    L += bugs_md(ctx)
     L.append("## Counts per axis")
     L.append("")
     L.append("| axis | findings | explained by the model | known | new |")
@@ -307,17 +367,23 @@ def describe_status(st):
 def cause_md(b, ctx):
     ex = b["example"]
     m = ctx["minimized"].get(b["key"], {})
-    L = ["### %s: %s" % (AXIS_TITLES[b["axis"]], b["what"]), "",
+    L = ["### %s" % b["cause"], "",
          "- llc %s, %s, %s convention, CPUs %s; %d finding(s)%s" % (
              ",".join(str(v) for v in b["versions"]), b["selector"], b["convention"], ", ".join(b["cpus"]), b["count"],
              "; known: %s" % b["reason"] if b["status"] == "known" else ""),
-         "- example: `%s` in %s (%s): %s" % (ex["function"], ex["unit"], ex["combo"], ex["why"][:300])]
+         "- seen on: %s" % ", ".join("%s (%d)" % (AXIS_TITLES[a["axis"]], a["count"]) for a in b["axes"]),
+         "- example (%s): `%s` in %s (%s): %s" % (AXIS_TITLES[b["axis"]], ex["function"], ex["unit"], ex["combo"],
+                                                  ex["why"][:300])]
     if m.get("decl") and m.get("as_found"):
         L.append("- not minimized (%s): reproducer from the function as found: `%s`" % (m["as_found"], m["decl"]))
     elif m.get("decl"):
         L.append("- minimized (%d rounds, %d candidates): `%s`" % (m["rounds"], m["tries"], m["decl"]))
+    elif m.get("stored"):
+        L.append("- not minimized again: known, with a stored reproducer (%s)" % m["stored"])
     elif m:
         L.append("- not minimized: %s" % m.get("why", "?"))
+    elif b["status"] == "known":
+        L.append("- not minimized: a known cause (its entry stores no reproducer)")
     if m.get("lit"):
         L.append("- lit test `repro/%s`: %s" % (m["lit"]["path"], m["lit"].get("verdict", m["lit"]["status"])))
     L.append("")
@@ -356,9 +422,12 @@ def results_jsonl(ctx):
     for f in ctx["findings"]:
         g = {k: v for k, v in f.items() if k not in ("model", "llc_callee", "llc_caller", "llc_placement")}
         out.append(dumps(dict(g, type="finding")))
+    out += [dumps(dict(r, type="bug")) for r in ctx["bugs"]]
     for b in ctx["causes"]:
         m = ctx["minimized"].get(b["key"], {})
-        out.append(dumps({"type": "cause", "key": b["key"], "axis": b["axis"], "status": b["status"],
+        out.append(dumps({"type": "cause", "key": b["key"], "cause": b["cause"], "versions": b["versions"],
+                          "selector": b["selector"], "convention": b["convention"], "axis": b["axis"],
+                          "axes": b["axes"], "status": b["status"],
                           "count": b["count"], "what": b["what"], "example": b["example"]["function"],
                           "example_unit": b["example"]["unit"], "minimized": m.get("decl"),
                           "lit": m.get("lit")}))

@@ -266,6 +266,11 @@ def run_unit(unit, plan, run_dir, slots=None):
             if not callers:
                 dirs.append(nout)
     record["cross"] = F.cross(dirs, compilers, fnd, quirks) if unit["kind"] != "graph" else []
+    bugs = {}
+    for d in [out] + [os.path.join(out, t) for t in ("nrbs", "nrbs-calls") if os.path.isdir(os.path.join(out, t))]:
+        for k, n in F.bugs_of(d).items():
+            bugs[k] = bugs.get(k, 0) + n
+    record["bugs"] = dict(sorted(bugs.items()))
     for d in [out] + [os.path.join(out, t) for t in ("nrbs", "nrbs-calls")]:
         shutil.rmtree(os.path.join(d, "placements"), ignore_errors=True)
     fnd.sort(key=lambda f: (f["axis"], f["combo"], f["line"], f.get("call_site", ""), f["why"]))
