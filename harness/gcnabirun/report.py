@@ -171,11 +171,11 @@ def bugs_md(ctx):
         return L + ["None.", ""]
     L += ["Every compiler bug the run saw, whether a profile switch reproduces it (explained), the known-differences "
           "file accepts it (known) or nothing does (new).", "",
-          "| bug | llc | selector | findings | status | upstream |", "|---|---|---|---:|---|---|"]
+          "| bug | llc | selector | convention | findings | status | upstream |", "|---|---|---|---|---:|---|---|"]
     for r in ctx["bugs"]:
-        L.append("| %s | %s | %s | %d | %s | %s |" % (
-            r["bug"].replace("|", "\\|")[:200], ",".join(str(v) for v in r["versions"]), r["selector"], r["count"],
-            r["status"].replace("|", "\\|")[:160], r["upstream"]))
+        L.append("| %s | %s | %s | %s | %d | %s | %s |" % (
+            r["bug"].replace("|", "\\|")[:200], ",".join(str(v) for v in r["versions"]), r["selector"],
+            r.get("convention", "*"), r["count"], r["status"].replace("|", "\\|")[:160], r["upstream"]))
     return L + [""]
 
 
