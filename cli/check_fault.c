@@ -136,7 +136,7 @@ static bool probe_ok(Check *c, const Combo *co, bool kernel, char *why, size_t c
 bool machine_fault(Check *c, const Batch *b, const Proc *p, const char *err)
 {
 	Combo *co = &c->combos[b->combo];
-	char why[600], probe[300], text[1024];
+	char why[600], probe[300], text[1100];
 	Fault f = classify(c, co, p, err, why, sizeof why);
 	if (f == FAULT_NONE)
 		return false;
