@@ -271,7 +271,8 @@ def finish(run_dir, plan, records, minimize=True, info=None, quiet=False):
            "done": done, "missing": len(plan["units"]) - done, "known_file": os.path.relpath(cfg["known"], ROOT)
            if cfg["known"].startswith(ROOT) else cfg["known"]}
     ctx["axis_counts"] = R.axis_counts(findings, cross)
-    ctx["status"] = R.exit_status(findings, causes, errors)
+    ctx["infra"] = R.infrastructure(records)
+    ctx["status"] = R.exit_status(findings, causes, errors, ctx["infra"])
     R.write_all(run_dir, ctx)
     point_latest(run_dir)
     info = dict(info or {})
