@@ -49,10 +49,12 @@ unit: $(UNIT_BINS)
 	@fail=0; for t in $(UNIT_BINS); do $$t || fail=1; done; exit $$fail
 
 # make test: unit tests (ASan+UBSan), fuzz corpus replay, golden corpus, every installed llc,
-# then the harness's tests (resume, shards, crash bisection, errors, selftest).
+# then the harness's tests (resume, shards, crash bisection, errors, selftest),
+# then fault injection (llc stand-ins: the machine's faults against llc's).
 test: unit fuzz-replay $(B)/gcnabi $(B)/gcnabi-san
 	python3 tests/run_tests.py
 	python3 tests/harness_tests.py
+	python3 tests/faults.py
 
 harness-test: $(B)/gcnabi
 	python3 tests/harness_tests.py

@@ -171,7 +171,7 @@ def test_crash_bisect(tmp, llc):
         os.path.join(out, "results.jsonl")) else []
     crash = [f for f in fs if f.get("type") == "finding" and f["axis"] == "crash"]
     guilty = {f["function"] for f in crash if "Assertion" in f["why"]}
-    hung = {f["function"] for f in crash if "timed out" in f["why"]}
+    hung = {f["function"] for f in crash if f["kind"] == "hang" and "past --timeout" in f["why"]}
     report("crashing llc: batch bisected down to the guilty function", guilty == {"guilty"} and r.returncode & 16,
            "crash findings %s, exit %d %s" % (sorted((f["function"], f["why"][:60]) for f in crash), r.returncode, r.stderr[-500:]))
     report("hanging llc: batch bisected down to the function (timeout)", hung == {"sleepy"}, "hung %s" % sorted(hung))
