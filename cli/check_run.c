@@ -145,7 +145,6 @@ void push_halves(Check *c, const Batch *b)
 static void leaf_failed(Check *c, const Batch *b, const Proc *p, char *line)
 {
 	Combo *co = &c->combos[b->combo];
-	unsigned i = co->order[b->first];
 	/* A hang is never an answer, whatever the model expects. */
 	bool hang = p->timed_out;
 	if (b->graph) {
@@ -153,6 +152,7 @@ static void leaf_failed(Check *c, const Batch *b, const Proc *p, char *line)
 		report(c, co, batch_first(c, b), hang ? FK_HANG : FK_LLC_REFUSED_GRAPH, line, 0, 0, 0);
 		return;
 	}
+	unsigned i = co->order[b->first];
 	if (b->callers && conv_callable((CallConv)c->in.sigs[i]->cc)) {
 		/* Find out whether the callee alone compiles. */
 		Batch alone = *b;
@@ -185,6 +185,13 @@ static void leaf_failed(Check *c, const Batch *b, const Proc *p, char *line)
 	}
 }
 
+/* llc said why it stopped (its error, an assertion): it will say so again;
+ * a signal without a diagnosis may be the machine's, and runs once more. */
+static bool llc_diagnosed(const char *line)
+{
+	return strncmp(line, "LLVM ERROR", 10) == 0 || strstr(line, "error:") || strstr(line, "Assertion");
+}
+
 static void batch_failed(Check *c, const Batch *b, const Proc *p, const char *ll, const char *err)
 {
 	if (machine_fault(c, b, p, err))
@@ -200,7 +207,7 @@ static void batch_failed(Check *c, const Batch *b, const Proc *p, const char *ll
 	}
 	if (b->count > 1)
 		split_batch(c, b, line);
-	else if (p->sig && !p->timed_out && !b->retry)
+	else if (p->sig && !p->timed_out && !b->retry && !llc_diagnosed(line))
 		retry_leaf(c, b, line);
 	else {
 		leaf_failed(c, b, p, line);

@@ -224,8 +224,9 @@ def _running(pid):
 
 
 def _check(unit, cfg, compilers, run_dir, out, nrbs, inp, callers=True, slots=None):
-    """gcnabi check of one unit: (exit status, error); (None, why) when the
-    unit's own time limit stopped it, which is the machine's fault."""
+    """gcnabi check of one unit: (exit status, error, what check said on
+    stderr); status None when the unit's own time limit stopped it, which
+    is the machine's fault."""
     args = [GCNABI, "check", "--quiet", "--jobs", "1", "--batch", str(cfg["batch"]), "--timeout", str(cfg["timeout"]),
             "--mem-limit", str(cfg["mem"]), "--mcpu", unit["cpu"], "--out", out]
     if slots:
@@ -259,13 +260,11 @@ def _check(unit, cfg, compilers, run_dir, out, nrbs, inp, callers=True, slots=No
         os.killpg(p.pid, signal.SIGKILL)
         kill_session(p.pid)
         p.communicate()
-        return None, "gcnabi check ran past the unit's limit of %ds (--timeout %s x %d) and was stopped with " \
+        return None, None, "gcnabi check ran past the unit's limit of %ds (--timeout %s x %d) and was stopped with " \
             "every llc it ran; the findings it wrote before are kept" % (limit, cfg["timeout"], limit // cfg["timeout"])
     if p.returncode & 1 or p.returncode == 2 or p.returncode < 0:
-        return p.returncode, (se.strip() or so.strip())[-2000:]
-    if p.returncode & V.exit_bit("infra"):
-        return p.returncode, se.strip()[-2000:] or None
-    return p.returncode, None
+        return p.returncode, (se.strip() or so.strip())[-2000:], se
+    return p.returncode, None, se.strip()[-2000:]
 
 
 def run_unit(unit, plan, run_dir, slots=None):
@@ -275,10 +274,10 @@ def run_unit(unit, plan, run_dir, slots=None):
     os.makedirs(out)
     t0 = time.monotonic()
     inp = os.path.join(run_dir, unit["input"])
-    rc, err = _check(unit, cfg, compilers, run_dir, out, False, inp, slots=slots)
+    rc, err, said = _check(unit, cfg, compilers, run_dir, out, False, inp, slots=slots)
     record = {"unit": unit["id"], "status": "done"}
     fnd, notes, link, quirks, infra = F.extract(out, inp, compilers, unit["id"])
-    _unit_status(record, unit, rc, err, infra)
+    _unit_status(record, unit, rc, err, said, infra)
     stats = F.read_summary(out)
     dirs = [out]
     nrbs = [c for c in compilers if c.get("new_reg_bank_select")]
@@ -292,9 +291,9 @@ def run_unit(unit, plan, run_dir, slots=None):
             nout = os.path.join(out, tag)
             sub = os.path.join(out, tag + ".ll")
             write_text(sub, "".join(sorted(sample[:n], key=lambda l: l.split("(")[0])))
-            rc2, err2 = _check(unit, cfg, nrbs, run_dir, nout, True, sub, callers, slots=slots)
+            rc2, err2, said2 = _check(unit, cfg, nrbs, run_dir, nout, True, sub, callers, slots=slots)
             f2, n2, _, q2, i2 = F.extract(nout, sub, nrbs, unit["id"])
-            _unit_status(record, unit, rc2, err2, i2)
+            _unit_status(record, unit, rc2, err2, said2, i2)
             infra += i2
             quirks += q2
             fnd += f2
@@ -314,13 +313,12 @@ def run_unit(unit, plan, run_dir, slots=None):
     return record
 
 
-def _unit_status(record, unit, rc, err, infra):
+def _unit_status(record, unit, rc, err, said, infra):
     """The unit's status from one check of it: an error (of gcnabi or the
     input), or an infrastructure error of the unit itself (stopped at its
     time limit; exit bit 32 without a finding saying why), added to infra."""
-    infra_bit = V.exit_bit("infra")
-    if rc is None or (rc & infra_bit and not infra):
-        why = err if rc is None else "gcnabi check exited %d: %s" % (rc, err or "no reason given")
+    if rc is None or (rc & V.exit_bit("infra") and not infra):
+        why = said if rc is None else "gcnabi check exited %d: %s" % (rc, said or "no reason given")
         infra.append({"unit": unit["id"], "combo": None, "kind": "unit-stopped" if rc is None else "check-infra",
                       "function": None, "line": 0, "message": why})
         if record["status"] == "done":
