@@ -100,6 +100,7 @@ static void check_free(Check *c)
 	free(c->in.sigs);
 	free(c->combos);
 	free(c->run.queue);
+	free(c->run.splits);
 	slots_close(&c->opt.slots);
 	free(c->model);
 	free(c->model_caller);

@@ -1,6 +1,7 @@
 /* `gcnabi check`, one stage per file: options (check_options.c), the llc
  * (check_llc.c), planning batches (check_plan.c), running them
- * (check_run.c), reading llc's MIR (check_observe.c), judging it
+ * (check_run.c), telling the machine's faults from llc's and retrying
+ * (check_fault.c), reading llc's MIR (check_observe.c), judging it
  * (check_judge.c), the cross-version link matrix (check_link.c), and what
  * it writes: findings and the summary (check_report.c). check.c drives. */
 #ifndef GCNABI_CHECK_H
@@ -50,7 +51,9 @@ typedef struct {
 	X(unread, "agreements in which llc leaves parts the ABI assigns unread, unwritten or undefined") \
 	X(dvgpr_calls, "dynamic-VGPR chain calls") \
 	X(dvgpr_lost, "of them, losing argument VGPRs") \
-	X(repros, "reproducers written")
+	X(repros, "reproducers written") \
+	X(infra, "infrastructure findings: the machine failed, not the compiler") \
+	X(not_run, "functions not compared because of them")
 
 typedef struct {
 #define X(name, doc) unsigned name;
@@ -79,6 +82,7 @@ typedef struct {
 	 * kept_call is per signature, or per edge for call-graph input. */
 	Placement **kept_callee, **kept_call;
 	bool new_rbs; /* GlobalISel with -new-reg-bank-select */
+	bool unusable; /* llc-unusable was reported: the rest of its batches are not run */
 	bool *in_graph; /* call-graph input: the functions the module holds */
 	JsonWriter seen_callee, seen_caller; /* --placements: what llc did, one JSON line per function */
 } Combo;
@@ -92,7 +96,22 @@ typedef struct {
 	bool fresh; /* first time these functions are emitted for this combo */
 	bool graph; /* the whole call graph in one module */
 	bool kernel; /* amdgpu_kernel functions: compiled to amdhsa assembly, read from its metadata */
+	bool retry; /* the second run of a batch that failed (check_fault.c) */
+	unsigned parent; /* 1 + the index of the Split it settles, 0: none */
 } Batch;
+
+/* A failed batch waiting for its halves (or its second run) to settle.
+ * Halves that fail account for it; when none does, the batch is run once
+ * more whole: failing again it crashes only together, passing it is not
+ * reproducible. Nothing is dropped. */
+typedef struct {
+	Batch whole;
+	unsigned parent;  /* as in Batch */
+	unsigned pending; /* runs not yet settled */
+	bool found;       /* one of them reported a finding */
+	bool retrying;    /* the pending run is the second run of whole */
+	char error[256];  /* what the first run said */
+} Split;
 
 /* What the command line asks for (check_options.c); the llc it names are
  * in Check.llcs. */
@@ -132,6 +151,9 @@ typedef struct {
 	size_t nqueue, capqueue;
 	unsigned batch_serial; /* the batch being read: its files' number */
 	char tmp_dir[512];
+	Split *splits;
+	unsigned nsplits, capsplits;
+	unsigned llcs_unusable; /* --llc that could not be identified: left out, exit EXIT_INFRA */
 } CheckRun;
 
 typedef struct {
@@ -150,6 +172,7 @@ typedef struct {
 	MismatchExample examples[MISMATCH_EXAMPLES];
 	unsigned nexamples;
 	bool write_failed; /* a file could not be written: exit bit EXIT_ERROR */
+	const char *module; /* crashes-together: the module kept in repro/ */
 } CheckReport;
 
 typedef struct {
@@ -204,10 +227,40 @@ int check_run(Check *c);
 void push_halves(Check *c, const Batch *b);
 /* llc's first line that says what went wrong, normalized (heap). */
 char *first_error_line(const char *path);
+void batch_paths(const Check *c, unsigned serial, char *ll, char *mir, char *err, size_t cap);
 
-/* check_observe.c: reads a finished batch's output. */
-void observe_batch(Check *c, const Batch *b, const char *mir);
-void graph_batch_done(Check *c, const Batch *b, const Proc *p, const char *mir, const char *err);
+/* check_fault.c: the machine's faults, bisection bookkeeping, second runs. */
+/* A failed llc run whose cause is the machine (llc cannot start, its
+ * loader fails, out of memory, killed from outside): an infrastructure
+ * finding, the batch settled; false when the failure is llc's own. */
+bool machine_fault(Check *c, const Batch *b, const Proc *p, const char *err);
+/* What a failed run says: llc's first error line, the signal that killed
+ * it, or the timeout (heap). */
+char *failure_line(const Check *c, const Proc *p, const char *err);
+/* Bisects failed batch b (first run's words in err_line). */
+void split_batch(Check *c, const Batch *b, const char *err_line);
+/* Runs leaf b once more; its second run settles it. */
+void retry_leaf(Check *c, const Batch *b, const char *err_line);
+/* A run of a batch under split `parent` is over; failed: it reported a
+ * finding, so the split needs no second run. */
+void settle(Check *c, unsigned parent, bool failed);
+/* The second run of a whole batch failed (ll: its module) or passed. */
+void whole_failed_again(Check *c, const Batch *b, const Proc *p, const char *ll, const char *err);
+/* A second run that passed: not reproducible. */
+void retry_passed(Check *c, const Batch *b);
+/* llc exited 0 without MIR for the batch: an infrastructure finding. */
+void bad_output(Check *c, const Batch *b, const char *why);
+/* A batch of an unusable combination, not run or failed: counted, settled. */
+void batch_dropped(Check *c, const Batch *b);
+/* The functions batch b compiles. */
+unsigned batch_functions(const Check *c, const Batch *b);
+/* The first function of batch b (graphs: of its first graph). */
+unsigned batch_first(const Check *c, const Batch *b);
+
+/* check_observe.c: reads a finished batch's output; false (why set) when
+ * it holds no function of the batch: not MIR, or nothing at all. */
+bool observe_batch(Check *c, const Batch *b, const char *mir, char *why, size_t cap);
+bool observe_graph(Check *c, const Batch *b, const char *mir, char *why, size_t cap);
 /* A copy of p into *slot, unless one is there or p is not ok. */
 void keep(Placement **slot, const Placement *p);
 
@@ -258,6 +311,9 @@ typedef struct {
 /* The output folder (--out, else reports/check-<time>-<pid>) with its
  * repro/, and details.jsonl and findings.jsonl in it; false after a message. */
 bool check_open_reports(Check *c);
+/* The module ll of a batch that crashes together, with its llc command,
+ * into repro/; its path into path ("" when it could not be written). */
+void keep_module(Check *c, const Combo *co, bool kernel, const char *ll, unsigned serial, char *path, size_t cap);
 /* The finding in details.jsonl and findings.jsonl. */
 void finding_write(Check *c, const Finding *f);
 /* findings.jsonl's convention, type_class, boundary and difference

@@ -10,17 +10,15 @@
 
 #include "check.h"
 
-static bool llc_identify(Check *c, Llc *l, char *err, size_t cap)
+/* 0, or EXIT_INFRA when the machine fails (llc missing, not executable,
+ * `--version` failing), EXIT_ERROR when it is not an llc gcnabi knows. */
+static int llc_identify(Check *c, Llc *l, char *err, size_t cap)
 {
 	char out_path[600], err_path[600];
 	snprintf(out_path, sizeof out_path, "%s/version.txt", c->run.tmp_dir);
 	snprintf(err_path, sizeof err_path, "%s/version.err", c->run.tmp_dir);
 	char *argv[] = { l->path, "--version", 0 };
 	Proc p;
-	if (access(l->path, X_OK) != 0) {
-		snprintf(err, cap, "%s: %s", l->path, strerror(errno));
-		return false;
-	}
 	if (l->given_version[0]) {
 		/* Identified by the caller (gcnabi-run), amdgcn target included. */
 		l->profile = profile_for_version_text(l->given_version, strlen(l->given_version));
@@ -29,18 +27,26 @@ static bool llc_identify(Check *c, Llc *l, char *err, size_t cap)
 		if (!v || !l->profile) {
 			snprintf(err, cap, "%s: --llc-version '%s' names no LLVM version gcnabi has a profile for "
 				 "(expected 'LLVM version N.N.N', N 14 or later)", l->path, l->given_version);
-			return false;
+			return EXIT_ERROR;
 		}
-		return true;
+		/* Identified: whether it still runs, its batches tell (once per
+		 * combination, check_fault.c). */
+		return 0;
+	}
+	if (access(l->path, X_OK) != 0) {
+		snprintf(err, cap, "%s: %s", l->path, strerror(errno));
+		return EXIT_INFRA;
 	}
 	if (!proc_start(&p, argv, out_path, err_path, 0) || proc_wait_any(&p, 1, 30) != 0 || p.status != 0) {
-		snprintf(err, cap, "%s --version failed", l->path);
-		return false;
+		char *line = first_error_line(err_path);
+		snprintf(err, cap, "%s --version failed: %s", l->path, line ? line : "?");
+		free(line);
+		return EXIT_INFRA;
 	}
 	size_t len;
 	char *text = read_file(out_path, &len, err, cap);
 	if (!text)
-		return false;
+		return EXIT_ERROR;
 	l->profile = profile_for_version_text(text, len);
 	const char *v = strstr(text, "LLVM version ");
 	snprintf(l->version, sizeof l->version, "%.*s", v ? (int)strcspn(v, "\n") : 7, v ? v : "unknown");
@@ -48,13 +54,13 @@ static bool llc_identify(Check *c, Llc *l, char *err, size_t cap)
 	free(text);
 	if (!l->profile) {
 		snprintf(err, cap, "%s: no profile for %s (gcnabi knows LLVM 14 and later)", l->path, l->version);
-		return false;
+		return EXIT_ERROR;
 	}
 	if (!amdgcn) {
 		snprintf(err, cap, "%s: built without the amdgcn target", l->path);
-		return false;
+		return EXIT_ERROR;
 	}
-	return true;
+	return 0;
 }
 
 static int find_llcs(Check *c)
@@ -86,9 +92,19 @@ int check_llcs(Check *c)
 	}
 	for (int k = 0; k < c->nllcs; k++) {
 		Llc *l = &c->llcs[k];
-		if (!llc_identify(c, l, err, sizeof err)) {
+		int rc = llc_identify(c, l, err, sizeof err);
+		if (rc == EXIT_INFRA) {
+			/* The machine's fault: the run goes on with the other llc. */
+			fprintf(stderr, "gcnabi check: infrastructure error: %s; left out\n", err);
+			c->run.llcs_unusable++;
+			memmove(l, l + 1, (size_t)(c->nllcs - k - 1) * sizeof *l);
+			c->nllcs--;
+			k--;
+			continue;
+		}
+		if (rc) {
 			fprintf(stderr, "gcnabi check: %s\n", err);
-			return EXIT_ERROR;
+			return rc;
 		}
 		if (c->opt.nswitches) {
 			l->own = *l->profile;
@@ -97,7 +113,7 @@ int check_llcs(Check *c)
 			l->profile = &l->own;
 		}
 	}
-	return 0;
+	return c->nllcs ? 0 : EXIT_INFRA;
 }
 
 /* Kernels: their kernarg layout is in the HSA metadata of the assembly. */

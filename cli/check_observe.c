@@ -111,7 +111,22 @@ static int observe_sink(void *ctx, const MirFunction *f)
 	return 0;
 }
 
-void observe_batch(Check *c, const Batch *b, const char *mir)
+/* Output in which no function of the batch shows is not llc's answer
+ * about these functions but a fault of the machine (nothing written, a
+ * stand-in, a full disk): why says which. */
+static bool no_output(const char *text, size_t len, bool kernel, const MirError *me, char *why, size_t cap)
+{
+	if (!text || !len)
+		snprintf(why, cap, "llc exited 0 and wrote no output");
+	else if (me && me->msg[0])
+		snprintf(why, cap, "llc exited 0, but its output is not %s (line %u:%u: %s)", kernel ? "HSA metadata" : "MIR",
+			 me->line, me->col, me->msg);
+	else
+		snprintf(why, cap, "llc exited 0, but its output holds none of the batch's functions");
+	return false;
+}
+
+bool observe_batch(Check *c, const Batch *b, const char *mir, char *bad, size_t badcap)
 {
 	Combo *co = &c->combos[b->combo];
 	size_t len = 0;
@@ -122,15 +137,20 @@ void observe_batch(Check *c, const Batch *b, const char *mir)
 		fprintf(stderr, "gcnabi check: out of memory observing %s\n", mir);
 		exit(EXIT_ERROR);
 	}
+	MirError me = { 0 };
 	if (text) {
-		MirError me;
 		if (b->kernel)
 			hsa_observe(text, len, observe_sink, &o, &me);
 		else
 			mir_observe(text, len, observe_sink, &o, &me);
 		snprintf(why, sizeof why, "function missing from llc's MIR");
 	}
-	for (unsigned k = 0; k < b->count; k++) {
+	bool any = false, expected = false;
+	for (unsigned k = 0; k < b->count; k++)
+		any |= o.seen_callee[k] || o.seen_caller[k];
+	for (unsigned k = 0; k < b->count && !any && !expected; k++)
+		expected = emittable(co, c->in.sigs[co->order[b->first + k]], co->order[b->first + k]);
+	for (unsigned k = 0; k < b->count && (any || !expected); k++) {
 		unsigned i = co->order[b->first + k];
 		if (!o.seen_callee[k] && emittable(co, c->in.sigs[i], i)) {
 			co->st.functions++;
@@ -142,6 +162,7 @@ void observe_batch(Check *c, const Batch *b, const char *mir)
 	free(o.seen_callee);
 	free(o.seen_caller);
 	free(o.callee_seen);
+	return any || !expected || no_output(text, len, b->kernel, &me, bad, badcap);
 }
 
 /* --- call graphs ------------------------------------------------------------- */
@@ -219,30 +240,11 @@ static int graph_call_sink(void *ctx, const MirFunction *f)
 	return 0;
 }
 
-void graph_batch_done(Check *c, const Batch *b, const Proc *p, const char *mir, const char *err)
+bool observe_graph(Check *c, const Batch *b, const char *mir, char *bad, size_t badcap)
 {
 	Combo *co = &c->combos[b->combo];
-	int first = -1;
-	for (unsigned i = 0; i < c->in.nsigs && first < 0; i++)
-		if (in_graph_batch(c, b, i))
-			first = (int)i;
-	if (first < 0)
-		return;
-	if ((p->status != 0 || p->timed_out) && b->count > 1) {
-		/* llc names no function when it fails: bisect the batch's call
-		 * graphs down to the one that fails. */
-		push_halves(c, b);
-		return;
-	}
-	if (p->status != 0 || p->timed_out) {
-		/* One call graph fails: the finding is its first function (the
-		 * root of a generated graph). */
-		char *line = p->timed_out ? strdup("timed out") : first_error_line(err);
-		co->st.llc_refused++;
-		report(c, co, (unsigned)first, FK_LLC_REFUSED_GRAPH, line ? line : "?", 0, 0, 0);
-		free(line);
-		return;
-	}
+	if (!batch_functions(c, b))
+		return true;
 	size_t len = 0;
 	char why[512];
 	const char *text = map_file(mir, &len, why, sizeof why);
@@ -251,16 +253,20 @@ void graph_batch_done(Check *c, const Batch *b, const Proc *p, const char *mir, 
 		fprintf(stderr, "gcnabi check: out of memory observing %s\n", mir);
 		exit(EXIT_ERROR);
 	}
+	MirError me = { 0 };
 	if (text && b->kernel) {
-		hsa_observe(text, len, graph_callee_sink, &g, 0);
+		hsa_observe(text, len, graph_callee_sink, &g, &me);
 		snprintf(why, sizeof why, "kernel missing from llc's HSA metadata");
 	} else if (text) {
-		mir_observe(text, len, graph_callee_sink, &g, 0);
+		mir_observe(text, len, graph_callee_sink, &g, &me);
 		memset(g.seen, 0, c->in.nsigs);
 		mir_observe(text, len, graph_call_sink, &g, 0);
 		snprintf(why, sizeof why, "function missing from llc's MIR");
 	}
+	bool any = false;
 	for (unsigned i = 0; i < c->in.nsigs; i++)
+		any |= in_graph_batch(c, b, i) && g.seen[i];
+	for (unsigned i = 0; i < c->in.nsigs && any; i++)
 		if (in_graph_batch(c, b, i) && !g.seen[i]) {
 			co->st.functions++;
 			co->st.diverged++;
@@ -268,4 +274,5 @@ void graph_batch_done(Check *c, const Batch *b, const Proc *p, const char *mir, 
 		}
 	unmap_file(text, len);
 	free(g.seen);
+	return any || no_output(text, len, b->kernel, &me, bad, badcap);
 }

@@ -114,8 +114,10 @@ static bool plan_graph(Check *c, int k)
 		kernels |= co->in_graph[i] && conv_in_family((CallConv)c->in.sigs[i]->cc, FAMILY_KERNEL);
 	/* Kernels: the same module once more, compiled for amdhsa to assembly,
 	 * whose HSA metadata has their kernarg layout. */
-	return push_batch(c, (Batch){ k, 0, c->in.ncomponents, true, true, true, false }) &&
-	       (!kernels || push_batch(c, (Batch){ k, 0, c->in.ncomponents, true, true, true, true }));
+	Batch graph = { .combo = k, .count = c->in.ncomponents, .callers = true, .fresh = true, .graph = true };
+	Batch kernel_graph = graph;
+	kernel_graph.kernel = true;
+	return push_batch(c, graph) && (!kernels || push_batch(c, kernel_graph));
 }
 
 /* The combo's run order and its batches: what the model expects llc to
@@ -157,11 +159,13 @@ static bool plan_batches(Check *c, int k)
 	for (int part = 0; part < 2; part++) {
 		unsigned from = part ? kernels_from : 0, to = part ? ok : kernels_from;
 		for (unsigned f = from; f < to; f += batch)
-			if (!push_batch(c, (Batch){ k, f, to - f < batch ? to - f : batch, callers, true, false, part == 1 }))
+			if (!push_batch(c, (Batch){ .combo = k, .first = f, .count = to - f < batch ? to - f : batch,
+						    .callers = callers, .fresh = true, .kernel = part == 1 }))
 				return false;
 	}
 	for (unsigned f = ok; f < n; f++)
-		if (!push_batch(c, (Batch){ k, f, 1, callers, true, false, conv_in_family((CallConv)c->in.sigs[co->order[f]]->cc, FAMILY_KERNEL) }))
+		if (!push_batch(c, (Batch){ .combo = k, .first = f, .count = 1, .callers = callers, .fresh = true,
+					    .kernel = conv_in_family((CallConv)c->in.sigs[co->order[f]]->cc, FAMILY_KERNEL) }))
 			return false;
 	return true;
 }

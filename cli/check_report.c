@@ -7,7 +7,8 @@
  *                 same finding as typed fields:
  *   kind, class, axis   the finding kind and its class and axis (core/finding.h)
  *   exit_bit            the exit-status bit it sets: its class's (8 divergence,
- *                       16 crash, 0 note or skipped), 4 when explained_by is set
+ *                       16 crash, 32 infrastructure, 0 note or skipped), 4 when
+ *                       explained_by is set
  *   combo, llc, version, profile, cpu, wave, selector, new_reg_bank_select,
  *   triple              the combination: its tag, llc's path and `--version`,
  *                       the profile, CPU, wave size, "dag"/"gisel", whether
@@ -20,6 +21,7 @@
  *   call_site           call-graph input: the call site, else null
  *   explained_by        what explains the finding, null when nothing does
  *   message             details.jsonl's "why"
+ *   module              crashes-together: the module kept in repro/, else null
  *   dvgpr               chain calls only: {requested (the edge's count), llc,
  *                       model (chain-dvgpr-count: the count llc's call
  *                       requests, the model expects), lost, lost_llc,
@@ -59,6 +61,8 @@
  *                       selector: {pairs, cells: [{convention, caller,
  *                       caller_llc, callee, callee_llc, checked, disagree,
  *                       predicted, unpredicted}]}
+ *   llcs_unusable       --llc that could not be identified (missing, not
+ *                       executable): left out, exit bit 32
  *   exit_status         the status check exits with
  *   wall, llc_seconds   seconds of the run and of llc busy in it
  * link.jsonl      the link matrix per CPU and selector (check_link.c).
@@ -275,6 +279,7 @@ static void finding_json(Check *c, const Finding *f)
 	jw_kstring(w, "call_site", site);
 	jw_kstring(w, "explained_by", f->explained_by);
 	jw_kstring(w, "message", f->why);
+	jw_kstring(w, "module", f->kind == FK_CRASHES_TOGETHER ? c->report.module : 0);
 	if (f->dvgpr)
 		dvgpr_json(w, f->dvgpr);
 	const char *const *keys = placement_keys(f->kind);
@@ -295,25 +300,51 @@ void finding_write(Check *c, const Finding *f)
 	finding_json(c, f);
 }
 
+/* A reproducer's head: the finding, llc's command line and version. */
+static void repro_head(FILE *f, const Combo *co, bool kernel, const char *kind, const char *why, const char *where)
+{
+	char *argv[16], cpu_arg[64], mattr[64];
+	llc_argv(co, kernel, "%s", "-", argv, cpu_arg, mattr);
+	fprintf(f, "; gcnabi check: %s\n; %s (%s)\n; RUN:", kind, why, where);
+	for (int k = 0; argv[k]; k++)
+		fprintf(f, " %s", argv[k]);
+	fprintf(f, "\n; %s\n", co->llc->version);
+}
+
+void keep_module(Check *c, const Combo *co, bool kernel, const char *ll, unsigned serial, char *path, size_t cap)
+{
+	char err[256], where[600];
+	size_t len;
+	char *text = read_file(ll, &len, err, sizeof err);
+	snprintf(path, cap, "%s/repro/%s.together.%u.ll", c->report.dir, co->tag, serial);
+	FILE *f = text ? fopen(path, "w") : 0;
+	if (f) {
+		snprintf(where, sizeof where, "functions of %s", c->in.path);
+		repro_head(f, co, kernel, finding_kinds[FK_CRASHES_TOGETHER].name, "llc fails on them together", where);
+		fwrite(text, 1, len, f);
+	}
+	if (text)
+		check_fclose(c, f, path);
+	if (!f)
+		path[0] = 0;
+	free(text);
+}
+
 static void write_repro(Check *c, Combo *co, unsigned i, FindingKind kind, const char *why)
 {
 	if (co->st.repros >= REPROS_PER_COMBO)
 		return;
 	co->st.repros++;
 	const Sig *s = c->in.sigs[i];
-	char path[700], cpu_arg[64], mattr[64];
+	char path[700], where[600];
 	snprintf(path, sizeof path, "%s/repro/%s.%u.ll", c->report.dir, co->tag, i);
 	FILE *f = fopen(path, "w");
 	if (!f) {
 		check_fclose(c, f, path);
 		return;
 	}
-	char *argv[16];
-	llc_argv(co, conv_in_family((CallConv)s->cc, FAMILY_KERNEL), "%s", "-", argv, cpu_arg, mattr);
-	fprintf(f, "; gcnabi check: %s\n; %s (%s:%u)\n; RUN:", finding_kinds[kind].name, why, c->in.path, s->line);
-	for (int k = 0; argv[k]; k++)
-		fprintf(f, " %s", argv[k]);
-	fprintf(f, "\n; %s\n", co->llc->version);
+	snprintf(where, sizeof where, "%s:%u", c->in.path, s->line);
+	repro_head(f, co, conv_in_family((CallConv)s->cc, FAMILY_KERNEL), finding_kinds[kind].name, why, where);
 	Buf buf = { 0 };
 	char whyemit[256];
 	EmitOptions o = emit_options(co, c->opt.callers);
@@ -326,7 +357,9 @@ static void write_repro(Check *c, Combo *co, unsigned i, FindingKind kind, const
 void report_finding(Check *c, const Finding *f)
 {
 	finding_write(c, f);
-	if (!f->explained_by)
+	/* The machine's faults reproduce nothing; a module that crashes
+	 * together is its own reproducer (keep_module). */
+	if (!f->explained_by && finding_kinds[f->kind].cls != FC_INFRASTRUCTURE && f->kind != FK_CRASHES_TOGETHER)
 		write_repro(c, &c->combos[f->co - c->combos], f->sig, f->kind, f->why);
 }
 
@@ -424,6 +457,13 @@ void print_summary(const Check *c, FILE *f, double wall)
 				c->combos[k].tag, s->dvgpr_calls, dvgpr_support[cc_chain_dvgpr_support(&c->combos[k].m)].text,
 				s->dvgpr_lost, finding_kinds[FK_DVGPR_LOST].name);
 	}
+	for (int k = 0; k < c->ncombos; k++) {
+		const Stats *s = &c->combos[k].st;
+		if (s->infra)
+			fprintf(f, "%s: %u infrastructure finding(s), the machine's and not the compiler's; %u function(s) not "
+				   "compared (details.jsonl, class %s)\n",
+				c->combos[k].tag, s->infra, s->not_run, finding_classes[FC_INFRASTRUCTURE].name);
+	}
 	link_print(c, f);
 	fprintf(f, "wall %.1fs, llc busy %.1fs on %u job(s)\n", wall, llc_seconds(c), c->opt.jobs);
 }
@@ -431,8 +471,12 @@ void print_summary(const Check *c, FILE *f, double wall)
 unsigned exit_status(const Check *c)
 {
 	unsigned st = c->in.malformed || c->report.write_failed ? EXIT_ERROR : 0;
+	if (c->run.llcs_unusable)
+		st |= EXIT_INFRA;
 	for (int k = 0; k < c->ncombos; k++) {
 		const Stats *s = &c->combos[k].st;
+		if (s->infra)
+			st |= EXIT_INFRA;
 		if (s->diverged || s->model_refused || s->calls_diverged)
 			st |= EXIT_DIVERGED;
 		if (s->llc_refused || s->calls_refused)
@@ -511,6 +555,7 @@ static void summary_json(const Check *c, JsonWriter *w, double wall)
 	examples_json(c, w);
 	jw_key(w, "link");
 	link_json(c, w);
+	jw_kuint(w, "llcs_unusable", c->run.llcs_unusable);
 	jw_kuint(w, "exit_status", exit_status(c));
 	jw_kfixed(w, "wall", wall);
 	jw_kfixed(w, "llc_seconds", llc_seconds(c));

@@ -1,7 +1,8 @@
 /* check's runs: a pool of llc processes fed from the queue, each batch in
  * files of its own in a temporary folder; a batch llc fails on is bisected
  * down to the function (call graphs: the graph) responsible, and that
- * failure is a finding with llc's own first error line. */
+ * failure is a finding with llc's own first error line. Failures of the
+ * machine, and batches whose parts all pass, go to check_fault.c. */
 #define _DEFAULT_SOURCE
 #include <dirent.h>
 #include <errno.h>
@@ -41,7 +42,7 @@ void check_remove_tmp(const Check *c)
 	rmdir(c->run.tmp_dir);
 }
 
-static void batch_paths(const Check *c, unsigned serial, char *ll, char *mir, char *err, size_t cap)
+void batch_paths(const Check *c, unsigned serial, char *ll, char *mir, char *err, size_t cap)
 {
 	snprintf(ll, cap, "%s/b%u.ll", c->run.tmp_dir, serial);
 	snprintf(mir, cap, "%s/b%u.mir", c->run.tmp_dir, serial);
@@ -139,60 +140,101 @@ void push_halves(Check *c, const Batch *b)
 	push_batch(c, lo);
 }
 
-static void batch_failed(Check *c, const Batch *b, const Proc *p, const char *err_path)
+/* One function (call graphs: one graph) that llc fails on, twice if a
+ * signal killed it: a compiler finding. */
+static void leaf_failed(Check *c, const Batch *b, const Proc *p, char *line)
 {
 	Combo *co = &c->combos[b->combo];
-	if (b->count > 1) {
-		push_halves(c, b);
+	/* A hang is never an answer, whatever the model expects. */
+	bool hang = p->timed_out;
+	if (b->graph) {
+		co->st.llc_refused++;
+		report(c, co, batch_first(c, b), hang ? FK_HANG : FK_LLC_REFUSED_GRAPH, line, 0, 0, 0);
 		return;
 	}
 	unsigned i = co->order[b->first];
-	char *line = p->timed_out ? strdup("timed out") : first_error_line(err_path);
 	if (b->callers && conv_callable((CallConv)c->in.sigs[i]->cc)) {
 		/* Find out whether the callee alone compiles. */
 		Batch alone = *b;
 		alone.callers = false;
 		alone.fresh = false;
+		alone.retry = false;
+		alone.parent = 0;
 		co->st.calls++;
 		Placement *model = c->model_caller;
 		cc_place(c->in.sigs[i], &co->m, VIEW_CALLER, model);
-		if (model->ok)
+		if (model->ok || hang)
 			co->st.calls_refused++;
 		else
 			co->st.calls_both_refused++;
-		report(c, co, i, model->ok ? FK_LLC_REFUSED_CALL : FK_BOTH_REFUSED_CALL, line ? line : "?", model, 0,
-		       model->ok ? 0 : "the model refuses it too");
+		report(c, co, i, hang ? FK_HANG : model->ok ? FK_LLC_REFUSED_CALL : FK_BOTH_REFUSED_CALL, line, model, 0,
+		       model->ok || hang ? 0 : "the model refuses it too");
 		push_batch(c, alone);
-		free(line);
 		return;
 	}
 	co->st.functions++;
 	Placement *model = c->model;
 	cc_place(c->in.sigs[i], &co->m, VIEW_CALLEE, model);
-	if (model->ok) {
+	if (model->ok || hang) {
 		co->st.llc_refused++;
-		report(c, co, i, FK_LLC_REFUSED, line ? line : "?", model, 0, 0);
+		report(c, co, i, hang ? FK_HANG : FK_LLC_REFUSED, line, model, 0, 0);
 	} else {
 		/* llc's own words, to tell "unable to allocate" from other errors */
 		co->st.both_refused++;
-		report(c, co, i, FK_BOTH_REFUSED, line ? line : "?", model, 0, "the model refuses it too");
+		report(c, co, i, FK_BOTH_REFUSED, line, model, 0, "the model refuses it too");
+	}
+}
+
+/* llc said why it stopped (its error, an assertion): it will say so again;
+ * a signal without a diagnosis may be the machine's, and runs once more. */
+static bool llc_diagnosed(const char *line)
+{
+	return strncmp(line, "LLVM ERROR", 10) == 0 || strstr(line, "error:") || strstr(line, "Assertion");
+}
+
+static void batch_failed(Check *c, const Batch *b, const Proc *p, const char *ll, const char *err)
+{
+	if (machine_fault(c, b, p, err))
+		return;
+	if (b->retry && b->count > 1) {
+		whole_failed_again(c, b, p, ll, err);
+		return;
+	}
+	char *line = failure_line(c, p, err);
+	if (!line) {
+		fprintf(stderr, "gcnabi check: out of memory after a failed batch\n");
+		exit(EXIT_ERROR);
+	}
+	if (b->count > 1)
+		split_batch(c, b, line);
+	else if (p->sig && !p->timed_out && !b->retry && !llc_diagnosed(line))
+		retry_leaf(c, b, line);
+	else {
+		leaf_failed(c, b, p, line);
+		settle(c, b->parent, true);
 	}
 	free(line);
 }
 
 static void batch_done(Check *c, const Batch *b, const Proc *p)
 {
-	char ll[600], mir[600], err[600];
+	char ll[600], mir[600], err[600], why[600];
 	batch_paths(c, c->run.batch_serial, ll, mir, err, sizeof ll);
 	Combo *co = &c->combos[b->combo];
 	co->st.llc_seconds += p->seconds;
-	if (b->graph)
-		graph_batch_done(c, b, p, mir, err);
-	else if (p->status != 0 || p->timed_out) {
-		batch_failed(c, b, p, err);
-		return;
-	} else
-		observe_batch(c, b, mir);
+	bool failed = p->status != 0 || p->timed_out;
+	if (failed && co->unusable)
+		batch_dropped(c, b);
+	else if (failed)
+		batch_failed(c, b, p, ll, err);
+	else if (b->retry && b->count > 1)
+		retry_passed(c, b); /* its halves were observed */
+	else if (!(b->graph ? observe_graph(c, b, mir, why, sizeof why) : observe_batch(c, b, mir, why, sizeof why)))
+		bad_output(c, b, why);
+	else if (b->retry)
+		retry_passed(c, b); /* a leaf: its results are this run's */
+	else
+		settle(c, b->parent, false);
 	unlink(mir);
 	unlink(err);
 	unlink(ll);
@@ -226,6 +268,11 @@ static bool start_batches(Check *c, Pool *pool)
 				return true;
 		}
 		Batch b = r->queue[--r->nqueue];
+		if (c->combos[b.combo].unusable) {
+			slots_give(slots, llc_slot);
+			batch_dropped(c, &b);
+			continue;
+		}
 		int slot = 0;
 		while (pool->procs[slot].pid > 0)
 			slot++;

@@ -332,7 +332,23 @@ bool proc_start(Proc *p, char *const argv[], const char *out_path, const char *e
 	p->started = now_seconds();
 	p->timed_out = false;
 	p->status = -1;
+	p->sig = 0;
 	return true;
+}
+
+const char *proc_signal_name(int sig, char *buf, size_t cap)
+{
+	static const struct {
+		int sig;
+		const char *name;
+	} names[] = { { SIGSEGV, "SIGSEGV" }, { SIGABRT, "SIGABRT" }, { SIGBUS, "SIGBUS" }, { SIGILL, "SIGILL" },
+		      { SIGFPE, "SIGFPE" },   { SIGKILL, "SIGKILL" }, { SIGTERM, "SIGTERM" }, { SIGTRAP, "SIGTRAP" },
+		      { SIGPIPE, "SIGPIPE" }, { SIGXCPU, "SIGXCPU" }, { SIGINT, "SIGINT" },   { SIGHUP, "SIGHUP" } };
+	for (size_t k = 0; k < sizeof names / sizeof names[0]; k++)
+		if (names[k].sig == sig)
+			return names[k].name;
+	snprintf(buf, cap, "signal %d", sig);
+	return buf;
 }
 
 int proc_wait_any(Proc *procs, int n, double timeout)
@@ -346,6 +362,7 @@ static int finished(Proc *procs, int i, int status)
 	Proc *p = &procs[i];
 	p->seconds = now_seconds() - p->started;
 	p->status = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+	p->sig = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
 	p->pid = 0;
 	return i;
 }

@@ -12,8 +12,12 @@ typedef struct {
 	double started;
 	double seconds;   /* wall time, once finished */
 	int status;       /* exit code, or 128+signal */
+	int sig;          /* the signal that ended it, 0 when it exited */
 	bool timed_out;
 } Proc;
+
+/* "SIGSEGV" for SIGSEGV; "signal N" for one without a name here. */
+const char *proc_signal_name(int sig, char *buf, size_t cap);
 
 /* From now on, children start through a launcher process forked here, at
  * the caller's priority, and the caller lowers its own by lower_priority_by

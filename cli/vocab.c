@@ -147,6 +147,7 @@ static void findings_json(JsonWriter *w)
 	jw_kuint(w, "known", EXIT_KNOWN);
 	jw_kuint(w, "diverged", EXIT_DIVERGED);
 	jw_kuint(w, "crashed", EXIT_CRASHED);
+	jw_kuint(w, "infra", EXIT_INFRA);
 	jw_end(w);
 }
 

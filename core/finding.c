@@ -32,5 +32,6 @@ FindingKind finding_kind_find(const char *name)
 unsigned finding_exit_bit(FindingKind k, bool explained)
 {
 	unsigned bit = finding_classes[finding_kinds[k].cls].exit_bit;
-	return bit && explained ? EXIT_KNOWN : bit;
+	/* A profile switch explains what llc does, never a fault of the machine. */
+	return bit && explained && bit != EXIT_INFRA ? EXIT_KNOWN : bit;
 }

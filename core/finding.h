@@ -14,6 +14,7 @@ enum {
 	EXIT_KNOWN = 4,     /* only divergences that a profile switch explains */
 	EXIT_DIVERGED = 8,  /* the model and llc disagree */
 	EXIT_CRASHED = 16,  /* llc crashed or refused where the model did not expect it */
+	EXIT_INFRA = 32,    /* the machine failed: llc missing/not executable, loader failure, killed by gcnabi's own memory limit or timeout, output missing or not MIR - not the compiler */
 };
 
 /* X(ID, name): what is compared with what. */
@@ -22,7 +23,8 @@ enum {
 	X(MODEL_VS_LLC_CALLER, "model-vs-llc-caller") /* a call site's outgoing placement: the model against llc's caller */ \
 	X(CALLER_VS_CALLEE, "caller-vs-callee") /* inside one llc: its call site against its callee */ \
 	X(CRASH, "crash") /* llc failing on a function or call graph */ \
-	X(LINK, "link") /* a call site of llc A against a callee of llc B */
+	X(LINK, "link") /* a call site of llc A against a callee of llc B */ \
+	X(MACHINE, "machine") /* the machine llc runs on: nothing is compared */
 
 /* X(ID, name, exit bit, doc): what a finding means for the run's verdict.
  * The exit bit is the one an unexplained finding of the class sets; an
@@ -31,7 +33,8 @@ enum {
 	X(DIVERGENCE, "divergence", EXIT_DIVERGED, "the model and llc, or two views of llc, disagree") \
 	X(CRASH, "crash", EXIT_CRASHED, "llc fails where the model expects it to compile") \
 	X(NOTE, "note", 0, "explained: what llc does is known (the model refuses too, llc loses values, the program is at fault)") \
-	X(SKIPPED, "skipped", 0, "not compiled, so nothing was compared")
+	X(SKIPPED, "skipped", 0, "not compiled, so nothing was compared") \
+	X(INFRASTRUCTURE, "infrastructure", EXIT_INFRA, "the machine failed, not the compiler: nothing was compared, nothing is bisected or reproduced")
 
 /* X(ID, name, axis, class, doc): every kind check writes. The class follows
  * the counter each kind increments in check's summary and the exit bit
@@ -52,6 +55,12 @@ enum {
 	X(BOTH_REFUSED, "both-refused", CRASH, NOTE, "llc fails on a function the model refuses too") \
 	X(BOTH_REFUSED_CALL, "both-refused-call", CRASH, NOTE, "llc fails on a call the model refuses too") \
 	X(LLC_REFUSED_GRAPH, "llc-refused-graph", CRASH, CRASH, "llc fails on a call graph the model places; reported at the graph's first function") \
+	X(HANG, "hang", CRASH, CRASH, "llc runs past --timeout on one function (call graphs: one graph); killed with its process group") \
+	X(CRASHES_TOGETHER, "crashes-together", CRASH, CRASH, "llc fails on a module of several functions, on none of its parts, and again when run once more: the module is kept in repro/") \
+	X(LLC_UNUSABLE, "llc-unusable", MACHINE, INFRASTRUCTURE, "llc cannot run at all (missing, not executable, its loader fails, it fails on an empty module): said once, the rest of the combination is not compiled") \
+	X(LLC_STOPPED, "llc-stopped", MACHINE, INFRASTRUCTURE, "the machine stopped llc, not the input: out of memory under --mem-limit, killed from outside, or a batch past --timeout whose parts are not; not bisected") \
+	X(BAD_OUTPUT, "bad-output", MACHINE, INFRASTRUCTURE, "llc exited 0, but its output is missing or is not MIR (kernels: HSA metadata) for any function of the batch") \
+	X(NOT_REPRODUCIBLE, "not-reproducible", MACHINE, INFRASTRUCTURE, "llc failed on a module, and compiled it when run once more (a one-function module: its results are the second run's)") \
 	X(NOT_EMITTED, "not-emitted", MODEL_VS_LLC, SKIPPED, "this llc's IR dialect cannot express the function: not compiled") \
 	X(NOT_IN_GRAPH, "not-in-graph", MODEL_VS_LLC, SKIPPED, "left out of the call-graph module: the model expects llc to refuse it, or its IR cannot be written") \
 	X(CHAIN_DVGPR_COUNT, "chain-dvgpr-count", MODEL_VS_LLC_CALLER, DIVERGENCE, "a chain call requests another dynamic VGPR count than the model expects of this llc") \
@@ -100,7 +109,8 @@ extern const char *const finding_axis_names[FA_COUNT];
 /* The kind named name, FK_COUNT when there is none. */
 FindingKind finding_kind_find(const char *name);
 /* The exit bit a finding of kind k sets: its class's, EXIT_KNOWN when
- * explained (a profile switch predicts it), 0 for notes either way. */
+ * explained (a profile switch predicts it), 0 for notes either way;
+ * EXIT_INFRA for the machine's faults, explained or not. */
 unsigned finding_exit_bit(FindingKind k, bool explained);
 
 #endif

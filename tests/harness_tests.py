@@ -171,7 +171,7 @@ def test_crash_bisect(tmp, llc):
         os.path.join(out, "results.jsonl")) else []
     crash = [f for f in fs if f.get("type") == "finding" and f["axis"] == "crash"]
     guilty = {f["function"] for f in crash if "Assertion" in f["why"]}
-    hung = {f["function"] for f in crash if "timed out" in f["why"]}
+    hung = {f["function"] for f in crash if f["kind"] == "hang" and "past --timeout" in f["why"]}
     report("crashing llc: batch bisected down to the guilty function", guilty == {"guilty"} and r.returncode & 16,
            "crash findings %s, exit %d %s" % (sorted((f["function"], f["why"][:60]) for f in crash), r.returncode, r.stderr[-500:]))
     report("hanging llc: batch bisected down to the function (timeout)", hung == {"sleepy"}, "hung %s" % sorted(hung))
@@ -346,9 +346,9 @@ def test_every_finding_kind(tmp):
     kinds = V.vocab()["finding_kinds"]
     out = os.path.join(tmp, "kinds")
     compilers = synthetic_check(out, kinds)
-    fnd, notes, link, quirks = F.extract(out, os.path.join(out, "sigs.ll"), compilers, "sig-000-gfx1030")
+    fnd, notes, link, quirks, infra = F.extract(out, os.path.join(out, "sigs.ll"), compilers, "sig-000-gfx1030")
     record = {"unit": "sig-000-gfx1030", "status": "done", "findings": fnd, "notes": notes, "link": link,
-              "stats": F.read_summary(out), "cross": []}
+              "stats": F.read_summary(out), "cross": [], "infra": infra}
     findings = R.classify([record], [])
     stats, cross, link, notes, errors = R.aggregate([record])
     plan = {"config": {"mode": "run", "seed": "1", "cpus": ["gfx1030"]}, "units": [{"id": record["unit"]}],
@@ -358,11 +358,14 @@ def test_every_finding_kind(tmp):
            "layout_profile": "llvm22", "layout_cpu": "gfx1030", "done": 1, "missing": 0, "known_file": "known.txt"}
     ctx["bugs"] = R.bugs_seen([record], ctx["causes"])
     ctx["axis_counts"] = R.axis_counts(findings, cross)
-    ctx["status"] = R.exit_status(findings, ctx["causes"], errors)
+    ctx["infra"] = R.infrastructure([record])
+    ctx["status"] = R.exit_status(findings, ctx["causes"], errors, ctx["infra"])
     summary = R.summary_md(ctx)
     rows = [json.loads(l) for l in R.results_jsonl(ctx).splitlines()]
     reported = {r["kind"] for r in rows if r["type"] == "finding"}
     noted = {r["kind"] for r in rows if r["type"] == "note"}
+    machine = {r["kind"] for r in rows if r["type"] == "infrastructure"}
+    infra_section = summary.split("## Infrastructure errors")[1].split("\n## ")[0] if "## Infrastructure errors" in summary else ""
     note_table = summary.split("## Notes per compiler")[1].split("\n## ")[0] if "## Notes per compiler" in summary else ""
     missing = []
     for k in kinds:
@@ -373,6 +376,11 @@ def test_every_finding_kind(tmp):
             missing.append("%s: not in summary.md" % k["name"])
         if role == "note" and (k["name"] not in noted or "- %s: %s" % (k["name"], k["doc"]) not in note_table):
             missing.append("%s: no note in summary.md and results.jsonl" % k["name"])
+        if role == "infrastructure" and (k["name"] not in machine or "| %s |" % k["name"] not in infra_section or
+                                         k["name"] in reported):
+            missing.append("%s: not in summary.md's infrastructure errors and results.jsonl alone" % k["name"])
+    if not any(V.kind(k["name"])[0] == "infrastructure" for k in kinds) or not ctx["status"] & V.exit_bit("infra"):
+        missing.append("no infrastructure kind, or no exit bit %d for it" % V.exit_bit("infra"))
     report("every finding kind of gcnabi vocab (%d) reaches summary.md and results.jsonl" % len(kinds), not missing,
            "; ".join(missing))
     wanted = {"both-refused", "chain-dvgpr-count", "dvgpr-unsupported", "dvgpr-lost"}

@@ -276,7 +276,8 @@ def finish(run_dir, plan, records, minimize=True, info=None, quiet=False):
            if cfg["known"].startswith(ROOT) else cfg["known"]}
     ctx["bugs"] = R.bugs_seen(records, causes)
     ctx["axis_counts"] = R.axis_counts(findings, cross)
-    ctx["status"] = R.exit_status(findings, causes, errors)
+    ctx["infra"] = R.infrastructure(records)
+    ctx["status"] = R.exit_status(findings, causes, errors, ctx["infra"])
     R.write_all(run_dir, ctx)
     point_latest(run_dir)
     info = dict(info or {})

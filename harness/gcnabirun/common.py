@@ -10,7 +10,7 @@ GCNABI = os.path.join(ROOT, "build", "gcnabi")
 # Exit status, a bitmask in the spirit of abidiff: gcnabi check's bits
 # (gcnabi vocab --json exit_bits), read when first used.
 EXIT_BITS = {"EXIT_ERROR": "error", "EXIT_USAGE": "usage", "EXIT_KNOWN": "known", "EXIT_NEW": "diverged",
-             "EXIT_CRASH": "crashed"}
+             "EXIT_CRASH": "crashed", "EXIT_INFRA": "infra"}
 
 
 def __getattr__(name):

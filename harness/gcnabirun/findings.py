@@ -122,17 +122,22 @@ def bugs_of(out_dir):
 
 
 def extract(out_dir, input_path, compilers, unit_id):
-    """Findings, notes and link cells of one check run: every finding kind of
-    gcnabi's vocabulary is a finding on its axis or a note (vocab.kind)."""
+    """Findings, notes, link cells, quirks and infrastructure errors of one
+    check run: every finding kind of gcnabi's vocabulary is a finding on its
+    axis, a note or an infrastructure error (vocab.kind)."""
     sigs = open(input_path).read().splitlines()
     by_path = {c["path"]: c for c in compilers}
     by_profile = {}
     for c in compilers:
         by_profile.setdefault(c["profile"], c)
-    findings, notes, quirks = [], {}, []
+    findings, notes, quirks, infra = [], {}, [], []
     for n, (t, d) in enumerate(read_findings(out_dir), 1):
         kind = t["kind"]
         role, axis = V.kind(kind)
+        if role == "infrastructure":
+            infra.append({"unit": unit_id, "combo": t["combo"], "kind": kind, "function": t["function"],
+                          "line": t["line"], "message": t["message"]})
+            continue
         if role == "note":
             key = "%s %s" % (t["combo"], kind)
             notes[key] = notes.get(key, 0) + 1
@@ -172,7 +177,7 @@ def extract(out_dir, input_path, compilers, unit_id):
                 f["llc_placement" if k == "llc" else k] = d[k]
         findings.append(f)
     link = read_jsonl(os.path.join(out_dir, "link.jsonl"))
-    return findings, notes, link, quirks
+    return findings, notes, link, quirks, infra
 
 
 def _diff(a, b):

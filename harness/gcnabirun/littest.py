@@ -147,9 +147,11 @@ def overlay(compiler, tmp):
 def needle(f):
     """A fixed string of the crash's first error line that any instance of
     it prints: the text before the first register, value or number."""
-    m = re.match(r"[^%$@'\"\d]*", f["why"])
+    if f.get("kind") == "hang" or f["why"].startswith("killed by "):
+        return None  # gcnabi's words (a timeout, a signal without a message), not llc's
+    m = re.match(r"[^%$@'\"\d]*", f["why"].split(" (killed by ")[0])
     text = m.group(0).strip() if m else ""
-    return text if len(text) >= 12 and text != "timed out" else None
+    return text if len(text) >= 12 else None
 
 
 def reduce_ir(ir, f, subject, tmp, deadline):

@@ -119,8 +119,16 @@ def aggregate(records):
     return stats, [cross[k] for k in sorted(cross)], link, notes, errors
 
 
-def exit_status(findings, causes, errors):
+def infrastructure(records):
+    """The machine's faults of every unit: check's infrastructure findings
+    and units the harness had to stop, in unit order."""
+    return [e for r in records for e in r.get("infra", [])]
+
+
+def exit_status(findings, causes, errors, infra=()):
     st = common.EXIT_ERROR if errors else 0
+    if infra:
+        st |= common.EXIT_INFRA
     for f in findings:
         if f["status"] == "new":
             st |= common.EXIT_CRASH if f["axis"] == "crash" else common.EXIT_NEW
@@ -201,6 +209,7 @@ def summary_md(ctx):
                                              "yes" if c.get("new_reg_bank_select") else "no"))
     L.append("")
     L += bugs_md(ctx)
+    L += infra_md(ctx)
     L.append("## Counts per axis")
     L.append("")
     L.append("| axis | findings | explained by the model | known | new |")
@@ -298,6 +307,22 @@ def summary_md(ctx):
     return "\n".join(L) + "\n"
 
 
+def infra_md(ctx):
+    """The machine's faults, before anything the compiler did: while there
+    are any, the run's verdict is incomplete."""
+    infra = ctx.get("infra") or []
+    if not infra:
+        return []
+    L = ["## Infrastructure errors (%d): the machine, not the compiler" % len(infra), "",
+         "Nothing was compared where these happened; they are no compiler findings, reproducers or known "
+         "differences. Fix the machine and run again (`--resume` does not rerun a finished unit).", "",
+         "| unit | combination | kind | function | reason |", "|---|---|---|---|---|"]
+    for e in infra:
+        L.append("| %s | %s | %s | %s | %s |" % (e["unit"], e.get("combo") or "-", e["kind"], e.get("function") or "-",
+                                             e["message"].replace("|", "\\|").splitlines()[0][:300]))
+    return L + [""]
+
+
 def notes_per_combo(ctx):
     """{combo: {kind: count}} of the notes (gcnabi's note and skipped kinds)."""
     by = {}
@@ -354,7 +379,7 @@ def side_by_side(ctx):
 
 # What each exit bit (gcnabi vocab --json exit_bits) means in a harness run.
 STATUS_WORDS = {"error": "error", "usage": "usage", "known": "known differences", "diverged": "new divergence",
-                "crashed": "new compiler crash"}
+                "crashed": "new compiler crash", "infra": "infrastructure error"}
 
 
 def describe_status(st):
@@ -423,6 +448,7 @@ def results_jsonl(ctx):
         g = {k: v for k, v in f.items() if k not in ("model", "llc_callee", "llc_caller", "llc_placement")}
         out.append(dumps(dict(g, type="finding")))
     out += [dumps(dict(r, type="bug")) for r in ctx["bugs"]]
+    out += [dumps(dict(e, type="infrastructure")) for e in ctx.get("infra") or []]
     for b in ctx["causes"]:
         m = ctx["minimized"].get(b["key"], {})
         out.append(dumps({"type": "cause", "key": b["key"], "cause": b["cause"], "versions": b["versions"],

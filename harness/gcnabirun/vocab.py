@@ -12,10 +12,13 @@ import subprocess
 from .common import GCNABI, HarnessError
 
 # How the harness reports a finding of each class (vocab finding_classes):
-# "finding" on the kind's own axis (the report axes of known.AXES), or
-# "note": counted per combination and kind, listed in summary.md. A class
-# missing here is an error at start-up, never a silent drop.
-CLASS_ROLE = {"divergence": "finding", "crash": "finding", "note": "note", "skipped": "note"}
+# "finding" on the kind's own axis (the report axes of known.AXES), "note":
+# counted per combination and kind, listed in summary.md, or
+# "infrastructure": a fault of the machine, listed in a section of its own,
+# never a cause, a lit test or a known difference. A class missing here is
+# an error at start-up, never a silent drop.
+CLASS_ROLE = {"divergence": "finding", "crash": "finding", "note": "note", "skipped": "note",
+              "infrastructure": "infrastructure"}
 
 # Notes whose llc agrees with the model yet leaves parts the ABI assigns
 # unread (callee view) or unwritten/undefined (llc 16's IMPLICIT_DEF at
@@ -100,13 +103,13 @@ def harness_selectors():
 
 
 def exit_bit(name):
-    """error, usage, known, diverged, crashed."""
+    """error, usage, known, diverged, crashed, infra."""
     return vocab()["exit_bits"][name]
 
 
 @functools.lru_cache(maxsize=None)
 def kinds():
-    """{kind: (role, axis)}, role "finding" or "note" (CLASS_ROLE); raises
+    """{kind: (role, axis)}, role "finding", "note" or "infrastructure" (CLASS_ROLE); raises
     for a kind whose class the harness does not know or whose axis is no
     report axis, and for a LOSES_PARTS name that is not a note kind."""
     from .known import AXES

@@ -12,12 +12,14 @@ import os
 import re
 import resource
 import shutil
+import signal
 import subprocess
 import sys
 import threading
 import time
 
 from . import findings as F
+from . import vocab as V
 from .common import GCNABI, HarnessError, dumps, gcnabi, read_jsonl, write_text
 
 # Core-seconds of llc per function per compiler x CPU x selector, both views,
@@ -190,7 +192,41 @@ def _limits(mem_mb):
     return apply
 
 
+def kill_session(sid):
+    """SIGKILL to every process of session sid until none is left: gcnabi
+    check leads it, each llc it starts runs in a process group of its own
+    inside it, and what llc starts (a stand-in's sleep) in llc's group.
+    Called while the leader is not yet reaped, so that its pid, the
+    session's id, cannot have been reused."""
+    for _ in range(50):
+        left = []
+        for name in os.listdir("/proc"):
+            if not name.isdigit():
+                continue
+            try:
+                if os.getsid(int(name)) == sid and _running(int(name)):
+                    os.kill(int(name), signal.SIGKILL)
+                    left.append(name)
+            except OSError:  # gone meanwhile
+                pass
+        if not left:
+            return
+        time.sleep(0.02)
+
+
+def _running(pid):
+    """Not a zombie: a process that has ended but is not reaped yet."""
+    try:
+        with open("/proc/%d/stat" % pid) as f:
+            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except (OSError, IndexError):
+        return False
+
+
 def _check(unit, cfg, compilers, run_dir, out, nrbs, inp, callers=True, slots=None):
+    """gcnabi check of one unit: (exit status, error, what check said on
+    stderr); status None when the unit's own time limit stopped it, which
+    is the machine's fault."""
     args = [GCNABI, "check", "--quiet", "--jobs", "1", "--batch", str(cfg["batch"]), "--timeout", str(cfg["timeout"]),
             "--mem-limit", str(cfg["mem"]), "--mcpu", unit["cpu"], "--out", out]
     if slots:
@@ -214,17 +250,21 @@ def _check(unit, cfg, compilers, run_dir, out, nrbs, inp, callers=True, slots=No
     # A unit may take at most every batch's timeout; then it is killed.
     limit = cfg["timeout"] * (4 + 2 * len(compilers) * 2)
     env = dict(os.environ, LLVM_DISABLE_SYMBOLIZATION="1")
+    # A session of its own: at the unit's time limit the whole of it is
+    # killed, check and every llc it started.
     p = _popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
-               preexec_fn=_limits(cfg["mem"]))
+               preexec_fn=_limits(cfg["mem"]), start_new_session=True)
     try:
         so, se = p.communicate(timeout=limit)
     except subprocess.TimeoutExpired:
-        os.killpg(p.pid, 9)
+        os.killpg(p.pid, signal.SIGKILL)
+        kill_session(p.pid)
         p.communicate()
-        return None, "gcnabi check took longer than %ds and was stopped" % limit
+        return None, None, "gcnabi check ran past the unit's limit of %ds (--timeout %s x %d) and was stopped with " \
+            "every llc it ran; the findings it wrote before are kept" % (limit, cfg["timeout"], limit // cfg["timeout"])
     if p.returncode & 1 or p.returncode == 2 or p.returncode < 0:
-        return p.returncode, (se.strip() or so.strip())[-2000:]
-    return p.returncode, None
+        return p.returncode, (se.strip() or so.strip())[-2000:], se
+    return p.returncode, None, se.strip()[-2000:]
 
 
 def run_unit(unit, plan, run_dir, slots=None):
@@ -234,11 +274,10 @@ def run_unit(unit, plan, run_dir, slots=None):
     os.makedirs(out)
     t0 = time.monotonic()
     inp = os.path.join(run_dir, unit["input"])
-    rc, err = _check(unit, cfg, compilers, run_dir, out, False, inp, slots=slots)
+    rc, err, said = _check(unit, cfg, compilers, run_dir, out, False, inp, slots=slots)
     record = {"unit": unit["id"], "status": "done"}
-    if err:
-        record.update(status="error", error=err)
-    fnd, notes, link, quirks = F.extract(out, inp, compilers, unit["id"])
+    fnd, notes, link, quirks, infra = F.extract(out, inp, compilers, unit["id"])
+    _unit_status(record, unit, rc, err, said, infra)
     stats = F.read_summary(out)
     dirs = [out]
     nrbs = [c for c in compilers if c.get("new_reg_bank_select")]
@@ -252,10 +291,10 @@ def run_unit(unit, plan, run_dir, slots=None):
             nout = os.path.join(out, tag)
             sub = os.path.join(out, tag + ".ll")
             write_text(sub, "".join(sorted(sample[:n], key=lambda l: l.split("(")[0])))
-            rc2, err2 = _check(unit, cfg, nrbs, run_dir, nout, True, sub, callers, slots=slots)
-            if err2:
-                record.update(status="error", error=err2)
-            f2, n2, _, q2 = F.extract(nout, sub, nrbs, unit["id"])
+            rc2, err2, said2 = _check(unit, cfg, nrbs, run_dir, nout, True, sub, callers, slots=slots)
+            f2, n2, _, q2, i2 = F.extract(nout, sub, nrbs, unit["id"])
+            _unit_status(record, unit, rc2, err2, said2, i2)
+            infra += i2
             quirks += q2
             fnd += f2
             notes.update(n2)
@@ -274,9 +313,23 @@ def run_unit(unit, plan, run_dir, slots=None):
     for d in [out] + [os.path.join(out, t) for t in ("nrbs", "nrbs-calls")]:
         shutil.rmtree(os.path.join(d, "placements"), ignore_errors=True)
     fnd.sort(key=lambda f: (f["axis"], f["combo"], f["line"], f.get("call_site", ""), f["why"]))
-    record.update(findings=fnd, notes=dict(sorted(notes.items())), link=link, stats=stats,
+    record.update(findings=fnd, notes=dict(sorted(notes.items())), link=link, stats=stats, infra=infra,
                   seconds=round(time.monotonic() - t0, 3))
     return record
+
+
+def _unit_status(record, unit, rc, err, said, infra):
+    """The unit's status from one check of it: an error (of gcnabi or the
+    input), or an infrastructure error of the unit itself (stopped at its
+    time limit; exit bit 32 without a finding saying why), added to infra."""
+    if rc is None or (rc & V.exit_bit("infra") and not infra):
+        why = said if rc is None else "gcnabi check exited %d: %s" % (rc, said or "no reason given")
+        infra.append({"unit": unit["id"], "combo": None, "kind": "unit-stopped" if rc is None else "check-infra",
+                      "function": None, "line": 0, "message": why})
+        if record["status"] == "done":
+            record["status"] = "infra"
+    elif err:
+        record.update(status="error", error=err)
 
 
 class Progress:

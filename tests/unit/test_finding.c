@@ -40,6 +40,7 @@ static void test_names_are_the_contract(void **state)
 		"model-vs-llc", "unobserved", "model-refused", "unread-parts", "undefined-parts",
 		"model-vs-llc-caller", "model-refused-call", "unwritten-parts", "unobserved-call", "caller-vs-callee",
 		"llc-refused", "llc-refused-call", "both-refused", "both-refused-call", "llc-refused-graph",
+		"hang", "crashes-together", "llc-unusable", "llc-stopped", "bad-output", "not-reproducible",
 		"not-emitted", "not-in-graph", "chain-dvgpr-count", "dvgpr-unsupported", "dvgpr-lost", "cross-version",
 	};
 	assert_int_equal(sizeof names / sizeof names[0], FK_COUNT);
@@ -61,7 +62,8 @@ static void test_find_round_trips(void **state)
 }
 
 /* The classes follow check's exit status: divergences set 8, crashes 16,
- * notes and skipped functions nothing; explained, a divergence sets 4. */
+ * infrastructure errors 32, notes and skipped functions nothing; explained,
+ * a divergence sets 4 (a fault of the machine is never explained). */
 static void test_exit_bits(void **state)
 {
 	(void)state;
@@ -76,6 +78,11 @@ static void test_exit_bits(void **state)
 	assert_int_equal(finding_exit_bit(FK_UNREAD_PARTS, true), 0);
 	assert_int_equal(finding_exit_bit(FK_DVGPR_LOST, true), 0);
 	assert_int_equal(finding_exit_bit(FK_NOT_EMITTED, false), 0);
+	assert_int_equal(finding_exit_bit(FK_HANG, false), EXIT_CRASHED);
+	assert_int_equal(finding_exit_bit(FK_CRASHES_TOGETHER, false), EXIT_CRASHED);
+	assert_int_equal(finding_exit_bit(FK_LLC_UNUSABLE, false), EXIT_INFRA);
+	assert_int_equal(finding_exit_bit(FK_BAD_OUTPUT, true), EXIT_INFRA);
+	assert_int_equal(finding_kinds[FK_NOT_REPRODUCIBLE].axis, FA_MACHINE);
 	assert_int_equal(finding_kinds[FK_NOT_IN_GRAPH].cls, FC_SKIPPED);
 	assert_int_equal(finding_kinds[FK_BOTH_REFUSED_CALL].axis, FA_CRASH);
 	assert_int_equal(finding_kinds[FK_CROSS_VERSION].axis, FA_LINK);
@@ -83,7 +90,7 @@ static void test_exit_bits(void **state)
 	for (int k = 0; k < FK_COUNT; k++) {
 		unsigned bit = finding_exit_bit((FindingKind)k, false);
 		assert_int_equal(bit, finding_classes[finding_kinds[k].cls].exit_bit);
-		assert_true(bit == 0 || bit == EXIT_DIVERGED || bit == EXIT_CRASHED);
+		assert_true(bit == 0 || bit == EXIT_DIVERGED || bit == EXIT_CRASHED || bit == EXIT_INFRA);
 	}
 }
 

@@ -1,0 +1,283 @@
+/* check's faults: when llc fails, whether the machine failed or the
+ * compiler, and the bookkeeping that keeps a failure from vanishing.
+ *
+ * The machine: llc cannot be started (missing, not executable, its loader
+ * fails), runs out of the memory --mem-limit gives it, is killed from
+ * outside, or exits 0 without MIR. That is an infrastructure finding,
+ * never bisected into per-function compiler findings; an llc that cannot
+ * compile even an empty module is unusable, said once per combination.
+ * The compiler: every other failure, bisected down to the function. A
+ * leaf killed by a signal runs once more; a batch whose parts all pass
+ * runs once more whole: failing again it crashes only together (its module
+ * kept), passing it is not reproducible. */
+#define _DEFAULT_SOURCE
+#include <errno.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "check.h"
+
+typedef enum { FAULT_NONE, FAULT_START, FAULT_MEMORY, FAULT_KILLED } Fault;
+
+/* Lines of llc's stderr that say the machine failed. */
+static const struct {
+	const char *text;
+	Fault fault;
+	const char *what;
+} fault_texts[] = {
+	{ "cannot run ", FAULT_START, "llc cannot be started" }, /* run.c: execv failed */
+	{ "error while loading shared libraries", FAULT_START, "llc's loader fails" },
+	{ "LLVM ERROR: out of memory", FAULT_MEMORY, "llc runs out of memory" },
+	{ "std::bad_alloc", FAULT_MEMORY, "llc runs out of memory" },
+	{ "Cannot allocate memory", FAULT_MEMORY, "llc runs out of memory" },
+};
+
+unsigned batch_functions(const Check *c, const Batch *b)
+{
+	unsigned n = 0;
+	for (unsigned i = 0; b->graph && i < c->in.nsigs; i++)
+		n += in_graph_batch(c, b, i);
+	return b->graph ? n : b->count;
+}
+
+unsigned batch_first(const Check *c, const Batch *b)
+{
+	for (unsigned i = 0; b->graph && i < c->in.nsigs; i++)
+		if (in_graph_batch(c, b, i))
+			return i;
+	return b->graph ? 0 : c->combos[b->combo].order[b->first];
+}
+
+/* An infrastructure finding at the batch's first function; its functions
+ * count as not run unless other runs compared them (observed). */
+static void infra(Check *c, const Batch *b, FindingKind kind, const char *why, bool observed)
+{
+	Combo *co = &c->combos[b->combo];
+	co->st.infra++;
+	if (!observed)
+		co->st.not_run += batch_functions(c, b);
+	report(c, co, batch_first(c, b), kind, why, 0, 0, 0);
+	settle(c, b->parent, true);
+}
+
+/* The machine's part in a failed run, why saying what it was. */
+static Fault classify(const Check *c, const Combo *co, const Proc *p, const char *err, char *why, size_t cap)
+{
+	if (access(co->llc->path, X_OK) != 0) {
+		snprintf(why, cap, "%s: %s", co->llc->path, strerror(errno));
+		return FAULT_START;
+	}
+	if (p->timed_out)
+		return FAULT_NONE;
+	char ignored[256];
+	size_t len;
+	char *text = read_file(err, &len, ignored, sizeof ignored);
+	Fault f = FAULT_NONE;
+	for (size_t k = 0; text && k < sizeof fault_texts / sizeof fault_texts[0] && !f; k++) {
+		const char *at = strstr(text, fault_texts[k].text);
+		if (!at)
+			continue;
+		while (at > text && at[-1] != '\n')
+			at--;
+		f = fault_texts[k].fault;
+		snprintf(why, cap, "%s: %.*s", fault_texts[k].what, (int)strcspn(at, "\n"), at);
+	}
+	free(text);
+	if (f == FAULT_NONE && !p->sig && (p->status == 126 || p->status == 127)) {
+		/* The shell's and the loader's "cannot execute" / "not found"; llc
+		 * itself exits 1 on an error. */
+		char *line = first_error_line(err);
+		snprintf(why, cap, "llc exited %d (cannot execute or not found): %s", p->status, line ? line : "?");
+		free(line);
+		f = FAULT_START;
+	}
+	if (f == FAULT_NONE && p->sig == SIGKILL) {
+		snprintf(why, cap, "llc was killed by SIGKILL, not by gcnabi (the kernel's out-of-memory killer?)");
+		f = FAULT_KILLED;
+	}
+	size_t n = strlen(why);
+	if (f != FAULT_NONE && f != FAULT_KILLED && c->opt.mem_mb)
+		snprintf(why + n, cap - n, " (--mem-limit %u MB)", c->opt.mem_mb);
+	return f;
+}
+
+/* Whether llc compiles an empty module as the batch ran (limits, target):
+ * if it cannot, nothing of the combination can be compiled. */
+static bool probe_ok(Check *c, const Combo *co, bool kernel, char *why, size_t cap)
+{
+	char ll[600], out[600], err[600], cpu_arg[64], mattr[64];
+	snprintf(ll, sizeof ll, "%s/probe.ll", c->run.tmp_dir);
+	snprintf(out, sizeof out, "%s/probe.out", c->run.tmp_dir);
+	snprintf(err, sizeof err, "%s/probe.err", c->run.tmp_dir);
+	FILE *f = fopen(ll, "w");
+	bool ok = f && fputs("; gcnabi check: an empty module\n", f) >= 0;
+	if (f)
+		ok = fclose(f) == 0 && ok;
+	char *argv[16];
+	llc_argv(co, kernel, ll, out, argv, cpu_arg, mattr);
+	Proc p;
+	if (ok && proc_start(&p, argv, out, err, c->opt.mem_mb) && proc_wait_any(&p, 1, c->opt.timeout) == 0)
+		ok = p.status == 0 && !p.timed_out;
+	else
+		ok = false;
+	if (!ok) {
+		char *line = failure_line(c, &p, err);
+		snprintf(why, cap, "%s", line ? line : "?");
+		free(line);
+	}
+	unlink(ll);
+	unlink(out);
+	unlink(err);
+	return ok;
+}
+
+bool machine_fault(Check *c, const Batch *b, const Proc *p, const char *err)
+{
+	Combo *co = &c->combos[b->combo];
+	char why[600], probe[300], text[1100];
+	Fault f = classify(c, co, p, err, why, sizeof why);
+	if (f == FAULT_NONE)
+		return false;
+	if (f == FAULT_START || !probe_ok(c, co, b->kernel, probe, sizeof probe)) {
+		co->unusable = true;
+		snprintf(text, sizeof text, "%s%s%s; nothing more of %s is compiled", why,
+			 f == FAULT_START ? "" : "; on an empty module too: ", f == FAULT_START ? "" : probe, co->tag);
+		infra(c, b, FK_LLC_UNUSABLE, text, false);
+	} else {
+		snprintf(text, sizeof text, "%s; not bisected (llc compiles an empty module under the same limits)", why);
+		infra(c, b, FK_LLC_STOPPED, text, false);
+	}
+	return true;
+}
+
+char *failure_line(const Check *c, const Proc *p, const char *err)
+{
+	char text[400], name[32];
+	if (p->timed_out) {
+		snprintf(text, sizeof text, "ran past --timeout %gs: killed with its process group", c->opt.timeout);
+		return strdup(text);
+	}
+	char *line = first_error_line(err);
+	if (!line || !p->sig)
+		return line;
+	const char *sig = proc_signal_name(p->sig, name, sizeof name);
+	if (strcmp(line, "llc failed without a message") == 0)
+		snprintf(text, sizeof text, "killed by %s without a message", sig);
+	else
+		snprintf(text, sizeof text, "%s (killed by %s)", line, sig);
+	free(line);
+	return strdup(text);
+}
+
+/* A new split of b, waiting for `pending` runs; its 1-based index. */
+static unsigned new_split(Check *c, const Batch *b, unsigned pending, bool retrying, const char *err_line)
+{
+	CheckRun *r = &c->run;
+	if (r->nsplits == r->capsplits) {
+		unsigned cap = r->capsplits ? r->capsplits * 2 : 64;
+		Split *s = realloc(r->splits, cap * sizeof *s);
+		if (!s) {
+			fprintf(stderr, "gcnabi check: out of memory bisecting a batch\n");
+			exit(EXIT_ERROR);
+		}
+		r->splits = s;
+		r->capsplits = cap;
+	}
+	Split *s = &r->splits[r->nsplits++];
+	*s = (Split){ .whole = *b, .parent = b->parent, .pending = pending, .retrying = retrying };
+	s->whole.retry = false;
+	snprintf(s->error, sizeof s->error, "%s", err_line);
+	return r->nsplits;
+}
+
+void split_batch(Check *c, const Batch *b, const char *err_line)
+{
+	Batch half = *b;
+	half.parent = new_split(c, b, 2, false, err_line);
+	push_halves(c, &half);
+}
+
+void retry_leaf(Check *c, const Batch *b, const char *err_line)
+{
+	Batch again = *b;
+	again.parent = new_split(c, b, 1, true, err_line);
+	again.retry = true;
+	again.fresh = false;
+	push_batch(c, again);
+}
+
+void settle(Check *c, unsigned parent, bool failed)
+{
+	while (parent) {
+		Split *s = &c->run.splits[parent - 1];
+		s->found |= failed;
+		if (--s->pending)
+			return;
+		if (!s->found && !s->retrying) {
+			/* Every part passed: the whole once more. */
+			Batch again = s->whole;
+			again.retry = true;
+			again.fresh = false;
+			again.parent = parent;
+			s->retrying = true;
+			s->pending = 1;
+			push_batch(c, again);
+			return;
+		}
+		/* Accounted for: a part failed, or the second run was reported. */
+		failed = true;
+		parent = s->parent;
+	}
+}
+
+void whole_failed_again(Check *c, const Batch *b, const Proc *p, const char *ll, const char *err)
+{
+	Combo *co = &c->combos[b->combo];
+	unsigned n = batch_functions(c, b);
+	char text[1400], path[700];
+	if (p->timed_out) {
+		snprintf(text, sizeof text,
+			 "%u functions together ran past --timeout %gs twice, none of its parts did: the timeout is too "
+			 "short for the batch",
+			 n, c->opt.timeout);
+		infra(c, b, FK_LLC_STOPPED, text, true);
+		return;
+	}
+	char *line = failure_line(c, p, err);
+	keep_module(c, co, b->kernel, ll, c->run.batch_serial, path, sizeof path);
+	snprintf(text, sizeof text, "llc fails on %u functions together, on none of its parts: %s (module: %s)", n,
+		 line ? line : "?", path[0] ? path : "not kept");
+	free(line);
+	co->st.llc_refused++;
+	c->report.module = path[0] ? path : 0;
+	report(c, co, batch_first(c, b), FK_CRASHES_TOGETHER, text, 0, 0, 0);
+	c->report.module = 0;
+	settle(c, b->parent, true);
+}
+
+void retry_passed(Check *c, const Batch *b)
+{
+	const Split *s = &c->run.splits[b->parent - 1];
+	char text[600];
+	unsigned n = batch_functions(c, b);
+	if (b->count > 1)
+		snprintf(text, sizeof text, "llc failed on %u functions together (%s) and compiled them when run again, "
+			 "as it compiles each of its parts", n, s->error);
+	else
+		snprintf(text, sizeof text, "llc failed once (%s) and compiled it when run again: the results are the "
+			 "second run's", s->error);
+	infra(c, b, FK_NOT_REPRODUCIBLE, text, true);
+}
+
+void bad_output(Check *c, const Batch *b, const char *why)
+{
+	infra(c, b, FK_BAD_OUTPUT, why, false);
+}
+
+void batch_dropped(Check *c, const Batch *b)
+{
+	c->combos[b->combo].st.not_run += batch_functions(c, b);
+	settle(c, b->parent, true);
+}

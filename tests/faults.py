@@ -1,0 +1,306 @@
+#!/usr/bin/env python3
+"""Fault injection: gcnabi check and gcnabi-run against llc stand-ins that
+wrap a real llc or fail the way a machine fails (missing, not executable,
+deleted mid-run, its loader failing under the memory limit, out of memory,
+no output, garbage) or the way a compiler fails (a segfault on every 2nd
+call, a crash only with two functions together, a hang). Each fault must
+give its documented finding kind and exit bits, lose no other result (what
+the real llc compiles still agrees) and leave no process behind.
+
+    python3 tests/faults.py [-k NAME]    # NAME: run only cases whose name has it
+"""
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+GCNABI = os.path.join(ROOT, "build", "gcnabi")
+RUN = os.path.join(ROOT, "harness", "gcnabi-run")
+REAL = "/usr/lib/llvm-19/bin/llc"
+INFRA, CRASHED, DIVERGED = 32, 16, 8
+
+SIGS = """; four signatures the real llc compiles as the model places them
+declare void @f0(i32)
+declare i32 @f1(i32, i32)
+declare void @f2(float, i64)
+declare i64 @f3(<2 x i32>)
+"""
+
+# A stand-in: asked who it is, the real llc answers; otherwise BODY runs
+# with $IN the module, $OUT the -o file, $N the number of this compile call
+# and $DIR the stand-in's folder.
+STANDIN = """#!/bin/sh
+REAL=%(real)s
+DIR=%(dir)s
+for a in "$@"; do case "$a" in --version|--help*) exec "$REAL" "$@";; esac; done
+IN=; OUT=; prev=
+for a in "$@"; do case "$a" in *.ll) IN=$a;; esac; [ "$prev" = -o ] && OUT=$a; prev=$a; done
+N=$(( $(cat "$DIR/calls" 2>/dev/null || echo 0) + 1 )); echo $N > "$DIR/calls"
+%(body)s
+exec "$REAL" "$@"
+"""
+
+BODIES = {
+    "segv-every-2nd": '[ $((N % 2)) -eq 0 ] && kill -SEGV $$',
+    "crash-together": 'grep -q "gcnabi\\.0\\.fn" "$IN" && grep -q "gcnabi\\.1\\.fn" "$IN" && kill -SEGV $$',
+    "hang": 'if grep -q "gcnabi\\.2\\.fn" "$IN"; then echo $$ >> "$DIR/pids"; sleep 600 & echo $! >> "$DIR/pids"; '
+            'wait; fi',
+    "no-output": 'exit 0',
+    "garbage": 'echo "this is not MIR" > "$OUT"; exit 0',
+    "deleted-mid-run": '[ $N -eq 2 ] && rm -f "$0"',
+    "out-of-memory": 'if grep -q "gcnabi\\.3\\.fn" "$IN"; then echo "LLVM ERROR: out of memory" >&2; '
+                     'echo "Allocation failed" >&2; kill -ABRT $$; fi',
+    "flaky-batch": 'if [ ! -e "$DIR/failed" ] && [ $(grep -c "^define.*gcnabi\\.[0-9]*\\.fn" "$IN") -gt 1 ]; then '
+                   'touch "$DIR/failed"; kill -SEGV $$; fi',
+    # gcnabi-run: hangs on every function of one unit's input (file-001.ll)
+    "hang-unit": 'if grep -q "file-001.ll" "$IN"; then echo $$ >> "$DIR/pids"; sleep 600 & echo $! >> "$DIR/pids"; '
+                 'wait; fi',
+    "delete-first": '[ $N -eq 1 ] && rm -f "$0"',
+}
+
+results = []
+
+
+def report(name, ok, detail=""):
+    results.append(bool(ok))
+    print("[%s] %s%s" % ("PASS" if ok else "FAIL", name, "" if ok else ": " + str(detail)[:1500]))
+
+
+def standin(tmp, name, mode=0o755):
+    d = os.path.join(tmp, "llc-" + name)
+    os.makedirs(d, exist_ok=True)
+    path = os.path.join(d, "llc")
+    with open(path, "w") as f:
+        f.write(STANDIN % {"real": REAL, "dir": d, "body": BODIES.get(name, ":")})
+    os.chmod(path, mode)
+    return path
+
+
+def running(pidfile):
+    """The pids in pidfile that still run (a zombie waiting to be reaped has ended)."""
+    left = []
+    for p in open(pidfile).read().split() if os.path.exists(pidfile) else []:
+        try:
+            with open("/proc/%s/stat" % p) as f:
+                if f.read().rsplit(")", 1)[1].split()[0] != "Z":
+                    left.append(int(p))
+        except OSError:
+            pass
+    for p in left:  # the test leaves nothing behind either
+        os.kill(p, signal.SIGKILL)
+    return left
+
+
+class Check:
+    """One gcnabi check of SIGS: exit status, stderr, findings, counts per combination."""
+
+    def __init__(self, tmp, name, llcs, *args):
+        self.out = os.path.join(tmp, "out-" + name)
+        inp = os.path.join(tmp, "sigs.ll")
+        cmd = [GCNABI, "check", "--quiet", "--mcpu", "gfx900", "--out", self.out]
+        for llc in llcs:
+            cmd += ["--llc", llc] if isinstance(llc, str) else ["--llc", llc[0], "--llc-version", llc[1]]
+        r = subprocess.run(cmd + list(args) + [inp], capture_output=True, text=True, timeout=120)
+        self.rc, self.stderr = r.returncode, r.stderr
+        path = os.path.join(self.out, "findings.jsonl")
+        self.findings = [json.loads(l) for l in open(path)] if os.path.exists(path) else []
+        path = os.path.join(self.out, "summary.json")
+        self.combos = {c["combo"]: c["counts"] for c in json.load(open(path))["combos"]} if os.path.exists(path) else {}
+
+    def kinds(self):
+        return sorted(f["kind"] for f in self.findings)
+
+    def of_class(self, cls):
+        return [f for f in self.findings if f["class"] == cls]
+
+    def agree(self, combo):
+        c = self.combos.get(combo, {})
+        return c.get("agree", 0), c.get("functions", 0)
+
+    def __str__(self):
+        return "exit %d, findings %s, counts %s, stderr %s" % (
+            self.rc, [(f["combo"], f["kind"], f["message"][:140]) for f in self.findings],
+            {k: (v["functions"], v["agree"], v.get("not_run")) for k, v in self.combos.items()}, self.stderr[-400:])
+
+
+def only_machine(c):
+    """No compiler finding (crash or divergence), no reproducer."""
+    repro = os.path.join(c.out, "repro")
+    return not c.of_class("crash") and not c.of_class("divergence") and not (os.path.isdir(repro) and os.listdir(repro))
+
+
+def test_missing(tmp):
+    c = Check(tmp, "missing", [os.path.join(tmp, "no-such-llc"), REAL], "--selector", "dag")
+    report("missing llc: said once on stderr, left out (exit bit 32); the real llc's 4 functions still agree",
+           c.rc == INFRA and c.stderr.count("no-such-llc: No such file") == 1 and c.agree("llvm19-gfx900-dag") == (4, 4)
+           and not c.findings, c)
+
+
+def test_not_executable(tmp):
+    llc = standin(tmp, "not-executable", 0o644)
+    c = Check(tmp, "noexec", [(llc, "LLVM version 19.1.7")])
+    unusable = [f["combo"] for f in c.findings if f["kind"] == "llc-unusable"]
+    report("not-executable llc: one llc-unusable per combination, nothing else, exit 32",
+           c.rc == INFRA and sorted(unusable) == ["llvm19-gfx900-dag", "llvm19-gfx900-gisel"] and
+           len(c.findings) == 2 and "Permission denied" in c.findings[0]["message"] and only_machine(c) and
+           all(v["not_run"] == 4 for v in c.combos.values()), c)
+
+
+def test_segv_every_2nd(tmp):
+    c = Check(tmp, "segv", [standin(tmp, "segv-every-2nd")], "--selector", "dag", "--batch", "2")
+    report("segfault on every 2nd call: not-reproducible (exit 32), no compiler crash, all 4 functions agree",
+           c.rc == INFRA and c.kinds() == ["not-reproducible"] and "killed by SIGSEGV" in c.findings[0]["message"]
+           and c.agree("llvm19-gfx900-dag") == (4, 4), c)
+
+
+def test_crash_together(tmp):
+    c = Check(tmp, "together", [standin(tmp, "crash-together")], "--selector", "dag")
+    f = c.findings[0] if c.findings else {}
+    module = f.get("module") or ""
+    text = open(module).read() if module and os.path.exists(module) else ""
+    report("crash only with two functions together: one crashes-together finding (exit 16) naming SIGSEGV, "
+           "its module kept with both functions; all 4 functions agree",
+           c.rc == CRASHED and c.kinds() == ["crashes-together"] and "killed by SIGSEGV" in f.get("message", "") and
+           "gcnabi.0.fn" in text and "gcnabi.1.fn" in text and "; RUN:" in text and
+           c.agree("llvm19-gfx900-dag") == (4, 4), c)
+
+
+def test_hang(tmp):
+    llc = standin(tmp, "hang")
+    c = Check(tmp, "hang", [llc], "--selector", "dag", "--timeout", "1")
+    hangs = {f["function"] for f in c.findings if f["kind"] == "hang"}
+    left = running(os.path.join(os.path.dirname(llc), "pids"))
+    report("hang on one function: hang findings with that function (exit 16), the other 3 agree",
+           c.rc == CRASHED and hangs == {"f2"} and set(c.kinds()) == {"hang"} and
+           c.agree("llvm19-gfx900-dag") == (3, 4), c)
+    report("hang: killed with its process group, no process left", not left and
+           os.path.exists(os.path.join(os.path.dirname(llc), "pids")), "still running: %s" % left)
+
+
+def test_no_output(tmp):
+    for name, words in (("no-output", "wrote no output"), ("garbage", "is not MIR")):
+        c = Check(tmp, name, [standin(tmp, name)])
+        report("%s: bad-output per batch (exit 32), no divergence, no reproducer" % name,
+               c.rc == INFRA and set(c.kinds()) == {"bad-output"} and words in c.findings[0]["message"] and
+               only_machine(c) and all(v["not_run"] == 4 and v["functions"] == 0 for v in c.combos.values()), c)
+
+
+def test_deleted_mid_run(tmp):
+    c = Check(tmp, "deleted", [standin(tmp, "deleted-mid-run")], "--jobs", "1", "--batch", "2")
+    unusable = sorted(f["combo"] for f in c.findings if f["kind"] == "llc-unusable")
+    report("llc deleted mid-run (by its 2nd call): the next combination says llc-unusable once (exit 32); what "
+           "ran before still agrees",
+           c.rc == INFRA and unusable == ["llvm19-gfx900-gisel"] and only_machine(c) and
+           "No such file" in c.findings[-1]["message"] and c.agree("llvm19-gfx900-dag") == (4, 4) and
+           c.combos["llvm19-gfx900-gisel"]["not_run"] == 4, c)
+
+
+def test_loader_under_memory_limit(tmp):
+    c = Check(tmp, "mem", [REAL], "--mem-limit", "100")
+    report("real llc whose loader fails under --mem-limit 100: llc-unusable once per combination (exit 32)",
+           c.rc == INFRA and c.kinds() == ["llc-unusable", "llc-unusable"] and only_machine(c) and
+           all("error while loading shared libraries" in f["message"] and "--mem-limit 100 MB" in f["message"]
+               for f in c.findings), c)
+
+
+def test_out_of_memory(tmp):
+    c = Check(tmp, "oom", [standin(tmp, "out-of-memory")], "--selector", "dag", "--batch", "2")
+    f = c.findings[0] if c.findings else {}
+    report("out of memory on one batch: llc-stopped (exit 32), not bisected, the other batch agrees",
+           c.rc == INFRA and c.kinds() == ["llc-stopped"] and "out of memory" in f.get("message", "") and
+           c.agree("llvm19-gfx900-dag") == (2, 2) and c.combos["llvm19-gfx900-dag"]["not_run"] == 2, c)
+
+
+def test_flaky_batch(tmp):
+    c = Check(tmp, "flaky", [standin(tmp, "flaky-batch")], "--selector", "dag")
+    report("a batch that fails once, its halves and its second run pass: not-reproducible (exit 32), "
+           "all 4 agree",
+           c.rc == INFRA and c.kinds() == ["not-reproducible"] and "4 functions together" in c.findings[0]["message"]
+           and c.agree("llvm19-gfx900-dag") == (4, 4), c)
+
+
+def harness(tmp, name, llc, *args):
+    out = os.path.join(tmp, "run-" + name)
+    inp = os.path.join(tmp, "twelve.ll")
+    types = ("i32", "float", "i64", "<2 x i32>", "double", "i16")
+    with open(inp, "w") as f:
+        f.write("".join("declare void @g%d(%s, %s)\n" % (n, types[n % 6], types[n // 2 % 6]) for n in range(12)))
+    r = subprocess.run([RUN, "run", "--llc", llc, "--mcpu", "gfx900", "--selector", "dag", "--count", "0",
+                        "--suites", "default", "--no-new-reg-bank-select", "--no-minimize", "--jobs", "2",
+                        "--out", out] + list(args) + [inp], capture_output=True, text=True, timeout=300)
+    rows = [json.loads(l) for l in open(os.path.join(out, "results.jsonl"))] if os.path.exists(
+        os.path.join(out, "results.jsonl")) else []
+    journal = [json.loads(l) for l in open(os.path.join(out, "journal.jsonl"))] if os.path.exists(
+        os.path.join(out, "journal.jsonl")) else []
+    summary = open(os.path.join(out, "summary.md")).read() if os.path.exists(os.path.join(out, "summary.md")) else ""
+    return r, rows, journal, summary, out
+
+
+def test_harness_unit_timeout(tmp):
+    llc = standin(tmp, "hang-unit")
+    r, rows, journal, summary, out = harness(tmp, "hang", llc, "--chunk", "4", "--timeout", "1")
+    infra = [x for x in rows if x["type"] == "infrastructure"]
+    others = [j for j in journal if j["unit"] != "file-001-gfx900"]
+    agree = [sum(s["agree"] for s in j["stats"].values()) for j in others]
+    left = running(os.path.join(os.path.dirname(llc), "pids"))
+    report("harness: a unit past its limit is an infrastructure error naming the unit (exit bit 32), the other "
+           "units' results stay", r.returncode & INFRA and [x["unit"] for x in infra] == ["file-001-gfx900"] and
+           infra[0]["kind"] == "unit-stopped" and "file-001-gfx900" in summary.split("## Infrastructure errors")[-1]
+           and len(journal) == 3 and agree == [4, 4],
+           "exit %d, infra %s, agree %s, %s" % (r.returncode, infra, agree, r.stderr[-600:]))
+    report("harness: the stopped unit leaves no process behind", not left and
+           os.path.exists(os.path.join(os.path.dirname(llc), "pids")), "still running: %s" % left)
+
+
+def test_harness_machine_faults(tmp):
+    for name, kind in (("delete-first", "llc-unusable"), ("garbage", "bad-output")):
+        r, rows, journal, summary, out = harness(tmp, name, standin(tmp, name), "--chunk", "6", "--batch", "2")
+        infra = [x for x in rows if x["type"] == "infrastructure"]
+        findings = [x for x in rows if x["type"] == "finding"]
+        repro = os.path.join(out, "repro")
+        lit = [n for n in os.listdir(repro) if n.endswith(".ll")] if os.path.isdir(repro) else []
+        report("harness, %s llc: %s infrastructure errors in their own section (exit 32), no finding, no lit test, "
+               "no known-differences entry" % (name, kind),
+               r.returncode == INFRA and infra and {x["kind"] for x in infra} == {kind} and not findings and not lit
+               and "## Infrastructure errors" in summary and "Ready-to-paste" not in summary,
+               "exit %d, infra %s, findings %s, lit %s, %s" % (
+                   r.returncode, [(x["unit"], x["kind"]) for x in infra], [(f["kind"], f["why"]) for f in findings],
+                   lit, r.stderr[-600:]))
+
+
+CASES = [test_missing, test_not_executable, test_segv_every_2nd, test_crash_together, test_hang, test_no_output,
+         test_deleted_mid_run, test_loader_under_memory_limit, test_out_of_memory, test_flaky_batch,
+         test_harness_unit_timeout, test_harness_machine_faults]
+
+
+def main():
+    only = sys.argv[sys.argv.index("-k") + 1] if "-k" in sys.argv else ""
+    if not os.access(GCNABI, os.X_OK) or not os.access(REAL, os.X_OK):
+        print("faults: needs %s (make) and %s (make deps)" % (GCNABI, REAL))
+        return 1
+    tmp = tempfile.mkdtemp(prefix="gcnabi-faults-")
+    with open(os.path.join(tmp, "sigs.ll"), "w") as f:
+        f.write(SIGS)
+    t0 = time.monotonic()
+    try:
+        for case in CASES:
+            if only in case.__name__:
+                case(tmp)
+    except BaseException:
+        print("kept %s" % tmp)
+        raise
+    if all(results):
+        shutil.rmtree(tmp, ignore_errors=True)
+    else:
+        print("kept %s" % tmp)
+    print("%d/%d passed in %.0f s" % (sum(results), len(results), time.monotonic() - t0))
+    return 0 if all(results) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
