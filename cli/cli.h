@@ -96,6 +96,14 @@ bool emit_graph(Buf *b, Sig *const *sigs, const bool *include, unsigned nsigs, c
 		const EmitOptions *o, char *why, size_t why_cap);
 
 
+/* The user's signatures in text read from path, handed to sink one by one
+ * (sig_read.c): the parser's errors, a second function of a name already
+ * seen and an input with no header at all are errors, printed (when say)
+ * as PATH:LINE:COL: error: ... and handed to sink as a SigError; the
+ * parser's notes are printed as PATH:LINE:COL: note: .... Returns the
+ * number of errors. */
+unsigned sig_read(const char *path, const char *text, size_t len, bool say, SigSink sink, void *ctx);
+
 /* Whole file (or stdin for "-") into a NUL-terminated heap buffer. */
 char *read_file(const char *path, size_t *len, char *err, size_t err_cap);
 /* Append a heap copy of s to the growing array *sigs of *n; false (and

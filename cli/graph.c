@@ -168,6 +168,30 @@ unsigned graph_components(unsigned nsigs, const CallEdge *edges, unsigned nedges
 	return n;
 }
 
+/* A line that reads like an edge, `WORD @a -> ...`, whose first word is
+ * not `call` or `chain`: a misspelt edge, which would otherwise be skipped
+ * as a line of IR. Returns the word's length, 0 when the line is not one. */
+static size_t misspelt_edge(const char *q, const char *eol)
+{
+	const char *p = q;
+	while (p < eol && ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || *p == '_'))
+		p++;
+	size_t word = (size_t)(p - q);
+	p = skip_blanks(p, eol);
+	if (!word || p >= eol || *p != '@')
+		return 0;
+	for (p++; p < eol && is_name_char(*p);)
+		p++;
+	p = skip_blanks(p, eol);
+	return eol - p >= 2 && memcmp(p, "->", 2) == 0 ? word : 0;
+}
+
+static bool starts_edge(const char *q, const char *eol, const char *word)
+{
+	size_t n = strlen(word);
+	return (size_t)(eol - q) > n && memcmp(q, word, n) == 0 && (q[n] == ' ' || q[n] == '\t' || q[n] == '@');
+}
+
 bool graph_edges_parse(const char *text, size_t len, Sig *const *sigs, unsigned nsigs, CallEdge **edges,
 		       unsigned *nedges, char *err, size_t err_cap)
 {
@@ -180,8 +204,11 @@ bool graph_edges_parse(const char *text, size_t len, Sig *const *sigs, unsigned 
 		if (!eol)
 			eol = end;
 		const char *q = skip_blanks(p, eol);
-		bool chain = (size_t)(eol - q) >= 6 && memcmp(q, "chain", 5) == 0 && (q[5] == ' ' || q[5] == '\t');
-		bool call = (size_t)(eol - q) >= 5 && memcmp(q, "call", 4) == 0 && (q[4] == ' ' || q[4] == '\t');
+		bool chain = starts_edge(q, eol, "chain"), call = starts_edge(q, eol, "call");
+		size_t misspelt = call || chain ? 0 : misspelt_edge(q, eol);
+		if (misspelt)
+			return fail_edges(edges, err, err_cap, "%u:%u: '%.*s' is not 'call' or 'chain': an edge starts with one of them",
+					  line, (unsigned)(q - p) + 1, (int)(misspelt < 40 ? misspelt : 40), q);
 		if (call || chain) {
 			const char *why = 0;
 			CallEdge e = { .line = line, .chain = chain };
