@@ -78,6 +78,10 @@ typedef struct {
 bool graph_edges_parse(const char *text, size_t len, Sig *const *sigs, unsigned nsigs, CallEdge **edges,
 		       unsigned *nedges, char *err, size_t err_cap);
 
+/* Whether the call edges of the file at path (if it has any) parse
+ * against its signatures; false after PATH:LINE:COL: ... on stderr. */
+bool graph_edges_check(const char *path, const char *text, size_t len);
+
 /* Connected components of the call graph over nsigs functions: component[i]
  * for each, numbered in the order of their first functions (union-find over
  * the edges). Returns the number of components. */

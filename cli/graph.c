@@ -263,6 +263,42 @@ bool graph_edges_parse(const char *text, size_t len, Sig *const *sigs, unsigned 
 	return true;
 }
 
+static int collect_sig(void *ctx, const Sig *sig, const SigError *err)
+{
+	struct { Sig **sigs; unsigned n; bool nomem; } *list = ctx;
+	if (err)
+		return 0;
+	list->nomem = !sig_list_append(&list->sigs, &list->n, sig);
+	return list->nomem;
+}
+
+bool graph_edges_check(const char *path, const char *text, size_t len)
+{
+	bool edges = false;
+	for (const char *p = text, *end = text + len; p < end && !edges;) {
+		const char *eol = memchr(p, '\n', (size_t)(end - p));
+		if (!eol)
+			eol = end;
+		edges = misspelt_edge(skip_blanks(p, eol), eol) > 0; /* `call @a ->` too */
+		p = eol < end ? eol + 1 : end;
+	}
+	if (!edges)
+		return true;
+	struct { Sig **sigs; unsigned n; bool nomem; } list = { 0, 0, false };
+	sig_read(path, text, len, false, collect_sig, &list);
+	CallEdge *parsed = 0;
+	unsigned nedges = 0;
+	char err[600];
+	bool ok = !list.nomem && graph_edges_parse(text, len, list.sigs, list.n, &parsed, &nedges, err, sizeof err);
+	if (!ok)
+		fprintf(stderr, "%s:%s\n", path, list.nomem ? " out of memory" : err);
+	free(parsed);
+	for (unsigned i = 0; i < list.n; i++)
+		free(list.sigs[i]);
+	free(list.sigs);
+	return ok;
+}
+
 bool graph_print(const Graph *g, FILE *f)
 {
 	char line[1 << 16];

@@ -150,10 +150,11 @@ int cmd_place(int argc, char **argv)
 		return EXIT_ERROR;
 	}
 	sig_read(r.input, text, len, true, place_one, &r);
+	bool edges_ok = r.malformed || graph_edges_check(r.input, text, len);
 	free(text);
 	free(r.line);
 	free(r.p);
-	return r.malformed ? EXIT_ERROR : 0;
+	return r.malformed || !edges_ok ? EXIT_ERROR : 0;
 }
 
 /* Commands without options: --help, or an error for anything else that
