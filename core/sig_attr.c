@@ -273,24 +273,25 @@ static size_t seen_flag(const AttrsSeen *seen, uint16_t flag)
 bool verify_value_attrs(Parser *p, const AttrsSeen *seen, TypeId type)
 {
 	static const char *const verifier = "the IR verifier rejects it";
-	unsigned first_exclusive = COUNT(value_attrs);
+	unsigned first = COUNT(value_attrs), second = COUNT(value_attrs);
 	for (unsigned i = 0; i < COUNT(value_attrs); i++) {
 		if (!seen->at[i])
 			continue;
-		size_t at = seen->at[i] - 1;
-		const char *w = value_attrs[i].word;
 		if (value_attrs[i].takes == TAKES_INTRINSIC)
-			return fail(p, at, "'%s' is only for intrinsics: %s (\"%s attribute only applies to intrinsics\")", w,
-				    verifier, w);
-		if (!value_attrs[i].exclusive)
-			continue;
-		if (first_exclusive == COUNT(value_attrs))
-			first_exclusive = i;
-		else if (value_attrs[first_exclusive].exclusive != value_attrs[i].exclusive)
-			return fail(p, at, "'%s' with '%s': %s (\"Attributes 'byval', 'inalloca', 'preallocated', 'inreg', "
-					   "'nest', 'byref', and 'sret' are incompatible!\")",
-				    w, value_attrs[first_exclusive].word, verifier);
+			return fail(p, seen->at[i] - 1, "'%s' is only for intrinsics: %s (\"%s attribute only applies to "
+							"intrinsics\")", value_attrs[i].word, verifier, value_attrs[i].word);
+		if (value_attrs[i].exclusive && (first == COUNT(value_attrs) || seen->at[i] < seen->at[first]))
+			first = i;
 	}
+	/* The exclusive attribute that came next after the first, of another group. */
+	for (unsigned i = 0; first < COUNT(value_attrs) && i < COUNT(value_attrs); i++)
+		if (seen->at[i] && value_attrs[i].exclusive && value_attrs[i].exclusive != value_attrs[first].exclusive &&
+		    (second == COUNT(value_attrs) || seen->at[i] < seen->at[second]))
+			second = i;
+	if (second < COUNT(value_attrs))
+		return fail(p, seen->at[second] - 1, "'%s' with '%s': %s (\"Attributes 'byval', 'inalloca', 'preallocated', "
+						      "'inreg', 'nest', 'byref', and 'sret' are incompatible!\")",
+			    value_attrs[second].word, value_attrs[first].word, verifier);
 	size_t sext = seen_flag(seen, PARAM_SIGNEXT), zext = seen_flag(seen, PARAM_ZEROEXT);
 	if (sext && zext)
 		return fail(p, (sext > zext ? sext : zext) - 1,
