@@ -260,7 +260,8 @@ def run_unit(unit, plan, run_dir, slots=None):
         # slower (amdgpu-regbanklegalize on large functions) and llc 22
         # aborts on every call, so the chunk's NRBS_CALLEES shortest
         # signatures as callees, and the NRBS_CALLS shortest with a caller.
-        sample = sorted((l for l in open(inp) if l.startswith("declare")), key=len)
+        lines = read_input(inp).splitlines(keepends=True)
+        sample = sorted((l for l in lines if l.startswith("declare")), key=len)
         for tag, n, callers in (("nrbs", NRBS_CALLEES, False), ("nrbs-calls", NRBS_CALLS, True)):
             nout = os.path.join(out, tag)
             sub = os.path.join(out, tag + ".ll")
