@@ -783,8 +783,10 @@ def shrink_candidates(tmp):
                 if (c["params"], c["chars"]) >= (size["params"], size["chars"]) or c["chars"] != len(c["decl"]):
                     bad.append("not smaller than %s: %s" % (sig[:80], c))
             lines += [c["decl"] for c in cands]
+    # One file, so one name per candidate: a file of signatures may not
+    # define a function twice.
     path = os.path.join(tmp, "shrunk.ll")
-    open(path, "w").write("\n".join(lines) + "\n")
+    open(path, "w").write("".join(re.sub(r"@[\w.$-]+\(", "@c%d(" % i, l, count=1) + "\n" for i, l in enumerate(lines)))
     p = run([GCNABI_SAN, "place", "--json", path], env=SAN_ENV)
     malformed = [l for l in p.stdout.splitlines() if '"error":"malformed' in l]
     report("shrink: %d candidates of %d generated signatures (every suite) parse and are smaller" % (
