@@ -15,7 +15,6 @@ static int collect_sig(void *ctx, const Sig *sig, const SigError *err)
 {
 	CheckInput *in = ctx;
 	if (err) {
-		fprintf(stderr, "%s:%u:%u: error: %s\n", in->path, err->line, err->col, err->msg);
 		in->malformed++;
 		return 0;
 	}
@@ -38,13 +37,14 @@ static int read_input(Check *c)
 		fprintf(stderr, "gcnabi check: %s\n", err);
 		return EXIT_ERROR;
 	}
-	sig_parse_module(text, len, collect_sig, in);
+	sig_read(in->path, text, len, true, collect_sig, in);
 	bool ok = graph_edges_parse(text, len, in->sigs, in->nsigs, &in->edges, &in->nedges, err, sizeof err);
 	free(text);
-	if (!ok) {
+	if (!ok)
 		fprintf(stderr, "%s:%s\n", in->path, err);
+	/* Bad input is an error before any llc runs. */
+	if (!ok || in->malformed)
 		return EXIT_ERROR;
-	}
 	if (in->nedges) {
 		in->component = malloc((in->nsigs ? in->nsigs : 1) * sizeof *in->component);
 		if (!in->component) {

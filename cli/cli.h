@@ -78,6 +78,10 @@ typedef struct {
 bool graph_edges_parse(const char *text, size_t len, Sig *const *sigs, unsigned nsigs, CallEdge **edges,
 		       unsigned *nedges, char *err, size_t err_cap);
 
+/* Whether the call edges of the file at path (if it has any) parse
+ * against its signatures; false after PATH:LINE:COL: ... on stderr. */
+bool graph_edges_check(const char *path, const char *text, size_t len);
+
 /* Connected components of the call graph over nsigs functions: component[i]
  * for each, numbered in the order of their first functions (union-find over
  * the edges). Returns the number of components. */
@@ -95,6 +99,14 @@ bool graph_print(const struct Graph *g, FILE *f);
 bool emit_graph(Buf *b, Sig *const *sigs, const bool *include, unsigned nsigs, const CallEdge *edges, unsigned nedges,
 		const EmitOptions *o, char *why, size_t why_cap);
 
+
+/* The user's signatures in text read from path, handed to sink one by one
+ * (sig_read.c): the parser's errors, a second function of a name already
+ * seen and an input with no header at all are errors, printed (when say)
+ * as PATH:LINE:COL: error: ... and handed to sink as a SigError; the
+ * parser's notes are printed as PATH:LINE:COL: note: .... Returns the
+ * number of errors. */
+unsigned sig_read(const char *path, const char *text, size_t len, bool say, SigSink sink, void *ctx);
 
 /* Whole file (or stdin for "-") into a NUL-terminated heap buffer. */
 char *read_file(const char *path, size_t *len, char *err, size_t err_cap);

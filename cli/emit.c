@@ -750,7 +750,6 @@ static int emit_one(void *ctx, const Sig *sig, const SigError *err)
 	EmitRun *r = ctx;
 	char why[256];
 	if (err) {
-		fprintf(stderr, "%s:%u:%u: error: %s\n", r->input, err->line, err->col, err->msg);
 		r->failed++;
 		return 0;
 	}
@@ -765,7 +764,6 @@ static int collect_for_graph(void *ctx, const Sig *sig, const SigError *err)
 {
 	EmitRun *r = ctx;
 	if (err) {
-		fprintf(stderr, "%s:%u:%u: error: %s\n", r->input, err->line, err->col, err->msg);
 		r->failed++;
 		return 0;
 	}
@@ -829,7 +827,7 @@ static int emit_graph_file(EmitRun *r, const char *text, size_t len)
 	char why[512];
 	CallEdge *edges = 0;
 	unsigned nedges = 0;
-	sig_parse_module(text, len, collect_for_graph, r);
+	sig_read(r->input, text, len, true, collect_for_graph, r);
 	bool ok = graph_edges_parse(text, len, r->sigs, r->nsigs, &edges, &nedges, why, sizeof why);
 	if (!ok)
 		fprintf(stderr, "%s:%s\n", r->input, why);
@@ -902,7 +900,7 @@ int cmd_emit(int argc, char **argv)
 	buf_printf(&r.out, "; gcnabi emit --profile %s%s\n", p->name, r.o.callers ? " --caller" : "");
 	int graph = emit_graph_file(&r, text, len);
 	if (graph < 0)
-		sig_parse_module(text, len, emit_one, &r);
+		sig_read(r.input, text, len, false, emit_one, &r); /* the graph pass said what was wrong */
 	free(text);
 	if (r.out.failed) {
 		fprintf(stderr, "gcnabi emit: out of memory\n");

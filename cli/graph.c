@@ -168,6 +168,30 @@ unsigned graph_components(unsigned nsigs, const CallEdge *edges, unsigned nedges
 	return n;
 }
 
+/* A line that reads like an edge, `WORD @a -> ...`, whose first word is
+ * not `call` or `chain`: a misspelt edge, which would otherwise be skipped
+ * as a line of IR. Returns the word's length, 0 when the line is not one. */
+static size_t misspelt_edge(const char *q, const char *eol)
+{
+	const char *p = q;
+	while (p < eol && ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || *p == '_'))
+		p++;
+	size_t word = (size_t)(p - q);
+	p = skip_blanks(p, eol);
+	if (!word || p >= eol || *p != '@')
+		return 0;
+	for (p++; p < eol && is_name_char(*p);)
+		p++;
+	p = skip_blanks(p, eol);
+	return eol - p >= 2 && memcmp(p, "->", 2) == 0 ? word : 0;
+}
+
+static bool starts_edge(const char *q, const char *eol, const char *word)
+{
+	size_t n = strlen(word);
+	return (size_t)(eol - q) > n && memcmp(q, word, n) == 0 && (q[n] == ' ' || q[n] == '\t' || q[n] == '@');
+}
+
 bool graph_edges_parse(const char *text, size_t len, Sig *const *sigs, unsigned nsigs, CallEdge **edges,
 		       unsigned *nedges, char *err, size_t err_cap)
 {
@@ -180,8 +204,11 @@ bool graph_edges_parse(const char *text, size_t len, Sig *const *sigs, unsigned 
 		if (!eol)
 			eol = end;
 		const char *q = skip_blanks(p, eol);
-		bool chain = (size_t)(eol - q) >= 6 && memcmp(q, "chain", 5) == 0 && (q[5] == ' ' || q[5] == '\t');
-		bool call = (size_t)(eol - q) >= 5 && memcmp(q, "call", 4) == 0 && (q[4] == ' ' || q[4] == '\t');
+		bool chain = starts_edge(q, eol, "chain"), call = starts_edge(q, eol, "call");
+		size_t misspelt = call || chain ? 0 : misspelt_edge(q, eol);
+		if (misspelt)
+			return fail_edges(edges, err, err_cap, "%u:%u: '%.*s' is not 'call' or 'chain': an edge starts with one of them",
+					  line, (unsigned)(q - p) + 1, (int)(misspelt < 40 ? misspelt : 40), q);
 		if (call || chain) {
 			const char *why = 0;
 			CallEdge e = { .line = line, .chain = chain };
@@ -234,6 +261,42 @@ bool graph_edges_parse(const char *text, size_t len, Sig *const *sigs, unsigned 
 		p = eol < end ? eol + 1 : end;
 	}
 	return true;
+}
+
+static int collect_sig(void *ctx, const Sig *sig, const SigError *err)
+{
+	struct { Sig **sigs; unsigned n; bool nomem; } *list = ctx;
+	if (err)
+		return 0;
+	list->nomem = !sig_list_append(&list->sigs, &list->n, sig);
+	return list->nomem;
+}
+
+bool graph_edges_check(const char *path, const char *text, size_t len)
+{
+	bool edges = false;
+	for (const char *p = text, *end = text + len; p < end && !edges;) {
+		const char *eol = memchr(p, '\n', (size_t)(end - p));
+		if (!eol)
+			eol = end;
+		edges = misspelt_edge(skip_blanks(p, eol), eol) > 0; /* `call @a ->` too */
+		p = eol < end ? eol + 1 : end;
+	}
+	if (!edges)
+		return true;
+	struct { Sig **sigs; unsigned n; bool nomem; } list = { 0, 0, false };
+	sig_read(path, text, len, false, collect_sig, &list);
+	CallEdge *parsed = 0;
+	unsigned nedges = 0;
+	char err[600];
+	bool ok = !list.nomem && graph_edges_parse(text, len, list.sigs, list.n, &parsed, &nedges, err, sizeof err);
+	if (!ok)
+		fprintf(stderr, "%s:%s\n", path, list.nomem ? " out of memory" : err);
+	free(parsed);
+	for (unsigned i = 0; i < list.n; i++)
+		free(list.sigs[i]);
+	free(list.sigs);
+	return ok;
 }
 
 bool graph_print(const Graph *g, FILE *f)

@@ -156,9 +156,6 @@ static int impact_one(void *ctx, const Sig *sig, const SigError *err)
 {
 	ImpactRun *r = ctx;
 	if (err) {
-		if (r->say_malformed)
-			fprintf(stderr, "%s:%u:%u: error: %s%s%s\n", r->input, err->line, err->col, err->msg,
-				err->function[0] ? " in @" : "", err->function);
 		layout_impact_add(&r->t, r->m.layout, NULL, NULL);
 		place_malformed_json(&r->stream, err);
 		return 0;
@@ -244,7 +241,7 @@ static int impact(const char *sigfile, const ModelOptions *o, const LayoutFiles 
 		r->say_malformed = done == 0;
 		r->p = malloc(sizeof *r->p);
 		if (r->p)
-			sig_parse_module(text, len, impact_one, r);
+			sig_read(r->input, text, len, r->say_malformed, impact_one, r);
 		if (!r->p || r->out_of_memory || r->stream.failed) {
 			fprintf(stderr, "gcnabi layouts: out of memory\n");
 			status = EXIT_ERROR;

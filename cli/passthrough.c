@@ -22,7 +22,6 @@ static int collect(void *ctx, const Sig *sig, const SigError *err)
 {
 	Graphs *g = ctx;
 	if (err) {
-		fprintf(stderr, "%s:%u:%u: error: %s\n", g->input, err->line, err->col, err->msg);
 		g->malformed++;
 		return 0;
 	}
@@ -292,7 +291,7 @@ int cmd_passthrough(int argc, char **argv)
 		fprintf(stderr, "gcnabi passthrough: %s\n", err);
 		return EXIT_ERROR;
 	}
-	sig_parse_module(text, len, collect, &g);
+	sig_read(g.input, text, len, true, collect, &g);
 	CallEdge *edges = 0;
 	unsigned nedges = 0;
 	int rc = g.malformed ? EXIT_ERROR : 0;

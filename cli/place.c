@@ -31,8 +31,6 @@ static int place_one(void *ctx, const Sig *sig, const SigError *err)
 	PlaceRun *r = ctx;
 	if (err) {
 		r->malformed++;
-		fprintf(stderr, "%s:%u:%u: error: %s%s%s\n", r->input, err->line, err->col, err->msg,
-			err->function[0] ? " in @" : "", err->function);
 		if (r->json) {
 			Buf b = { 0 };
 			place_malformed_json(&b, err);
@@ -151,11 +149,12 @@ int cmd_place(int argc, char **argv)
 		fprintf(stderr, "gcnabi place: out of memory\n");
 		return EXIT_ERROR;
 	}
-	sig_parse_module(text, len, place_one, &r);
+	sig_read(r.input, text, len, true, place_one, &r);
+	bool edges_ok = r.malformed || graph_edges_check(r.input, text, len);
 	free(text);
 	free(r.line);
 	free(r.p);
-	return r.malformed ? EXIT_ERROR : 0;
+	return r.malformed || !edges_ok ? EXIT_ERROR : 0;
 }
 
 /* Commands without options: --help, or an error for anything else that

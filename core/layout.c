@@ -1,9 +1,8 @@
 /* Layout files: parse, validate, print. Validation rejects what would make
  * a calling convention impossible: overlapping roles, registers past s105,
  * a role of the wrong width or alignment, a list that names a register
- * twice. An argument list may run through any role: the model reserves the
- * roles' registers before it assigns arguments (core/cc.c), as it reserves
- * the descriptor and implicit inputs inside today's func_sgpr_args. */
+ * twice, and an argument list through a register its convention always
+ * reserves (pool_may_cross below). Errors name the line of the key. */
 #include "layout.h"
 
 #include <stdio.h>
@@ -126,35 +125,70 @@ static bool ranges_overlap(const RegRange *a, const RegRange *b)
 	       b->first < a->first + a->count;
 }
 
-static bool validate(const Layout *l, LayoutError *err)
+/* The roles an argument list may run through: those some functions of its
+ * convention do not have, which the model reserves only where they exist
+ * (core/cc.c). A default-convention function has the scratch descriptor
+ * only without architected flat scratch (CC_AMDGPU_Func starts at SGPR0
+ * for gfx11), and each implicit input only without its "amdgpu-no-*"
+ * attribute; amdgpu_gfx has no implicit inputs, but always reserves the
+ * descriptor (CC_SI_Gfx starts at SGPR4). No function is without its
+ * return address or its stack, frame and base pointers. */
+#define IMPLICIT_ROLES (((1u << ROLE_COUNT) - 1) & ~((1u << ROLE_FIXED_COUNT) - 1))
+static const uint32_t pool_may_cross[POOL_COUNT] = {
+	[POOL_FUNC_SGPR_ARGS] = 1u << ROLE_SRD | IMPLICIT_ROLES,
+	[POOL_GFX_SGPR_ARGS] = IMPLICIT_ROLES,
+};
+
+/* Line of each key, for errors found after the whole file is read. */
+typedef struct {
+	uint32_t role[ROLE_COUNT], pool[POOL_COUNT];
+} KeyLines;
+
+static bool validate_fail(LayoutError *err, uint32_t line)
+{
+	err->line = line;
+	err->col = 1;
+	return false;
+}
+
+static bool validate(const Layout *l, const KeyLines *at, LayoutError *err)
 {
 	for (int i = 0; i < ROLE_COUNT; i++) {
 		const RegRange *r = &l->role[i];
 		if (r->count != role_shape[i].width) {
 			snprintf(err->msg, sizeof err->msg, "%s must be %u SGPR%s wide", layout_role_names[i],
 				 role_shape[i].width, role_shape[i].width > 1 ? "s" : "");
-			return false;
+			return validate_fail(err, at->role[i]);
 		}
 		if (r->first % role_shape[i].align) {
 			snprintf(err->msg, sizeof err->msg, "%s must start at a multiple of %u (s%u is misaligned)",
 				 layout_role_names[i], role_shape[i].align, r->first);
-			return false;
+			return validate_fail(err, at->role[i]);
 		}
 		for (int j = 0; j < i; j++)
 			if (ranges_overlap(r, &l->role[j])) {
 				snprintf(err->msg, sizeof err->msg, "%s overlaps %s", layout_role_names[i],
 					 layout_role_names[j]);
-				return false;
+				return validate_fail(err, at->role[i]);
 			}
 	}
 	for (int p = 0; p < POOL_COUNT; p++) {
 		const RegList *list = &l->pool[p];
-		for (unsigned k = 0; k < list->n; k++)
+		for (unsigned k = 0; k < list->n; k++) {
 			for (unsigned m = 0; m < k; m++)
 				if (ranges_overlap(&list->r[k], &list->r[m])) {
 					snprintf(err->msg, sizeof err->msg, "%s lists a register twice", layout_pool_names[p]);
-					return false;
+					return validate_fail(err, at->pool[p]);
 				}
+			for (int i = 0; i < ROLE_COUNT; i++)
+				if (!(pool_may_cross[p] >> i & 1) && ranges_overlap(&list->r[k], &l->role[i])) {
+					char reg[16];
+					regrange_print(&l->role[i], reg, sizeof reg);
+					snprintf(err->msg, sizeof err->msg, "%s runs through %s (%s), which every function of its "
+						 "convention reserves", layout_pool_names[p], layout_role_names[i], reg);
+					return validate_fail(err, at->pool[p]);
+				}
+		}
 	}
 	return true;
 }
@@ -171,6 +205,7 @@ bool layout_parse(const char *text, size_t len, Layout *out, LayoutError *err)
 {
 	Cursor c = { text, text + len, text, 1, err };
 	bool seen_role[ROLE_COUNT] = { 0 }, seen_pool[POOL_COUNT] = { 0 }, seen_name = false;
+	KeyLines at = { { 0 }, { 0 } };
 	memset(out, 0, sizeof *out);
 	err->line = err->col = 0;
 	err->msg[0] = 0;
@@ -208,12 +243,14 @@ bool layout_parse(const char *text, size_t len, Layout *out, LayoutError *err)
 				if (seen_role[role])
 					return fail(&c, key, "%s given twice", layout_role_names[role]);
 				seen_role[role] = true;
+				at.role[role] = c.line;
 				if (!read_range(&c, &out->role[role]))
 					return false;
 			} else if (pool >= 0) {
 				if (seen_pool[pool])
 					return fail(&c, key, "%s given twice", layout_pool_names[pool]);
 				seen_pool[pool] = true;
+				at.pool[pool] = c.line;
 				if (!read_list(&c, &out->pool[pool]))
 					return false;
 			} else {
@@ -242,7 +279,7 @@ bool layout_parse(const char *text, size_t len, Layout *out, LayoutError *err)
 	for (int i = 0; i < POOL_COUNT; i++)
 		if (!seen_pool[i])
 			return snprintf(err->msg, sizeof err->msg, "missing '%s = ...'", layout_pool_names[i]), false;
-	return validate(out, err);
+	return validate(out, &at, err);
 }
 
 size_t regrange_print(const RegRange *r, char *buf, size_t cap)

@@ -35,10 +35,10 @@ static const Profile profiles[] = {
 	{ "llvm16", 16, { ON(func_inreg_gisel_fails), ON(lds_kernel_id_input), ON(bfloat_as_i32), ON(shader_i1_arg_fails),
 			  ON(shader_dag_undef_sgprs) } },
 	{ "llvm19", 19, { ON(kernel_implicit_user_sgprs), ON(kernarg_preload), ON(kernarg_preload_cov4_budget), ON(func_inreg_sgpr), ON(queue_ptr_cov5_hole), ON(lds_kernel_id_input),
-			  ON(caller_inreg_over_srd), ON(buffer_ptr_split), ON(gfx_ret_dag_vgpr_budget), ON(cs_chain_cc) } },
+			  ON(caller_inreg_over_srd), ON(buffer_ptr_split), ON(buffer_strided_ptr), ON(gfx_ret_dag_vgpr_budget), ON(cs_chain_cc) } },
 	{ "llvm22", 22, { ON(kernel_implicit_user_sgprs), ON(kernel_queue_ptr_sgpr), ON(kernel_flat_scratch_init_sgpr),
 			  ON(kernarg_preload), ON(func_inreg_sgpr), ON(lds_kernel_id_input), ON(workgroup_id_needs_no_cluster),
-			  ON(caller_inreg_over_srd), ON(buffer_ptr_split), ON(gfx_ret_dag_vgpr_budget), ON(gisel_bfloat_call_fails),
+			  ON(caller_inreg_over_srd), ON(buffer_ptr_split), ON(buffer_strided_ptr), ON(gfx_ret_dag_vgpr_budget), ON(gisel_bfloat_call_fails),
 			  ON(cs_chain_cc), ON(chain_dvgpr), ON(gfx_whole_wave_cc),
 			  ON(whole_wave_dag_sret_to_mask), ON(whole_wave_dag_call_ret_attrs), ON(whole_wave_gisel_call_ret) } },
 };

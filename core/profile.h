@@ -27,6 +27,7 @@
 	X(gisel_bfloat_call_fails, "none found upstream (GlobalISel bfloat vectors: llvm/llvm-project#77055)", "GlobalISel cannot translate a call that passes or returns a bfloat or bfloat vector as a whole (LLVM 22)") \
 	X(bfloat_as_i32, NULL, "bfloat is carried as a 32-bit integer: 4-byte stack slots (LLVM 15-16); 2-byte bf16 in 19 and 22") \
 	X(buffer_ptr_split, NULL, "ptr addrspace(7) is {ptr addrspace(8), i32}: 5 parts; ptr addrspace(8) is 128-bit: 4 parts (LLVM 19+; 64-bit pointers before)") \
+	X(buffer_strided_ptr, NULL, "ptr addrspace(9) is the 192-bit buffer strided pointer, which the model does not place (LLVM 19+); 14-16 know no address space 9 and give it a 64-bit pointer, as every address space above 9") \
 	X(shader_i1_arg_fails, "llvm/llvm-project#68087", "shader entry points: an i1 argument, alone or inside an aggregate, is \"unable to allocate function argument\" (LLVM 14-16); 19 and 22 promote it to i32") \
 	X(shader_ret_v2i16_fails, "none found upstream", "shader entry points: RetCC_SI_Shader has no row for packed <2 x i16>, so returning 16-bit integer vectors fails (LLVM 14-15)") \
 	X(shader_dag_undef_sgprs, "none found upstream", "shader entry points: SelectionDAG replaces some SGPR values (inreg arguments, integer returns of 64-bit pieces) with IMPLICIT_DEF, so llc reads or returns fewer parts than the ABI assigns: the values are lost (LLVM 16)") \

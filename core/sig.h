@@ -112,6 +112,12 @@ typedef struct {
 	uint16_t nmembers;
 	TypeId members[SIG_MAX_MEMBERS];
 	uint32_t line;           /* 1-based source line of the header, 0 when built in memory */
+	/* What the parser accepted but its reader should be told (line:col
+	 * and text; note[0] == 0 when nothing): an attribute group used and
+	 * never defined, as in headers pasted from LLVM's tests, is read as
+	 * empty, as llc reads it. */
+	uint32_t note_line, note_col;
+	char note[96];
 } Sig;
 
 static inline const Type *sig_type(const Sig *s, TypeId id) { return &s->types[id]; }

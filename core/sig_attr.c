@@ -13,7 +13,22 @@ static const char *const toplevel_words[] = {
 	"deplibs",
 };
 
+bool is_toplevel_word(const Parser *p, size_t at, size_t n)
+{
+	return word_in(p, at, n, toplevel_words, COUNT(toplevel_words));
+}
+
 typedef enum { ATTR_FLAG, ATTR_TYPED, ATTR_ALIGN, ATTR_IGNORED } ValueAttrKind;
+
+/* The types an attribute applies to: the IR verifier rejects it on any
+ * other ("Attribute 'X' applied to incompatible type!",
+ * AttributeFuncs::typeIncompatible; the same in LLVM 14-22). An attribute
+ * only intrinsics take is refused on every gcnabi function. */
+typedef enum { TAKES_ANY, TAKES_INT, TAKES_PTR, TAKES_INTRINSIC } AttrTakes;
+
+/* The verifier's exclusive group (Verifier::verifyParameterAttrs): at most
+ * one of byval, inalloca, preallocated, inreg-or-sret, nest and byref. */
+typedef enum { EXCL_NONE, EXCL_BYVAL, EXCL_BYREF, EXCL_INREG_SRET, EXCL_NEST, EXCL_INALLOCA, EXCL_PREALLOCATED } AttrExclusive;
 
 /* Parameter and return attributes. Unknown words are errors on parameters:
  * a misspelt `inreg` would silently change the placement. */
@@ -22,43 +37,45 @@ static const struct {
 	uint8_t kind;       /* ValueAttrKind */
 	uint16_t flag;      /* ParamFlag */
 	bool on_return;
+	uint8_t takes;      /* AttrTakes */
+	uint8_t exclusive;  /* AttrExclusive */
 } value_attrs[] = {
-	{ "inreg", ATTR_FLAG, PARAM_INREG, true },
-	{ "signext", ATTR_FLAG, PARAM_SIGNEXT, true },
-	{ "zeroext", ATTR_FLAG, PARAM_ZEROEXT, true },
-	{ "noundef", ATTR_FLAG, PARAM_NOUNDEF, true },
-	{ "byval", ATTR_TYPED, PARAM_BYVAL, false },
-	{ "byref", ATTR_TYPED, PARAM_BYREF, false },
-	{ "sret", ATTR_TYPED, PARAM_SRET, false },
-	{ "align", ATTR_ALIGN, 0, true },
-	{ "noalias", ATTR_IGNORED, 0, true },
-	{ "nonnull", ATTR_IGNORED, 0, true },
-	{ "dereferenceable", ATTR_IGNORED, 0, true },
-	{ "dereferenceable_or_null", ATTR_IGNORED, 0, true },
-	{ "range", ATTR_IGNORED, 0, true },
-	{ "nofpclass", ATTR_IGNORED, 0, true },
-	{ "noext", ATTR_IGNORED, 0, true },
-	{ "nocapture", ATTR_IGNORED, 0, false },
-	{ "captures", ATTR_IGNORED, 0, false },
-	{ "readonly", ATTR_IGNORED, 0, false },
-	{ "writeonly", ATTR_IGNORED, 0, false },
-	{ "readnone", ATTR_IGNORED, 0, false },
-	{ "returned", ATTR_IGNORED, 0, false },
-	{ "nofree", ATTR_IGNORED, 0, false },
-	{ "nest", ATTR_IGNORED, 0, false },
-	{ "immarg", ATTR_IGNORED, 0, false },
-	{ "swiftself", ATTR_IGNORED, 0, false },
-	{ "swifterror", ATTR_IGNORED, 0, false },
-	{ "swiftasync", ATTR_IGNORED, 0, false },
-	{ "initializes", ATTR_IGNORED, 0, false },
-	{ "elementtype", ATTR_IGNORED, 0, false },
-	{ "inalloca", ATTR_IGNORED, 0, false },
-	{ "preallocated", ATTR_IGNORED, 0, false },
-	{ "allocalign", ATTR_IGNORED, 0, false },
-	{ "allocptr", ATTR_IGNORED, 0, false },
-	{ "writable", ATTR_IGNORED, 0, false },
-	{ "dead_on_unwind", ATTR_IGNORED, 0, false },
-	{ "dead_on_return", ATTR_IGNORED, 0, false },
+	{ "inreg", ATTR_FLAG, PARAM_INREG, true, TAKES_ANY, EXCL_INREG_SRET },
+	{ "signext", ATTR_FLAG, PARAM_SIGNEXT, true, TAKES_INT, EXCL_NONE },
+	{ "zeroext", ATTR_FLAG, PARAM_ZEROEXT, true, TAKES_INT, EXCL_NONE },
+	{ "noundef", ATTR_FLAG, PARAM_NOUNDEF, true, TAKES_ANY, EXCL_NONE },
+	{ "byval", ATTR_TYPED, PARAM_BYVAL, false, TAKES_PTR, EXCL_BYVAL },
+	{ "byref", ATTR_TYPED, PARAM_BYREF, false, TAKES_PTR, EXCL_BYREF },
+	{ "sret", ATTR_TYPED, PARAM_SRET, false, TAKES_PTR, EXCL_INREG_SRET },
+	{ "align", ATTR_ALIGN, 0, true, TAKES_PTR, EXCL_NONE },
+	{ "noalias", ATTR_IGNORED, 0, true, TAKES_PTR, EXCL_NONE },
+	{ "nonnull", ATTR_IGNORED, 0, true, TAKES_PTR, EXCL_NONE },
+	{ "dereferenceable", ATTR_IGNORED, 0, true, TAKES_PTR, EXCL_NONE },
+	{ "dereferenceable_or_null", ATTR_IGNORED, 0, true, TAKES_PTR, EXCL_NONE },
+	{ "range", ATTR_IGNORED, 0, true, TAKES_ANY, EXCL_NONE },
+	{ "nofpclass", ATTR_IGNORED, 0, true, TAKES_ANY, EXCL_NONE },
+	{ "noext", ATTR_IGNORED, 0, true, TAKES_ANY, EXCL_NONE },
+	{ "nocapture", ATTR_IGNORED, 0, false, TAKES_PTR, EXCL_NONE },
+	{ "captures", ATTR_IGNORED, 0, false, TAKES_PTR, EXCL_NONE },
+	{ "readonly", ATTR_IGNORED, 0, false, TAKES_PTR, EXCL_NONE },
+	{ "writeonly", ATTR_IGNORED, 0, false, TAKES_PTR, EXCL_NONE },
+	{ "readnone", ATTR_IGNORED, 0, false, TAKES_PTR, EXCL_NONE },
+	{ "returned", ATTR_IGNORED, 0, false, TAKES_ANY, EXCL_NONE },
+	{ "nofree", ATTR_IGNORED, 0, false, TAKES_ANY, EXCL_NONE },
+	{ "nest", ATTR_IGNORED, 0, false, TAKES_PTR, EXCL_NEST },
+	{ "immarg", ATTR_IGNORED, 0, false, TAKES_INTRINSIC, EXCL_NONE },
+	{ "swiftself", ATTR_IGNORED, 0, false, TAKES_ANY, EXCL_NONE },
+	{ "swifterror", ATTR_IGNORED, 0, false, TAKES_ANY, EXCL_NONE },
+	{ "swiftasync", ATTR_IGNORED, 0, false, TAKES_ANY, EXCL_NONE },
+	{ "initializes", ATTR_IGNORED, 0, false, TAKES_ANY, EXCL_NONE },
+	{ "elementtype", ATTR_IGNORED, 0, false, TAKES_INTRINSIC, EXCL_NONE },
+	{ "inalloca", ATTR_IGNORED, 0, false, TAKES_PTR, EXCL_INALLOCA },
+	{ "preallocated", ATTR_IGNORED, 0, false, TAKES_PTR, EXCL_PREALLOCATED },
+	{ "allocalign", ATTR_IGNORED, 0, false, TAKES_ANY, EXCL_NONE },
+	{ "allocptr", ATTR_IGNORED, 0, false, TAKES_ANY, EXCL_NONE },
+	{ "writable", ATTR_IGNORED, 0, false, TAKES_ANY, EXCL_NONE },
+	{ "dead_on_unwind", ATTR_IGNORED, 0, false, TAKES_ANY, EXCL_NONE },
+	{ "dead_on_return", ATTR_IGNORED, 0, false, TAKES_ANY, EXCL_NONE },
 };
 
 /* --- pass 1: attribute groups ------------------------------------------- */
@@ -181,9 +198,11 @@ int find_value_attr(const Parser *p, size_t at, size_t n, bool is_return)
 /* Return attributes stop at the first other word (the type); on parameters
  * any other word is an error, except a top-level keyword that begins the
  * next line, left for the caller to report. String attributes (such as
- * "amdgpu-hidden-argument") are ignored. */
-bool parse_value_attrs(Parser *p, bool is_return, Param *param)
+ * "amdgpu-hidden-argument") are ignored. seen records where each attribute
+ * of the table first appeared, for verify_value_attrs. */
+bool parse_value_attrs(Parser *p, bool is_return, Param *param, AttrsSeen *seen)
 {
+	memset(seen, 0, sizeof *seen);
 	for (;;) {
 		size_t at = next_token(p), n = word_len_at(p, at);
 		if (char_at(p, at) == '"') {
@@ -199,6 +218,8 @@ bool parse_value_attrs(Parser *p, bool is_return, Param *param)
 			return true;
 		if (i < 0)
 			return fail(p, at, "unknown parameter attribute '%.*s'", shown(n), p->text + at);
+		if (!seen->at[i])
+			seen->at[i] = at + 1;
 		p->pos = at + n;
 		bool ok = true;
 		switch ((ValueAttrKind)value_attrs[i].kind) {
@@ -222,6 +243,65 @@ bool parse_value_attrs(Parser *p, bool is_return, Param *param)
 		if (!ok)
 			return false;
 	}
+}
+
+_Static_assert(COUNT(value_attrs) <= MAX_VALUE_ATTRS, "AttrsSeen holds one position per value attribute");
+
+static bool takes_type(const Parser *p, AttrTakes takes, TypeId type)
+{
+	const Type *t = type_of(p, type);
+	if (takes == TAKES_INT)
+		return t->kind == TYPE_INT;
+	if (takes == TAKES_PTR)
+		return t->kind == TYPE_PTR || (t->kind == TYPE_VECTOR && type_of(p, t->elem)->kind == TYPE_PTR);
+	return takes == TAKES_ANY;
+}
+
+/* Where the attribute that sets flag first appeared, plus one; 0 if not. */
+static size_t seen_flag(const AttrsSeen *seen, uint16_t flag)
+{
+	for (unsigned i = 0; i < COUNT(value_attrs); i++)
+		if (value_attrs[i].flag == flag)
+			return seen->at[i];
+	return 0;
+}
+
+/* The IR verifier's rules for one parameter's or the return's attributes
+ * (Verifier::verifyParameterAttrs, in its order; the messages are its own,
+ * the same in LLVM 14-22), so that a header llc would refuse before
+ * compiling is an input error here and never a compiler finding. */
+bool verify_value_attrs(Parser *p, const AttrsSeen *seen, TypeId type)
+{
+	static const char *const verifier = "the IR verifier rejects it";
+	unsigned first = COUNT(value_attrs), second = COUNT(value_attrs);
+	for (unsigned i = 0; i < COUNT(value_attrs); i++) {
+		if (!seen->at[i])
+			continue;
+		if (value_attrs[i].takes == TAKES_INTRINSIC)
+			return fail(p, seen->at[i] - 1, "'%s' is only for intrinsics: %s (\"%s attribute only applies to "
+							"intrinsics\")", value_attrs[i].word, verifier, value_attrs[i].word);
+		if (value_attrs[i].exclusive && (first == COUNT(value_attrs) || seen->at[i] < seen->at[first]))
+			first = i;
+	}
+	/* The exclusive attribute that came next after the first, of another group. */
+	for (unsigned i = 0; first < COUNT(value_attrs) && i < COUNT(value_attrs); i++)
+		if (seen->at[i] && value_attrs[i].exclusive && value_attrs[i].exclusive != value_attrs[first].exclusive &&
+		    (second == COUNT(value_attrs) || seen->at[i] < seen->at[second]))
+			second = i;
+	if (second < COUNT(value_attrs))
+		return fail(p, seen->at[second] - 1, "'%s' with '%s': %s (\"Attributes 'byval', 'inalloca', 'preallocated', "
+						      "'inreg', 'nest', 'byref', and 'sret' are incompatible!\")",
+			    value_attrs[second].word, value_attrs[first].word, verifier);
+	size_t sext = seen_flag(seen, PARAM_SIGNEXT), zext = seen_flag(seen, PARAM_ZEROEXT);
+	if (sext && zext)
+		return fail(p, (sext > zext ? sext : zext) - 1,
+			    "'signext' with 'zeroext': %s (\"Attributes 'zeroext and signext' are incompatible!\")", verifier);
+	for (unsigned i = 0; i < COUNT(value_attrs); i++)
+		if (seen->at[i] && !takes_type(p, (AttrTakes)value_attrs[i].takes, type))
+			return fail(p, seen->at[i] - 1, "'%s' applies to %s only: %s (\"Attribute '%s' applied to incompatible type!\")",
+				    value_attrs[i].word, value_attrs[i].takes == TAKES_INT ? "integers" : "pointers", verifier,
+				    value_attrs[i].word);
+	return true;
 }
 
 /* --- function attributes ------------------------------------------------- */
@@ -323,8 +403,15 @@ static bool parse_group_ref(Parser *p, FnAttrs *fa)
 	AttrGroup *g = find_group(p, number);
 	if (!g && p->mod && p->mod->groups_overflow)
 		return fail(p, at, "too many attribute groups in module (max %d)", MAX_ATTR_GROUPS);
-	if (!g)
-		return fail(p, at, "undefined attribute group %.*s", shown(p->pos - at), p->text + at);
+	if (!g) {
+		Sig *s = p->sig;
+		if (!s->note[0]) {
+			locate(p, at, &s->note_line, &s->note_col);
+			snprintf(s->note, sizeof s->note, "attribute group %.*s is not defined: read as no attributes",
+				 shown(p->pos - at), p->text + at);
+		}
+		return true;
+	}
 	if (g->duplicate)
 		return fail(p, g->dup_pos, "attribute group %.*s is defined twice", shown(p->pos - at), p->text + at);
 	if (!g->cached && !parse_group_body(p, g))

@@ -228,6 +228,29 @@ bool names_equal(const char *text, const Name *a, const Name *b)
 	return i == a->len && j == b->len;
 }
 
+/* Offset of the first byte of s that is not well-formed UTF-8 (overlong
+ * forms, surrogates and code points past U+10FFFF included), or n. */
+size_t utf8_invalid_at(const char *s, size_t n)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	for (size_t i = 0; i < n;) {
+		unsigned c = u[i], len = c < 0x80 ? 1 : (c & 0xe0) == 0xc0 ? 2 : (c & 0xf0) == 0xe0 ? 3 : (c & 0xf8) == 0xf0 ? 4 : 0;
+		if (!len || i + len > n)
+			return i;
+		unsigned cp = len == 1 ? c : c & (0x7f >> len);
+		for (unsigned k = 1; k < len; k++) {
+			if ((u[i + k] & 0xc0) != 0x80)
+				return i;
+			cp = cp << 6 | (u[i + k] & 0x3f);
+		}
+		static const unsigned least[5] = { 0, 0, 0x80, 0x800, 0x10000 };
+		if (cp < least[len] || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
+			return i;
+		i += len;
+	}
+	return n;
+}
+
 /* --- errors -------------------------------------------------------------- */
 
 bool fail(Parser *p, size_t pos, const char *fmt, ...)

@@ -65,6 +65,9 @@ static void begin_header(Parser *p, size_t start)
 	sig_init(p->sig);
 	memset(p->err, 0, sizeof *p->err);
 	peek_function_name(p, start, p->err->function, sizeof p->err->function);
+	char *name = p->err->function;
+	if (utf8_invalid_at(name, strlen(name)) < strlen(name))
+		name[0] = '\0'; /* messages are text: the error itself says what is wrong */
 	locate(p, start, &p->sig->line, &col);
 	p->pos = start;
 	p->gen++;
@@ -135,6 +138,11 @@ static bool parse_function_name(Parser *p)
 		return fail(p, at, "function name too long (max %d bytes)", SIG_NAME_MAX - 1);
 	if (strlen(s->name) != len)
 		return fail(p, at, "function name contains a NUL byte");
+	/* Reports and JSON carry the name as text. */
+	size_t bad = utf8_invalid_at(s->name, len);
+	if (bad < len)
+		return fail(p, at, "function name is not valid UTF-8 (byte %u of the name is 0x%02x)", (unsigned)bad + 1,
+			    (unsigned char)s->name[bad]);
 	memcpy(p->err->function, s->name, sizeof s->name);
 	return true;
 }
@@ -147,9 +155,19 @@ static bool parse_param(Parser *p)
 		return fail(p, at, "too many parameters (max %d)", SIG_MAX_PARAMS);
 	Param *param = &s->params[s->nparams];
 	*param = (Param){ .type = TYPE_NONE, .attr_type = TYPE_NONE };
-	if (!parse_value_type(p, false, &param->type) || !parse_value_attrs(p, false, param))
+	AttrsSeen seen;
+	if (!parse_value_type(p, false, &param->type) || !parse_value_attrs(p, false, param, &seen) ||
+	    !verify_value_attrs(p, &seen, param->type))
 		return false;
-	s->nparams++;
+	/* Verifier::verifyFunctionAttrs: one sret, the first or second parameter. */
+	for (unsigned i = 0; (param->flags & PARAM_SRET) && i < s->nparams; i++)
+		if (s->params[i].flags & PARAM_SRET)
+			return fail(p, at, "a second 'sret' parameter: the IR verifier rejects it (\"Cannot have multiple "
+					   "'sret' parameters!\")");
+	if ((param->flags & PARAM_SRET) && s->nparams > 1)
+		return fail(p, at, "'sret' on parameter %u: the IR verifier rejects it (\"Attribute 'sret' is not on first or "
+				   "second parameter!\")", (unsigned)s->nparams);
+	p->param_at[s->nparams++] = at;
 	size_t name_at = next_token(p), pos = name_at + 1;
 	Name ignored;
 	if (char_at(p, name_at) != '%')
@@ -204,8 +222,10 @@ static bool parse_header(Parser *p, bool *new_line)
 	skip_linkage(p);
 	Param ret = { .attr_type = TYPE_NONE };
 	FnAttrs fa = { 0, 0, 0, { 0 }, false };
-	if (!parse_cc(p) || !parse_value_attrs(p, true, &ret) || !parse_value_type(p, true, &s->ret) ||
-	    !parse_function_name(p) || !parse_params(p) || !parse_fn_attrs(p, &fa, false, s->is_define, new_line))
+	AttrsSeen seen;
+	if (!parse_cc(p) || !parse_value_attrs(p, true, &ret, &seen) || !parse_value_type(p, true, &s->ret) ||
+	    !verify_value_attrs(p, &seen, s->ret) || !parse_function_name(p) || !parse_params(p) ||
+	    !parse_fn_attrs(p, &fa, false, s->is_define, new_line))
 		return false;
 	for (unsigned i = 0; i < SIG_MAX_PARAMS && (fa.unused[0] | fa.unused[1] | fa.unused[2] | fa.unused[3]); i++)
 		if (fa.unused[i / 64] >> (i % 64) & 1) {
@@ -273,15 +293,9 @@ static bool parse_function(Parser *p)
 	return true;
 }
 
-/* A top-level line that starts like a header (a calling convention or a
- * scalar type) and names a function `@f(` is a header missing its keyword:
- * reported rather than skipped. */
-static bool looks_like_bare_header(const Parser *p)
+/* Whether the rest of the line from at names a function `@f(`. */
+static bool line_names_function(const Parser *p, size_t at)
 {
-	size_t at = p->pos, n = word_len_at(p, at);
-	CallConv cc;
-	if (!n || !(is_cc_word(p, at, n, &cc) || is_scalar_type_word(p, at, n)))
-		return false;
 	for (size_t i = at; i < p->len && p->text[i] != '\n'; i++) {
 		size_t pos = i + 1;
 		Name name;
@@ -293,6 +307,22 @@ static bool looks_like_bare_header(const Parser *p)
 			return true;
 	}
 	return false;
+}
+
+/* A top-level line that begins with a word and names a function `@f(` is
+ * a header whose keyword is missing (`i32 @f(...)`, `amdgpu_gfx void
+ * @f(...)`) or misspelt (`decalre void @f(...)`): reported rather than
+ * skipped. No other top-level line of IR begins with a word that is not a
+ * keyword (globals begin with '@', types with '%', metadata with '!'), and
+ * a call-graph edge names no `@f(`. */
+static bool looks_like_header(const Parser *p, bool *bare)
+{
+	size_t at = p->pos, n = word_len_at(p, at);
+	CallConv cc;
+	if (!n || is_toplevel_word(p, at, n) || !line_names_function(p, at + n))
+		return false;
+	*bare = is_cc_word(p, at, n, &cc) || is_scalar_type_word(p, at, n);
+	return true;
 }
 
 /* After a header that failed: the next line that starts with declare/define. */
@@ -324,21 +354,26 @@ static void parser_init(Parser *p, const char *text, size_t len, Module *mod, Si
 static int parse_toplevel_item(Parser *p, SigSink sink, void *ctx, unsigned *failed)
 {
 	size_t start = p->pos;
-	bool ok;
+	bool ok, bare;
 	if (word_at_is(p, start, "declare") || word_at_is(p, start, "define")) {
 		begin_header(p, start);
 		ok = parse_function(p);
 		if (!ok)
 			p->pos = resync(p, start);
-	} else if (looks_like_bare_header(p)) {
+	} else if (looks_like_header(p, &bare)) {
 		begin_header(p, start);
-		ok = fail(p, start, "function header must start with 'declare' or 'define'");
+		if (bare)
+			ok = fail(p, start, "function header must start with 'declare' or 'define'");
+		else
+			ok = fail(p, start, "'%.*s' is not 'declare' or 'define': a function header must start with one of them",
+				  shown(word_len_at(p, start)), p->text + start);
 		p->pos = next_line(p, start);
 	} else {
 		p->pos = next_line(p, start);
 		return 0;
 	}
 	*failed += !ok;
+	p->headers++;
 	return sink ? sink(ctx, ok ? p->sig : NULL, ok ? NULL : p->err) : 0;
 }
 
@@ -354,10 +389,24 @@ unsigned sig_parse_module(const char *text, size_t len, SigSink sink, void *ctx)
 	unsigned failed = 0;
 	for (p.pos = 0;;) {
 		skip_space(&p);
-		if (p.pos >= p.len || parse_toplevel_item(&p, sink, ctx, &failed))
+		if (p.pos >= p.len)
 			break;
+		if (parse_toplevel_item(&p, sink, ctx, &failed))
+			return failed; /* the sink stopped */
 	}
-	return failed;
+	/* Text that holds no header at all (not even a malformed one) is not
+	 * a list of signatures: random bytes, or every keyword misspelt on a
+	 * line the rule above cannot recognise. */
+	p.pos = 0;
+	size_t first = next_token(&p);
+	if (p.headers || first >= p.len)
+		return failed;
+	begin_header(&p, first);
+	p.err->function[0] = '\0';
+	fail_expected(&p, first, "a 'declare' or 'define' line (the input has no function header)");
+	if (sink)
+		sink(ctx, NULL, p.err);
+	return failed + 1;
 }
 
 bool sig_parse_header(const char *text, size_t len, Sig *out, SigError *err)

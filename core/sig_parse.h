@@ -20,6 +20,7 @@ enum {
 	MAX_INT_WIDTH = 128,
 	MAX_ADDRSPACE = 65535,       /* Type.addrspace is 16 bits */
 	MAX_SHOWN = 40,              /* longest token quoted in a message */
+	MAX_VALUE_ATTRS = 48,        /* rows of sig_attr.c's parameter attribute table */
 };
 
 /* Numbers saturate here, above every limit, so range checks never overflow. */
@@ -81,12 +82,14 @@ typedef struct {
 	Sig *sig;
 	SigError *err;
 	uint32_t gen;     /* headers started so far; tags named-type memos */
+	unsigned headers; /* top-level headers met, parsed or not */
 	unsigned depth;
 	unsigned npending;
 	TypeId pending[SIG_MAX_MEMBERS]; /* members of the structs being parsed */
 	uint32_t nodes[SIG_MAX_TYPES];   /* expanded size of each type of sig */
 	unsigned nodes_done;
 	uint64_t expanded;               /* expanded size of the header so far */
+	size_t param_at[SIG_MAX_PARAMS]; /* where each parameter of sig starts */
 	size_t lc_pos, lc_line_start;    /* line cache for error positions */
 	uint32_t lc_line;
 } Parser;
@@ -123,6 +126,7 @@ bool lex_string(Parser *p, Name *s);
 size_t decode_name(const char *text, const Name *n, char *buf, size_t cap);
 uint32_t name_hash(const char *text, const Name *n);
 bool names_equal(const char *text, const Name *a, const Name *b);
+size_t utf8_invalid_at(const char *s, size_t n);
 
 /* --- errors (sig_lex.c): each returns false, so `return fail(...)` -------- */
 
@@ -148,9 +152,18 @@ bool parse_value_type(Parser *p, bool allow_void, TypeId *out);
 
 /* --- attributes (sig_attr.c) --------------------------------------------- */
 
+/* Where each parameter attribute of a list first appeared (offset + 1, 0
+ * when absent), by its row in sig_attr.c's table. */
+typedef struct {
+	size_t at[MAX_VALUE_ATTRS];
+} AttrsSeen;
+
 void collect_attr_group(Parser *p);
+bool is_toplevel_word(const Parser *p, size_t at, size_t n);
 int find_value_attr(const Parser *p, size_t at, size_t n, bool is_return);
-bool parse_value_attrs(Parser *p, bool is_return, Param *param);
+bool parse_value_attrs(Parser *p, bool is_return, Param *param, AttrsSeen *seen);
+/* The IR verifier's rules for the attributes seen on a value of this type. */
+bool verify_value_attrs(Parser *p, const AttrsSeen *seen, TypeId type);
 bool parse_fn_attrs(Parser *p, FnAttrs *fa, bool in_group, bool words_across_lines, bool *new_line);
 
 #endif

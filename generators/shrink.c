@@ -195,6 +195,13 @@ static void simplify_param(Run *r, Sig *c, Sig *work, unsigned k)
 	for (unsigned i = 0; i < n && !r->stop; i++) {
 		*c = *work;
 		c->params[k].type = types[i];
+		/* The simpler type keeps only the attributes the IR verifier lets
+		 * it carry: align on a pointer, signext and zeroext on an integer. */
+		unsigned kind = sig_type(c, types[i])->kind;
+		if (kind != TYPE_PTR)
+			c->params[k].align = 0;
+		if (kind != TYPE_INT)
+			c->params[k].flags &= (uint16_t)~(PARAM_SIGNEXT | PARAM_ZEROEXT);
 		offer(r, c);
 	}
 }

@@ -932,6 +932,27 @@ static bool narrow_buffer_ptrs(Str ir)
 	return false;
 }
 
+/* The embedded module's `target triple` when it is not an AMDGPU one
+ * (amdgcn-*): MIR of another target has other registers and calling
+ * conventions, and would be read as functions whose arguments vanished.
+ * *lines: line breaks before it within ir. */
+static bool foreign_triple(Str ir, Str *triple, uint32_t *lines)
+{
+	static const char key[] = "target triple = \"";
+	*lines = 0;
+	for (size_t i = 0; i + sizeof key - 1 <= ir.n; i++) {
+		*lines += ir.p[i] == '\n';
+		if (memcmp(ir.p + i, key, sizeof key - 1) != 0)
+			continue;
+		size_t start = i + sizeof key - 1, end = start;
+		while (end < ir.n && ir.p[end] != '"' && ir.p[end] != '\n')
+			end++;
+		*triple = str_make(ir.p + start, end - start);
+		return !str_starts(*triple, "amdgcn");
+	}
+	return false;
+}
+
 /* --- driver ------------------------------------------------------------ */
 
 static void set_error(MirError *err, bool *have, uint32_t line, uint32_t col, const char *fn, const char *msg)
@@ -965,6 +986,16 @@ MirStatus mir_observe(const char *text, size_t len, MirSink sink, void *ctx, Mir
 	doc_iter_init(&it, text, len);
 	w->body.narrow_buffer_ptrs = false;
 	while (doc_next(&it, &d)) {
+		Str triple;
+		uint32_t lines;
+		if (d.is_ir && foreign_triple(d.text, &triple, &lines)) {
+			char msg[160];
+			snprintf(msg, sizeof msg, "MIR of target '%.*s', not AMDGPU: gcnabi observes amdgcn MIR only",
+				 (int)(triple.n < 60 ? triple.n : 60), triple.p);
+			set_error(err, &have_err, d.line + 1 + lines, 1, "", msg);
+			st = MIR_MALFORMED;
+			goto out;
+		}
 		if (d.is_ir) {
 			w->body.narrow_buffer_ptrs = narrow_buffer_ptrs(d.text);
 			if (!d.complete) {

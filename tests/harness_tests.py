@@ -86,6 +86,28 @@ def test_errors(tmp, llc):
            r.stderr)
 
 
+def test_bad_input(tmp, llc):
+    """The user's own files: bad input stops the run before any work, with
+    gcnabi's message naming the user's file and line (not the run's copy);
+    a Latin-1 comment is read as gcnabi place reads it."""
+    bad = os.path.join(tmp, "user-sigs.ll")
+    open(bad, "w").write("declare void @f(i32)\ndecalre void @g(i64)\n")
+    out = os.path.join(tmp, "bad-input")
+    r = run(["run", "--llc", llc, "--count", "0", "--graphs", "0", "--suites", "default", "--out", out, bad])
+    report("bad input file: the error names the user's file:line:col before any work starts",
+           r.returncode == 1 and bad + ":2:1: error: 'decalre' is not 'declare'" in r.stderr and not os.path.exists(out),
+           "exit %d %s" % (r.returncode, r.stderr[-600:]))
+    latin = os.path.join(tmp, "latin1.ll")
+    open(latin, "wb").write(b"; caf\xe9, Stra\xdfe\ndeclare void @f(i32)\ndeclare void @g(i32 inreg)\n")
+    out = os.path.join(tmp, "latin1")
+    r = run(["run", "--llc", llc, "--mcpu", "gfx1030", "--count", "0", "--graphs", "0", "--suites", "default",
+             "--out", out, latin])
+    copies = glob.glob(os.path.join(out, "inputs", "file-*.ll"))
+    report("a Latin-1 comment: the run completes and keeps the file's bytes",
+           r.returncode in (0, 4) and "Traceback" not in r.stderr and copies and
+           b"caf\xe9" in open(copies[0], "rb").read(), "exit %d %s" % (r.returncode, r.stderr[-800:]))
+
+
 def small(llc, out, extra=()):
     # One llc, two CPUs, both selectors, 60 signatures and 4 call graphs, a
     # planted profile change so that the run has new findings to minimize:
@@ -514,6 +536,7 @@ def main():
             return 1
         test_errors(tmp, llc)
         test_one_cause_on_every_axis(tmp)
+        test_bad_input(tmp, llc)
         test_conventions_in_reports(tmp)
         test_crash_bisect(tmp, llc)
         test_graph_crash_reproducer(tmp, llc)

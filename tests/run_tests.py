@@ -115,6 +115,76 @@ def bad_inputs(tmp):
            and "multiple of 4" in r.stderr, r.stderr)
 
 
+# Input that is not a list of signatures, or that llc's IR verifier rejects:
+# name -> (file bytes, the "LINE:COL: error: ..." place reports).
+BAD_INPUT = {
+    "random bytes": (bytes(range(200, 256)) * 3 + b"\n", "1:1: error: expected a 'declare' or 'define' line"),
+    "misspelt declare": (b"decalre void @f(i32)\ndecalre void @g(i64)\n", "1:1: error: 'decalre' is not 'declare'"),
+    "misspelt define": (b"declare void @a(i32)\n  defnie void @f(i32) {\n  ret void\n}\n", "2:3: error: 'defnie'"),
+    "duplicate name": (b"declare void @f(i32)\ndeclare void @g(i32)\ndeclare void @f(i64)\n",
+                       "3:14: error: a second function named @f (the first is on line 1)"),
+    "invalid UTF-8 name": (b'declare void @"f\xff"(i32)\n', "1:14: error: function name is not valid UTF-8"),
+    "byval on i32": (b"declare void @f(i32 byval(i32))\n", "1:21: error: 'byval' applies to pointers only: the IR verifier"),
+    "signext and zeroext": (b"declare void @f(i8 signext zeroext)\n", "1:28: error: 'signext' with 'zeroext'"),
+    "sret third": (b"declare void @f(i32, i32, ptr addrspace(5) sret(i32))\n", "1:27: error: 'sret' on parameter 2"),
+    "misspelt call edge": (b"declare void @a(i32)\ndeclare void @b(i32)\ncal @a -> @b\n",
+                           "3:1: 'cal' is not 'call' or 'chain'"),
+    "graph with a duplicate": (b"declare void @a(i32)\ndeclare void @b(i32)\ndeclare void @a(i64)\ncall @a -> @b\n",
+                               "3:14: error: a second function named @a"),
+}
+
+
+def llc_recorder(tmp):
+    """A stand-in llc that answers --version as llc 22 does and leaves a
+    mark when it is asked to compile anything."""
+    mark = os.path.join(tmp, "llc-ran")
+    llc = os.path.join(tmp, "llc-recorder")
+    with open(llc, "w") as f:
+        f.write("#!/bin/sh\ncase \"$*\" in\n*--version*) printf 'LLVM version 22.1.8\\n  Registered Targets:\\n"
+                "    amdgcn - AMD GCN GPUs\\n';;\n*) touch '%s';;\nesac\n" % mark)
+    os.chmod(llc, 0o755)
+    return llc, mark
+
+
+def bad_input_is_an_error(tmp):
+    """Bad input is an error (exit 1) naming the user's file:line:col, in
+    place, emit and check, and check runs no llc; observe refuses x86 MIR;
+    a layout through a reserved register is refused at its line; an
+    undefined attribute group is a note."""
+    llc, mark = llc_recorder(tmp)
+    for name, (data, where) in BAD_INPUT.items():
+        src = os.path.join(tmp, "input-%s.ll" % name.replace(" ", "-"))
+        open(src, "wb").write(data)
+        for cmd in (["place"], ["emit"], ["check", "--quiet", "--llc", llc, "--out", os.path.join(tmp, "bad-out")]):
+            if os.path.exists(mark):
+                os.unlink(mark)
+            r = subprocess.run([GCNABI_SAN] + cmd + [src], capture_output=True, env=SAN_ENV)
+            err = r.stderr.decode("utf-8", "replace")
+            report("bad input (%s): gcnabi %s exits 1 naming %s:%s" % (name, cmd[0], os.path.basename(src),
+                                                                     where.split(":")[0]),
+                   r.returncode == 1 and (src + ":" + where) in err and not os.path.exists(mark),
+                   "exit %d, llc ran: %s\n%s" % (r.returncode, os.path.exists(mark), err[-600:]))
+    x86 = os.path.join(ROOT, "tests", "fixtures", "mir", "basic.x86_64.mir")
+    r = run([GCNABI_SAN, "observe", "--json", x86], env=SAN_ENV)
+    report("observe refuses x86-64 MIR (llc 19) at its target triple", r.returncode == 1 and not r.stdout and
+           (x86 + ":6:1: error: MIR of target 'x86_64', not AMDGPU") in r.stderr, "exit %d %r %r" % (
+               r.returncode, r.stdout[:200], r.stderr[:300]))
+    old = open(os.path.join(ROOT, "layouts", "old.layout")).read()
+    for change, where, says in ((("gfx_sgpr_args = s[4:29]", "gfx_sgpr_args = s[0:29]"), 28, "runs through srd"),
+                                (("func_sgpr_args = s[0:29]", "func_sgpr_args = s[0:32]"), 26,
+                                 "runs through return_address")):
+        layout = os.path.join(tmp, "through.layout")
+        open(layout, "w").write(old.replace(*change))
+        r = run([GCNABI_SAN, "place", "--layout", layout, "declare void @f(i32 inreg)"], env=SAN_ENV)
+        report("layout whose %s is refused at line %d" % (says, where),
+               r.returncode == 1 and "%s:%d:1: " % (layout, where) in r.stderr and says in r.stderr, r.stderr)
+    pasted = os.path.join(tmp, "pasted.ll")
+    open(pasted, "w").write("; from an LLVM test\ndefine void @f(i32 %x) #0 {\n  ret void\n}\n")
+    r = run([GCNABI_SAN, "place", pasted], env=SAN_ENV)
+    report("an undefined attribute group is accepted with a note", r.returncode == 0 and "ccc f: i32 -> v0" in r.stdout
+           and (pasted + ":2:24: note: attribute group #0 is not defined") in r.stderr, r.stdout + r.stderr)
+
+
 # summary.json's counts under the names the harness reads from summary.txt.
 SUMMARY_COLUMNS = {"functions": "functions", "agree": "agree", "llc_refused": "llc_refused",
                    "both_refused": "both_refused", "skipped": "not_emitted", "calls": "calls",
@@ -713,8 +783,10 @@ def shrink_candidates(tmp):
                 if (c["params"], c["chars"]) >= (size["params"], size["chars"]) or c["chars"] != len(c["decl"]):
                     bad.append("not smaller than %s: %s" % (sig[:80], c))
             lines += [c["decl"] for c in cands]
+    # One file, so one name per candidate: a file of signatures may not
+    # define a function twice.
     path = os.path.join(tmp, "shrunk.ll")
-    open(path, "w").write("\n".join(lines) + "\n")
+    open(path, "w").write("".join(re.sub(r"@[\w.$-]+\(", "@c%d(" % i, l, count=1) + "\n" for i, l in enumerate(lines)))
     p = run([GCNABI_SAN, "place", "--json", path], env=SAN_ENV)
     malformed = [l for l in p.stdout.splitlines() if '"error":"malformed' in l]
     report("shrink: %d candidates of %d generated signatures (every suite) parse and are smaller" % (
@@ -979,7 +1051,7 @@ def main():
     for binary in (GCNABI, GCNABI_SAN):
         if not os.access(binary, os.X_OK):
             sys.exit("%s is missing: run make" % binary)
-    sections = [golden, bad_inputs, check_every_llc, check_outputs, kernels, scratch_setup, link_matrix, link_matrix_chain_and_shader,
+    sections = [golden, bad_inputs, bad_input_is_an_error, check_every_llc, check_outputs, kernels, scratch_setup, link_matrix, link_matrix_chain_and_shader,
                 call_graphs, graph_bisection, chain_graphs, subdword_inreg_finding, byval_fatptr_finding, kernel_graphs, shader_passthrough,
                 boundary_every_llc, boundary_entry_every_llc, whole_wave, gen_replay, gen_header, gen_weights,
                 gen_accepted_by_every_llc, shrink_candidates]

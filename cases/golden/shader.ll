@@ -170,7 +170,6 @@ declare amdgpu_ps void @v01(ptr addrspace(5) sret({ i32, i32 }), i32)
 declare amdgpu_vs void @v02(ptr addrspace(5) byref(i32))
 declare amdgpu_hs void @v03(ptr addrspace(4) byref(i32), i32)
 declare amdgpu_es void @v04(ptr addrspace(5) byval(i32), ptr addrspace(5) sret(i32), i32)   ; es/ls are not on the verifier's list
-declare amdgpu_ls void @v05(ptr addrspace(5) byref(i32) inreg, i32)
 declare amdgpu_ps void @p00(i32 inreg, float, float, <2 x float>, float) "gcnabi-unused"="1,3"   ; unused PS inputs get no registers
 declare amdgpu_ps void @p01(float, float, float, float, float, float, float, float) "gcnabi-unused"="0,1,2,3,4,5,6"   ; no interpolation input: slot 0 forced, v0-v1 taken
 declare amdgpu_ps void @p02(i32 inreg, i64 inreg)   ; no input slots at all

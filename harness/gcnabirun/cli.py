@@ -141,6 +141,7 @@ def start(args, mode):
         cfg = config_from(args, mode, compilers)
         if args.layout:
             LY.validate(args.layout)
+        W.check_inputs(cfg["inputs"])  # bad input stops the run before any llc runs
         run_dir = new_run_dir(mode, cfg["seed"], args.out)
         if getattr(args, "budget_seconds", None):
             cfg["budget"] = args.budget_seconds
@@ -180,17 +181,15 @@ def layout_table(run_dir, plan):
                         if u["kind"] in ("sig", "swarm", "file") and u.get("suite", "default") in ("default", "file"))
     if not sig_inputs:
         return []
-    allsigs = os.path.join(run_dir, "layout-input.ll")
     seen = []
     for p in sig_inputs:
         if p not in seen:
             seen.append(p)
-    write_text(allsigs, "".join(open(os.path.join(run_dir, p)).read() for p in seen))
     newest = plan["compilers"][-1]["profile"] if plan["compilers"] else V.newest_profile()
-    try:
-        return LY.impact(allsigs, profile=newest, cpu=place_cpu())
-    finally:
-        os.unlink(allsigs)
+    # One file at a time: the units' files may reuse function names (the
+    # plain and the swarm signatures are both @f0, @f1, ...), which one
+    # file of signatures may not.
+    return LY.impact_of_files([os.path.join(run_dir, p) for p in seen], profile=newest, cpu=place_cpu())
 
 
 class LayoutsInBackground:

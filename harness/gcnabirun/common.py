@@ -86,9 +86,18 @@ def dumps(obj):
 
 def write_text(path, text):
     tmp = path + ".tmp"
-    with open(tmp, "w") as f:
+    with open(tmp, "w", encoding="utf-8", errors="surrogateescape") as f:
         f.write(text)
     os.replace(tmp, path)
+
+
+def read_input(path):
+    """A user's signature file as text, byte for byte as gcnabi reads it: a
+    byte that is not UTF-8 (a Latin-1 comment) comes back as a surrogate
+    and write_text writes it back unchanged. gcnabi itself refuses such a
+    byte in a function name."""
+    with open(path, encoding="utf-8", errors="surrogateescape") as f:
+        return f.read()
 
 
 def read_jsonl(path):

@@ -11,7 +11,7 @@ import re
 import subprocess
 
 from . import vocab as V
-from .common import GCNABI, HarnessError, read_jsonl
+from .common import GCNABI, HarnessError, read_input, read_jsonl
 
 
 def selector_of(t):
@@ -125,7 +125,7 @@ def extract(out_dir, input_path, compilers, unit_id):
     """Findings, notes, link cells, quirks and infrastructure errors of one
     check run: every finding kind of gcnabi's vocabulary is a finding on its
     axis, a note or an infrastructure error (vocab.kind)."""
-    sigs = open(input_path).read().splitlines()
+    sigs = read_input(input_path).splitlines()
     by_path = {c["path"]: c for c in compilers}
     by_profile = {}
     for c in compilers:

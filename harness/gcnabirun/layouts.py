@@ -32,3 +32,19 @@ def impact(sig_file, profile, cpu, extra=()):
         if path.startswith(root):
             row["file"] = os.path.relpath(path, root)
     return rows
+
+
+def impact_of_files(sig_files, profile, cpu):
+    """impact's rows over several files of signatures: each layout's counts
+    summed over the files (every count is per function)."""
+    total = None
+    for path in sig_files:
+        rows = impact(path, profile, cpu)
+        if total is None:
+            total = rows
+            continue
+        for row, more in zip(total, rows):
+            for key, value in more.items():
+                if key not in ("layout", "file"):
+                    row[key] += value
+    return total or []

@@ -20,7 +20,7 @@ import time
 
 from . import findings as F
 from . import vocab as V
-from .common import GCNABI, HarnessError, dumps, gcnabi, read_jsonl, write_text
+from .common import GCNABI, HarnessError, dumps, gcnabi, read_input, read_jsonl, write_text
 
 # Core-seconds of llc per function per compiler x CPU x selector, both views,
 # measured on this project's 2-core machine with the convention suites: 0.038
@@ -32,8 +32,10 @@ NRBS_CALLEES, NRBS_CALLS = 20, 3
 
 
 def split_signatures(text, chunk):
-    """Chunks of `chunk` declare lines, each with the file's header comments."""
-    header = [l for l in text.splitlines() if l.startswith(";")][:2]
+    """Chunks of `chunk` declare lines, each with the file's header comments
+    and the definitions headers refer to (attribute groups, named types)."""
+    header = [l for l in text.splitlines() if l.startswith(";")][:2] + [
+        l for l in text.splitlines() if l.startswith("attributes #") or re.match(r"%\S+ = type ", l)]
     sigs = [l for l in text.splitlines() if l.startswith("declare") or l.startswith("define")]
     return [header + sigs[i:i + chunk] for i in range(0, len(sigs), chunk)]
 
@@ -87,6 +89,20 @@ def _gen(cfg, *args):
     return r.stdout
 
 
+def check_inputs(paths):
+    """The user's files are read by gcnabi itself before any work starts:
+    bad input is an error naming the user's file, line and column (not
+    the run's copy of it), as `gcnabi place` gives it."""
+    for path in paths:
+        try:
+            read_input(path)
+        except OSError as e:
+            raise HarnessError("%s: %s" % (path, e.strerror))
+        r = gcnabi("place", "--json", path, check=False)
+        if r.returncode:
+            raise HarnessError(r.stderr.strip() or "gcnabi place %s failed (%d)" % (path, r.returncode))
+
+
 def make_plan(run_dir, cfg, compilers):
     """Writes the inputs and plan.json; returns the plan."""
     inputs = os.path.join(run_dir, "inputs")
@@ -111,10 +127,7 @@ def make_plan(run_dir, cfg, compilers):
             out = _gen(cfg, "--callgraph", "--root", s["root"], "--count", s["graphs"], "--weights", s["weights"])
             chunks += [("graph", s["name"], c) for c in split_graphs(out, 5)]
     for path in cfg.get("inputs") or []:
-        try:
-            text = open(path).read()
-        except OSError as e:
-            raise HarnessError("%s: %s" % (path, e.strerror))
+        text = read_input(path)
         if re.search(r"^call @", text, re.M):
             chunks.append(("graph", "file", text.splitlines()))
         else:
@@ -286,7 +299,8 @@ def run_unit(unit, plan, run_dir, slots=None):
         # slower (amdgpu-regbanklegalize on large functions) and llc 22
         # aborts on every call, so the chunk's NRBS_CALLEES shortest
         # signatures as callees, and the NRBS_CALLS shortest with a caller.
-        sample = sorted((l for l in open(inp) if l.startswith("declare")), key=len)
+        lines = read_input(inp).splitlines(keepends=True)
+        sample = sorted((l for l in lines if l.startswith("declare")), key=len)
         for tag, n, callers in (("nrbs", NRBS_CALLEES, False), ("nrbs-calls", NRBS_CALLS, True)):
             nout = os.path.join(out, tag)
             sub = os.path.join(out, tag + ".ll")

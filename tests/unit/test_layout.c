@@ -124,20 +124,52 @@ static void test_return_pool_is_gone(void **state)
 	assert_int_equal(e.col, 1);
 }
 
-/* old, with both argument lists running through every fixed role. */
+/* old, with both argument lists running through every fixed role: a
+ * layout file may not say so (test_pools_through_reserved_roles), but the
+ * model keeps the roles reserved whatever its layout holds. */
 static void load_wide_pools(Layout *l)
 {
-	static char text[8192];
 	char *src = slurp("layouts/old.layout");
-	text[0] = 0;
-	for (char *line = strtok(src, "\n"); line; line = strtok(0, "\n"))
-		snprintf(text + strlen(text), sizeof text - strlen(text), "%s\n",
-			 strncmp(line, "func_sgpr_args ", 15) == 0  ? "func_sgpr_args = s[0:40]"
-			 : strncmp(line, "gfx_sgpr_args ", 14) == 0 ? "gfx_sgpr_args = s[0:40]"
-								    : line);
 	LayoutError e;
-	if (!layout_parse(text, strlen(text), l, &e))
+	if (!layout_parse(src, strlen(src), l, &e))
 		fail_msg("%u:%u: %s", e.line, e.col, e.msg);
+	for (int p = 0; p < POOL_COUNT; p++)
+		l->pool[p] = (RegList){ 1, { { LOC_SGPR, 0, 41 } } };
+}
+
+/* An argument list through a register every function of its convention
+ * reserves is refused at its line; the default convention's may run
+ * through the descriptor and the implicit inputs, as upstream's does. */
+static void test_pools_through_reserved_roles(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *from, *to, *msg;
+		uint32_t line;
+	} cases[] = {
+		{ "gfx_sgpr_args = s[4:29]", "gfx_sgpr_args = s[0:29]", "gfx_sgpr_args runs through srd (s[0:3])", 28 },
+		{ "gfx_sgpr_args = s[4:29]", "gfx_sgpr_args = s[4:31]", "gfx_sgpr_args runs through return_address (s[30:31])", 28 },
+		{ "func_sgpr_args = s[0:29]", "func_sgpr_args = s[0:29], s32", "func_sgpr_args runs through stack_pointer (s32)", 26 },
+		{ "func_sgpr_args = s[0:29]", "func_sgpr_args = s[0:29], s[33:34]", "runs through frame_pointer (s33)", 26 },
+		{ "base_pointer = s34", "base_pointer = s29", "func_sgpr_args runs through base_pointer (s29)", 26 },
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		char *src = slurp("layouts/old.layout"), text[8192];
+		char *at = strstr(src, cases[i].from);
+		assert_non_null(at);
+		snprintf(text, sizeof text, "%.*s%s%s", (int)(at - src), src, cases[i].to, at + strlen(cases[i].from));
+		Layout l;
+		LayoutError e;
+		assert_false(layout_parse(text, strlen(text), &l, &e));
+		if (!strstr(e.msg, cases[i].msg) || e.line != cases[i].line)
+			fail_msg("%s: got %u: %s", cases[i].to, e.line, e.msg);
+		assert_non_null(strstr(e.msg, "which every function of its convention reserves"));
+	}
+	/* old itself: func_sgpr_args = s[0:29] through srd and the implicit inputs. */
+	char *src = slurp("layouts/old.layout");
+	Layout l;
+	LayoutError e;
+	assert_true(layout_parse(src, strlen(src), &l, &e));
 }
 
 /* n inreg i32 arguments of convention cc, placed; p->locs[k] is part k. */
@@ -327,6 +359,7 @@ int main(void)
 		cmocka_unit_test(test_validation_errors),
 		cmocka_unit_test(test_return_pool_is_gone),
 		cmocka_unit_test(test_fixed_roles_reserved_by_the_model),
+		cmocka_unit_test(test_pools_through_reserved_roles),
 		cmocka_unit_test(test_impact_counts),
 		cmocka_unit_test(test_syntax_errors_have_positions),
 		cmocka_unit_test(test_truncations_never_crash),
