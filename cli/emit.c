@@ -866,11 +866,14 @@ int cmd_emit(int argc, char **argv)
 	const Command *cmd = command_find("emit");
 	const Profile *p = profile_newest();
 	EmitRun r = { .input = "-" };
+	bool typed_ptrs = false;
 	int i = 1, k;
 	const char *val;
 	while ((k = opt_next(cmd, argc, argv, &i, &val)) >= 0) {
 		if (strcmp(cmd->opts[k].name, "--caller") == 0)
 			r.o.callers = true;
+		else if (strcmp(cmd->opts[k].name, "--typed-pointers") == 0)
+			typed_ptrs = true;
 		else if (strcmp(cmd->opts[k].name, "--graph-of") == 0)
 			r.graph_of = val[0] == '@' ? val + 1 : val;
 		else if (strcmp(cmd->opts[k].name, "--wave") == 0) {
@@ -888,7 +891,8 @@ int cmd_emit(int argc, char **argv)
 		return 0;
 	if (k == -3 || argc - i > 1)
 		return EXIT_USAGE;
-	r.o.typed_ptrs = p->major < 15;
+	/* Opaque pointers (ptr) are read from llc 15 on; llc 14 reads typed ones. */
+	r.o.typed_ptrs = typed_ptrs || p->major < 15;
 	r.o.buffer_ptr_split = p->on[SW_buffer_ptr_split];
 	if (i < argc)
 		r.input = argv[i];
