@@ -391,6 +391,7 @@ def minimize_cause(b, plan, installed, lit_cmd, run_dir, deadline, check_jobs=2)
         if not res:
             m["why"] = graph
             return m
+        m["needs_graph"] = graph is not None
     elif not res:
         if f["axis"] != "crash" or not in_graph:
             m["why"] = "does not reproduce alone (it needs its call graph)" if in_graph else \
@@ -440,6 +441,11 @@ def minimize_in_graph(f, subject, plan, unit, run_dir, name, deadline, check_job
     if not res:
         return None, "does not reproduce alone, nor in its call graph checked again"
     best, function, detail, rounds, tries = res
+    if len(best) == 1:
+        # No call left: one signature, which check gave a caller of its own.
+        decl = M.renamed(best[0], "f")
+        if decl:
+            return (decl, detail, rounds, tries), None
     os.makedirs(os.path.join(run_dir, "repro"), exist_ok=True)
     path = os.path.join(run_dir, "repro", name + ".graph")
     write_text(path, "".join(l + "\n" for l in best))

@@ -20,6 +20,7 @@ import time
 from . import vocab as V
 from .common import GCNABI, run_bounded, write_text
 from .compilers import filecheck
+from .minimize import NAME
 
 LIT_MIN_SECONDS = 5  # one lit run: llc and FileCheck on one small function
 LIT_MAX_SECONDS = 120
@@ -85,35 +86,47 @@ READ = "; %s-DAG: = COPY %s{{$}}"
 WRITE = "; %s-DAG: %s = {{[A-Z][A-Z0-9_]*}} {{[^[:space:]]}}"
 
 
-def check_lines(placement, role, prefix="CHECK"):
-    """CHECK-DAG lines for where a placement puts each part: in the callee
-    (it reads the registers, its fixed stack objects sit at the offsets) or
-    at the call (the caller writes the registers)."""
-    out = []
+def part_lines(placement, role, prefix="CHECK"):
+    """CHECK-DAG lines for where a placement puts each part, the arguments'
+    and the return's: in the callee (it reads the argument registers, its
+    fixed stack objects sit at the offsets, it writes the return registers)
+    or at the call (the caller writes the argument registers, then reads
+    the return's)."""
+    args = []
     for a in placement.get("args", []):
         sizes = a.get("slot_sizes") or []
         for k, loc in enumerate(a.get("parts", [])):
             r = reg(loc)
             if r and role == "callee":
-                out.append(READ % (prefix, r))
+                args.append(READ % (prefix, r))
             elif r:
-                out.append(WRITE % (prefix, r))
+                args.append(WRITE % (prefix, r))
             elif loc.startswith("stack+") and role == "callee":
                 size = sizes[k] if k < len(sizes) and sizes[k] else None
-                out.append("; %s-DAG: offset: %s, size: %s" % (prefix, loc[6:], "%d," % size if size else ""))
-    ret = placement.get("ret") or {}
-    for loc in ret.get("parts", []):
-        r = reg(loc)
-        if r and role == "callee":
-            out.append(WRITE % (prefix, r))
-        elif r:
-            out.append(READ % (prefix, r))
+                args.append("; %s-DAG: offset: %s, size: %s" % (prefix, loc[6:], "%d," % size if size else ""))
+    ret = [(WRITE if role == "callee" else READ) % (prefix, reg(loc))
+           for loc in (placement.get("ret") or {}).get("parts", []) if reg(loc)]
+    return unique(args), unique(ret)
+
+
+def unique(lines):
     seen, res = set(), []
-    for l in out:
+    for l in lines:
         if l not in seen:
             seen.add(l)
             res.append(l)
     return res
+
+
+def check_lines(placement, role, prefix="CHECK"):
+    args, ret = part_lines(placement, role, prefix)
+    return unique(args + ret)
+
+
+# A call in the caller's MIR (SI_CALL, GlobalISel's G_SI_CALL): in a caller
+# of several functions, the lines of one call sit between the call before it
+# and this call.
+CALL = "; CHECK: SI_CALL"
 
 
 def llc_of(detail):
@@ -136,12 +149,20 @@ AXIS_TESTS = {
 
 def labelled(roles, placements, names, ir):
     """The CHECK lines of the roles: each function's CHECK-LABEL, in the
-    order the module defines them, then its CHECK-DAG lines."""
+    order the module defines them, then its CHECK-DAG lines; names["call"]:
+    (k, n) when the caller makes n calls and the test's is the k-th."""
     blocks = []
     for role in ("callee", "caller"):
         if role in roles or (role == "caller" and not roles):
-            lines = check_lines(placements.get(role) or {}, role) if role in roles else []
-            blocks.append((ir.find("@%s(" % names[role]), ["; CHECK-LABEL: {{^}}name: %s{{$}}" % names[role]] + lines))
+            args, ret = part_lines(placements.get(role) or {}, role) if role in roles else ([], [])
+            k, n = names.get("call") or (0, 1)
+            if role == "caller" and n > 1 and roles:
+                args = [CALL] * k + args + [CALL]
+            if blocks and names[role] == names["callee"]:
+                blocks[0][1].extend(args + ret)  # a function that calls itself: one block
+                continue
+            blocks.append((ir.find("@%s(" % names[role]),
+                           ["; CHECK-LABEL: {{^}}name: %s{{$}}" % names[role]] + args + ret))
     return [l for _, b in sorted(blocks, key=lambda x: x[0]) for l in b]
 
 
@@ -174,10 +195,14 @@ def model_placement(sig, name, f, profile, caller):
     return {"error": "gcnabi place printed no @%s" % name}
 
 
-def predict(c, f, sig, names, roles, want, ir):
+def predict(c, f, sig, names, roles, want, ir, emitted):
     """(whether the model predicts that the test passes with compiler c,
     why not): c's own profile places the signature; the test passes when
-    every CHECK line it has is one the model's placement gives."""
+    every CHECK line it has is one the model's placement gives. None when
+    the model predicts nothing: gcnabi emits other IR for c's profile than
+    the test holds (emitted(profile) is what it emits)."""
+    if emitted(c["profile"]) != emitted(f["profile"]):
+        return None, "the IR gcnabi emits for %s differs from the test's" % version(c)
     placements = {}
     for role in ("callee", "caller"):
         p = model_placement(sig, names["callee"], f, c["profile"], role == "caller")
@@ -284,19 +309,25 @@ def portable(ir):
 def judge(subject, compilers, observed, expected):
     """(status, verdict) of lit's outcomes against the expectations:
     observed {path: (passed True/False/None, error)}, expected {path:
-    (passes, why not)}. Verified when every llc does what is expected of it
-    and one besides the subject passes; otherwise the verdict names each llc
-    that disagreed."""
+    (passes True/False, or None: no prediction; why not)}. Verified when
+    every llc does what is expected of it and one besides the subject
+    passes ("verified (partial)" when the model predicts nothing for some);
+    status None when all agree but none passes; otherwise "unverified",
+    the verdict naming each llc that disagreed."""
     def names(paths):
         return ", ".join(("%s (the llc checked)" % version(subject)) if p == subject["path"] else
                          version(by_path[p]) for p in paths)
     by_path = {c["path"]: c for c in compilers}
     order = [c["path"] for c in compilers]
     timed_out = [p for p in order if observed[p][0] is None]
-    wrong = [p for p in order if observed[p][0] is not None and observed[p][0] != expected[p][0]]
+    unpredicted = [p for p in order if expected[p][0] is None]
+    wrong = [p for p in order if observed[p][0] is not None and expected[p][0] is not None and
+             observed[p][0] != expected[p][0]]
     fails = [p for p in order if observed[p][0] is False]
-    passes = [p for p in order if observed[p][0]]
+    passes = [p for p in order if observed[p][0] and p not in unpredicted]
     seen = "lit FAILS with %s; PASSES with %s" % (names(fails) or "none", names(passes) or "none")
+    if unpredicted:
+        seen += "; no prediction for %s: %s" % (names(unpredicted), "; ".join(expected[p][1] for p in unpredicted))
     if timed_out or wrong:
         why = ["%s %s where %s" % (version(by_path[p]), "FAILS" if expected[p][0] else "PASSES",
                                    "the model predicts a pass" if expected[p][0] else
@@ -304,10 +335,13 @@ def judge(subject, compilers, observed, expected):
                (" (%s)" % observed[p][1] if observed[p][1] and expected[p][0] else "") for p in wrong]
         why += ["lit timed out with %s" % version(by_path[p]) for p in timed_out]
         return "unverified", "NOT verified: %s; %s" % (seen, "; ".join(why))
-    reasons = ["%s: %s" % (version(by_path[p]), expected[p][1]) for p in fails if p != subject["path"]]
+    reasons = ["%s: %s" % (version(by_path[p]), expected[p][1]) for p in fails
+               if p != subject["path"] and p not in unpredicted]
     text = "verified by lit with every installed llc, as the model predicts: %s%s" % (
         seen, " (%s)" % "; ".join(reasons) if reasons else "")
-    return ("verified" if len(passes) else None), text
+    if not passes:
+        return None, text
+    return ("verified (partial)" if unpredicted else "verified"), text
 
 
 def write_and_verify(repro_dir, name, f, subject, decl, detail, others, lit_cmd, deadline, reduce=True, graph=None):
@@ -322,23 +356,36 @@ def write_and_verify(repro_dir, name, f, subject, decl, detail, others, lit_cmd,
     tmp = tempfile.mkdtemp(prefix="gcnabi-lit-")
     compilers = [subject] + [c for c in others if c["path"] != subject["path"]]
     try:
-        # Typed pointers: llc 14 reads only those, the others read both.
-        emit = [GCNABI, "emit", "--typed-pointers", "--profile", f["profile"]]
         if graph:
             sig = graph[0]
-            emit += ["--graph-of", graph[1]] + wave_args(f["cpu"])
+            emit = ["--graph-of", graph[1]] + wave_args(f["cpu"])
             names = {"callee": graph[1], "caller": graph[2] or graph[1]}
         else:
             sig = os.path.join(tmp, "sig.ll")
             write_text(sig, decl + "\n")
-            emit += ["--caller"]
+            emit = ["--caller"]
             names = {"callee": "f", "caller": TEST_PREFIX + "0.caller"}
-        r = subprocess.run(emit + [sig], capture_output=True, text=True)
-        if r.returncode:
-            return {"status": "unverified", "why": "gcnabi emit failed: " + r.stderr.strip()}
-        out = r.stdout.splitlines()
+        cache = {}
+
+        def emitted(profile):
+            # Typed pointers: llc 14 reads only those, the others read both.
+            if profile not in cache:
+                r = subprocess.run([GCNABI, "emit", "--typed-pointers", "--profile", profile] + emit + [sig],
+                                   capture_output=True, text=True)
+                # Its first line names the profile: the rest is the module.
+                cache[profile] = [l for l in r.stdout.splitlines() if not l.startswith("; gcnabi emit")] \
+                    if r.returncode == 0 else r.stderr.strip()
+            return cache[profile]
+        out = emitted(f["profile"])
+        if isinstance(out, str):
+            return {"status": "unverified", "why": "gcnabi emit failed: " + out}
         graph_lines = [l[len("; call graph: "):] for l in out if l.startswith("; call graph: ")]
-        ir = "\n".join(l for l in out if not l.startswith(("; gcnabi emit", "; call graph: "))).strip() + "\n"
+        ir = "\n".join(l for l in out if not l.startswith("; call graph: ")).strip() + "\n"
+        if graph:
+            calls = [n[1] for n in (NAME.findall(l) for l in graph_lines if not l.startswith("declare"))
+                     if len(n) >= 2 and n[0] == names["caller"]]
+            if names["callee"] in calls:
+                names["call"] = (calls.index(names["callee"]), len(calls))
         roles, want, did, meaning = expectation(f, detail, names, portable(ir))
         run = "; RUN: llc %s %%s -o - | FileCheck %%s" % " ".join(llc_flags(f))
         reduced = reduce and f["axis"] == "crash" and reduce_ir(ir, f, subject, tmp, deadline)
@@ -370,7 +417,7 @@ def write_and_verify(repro_dir, name, f, subject, decl, detail, others, lit_cmd,
         for c in compilers:
             ok, log = lit_run(lit_cmd, path, overlay(c, tmp), exec_root, deadline)
             observed[c["path"]] = (ok, log if ok is None else first_error(log))
-            expected[c["path"]] = (False, "") if c is subject else predict(c, f, sig, names, roles, want, ir)
+            expected[c["path"]] = (False, "") if c is subject else predict(c, f, sig, names, roles, want, ir, emitted)
         status, verdict = judge(subject, compilers, observed, expected)
         if status is None:
             # Nothing installed behaves the other way: the same CHECK lines
@@ -390,7 +437,8 @@ def write_and_verify(repro_dir, name, f, subject, decl, detail, others, lit_cmd,
         write_text(path, text(want, [verdict]))
         pv = lambda ok: [version(c)[4:] for c in compilers if observed[c["path"]][0] is ok]
         return {"status": status, "verdict": verdict, "passes_with": pv(True), "fails_with": pv(False),
-                "disagree": [version(c)[4:] for c in compilers if observed[c["path"]][0] is not None and
+                "disagree": [version(c)[4:] for c in compilers
+                             if None not in (observed[c["path"]][0], expected[c["path"]][0]) and
                              observed[c["path"]][0] != expected[c["path"]][0]],
                 "path": name + ".ll"}
     finally:
