@@ -391,7 +391,6 @@ def minimize_cause(b, plan, installed, lit_cmd, run_dir, deadline, check_jobs=2)
         if not res:
             m["why"] = graph
             return m
-        m["needs_graph"] = graph is not None
     elif not res:
         if f["axis"] != "crash" or not in_graph:
             m["why"] = "does not reproduce alone (it needs its call graph)" if in_graph else \

@@ -9,6 +9,7 @@ by running lit with every installed llc: the compiler it was found on must
 fail, and every other one must do what the model predicts for it (its own
 profile's placement gives the CHECK lines, or it does not); any other
 outcome names the llc that disagreed."""
+import json
 import os
 import re
 import shutil
@@ -180,7 +181,6 @@ def expectation(f, detail, names, ir):
 def model_placement(sig, name, f, profile, caller):
     """gcnabi place of @name under a profile, at the finding's CPU, wave and
     selector: its JSON (an "error" when the model says llc refuses it)."""
-    import json
     cpu, wave = split_cpu(f["cpu"])
     cmd = [GCNABI, "place", "--json", "--profile", profile, "--mcpu", cpu,
            "--selector", "gisel" if f["selector"].startswith("gisel") else "dag"]
