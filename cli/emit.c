@@ -53,6 +53,12 @@ static bool is_fat_pointer(const Emitter *e, TypeId t)
 	return e->o->buffer_ptr_split && ty->kind == TYPE_PTR && ty->addrspace == 7;
 }
 
+/* A buffer fat pointer's type as the dialect spells it. */
+static const char *fat_pointer_type(const Emitter *e)
+{
+	return e->o->typed_ptrs ? "i8 addrspace(7)*" : "ptr addrspace(7)";
+}
+
 static bool contains_fat_pointer(const Sig *s, TypeId t, unsigned depth)
 {
 	const Type *ty = sig_type(s, t);
@@ -242,7 +248,7 @@ static void emit_entry_stores(Emitter *e)
 			buf_printf(e->b, " %s\n", arg);
 			snprintf(val, sizeof val, "%%gcnabi.v%u", k);
 		} else if (is_fat_pointer(e, vt)) {
-			buf_printf(e->b, "  %%gcnabi.v%u = ptrtoint ptr addrspace(7) %s to i160\n", k, arg);
+			buf_printf(e->b, "  %%gcnabi.v%u = ptrtoint %s %s to i160\n", k, fat_pointer_type(e), arg);
 			snprintf(val, sizeof val, "%%gcnabi.v%u", k);
 		}
 		buf_printf(e->b, "  store volatile ");
@@ -267,7 +273,8 @@ static void emit_return(Emitter *e)
 	put_global_ptr(e, s->ret, 1);
 	buf_printf(e->b, " @gcnabi.%u.ret\n", e->idx);
 	if (is_fat_pointer(e, s->ret)) {
-		buf_printf(e->b, "  %%gcnabi.rp = inttoptr i160 %%gcnabi.r to ptr addrspace(7)\n  ret ptr addrspace(7) %%gcnabi.rp\n}\n");
+		buf_printf(e->b, "  %%gcnabi.rp = inttoptr i160 %%gcnabi.r to %s\n  ret %s %%gcnabi.rp\n}\n", fat_pointer_type(e),
+			   fat_pointer_type(e));
 		return;
 	}
 	buf_printf(e->b, "  ret ");
@@ -329,7 +336,7 @@ static void emit_call(Emitter *e, const char *fn_name, const char *v, unsigned s
 		put_global_ptr(e, vt, 4);
 		buf_printf(e->b, " @gcnabi.%u.out.%u, align %u\n", e->idx, k, OUT_ALIGN);
 		if (vt == p->type && is_fat_pointer(e, vt))
-			buf_printf(e->b, "  %%%s.p%u = inttoptr i160 %%%s.o%u to ptr addrspace(7)\n", v, k, v, k);
+			buf_printf(e->b, "  %%%s.p%u = inttoptr i160 %%%s.o%u to %s\n", v, k, v, k, fat_pointer_type(e));
 		if (vt != p->type) {
 			/* A byval copy holds the value in memory form. */
 			buf_printf(e->b, "  %%gcnabi.%u.out.%u.copy = alloca ", e->idx, k);
@@ -396,7 +403,7 @@ static void emit_call(Emitter *e, const char *fn_name, const char *v, unsigned s
 	buf_printf(e->b, ")\n");
 	if (!is_void) {
 		if (is_fat_pointer(e, s->ret))
-			buf_printf(e->b, "  %%%s.ri = ptrtoint ptr addrspace(7) %%%s.r to i160\n", v, v);
+			buf_printf(e->b, "  %%%s.ri = ptrtoint %s %%%s.r to i160\n", v, fat_pointer_type(e), v);
 		buf_printf(e->b, "  store volatile ");
 		put_mem_type(e, s->ret);
 		buf_printf(e->b, is_fat_pointer(e, s->ret) ? " %%%s.ri, " : " %%%s.r, ", v);
@@ -448,7 +455,7 @@ static void emit_chain_call(Emitter *e, const char *fn_name, const char *v, unsi
 		put_global_ptr(e, vt, 4);
 		buf_printf(e->b, " @gcnabi.%u.out.%u, align %u\n", e->idx, k, OUT_ALIGN);
 		if (vt == s->params[k].type && is_fat_pointer(e, vt))
-			buf_printf(e->b, "  %%%s.p%u = inttoptr i160 %%%s.o%u to ptr addrspace(7)\n", v, k, v, k);
+			buf_printf(e->b, "  %%%s.p%u = inttoptr i160 %%%s.o%u to %s\n", v, k, v, k, fat_pointer_type(e));
 		if (vt != s->params[k].type) {
 			/* A byval parameter (the verifier refuses it) passes a copy's address. */
 			buf_printf(e->b, "  %%%s.p%u = alloca ", v, k);
@@ -864,11 +871,14 @@ int cmd_emit(int argc, char **argv)
 	const Command *cmd = command_find("emit");
 	const Profile *p = profile_newest();
 	EmitRun r = { .input = "-" };
+	bool typed_ptrs = false;
 	int i = 1, k;
 	const char *val;
 	while ((k = opt_next(cmd, argc, argv, &i, &val)) >= 0) {
 		if (strcmp(cmd->opts[k].name, "--caller") == 0)
 			r.o.callers = true;
+		else if (strcmp(cmd->opts[k].name, "--typed-pointers") == 0)
+			typed_ptrs = true;
 		else if (strcmp(cmd->opts[k].name, "--graph-of") == 0)
 			r.graph_of = val[0] == '@' ? val + 1 : val;
 		else if (strcmp(cmd->opts[k].name, "--wave") == 0) {
@@ -886,7 +896,8 @@ int cmd_emit(int argc, char **argv)
 		return 0;
 	if (k == -3 || argc - i > 1)
 		return EXIT_USAGE;
-	r.o.typed_ptrs = p->major < 15;
+	/* Opaque pointers (ptr) are read from llc 15 on; llc 14 reads typed ones. */
+	r.o.typed_ptrs = typed_ptrs || p->major < 15;
 	r.o.buffer_ptr_split = p->on[SW_buffer_ptr_split];
 	if (i < argc)
 		r.input = argv[i];

@@ -226,11 +226,95 @@ def test_graph_crash_reproducer(tmp, llc):
     lit = (causes[0].get("lit") or {}) if len(causes) == 1 else {}
     test = open(os.path.join(out, "repro", lit["path"])).read() if lit.get("path") else ""
     ok = (len(causes) == 1 and causes[0]["example"] == "b.n0" and str(lit.get("status")).startswith("verified")
-          and "; from the call graph: call @b.n0 -> * @b.n1" in test and "call amdgpu_gfx" in test
+          and "; From the call graph: call @b.n0 -> * @b.n1" in test and "call amdgpu_gfx" in test
           and "too many input SGPRs" in test and "@a.n0" not in test)
     report("graph-only crash: reduced from its call graph to a verified lit test", ok,
            "exit %d, causes %s\n%s\n%s" % (r.returncode, [(c["what"], c["example"], c.get("lit")) for c in causes],
                                             test[:1500], r.stderr[-800:]))
+
+
+def lit_in_empty_dir(test_path, llc):
+    """Upstream lit on a copy of one reproducer and its lit.cfg.py in a
+    fresh directory, with one llc (its FileCheck beside it, else any):
+    whether the test passed."""
+    sys.path.insert(0, os.path.join(ROOT, "harness"))
+    from gcnabirun import compilers as C
+    d, bindir = tempfile.mkdtemp(prefix="gcnabi-lit-copy-"), tempfile.mkdtemp(prefix="gcnabi-lit-bin-")
+    try:
+        shutil.copy(test_path, d)
+        shutil.copy(os.path.join(os.path.dirname(test_path), "lit.cfg.py"), d)
+        os.symlink(llc, os.path.join(bindir, "llc"))
+        os.symlink(C.filecheck({"bindir": os.path.dirname(llc)}), os.path.join(bindir, "FileCheck"))
+        r = subprocess.run(C.lit_command() + ["-q", "--param", "llvm_bin=" + bindir, d], capture_output=True, text=True)
+        return r.returncode == 0
+    finally:
+        shutil.rmtree(d, ignore_errors=True)
+        shutil.rmtree(bindir, ignore_errors=True)
+
+
+def test_llc16_caller_reproducers(tmp):
+    """llc 16's inreg SGPR caller bug (amdgpu_gfx, gfx1200), found in a call
+    graph: the model-vs-llc-caller finding, which does not reproduce alone,
+    is reduced together with its graph; each reproducer is verified on
+    every installed llc (llc 16 fails, the others as the model predicts)
+    and does exactly that under upstream lit from a copy in an empty
+    directory; it names no path and none of gcnabi's own names."""
+    import json
+    llcs = {int(p.split("-")[1].split("/")[0]): p for p in glob.glob("/usr/lib/llvm-*/bin/llc")}
+    if 16 not in llcs:
+        report("llc 16 caller reproducers: needs llc 16", False, "installed: %s" % sorted(llcs))
+        return
+    graph = os.path.join(ROOT, "tests", "fixtures", "graphs", "llc16_gfx_caller_sgprs.ll")
+    causes = {}
+    # One cause on two axes. Accepted on the caller-vs-callee axis only, it
+    # is new where it needs its graph, and minimized from there; accepted
+    # nowhere, from the caller-vs-callee finding, which reproduces alone.
+    for known_axes in ("caller-vs-callee", None):
+        known = os.path.join(tmp, "llc16-known-%s.txt" % known_axes)
+        with open(known, "w") as fk:
+            if known_axes:
+                fk.write("%s | amdgpu_gfx | 16 | dag | . | accepted on one axis for the test\n" % known_axes)
+        out = os.path.join(tmp, "llc16-caller-%s" % known_axes)
+        r = run(["run", "--llc", llcs[16], "--mcpu", "gfx1200", "--selector", "dag", "--count", "0", "--out", out,
+                 "--known", known, graph])
+        rows = [json.loads(l) for l in open(os.path.join(out, "results.jsonl"))] if os.path.exists(
+            os.path.join(out, "results.jsonl")) else []
+        found = [c for c in rows if c.get("type") == "cause"]
+        report("llc 16 caller bug: one cause on the model-vs-llc-caller and caller-vs-callee axes (known on %s)" %
+               known_axes, len(found) == 1 and {a["axis"] for a in found[0]["axes"]} >= {
+                   "model-vs-llc-caller", "caller-vs-callee"}, repr(found)[:1500])
+        for c in found:
+            causes[c["axis"]] = dict(c, out=out)
+    graph_cause = causes.get("model-vs-llc-caller") or {}
+    out = graph_cause.get("out", "-")
+    lit = graph_cause.get("lit") or {}
+    reduced = os.path.join(out, "repro", lit.get("path", "-")[:-3] + ".graph")
+    fns = [l for l in open(reduced)] if os.path.exists(reduced) else []
+    fns = [l for l in fns if l.startswith("declare")]
+    report("llc 16 caller bug in a call graph: reduced with its graph (8 functions to at most 3) to a verified test",
+           str(lit.get("status")).startswith("verified") and "16.0.6" in lit.get("fails_with", []) and
+           not lit.get("disagree") and 0 < len(fns) <= 3 and "@g3.n6(" in "".join(fns),
+           "exit %d: %s\n%s\n%s" % (r.returncode, graph_cause, fns, r.stderr[-1500:]))
+    for axis, c in sorted(causes.items()):
+        lit = c.get("lit") or {}
+        path = os.path.join(c["out"], "repro", lit["path"]) if lit.get("path") else None
+        text = open(path).read() if path and os.path.exists(path) else ""
+        lit_says = {v: True for v in lit.get("passes_with", [])}
+        lit_says.update({v: False for v in lit.get("fails_with", [])})
+        seen = {}
+        for major, llc in sorted(llcs.items()):
+            version = next((v for v in lit_says if v.split(".")[0] == str(major)), None)
+            seen[version or major] = lit_in_empty_dir(path, llc) if path else None
+        # caller-vs-callee: the known cause, minimized to one signature, is
+        # predicted on every llc: it fails on 16 alone.
+        want_all = axis != "caller-vs-callee" or (lit.get("status") == "verified" and
+                                                  [v for v in lit_says if not lit_says[v]] == ["16.0.6"])
+        report("%s reproducer: the verdict's fail/pass sets on all %d installed llc, and the same under upstream "
+               "lit from an empty directory; no path, no gcnabi name in it" % (axis, len(llcs)),
+               text and want_all and len(lit_says) == len(llcs) and seen == lit_says and "/usr/" not in text and
+               "/tmp" not in text and "gcnabi." not in text and "; RUN: llc -mtriple=amdgcn-amd-amdpal -mcpu=gfx1200 "
+               "-stop-after=finalize-isel %s -o - | FileCheck %s" in text,
+               "lit record %s\nlit from a copy: %s\n%s" % (lit, seen, text[:2500]))
 
 
 def test_conventions_in_reports(tmp):
@@ -540,6 +624,7 @@ def main():
         test_conventions_in_reports(tmp)
         test_crash_bisect(tmp, llc)
         test_graph_crash_reproducer(tmp, llc)
+        test_llc16_caller_reproducers(tmp)
         test_resume_and_shards(tmp, llc)
         test_suites(tmp, llc)
         test_minimize_shares()

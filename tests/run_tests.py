@@ -1025,6 +1025,37 @@ def gen_accepted_by_every_llc(tmp):
             report(name, ok, c.stdout + c.stderr + "".join(found)[:4000])
 
 
+def emit_typed_pointers(tmp):
+    """gcnabi emit --typed-pointers (the harness's lit tests): the newest
+    profile's module with typed pointers, which every installed llc reads;
+    for llc 15 and later it places every part as the same module with opaque
+    pointers does (gcnabi observe of both MIRs)."""
+    sigs = os.path.join(tmp, "typed.ll")
+    r = gen("--seed", "20261202", "--count", "40", "--cc", "ccc", "--cc", "amdgpu_gfx")
+    # bfloat: llc 14 cannot lower it (bfloat_unsupported); a buffer fat
+    # pointer: llvm22's module splits it (buffer_ptr_split), llc 14 and 15
+    # cannot select that. The dialect is the point here.
+    open(sigs, "w").write("".join(l + "\n" for l in r.stdout.splitlines() if "bfloat" not in l and
+                                  "addrspace(7)" not in l))
+    for typed in (True, False):
+        e = run([GCNABI, "emit", "--caller", "--profile", "llvm22"] + (["--typed-pointers"] if typed else []) + [sigs])
+        open(os.path.join(tmp, "typed-%d.ll" % typed), "w").write(e.stdout)
+    observed, bad = {}, []
+    for major, llc in installed_llcs():
+        for typed in (True, False) if major >= 15 else (True,):
+            mir = os.path.join(tmp, "typed-%d-%d.mir" % (typed, major))
+            c = run([llc, "-mtriple=amdgcn-amd-amdpal", "-mcpu=gfx1030", "-stop-after=finalize-isel",
+                     os.path.join(tmp, "typed-%d.ll" % typed), "-o", mir])
+            o = run([GCNABI, "observe", mir]) if c.returncode == 0 else c
+            if c.returncode or o.returncode:
+                bad.append("llc %d, typed %s: %s" % (major, typed, (c.stderr + o.stderr)[:400]))
+            observed[(major, typed)] = o.stdout
+    bad += ["llc %d places the typed-pointer module otherwise" % m for (m, t) in observed
+            if not t and observed[(m, True)] != observed[(m, False)]]
+    report("emit --typed-pointers: every installed llc reads it; 15 and later place it as the opaque-pointer module",
+           not bad and len(observed) > 1, "\n".join(bad))
+
+
 def kernels(tmp):
     """amdgpu_kernel against every installed llc: random kernels (their
     kernarg layout, user SGPRs and preloaded inreg arguments) on a CPU with
@@ -1054,7 +1085,7 @@ def main():
     sections = [golden, bad_inputs, bad_input_is_an_error, check_every_llc, check_outputs, kernels, scratch_setup, link_matrix, link_matrix_chain_and_shader,
                 call_graphs, graph_bisection, chain_graphs, subdword_inreg_finding, byval_fatptr_finding, kernel_graphs, shader_passthrough,
                 boundary_every_llc, boundary_entry_every_llc, whole_wave, gen_replay, gen_header, gen_weights,
-                gen_accepted_by_every_llc, shrink_candidates]
+                gen_accepted_by_every_llc, emit_typed_pointers, shrink_candidates]
     # `run_tests.py golden scratch_setup` runs only the sections named.
     wanted = sys.argv[1:]
     unknown = set(wanted) - {f.__name__ for f in sections}

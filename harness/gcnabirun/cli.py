@@ -385,9 +385,9 @@ def minimize_cause(b, plan, installed, lit_cmd, run_dir, deadline, check_jobs=2)
     unit = next((u for u in plan["units"] if u["id"] == f["unit"]), None)
     in_graph = bool(unit and unit["kind"] == "graph")
     start = time.monotonic()
+    search_end = start + max(SEARCH_MIN_SECONDS, SEARCH_SHARE * (deadline - start))
     try:
-        res = M.minimize(f, subject, plan["config"], start + max(SEARCH_MIN_SECONDS, SEARCH_SHARE * (deadline - start)),
-                         check_jobs)
+        res = M.minimize(f, subject, plan["config"], search_end, check_jobs)
     except M.OutOfTime:
         if f["axis"] != "crash":
             return None
@@ -400,21 +400,27 @@ def minimize_cause(b, plan, installed, lit_cmd, run_dir, deadline, check_jobs=2)
                 res = (decl, {}, 0, 1)
                 m["as_found"] = "its time share ran out before the first check of it alone finished"
     graph = None
-    if not res:
+    if not res and in_graph and f["axis"] != "crash":
+        # It needs its call graph: the graph reduced with it.
+        res, graph = minimize_in_graph(f, subject, plan, unit, run_dir, name_of(b), search_end, check_jobs)
+        if not res:
+            m["why"] = graph
+            return m
+    elif not res:
         if f["axis"] != "crash" or not in_graph:
             m["why"] = "does not reproduce alone (it needs its call graph)" if in_graph else \
                 "does not reproduce alone"
             return m
         # llc fails on a call graph, not on the function alone: the
         # reproducer is that graph's module, reduced by llvm-reduce.
-        graph = (os.path.join(run_dir, unit["input"]), f["function"])
-        res = ("the call graph of @%s in %s" % (f["function"], unit["input"]), {}, 0, 0)
+        graph = (os.path.join(run_dir, unit["input"]), f["function"], None)
+        res = ("the call graph of @%s" % f["function"], {}, 0, 0)
     decl, detail, rounds, tries = res
     m.update(decl=decl, rounds=rounds, tries=tries)
     if not lit_cmd:
         m["lit"] = {"status": "unverified", "path": None, "verdict": "lit not found (tests/deps.sh installs it)"}
         return m
-    name = "%s-%s" % (f["axis"], hashlib.sha1(b["key"].encode()).hexdigest()[:10])
+    name = name_of(b)
     others = [c for c in plan["compilers"] + installed if c["path"] != subject["path"]]
     uniq, seen = [], set()
     for c in others:
@@ -427,6 +433,39 @@ def minimize_cause(b, plan, installed, lit_cmd, run_dir, deadline, check_jobs=2)
                                        # did not finish: the verification gets the time instead.
                                        reduce=not m.get("as_found"), graph=graph)
     return m
+
+
+def name_of(b):
+    """A cause's reproducer name: its axis and a hash of its key."""
+    return "%s-%s" % (b["example"]["axis"], hashlib.sha1(b["key"].encode()).hexdigest()[:10])
+
+
+def minimize_in_graph(f, subject, plan, unit, run_dir, name, deadline, check_jobs):
+    """A finding that needs its call graph, reduced with that graph:
+    ((description, detail, rounds, tries), (graph file, function, caller))
+    with the reduced graph kept as repro/NAME.graph, or (None, why not)."""
+    lines = M.graph_of(os.path.join(run_dir, unit["input"]), f["function"])
+    if not lines:
+        return None, "does not reproduce alone, and gcnabi emit --graph-of found no call graph of @%s" % f["function"]
+    try:
+        res = M.minimize_graph(f, subject, plan["config"], lines, max(deadline, time.monotonic() + SEARCH_MIN_SECONDS),
+                               check_jobs)
+    except M.OutOfTime:
+        return None, "does not reproduce alone; its call graph did not show it before the time share ran out"
+    if not res:
+        return None, "does not reproduce alone, nor in its call graph checked again"
+    best, function, detail, rounds, tries = res
+    if len(best) == 1:
+        # No call left: one signature, which check gave a caller of its own.
+        decl = M.renamed(best[0], "f")
+        if decl:
+            return (decl, detail, rounds, tries), None
+    os.makedirs(os.path.join(run_dir, "repro"), exist_ok=True)
+    path = os.path.join(run_dir, "repro", name + ".graph")
+    write_text(path, "".join(l + "\n" for l in best))
+    fns = sum(1 for l in best if l.startswith("declare"))
+    desc = "a call graph of %d function(s), %d line(s), reduced from %d" % (fns, len(best), len(lines))
+    return (desc, detail, rounds, tries), (path, function, M.caller_of(best, function))
 
 
 def records_in_order(plan, recs):

@@ -3,9 +3,13 @@ caller (gcnabi emit), RUN lines for the llc and selector involved, and
 CHECK lines built from the behaviour the ABI expects there (llc's own
 callee for a caller/callee disagreement, the model for a model/llc
 divergence), so that the test fails on the compiler as it behaves and
-passes on one that behaves the other way. Each test is verified by running
-lit on it: with the compiler it was found on (it must fail) and with every
-other installed llc (those that pass are named in the test)."""
+passes on one that behaves the other way. The test names no path and no
+gcnabi name: it runs with upstream lit from a copy anywhere. It is verified
+by running lit with every installed llc: the compiler it was found on must
+fail, and every other one must do what the model predicts for it (its own
+profile's placement gives the CHECK lines, or it does not); any other
+outcome names the llc that disagreed."""
+import json
 import os
 import re
 import shutil
@@ -17,36 +21,49 @@ import time
 from . import vocab as V
 from .common import GCNABI, run_bounded, write_text
 from .compilers import filecheck
+from .minimize import NAME
 
 LIT_MIN_SECONDS = 5  # one lit run: llc and FileCheck on one small function
 LIT_MAX_SECONDS = 120
 REDUCE_MIN_SECONDS = 30  # whatever is left: the measured reductions take 2-10 s
 REDUCE_MAX_SECONDS = 300
 
-LIT_CFG = '''# lit configuration of gcnabi's reproducers. Run them with the llc and
-# FileCheck of one LLVM installation first on PATH:
-#   lit --param llvm_bin=/usr/lib/llvm-16/bin -v .
+# The emitter's own names (@gcnabi.0.caller, @gcnabi.0.in.0, %gcnabi.o0) as
+# the test spells them: a prefix that says nothing of the tool.
+EMIT_PREFIX, TEST_PREFIX = "gcnabi.", "abi."
+
+LIT_CFG = '''# lit configuration of these reproducers: run them with upstream lit and the
+# llc and FileCheck of one LLVM installation,
+#   lit.py --param llvm_bin=<that LLVM>/bin -v .
+# (without llvm_bin, those first on PATH). Each test is an llvm/test/CodeGen
+# /AMDGPU-style .ll file that needs nothing else.
 import os
-import tempfile
 
 import lit.formats
 
-config.name = "gcnabi-repro"
+config.name = "amdgpu-abi-repro"
 config.test_format = lit.formats.ShTest(True)
 config.suffixes = [".ll"]
 config.test_source_root = os.path.dirname(__file__)
-config.test_exec_root = lit_config.params.get("exec_root", os.path.join(tempfile.gettempdir(), "gcnabi-lit"))
+if lit_config.params.get("exec_root"):
+    config.test_exec_root = lit_config.params["exec_root"]
 bindir = lit_config.params.get("llvm_bin")
 path = os.environ.get("PATH", "")
 config.environment["PATH"] = bindir + os.pathsep + path if bindir else path
 '''
 
 
+def split_cpu(cpu):
+    """(CPU, wave size or None) of a CPU as the harness names it (gfx1030w64)."""
+    m = re.fullmatch(r"(.*?)w(32|64)", cpu)
+    return (m.group(1), int(m.group(2))) if m else (cpu, None)
+
+
 def llc_flags(f):
-    flags = ["-mtriple=amdgcn-amd-amdpal", "-mcpu=%s" % re.sub(r"w(32|64)$", "", f["cpu"])]
-    m = re.search(r"w(32|64)$", f["cpu"])
-    if m:
-        flags.append("-mattr=+wavefrontsize%s" % m.group(1))
+    cpu, wave = split_cpu(f["cpu"])
+    flags = ["-mtriple=amdgcn-amd-amdpal", "-mcpu=%s" % cpu]
+    if wave:
+        flags.append("-mattr=+wavefrontsize%d" % wave)
     if f["selector"] == "dag":
         flags.append("-stop-after=finalize-isel")
     elif f["selector"] == "gisel":
@@ -61,62 +78,146 @@ def reg(loc):
     return ("$sgpr" if m.group(1) == "s" else "$vgpr") + m.group(2) if m else None
 
 
-def check_lines(placement, role, prefix="CHECK"):
-    """CHECK-DAG lines for where a placement puts each part: in the callee
-    (it reads the registers, its fixed stack objects sit at the offsets) or
-    at the call (the caller writes the registers)."""
-    out = []
+# How the MIR shows a part in a register. Read: a COPY out of it (the
+# function's entry, or a call's result). Written: any instruction with an
+# operand (COPY, V_READFIRSTLANE_B32, S_MOV_B32, V_MOV_B32_e32: each llc
+# from 14 to 22 uses some of them at call sites and returns); IMPLICIT_DEF,
+# which writes no value, has none.
+READ = "; %s-DAG: = COPY %s{{$}}"
+WRITE = "; %s-DAG: %s = {{[A-Z][A-Z0-9_]*}} {{[^[:space:]]}}"
+
+
+def part_lines(placement, role, prefix="CHECK"):
+    """CHECK-DAG lines for where a placement puts each part, the arguments'
+    and the return's: in the callee (it reads the argument registers, its
+    fixed stack objects sit at the offsets, it writes the return registers)
+    or at the call (the caller writes the argument registers, then reads
+    the return's)."""
+    args = []
     for a in placement.get("args", []):
         sizes = a.get("slot_sizes") or []
         for k, loc in enumerate(a.get("parts", [])):
             r = reg(loc)
             if r and role == "callee":
-                out.append("; %s-DAG: = COPY %s{{$}}" % (prefix, r))
+                args.append(READ % (prefix, r))
             elif r:
-                out.append("; %s-DAG: %s = COPY {{%%[0-9]+}}" % (prefix, r))
+                args.append(WRITE % (prefix, r))
             elif loc.startswith("stack+") and role == "callee":
                 size = sizes[k] if k < len(sizes) and sizes[k] else None
-                out.append("; %s-DAG: offset: %s, size: %s" % (prefix, loc[6:], "%d," % size if size else ""))
-    ret = placement.get("ret") or {}
-    for loc in ret.get("parts", []):
-        r = reg(loc)
-        if r and role == "callee":
-            out.append("; %s-DAG: %s = COPY {{%%[0-9]+}}" % (prefix, r))
-        elif r:
-            out.append("; %s-DAG: = COPY %s{{$}}" % (prefix, r))
+                args.append("; %s-DAG: offset: %s, size: %s" % (prefix, loc[6:], "%d," % size if size else ""))
+    ret = [(WRITE if role == "callee" else READ) % (prefix, reg(loc))
+           for loc in (placement.get("ret") or {}).get("parts", []) if reg(loc)]
+    return unique(args), unique(ret)
+
+
+def unique(lines):
     seen, res = set(), []
-    for l in out:
+    for l in lines:
         if l not in seen:
             seen.add(l)
             res.append(l)
     return res
 
 
+def check_lines(placement, role, prefix="CHECK"):
+    args, ret = part_lines(placement, role, prefix)
+    return unique(args + ret)
+
+
+# A call in the caller's MIR (SI_CALL, GlobalISel's G_SI_CALL): in a caller
+# of several functions, the lines of one call sit between the call before it
+# and this call.
+CALL = "; CHECK: SI_CALL"
+
+
 def llc_of(detail):
     return detail["llc"] if isinstance(detail.get("llc"), dict) else {}
 
 
-def expectation(f, detail):
-    """(CHECK lines the ABI expects, CHECK lines of what the compiler did,
-    what the expectation is)."""
-    axis = f["axis"]
-    head = ["; CHECK-LABEL: {{^}}name: f{{$}}"]
-    caller = ["; CHECK-LABEL: {{^}}name: gcnabi.0.caller{{$}}"]
-    if axis == "caller-vs-callee":
-        callee = detail.get("llc_callee") or {}
-        want = head + check_lines(callee, "callee") + caller + check_lines(callee, "caller")
-        did = head + check_lines(callee, "callee") + caller + check_lines(detail.get("llc_caller") or {}, "caller")
-        return want, did, "the caller writes every part where this llc's own callee reads it"
-    if axis == "model-vs-llc":
-        want = head + check_lines(detail.get("model") or {}, "callee")
-        did = head + check_lines(llc_of(detail), "callee")
-        return want, did, "the callee reads its arguments where the model (profile %s) places them" % f["profile"]
-    if axis == "model-vs-llc-caller":
-        want = head + caller + check_lines(detail.get("model") or {}, "caller")
-        did = head + caller + check_lines(llc_of(detail), "caller")
-        return want, did, "the caller passes its arguments where the model (profile %s) places them" % f["profile"]
-    # crash: llc compiles both functions
-    return head + caller, None, "llc compiles the function and its caller"
+# What each axis's test checks: the roles (the callee reading its
+# arguments, the caller writing them), where the expectation comes from
+# (a detail key) and where what the compiler did does.
+AXIS_TESTS = {
+    "caller-vs-callee": (("callee", "caller"), {"callee": "llc_callee", "caller": "llc_callee"},
+                         {"callee": "llc_callee", "caller": "llc_caller"},
+                         "the caller writes every part where this llc's own callee reads it"),
+    "model-vs-llc": (("callee",), {"callee": "model"}, {"callee": "llc"},
+                     "the callee reads its arguments where the ABI (gcnabi's model of this llc) places them"),
+    "model-vs-llc-caller": (("caller",), {"caller": "model"}, {"caller": "llc"},
+                            "the caller passes its arguments where the ABI (gcnabi's model of this llc) places them"),
+}
+
+
+def labelled(roles, placements, names, ir):
+    """The CHECK lines of the roles: each function's CHECK-LABEL, in the
+    order the module defines them, then its CHECK-DAG lines; names["call"]:
+    (k, n) when the caller makes n calls and the test's is the k-th."""
+    blocks = []
+    for role in ("callee", "caller"):
+        if role in roles or (role == "caller" and not roles):
+            args, ret = part_lines(placements.get(role) or {}, role) if role in roles else ([], [])
+            k, n = names.get("call") or (0, 1)
+            if role == "caller" and n > 1 and roles:
+                args = [CALL] * k + args + [CALL]
+            if blocks and names[role] == names["callee"]:
+                blocks[0][1].extend(args + ret)  # a function that calls itself: one block
+                continue
+            blocks.append((ir.find("@%s(" % names[role]),
+                           ["; CHECK-LABEL: {{^}}name: %s{{$}}" % names[role]] + args + ret))
+    return [l for _, b in sorted(blocks, key=lambda x: x[0]) for l in b]
+
+
+def expectation(f, detail, names, ir):
+    """(roles checked, CHECK lines the ABI expects, CHECK lines of what the
+    compiler did or None, what the expectation is)."""
+    if f["axis"] not in AXIS_TESTS:
+        # crash: llc compiles the function and its caller
+        return (), labelled((), {}, names, ir), None, "llc compiles the function and its caller"
+    roles, want, did, meaning = AXIS_TESTS[f["axis"]]
+    place = lambda src: {r: (llc_of(detail) if k == "llc" else detail.get(k) or {}) for r, k in src.items()}
+    return roles, labelled(roles, place(want), names, ir), labelled(roles, place(did), names, ir), meaning
+
+
+def model_placement(sig, name, f, profile, caller):
+    """gcnabi place of @name under a profile, at the finding's CPU, wave and
+    selector: its JSON (an "error" when the model says llc refuses it)."""
+    cpu, wave = split_cpu(f["cpu"])
+    cmd = [GCNABI, "place", "--json", "--profile", profile, "--mcpu", cpu,
+           "--selector", "gisel" if f["selector"].startswith("gisel") else "dag"]
+    cmd += ["--wave", str(wave)] if wave else []
+    r = subprocess.run(cmd + (["--caller"] if caller else []) + [sig], capture_output=True, text=True)
+    if r.returncode:
+        return {"error": "gcnabi place: " + r.stderr.strip()}
+    for l in r.stdout.splitlines():
+        p = json.loads(l)
+        if p.get("name") == name:
+            return p
+    return {"error": "gcnabi place printed no @%s" % name}
+
+
+def predict(c, f, sig, names, roles, want, ir, emitted):
+    """(whether the model predicts that the test passes with compiler c,
+    why not): c's own profile places the signature; the test passes when
+    every CHECK line it has is one the model's placement gives. None when
+    the model predicts nothing: gcnabi emits other IR for c's profile than
+    the test holds (emitted(profile) is what it emits)."""
+    if emitted(c["profile"]) != emitted(f["profile"]):
+        return None, "the IR gcnabi emits for %s differs from the test's" % version(c)
+    placements = {}
+    for role in ("callee", "caller"):
+        p = model_placement(sig, names["callee"], f, c["profile"], role == "caller")
+        if "error" in p:
+            return False, "the model of %s refuses it: %s" % (version(c), p["error"])
+        placements[role] = p
+    mine = set(labelled(roles, placements, names, ir))
+    missing = [l for l in want if l not in mine]
+    if missing:
+        return False, "the model of %s places it otherwise (not `%s`)" % (version(c), missing[0][2:])
+    return True, ""
+
+
+def version(c):
+    return "llc " + c["version"].split()[-1]
 
 
 def lit_run(lit_cmd, test, bindir, exec_root, deadline):
@@ -189,42 +290,113 @@ def reduce_ir(ir, f, subject, tmp, deadline):
 def wave_args(cpu):
     """gcnabi emit's --wave for a CPU as the harness names it (gfx1030w64):
     the wave size it names, else the CPU's own (gcnabi vocab)."""
-    m = re.fullmatch(r"(.*?)w(32|64)", cpu)
-    wave = int(m.group(2)) if m else V.default_wave(cpu)
-    return ["--wave", "64"] if wave == 64 else []
+    name, wave = split_cpu(cpu)
+    return ["--wave", "64"] if (wave or V.default_wave(name)) == 64 else []
+
+
+def first_error(log):
+    """The first error lit's output shows, without paths (only file names)."""
+    for l in log.splitlines():
+        if "error:" in l:
+            return re.sub(r"(/[^\s:/]+)+/", "", l).strip()[:200]
+    return ""
+
+
+def portable(ir):
+    """The emitted IR as the test holds it: the emitter's names renamed."""
+    return "\n".join(l for l in ir.splitlines() if not l.startswith("; ModuleID")).replace(
+        EMIT_PREFIX, TEST_PREFIX).strip() + "\n"
+
+
+def judge(subject, compilers, observed, expected):
+    """(status, verdict) of lit's outcomes against the expectations:
+    observed {path: (passed True/False/None, error)}, expected {path:
+    (passes True/False, or None: no prediction; why not)}. Verified when
+    every llc does what is expected of it and one besides the subject
+    passes ("verified (partial)" when the model predicts nothing for some);
+    status None when all agree but none passes; otherwise "unverified",
+    the verdict naming each llc that disagreed."""
+    def names(paths):
+        return ", ".join(("%s (the llc checked)" % version(subject)) if p == subject["path"] else
+                         version(by_path[p]) for p in paths)
+    by_path = {c["path"]: c for c in compilers}
+    order = [c["path"] for c in compilers]
+    timed_out = [p for p in order if observed[p][0] is None]
+    unpredicted = [p for p in order if expected[p][0] is None]
+    wrong = [p for p in order if observed[p][0] is not None and expected[p][0] is not None and
+             observed[p][0] != expected[p][0]]
+    fails = [p for p in order if observed[p][0] is False]
+    passes = [p for p in order if observed[p][0] and p not in unpredicted]
+    seen = "lit FAILS with %s; PASSES with %s" % (names(fails) or "none", names(passes) or "none")
+    if unpredicted:
+        seen += "; no prediction for %s: %s" % (names(unpredicted), "; ".join(unique(expected[p][1] for p in unpredicted)))
+    if timed_out or wrong:
+        why = ["%s %s where %s" % (version(by_path[p]), "FAILS" if expected[p][0] else "PASSES",
+                                   "the model predicts a pass" if expected[p][0] else
+                                   (expected[p][1] or "the finding says it fails")) +
+               (" (%s)" % observed[p][1] if observed[p][1] and expected[p][0] else "") for p in wrong]
+        why += ["lit timed out with %s" % version(by_path[p]) for p in timed_out]
+        return "unverified", "NOT verified: %s; %s" % (seen, "; ".join(why))
+    reasons = ["%s: %s" % (version(by_path[p]), expected[p][1]) for p in fails
+               if p != subject["path"] and p not in unpredicted]
+    predicted = len(order) - len(unpredicted) > 1
+    text = "verified by lit with every installed llc%s: %s%s" % (
+        ", as the model predicts" if predicted else "", seen, " (%s)" % "; ".join(reasons) if reasons else "")
+    if not passes:
+        return None, text
+    return ("verified (partial)" if unpredicted else "verified"), text
 
 
 def write_and_verify(repro_dir, name, f, subject, decl, detail, others, lit_cmd, deadline, reduce=True, graph=None):
-    """Writes repro_dir/name.ll and verifies it, trying to finish before the
-    deadline (time.monotonic); a crash's IR goes through llvm-reduce first
-    unless reduce is false. graph: instead of decl, (file, function): the
-    call graph of the file holding @function, whose module llc fails on (its
-    reduced IR is the test). Returns a description."""
+    """Writes repro_dir/name.ll and verifies it with the subject and every
+    other llc, trying to finish before the deadline (time.monotonic); a
+    crash's IR goes through llvm-reduce first unless reduce is false.
+    graph: instead of decl, (file, function, caller): the call graph of the
+    file holding @function (called by @caller), the module the finding
+    needs. Returns a description."""
     os.makedirs(repro_dir, exist_ok=True)
     write_text(os.path.join(repro_dir, "lit.cfg.py"), LIT_CFG)
     tmp = tempfile.mkdtemp(prefix="gcnabi-lit-")
+    compilers = [subject] + [c for c in others if c["path"] != subject["path"]]
     try:
         if graph:
             sig = graph[0]
-            emit = [GCNABI, "emit", "--profile", f["profile"], "--graph-of", graph[1]] + wave_args(f["cpu"])
+            emit = ["--graph-of", graph[1]] + wave_args(f["cpu"])
+            names = {"callee": graph[1], "caller": graph[2] or graph[1]}
         else:
             sig = os.path.join(tmp, "sig.ll")
             write_text(sig, decl + "\n")
-            emit = [GCNABI, "emit", "--caller", "--profile", f["profile"]]
-        r = subprocess.run(emit + [sig], capture_output=True, text=True)
-        if r.returncode:
-            return {"status": "unverified", "why": "gcnabi emit failed: " + r.stderr.strip()}
-        out = r.stdout.splitlines()
+            emit = ["--caller"]
+            names = {"callee": "f", "caller": TEST_PREFIX + "0.caller"}
+        cache = {}
+
+        def emitted(profile):
+            # Typed pointers: llc 14 reads only those, the others read both.
+            if profile not in cache:
+                r = subprocess.run([GCNABI, "emit", "--typed-pointers", "--profile", profile] + emit + [sig],
+                                   capture_output=True, text=True)
+                # Its first line names the profile: the rest is the module.
+                cache[profile] = [l for l in r.stdout.splitlines() if not l.startswith("; gcnabi emit")] \
+                    if r.returncode == 0 else r.stderr.strip()
+            return cache[profile]
+        out = emitted(f["profile"])
+        if isinstance(out, str):
+            return {"status": "unverified", "why": "gcnabi emit failed: " + out}
         graph_lines = [l[len("; call graph: "):] for l in out if l.startswith("; call graph: ")]
-        ir = "\n".join(l for l in out if not l.startswith(("; gcnabi emit", "; call graph: "))).strip() + "\n"
-        want, did, meaning = expectation(f, detail)
+        ir = "\n".join(l for l in out if not l.startswith("; call graph: ")).strip() + "\n"
+        if graph:
+            calls = [n[1] for n in (NAME.findall(l) for l in graph_lines if not l.startswith("declare"))
+                     if len(n) >= 2 and n[0] == names["caller"]]
+            if names["callee"] in calls:
+                names["call"] = (calls.index(names["callee"]), len(calls))
+        roles, want, did, meaning = expectation(f, detail, names, portable(ir))
         run = "; RUN: llc %s %%s -o - | FileCheck %%s" % " ".join(llc_flags(f))
         reduced = reduce and f["axis"] == "crash" and reduce_ir(ir, f, subject, tmp, deadline)
-        if graph and not reduced:
+        if graph and f["axis"] == "crash" and not reduced:
             # The call graph as found: the test is that llc compiles it.
             want, did = [], None
             run = "; RUN: llc %s %%s -o /dev/null" % " ".join(llc_flags(f))
-            meaning = "none; llc compiles the call graph's module (gcnabi emit of the graph above)"
+            meaning = "none; llc compiles the call graph's module"
         if reduced:
             # llvm-reduce keeps what the crash needs, not the function names
             # the CHECK lines would look for: the test is that llc compiles it.
@@ -232,50 +404,52 @@ def write_and_verify(repro_dir, name, f, subject, decl, detail, others, lit_cmd,
             run = "; RUN: llc %s %%s -o /dev/null" % " ".join(llc_flags(f))
             meaning = "none; llc compiles the IR (reduced by llvm-reduce from the emitted %s)" % (
                 "call graph" if graph else "function and caller")
+        ir = portable(ir)
 
         def text(lines, verdict):
-            head = ["; gcnabi reproducer %s: %s" % (name, f["axis"]),
-                    "; %s" % f["what"],
-                    "; found: %s, %s (%s), %s" % (f["combo"], f["function"], f["unit"], f["why"][:200]),
-                    "; minimized to: %s" % decl] + ["; from the call graph: %s" % l for l in graph_lines] + [
+            what = "%s, %s, -mcpu=%s, %s" % (f["axis"], version(subject), f["cpu"],
+                                             "SelectionDAG" if f["selector"] == "dag" else "GlobalISel")
+            head = ["; Reproducer %s (%s): %s" % (name, what, f["why"][:200]),
+                    "; Signature: %s" % decl] + ["; From the call graph: %s" % l for l in graph_lines] + [
                     "; CHECK lines: %s." % meaning] + ["; %s" % v for v in verdict]
             return "\n".join(head + [run, ""] + lines + ["", ir])
         path = os.path.join(repro_dir, name + ".ll")
         write_text(path, text(want, []))
         exec_root = os.path.join(tmp, "exec")
-        passed, log = lit_run(lit_cmd, path, overlay(subject, tmp), exec_root, deadline)
-        # A timed-out lit run is no failure of the test (not the crash, not
-        # the CHECK lines): the reproducer stays unverified.
-        fails_subject = passed is False
-        passes = []
-        for c in others:
-            ok, _ = lit_run(lit_cmd, path, overlay(c, tmp), exec_root, deadline)
-            if ok:
-                passes.append(c["version"])
-        one_sided = False
-        if did and not passes:
+        observed, expected = {}, {}
+        for c in compilers:
+            ok, log = lit_run(lit_cmd, path, overlay(c, tmp), exec_root, deadline)
+            observed[c["path"]] = (ok, log if ok is None else first_error(log))
+            if c is subject:
+                expected[c["path"]] = (False, "")
+            elif reduced:
+                # llvm-reduce of the subject's LLVM wrote it, in its dialect,
+                # from the emitted IR the model speaks of.
+                expected[c["path"]] = (None, "the model predicts the emitted IR, not llvm-reduce's")
+            else:
+                expected[c["path"]] = predict(c, f, sig, names, roles, want, ir, emitted)
+        status, verdict = judge(subject, compilers, observed, expected)
+        if status is None:
             # Nothing installed behaves the other way: the same CHECK lines
             # built from what this llc did must pass on it.
-            side = os.path.join(tmp, "side.ll")
-            write_text(side, text(did, []).replace("; RUN: llc", "; RUN: llc", 1))
-            one_sided, _ = lit_run(lit_cmd, side, overlay(subject, tmp), exec_root, deadline)
-        if fails_subject and passes:
-            status = "verified"
-            verdict = ["verified by lit: FAILS with %s (%s); PASSES with %s" % (
-                subject["version"], subject["path"], ", ".join(passes))]
-        elif fails_subject and (one_sided or (not did and f["axis"] == "crash")):
-            status = "verified (one-sided)"
-            verdict = ["verified by lit: FAILS with %s (%s); no installed llc behaves the other way%s" % (
-                subject["version"], subject["path"],
-                "; the same CHECK lines built from what it did PASS with it" if one_sided else "")]
-        elif passed is None:
-            status = "unverified"
-            verdict = ["NOT verified: %s with %s" % (log, subject["version"])]
-        else:
-            status = "unverified"
-            verdict = ["NOT verified: lit %s with %s%s" % ("failed" if fails_subject else "passed", subject["version"],
-                                                          "" if fails_subject else " (expected a failure)")]
-        write_text(path, text(want, verdict))
-        return {"status": status, "verdict": verdict[0], "passes_with": passes, "path": name + ".ll"}
+            one_sided = False
+            if did:
+                side = os.path.join(tmp, "side.ll")
+                write_text(side, text(did, []))
+                one_sided, _ = lit_run(lit_cmd, side, overlay(subject, tmp), exec_root, deadline)
+            if one_sided or (not did and f["axis"] == "crash"):
+                status = "verified (one-sided)"
+                verdict += "; no installed llc behaves the other way%s" % (
+                    "; the same CHECK lines built from what it did PASS with it" if one_sided else "")
+            else:
+                status, verdict = "unverified", "NOT " + verdict[0].lower() + verdict[1:] + (
+                    "; no installed llc behaves the other way")
+        write_text(path, text(want, [verdict]))
+        pv = lambda ok: [version(c)[4:] for c in compilers if observed[c["path"]][0] is ok]
+        return {"status": status, "verdict": verdict, "passes_with": pv(True), "fails_with": pv(False),
+                "disagree": [version(c)[4:] for c in compilers
+                             if None not in (observed[c["path"]][0], expected[c["path"]][0]) and
+                             observed[c["path"]][0] != expected[c["path"]][0]],
+                "path": name + ".ll"}
     finally:
         shutil.rmtree(tmp, ignore_errors=True)

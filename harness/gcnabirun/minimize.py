@@ -37,15 +37,15 @@ class OutOfTime(Exception):
     """The deadline passed before gcnabi check finished."""
 
 
-def check_candidates(decls, f, compiler, cfg, tmp, want_cause, deadline, jobs=2):
-    """Runs gcnabi check on the candidates (declare lines of @m0, @m1, ...)
-    for the finding's one combination; the indices whose finding is the same
-    (axis, cause, explained or not). Raises OutOfTime when the
-    deadline (time.monotonic) passes first: the check is killed with every
-    llc it started."""
+def run_check(text, f, compiler, cfg, tmp, want_cause, deadline, jobs):
+    """gcnabi check of a signature or call-graph file's text for the
+    finding's one combination: [(function, detail)] of its findings that are
+    the same (axis, cause, explained or not). Raises OutOfTime
+    when the deadline (time.monotonic) passes first: the check is killed
+    with every llc it started."""
     path = os.path.join(tmp, "cand.ll")
     with open(path, "w") as fh:
-        fh.write("".join(d + "\n" for d in decls))
+        fh.write(text)
     out = os.path.join(tmp, "out")
     shutil.rmtree(out, ignore_errors=True)
     sel = "gisel" if f["selector"].startswith("gisel") else "dag"
@@ -63,13 +63,21 @@ def check_candidates(decls, f, compiler, cfg, tmp, want_cause, deadline, jobs=2)
         run_bounded(args + [path], timeout=left, mem_mb=None)
     except subprocess.TimeoutExpired:
         raise OutOfTime()
-    hits = {}
+    same = []
     for t, d in F.read_findings(out):
         if V.kind(t["kind"]) != ("finding", f["axis"]) or bool(t["explained_by"]) != bool(f.get("explained_by")):
             continue
-        if t["cause"]["key"] != want_cause:
-            continue
-        m = re.fullmatch(r"m(\d+)", t["function"])
+        if t["cause"]["key"] == want_cause:
+            same.append((t["function"], d))
+    return same
+
+
+def check_candidates(decls, f, compiler, cfg, tmp, want_cause, deadline, jobs=2):
+    """run_check of the candidates (declare lines of @m0, @m1, ...): {index:
+    detail} of those that show the finding."""
+    hits = {}
+    for function, d in run_check("".join(x + "\n" for x in decls), f, compiler, cfg, tmp, want_cause, deadline, jobs):
+        m = re.fullmatch(r"m(\d+)", function)
         if m:
             hits.setdefault(int(m.group(1)), d)
     return hits
@@ -115,3 +123,104 @@ def minimize(f, compiler, cfg, deadline, jobs=2):
         return renamed(best, "f"), detail, rounds, tries
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
+
+
+# --- a finding its call graph is needed for ---------------------------------
+# Delta debugging over the lines of one call graph (its declare lines and
+# edges, as `gcnabi emit --graph-of` lists them): whole functions with their
+# edges dropped, single edges dropped, then each function's signature
+# shrunk (gcnabi shrink) under its own name. The candidates of one round are
+# checked together, each renamed apart (@c3.g0.n1), in one gcnabi check.
+GRAPH_ROUND_CANDIDATES = 80  # at most per gcnabi check
+
+
+def graph_of(path, function):
+    """The lines of the call graph in the file that holds @function."""
+    r = subprocess.run([GCNABI, "emit", "--graph-of", function, path], capture_output=True, text=True)
+    if r.returncode:
+        return None
+    return [l[len("; call graph: "):] for l in r.stdout.splitlines() if l.startswith("; call graph: ")]
+
+
+NAME = re.compile(r"@([A-Za-z_.$][\w.$-]*)")
+
+
+def graph_functions(lines):
+    """[(function, declare line index)]: a declare line's first @name is its function."""
+    return [(NAME.search(l).group(1), i) for i, l in enumerate(lines) if l.startswith("declare") and NAME.search(l)]
+
+
+def graph_size(lines):
+    return (sum(1 for l in lines if l.startswith("declare")), len(lines), sum(len(l) for l in lines))
+
+
+def graph_candidates(lines, keep, stage):
+    """Smaller graphs than lines: stage 0 drops a function (not @keep) or an
+    edge, stage 1 (and 2: gcnabi shrink's stage 1) shrinks one signature."""
+    fns = graph_functions(lines)
+    out = []
+    if stage == 0:
+        for name, i in fns:
+            if name != keep:
+                out.append([l for j, l in enumerate(lines) if j != i and "@%s " % name not in l + " "])
+        for i, l in enumerate(lines):
+            if not l.startswith("declare"):
+                out.append(lines[:i] + lines[i + 1:])
+        return out
+    for name, i in fns:
+        for decl, _ in shrink(lines[i], "--stage", str(stage - 1)) or []:
+            out.append(lines[:i] + [decl] + lines[i + 1:])
+    return out
+
+
+def rename_apart(lines, k):
+    return [NAME.sub(lambda m: "@c%d.%s" % (k, m.group(1)), l) for l in lines]
+
+
+def minimize_graph(f, compiler, cfg, lines, deadline, jobs=2):
+    """The smallest call graph (lines) that still shows finding f, searched
+    before the deadline: (lines, the function it shows at, its check
+    detail, rounds, tries); None when the graph as given does not show it.
+    Raises OutOfTime when the deadline passed before it showed once."""
+    tmp = tempfile.mkdtemp(prefix="gcnabi-min-")
+    try:
+        first = run_check("".join(l + "\n" for l in lines), f, compiler, cfg, tmp, f["cause"], deadline, jobs)
+        first = [h for h in first if h[0] == f["function"]] or first
+        if not first:
+            return None
+        best, (function, detail), rounds, tries, stage = lines, first[0], 0, 1, 0
+        while stage <= 2 and time.monotonic() < deadline:
+            cands = graph_candidates(best, function, stage)
+            cands.sort(key=graph_size)
+            cands = cands[:GRAPH_ROUND_CANDIDATES]
+            text = "".join(l + "\n" for k, c in enumerate(cands) for l in rename_apart(c, k))
+            try:
+                hits = run_check(text, f, compiler, cfg, tmp, f["cause"], deadline, jobs) if cands else []
+            except OutOfTime:
+                break
+            tries += len(cands)
+            rounds += 1
+            found = {}
+            for fn, d in hits:
+                m = re.fullmatch(r"c(\d+)\.(.*)", fn)
+                if m:
+                    found.setdefault(int(m.group(1)), (m.group(2), d))
+            if not found:
+                stage += 1
+                continue
+            k = min(found, key=lambda i: (graph_size(cands[i]), i))
+            best, (function, detail) = cands[k], found[k]
+            stage = 0
+        return best, function, detail, rounds, tries
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+def caller_of(lines, function):
+    """The first function with an edge to @function in a call graph's lines."""
+    for l in lines:
+        if not l.startswith("declare"):
+            names = NAME.findall(l)
+            if len(names) >= 2 and names[1] == function:
+                return names[0]
+    return None

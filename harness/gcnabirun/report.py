@@ -31,10 +31,11 @@ def bucket_key(f):
 
 
 def representative(f):
-    """Sort key of a cause's example: an axis that reproduces alone first,
-    then a function outside a call graph, then the shortest signature."""
+    """Sort key of a cause's example: a new finding first (what the known
+    entry does not accept), then an axis that reproduces alone, then a
+    function outside a call graph, then the shortest signature."""
     axis = AXIS_PREFERENCE.index(f["axis"]) if f["axis"] in AXIS_PREFERENCE else len(AXIS_PREFERENCE)
-    return (axis, bool(f.get("call_site")), len(f["signature"]), f["unit"], f["line"])
+    return (f["status"] != "new", axis, bool(f.get("call_site")), len(f["signature"]), f["unit"], f["line"])
 
 
 def classify(records, known):
