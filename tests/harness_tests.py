@@ -560,7 +560,7 @@ def test_one_cause_on_every_axis(tmp):
     subprocess.run([os.path.join(ROOT, "build", "gcnabi"), "check", "--quiet", "--llc", llcs[0], "--llc", llcs[1],
                     "--mcpu", "gfx1030", "--selector", "dag", "--out", out, sigs], capture_output=True)
     compilers = [{"path": l, "version": "", "major": m, "profile": "llvm%d" % m} for l, m in zip(llcs, (16, 19))]
-    fnd, _, _, _ = F.extract(out, sigs, compilers, "u")
+    fnd = F.extract(out, sigs, compilers, "u")[0]
     record = {"unit": "u", "findings": fnd}
     causes = R.buckets(R.classify([record], K.load(os.path.join(ROOT, "cases", "known-differences.txt"))))
     axes = {a["axis"] for c in causes for a in c["axes"]}
