@@ -14,6 +14,7 @@ enum {
 	EXIT_KNOWN = 4,     /* only divergences that a profile switch explains */
 	EXIT_DIVERGED = 8,  /* the model and llc disagree */
 	EXIT_CRASHED = 16,  /* llc crashed or refused where the model did not expect it */
+	EXIT_INCOMPLETE = 64, /* results are missing: units not run, a shard not merged, a journal missing a unit */
 };
 
 /* X(ID, name): what is compared with what. */
