@@ -96,8 +96,12 @@ def aggregate(records):
     return stats, [cross[k] for k in sorted(cross)], link, notes, errors
 
 
-def exit_status(findings, causes, errors):
+def exit_status(findings, causes, errors, missing=0):
+    """The run's exit bits: EXIT_ERROR for units in error, EXIT_INCOMPLETE
+    when `missing` units have no results, and the findings' bits."""
     st = common.EXIT_ERROR if errors else 0
+    if missing:
+        st |= common.EXIT_INCOMPLETE
     for f in findings:
         if f["status"] == "new":
             st |= common.EXIT_CRASH if f["axis"] == "crash" else common.EXIT_NEW
@@ -294,7 +298,7 @@ def side_by_side(ctx):
 
 # What each exit bit (gcnabi vocab --json exit_bits) means in a harness run.
 STATUS_WORDS = {"error": "error", "usage": "usage", "known": "known differences", "diverged": "new divergence",
-                "crashed": "new compiler crash"}
+                "crashed": "new compiler crash", "incomplete": "results incomplete"}
 
 
 def describe_status(st):
