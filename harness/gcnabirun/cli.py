@@ -279,10 +279,11 @@ def finish(run_dir, plan, records, minimize=True, info=None, quiet=False):
     stats, cross, link, notes, errors = R.aggregate(records)
     done = len(records)
     have = {r["unit"] for r in records}
+    missing = sum(1 for u in expected_units(run_dir, plan) if u not in have)
     ctx = {"plan": plan, "findings": findings, "causes": causes, "minimized": minimized, "stats": stats,
            "pairs": R.pairs_of(cross), "link": link, "notes": notes, "errors": errors, "layouts": layouts,
            "layout_profile": plan["compilers"][-1]["profile"] if plan["compilers"] else "-", "layout_cpu": place_cpu(),
-           "done": done, "missing": sum(1 for u in expected_units(run_dir, plan) if u not in have), "known_file": os.path.relpath(cfg["known"], ROOT)
+           "done": done, "missing": missing, "known_file": os.path.relpath(cfg["known"], ROOT)
            if cfg["known"].startswith(ROOT) else cfg["known"]}
     ctx["axis_counts"] = R.axis_counts(findings, cross)
     ctx["status"] = R.exit_status(findings, causes, errors, ctx["missing"])
