@@ -49,10 +49,12 @@ unit: $(UNIT_BINS)
 	@fail=0; for t in $(UNIT_BINS); do $$t || fail=1; done; exit $$fail
 
 # make test: unit tests (ASan+UBSan), fuzz corpus replay, golden corpus, every installed llc,
-# then the harness's tests (resume, shards, crash bisection, errors, selftest),
-# then fault injection (llc stand-ins: the machine's faults against llc's).
+# writes that fail (full disk, stdout, locked run folders), then the harness's tests
+# (resume, shards, crash bisection, errors, selftest), then fault injection
+# (llc stand-ins: the machine's faults against llc's).
 test: unit fuzz-replay $(B)/gcnabi $(B)/gcnabi-san
 	python3 tests/run_tests.py
+	python3 tests/io_tests.py
 	python3 tests/harness_tests.py
 	python3 tests/faults.py
 
@@ -63,18 +65,19 @@ harness-test: $(B)/gcnabi
 # (e.g. make nightly BUDGET=10m); reports/latest/ holds its reports.
 BUDGET ?= 20m
 nightly: $(B)/gcnabi
-	@s=0; harness/gcnabi-run nightly --budget $(BUDGET) $(NIGHTLY_ARGS) || s=$$?; [ $$((s & 59)) -eq 0 ]
+	@s=0; harness/gcnabi-run nightly --budget $(BUDGET) $(NIGHTLY_ARGS) || s=$$?; [ $$((s & 123)) -eq 0 ]
 
 selftest: $(B)/gcnabi
 	harness/gcnabi-run selftest
 
 # Exit bit 4 (known differences only) passes; 1 error, 2 usage, 8 new
-# divergence and 16 new compiler crash fail.
+# divergence, 16 new compiler crash, 32 infrastructure and 64 results
+# incomplete fail (mask 123).
 # The main job: the harness's default run (every llc, every CPU and
 # selector, call graphs, reports/latest/); COUNT=N SEED=S GRAPHS=G.
 check: $(B)/gcnabi
 	@s=0; harness/gcnabi-run run --count $(or $(COUNT),300) --graphs $(or $(GRAPHS),20) $(if $(SEED),--seed $(SEED)) \
-	  cases/golden/default.ll cases/golden/gfx.ll || s=$$?; [ $$((s & 59)) -eq 0 ]
+	  cases/golden/default.ll cases/golden/gfx.ll || s=$$?; [ $$((s & 123)) -eq 0 ]
 
 $(B)/bench_place: $(B)/rel/tests/bench/bench_place.o $(call obj,rel,$(CORE_SRC) $(GEN_SRC))
 	$(CC) $(CFLAGS) $^ -o $@

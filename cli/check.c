@@ -110,10 +110,10 @@ static void check_free(Check *c)
 /* Every return leaves c to the caller, which frees it. */
 static int check_main(Check *c, int argc, char **argv)
 {
-	int first, rc;
+	int first = 0, rc;
 	check_options_default(&c->opt);
 	if (!check_parse_options(c, argc, argv, &first))
-		return EXIT_USAGE;
+		return first < 0 ? 0 : EXIT_USAGE;
 	if (argc - first != 1) {
 		fprintf(stderr, "gcnabi check: expected one signature file (see gcnabi check --help)\n");
 		return EXIT_USAGE;

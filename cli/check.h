@@ -189,8 +189,9 @@ typedef struct {
 	struct LinkMatrix *link; /* cross-version link matrix, filled after the run */
 } Check;
 
-/* check_options.c: the defaults; the options into c; false after a message (exits 0 for
- * --help). *first_operand indexes the first operand. */
+/* check_options.c: the defaults; the options into c; false after a message
+ * (after --help's text, with *first_operand -1). *first_operand indexes the
+ * first operand. */
 void check_options_default(CheckOptions *o);
 bool check_parse_options(Check *c, int argc, char **argv, int *first_operand);
 /* The handler row of a check_opts option, NULL when it has none. */
@@ -346,15 +347,16 @@ JudgeVerdict check_judge(const Placement *a, const Placement *b, const JudgeRule
 void mismatch_example(Check *c, const Combo *co, unsigned i, const char *why, const char *reason);
 bool check_open_placements(Check *c, Combo *co);
 void jw_placement(JsonWriter *w, const Sig *s, const Placement *p);
-/* Closes w; on a failed write a message naming its path, and the run
- * exits with EXIT_ERROR. */
-void check_close(Check *c, JsonWriter *w);
-/* The same for a file written with stdio. */
-void check_fclose(Check *c, FILE *f, const char *path);
+/* Closes w; false after a failed write, with a message naming its path,
+ * and the run exits with EXIT_ERROR. */
+bool check_close(Check *c, JsonWriter *w);
+/* The same for a file written with stdio (f NULL: it could not be opened). */
+bool check_fclose(Check *c, FILE *f, const char *path);
 
 void print_summary(const Check *c, FILE *f, double wall);
 unsigned exit_status(const Check *c);
-/* summary.txt and summary.json. */
+/* summary.txt, then summary.json (its "complete": no write failed), each
+ * written whole or not at all. */
 void write_summaries(Check *c, double wall);
 
 #endif

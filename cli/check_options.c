@@ -203,8 +203,10 @@ bool check_parse_options(Check *c, int argc, char **argv, int *first_operand)
 		if (!o->set(c, o, val))
 			return false;
 	}
-	if (k == -4)
-		exit(0);
+	if (k == -4) {
+		*first_operand = -1; /* --help: printed */
+		return false;
+	}
 	if (k == -3)
 		return false;
 	if (!c->opt.sel_given)

@@ -44,7 +44,12 @@
  *   cause               what departs from the ABI, worded alike on every
  *                       axis: {side, key, profiles} (check_cause.c)
  * summary.txt     the table check prints.
- * summary.json    the same as data:
+ * summary.json    the same as data, written last: a reader takes the other
+ *                 files as complete only when it holds "complete": true.
+ *                 Both summaries are written whole or not at all (to a
+ *                 temporary name, then renamed); a check that stops early
+ *                 or fails to write leaves none or one with false.
+ *   complete            every file above was written in full
  *   input, signatures, malformed, call_edges, layout, jobs
  *   llcs                [{path, version, profile}]
  *   cpus                ["gfx900", ...]
@@ -86,18 +91,19 @@ static void write_failed(Check *c, const char *path, int e)
 	c->report.write_failed = true;
 }
 
-void check_close(Check *c, JsonWriter *w)
+bool check_close(Check *c, JsonWriter *w)
 {
 	int e = jw_close(w);
 	if (e)
 		write_failed(c, w->path, e);
+	return !e;
 }
 
-void check_fclose(Check *c, FILE *f, const char *path)
+bool check_fclose(Check *c, FILE *f, const char *path)
 {
 	if (!f) {
 		write_failed(c, path, errno ? errno : EIO);
-		return;
+		return false;
 	}
 	errno = 0;
 	bool bad = fflush(f) != 0 || ferror(f);
@@ -106,6 +112,18 @@ void check_fclose(Check *c, FILE *f, const char *path)
 		bad = true, e = errno;
 	if (bad)
 		write_failed(c, path, e ? e : EIO);
+	return !bad;
+}
+
+/* path as a directory, made unless it is one; false after a message. */
+static bool make_dir(const char *path)
+{
+	struct stat st;
+	if (mkdir(path, 0755) == 0 || (errno == EEXIST && stat(path, &st) == 0 && S_ISDIR(st.st_mode)))
+		return true;
+	fprintf(stderr, "gcnabi check: cannot create the folder %s: %s\n", path,
+		strerror(errno == EEXIST ? ENOTDIR : errno));
+	return false;
 }
 
 bool check_open_reports(Check *c)
@@ -122,12 +140,20 @@ bool check_open_reports(Check *c)
 	for (char *p = dir + 1; *p; p++)
 		if (*p == '/') {
 			*p = 0;
-			mkdir(dir, 0755);
+			mkdir(dir, 0755); /* the folders above it: made, or there already */
 			*p = '/';
 		}
-	mkdir(dir, 0755);
 	snprintf(path, sizeof path, "%s/repro", dir);
-	mkdir(path, 0755);
+	if (!make_dir(dir) || !make_dir(path))
+		return false;
+	/* A summary left by an earlier run in this folder is no marker of this one. */
+	for (const char *const *name = (const char *const[]){ "summary.json", "summary.txt", 0 }; *name; name++) {
+		snprintf(path, sizeof path, "%s/%s", dir, *name);
+		if (unlink(path) != 0 && errno != ENOENT) {
+			fprintf(stderr, "gcnabi check: cannot remove %s: %s\n", path, strerror(errno));
+			return false;
+		}
+	}
 	JsonWriter *w = &c->report.details;
 	snprintf(path, sizeof path, "%s/details.jsonl", dir);
 	if (jw_open(w, path)) {
@@ -144,7 +170,8 @@ bool check_open_placements(Check *c, Combo *co)
 {
 	char path[700];
 	snprintf(path, sizeof path, "%s/placements", c->report.dir);
-	mkdir(path, 0755);
+	if (!make_dir(path))
+		return false;
 	snprintf(path, sizeof path, "%s/placements/%s.callee.jsonl", c->report.dir, co->tag);
 	JsonWriter *w = &co->seen_callee;
 	if (jw_open(w, path)) {
@@ -556,6 +583,7 @@ static void summary_json(const Check *c, JsonWriter *w, double wall)
 	jw_key(w, "link");
 	link_json(c, w);
 	jw_kuint(w, "llcs_unusable", c->run.llcs_unusable);
+	jw_kbool(w, "complete", !c->report.write_failed);
 	jw_kuint(w, "exit_status", exit_status(c));
 	jw_kfixed(w, "wall", wall);
 	jw_kfixed(w, "llc_seconds", llc_seconds(c));
@@ -563,17 +591,30 @@ static void summary_json(const Check *c, JsonWriter *w, double wall)
 	jw_newline(w);
 }
 
+/* The file written to name.tmp becomes name once it was written in full. */
+static void commit_file(Check *c, const char *name, bool written)
+{
+	char path[700], tmp[sizeof path + 8];
+	snprintf(path, sizeof path, "%s/%s", c->report.dir, name);
+	snprintf(tmp, sizeof tmp, "%s.tmp", path);
+	if (written && rename(tmp, path) != 0)
+		written = false, write_failed(c, path, errno);
+	if (!written)
+		unlink(tmp);
+}
+
 void write_summaries(Check *c, double wall)
 {
 	char path[700];
-	snprintf(path, sizeof path, "%s/summary.txt", c->report.dir);
+	snprintf(path, sizeof path, "%s/summary.txt.tmp", c->report.dir);
 	FILE *f = fopen(path, "w");
 	if (f)
 		print_summary(c, f, wall);
-	check_fclose(c, f, path);
-	snprintf(path, sizeof path, "%s/summary.json", c->report.dir);
+	commit_file(c, "summary.txt", check_fclose(c, f, path));
+	/* Last: its "complete" speaks for every file before it. */
+	snprintf(path, sizeof path, "%s/summary.json.tmp", c->report.dir);
 	JsonWriter w;
 	jw_open(&w, path);
 	summary_json(c, &w, wall);
-	check_close(c, &w);
+	commit_file(c, "summary.json", check_close(c, &w));
 }

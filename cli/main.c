@@ -1,10 +1,29 @@
 /* gcnabi: one binary, one subcommand per job (cli/commands.c has the table). */
+#include <errno.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "cli.h"
 
-int main(int argc, char **argv)
+/* What a command printed must reach its reader: stdout is flushed and
+ * closed here, once for every command, and a failed write (a full disk) is
+ * an error naming it: exit bit EXIT_ERROR, added to the command's own. */
+static int close_stdout(const char *cmd, int status)
+{
+	errno = 0;
+	bool bad = fflush(stdout) != 0 || ferror(stdout);
+	int e = errno;
+	if (fclose(stdout) != 0 && !bad)
+		bad = true, e = errno;
+	if (!bad)
+		return status;
+	fprintf(stderr, "gcnabi%s%s: cannot write <stdout>: %s\n", cmd ? " " : "", cmd ? cmd : "",
+		e ? strerror(e) : "write error");
+	return status | EXIT_ERROR;
+}
+
+static int run(int argc, char **argv)
 {
 	if (argc < 2) {
 		usage(stderr);
@@ -25,4 +44,10 @@ int main(int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	return cmd->run(argc - 1, argv + 1);
+}
+
+int main(int argc, char **argv)
+{
+	int status = run(argc, argv);
+	return close_stdout(argc > 1 && command_find(argv[1]) ? argv[1] : 0, status);
 }

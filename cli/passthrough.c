@@ -3,6 +3,7 @@
  * with --llc the moves into the callee's argument SGPRs that llc's final
  * assembly really makes (layout old, which llc implements). */
 #include <ctype.h>
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
@@ -181,9 +182,11 @@ static char *compile_graph(const PassOptions *o, const Profile *prof, const Grap
 	char ll[] = "/tmp/gcnabi-pt-XXXXXX", errpath[sizeof ll + 4];
 	int fd = all ? mkstemp(ll) : -1;
 	snprintf(errpath, sizeof errpath, "%s.err", ll);
-	if (fd < 0 || !emit_graph(&b, g->sigs, all, g->nsigs, edges, nedges, &eo, err, sizeof err) || b.failed ||
-	    write(fd, b.p, b.n) != (ssize_t)b.n) {
+	if (fd < 0 || !emit_graph(&b, g->sigs, all, g->nsigs, edges, nedges, &eo, err, sizeof err) || b.failed) {
 		fprintf(stderr, "gcnabi passthrough: cannot write the module: %s\n", fd < 0 ? "temporary file" : err);
+		*rc = EXIT_ERROR;
+	} else if ((errno = 0, write(fd, b.p, b.n)) != (ssize_t)b.n) {
+		fprintf(stderr, "gcnabi passthrough: cannot write %s: %s\n", ll, strerror(errno ? errno : ENOSPC));
 		*rc = EXIT_ERROR;
 	} else {
 		char cmdline[1200];

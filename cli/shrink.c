@@ -1,6 +1,5 @@
 /* `gcnabi shrink`: the smaller candidates of one signature (generators/
  * shrink.h), one declare line each, for the harness's minimizer. */
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -108,9 +107,5 @@ int cmd_shrink(int argc, char **argv)
 	}
 	free(s);
 	free(o.line);
-	if (fflush(stdout) != 0) {
-		fprintf(stderr, "gcnabi shrink: cannot write the candidates: %s\n", strerror(errno));
-		status = EXIT_ERROR;
-	}
 	return status;
 }

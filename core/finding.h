@@ -15,6 +15,7 @@ enum {
 	EXIT_DIVERGED = 8,  /* the model and llc disagree */
 	EXIT_CRASHED = 16,  /* llc crashed or refused where the model did not expect it */
 	EXIT_INFRA = 32,    /* the machine failed: llc missing/not executable, loader failure, killed by gcnabi's own memory limit or timeout, output missing or not MIR - not the compiler */
+	EXIT_INCOMPLETE = 64, /* results are missing: units not run, a shard not merged, a journal missing a unit */
 };
 
 /* X(ID, name): what is compared with what. */

@@ -218,6 +218,8 @@ def structured_outputs(out, returncode):
         bit = f["exit_bit"]
         if bit and not (returncode & bit or (bit == 4 and returncode & 8)):
             return "%s line %d: exit bit %d of %s, exit status %d" % (out, n + 1, bit, f["kind"], returncode)
+    if summary.get("complete") is not True:
+        return "%s: summary.json does not mark the outputs complete" % out
     if summary["exit_status"] != returncode:
         return "%s: summary.json says exit %d, check exited %d" % (out, summary["exit_status"], returncode)
     table = read_summary(os.path.join(out, "summary.txt"))
@@ -281,15 +283,19 @@ def check_outputs(tmp):
         problem = structured_outputs(out, r.returncode)
         report("check outputs (%s, kinds %s): findings.jsonl and summary.json match" % (name, ", ".join(kinds)),
                r.returncode & 3 == 0 and not problem and kinds, problem + r.stderr[-1000:])
-    for name in ("summary.json", "details.jsonl") + (("link.jsonl",) if len(llcs) > 1 else ()):
+    # summary.json is written as summary.json.tmp, renamed once complete.
+    for name in ("summary.json.tmp", "details.jsonl") + (("link.jsonl",) if len(llcs) > 1 else ()):
         out = os.path.join(tmp, "outputs-full-" + name.split(".")[0])
         os.makedirs(out, exist_ok=True)
         os.symlink("/dev/full", os.path.join(out, name))
         r = run([GCNABI, "check", "--quiet", "--mcpu", "gfx1030", "--out", out] + pair + [sigs])
         want = "cannot write %s: No space left on device" % os.path.join(out, name)
-        report("check with %s on a full disk: exit bit 1 and a message naming it, verdict bits kept" % name,
-               r.returncode == status["sigs"] | 1 and want in r.stderr,
-               "exit %d (without the full disk %d)\n%s" % (r.returncode, status["sigs"], r.stderr[-1000:]))
+        summary = os.path.join(out, "summary.json")
+        marker = json.load(open(summary)).get("complete") if os.path.exists(summary) else None
+        report("check with %s on a full disk: exit bit 1 and a message naming it, verdict bits kept, summary.json "
+               "not complete" % name, r.returncode == status["sigs"] | 1 and want in r.stderr and marker is not True,
+               "exit %d (without the full disk %d), complete %s\n%s" % (r.returncode, status["sigs"], marker,
+                                                                      r.stderr[-1000:]))
 
 
 def link_matrix(tmp):

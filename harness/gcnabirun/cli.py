@@ -84,11 +84,12 @@ def resolve_resume(text):
 
 
 def new_run_dir(mode, seed, out):
+    """The folder of a new run, made and locked for this process."""
     if out:
         d = out
     else:
         d = os.path.join(ROOT, "reports", "%s-%s-%s-%d" % (mode, seed, time.strftime("%Y%m%d-%H%M%S"), os.getpid()))
-    os.makedirs(d, exist_ok=True)
+    common.lock_run_dir(d)
     if os.path.exists(os.path.join(d, "plan.json")):
         raise UsageError("%s already holds a run: use --resume %s or another --out" % (d, d))
     return d
@@ -133,6 +134,7 @@ def start(args, mode):
     """Plans (or reloads) the run and executes its units; returns (run_dir, plan)."""
     if args.resume:
         run_dir = resolve_resume(args.resume)
+        common.lock_run_dir(run_dir)
         plan = W.load_plan(run_dir)
         K.load(plan["config"]["known"])
     else:
@@ -236,8 +238,19 @@ class LayoutsInBackground:
                     os.unlink(p)
 
 
+def expected_units(run_dir, plan):
+    """The ids of the units a run folder should hold results of: the plan's,
+    or its shard's (shard.txt) for a run of one shard."""
+    shard = None
+    path = os.path.join(run_dir, "shard.txt")
+    if os.path.exists(path):
+        shard = parse_shard(open(path).read().strip())
+    return [u["id"] for i, u in enumerate(plan["units"]) if not shard or W.in_shard(i, shard)]
+
+
 def finish(run_dir, plan, records, minimize=True, info=None, quiet=False):
-    """Minimizes the causes, writes the reports; returns the exit status."""
+    """Minimizes the causes, writes the reports; returns the exit status:
+    EXIT_INCOMPLETE when a unit the folder should hold has no results."""
     t0 = time.monotonic()
     cfg = plan["config"]
     known = K.load(cfg["known"])
@@ -268,15 +281,17 @@ def finish(run_dir, plan, records, minimize=True, info=None, quiet=False):
     layouts = pending.result() if pending else layout_table(run_dir, plan)
     stats, cross, link, notes, errors = R.aggregate(records)
     done = len(records)
+    have = {r["unit"] for r in records}
+    missing = sum(1 for u in expected_units(run_dir, plan) if u not in have)
     ctx = {"plan": plan, "findings": findings, "causes": causes, "minimized": minimized, "stats": stats,
            "pairs": R.pairs_of(cross), "link": link, "notes": notes, "errors": errors, "layouts": layouts,
            "layout_profile": plan["compilers"][-1]["profile"] if plan["compilers"] else "-", "layout_cpu": place_cpu(),
-           "done": done, "missing": len(plan["units"]) - done, "known_file": os.path.relpath(cfg["known"], ROOT)
+           "done": done, "missing": missing, "known_file": os.path.relpath(cfg["known"], ROOT)
            if cfg["known"].startswith(ROOT) else cfg["known"]}
     ctx["bugs"] = R.bugs_seen(records, causes)
     ctx["axis_counts"] = R.axis_counts(findings, cross)
     ctx["infra"] = R.infrastructure(records)
-    ctx["status"] = R.exit_status(findings, causes, errors, ctx["infra"])
+    ctx["status"] = R.exit_status(findings, causes, errors, ctx["infra"], ctx["missing"])
     R.write_all(run_dir, ctx)
     point_latest(run_dir)
     info = dict(info or {})
@@ -359,8 +374,7 @@ def minimize_all(todo, plan, installed, lit_cmd, run_dir, end, minimized, mfile)
                     continue
                 m["seconds"] = round(time.monotonic() - now, 1)
                 minimized[b["key"]] = m
-                with open(mfile, "a") as fh:
-                    fh.write(json.dumps(m, sort_keys=True) + "\n")
+                common.append_line(mfile, json.dumps(m, sort_keys=True) + "\n")
 
     threads = [threading.Thread(target=worker) for _ in range(workers)]
     for t in threads:
@@ -524,9 +538,41 @@ def cmd_merge(args):
 
 def cmd_report(args):
     run_dir = resolve_resume(args.dir)
+    common.lock_run_dir(run_dir)
     plan = W.load_plan(run_dir)
     recs = W.load_results([run_dir])
     return finish(run_dir, plan, records_in_order(plan, recs), minimize=not args.no_minimize)
+
+
+class CheckedStdout:
+    """sys.stdout, whose failed write or flush is a HarnessError naming it;
+    what is left of it then goes nowhere, so that the exit cannot fail
+    again."""
+
+    def __init__(self, f):
+        self.f = f
+
+    def _checked(self, op, *a):
+        try:
+            return op(*a)
+        except OSError as e:
+            os.dup2(os.open(os.devnull, os.O_WRONLY), self.f.fileno())
+            raise HarnessError("cannot write <stdout>: %s" % (e.strerror or e))
+
+    def write(self, text):
+        return self._checked(self.f.write, text)
+
+    def flush(self):
+        return self._checked(self.f.flush)
+
+    def __getattr__(self, name):
+        return getattr(self.f, name)
+
+
+def flushed(status):
+    """status, once what the run printed was written."""
+    sys.stdout.flush()
+    return status
 
 
 def main(argv=None):
@@ -559,20 +605,25 @@ def main(argv=None):
     # llc's crash reports without symbolization: faster, and the same bucket
     # whether or not llvm-symbolizer is installed.
     os.environ["LLVM_DISABLE_SYMBOLIZATION"] = "1"
+    if not isinstance(sys.stdout, CheckedStdout):
+        sys.stdout = CheckedStdout(sys.stdout)
     if not args.cmd:
         ap.print_help()
         return common.EXIT_USAGE
     try:
         if args.cmd == "selftest":
             from .selftest import selftest
-            return selftest(args)
-        return {"run": cmd_run, "compare": cmd_compare, "nightly": cmd_nightly, "merge": cmd_merge,
-                "report": cmd_report}[args.cmd](args)
+            return flushed(selftest(args))
+        return flushed({"run": cmd_run, "compare": cmd_compare, "nightly": cmd_nightly, "merge": cmd_merge,
+                        "report": cmd_report}[args.cmd](args))
     except UsageError as e:
         print("gcnabi-run: %s" % e, file=sys.stderr)
         return common.EXIT_USAGE
     except HarnessError as e:
         print("gcnabi-run: %s" % e, file=sys.stderr)
+        return common.EXIT_ERROR
+    except OSError as e:  # a file the harness could not read or write, where no message names it
+        print("gcnabi-run: %s" % ("%s: %s" % (e.filename, e.strerror) if e.filename else e), file=sys.stderr)
         return common.EXIT_ERROR
     except KeyboardInterrupt:
         print("\ngcnabi-run: interrupted; continue with --resume", file=sys.stderr)

@@ -1,4 +1,5 @@
 """Paths, errors, exit bits and small helpers shared by the harness modules."""
+import errno
 import json
 import os
 import re
@@ -10,7 +11,7 @@ GCNABI = os.path.join(ROOT, "build", "gcnabi")
 # Exit status, a bitmask in the spirit of abidiff: gcnabi check's bits
 # (gcnabi vocab --json exit_bits), read when first used.
 EXIT_BITS = {"EXIT_ERROR": "error", "EXIT_USAGE": "usage", "EXIT_KNOWN": "known", "EXIT_NEW": "diverged",
-             "EXIT_CRASH": "crashed", "EXIT_INFRA": "infra"}
+             "EXIT_CRASH": "crashed", "EXIT_INFRA": "infra", "EXIT_INCOMPLETE": "incomplete"}
 
 
 def __getattr__(name):
@@ -85,10 +86,69 @@ def dumps(obj):
 
 
 def write_text(path, text):
+    """path holds text in full or keeps what it held (a temporary name,
+    renamed); a failed write is a HarnessError naming path."""
     tmp = path + ".tmp"
-    with open(tmp, "w", encoding="utf-8", errors="surrogateescape") as f:
-        f.write(text)
-    os.replace(tmp, path)
+    try:
+        with open(tmp, "w", encoding="utf-8", errors="surrogateescape") as f:
+            f.write(text)
+        os.replace(tmp, path)
+    except OSError as e:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise HarnessError("cannot write %s: %s" % (path, e.strerror or e))
+
+
+def append_line(path, line, sync=False):
+    """line appended to the file path (a journal of records; with sync, on
+    disk before this returns); a failed write is a HarnessError naming path.
+    Unbuffered: nothing is left to fail later."""
+    data = line.encode()
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+        try:
+            if os.write(fd, data) != len(data):
+                raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+            if sync:
+                os.fsync(fd)
+        finally:
+            os.close(fd)
+    except OSError as e:
+        raise HarnessError("cannot write %s: %s" % (path, e.strerror or e))
+
+
+# One run per output folder: the lock file of each folder this process
+# holds (flock, released when the process ends, however it ends).
+LOCK_FILE = "run.lock"
+_locks = {}
+
+
+def lock_run_dir(path):
+    """Makes the folder path if need be and holds its lock for the rest of
+    the process; a HarnessError when it cannot be made or another process
+    holds the lock (another gcnabi-run writing into it)."""
+    import fcntl
+    key = os.path.realpath(path)
+    if key in _locks:
+        return
+    try:
+        os.makedirs(path, exist_ok=True)
+        fd = os.open(os.path.join(path, LOCK_FILE), os.O_RDWR | os.O_CREAT, 0o644)
+    except OSError as e:
+        raise HarnessError("cannot create %s: %s" % (e.filename or path, e.strerror or e))
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        holder = os.read(fd, 32).decode(errors="replace").strip() or "?"
+        os.close(fd)
+        raise HarnessError("%s is in use by another gcnabi-run (pid %s): one run per folder; wait for it to end or "
+                           "use another --out" % (path, holder))
+    _locks[key] = fd
+    try:  # for the message of a run refused
+        os.ftruncate(fd, 0)
+        os.write(fd, b"%d\n" % os.getpid())
+    except OSError:
+        pass
 
 
 def read_input(path):

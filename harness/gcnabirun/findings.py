@@ -79,6 +79,20 @@ WHERE_FIELDS = ("type_class", "boundary", "convention", "cause")
 
 
 
+def incomplete(out_dir):
+    """Why one check run's results are not complete on disk, None when they
+    are: check writes summary.json last, "complete" when every other file
+    was written in full."""
+    try:
+        complete = json.load(open(os.path.join(out_dir, "summary.json"))).get("complete")
+    except (OSError, ValueError) as e:
+        return "gcnabi check left no readable summary.json in %s (%s): its results are incomplete" % (
+            out_dir, getattr(e, "strerror", None) or e)
+    if complete is not True:
+        return "gcnabi check could not write all of its results in %s (summary.json: not complete)" % out_dir
+    return None
+
+
 def read_summary(out_dir):
     """Per-combo counts of one check run, from its summary.json."""
     path = os.path.join(out_dir, "summary.json")

@@ -126,10 +126,15 @@ def infrastructure(records):
     return [e for r in records for e in r.get("infra", [])]
 
 
-def exit_status(findings, causes, errors, infra=()):
+def exit_status(findings, causes, errors, infra=(), missing=0):
+    """The run's exit bits: EXIT_ERROR for units in error, EXIT_INFRA for
+    the machine's faults, EXIT_INCOMPLETE when `missing` units have no
+    results, and the findings' bits."""
     st = common.EXIT_ERROR if errors else 0
     if infra:
         st |= common.EXIT_INFRA
+    if missing:
+        st |= common.EXIT_INCOMPLETE
     for f in findings:
         if f["status"] == "new":
             st |= common.EXIT_CRASH if f["axis"] == "crash" else common.EXIT_NEW
@@ -380,7 +385,7 @@ def side_by_side(ctx):
 
 # What each exit bit (gcnabi vocab --json exit_bits) means in a harness run.
 STATUS_WORDS = {"error": "error", "usage": "usage", "known": "known differences", "diverged": "new divergence",
-                "crashed": "new compiler crash", "infra": "infrastructure error"}
+                "crashed": "new compiler crash", "infra": "infrastructure error", "incomplete": "results incomplete"}
 
 
 def describe_status(st):

@@ -20,7 +20,7 @@ import time
 
 from . import findings as F
 from . import vocab as V
-from .common import GCNABI, HarnessError, dumps, gcnabi, read_input, read_jsonl, write_text
+from .common import GCNABI, HarnessError, append_line, dumps, gcnabi, read_input, read_jsonl, write_text
 
 # Core-seconds of llc per function per compiler x CPU x selector, both views,
 # measured on this project's 2-core machine with the convention suites: 0.038
@@ -289,10 +289,18 @@ def run_unit(unit, plan, run_dir, slots=None):
     inp = os.path.join(run_dir, unit["input"])
     rc, err, said = _check(unit, cfg, compilers, run_dir, out, False, inp, slots=slots)
     record = {"unit": unit["id"], "status": "done"}
-    fnd, notes, link, quirks, infra = F.extract(out, inp, compilers, unit["id"])
-    _unit_status(record, unit, rc, err, said, infra)
-    stats = F.read_summary(out)
-    dirs = [out]
+    # Done only once check's results are complete on disk; results that
+    # are not are not read, except those of a check stopped at the unit's
+    # limit (an infrastructure error of the unit, what it wrote kept).
+    missing = F.incomplete(out)
+    if missing and rc is not None:
+        record.update(status="error", error=err or missing)
+        fnd, notes, link, quirks, infra = [], {}, [], [], []
+    else:
+        fnd, notes, link, quirks, infra = F.extract(out, inp, compilers, unit["id"])
+        _unit_status(record, unit, rc, err, said, infra)
+    stats = F.read_summary(out) if not missing else {}
+    dirs = [out] if not missing else []
     nrbs = [c for c in compilers if c.get("new_reg_bank_select")]
     if nrbs and unit.get("nrbs"):
         # GlobalISel with -new-reg-bank-select is sampled: it is many times
@@ -306,6 +314,10 @@ def run_unit(unit, plan, run_dir, slots=None):
             sub = os.path.join(out, tag + ".ll")
             write_text(sub, "".join(sorted(sample[:n], key=lambda l: l.split("(")[0])))
             rc2, err2, said2 = _check(unit, cfg, nrbs, run_dir, nout, True, sub, callers, slots=slots)
+            missing = F.incomplete(nout)
+            if missing and rc2 is not None:
+                record.update(status="error", error=err2 or missing)
+                continue
             f2, n2, _, q2, i2 = F.extract(nout, sub, nrbs, unit["id"])
             _unit_status(record, unit, rc2, err2, said2, i2)
             infra += i2
@@ -321,6 +333,8 @@ def run_unit(unit, plan, run_dir, slots=None):
     record["cross"] = F.cross(dirs, compilers, fnd, quirks) if unit["kind"] != "graph" else []
     bugs = {}
     for d in [out] + [os.path.join(out, t) for t in ("nrbs", "nrbs-calls") if os.path.isdir(os.path.join(out, t))]:
+        if F.incomplete(d):
+            continue
         for k, n in F.bugs_of(d).items():
             bugs[k] = bugs.get(k, 0) + n
     record["bugs"] = dict(sorted(bugs.items()))
@@ -373,12 +387,13 @@ class Progress:
 
 
 def execute(run_dir, plan, shard=None, jobs=2, deadline=None, progress=None, when_a_core_is_idle=None):
-    """Runs the plan's units not yet in the journal (of this shard); returns
-    the number of units left undone (budget). when_a_core_is_idle() is called
-    once, from a worker thread, as soon as fewer units are unfinished than
-    llc may run at once."""
+    """Runs the plan's units not yet done in the journal (of this shard: a
+    unit journaled with an error runs again); returns the number of units
+    left undone (budget). when_a_core_is_idle() is called once, from a
+    worker thread, as soon as fewer units are unfinished than llc may run
+    at once. A journal that cannot be written stops the run (HarnessError)."""
     journal = os.path.join(run_dir, "journal.jsonl")
-    done = {r["unit"] for r in read_jsonl(journal)}
+    done = {r["unit"] for r in read_jsonl(journal) if r.get("status") == "done"}
     # Drop a torn last line before appending.
     if os.path.exists(journal):
         good = "".join(json.dumps(r, sort_keys=True) + "\n" for r in read_jsonl(journal))
@@ -396,6 +411,7 @@ def execute(run_dir, plan, shard=None, jobs=2, deadline=None, progress=None, whe
     write_text(slots, "." * jobs)
 
     unfinished = [len(todo)]
+    stop = threading.Event()  # the journal failed: no unit starts any more
 
     def one_finished():
         with lock:
@@ -406,7 +422,7 @@ def execute(run_dir, plan, shard=None, jobs=2, deadline=None, progress=None, whe
 
     def one(u):
         try:
-            if deadline and time.monotonic() > deadline:
+            if stop.is_set() or (deadline and time.monotonic() > deadline):
                 return None
             return run_unit(u, plan, run_dir, slots)
         except Exception as e:  # a harness bug: the unit is an error, the run goes on
@@ -422,16 +438,17 @@ def execute(run_dir, plan, shard=None, jobs=2, deadline=None, progress=None, whe
     global _spawner
     _spawner = concurrent.futures.ThreadPoolExecutor(1)
     try:
-        with open(journal, "a") as jf, concurrent.futures.ThreadPoolExecutor(
-                2 * jobs, initializer=_lower_own_priority) as pool:
+        with concurrent.futures.ThreadPoolExecutor(2 * jobs, initializer=_lower_own_priority) as pool:
             for rec in pool.map(one, todo):
                 if rec is None:
                     left += 1
                     continue
-                with lock:
-                    jf.write(json.dumps(rec, sort_keys=True) + "\n")
-                    jf.flush()
-                    os.fsync(jf.fileno())
+                try:
+                    with lock:
+                        append_line(journal, json.dumps(rec, sort_keys=True) + "\n", sync=True)
+                except HarnessError:
+                    stop.set()
+                    raise
                 prog.step(rec)
     finally:
         prog.end()
