@@ -272,7 +272,8 @@ def reduce_ir(ir, f, subject, tmp, deadline):
     same = os.path.join(tmp, "same_cause.py")
     write_text(same, "import sys\nsys.path.insert(0, %r)\nfrom gcnabirun.findings import normalize\n"
                      "sys.exit(0 if any(normalize(l).startswith(%r) for l in sys.stdin) else 1)\n" % (
-                         os.path.dirname(os.path.dirname(os.path.abspath(__file__))), f["what"]))
+                         os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                         f["what"].split(" (killed by ")[0]))  # the signal is check's word, not llc's
     test = os.path.join(tmp, "interesting.sh")
     write_text(test, "#!/bin/sh\nLLVM_DISABLE_SYMBOLIZATION=1 '%s' %s \"$1\" -o /dev/null 2>&1 | '%s' '%s'\n" % (
         subject["path"], " ".join(llc_flags(f)), sys.executable, same))
