@@ -18,16 +18,17 @@
 
 static Layout old_layout;
 
-static int load_old(void **state)
+/* The layouts/old.layout the tests run with (make unit runs in the tree). */
+static int setup(void **state)
 {
 	(void)state;
-	FILE *f = fopen("layouts/old.layout", "rb");
-	char text[8192];
-	size_t n = f ? fread(text, 1, sizeof text, f) : 0;
-	if (f)
-		fclose(f);
+	char err[256];
+	size_t n = 0;
+	char *file = read_file("layouts/old.layout", &n, err, sizeof err);
 	LayoutError e;
-	return layout_parse(text, n, &old_layout, &e) ? 0 : -1;
+	bool ok = file && layout_parse(file, n, &old_layout, &e);
+	free(file);
+	return ok ? 0 : -1;
 }
 
 static void test_table_complete(void **state)
@@ -131,5 +132,5 @@ int main(void)
 		cmocka_unit_test(test_llc_lines),
 		cmocka_unit_test(test_model_classes),
 	};
-	return cmocka_run_group_tests_name("refusal", tests, load_old, NULL);
+	return cmocka_run_group_tests_name("refusal", tests, setup, NULL);
 }
