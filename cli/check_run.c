@@ -142,8 +142,8 @@ void push_halves(Check *c, const Batch *b)
 /* What llc's first error line says the reason is, first match wins: the
  * convention's lowering before instruction selection ("unable to translate
  * instruction: call" is the call's lowering, other instructions the body's),
- * a crash in a selection pass is selection, the parser's and verifier's
- * "error:" last, since LLVM ERROR lines can quote IR. */
+ * a crash in a selection pass is selection, the verifier's messages, the
+ * parser's "error:" last, since LLVM ERROR lines can quote IR. */
 static const struct {
 	const char *text;
 	RefusalClass cls;
@@ -164,6 +164,9 @@ static const struct {
 	{ "illegal SGPR to VGPR copy", REFUSAL_SELECTION },
 	{ "illegal VGPR to SGPR copy", REFUSAL_SELECTION },
 	{ "Instruction Selection' at", REFUSAL_SELECTION },
+	{ "Calling convention ", REFUSAL_INVALID_IR }, /* the IR verifier's own words */
+	{ "are incompatible!", REFUSAL_INVALID_IR },
+	{ "'byval' arguments are unsupported", REFUSAL_INVALID_IR },
 	{ "IRTranslator' at", REFUSAL_SELECTION },
 	{ "Legalizer' at", REFUSAL_SELECTION },
 	{ "crash in '", REFUSAL_CRASH },

@@ -847,7 +847,7 @@ static bool place_once(const Sig *s, const ModelConfig *m, View view, Placement 
 				return cc_fail(out, REFUSAL_INVALID_IR, "huge 'byval' arguments are unsupported%s%s", "", "");
 			/* LLVM 14's SelectionDAG cannot select most bfloat loads and
 			 * stores, so a function receiving one by value fails too. */
-			if (m->profile->on[SW_bfloat_unsupported] && m->selector == SEL_DAG &&
+			if (m->profile->on[SW_bfloat_unsupported] && m->selector == SEL_DAG && !m->lowering_only &&
 			    !dag14_selects_bfloat(s, prm->attr_type, m->target->has_16bit_insts))
 				return cc_fail(out, REFUSAL_SELECTION, "bfloat in a byval type is not supported by %s%s", m->profile->name, "");
 			bool copied = false;
@@ -883,16 +883,15 @@ static bool place_once(const Sig *s, const ModelConfig *m, View view, Placement 
 /* llc lowers every argument before it selects the body, so a value it
  * cannot lower refuses the function even when an earlier one is only
  * unselectable: a selection refusal stands only if the function places
- * with the switches that make bodies unselectable turned off. */
+ * when what llc cannot select is ignored. */
 bool cc_place(const Sig *s, const ModelConfig *m, View view, Placement *out)
 {
 	if (place_once(s, m, view, out) || out->refusal != REFUSAL_SELECTION)
 		return out->ok;
 	char error[sizeof out->error];
 	memcpy(error, out->error, sizeof error);
-	Profile p1, p2;
-	ModelConfig a = model_without_switch(m, SW_bfloat_vector_dag_store_fails, &p1);
-	ModelConfig lowered = model_without_switch(&a, SW_bfloat_scalar_dag_fails, &p2);
+	ModelConfig lowered = *m;
+	lowered.lowering_only = true;
 	if (!place_once(s, &lowered, view, out) && out->refusal != REFUSAL_SELECTION)
 		return false;
 	place_init(out);
@@ -924,5 +923,6 @@ bool model_config_init(ModelConfig *m, const Profile *p, const Layout *l, const 
 	m->wave = wave;
 	m->selector = sel;
 	m->os = OS_AMDPAL;
+	m->lowering_only = false;
 	return true;
 }

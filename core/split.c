@@ -97,13 +97,13 @@ static SplitStatus split_vector(const Sig *s, const Type *v, const ModelConfig *
 	/* A returned bfloat vector is a constant in gcnabi's bodies for these
 	 * llc (cli/emit.c): without 16-bit instructions they return it one
 	 * element per VGPR, with them they cannot select even the constant. */
-	bool const_ret = is_return && !has16;
+	bool selectable = (is_return && !has16) || m->lowering_only;
 	if (e->kind == TYPE_BFLOAT && m->profile->on[SW_bfloat_vector_dag_store_fails] && m->selector == SEL_DAG &&
-	    !const_ret && !dag14_selects_bfloat_vector(count, has16)) {
+	    !selectable && !dag14_selects_bfloat_vector(count, has16)) {
 		*why = "bfloat vectors (SelectionDAG cannot select their stores in this llc)";
 		return SPLIT_UNSELECTABLE;
 	}
-	if (e->kind == TYPE_BFLOAT && m->profile->on[SW_bfloat_scalar_dag_fails] && m->selector == SEL_DAG && !const_ret &&
+	if (e->kind == TYPE_BFLOAT && m->profile->on[SW_bfloat_scalar_dag_fails] && m->selector == SEL_DAG && !selectable &&
 	    (count % 2 || !has16)) {
 		/* Without 16-bit instructions (gfx700, the generic target) every
 		 * length crashes instruction selection. */
@@ -158,12 +158,12 @@ static SplitStatus split_rec(const Sig *s, TypeId id, const ModelConfig *m, bool
 				       ? "a bfloat return (SelectionDAG demotes it, then cannot select its own store and load of it)"
 				       : "bfloat";
 			if (is_return)
-				return m->selector == SEL_GISEL ? SPLIT_DEMOTE : SPLIT_UNSELECTABLE;
+				return m->selector == SEL_GISEL || m->lowering_only ? SPLIT_DEMOTE : SPLIT_UNSELECTABLE;
 			return SPLIT_UNSUPPORTED;
 		}
 		/* A returned one is a constant in gcnabi's bodies (cli/emit.c),
 		 * which llc 15 returns as a float part. */
-		if (p->on[SW_bfloat_scalar_dag_fails] && m->selector == SEL_DAG && !is_return) {
+		if (p->on[SW_bfloat_scalar_dag_fails] && m->selector == SEL_DAG && !is_return && !m->lowering_only) {
 			*why = "scalar bfloat (SelectionDAG cannot select its loads and stores in this llc)";
 			return SPLIT_UNSELECTABLE;
 		}

@@ -68,6 +68,10 @@ static void test_llc_lines(void **state)
 		{ "llc failed without a message", REFUSAL_CRASH },
 		{ "llc: error: llc: a.ll:3:20: error: expected type", REFUSAL_INVALID_IR },
 		{ "llc: error: input module is broken!", REFUSAL_INVALID_IR },
+		{ "Calling convention disallows byval", REFUSAL_INVALID_IR },
+		{ "Calling convention disallows stack byref", REFUSAL_INVALID_IR },
+		{ "Attributes 'byval', 'inalloca', 'preallocated', 'inreg', 'nest', 'byref', and 'sret' are incompatible!",
+		  REFUSAL_INVALID_IR },
 		{ "something else entirely", REFUSAL_OTHER },
 	};
 	for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
@@ -116,6 +120,17 @@ static void test_model_classes(void **state)
 			 REFUSAL_LOWERING);
 	assert_int_equal(model_class("declare void @f(<4 x bfloat>)", "llvm14", SEL_DAG, "gfx900", VIEW_CALLEE),
 			 REFUSAL_SELECTION);
+	/* The same for a bfloat return and a byval bfloat before an argument
+	 * llc 14 cannot lower (measured: "unable to allocate function
+	 * argument #1"), and for a shader, which cannot demote the return:
+	 * "unable to allocate function return #0". */
+	assert_int_equal(model_class("declare bfloat @f(i32, bfloat)", "llvm14", SEL_DAG, "gfx900", VIEW_CALLEE),
+			 REFUSAL_LOWERING);
+	assert_int_equal(model_class("declare bfloat @f(i32)", "llvm14", SEL_DAG, "gfx900", VIEW_CALLER), REFUSAL_SELECTION);
+	assert_int_equal(model_class("declare void @f(ptr addrspace(5) byval(bfloat), bfloat)", "llvm14", SEL_DAG, "gfx900",
+				     VIEW_CALLEE), REFUSAL_LOWERING);
+	assert_int_equal(model_class("declare amdgpu_ps bfloat @f(float)", "llvm14", SEL_DAG, "gfx900", VIEW_CALLEE),
+			 REFUSAL_LOWERING);
 	/* The IR verifier's rules. */
 	assert_int_equal(model_class("declare amdgpu_cs i32 @f(i32)", "llvm22", SEL_DAG, "gfx1100", VIEW_CALLEE),
 			 REFUSAL_NONE);
