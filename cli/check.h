@@ -36,16 +36,20 @@ typedef struct {
 #define CHECK_STATS(X) \
 	X(functions, "functions compared as callees") \
 	X(agree, "of them, placed as the model places them") \
+	X(observed, "of them, compiled and read back from llc's MIR: their ABI was observed") \
 	X(diverged, "placed otherwise, or not observed") \
 	X(llc_refused, "llc failed where the model places the function") \
-	X(both_refused, "llc failed and the model refuses too") \
+	X(both_refused, "llc failed and the model refuses too, for the same class of reason about the convention") \
+	X(body_refused, "llc cannot select what the function does with a value, as the model predicts: not observed") \
 	X(model_refused, "llc compiled what the model refuses") \
 	X(not_emitted, "not compiled: this llc's IR cannot express it (call graphs: left out)") \
 	X(calls, "call sites compared") \
 	X(calls_agree, "of them, placed as the model places them") \
+	X(calls_observed, "of them, compiled and read back from llc's MIR") \
 	X(calls_diverged, "placed otherwise, not observed, or a wrong dynamic VGPR count") \
 	X(calls_refused, "llc failed on the call where the model places it") \
-	X(calls_both_refused, "llc failed on the call and the model refuses too") \
+	X(calls_both_refused, "llc failed on the call and the model refuses too, for the same class of reason") \
+	X(calls_body_refused, "llc cannot select what the call does with a value, as the model predicts: not observed") \
 	X(mismatches, "call sites where llc's caller and callee disagree") \
 	X(mismatches_explained, "of them, explained by a profile switch") \
 	X(unread, "agreements in which llc leaves parts the ABI assigns unread, unwritten or undefined") \
@@ -229,6 +233,8 @@ void push_halves(Check *c, const Batch *b);
 /* llc's first line that says what went wrong, normalized (heap). */
 char *first_error_line(const char *path);
 void batch_paths(const Check *c, unsigned serial, char *ll, char *mir, char *err, size_t cap);
+/* The class of reason a first error line gives (LLC_ERROR_CLASSES). */
+RefusalClass llc_refusal_class(const char *line);
 
 /* check_fault.c: the machine's faults, bisection bookkeeping, second runs. */
 /* A failed llc run whose cause is the machine (llc cannot start, its
@@ -307,6 +313,7 @@ typedef struct {
 	const DvgprCounts *dvgpr;
 	const JudgeDiff *at;    /* a comparison's first difference: where, for findings.jsonl */
 	FindingSide side;
+	RefusalClass llc_refusal, model_refusal; /* both refused: the classes of their reasons (0: none) */
 } Finding;
 
 /* The output folder (--out, else reports/check-<time>-<pid>) with its

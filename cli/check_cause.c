@@ -9,7 +9,8 @@
  *   side      "callee" or "call site" (llc's placement of that view departs
  *             from the ABI), "both" (llc's caller and callee each depart
  *             from the model), "compiler" (llc fails), "model" (the model
- *             refuses what llc compiles), "program" (a fault of the input)
+ *             refuses what llc compiles), "program" (a fault of the input),
+ *             "machine" (an infrastructure error)
  *   key       "<side>: <what> <change>" for a comparison (what: "argument",
  *             "return", "hidden sret pointer", ...; change: "fewer parts",
  *             "more parts", "moved <from>-><to>" by register file, "slot
@@ -125,6 +126,7 @@ static const char *side_name(const Finding *f)
 	case FA_MODEL_VS_LLC: return "callee";
 	case FA_MODEL_VS_LLC_CALLER: return "call site";
 	case FA_CRASH: return "compiler";
+	case FA_MACHINE: return "machine";
 	default: return "both";
 	}
 }

@@ -134,6 +134,7 @@ void compare_callee(Check *c, Combo *co, unsigned i, const MirFunction *f)
 		report(c, co, i, FK_UNOBSERVED, why, model, 0, 0);
 		return;
 	}
+	co->st.observed++;
 	if (!model->ok) {
 		co->st.model_refused++;
 		report(c, co, i, FK_MODEL_REFUSED, model->error, model, &f->in, 0);
@@ -174,6 +175,7 @@ void compare_caller(Check *c, Combo *co, unsigned i, const MirCall *call, const 
 	char why[256];
 	cc_place(c->in.sigs[i], &co->m, VIEW_CALLER, model);
 	co->st.calls++;
+	co->st.calls_observed++;
 	if (!model->ok) {
 		co->st.calls_diverged++;
 		report(c, co, i, FK_MODEL_REFUSED_CALL, model->error, model, &call->out, 0);

@@ -33,8 +33,10 @@ static bool chain_dvgpr_emitted(const ModelConfig *m)
 
 EmitOptions emit_options(const Combo *co, bool callers)
 {
-	return (EmitOptions){ co->llc->profile->major < 15, callers, true, co->llc->profile->on[SW_buffer_ptr_split],
-			      co->m.wave == 64, !chain_dvgpr_emitted(&co->m) };
+	const Profile *p = co->m.profile;
+	bool dag_bfloat = p->on[SW_bfloat_vector_dag_store_fails] || p->on[SW_bfloat_scalar_dag_fails];
+	return (EmitOptions){ p->major < 15, callers, true, p->on[SW_buffer_ptr_split], co->m.wave == 64,
+			      !chain_dvgpr_emitted(&co->m), dag_bfloat };
 }
 
 bool emittable(const Combo *co, const Sig *s, unsigned i)

@@ -221,6 +221,15 @@ static const char *const *placement_keys(FindingKind k)
 }
 
 /* details.jsonl: three shapes, as they always were. */
+/* Both refused: the class of each side's reason (refusal.h). */
+static void refusals_json(JsonWriter *w, const Finding *f)
+{
+	if (f->llc_refusal)
+		jw_kstring(w, "llc_refusal", refusal_classes[f->llc_refusal].name);
+	if (f->model_refusal)
+		jw_kstring(w, "model_refusal", refusal_classes[f->model_refusal].name);
+}
+
 static void details_json(Check *c, const Finding *f)
 {
 	JsonWriter *w = &c->report.details;
@@ -242,6 +251,7 @@ static void details_json(Check *c, const Finding *f)
 	if (f->kind != FK_CROSS_VERSION)
 		jw_kstring(w, "kind", finding_kinds[f->kind].name);
 	jw_kstring(w, "why", f->why);
+	refusals_json(w, f);
 	if (f->kind == FK_CROSS_VERSION) {
 		put_placement(w, keys[1], s, f->seen);
 		put_placement(w, keys[0], s, f->expected);
@@ -307,6 +317,7 @@ static void finding_json(Check *c, const Finding *f)
 	jw_kstring(w, "explained_by", f->explained_by);
 	jw_kstring(w, "message", f->why);
 	jw_kstring(w, "module", f->kind == FK_CRASHES_TOGETHER ? c->report.module : 0);
+	refusals_json(w, f);
 	if (f->dvgpr)
 		dvgpr_json(w, f->dvgpr);
 	const char *const *keys = placement_keys(f->kind);
@@ -445,18 +456,19 @@ static void print_table(const Check *c, FILE *f)
 	for (int k = 0; k < c->ncombos; k++)
 		if ((int)strlen(c->combos[k].tag) > w)
 			w = (int)strlen(c->combos[k].tag);
-	fprintf(f, "%-*s|%6s %6s %6s %6s %6s %5s %7s |%6s %6s %6s %6s %6s %7s |%7s | %s\n", w, "callee: profile-cpu-sel",
-		"funcs", "agree", "differ", "llcref", "bothrf", "skip", "match", "calls", "agree", "differ", "llcref",
-		"bothrf", "match", "unread", "caller!=callee (explained)");
+	fprintf(f, "%-*s|%6s %6s %6s %6s %6s %5s %7s %5s %7s |%6s %6s %6s %6s %6s %7s %5s %7s |%7s | %s\n", w,
+		"callee: profile-cpu-sel", "funcs", "agree", "differ", "llcref", "bothrf", "skip", "match", "body",
+		"observd", "calls", "agree", "differ", "llcref", "bothrf", "match", "body", "observd", "unread",
+		"caller!=callee (explained)");
 	for (int k = 0; k < c->ncombos; k++) {
 		const Combo *co = &c->combos[k];
 		const Stats *s = &co->st;
-		fprintf(f, "%-*s|%6u %6u %6u %6u %6u %5u %6.2f%% |%6u %6u %6u %6u %6u %6.2f%% |%7u | %u (%u)\n", w, co->tag,
-			s->functions, s->agree, s->diverged + s->model_refused, s->llc_refused, s->both_refused,
-			s->not_emitted, percent(s->agree + s->both_refused, s->functions), s->calls, s->calls_agree,
-			s->calls_diverged, s->calls_refused, s->calls_both_refused,
-			percent(s->calls_agree + s->calls_both_refused, s->calls), s->unread, s->mismatches,
-			s->mismatches_explained);
+		fprintf(f, "%-*s|%6u %6u %6u %6u %6u %5u %6.2f%% %5u %6.2f%% |%6u %6u %6u %6u %6u %6.2f%% %5u %6.2f%% |%7u | %u (%u)\n",
+			w, co->tag, s->functions, s->agree, s->diverged + s->model_refused, s->llc_refused, s->both_refused,
+			s->not_emitted, percent(s->agree + s->both_refused, s->functions), s->body_refused,
+			percent(s->observed, s->functions), s->calls, s->calls_agree, s->calls_diverged, s->calls_refused,
+			s->calls_both_refused, percent(s->calls_agree + s->calls_both_refused, s->calls), s->calls_body_refused,
+			percent(s->calls_observed, s->calls), s->unread, s->mismatches, s->mismatches_explained);
 	}
 }
 
@@ -466,9 +478,11 @@ void print_summary(const Check *c, FILE *f, double wall)
 	fprintf(f, "gcnabi check: %u signatures from %s (%u malformed), layout %s, %d llc, %d CPU(s)\n", c->in.nsigs,
 		c->in.path, c->in.malformed, c->layout.name, c->nllcs, c->opt.ncpus);
 	print_table(c, f);
-	fprintf(f, "differ: model and llc place differently; llcref: llc refused what the model places; bothrf: both refuse;\n"
-		   "match: (agree + bothrf) / functions; unread: agreements in which llc leaves parts the ABI assigns\n"
-		   "unread (callee) or unwritten (caller)\n");
+	fprintf(f, "differ: model and llc place differently; llcref: llc refused what the model places, or for another\n"
+		   "reason than the model's; bothrf: both refuse for the same reason about the convention;\n"
+		   "match: (agree + bothrf) / functions; body: llc cannot select what the body does with a value, as the\n"
+		   "model predicts; observd: functions whose ABI llc's MIR showed / functions; unread: agreements in\n"
+		   "which llc leaves parts the ABI assigns unread (callee) or unwritten (caller)\n");
 	if (r->nexamples)
 		fprintf(f, "caller/callee disagreements, the first %u (all in details.jsonl, kind %s):\n", r->nexamples,
 			finding_kinds[FK_CALLER_VS_CALLEE].name);
@@ -532,6 +546,8 @@ static void combos_json(const Check *c, JsonWriter *w)
 		jw_kuint(w, "differ", s->diverged + s->model_refused);
 		jw_kfixed(w, "match", percent(s->agree + s->both_refused, s->functions));
 		jw_kfixed(w, "calls_match", percent(s->calls_agree + s->calls_both_refused, s->calls));
+		jw_kfixed(w, "observed_share", percent(s->observed, s->functions));
+		jw_kfixed(w, "calls_observed_share", percent(s->calls_observed, s->calls));
 		jw_kstring(w, "dvgpr_support", dvgpr_support[cc_chain_dvgpr_support(&co->m)].name);
 		jw_kfixed(w, "llc_seconds", s->llc_seconds);
 		jw_end(w);

@@ -140,6 +140,94 @@ void push_halves(Check *c, const Batch *b)
 	push_batch(c, lo);
 }
 
+/* What llc's first error line says the reason is, first match wins: the
+ * convention's lowering before instruction selection ("unable to translate
+ * instruction: call" is the call's lowering, other instructions the body's),
+ * a crash in a selection pass is selection, the verifier's messages, the
+ * parser's "error:" last, since LLVM ERROR lines can quote IR. */
+static const struct {
+	const char *text;
+	RefusalClass cls;
+} llc_error_classes[] = {
+	{ "unable to allocate function argument", REFUSAL_LOWERING },
+	{ "unable to allocate function return", REFUSAL_LOWERING },
+	{ "unable to lower arguments", REFUSAL_LOWERING },
+	{ "unable to lower function", REFUSAL_LOWERING },
+	{ "unable to translate instruction: call", REFUSAL_LOWERING },
+	{ "unable to translate instruction: ret", REFUSAL_LOWERING },
+	{ "unsupported call", REFUSAL_LOWERING },
+	{ "too many input SGPRs", REFUSAL_LOWERING },
+	{ "Cannot select", REFUSAL_SELECTION },
+	{ "cannot select", REFUSAL_SELECTION },
+	{ "unable to translate instruction", REFUSAL_SELECTION },
+	{ "unable to legalize instruction", REFUSAL_SELECTION },
+	{ "unable to map instruction", REFUSAL_SELECTION },
+	{ "illegal SGPR to VGPR copy", REFUSAL_SELECTION },
+	{ "illegal VGPR to SGPR copy", REFUSAL_SELECTION },
+	{ "Instruction Selection' at", REFUSAL_SELECTION },
+	{ "Calling convention ", REFUSAL_INVALID_IR }, /* the IR verifier's own words */
+	{ "are incompatible!", REFUSAL_INVALID_IR },
+	{ "'byval' arguments are unsupported", REFUSAL_INVALID_IR },
+	{ "IRTranslator' at", REFUSAL_SELECTION },
+	{ "Legalizer' at", REFUSAL_SELECTION },
+	{ "crash in '", REFUSAL_CRASH },
+	{ "Assertion", REFUSAL_CRASH },
+	{ "llc failed without a message", REFUSAL_CRASH },
+	{ "timed out", REFUSAL_CRASH },
+	{ "error:", REFUSAL_INVALID_IR },
+};
+
+RefusalClass llc_refusal_class(const char *line)
+{
+	for (size_t k = 0; k < sizeof llc_error_classes / sizeof llc_error_classes[0]; k++)
+		if (strstr(line, llc_error_classes[k].text))
+			return llc_error_classes[k].cls;
+	return REFUSAL_OTHER;
+}
+
+/* llc and the model both refuse: agreement only when their reasons are of
+ * one class and that class is about the convention. The same selection
+ * failure is a note that nothing was observed; classes that differ are a
+ * finding. */
+static FindingKind both_refused_kind(RefusalClass llc, RefusalClass model, bool call)
+{
+	if (llc != model)
+		return call ? FK_REFUSED_OTHERWISE_CALL : FK_REFUSED_OTHERWISE;
+	if (!refusal_classes[llc].convention)
+		return call ? FK_BODY_REFUSED_CALL : FK_BODY_REFUSED;
+	return call ? FK_BOTH_REFUSED_CALL : FK_BOTH_REFUSED;
+}
+
+static void count_refused(Stats *st, FindingKind k)
+{
+	switch (k) {
+	case FK_LLC_REFUSED: case FK_REFUSED_OTHERWISE: st->llc_refused++; break;
+	case FK_BOTH_REFUSED: st->both_refused++; break;
+	case FK_BODY_REFUSED: st->body_refused++; break;
+	case FK_LLC_REFUSED_CALL: case FK_REFUSED_OTHERWISE_CALL: st->calls_refused++; break;
+	case FK_BOTH_REFUSED_CALL: st->calls_both_refused++; break;
+	case FK_BODY_REFUSED_CALL: st->calls_body_refused++; break;
+	default: break;
+	}
+}
+
+/* llc failed on function i (a hang: never an answer, whatever the model
+ * expects). */
+static void report_refused(Check *c, Combo *co, unsigned i, const char *line, const Placement *model, bool call,
+			   bool hang)
+{
+	RefusalClass llc = llc_refusal_class(line);
+	FindingKind refused = call ? FK_LLC_REFUSED_CALL : FK_LLC_REFUSED;
+	FindingKind k = hang ? FK_HANG : model->ok ? refused : both_refused_kind(llc, (RefusalClass)model->refusal, call);
+	count_refused(&co->st, hang ? refused : k);
+	const char *note = k == FK_BOTH_REFUSED || k == FK_BOTH_REFUSED_CALL ? "the model refuses it too, for the same reason"
+			   : finding_kinds[k].cls == FC_NOTE ? "the model predicts it: llc cannot select the body" : 0;
+	report_finding(c, &(Finding){ .kind = k, .co = co, .sig = i, .why = line, .explained_by = note,
+				      .expected = model, .llc_refusal = llc,
+				      .model_refusal = model->ok ? REFUSAL_NONE : (RefusalClass)model->refusal });
+}
+
+
 /* One function (call graphs: one graph) that llc fails on, twice if a
  * signal killed it: a compiler finding. */
 static void leaf_failed(Check *c, const Batch *b, const Proc *p, char *line)
@@ -161,28 +249,14 @@ static void leaf_failed(Check *c, const Batch *b, const Proc *p, char *line)
 		alone.retry = false;
 		alone.parent = 0;
 		co->st.calls++;
-		Placement *model = c->model_caller;
-		cc_place(c->in.sigs[i], &co->m, VIEW_CALLER, model);
-		if (model->ok || hang)
-			co->st.calls_refused++;
-		else
-			co->st.calls_both_refused++;
-		report(c, co, i, hang ? FK_HANG : model->ok ? FK_LLC_REFUSED_CALL : FK_BOTH_REFUSED_CALL, line, model, 0,
-		       model->ok || hang ? 0 : "the model refuses it too");
+		cc_place(c->in.sigs[i], &co->m, VIEW_CALLER, c->model_caller);
+		report_refused(c, co, i, line, c->model_caller, true, hang);
 		push_batch(c, alone);
 		return;
 	}
 	co->st.functions++;
-	Placement *model = c->model;
-	cc_place(c->in.sigs[i], &co->m, VIEW_CALLEE, model);
-	if (model->ok || hang) {
-		co->st.llc_refused++;
-		report(c, co, i, hang ? FK_HANG : FK_LLC_REFUSED, line, model, 0, 0);
-	} else {
-		/* llc's own words, to tell "unable to allocate" from other errors */
-		co->st.both_refused++;
-		report(c, co, i, FK_BOTH_REFUSED, line, model, 0, "the model refuses it too");
-	}
+	cc_place(c->in.sigs[i], &co->m, VIEW_CALLEE, c->model);
+	report_refused(c, co, i, line, c->model, false, hang);
 }
 
 /* llc said why it stopped (its error, an assertion): it will say so again;

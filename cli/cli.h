@@ -57,6 +57,11 @@ typedef struct {
 	bool buffer_ptr_split; /* the llc lowers ptr addrspace(7) as a fat pointer (no globals of it) */
 	bool exec64;     /* wave64: a chain call's EXEC operand is an i64 */
 	bool plain_chains; /* graphs: chain edges with dvgpr N become plain chain calls (flags 0) */
+	/* LLVM 14/15 SelectionDAG cannot select a load or store of bfloat:
+	 * for those llc (both selectors, as `gcnabi emit --profile` cannot
+	 * know the selector) a return that holds one is a constant and a
+	 * caller leaves it unused, so the convention is what llc compiles */
+	bool bfloat_const_returns;
 } EmitOptions;
 /* Append function number idx; false (with why) when the signature cannot be
  * written as IR this dialect accepts. */

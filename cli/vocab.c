@@ -1,6 +1,6 @@
 /* `gcnabi vocab --json`: the vocabularies every other part iterates —
  * calling conventions, report groups, CPUs, profiles and their switches,
- * selectors, finding kinds and classes, exit bits — printed from their
+ * selectors, finding kinds and classes, refusal classes, exit bits — printed from their
  * tables, so that the harness keeps no list of its own. */
 #include <string.h>
 
@@ -137,6 +137,15 @@ static void findings_json(JsonWriter *w)
 		jw_kstring(w, "name", finding_classes[c].name);
 		jw_kuint(w, "exit_bit", finding_classes[c].exit_bit);
 		jw_kstring(w, "doc", finding_classes[c].doc);
+		jw_end(w);
+	}
+	jw_end(w);
+	jw_karray(w, "refusal_classes");
+	for (unsigned r = 1; r < REFUSAL_COUNT; r++) {
+		jw_object(w);
+		jw_kstring(w, "name", refusal_classes[r].name);
+		jw_kbool(w, "convention", refusal_classes[r].convention);
+		jw_kstring(w, "doc", refusal_classes[r].doc);
 		jw_end(w);
 	}
 	jw_end(w);

@@ -118,11 +118,19 @@ typedef struct {
 	Placement *out;
 } Ctx;
 
-bool cc_fail(Placement *out, const char *fmt, const char *a, const char *b)
+bool cc_fail(Placement *out, RefusalClass cls, const char *fmt, const char *a, const char *b)
 {
 	out->ok = false;
+	out->refusal = (uint8_t)cls;
 	snprintf(out->error, sizeof out->error, fmt, a, b);
 	return false;
+}
+
+/* The class of llc's error where a failure row matches: the convention has
+ * no place for the part, unless the row says otherwise. */
+static RefusalClass rule_refusal(const CcRule *r)
+{
+	return r->refusal ? (RefusalClass)r->refusal : REFUSAL_LOWERING;
 }
 
 static void reserve(Ctx *c, const RegRange *r)
@@ -331,7 +339,7 @@ static const CcRule *assign_part(Ctx *c, bool returns, const PartRun *part, bool
 bool cc_add_loc(Placement *out, Loc l)
 {
 	if (out->nlocs >= PLACE_MAX_PARTS)
-		return cc_fail(out, "more than %s parts in one function%s", "4096", "");
+		return cc_fail(out, REFUSAL_OTHER, "more than %s parts in one function%s", "4096", "");
 	out->locs[out->nlocs++] = l;
 	return true;
 }
@@ -345,7 +353,7 @@ static bool place_byval(Ctx *c, const Param *prm, uint64_t size, PartRange *rang
 		align = 4;
 	c->stack = (c->stack + align - 1) / align * align;
 	if (c->stack + size > UINT32_MAX)
-		return cc_fail(c->out, "byval copies exceed the 4 GiB argument area%s%s", "", "");
+		return cc_fail(c->out, REFUSAL_OTHER, "byval copies exceed the 4 GiB argument area%s%s", "", "");
 	range->first = (uint16_t)c->out->nlocs;
 	range->count = 1;
 	if (!cc_add_loc(c->out, (Loc){ LOC_STACK, 0, (uint32_t)c->stack, (uint32_t)size }))
@@ -405,14 +413,14 @@ static bool place_parts(Ctx *c, const Parts *parts, bool inreg, PartRange *range
 	Placement *out = c->out;
 	unsigned first = out->nlocs;
 	if (parts->nparts > PLACE_MAX_PARTS - first)
-		return cc_fail(out, "more than %s parts in one function%s", "4096", "");
+		return cc_fail(out, REFUSAL_OTHER, "more than %s parts in one function%s", "4096", "");
 	const CcRule *refused = assign_runs(c, false, parts, inreg, &out->locs[first]);
 	if (refused) {
 		char num[16];
 		snprintf(num, sizeof num, "#%u", argno);
 		if (refused == &no_row)
-			return cc_fail(out, "unable to allocate function argument %s: no rule accepts it%s", num, "");
-		return cc_fail(out, "argument %s: %s", num, refused->rule);
+			return cc_fail(out, REFUSAL_LOWERING, "unable to allocate function argument %s: no rule accepts it%s", num, "");
+		return cc_fail(out, rule_refusal(refused), "argument %s: %s", num, refused->rule);
 	}
 	out->nlocs = first + parts->nparts;
 	range->first = (uint16_t)first;
@@ -425,10 +433,11 @@ static bool split_or_fail(const Ctx *c, TypeId t, bool is_return, bool unused, P
 	const char *why = "";
 	parts->nruns = parts->nparts = parts->merge_floor = 0;
 	*st = split_value(c->sig, t, c->m, c->view, is_return, unused, parts, &why);
-	if (*st == SPLIT_UNSUPPORTED)
-		return cc_fail(c->out, "%s is not supported by %s", why, c->m->profile->name);
+	if (*st == SPLIT_UNSUPPORTED || *st == SPLIT_UNSELECTABLE)
+		return cc_fail(c->out, *st == SPLIT_UNSELECTABLE ? REFUSAL_SELECTION : REFUSAL_LOWERING, "%s is not supported by %s",
+			       why, c->m->profile->name);
 	if (*st == SPLIT_TOO_MANY)
-		return cc_fail(c->out, "more than %s parts in one value%s", "4096", "");
+		return cc_fail(c->out, REFUSAL_OTHER, "more than %s parts in one value%s", "4096", "");
 	return true;
 }
 
@@ -489,10 +498,11 @@ static bool place_return(Ctx *c, Parts *parts, bool *demoted)
 	if (!split_or_fail(c, s->ret, true, false, parts, &st))
 		return false;
 	if (parts->nparts > PLACE_MAX_PARTS - out->nlocs)
-		return cc_fail(out, "more than %s parts in one function%s", "4096", "");
+		return cc_fail(out, REFUSAL_OTHER, "more than %s parts in one function%s", "4096", "");
 	const CcRule *refused = try_return(c, parts, st);
 	if (refused && c->tables->entry)
-		return cc_fail(out, "return: %s%s", refused == &no_row ? "unable to translate instruction: ret" : refused->rule, "");
+		return cc_fail(out, refused == &no_row ? REFUSAL_LOWERING : rule_refusal(refused), "return: %s%s",
+			       refused == &no_row ? "unable to translate instruction: ret" : refused->rule, "");
 	if (refused) {
 		*demoted = true;
 		return true;
@@ -600,7 +610,7 @@ static bool gisel_intrinsic_call_return(Ctx *c, Parts *parts, bool *callee_addre
 	if (!split_or_fail(c, s->ret, true, false, parts, &st))
 		return false;
 	if (parts->nparts > PLACE_MAX_PARTS - out->nlocs)
-		return cc_fail(out, "more than %s parts in one function%s", "4096", "");
+		return cc_fail(out, REFUSAL_OTHER, "more than %s parts in one function%s", "4096", "");
 	if (try_return(&ccc, parts, st)) {
 		*callee_address = true;
 		return true;
@@ -609,7 +619,7 @@ static bool gisel_intrinsic_call_return(Ctx *c, Parts *parts, bool *callee_addre
 		TypeId values[2];
 		for (unsigned k = 1; k < s->nparams; k++)
 			if (leaf_values(s, c->m->profile, s->params[k].type, values, 2) != 1)
-				return cc_fail(out, "unable to translate instruction: call %s (its return is not lowered, and the "
+				return cc_fail(out, REFUSAL_LOWERING, "unable to translate instruction: call %s (its return is not lowered, and the "
 						 "plain intrinsic takes no aggregate argument)%s", conv_info((CallConv)s->cc)->call_intrinsic, "");
 		return true;
 	}
@@ -711,7 +721,7 @@ static bool is_bfloat_value(const Sig *s, TypeId id)
 	return t->kind == TYPE_BFLOAT || (t->kind == TYPE_VECTOR && sig_type(s, t->elem)->kind == TYPE_BFLOAT);
 }
 
-bool cc_place(const Sig *s, const ModelConfig *m, View view, Placement *out)
+static bool place_once(const Sig *s, const ModelConfig *m, View view, Placement *out)
 {
 	static const PartRun sret_pointer = { PART_INT, 4, 1 }; /* a ptr addrspace(5) */
 	PartRun runs[PLACE_MAX_PARTS];
@@ -738,15 +748,15 @@ bool cc_place(const Sig *s, const ModelConfig *m, View view, Placement *out)
 	if (!c.tables)
 		return kernel_place(s, m, out);
 	if (s->varargs && !(conv->verifier & VERIFY_NO_VARARGS))
-		return cc_fail(out, "variadic functions are not modeled%s%s", "", "");
+		return cc_fail(out, REFUSAL_OTHER, "variadic functions are not modeled%s%s", "", "");
 	if (conv->needs && !m->profile->on[conv->needs - 1])
-		return cc_fail(out, "calling convention %s is not supported by %s (llc cannot parse it)", conv->name,
+		return cc_fail(out, REFUSAL_INVALID_IR, "calling convention %s is not supported by %s (llc cannot parse it)", conv->name,
 			       m->profile->name);
 	const char *refused = cc_verifier_error(s);
 	if (refused)
-		return cc_fail(out, "%s%s", refused, "");
+		return cc_fail(out, REFUSAL_INVALID_IR, "%s%s", refused, "");
 	if (c.tables->entry && m->profile->on[SW_shader_ret_v2i16_fails] && has_packed_i16(s, s->ret, m->target->has_16bit_insts))
-		return cc_fail(out, "return: unable to allocate function return: no row for <2 x i16>%s%s", "", "");
+		return cc_fail(out, REFUSAL_LOWERING, "return: unable to allocate function return: no row for <2 x i16>%s%s", "", "");
 	c.rows[0] = select_rows(c.tables->args, c.tables->nargs, m);
 	c.rows[1] = select_rows(c.tables->returns, c.tables->nreturns, m);
 	c.exhausted = 0;
@@ -762,7 +772,7 @@ bool cc_place(const Sig *s, const ModelConfig *m, View view, Placement *out)
 		for (unsigned i = 0; i < s->nparams && !bf; i++)
 			bf = is_bfloat_value(s, s->params[i].type);
 		if (bf)
-			return cc_fail(out, "unable to translate instruction: call (GlobalISel cannot pass bfloat)%s%s", "", "");
+			return cc_fail(out, REFUSAL_LOWERING, "unable to translate instruction: call (GlobalISel cannot pass bfloat)%s%s", "", "");
 	}
 
 	bool demoted = false, callee_address = false;
@@ -783,7 +793,7 @@ bool cc_place(const Sig *s, const ModelConfig *m, View view, Placement *out)
 		Parts first = { &address, 1, 2, 1, 0 };
 		Loc unseen[2];
 		if (assign_runs(&c, false, &first, false, unseen))
-			return cc_fail(out, "no register for the callee's address%s%s", "", "");
+			return cc_fail(out, REFUSAL_LOWERING, "no register for the callee's address%s%s", "", "");
 	}
 	if (demoted && !mask_is_argument) {
 		/* The hidden sret pointer is the first argument. GlobalISel
@@ -796,7 +806,7 @@ bool cc_place(const Sig *s, const ModelConfig *m, View view, Placement *out)
 		if (r && r->action == ACT_FAIL && inreg)
 			r = assign_part(&c, false, &sret_pointer, false, &loc);
 		if (!r || r->action == ACT_FAIL)
-			return cc_fail(out, "no register for the hidden sret pointer%s%s", "", "");
+			return cc_fail(out, REFUSAL_LOWERING, "no register for the hidden sret pointer%s%s", "", "");
 		out->ret_demoted = true;
 		out->sret = loc;
 	}
@@ -819,7 +829,7 @@ bool cc_place(const Sig *s, const ModelConfig *m, View view, Placement *out)
 			unsigned kinds = !!(prm->flags & PARAM_BYVAL) + !!(prm->flags & PARAM_BYREF) +
 					 !!(prm->flags & (PARAM_INREG | PARAM_SRET));
 			if (kinds > 1)
-				return cc_fail(out, "Attributes 'byval', 'inalloca', 'preallocated', 'inreg', 'nest', 'byref', "
+				return cc_fail(out, REFUSAL_INVALID_IR, "Attributes 'byval', 'inalloca', 'preallocated', 'inreg', 'nest', 'byref', "
 						 "and 'sret' are incompatible!%s%s", "", "");
 		}
 		/* An unallocated pixel-shader input, or the active-lane mask: no
@@ -834,12 +844,12 @@ bool cc_place(const Sig *s, const ModelConfig *m, View view, Placement *out)
 			 * 19 and 22 say so; 14-16 crash), wherever the pointer would go. */
 			uint64_t size = type_alloc_size(s, prm->attr_type, m->profile);
 			if (size > UINT32_MAX)
-				return cc_fail(out, "huge 'byval' arguments are unsupported%s%s", "", "");
+				return cc_fail(out, REFUSAL_INVALID_IR, "huge 'byval' arguments are unsupported%s%s", "", "");
 			/* LLVM 14's SelectionDAG cannot select most bfloat loads and
 			 * stores, so a function receiving one by value fails too. */
-			if (m->profile->on[SW_bfloat_unsupported] && m->selector == SEL_DAG &&
+			if (m->profile->on[SW_bfloat_unsupported] && m->selector == SEL_DAG && !m->lowering_only &&
 			    !dag14_selects_bfloat(s, prm->attr_type, m->target->has_16bit_insts))
-				return cc_fail(out, "bfloat in a byval type is not supported by %s%s", m->profile->name, "");
+				return cc_fail(out, REFUSAL_SELECTION, "bfloat in a byval type is not supported by %s%s", m->profile->name, "");
 			bool copied = false;
 			for (unsigned k = 0; k < c.tables->nargs && !copied; k++)
 				if (c.tables->args[k].action == ACT_BYVAL_COPY && row_applies(&c.tables->args[k], m, 0, inreg, true))
@@ -870,6 +880,27 @@ bool cc_place(const Sig *s, const ModelConfig *m, View view, Placement *out)
 	return true;
 }
 
+/* llc lowers every argument before it selects the body, so a value it
+ * cannot lower refuses the function even when an earlier one is only
+ * unselectable: a selection refusal stands only if the function places
+ * when what llc cannot select is ignored. */
+bool cc_place(const Sig *s, const ModelConfig *m, View view, Placement *out)
+{
+	if (place_once(s, m, view, out) || out->refusal != REFUSAL_SELECTION)
+		return out->ok;
+	char error[sizeof out->error];
+	memcpy(error, out->error, sizeof error);
+	ModelConfig lowered = *m;
+	lowered.lowering_only = true;
+	if (!place_once(s, &lowered, view, out) && out->refusal != REFUSAL_SELECTION)
+		return false;
+	place_init(out);
+	out->ok = false;
+	out->refusal = REFUSAL_SELECTION;
+	memcpy(out->error, error, sizeof error);
+	return false;
+}
+
 bool model_config_init(ModelConfig *m, const Profile *p, const Layout *l, const char *cpu, unsigned wave,
 		       Selector sel, char *why, size_t why_cap)
 {
@@ -892,5 +923,6 @@ bool model_config_init(ModelConfig *m, const Profile *p, const Layout *l, const 
 	m->wave = wave;
 	m->selector = sel;
 	m->os = OS_AMDPAL;
+	m->lowering_only = false;
 	return true;
 }

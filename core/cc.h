@@ -24,6 +24,9 @@ typedef struct {
 	unsigned wave;        /* 32 or 64 */
 	Selector selector;
 	TargetOs os;          /* OS_AMDPAL unless the caller sets another */
+	/* cc_place only: place as llc lowers, ignoring what it cannot select
+	 * (llc lowers every argument before it selects the body) */
+	bool lowering_only;
 } ModelConfig;
 
 extern const char *const selector_names[SEL_COUNT]; /* "dag", "gisel" */

@@ -53,8 +53,12 @@ enum {
 	X(CALLER_VS_CALLEE, "caller-vs-callee", CALLER_VS_CALLEE, DIVERGENCE, "one llc's call site writes a part where its callee does not read it") \
 	X(LLC_REFUSED, "llc-refused", CRASH, CRASH, "llc fails on a function the model places") \
 	X(LLC_REFUSED_CALL, "llc-refused-call", CRASH, CRASH, "llc fails on a call the model places (the callee alone is compiled again)") \
-	X(BOTH_REFUSED, "both-refused", CRASH, NOTE, "llc fails on a function the model refuses too") \
-	X(BOTH_REFUSED_CALL, "both-refused-call", CRASH, NOTE, "llc fails on a call the model refuses too") \
+	X(BOTH_REFUSED, "both-refused", CRASH, NOTE, "llc fails on a function the model refuses too, for the same class of reason about the convention") \
+	X(BOTH_REFUSED_CALL, "both-refused-call", CRASH, NOTE, "llc fails on a call the model refuses too, for the same class of reason about the convention") \
+	X(REFUSED_OTHERWISE, "refused-otherwise", CRASH, CRASH, "llc fails on a function the model refuses too, for another class of reason (refusal classes: gcnabi vocab)") \
+	X(REFUSED_OTHERWISE_CALL, "refused-otherwise-call", CRASH, CRASH, "llc fails on a call the model refuses too, for another class of reason") \
+	X(BODY_REFUSED, "body-refused", CRASH, NOTE, "llc cannot select what the function does with a value, as the model predicts: not agreement, the convention is not observed") \
+	X(BODY_REFUSED_CALL, "body-refused-call", CRASH, NOTE, "llc cannot select what the call does with a value, as the model predicts: the call's convention is not observed") \
 	X(LLC_REFUSED_GRAPH, "llc-refused-graph", CRASH, CRASH, "llc fails on a call graph the model places; reported at the graph's first function") \
 	X(HANG, "hang", CRASH, CRASH, "llc runs past --timeout on one function (call graphs: one graph); killed with its process group") \
 	X(CRASHES_TOGETHER, "crashes-together", CRASH, CRASH, "llc fails on a module of several functions, on none of its parts, and again when run once more: the module is kept in repro/") \

@@ -231,15 +231,15 @@ bool kernel_place(const Sig *s, const ModelConfig *m, Placement *out)
 {
 	const char *why = cc_verifier_error(s);
 	if (why)
-		return cc_fail(out, "%s%s", why, "");
+		return cc_fail(out, REFUSAL_INVALID_IR, "%s%s", why, "");
 	if (s->varargs)
-		return cc_fail(out, "Calling convention does not support varargs or perfect forwarding!%s%s", "", "");
+		return cc_fail(out, REFUSAL_INVALID_IR, "Calling convention does not support varargs or perfect forwarding!%s%s", "", "");
 	uint64_t end = 0;
 	for (unsigned i = 0; i < s->nparams; i++) {
 		const Param *prm = &s->params[i];
 		bool byref = (prm->flags & PARAM_BYREF) && prm->attr_type != TYPE_NONE;
 		if ((prm->flags & PARAM_BYREF) && (prm->flags & (PARAM_INREG | PARAM_SRET)))
-			return cc_fail(out, "Attributes 'byval', 'inalloca', 'preallocated', 'inreg', 'nest', 'byref', "
+			return cc_fail(out, REFUSAL_INVALID_IR, "Attributes 'byval', 'inalloca', 'preallocated', 'inreg', 'nest', 'byref', "
 					 "and 'sret' are incompatible!%s%s", "", "");
 		uint64_t align, size;
 		if (byref) {
@@ -251,7 +251,7 @@ bool kernel_place(const Sig *s, const ModelConfig *m, Placement *out)
 		}
 		uint64_t offset = (end + align - 1) / align * align;
 		if (offset + size > UINT32_MAX)
-			return cc_fail(out, "the kernarg segment exceeds 4 GiB%s%s", "", "");
+			return cc_fail(out, REFUSAL_OTHER, "the kernarg segment exceeds 4 GiB%s%s", "", "");
 		if (prm->flags & PARAM_UNUSED)
 			out->unused[i / 64] |= UINT64_C(1) << (i % 64);
 		out->args[i].first = (uint16_t)out->nlocs;

@@ -4,6 +4,7 @@
 #ifndef GCNABI_PLACE_H
 #define GCNABI_PLACE_H
 
+#include "refusal.h"
 #include "sig.h"
 
 enum { PLACE_MAX_PARTS = 4096 };
@@ -82,6 +83,7 @@ unsigned user_sgpr_first(const UserSgprs *u, unsigned field);
 typedef struct {
 	bool ok;
 	char error[192];     /* when !ok: why the function cannot be placed */
+	uint8_t refusal;     /* when !ok: its RefusalClass (refusal.h) */
 	uint16_t nargs;
 	PartRange args[SIG_MAX_PARAMS];
 	PartRange ret;       /* count 0 for void or a demoted return */
@@ -115,6 +117,7 @@ static inline void place_init(Placement *p)
 {
 	p->ok = true;
 	p->error[0] = 0;
+	p->refusal = REFUSAL_NONE;
 	p->nargs = 0;
 	p->ret.first = p->ret.count = 0;
 	p->ret_demoted = false;

@@ -93,7 +93,8 @@ static const CcRule chain_args[] = {
 };
 
 static const CcRule chain_returns[] = {
-	{ MATCH(ALL_PARTS), .action = ACT_FAIL, .rule = "Calling convention requires void return type" },
+	{ MATCH(ALL_PARTS), .action = ACT_FAIL, .rule = "Calling convention requires void return type",
+	  .refusal = REFUSAL_INVALID_IR },
 };
 RULES(func_rules, func_args, func_returns, true, true, false);
 RULES(gfx_rules, gfx_args, gfx_returns, false, true, false);

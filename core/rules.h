@@ -38,6 +38,7 @@ typedef struct {
 	uint8_t pool;     /* ACT_REG: 1 + a LayoutPool, or 0 for the fixed range below */
 	uint16_t first, count; /* fixed range; count VGPR_BUDGET = the function's VGPR budget */
 	const char *rule; /* the ABI rule, as reports and errors quote it */
+	uint8_t refusal;  /* ACT_FAIL: the RefusalClass of llc's error, 0 for REFUSAL_LOWERING */
 } CcRule;
 
 #define MATCH(cls) .classes = (cls)
@@ -61,7 +62,8 @@ typedef struct CcTables {
 extern const CcTables func_rules, gfx_rules, shader_rules, chain_rules;
 
 /* Shared by the engine and the kernarg model. */
-bool cc_fail(Placement *out, const char *fmt, const char *a, const char *b);
+/* Refuses the function: out->ok false, the class and the message. */
+bool cc_fail(Placement *out, RefusalClass cls, const char *fmt, const char *a, const char *b);
 bool cc_add_loc(Placement *out, Loc l);
 /* The IR verifier's refusal of s in its convention (VERIFY_* of conv.h), or NULL. */
 const char *cc_verifier_error(const Sig *s);

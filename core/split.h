@@ -33,13 +33,15 @@ typedef struct {
 
 typedef enum {
 	SPLIT_OK,
-	SPLIT_UNSUPPORTED, /* llc refuses the type */
+	SPLIT_UNSUPPORTED, /* llc refuses the type: the convention cannot lower it */
+	SPLIT_UNSELECTABLE, /* llc lowers it, but cannot select the loads and stores of it a body needs */
 	SPLIT_TOO_MANY,    /* more than the caller's capacity */
 	SPLIT_DEMOTE,      /* a return llc can only pass through memory */
 } SplitStatus;
 
 /* Append the parts of type t to out, merging a part into the previous run
- * when they are alike. On SPLIT_UNSUPPORTED, *why names the construct. */
+ * when they are alike. On SPLIT_UNSUPPORTED and SPLIT_UNSELECTABLE, *why
+ * names the construct. */
 SplitStatus split_type(const Sig *s, TypeId t, const ModelConfig *m, bool is_return, Parts *out, const char **why);
 
 /* split_type for a value as one side of a call sees it: an argument the

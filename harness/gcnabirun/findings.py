@@ -106,7 +106,8 @@ def read_summary(out_dir):
             "both_refused": n["both_refused"], "skipped": n["not_emitted"], "calls": n["calls"],
             "calls_agree": n["calls_agree"], "calls_differ": n["calls_diverged"], "calls_refused": n["calls_refused"],
             "calls_both_refused": n["calls_both_refused"], "unread": n["unread"], "caller_callee": n["mismatches"],
-            "caller_callee_explained": n["mismatches_explained"]}
+            "caller_callee_explained": n["mismatches_explained"], "body_refused": n["body_refused"],
+            "observed": n["observed"], "calls_observed": n["calls_observed"]}
     return stats
 
 

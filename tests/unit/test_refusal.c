@@ -1,0 +1,151 @@
+/* Refusal classes: the model gives every refusal a class, check reads
+ * llc's from its first error line, and "both refused" agrees only on the
+ * same class about the convention. The llc lines are ones real llc 14-22
+ * printed (normalized as first_error_line leaves them). */
+#define _DEFAULT_SOURCE
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "cc.h"
+
+static Layout old_layout;
+
+/* The layouts/old.layout the tests run with (make unit runs in the tree). */
+static int setup(void **state)
+{
+	(void)state;
+	char err[256];
+	size_t n = 0;
+	char *file = read_file("layouts/old.layout", &n, err, sizeof err);
+	LayoutError e;
+	bool ok = file && layout_parse(file, n, &old_layout, &e);
+	free(file);
+	return ok ? 0 : -1;
+}
+
+static void test_table_complete(void **state)
+{
+	(void)state;
+	for (int r = 0; r < REFUSAL_COUNT; r++)
+		assert_true(refusal_classes[r].name && refusal_classes[r].doc && refusal_classes[r].name[0]);
+	assert_true(refusal_classes[REFUSAL_LOWERING].convention);
+	assert_true(refusal_classes[REFUSAL_INVALID_IR].convention);
+	assert_false(refusal_classes[REFUSAL_SELECTION].convention);
+	assert_false(refusal_classes[REFUSAL_CRASH].convention);
+	assert_false(refusal_classes[REFUSAL_NONE].convention);
+}
+
+static void test_llc_lines(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *line;
+		RefusalClass cls;
+	} cases[] = {
+		{ "LLVM ERROR: unable to allocate function argument #65", REFUSAL_LOWERING },
+		{ "LLVM ERROR: unable to allocate function return #0", REFUSAL_LOWERING },
+		{ "LLVM ERROR: unable to lower arguments: void (bfloat)* (in function: gcnabi.3.fn)", REFUSAL_LOWERING },
+		{ "LLVM ERROR: unable to translate instruction: call (in function: gcnabi.197.caller)", REFUSAL_LOWERING },
+		{ "LLVM ERROR: Cannot select: 0x: ch = store<(volatile store (s16) into @gcnabi.3.in.0, addrspace 1)>",
+		  REFUSAL_SELECTION },
+		{ "LLVM ERROR: Cannot select: 0x: f32,ch = load<(load (s16) from %stack.15, addrspace 5), anyext from bf16>",
+		  REFUSAL_SELECTION },
+		{ "LLVM ERROR: unable to translate instruction: store (in function: f)", REFUSAL_SELECTION },
+		{ "error: <unknown>:0:0: in function caller void (): illegal SGPR to VGPR copy", REFUSAL_SELECTION },
+		{ "crash in 'AMDGPU DAG->DAG Pattern Instruction Selection' at llvm::SelectionDAG::getBitcast",
+		  REFUSAL_SELECTION },
+		{ "crash in 'Prologue/Epilogue Insertion & Frame Finalization' at llvm::SIFrameLowering::emitPrologue",
+		  REFUSAL_CRASH },
+		{ "llc: /build/llvm/lib/CodeGen/X.cpp:10: Assertion `x' failed.", REFUSAL_CRASH },
+		{ "llc failed without a message", REFUSAL_CRASH },
+		{ "llc: error: llc: a.ll:3:20: error: expected type", REFUSAL_INVALID_IR },
+		{ "llc: error: input module is broken!", REFUSAL_INVALID_IR },
+		{ "Calling convention disallows byval", REFUSAL_INVALID_IR },
+		{ "Calling convention disallows stack byref", REFUSAL_INVALID_IR },
+		{ "Attributes 'byval', 'inalloca', 'preallocated', 'inreg', 'nest', 'byref', and 'sret' are incompatible!",
+		  REFUSAL_INVALID_IR },
+		{ "something else entirely", REFUSAL_OTHER },
+	};
+	for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+		RefusalClass got = llc_refusal_class(cases[k].line);
+		if (got != cases[k].cls)
+			fail_msg("%s: %s, expected %s", cases[k].line, refusal_classes[got].name,
+				 refusal_classes[cases[k].cls].name);
+	}
+}
+
+static RefusalClass model_class(const char *text, const char *profile, Selector sel, const char *cpu, View view)
+{
+	Sig *s = calloc(1, sizeof *s);
+	SigError e;
+	assert_true(sig_parse_header(text, strlen(text), s, &e));
+	ModelConfig m;
+	char why[128];
+	assert_true(model_config_init(&m, profile_find(profile), &old_layout, cpu, 0, sel, why, sizeof why));
+	Placement *p = malloc(sizeof *p);
+	cc_place(s, &m, view, p);
+	RefusalClass r = p->ok ? REFUSAL_NONE : (RefusalClass)p->refusal;
+	free(p);
+	free(s);
+	return r;
+}
+
+/* Each class as the model gives it, for refusals llc makes (measured with
+ * llc 14/15, docs/measured.md, "Refusal classes"). */
+static void test_model_classes(void **state)
+{
+	(void)state;
+	assert_int_equal(model_class("declare void @f(i32)", "llvm14", SEL_DAG, "gfx900", VIEW_CALLEE), REFUSAL_NONE);
+	/* llc 14 has no row for bfloat: "unable to allocate function argument #0". */
+	assert_int_equal(model_class("declare void @f(bfloat)", "llvm14", SEL_DAG, "gfx900", VIEW_CALLEE), REFUSAL_LOWERING);
+	/* GlobalISel 14-16 and inreg: "unable to lower arguments". */
+	assert_int_equal(model_class("declare void @f(i32 inreg)", "llvm16", SEL_GISEL, "gfx900", VIEW_CALLEE),
+			 REFUSAL_LOWERING);
+	/* llc 15 lowers a scalar bfloat argument, but cannot select its store. */
+	assert_int_equal(model_class("declare void @f(bfloat)", "llvm15", SEL_DAG, "gfx900", VIEW_CALLEE), REFUSAL_SELECTION);
+	/* llc 14 demotes a bfloat return and cannot select its own store through the pointer. */
+	assert_int_equal(model_class("declare bfloat @f(i32)", "llvm14", SEL_DAG, "gfx900", VIEW_CALLEE), REFUSAL_SELECTION);
+	/* A bfloat vector that cannot be stored, then a bfloat llc cannot
+	 * lower: llc lowers every argument before the body, so it says
+	 * "unable to allocate function argument #1". */
+	assert_int_equal(model_class("declare void @f(<4 x bfloat>, bfloat)", "llvm14", SEL_DAG, "gfx900", VIEW_CALLEE),
+			 REFUSAL_LOWERING);
+	assert_int_equal(model_class("declare void @f(<4 x bfloat>)", "llvm14", SEL_DAG, "gfx900", VIEW_CALLEE),
+			 REFUSAL_SELECTION);
+	/* The same for a bfloat return and a byval bfloat before an argument
+	 * llc 14 cannot lower (measured: "unable to allocate function
+	 * argument #1"), and for a shader, which cannot demote the return:
+	 * "unable to allocate function return #0". */
+	assert_int_equal(model_class("declare bfloat @f(i32, bfloat)", "llvm14", SEL_DAG, "gfx900", VIEW_CALLEE),
+			 REFUSAL_LOWERING);
+	assert_int_equal(model_class("declare bfloat @f(i32)", "llvm14", SEL_DAG, "gfx900", VIEW_CALLER), REFUSAL_SELECTION);
+	assert_int_equal(model_class("declare void @f(ptr addrspace(5) byval(bfloat), bfloat)", "llvm14", SEL_DAG, "gfx900",
+				     VIEW_CALLEE), REFUSAL_LOWERING);
+	assert_int_equal(model_class("declare amdgpu_ps bfloat @f(float)", "llvm14", SEL_DAG, "gfx900", VIEW_CALLEE),
+			 REFUSAL_LOWERING);
+	/* The IR verifier's rules. */
+	assert_int_equal(model_class("declare amdgpu_cs i32 @f(i32)", "llvm22", SEL_DAG, "gfx1100", VIEW_CALLEE),
+			 REFUSAL_NONE);
+	assert_int_equal(model_class("declare amdgpu_cs_chain i32 @f(i32)", "llvm22", SEL_DAG, "gfx1100", VIEW_CALLEE),
+			 REFUSAL_INVALID_IR);
+	assert_int_equal(model_class("declare void @f(i32 inreg byval(i32) %p)", "llvm22", SEL_DAG, "gfx900", VIEW_CALLEE),
+			 REFUSAL_INVALID_IR);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_table_complete),
+		cmocka_unit_test(test_llc_lines),
+		cmocka_unit_test(test_model_classes),
+	};
+	return cmocka_run_group_tests_name("refusal", tests, setup, NULL);
+}
