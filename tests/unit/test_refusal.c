@@ -136,8 +136,13 @@ static void test_model_classes(void **state)
 			 REFUSAL_NONE);
 	assert_int_equal(model_class("declare amdgpu_cs_chain i32 @f(i32)", "llvm22", SEL_DAG, "gfx1100", VIEW_CALLEE),
 			 REFUSAL_INVALID_IR);
-	assert_int_equal(model_class("declare void @f(i32 inreg byval(i32) %p)", "llvm22", SEL_DAG, "gfx900", VIEW_CALLEE),
-			 REFUSAL_INVALID_IR);
+	/* Attributes the IR verifier refuses whatever the convention are
+	 * input errors, before the model (sig_attr.c). */
+	Sig *s = calloc(1, sizeof *s);
+	SigError e;
+	const char *bad = "declare void @f(i32 inreg byval(i32) %p)";
+	assert_false(sig_parse_header(bad, strlen(bad), s, &e));
+	free(s);
 }
 
 int main(void)
