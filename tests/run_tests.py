@@ -742,7 +742,9 @@ def whole_wave(tmp):
     open(graph, "w").write(text)
     out = os.path.join(tmp, "whole-wave-calls")
     r = run([GCNABI, "check", "--quiet", "--llc", llcs[22], "--mcpu", "gfx1100", "--out", out, graph])
-    rows = re.findall(r"^llvm22-gfx1100-(dag|gisel)\s*\|.*\|\s*(\d+)\s+(\d+)\s+\d+\s+\d+\s+\d+\s+[\d.]+%\s*\|", r.stdout, re.M)
+    summary = os.path.join(out, "summary.json")
+    rows = [(co["selector"], str(co["counts"]["calls"]), str(co["counts"]["calls_agree"]))
+            for co in json.load(open(summary))["combos"]] if os.path.exists(summary) else []
     details = [json.loads(l) for l in open(os.path.join(out, "details.jsonl"))] if os.path.exists(
         os.path.join(out, "details.jsonl")) else []
     unexplained = [d for d in details if d["kind"] != "caller-vs-callee" or not d.get("explained_by")]
