@@ -127,6 +127,28 @@ static void take(const Judge *c, const Placement *p, PartRange r, Loc *out)
 		qsort(out, r.count, sizeof *out, loc_order_qsort);
 }
 
+/* The parts (in canonical order) are stack slots of known sizes, each
+ * starting where the one before ends: [*start, *end). */
+static bool stack_span(const Loc *x, unsigned n, uint32_t *start, uint32_t *end)
+{
+	if (!n)
+		return false;
+	*start = x[0].offset;
+	*end = x[0].offset;
+	for (unsigned k = 0; k < n; k++) {
+		if (x[k].kind != LOC_STACK || !x[k].size || x[k].offset != *end)
+			return false;
+		*end += x[k].size;
+	}
+	return true;
+}
+
+static bool same_stack_span(const Loc *x, unsigned nx, const Loc *y, unsigned ny)
+{
+	uint32_t xs, xe, ys, ye;
+	return stack_span(x, nx, &xs, &xe) && stack_span(y, ny, &ys, &ye) && xs == ys && xe == ye;
+}
+
 static void compare_range(Judge *c, const Placement *a, PartRange ra, const Placement *b, PartRange rb, JudgeWhat what,
 			  unsigned arg)
 {
@@ -150,6 +172,11 @@ static void compare_range(Judge *c, const Placement *a, PartRange ra, const Plac
 		}
 		return;
 	}
+	/* A caller that copies a byval object with 4-byte stores into the
+	 * callee's one wider slot (byval(double): stack+0, stack+4 against one
+	 * 8-byte stack+0) writes exactly the bytes the callee reads. */
+	if ((c->flags & JUDGE_CALLER_COVERS) && same_stack_span(x, ra.count, y, rb.count))
+		return;
 	if ((c->flags & JUDGE_UNDEF_SGPRS) && rb.count < ra.count && lacks_only_sgprs(x, ra.count, y, rb.count))
 		d.cls = JC_UNDEFINED;
 	else if ((c->flags & JUDGE_ALLOW_UNREAD) && rb.count < ra.count && among(c, x, ra.count, y, rb.count))

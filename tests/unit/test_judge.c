@@ -120,6 +120,15 @@ static void test_slot_sizes(void **state)
 	one_arg(&a, z, 1); /* an extended i16 stored as 4 bytes */
 	one_arg(&b, y, 1);
 	assert_int_equal(cmp(JUDGE_CALLER_COVERS, why), JUDGE_SAME);
+	/* A byval(double) the caller copies with two 4-byte stores into the
+	 * callee's one 8-byte slot (llc 19 and 22, measured): the same bytes. */
+	Loc halves[] = { K(0, 4), K(4, 4) }, whole[] = { K(0, 8) }, gap[] = { K(0, 4), K(8, 4) };
+	one_arg(&a, halves, 2);
+	one_arg(&b, whole, 1);
+	assert_int_equal(cmp(JUDGE_UNORDERED | JUDGE_CALLER_COVERS, why), JUDGE_SAME);
+	assert_int_equal(cmp(JUDGE_UNORDERED, why), JUDGE_DIFFERENT);
+	one_arg(&a, gap, 2); /* not the same bytes */
+	assert_int_equal(cmp(JUDGE_UNORDERED | JUDGE_CALLER_COVERS, why), JUDGE_DIFFERENT);
 }
 
 static void test_returns_and_sret(void **state)
