@@ -238,14 +238,20 @@ RefusalClass llc_refusal_class(const char *line);
 
 /* check_fault.c: the machine's faults, bisection bookkeeping, second runs. */
 /* A failed llc run whose cause is the machine (llc cannot start, its
- * loader fails, out of memory, killed from outside): an infrastructure
- * finding, the batch settled; false when the failure is llc's own. */
+ * loader fails, it runs out of memory even on an empty module, it is
+ * killed from outside): an infrastructure finding, the batch settled;
+ * false when the failure is llc's own. */
 bool machine_fault(Check *c, const Batch *b, const Proc *p, const char *err);
+/* Whether llc's failure is "out of memory" (its stderr err). */
+bool out_of_memory(const Check *c, const Batch *b, const Proc *p, const char *err);
 /* What a failed run says: llc's first error line, the signal that killed
  * it, or the timeout (heap). */
 char *failure_line(const Check *c, const Proc *p, const char *err);
 /* Bisects failed batch b (first run's words in err_line). */
 void split_batch(Check *c, const Batch *b, const char *err_line);
+/* Splits failed batch b into its functions (graphs) at once: a batch out of
+ * time or memory, where halving would pay the limit at every level. */
+void split_each(Check *c, const Batch *b, const char *err_line);
 /* Runs leaf b once more; its second run settles it. */
 void retry_leaf(Check *c, const Batch *b, const char *err_line);
 /* A run of a batch under split `parent` is over; failed: it reported a

@@ -2,14 +2,18 @@
  * compiler, and the bookkeeping that keeps a failure from vanishing.
  *
  * The machine: llc cannot be started (missing, not executable, its loader
- * fails), runs out of the memory --mem-limit gives it, is killed from
- * outside, or exits 0 without MIR. That is an infrastructure finding,
- * never bisected into per-function compiler findings; an llc that cannot
- * compile even an empty module is unusable, said once per combination.
- * The compiler: every other failure, bisected down to the function. A
- * leaf killed by a signal runs once more; a batch whose parts all pass
- * runs once more whole: failing again it crashes only together (its module
- * kept), passing it is not reproducible. */
+ * fails), is killed from outside, or exits 0 without MIR. That is an
+ * infrastructure finding, never bisected into per-function compiler
+ * findings; an llc that cannot compile even an empty module is unusable,
+ * said once per combination.
+ * The compiler: every other failure, bisected down to the function. Out of
+ * --mem-limit is bisected like a hang, since an llc that compiles an empty
+ * module under the limit and needs more for one function does so for that
+ * function; a batch out of memory or time whose parts are not was too big
+ * for the limit (the machine's). A leaf killed by a signal runs once more;
+ * a batch whose parts all pass runs once more whole: failing again it
+ * crashes only together (its module kept), passing it is not
+ * reproducible. */
 #define _DEFAULT_SOURCE
 #include <errno.h>
 #include <signal.h>
@@ -140,7 +144,10 @@ bool machine_fault(Check *c, const Batch *b, const Proc *p, const char *err)
 	Fault f = classify(c, co, p, err, why, sizeof why);
 	if (f == FAULT_NONE)
 		return false;
-	if (f == FAULT_START || !probe_ok(c, co, b->kernel, probe, sizeof probe)) {
+	bool usable = f != FAULT_START && probe_ok(c, co, b->kernel, probe, sizeof probe);
+	if (f == FAULT_MEMORY && usable)
+		return false; /* the input's: bisected */
+	if (!usable) {
 		co->unusable = true;
 		snprintf(text, sizeof text, "%s%s%s; nothing more of %s is compiled", why,
 			 f == FAULT_START ? "" : "; on an empty module too: ", f == FAULT_START ? "" : probe, co->tag);
@@ -150,6 +157,12 @@ bool machine_fault(Check *c, const Batch *b, const Proc *p, const char *err)
 		infra(c, b, FK_LLC_STOPPED, text, false);
 	}
 	return true;
+}
+
+bool out_of_memory(const Check *c, const Batch *b, const Proc *p, const char *err)
+{
+	char why[600];
+	return classify(c, &c->combos[b->combo], p, err, why, sizeof why) == FAULT_MEMORY;
 }
 
 char *failure_line(const Check *c, const Proc *p, const char *err)
@@ -199,6 +212,18 @@ void split_batch(Check *c, const Batch *b, const char *err_line)
 	push_halves(c, &half);
 }
 
+void split_each(Check *c, const Batch *b, const char *err_line)
+{
+	Batch one = *b;
+	one.parent = new_split(c, b, b->count, false, err_line);
+	one.fresh = false;
+	one.count = 1;
+	for (unsigned k = b->count; k-- > 0;) {
+		one.first = b->first + k;
+		push_batch(c, one);
+	}
+}
+
 void retry_leaf(Check *c, const Batch *b, const char *err_line)
 {
 	Batch again = *b;
@@ -242,6 +267,14 @@ void whole_failed_again(Check *c, const Batch *b, const Proc *p, const char *ll,
 			 "%u functions together ran past --timeout %gs twice, none of its parts did: the timeout is too "
 			 "short for the batch",
 			 n, c->opt.timeout);
+		infra(c, b, FK_LLC_STOPPED, text, true);
+		return;
+	}
+	if (out_of_memory(c, b, p, err)) {
+		snprintf(text, sizeof text,
+			 "%u functions together ran out of --mem-limit %u MB twice, none of its parts did: the limit is "
+			 "too small for the batch",
+			 n, c->opt.mem_mb);
 		infra(c, b, FK_LLC_STOPPED, text, true);
 		return;
 	}

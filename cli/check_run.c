@@ -211,15 +211,15 @@ static void count_refused(Stats *st, FindingKind k)
 	}
 }
 
-/* llc failed on function i (a hang: never an answer, whatever the model
- * expects). */
+/* llc failed on function i; limit (FK_HANG, FK_OUT_OF_MEMORY or 0): it
+ * ran out of time or memory, never an answer, whatever the model expects. */
 static void report_refused(Check *c, Combo *co, unsigned i, const char *line, const Placement *model, bool call,
-			   bool hang)
+			   FindingKind limit)
 {
 	RefusalClass llc = llc_refusal_class(line);
 	FindingKind refused = call ? FK_LLC_REFUSED_CALL : FK_LLC_REFUSED;
-	FindingKind k = hang ? FK_HANG : model->ok ? refused : both_refused_kind(llc, (RefusalClass)model->refusal, call);
-	count_refused(&co->st, hang ? refused : k);
+	FindingKind k = limit ? limit : model->ok ? refused : both_refused_kind(llc, (RefusalClass)model->refusal, call);
+	count_refused(&co->st, limit ? refused : k);
 	const char *note = k == FK_BOTH_REFUSED || k == FK_BOTH_REFUSED_CALL ? "the model refuses it too, for the same reason"
 			   : finding_kinds[k].cls == FC_NOTE ? "the model predicts it: llc cannot select the body" : 0;
 	report_finding(c, &(Finding){ .kind = k, .co = co, .sig = i, .why = line, .explained_by = note,
@@ -230,14 +230,20 @@ static void report_refused(Check *c, Combo *co, unsigned i, const char *line, co
 
 /* One function (call graphs: one graph) that llc fails on, twice if a
  * signal killed it: a compiler finding. */
-static void leaf_failed(Check *c, const Batch *b, const Proc *p, char *line)
+static void leaf_failed(Check *c, const Batch *b, const Proc *p, char *line, const char *err)
 {
 	Combo *co = &c->combos[b->combo];
-	/* A hang is never an answer, whatever the model expects. */
-	bool hang = p->timed_out;
+	/* Out of time or memory is never an answer, whatever the model expects. */
+	FindingKind limit = p->timed_out ? FK_HANG : out_of_memory(c, b, p, err) ? FK_OUT_OF_MEMORY : 0;
+	char text[700];
+	if (limit == FK_OUT_OF_MEMORY) {
+		snprintf(text, sizeof text, "%s, under --mem-limit %u MB (an empty module compiles under it)", line,
+			 c->opt.mem_mb);
+		line = text;
+	}
 	if (b->graph) {
 		co->st.llc_refused++;
-		report(c, co, batch_first(c, b), hang ? FK_HANG : FK_LLC_REFUSED_GRAPH, line, 0, 0, 0);
+		report(c, co, batch_first(c, b), limit ? limit : FK_LLC_REFUSED_GRAPH, line, 0, 0, 0);
 		return;
 	}
 	unsigned i = co->order[b->first];
@@ -250,13 +256,13 @@ static void leaf_failed(Check *c, const Batch *b, const Proc *p, char *line)
 		alone.parent = 0;
 		co->st.calls++;
 		cc_place(c->in.sigs[i], &co->m, VIEW_CALLER, c->model_caller);
-		report_refused(c, co, i, line, c->model_caller, true, hang);
+		report_refused(c, co, i, line, c->model_caller, true, limit);
 		push_batch(c, alone);
 		return;
 	}
 	co->st.functions++;
 	cc_place(c->in.sigs[i], &co->m, VIEW_CALLEE, c->model);
-	report_refused(c, co, i, line, c->model, false, hang);
+	report_refused(c, co, i, line, c->model, false, limit);
 }
 
 /* llc said why it stopped (its error, an assertion): it will say so again;
@@ -279,12 +285,14 @@ static void batch_failed(Check *c, const Batch *b, const Proc *p, const char *ll
 		fprintf(stderr, "gcnabi check: out of memory after a failed batch\n");
 		exit(EXIT_ERROR);
 	}
-	if (b->count > 1)
+	if (b->count > 1 && (p->timed_out || out_of_memory(c, b, p, err)))
+		split_each(c, b, line);
+	else if (b->count > 1)
 		split_batch(c, b, line);
 	else if (p->sig && !p->timed_out && !b->retry && !llc_diagnosed(line))
 		retry_leaf(c, b, line);
 	else {
-		leaf_failed(c, b, p, line);
+		leaf_failed(c, b, p, line, err);
 		settle(c, b->parent, true);
 	}
 	free(line);

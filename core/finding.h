@@ -61,9 +61,10 @@ enum {
 	X(BODY_REFUSED_CALL, "body-refused-call", CRASH, NOTE, "llc cannot select what the call does with a value, as the model predicts: the call's convention is not observed") \
 	X(LLC_REFUSED_GRAPH, "llc-refused-graph", CRASH, CRASH, "llc fails on a call graph the model places; reported at the graph's first function") \
 	X(HANG, "hang", CRASH, CRASH, "llc runs past --timeout on one function (call graphs: one graph); killed with its process group") \
+	X(OUT_OF_MEMORY, "out-of-memory", CRASH, CRASH, "llc runs out of --mem-limit on one function (call graphs: one graph) while an empty module compiles under the same limit: bisected like a hang") \
 	X(CRASHES_TOGETHER, "crashes-together", CRASH, CRASH, "llc fails on a module of several functions, on none of its parts, and again when run once more: the module is kept in repro/") \
 	X(LLC_UNUSABLE, "llc-unusable", MACHINE, INFRASTRUCTURE, "llc cannot run at all (missing, not executable, its loader fails, it fails on an empty module): said once, the rest of the combination is not compiled") \
-	X(LLC_STOPPED, "llc-stopped", MACHINE, INFRASTRUCTURE, "the machine stopped llc, not the input: out of memory under --mem-limit, killed from outside, or a batch past --timeout whose parts are not; not bisected") \
+	X(LLC_STOPPED, "llc-stopped", MACHINE, INFRASTRUCTURE, "the machine stopped llc, not the input: killed from outside, or a batch past --timeout or out of --mem-limit whose parts are not; not bisected") \
 	X(BAD_OUTPUT, "bad-output", MACHINE, INFRASTRUCTURE, "llc exited 0, but its output is missing or is not MIR (kernels: HSA metadata) for any function of the batch") \
 	X(NOT_REPRODUCIBLE, "not-reproducible", MACHINE, INFRASTRUCTURE, "llc failed on a module, and compiled it when run once more (a one-function module: its results are the second run's)") \
 	X(NOT_EMITTED, "not-emitted", MODEL_VS_LLC, SKIPPED, "this llc's IR dialect cannot express the function: not compiled") \

@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """Fault injection: gcnabi check and gcnabi-run against llc stand-ins that
 wrap a real llc or fail the way a machine fails (missing, not executable,
-deleted mid-run, its loader failing under the memory limit, out of memory,
-no output, garbage) or the way a compiler fails (a segfault on every 2nd
-call, a crash only with two functions together, a hang). Each fault must
+deleted mid-run, its loader failing under the memory limit, out of memory
+only for a whole batch, no output, garbage) or the way a compiler fails (a
+segfault on every 2nd call, a crash only with two functions together, a
+hang, out of memory on one function). Each fault must
 give its documented finding kind and exit bits, lose no other result (what
 the real llc compiles still agrees) and leave no process behind.
 
@@ -55,6 +56,8 @@ BODIES = {
     "deleted-mid-run": '[ $N -eq 2 ] && rm -f "$0"',
     "out-of-memory": 'if grep -q "gcnabi\\.3\\.fn" "$IN"; then echo "LLVM ERROR: out of memory" >&2; '
                      'echo "Allocation failed" >&2; kill -ABRT $$; fi',
+    "out-of-memory-together": 'if [ $(grep -c "^define.*gcnabi\\.[0-9]*\\.fn" "$IN") -gt 1 ]; then '
+                              'echo "LLVM ERROR: out of memory" >&2; kill -ABRT $$; fi',
     "flaky-batch": 'if [ ! -e "$DIR/failed" ] && [ $(grep -c "^define.*gcnabi\\.[0-9]*\\.fn" "$IN") -gt 1 ]; then '
                    'touch "$DIR/failed"; kill -SEGV $$; fi',
     # gcnabi-run: hangs on every function of one unit's input (file-001.ll)
@@ -212,9 +215,20 @@ def test_loader_under_memory_limit(tmp):
 def test_out_of_memory(tmp):
     c = Check(tmp, "oom", [standin(tmp, "out-of-memory")], "--selector", "dag", "--batch", "2")
     f = c.findings[0] if c.findings else {}
-    report("out of memory on one batch: llc-stopped (exit 32), not bisected, the other batch agrees",
-           c.rc == INFRA and c.kinds() == ["llc-stopped"] and "out of memory" in f.get("message", "") and
-           c.agree("llvm19-gfx900-dag") == (2, 2) and c.combos["llvm19-gfx900-dag"]["not_run"] == 2, c)
+    report("out of memory on one function (an empty module compiles): out-of-memory findings with that function "
+           "(exit 16), bisected like a hang; the other 3 agree",
+           c.rc == CRASHED and set(c.kinds()) == {"out-of-memory"} and {x["function"] for x in c.findings} == {"f3"}
+           and "--mem-limit 8192 MB" in f.get("message", "") and f.get("class") == "crash" and
+           c.agree("llvm19-gfx900-dag") == (3, 4) and c.combos["llvm19-gfx900-dag"]["not_run"] == 0, c)
+
+
+def test_out_of_memory_together(tmp):
+    c = Check(tmp, "oom2", [standin(tmp, "out-of-memory-together")], "--selector", "dag")
+    f = c.findings[0] if c.findings else {}
+    report("out of memory only with several functions together: llc-stopped (exit 32), the limit too small for "
+           "the batch; every function compiled alone, all 4 agree",
+           c.rc == INFRA and c.kinds() == ["llc-stopped"] and "too small for the batch" in f.get("message", "") and
+           only_machine(c) and c.agree("llvm19-gfx900-dag") == (4, 4), c)
 
 
 def test_flaky_batch(tmp):
@@ -275,7 +289,7 @@ def test_harness_machine_faults(tmp):
 
 
 CASES = [test_missing, test_not_executable, test_segv_every_2nd, test_crash_together, test_hang, test_no_output,
-         test_deleted_mid_run, test_loader_under_memory_limit, test_out_of_memory, test_flaky_batch,
+         test_deleted_mid_run, test_loader_under_memory_limit, test_out_of_memory, test_out_of_memory_together, test_flaky_batch,
          test_harness_unit_timeout, test_harness_machine_faults]
 
 

@@ -248,8 +248,10 @@ def overlay(compiler, tmp):
 def needle(f):
     """A fixed string of the crash's first error line that any instance of
     it prints: the text before the first register, value or number."""
-    if f.get("kind") == "hang" or f["why"].startswith("killed by "):
-        return None  # gcnabi's words (a timeout, a signal without a message), not llc's
+    if f.get("kind") in ("hang", "out-of-memory") or f["why"].startswith("killed by "):
+        # gcnabi's words (a timeout, a signal without a message), not llc's;
+        # or a limit, which llvm-reduce's unbounded runs would not keep
+        return None
     m = re.match(r"[^%$@'\"\d]*", f["why"].split(" (killed by ")[0])
     text = m.group(0).strip() if m else ""
     return text if len(text) >= 12 else None
