@@ -548,6 +548,11 @@ static void combos_json(const Check *c, JsonWriter *w)
 		jw_kfixed(w, "calls_match", percent(s->calls_agree + s->calls_both_refused, s->calls));
 		jw_kfixed(w, "observed_share", percent(s->observed, s->functions));
 		jw_kfixed(w, "calls_observed_share", percent(s->calls_observed, s->calls));
+		/* Of the functions llc accepts: all but those it refuses for the
+		 * model's own reason about the convention (both refuse). */
+		jw_kfixed(w, "accepted_observed_share", percent(s->observed, s->functions - s->both_refused));
+		jw_kfixed(w, "calls_accepted_observed_share",
+			  percent(s->calls_observed, s->calls - s->calls_both_refused));
 		jw_kstring(w, "dvgpr_support", dvgpr_support[cc_chain_dvgpr_support(&co->m)].name);
 		jw_kfixed(w, "llc_seconds", s->llc_seconds);
 		jw_end(w);

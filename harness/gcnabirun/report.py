@@ -94,9 +94,11 @@ def buckets(findings):
     return res
 
 
-def share(s, part, whole):
-    """part / whole of a combination's summed counts, in per cent (100 of none)."""
-    return 100.0 * s.get(part, 0) / s[whole] if s.get(whole) else 100.0
+def share(s, part, whole, but=None):
+    """part / (whole - but) of a combination's summed counts, in per cent
+    (100 of none)."""
+    n = s.get(whole, 0) - (s.get(but, 0) if but else 0)
+    return 100.0 * s.get(part, 0) / n if n > 0 else 100.0
 
 
 def aggregate(records):
@@ -235,17 +237,21 @@ def summary_md(ctx):
     L.append("## Per compiler, CPU and selector (model vs llc)")
     L.append("")
     L.append("| combination | functions | agree | differ | llc refused | both refuse | body refused | observed "
-             "| calls | calls agree | calls differ | calls observed | caller!=callee (explained) |")
-    L.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+             "| observed of accepted | calls | calls agree | calls differ | calls observed | calls observed of accepted "
+             "| caller!=callee (explained) |")
+    L.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     for tag in sorted(ctx["stats"]):
         s = ctx["stats"][tag]
-        L.append("| %s | %d | %d | %d | %d | %d | %d | %.2f %% | %d | %d | %d | %.2f %% | %d (%d) |" % (
+        L.append("| %s | %d | %d | %d | %d | %d | %d | %.2f %% | %.2f %% | %d | %d | %d | %.2f %% | %.2f %% | %d (%d) |" % (
             tag, s.get("functions", 0), s.get("agree", 0), s.get("differ", 0), s.get("llc_refused", 0),
-            s.get("both_refused", 0), s.get("body_refused", 0), share(s, "observed", "functions"), s.get("calls", 0),
+            s.get("both_refused", 0), s.get("body_refused", 0), share(s, "observed", "functions"),
+            share(s, "observed", "functions", "both_refused"), s.get("calls", 0),
             s.get("calls_agree", 0), s.get("calls_differ", 0), share(s, "calls_observed", "calls"),
+            share(s, "calls_observed", "calls", "calls_both_refused"),
             s.get("caller_callee", 0), s.get("caller_callee_explained", 0)))
     L.append("")
-    L.append("Observed: the share of functions (calls) whose ABI llc's MIR showed; both refuse: llc and the model "
+    L.append("Observed: the share of functions (calls) whose ABI llc's MIR showed; of accepted: of those llc does "
+             "not refuse for the model's own reason (all but both refuse); both refuse: llc and the model "
              "refuse for the same class of reason about the convention; body refused: llc cannot select what the "
              "body does with a value, as the model predicts (nothing observed).")
     L.append("")
