@@ -150,13 +150,16 @@ static void findings_json(JsonWriter *w)
 	}
 	jw_end(w);
 	jw_kobject(w, "exit_bits");
-	jw_kuint(w, "error", EXIT_ERROR);
-	jw_kuint(w, "usage", EXIT_USAGE);
-	jw_kuint(w, "known", EXIT_KNOWN);
-	jw_kuint(w, "diverged", EXIT_DIVERGED);
-	jw_kuint(w, "crashed", EXIT_CRASHED);
-	jw_kuint(w, "infra", EXIT_INFRA);
-	jw_kuint(w, "incomplete", EXIT_INCOMPLETE);
+	for (int k = 0; k < EXIT_BIT_COUNT; k++)
+		jw_kuint(w, exit_bits[k].name, exit_bits[k].bit);
+	jw_end(w);
+	jw_kobject(w, "exit_bit_words");
+	for (int k = 0; k < EXIT_BIT_COUNT; k++)
+		jw_kstring(w, exit_bits[k].name, exit_bits[k].words);
+	jw_end(w);
+	jw_kobject(w, "exit_bit_docs");
+	for (int k = 0; k < EXIT_BIT_COUNT; k++)
+		jw_kstring(w, exit_bits[k].name, exit_bits[k].doc);
 	jw_end(w);
 }
 

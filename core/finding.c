@@ -15,6 +15,12 @@ const FindingClassInfo finding_classes[FC_COUNT] = {
 #undef X
 };
 
+const ExitBitInfo exit_bits[EXIT_BIT_COUNT] = {
+#define X(id, name, bit, words, doc) { name, bit, words, doc },
+	EXIT_BITS(X)
+#undef X
+};
+
 const char *const finding_axis_names[FA_COUNT] = {
 #define X(id, name) [FA_##id] = name,
 	FINDING_AXES(X)

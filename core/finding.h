@@ -7,16 +7,35 @@
 
 #include <stdbool.h>
 
-/* Exit status of every command, in the spirit of abidiff: bits that add up. */
+/* X(ID, name, bit, words, doc): the exit status of every command, in the
+ * spirit of abidiff: bits that add up. words: what the bit says in a
+ * harness report's status line. */
+#define EXIT_BITS(X) \
+	X(ERROR, "error", 1, "error", "bad input, I/O failure") \
+	X(USAGE, "usage", 2, "usage", "a command line gcnabi does not take") \
+	X(KNOWN, "known", 4, "known differences", "only differences a profile switch explains or known-differences.txt accepts") \
+	X(DIVERGED, "diverged", 8, "new divergence", "the model and llc, or two views of llc, disagree") \
+	X(CRASHED, "crashed", 16, "new compiler crash", "llc crashed, hung, ran out of memory or refused where the model did not expect it") \
+	X(INFRA, "infra", 32, "infrastructure error", "the machine failed, not the compiler: llc missing or not executable, its loader failing, killed from outside, output missing or not MIR") \
+	X(INCOMPLETE, "incomplete", 64, "results incomplete", "results are missing: units not run, a shard not merged, a journal missing a unit")
+
 enum {
-	EXIT_ERROR = 1,     /* bad input, I/O failure */
-	EXIT_USAGE = 2,
-	EXIT_KNOWN = 4,     /* only divergences that a profile switch explains */
-	EXIT_DIVERGED = 8,  /* the model and llc disagree */
-	EXIT_CRASHED = 16,  /* llc crashed or refused where the model did not expect it */
-	EXIT_INFRA = 32,    /* the machine failed: llc missing/not executable, loader failure, killed by gcnabi's own memory limit or timeout, output missing or not MIR - not the compiler */
-	EXIT_INCOMPLETE = 64, /* results are missing: units not run, a shard not merged, a journal missing a unit */
+#define X(id, name, bit, words, doc) EXIT_##id = bit,
+	EXIT_BITS(X)
+#undef X
 };
+
+typedef struct {
+	const char *name;
+	unsigned bit;
+	const char *words;
+	const char *doc;
+} ExitBitInfo;
+
+#define X(id, name, bit, words, doc) +1
+enum { EXIT_BIT_COUNT = 0 EXIT_BITS(X) };
+#undef X
+extern const ExitBitInfo exit_bits[EXIT_BIT_COUNT];
 
 /* X(ID, name): what is compared with what. */
 #define FINDING_AXES(X) \

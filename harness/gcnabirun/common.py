@@ -8,16 +8,14 @@ import subprocess
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 GCNABI = os.path.join(ROOT, "build", "gcnabi")
 
-# Exit status, a bitmask in the spirit of abidiff: gcnabi check's bits
-# (gcnabi vocab --json exit_bits), read when first used.
-EXIT_BITS = {"EXIT_ERROR": "error", "EXIT_USAGE": "usage", "EXIT_KNOWN": "known", "EXIT_NEW": "diverged",
-             "EXIT_CRASH": "crashed", "EXIT_INFRA": "infra", "EXIT_INCOMPLETE": "incomplete"}
-
-
+# Exit status, a bitmask in the spirit of abidiff: EXIT_<NAME> is gcnabi's
+# bit of that name (gcnabi vocab --json exit_bits), read when first used.
 def __getattr__(name):
-    if name in EXIT_BITS:
-        from .vocab import exit_bit
-        return exit_bit(EXIT_BITS[name])
+    if name.startswith("EXIT_"):
+        from .vocab import vocab
+        bits = vocab()["exit_bits"]
+        if name[5:].lower() in bits:
+            return bits[name[5:].lower()]
     raise AttributeError("module %r has no attribute %r" % (__name__, name))
 
 

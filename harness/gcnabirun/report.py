@@ -144,7 +144,7 @@ def exit_status(findings, causes, errors, infra=(), missing=0):
         st |= common.EXIT_INCOMPLETE
     for f in findings:
         if f["status"] == "new":
-            st |= common.EXIT_CRASH if f["axis"] == "crash" else common.EXIT_NEW
+            st |= common.EXIT_CRASHED if f["axis"] == "crash" else common.EXIT_DIVERGED
         else:
             st |= common.EXIT_KNOWN
     return st
@@ -400,16 +400,12 @@ def side_by_side(ctx):
     return L + [""] if L else []
 
 
-# What each exit bit (gcnabi vocab --json exit_bits) means in a harness run.
-STATUS_WORDS = {"error": "error", "usage": "usage", "known": "known differences", "diverged": "new divergence",
-                "crashed": "new compiler crash", "infra": "infrastructure error", "incomplete": "results incomplete"}
-
-
 def describe_status(st):
+    """What the exit bits of st say (gcnabi vocab --json exit_bit_words)."""
     if st == 0:
         return "no divergence"
     bits = sorted(V.vocab()["exit_bits"].items(), key=lambda nb: nb[1])
-    return " + ".join(STATUS_WORDS.get(n, n) for n, b in bits if st & b)
+    return " + ".join(V.vocab()["exit_bit_words"][n] for n, b in bits if st & b)
 
 
 def cause_md(b, ctx):

@@ -11,7 +11,7 @@ import tempfile
 
 from . import compilers as C
 from . import vocab as V
-from .common import EXIT_NEW, read_jsonl, write_text
+from .common import EXIT_DIVERGED, read_jsonl, write_text
 
 SIGS = """; gcnabi-run selftest signatures
 declare void @t0(i32 inreg, i32 inreg, i32)
@@ -82,7 +82,7 @@ def selftest(args):
     out_a = os.path.join(tmp, "a-profile")
     print("selftest (a): %s with --switch %s (a changed rule in a copy of profile %s)" % (base["path"], sw, base["profile"]))
     st = main(["run", "--llc", base["path"], "--switch", sw, "--out", out_a] + common + [sigs])
-    results.append(check_run("(a) changed profile rule", out_a, ["model-vs-llc", "model-vs-llc-caller"]) and st & EXIT_NEW)
+    results.append(check_run("(a) changed profile rule", out_a, ["model-vs-llc", "model-vs-llc-caller"]) and st & EXIT_DIVERGED)
     # (b) the compiler is wrong
     wrap_dir = os.path.join(tmp, "wrap")
     os.makedirs(wrap_dir)
@@ -93,7 +93,7 @@ def selftest(args):
     print("selftest (b): %s, a wrapper around %s that rewrites $vgpr1 to $vgpr29 in the MIR" % (wrapper, base["path"]))
     st = main(["run", "--llc", wrapper, "--out", out_b] + common + [sigs])
     results.append(check_run("(b) llc wrapper rewriting a register", out_b,
-                             ["model-vs-llc", "model-vs-llc-caller"]) and st & EXIT_NEW)
+                             ["model-vs-llc", "model-vs-llc-caller"]) and st & EXIT_DIVERGED)
     if args.keep or not all(results):
         print("selftest runs kept in %s" % tmp)
     else:
