@@ -286,6 +286,22 @@ def test_harness_machine_faults(tmp):
                "exit %d, infra %s, findings %s, lit %s, %s" % (
                    r.returncode, [(x["unit"], x["kind"]) for x in infra], [(f["kind"], f["why"]) for f in findings],
                    lit, r.stderr[-600:]))
+    # The machine fixed (the stand-in runs llc as it is), --resume runs the
+    # units with infrastructure errors again and the report is theirs.
+    path = os.path.join(tmp, "llc-garbage", "llc")
+    with open(path, "w") as f:
+        f.write(STANDIN % {"real": REAL, "dir": os.path.dirname(path), "body": ":"})
+    before = len(journal)
+    res = subprocess.run([RUN, "run", "--resume", out, "--no-minimize"], capture_output=True, text=True, timeout=300)
+    rows = [json.loads(l) for l in open(os.path.join(out, "results.jsonl"))]
+    after = [json.loads(l) for l in open(os.path.join(out, "journal.jsonl"))]
+    summary = open(os.path.join(out, "summary.md")).read()
+    report("harness, the machine fixed: --resume runs the units with infrastructure errors again; no infrastructure "
+           "error is left and their functions agree",
+           not res.returncode & INFRA and res.returncode in (0, 4) and len(after) == 2 * before and
+           not [x for x in rows if x["type"] == "infrastructure"] and "## Infrastructure errors" not in summary and
+           all(sum(s["agree"] for s in j["stats"].values()) > 0 for j in after[before:]),
+           "exit %d, journal %d -> %d, %s" % (res.returncode, before, len(after), res.stderr[-600:]))
 
 
 CASES = [test_missing, test_not_executable, test_segv_every_2nd, test_crash_together, test_hang, test_no_output,

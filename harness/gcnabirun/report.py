@@ -338,7 +338,7 @@ def infra_md(ctx):
         return []
     L = ["## Infrastructure errors (%d): the machine, not the compiler" % len(infra), "",
          "Nothing was compared where these happened; they are no compiler findings, reproducers or known "
-         "differences. Fix the machine and run again (`--resume` does not rerun a finished unit).", "",
+         "differences. Fix the machine and run again: `--resume` runs these units again.", "",
          "| unit | combination | kind | function | reason |", "|---|---|---|---|---|"]
     for e in infra:
         L.append("| %s | %s | %s | %s | %s |" % (e["unit"], e.get("combo") or "-", e["kind"], e.get("function") or "-",

@@ -388,12 +388,15 @@ class Progress:
 
 def execute(run_dir, plan, shard=None, jobs=2, deadline=None, progress=None, when_a_core_is_idle=None):
     """Runs the plan's units not yet done in the journal (of this shard: a
-    unit journaled with an error runs again); returns the number of units
+    unit journaled with an error or an infrastructure error runs again);
+    returns the number of units
     left undone (budget). when_a_core_is_idle() is called once, from a
     worker thread, as soon as fewer units are unfinished than llc may run
     at once. A journal that cannot be written stops the run (HarnessError)."""
     journal = os.path.join(run_dir, "journal.jsonl")
-    done = {r["unit"] for r in read_jsonl(journal) if r.get("status") == "done"}
+    # A unit with an infrastructure error runs again too: the machine may
+    # be fixed, and its last record is the one reported.
+    done = {r["unit"] for r in read_jsonl(journal) if r.get("status") == "done" and not r.get("infra")}
     # Drop a torn last line before appending.
     if os.path.exists(journal):
         good = "".join(json.dumps(r, sort_keys=True) + "\n" for r in read_jsonl(journal))
