@@ -16,7 +16,7 @@ enum { LINK_EXAMPLES_PER_CELL = 3 };
 
 typedef struct {
 	unsigned checked, differ;
-	unsigned predicted; /* of differ: the model's profiles disagree the same way */
+	unsigned predicted; /* of differ: the model's profiles disagree the same way, or the caller loses parts its model assigns */
 } LinkCell;
 
 /* The rows are the reports' convention rows (conv.h) of the conventions
@@ -68,6 +68,17 @@ static void link_pair(Check *c, LinkMatrix *lm, const Combo *a, const Combo *b, 
 				 cc_place(in->sigs[i], &b->m, VIEW_CALLEE, c->model) &&
 				 check_judge(c->model_caller, c->model, &rules, "caller", "callee", &model_j, model_why,
 					     sizeof model_why) == JUDGE_DIFFERENT;
+		/* Or the caller's own loss: it leaves parts its model assigns
+		 * unwritten (an unwritten-parts note on its own axis: llc 14-16
+		 * GlobalISel and <16 x i56>), which a callee of another llc reads
+		 * where that model places them. */
+		if (!predicted && cc_place(in->sigs[i], &a->m, VIEW_CALLER, c->model_caller)) {
+			const JudgeRules own = { .flags = MODEL_VS_LLC };
+			predicted = check_judge(c->model_caller, call, &own, "model", "caller", &model_j, model_why,
+						sizeof model_why) == JUDGE_UNREAD &&
+				    check_judge(c->model_caller, callee, &rules, "model", "callee", &model_j, model_why,
+						sizeof model_why) == JUDGE_SAME;
+		}
 		if (predicted)
 			pair[conv].predicted++;
 		else if (examples[conv]++ < LINK_EXAMPLES_PER_CELL)

@@ -33,10 +33,10 @@ static bool chain_dvgpr_emitted(const ModelConfig *m)
 
 EmitOptions emit_options(const Combo *co, bool callers)
 {
-	const Profile *p = co->m.profile;
-	bool dag_bfloat = p->on[SW_bfloat_vector_dag_store_fails] || p->on[SW_bfloat_scalar_dag_fails];
-	return (EmitOptions){ p->major < 15, callers, true, p->on[SW_buffer_ptr_split], co->m.wave == 64,
-			      !chain_dvgpr_emitted(&co->m), dag_bfloat };
+	EmitOptions o = { .callers = callers, .rename = true, .exec64 = co->m.wave == 64,
+			  .plain_chains = !chain_dvgpr_emitted(&co->m) };
+	emit_profile_options(&o, co->m.profile);
+	return o;
 }
 
 bool emittable(const Combo *co, const Sig *s, unsigned i)

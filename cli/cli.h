@@ -62,7 +62,12 @@ typedef struct {
 	 * know the selector) a return that holds one is a constant and a
 	 * caller leaves it unused, so the convention is what llc compiles */
 	bool bfloat_const_returns;
+	bool bfloat_undef_returns; /* LLVM 14: a return holding a scalar bfloat is demoted: undef */
 } EmitOptions;
+/* The options that follow from the llc's profile: its IR dialect and what
+ * its SelectionDAG cannot select (typed_ptrs, buffer_ptr_split, the bfloat
+ * returns). */
+void emit_profile_options(EmitOptions *o, const Profile *p);
 /* Append function number idx; false (with why) when the signature cannot be
  * written as IR this dialect accepts. */
 bool emit_function(Buf *b, const Sig *s, unsigned idx, const EmitOptions *o, char *why, size_t why_cap);

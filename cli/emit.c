@@ -260,6 +260,15 @@ static void emit_entry_stores(Emitter *e)
 	}
 }
 
+void emit_profile_options(EmitOptions *o, const Profile *p)
+{
+	/* Opaque pointers (ptr) are read from llc 15 on; llc 14 reads typed ones. */
+	o->typed_ptrs = p->major < 15;
+	o->buffer_ptr_split = p->on[SW_buffer_ptr_split];
+	o->bfloat_const_returns = p->on[SW_bfloat_vector_dag_store_fails] || p->on[SW_bfloat_scalar_dag_fails];
+	o->bfloat_undef_returns = p->on[SW_bfloat_unsupported];
+}
+
 /* A value of type t whose loads and stores this llc cannot select (LLVM
  * 14/15 SelectionDAG and bfloat: tests/fixtures/llc/bfloat_ret14.ll). */
 static bool bfloat_unselectable(const Emitter *e, TypeId t)
@@ -275,6 +284,15 @@ static void emit_return(Emitter *e)
 	const Sig *s = e->s;
 	if (sig_type(s, s->ret)->kind == TYPE_VOID) {
 		buf_printf(e->b, "  ret void\n}\n");
+		return;
+	}
+	/* llc 14 demotes a return holding a scalar bfloat and cannot select
+	 * the bf16 store of any value through the hidden pointer, but of undef
+	 * there is none. */
+	if (e->o->bfloat_undef_returns && type_contains_scalar(s, s->ret, TYPE_BFLOAT)) {
+		buf_printf(e->b, "  ret ");
+		put_type(e, s->ret);
+		buf_printf(e->b, " undef\n}\n");
 		return;
 	}
 	if (bfloat_unselectable(e, s->ret)) {
@@ -913,10 +931,8 @@ int cmd_emit(int argc, char **argv)
 		return 0;
 	if (k == -3 || argc - i > 1)
 		return EXIT_USAGE;
-	/* Opaque pointers (ptr) are read from llc 15 on; llc 14 reads typed ones. */
-	r.o.typed_ptrs = typed_ptrs || p->major < 15;
-	r.o.buffer_ptr_split = p->on[SW_buffer_ptr_split];
-	r.o.bfloat_const_returns = p->on[SW_bfloat_vector_dag_store_fails] || p->on[SW_bfloat_scalar_dag_fails];
+	emit_profile_options(&r.o, p);
+	r.o.typed_ptrs |= typed_ptrs;
 	if (i < argc)
 		r.input = argv[i];
 	char err[512];

@@ -175,7 +175,8 @@ static char *compile_graph(const PassOptions *o, const Profile *prof, const Grap
 {
 	char err[256], *asm_text = 0;
 	Buf b = { 0 };
-	EmitOptions eo = { .typed_ptrs = prof->major < 15, .buffer_ptr_split = prof->on[SW_buffer_ptr_split] };
+	EmitOptions eo = { 0 };
+	emit_profile_options(&eo, prof);
 	bool *all = calloc(g->nsigs ? g->nsigs : 1, sizeof *all);
 	for (unsigned s = 0; all && s < g->nsigs; s++)
 		all[s] = true;

@@ -344,11 +344,30 @@ bool cc_add_loc(Placement *out, Loc l)
 	return true;
 }
 
+/* Whether a value parameter or the return of s holds a ptr addrspace(7):
+ * then AMDGPULowerBufferFatPointers rewrites a call of s. */
+static bool passes_fat_pointer(const Sig *s)
+{
+	for (unsigned k = 0; k < s->nparams; k++)
+		if (!(s->params[k].flags & (PARAM_BYVAL | PARAM_BYREF)) && type_contains_fat_pointer(s, s->params[k].type))
+			return true;
+	return type_contains_fat_pointer(s, s->ret);
+}
+
 /* size: the byval type's alloc size. */
 static bool place_byval(Ctx *c, const Param *prm, uint64_t size, PartRange *range)
 {
 	const Profile *p = c->m->profile;
 	uint64_t align = prm->align ? prm->align : type_abi_align(c->sig, prm->attr_type, p);
+	/* The rewritten call's copy of the object (byval_fat_ptr_call_align:
+	 * llc 19 and 22 callers of @f(<31 x i32>, i32, ptr addrspace(5)
+	 * byval(ptr addrspace(7)), ptr addrspace(7)) store it at stack+16, the
+	 * callee reads stack+32). */
+	if (c->view == VIEW_CALLER && p->on[SW_byval_fat_ptr_call_align] && type_contains_fat_pointer(c->sig, prm->attr_type) &&
+	    passes_fat_pointer(c->sig)) {
+		align = prm->align ? prm->align : type_kernarg_align(c->sig, prm->attr_type, p);
+		size = type_kernarg_size(c->sig, prm->attr_type, p);
+	}
 	if (align < 4)
 		align = 4;
 	c->stack = (c->stack + align - 1) / align * align;

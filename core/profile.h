@@ -21,6 +21,7 @@
 	X(lds_kernel_id_input, NULL, "default CC: s15 carries the LDS kernel id and is reserved (LLVM 16+; argumentInfo shows LDSKernelId)") \
 	X(workgroup_id_needs_no_cluster, NULL, "default CC: freeing a workgroup-id SGPR also needs amdgpu-no-cluster-id-<dim> (LLVM 22)") \
 	X(caller_inreg_over_srd, "llvm/llvm-project#182753, #182754", "call sites: inreg arguments are assigned from s0 over the scratch descriptor, which the callee keeps reserved (LLVM 19-22; fixed by PRs #182753/#182754)") \
+	X(byval_fat_ptr_call_align, "none found upstream", "call sites: when a call passes or returns ptr addrspace(7), AMDGPULowerBufferFatPointers rewrites it, and a byval type holding ptr addrspace(7) with it to {ptr addrspace(8), i32}: the caller copies the object at that type's alignment (16) and size, the callee reads it at the DataLayout's (32) (LLVM 19-22)") \
 	X(bfloat_unsupported, NULL, "bfloat arguments and returns do not lower (LLVM 14)") \
 	X(bfloat_vector_dag_store_fails, "none found upstream", "SelectionDAG cannot select the stores of most bfloat vectors, so a function that stores one fails (LLVM 14; an argument the body never uses is fine)") \
 	X(bfloat_scalar_dag_fails, "none found upstream", "SelectionDAG cannot select scalar bfloat loads and stores and crashes on odd-length bfloat vectors (LLVM 15)") \

@@ -96,10 +96,12 @@ static SplitStatus split_vector(const Sig *s, const Type *v, const ModelConfig *
 	}
 	/* A returned bfloat vector is a constant in gcnabi's bodies for these
 	 * llc (cli/emit.c): without 16-bit instructions they return it one
-	 * element per VGPR, with them they cannot select even the constant. */
+	 * element per VGPR, with them they cannot select even the constant,
+	 * of any length (llc 14 -mcpu=gfx900: <6 x bfloat> too, whose loads
+	 * and stores it selects). */
 	bool selectable = (is_return && !has16) || m->lowering_only;
 	if (e->kind == TYPE_BFLOAT && m->profile->on[SW_bfloat_vector_dag_store_fails] && m->selector == SEL_DAG &&
-	    !selectable && !dag14_selects_bfloat_vector(count, has16)) {
+	    !selectable && (is_return || !dag14_selects_bfloat_vector(count, has16))) {
 		*why = "bfloat vectors (SelectionDAG cannot select their stores in this llc)";
 		return SPLIT_UNSELECTABLE;
 	}
@@ -148,18 +150,15 @@ static SplitStatus split_rec(const Sig *s, TypeId id, const ModelConfig *m, bool
 		return push(out, PART_FP, has16 ? 2 : 4);
 	case TYPE_BFLOAT:
 		if (p->on[SW_bfloat_unsupported]) {
-			/* GlobalISel cannot return it in a register and demotes the
-			 * return. So does SelectionDAG (the caller passes the hidden
-			 * pointer in v0: tests/fixtures/llc/bfloat_ret14.ll), but it
-			 * cannot select its own bf16 store through that pointer in
-			 * the callee, nor the load of the result in a caller that
-			 * uses it. */
-			*why = is_return && m->selector == SEL_DAG
-				       ? "a bfloat return (SelectionDAG demotes it, then cannot select its own store and load of it)"
-				       : "bfloat";
-			if (is_return)
-				return m->selector == SEL_GISEL || m->lowering_only ? SPLIT_DEMOTE : SPLIT_UNSELECTABLE;
-			return SPLIT_UNSUPPORTED;
+			/* Neither selector returns it in a register: the return is
+			 * demoted, the hidden pointer in v0
+			 * (tests/fixtures/llc/bfloat_ret14.ll). SelectionDAG cannot
+			 * select a bf16 store through that pointer nor the load of
+			 * the result, so gcnabi's bodies return undef (cli/emit.c)
+			 * and its callers ignore the result: then llc 14 compiles
+			 * both sides. */
+			*why = "bfloat";
+			return is_return ? SPLIT_DEMOTE : SPLIT_UNSUPPORTED;
 		}
 		/* A returned one is a constant in gcnabi's bodies (cli/emit.c),
 		 * which llc 15 returns as a float part. */
@@ -256,6 +255,12 @@ SplitStatus split_type(const Sig *s, TypeId t, const ModelConfig *m, bool is_ret
 		out->nruns = 1;
 		out->nparts = run.count;
 		return SPLIT_OK;
+	}
+	/* LLVM 14 demotes a return that holds a scalar bfloat whatever else it
+	 * holds: its bfloat vectors are never selected either (below). */
+	if (is_return && m->profile->on[SW_bfloat_unsupported] && type_contains_scalar(s, t, TYPE_BFLOAT)) {
+		*why = "bfloat";
+		return SPLIT_DEMOTE;
 	}
 	return split_rec(s, t, m, is_return, out, why, 0);
 }
@@ -450,6 +455,37 @@ bool type_contains(const Sig *s, TypeId id, TypeKind kind)
 }
 uint64_t type_alloc_size(const Sig *s, TypeId t, const Profile *p) { return alloc_size_rec(s, t, p, false, 0); }
 uint64_t type_kernarg_size(const Sig *s, TypeId t, const Profile *p) { return alloc_size_rec(s, t, p, true, 0); }
+
+bool type_contains_fat_pointer(const Sig *s, TypeId id)
+{
+	const Type *t = sig_type(s, id);
+	switch (t->kind) {
+	case TYPE_PTR: return t->addrspace == 7;
+	case TYPE_VECTOR: case TYPE_ARRAY: return type_contains_fat_pointer(s, t->elem);
+	case TYPE_STRUCT:
+		for (unsigned i = 0; i < t->n; i++)
+			if (type_contains_fat_pointer(s, s->members[t->first + i]))
+				return true;
+		return false;
+	default: return false;
+	}
+}
+
+bool type_contains_scalar(const Sig *s, TypeId id, TypeKind kind)
+{
+	const Type *t = sig_type(s, id);
+	if (t->kind == kind)
+		return true;
+	switch (t->kind) {
+	case TYPE_ARRAY: return type_contains_scalar(s, t->elem, kind);
+	case TYPE_STRUCT:
+		for (unsigned i = 0; i < t->n; i++)
+			if (type_contains_scalar(s, s->members[t->first + i], kind))
+				return true;
+		return false;
+	default: return false;
+	}
+}
 
 /* LLVM 15's SelectionDAG cannot select a scalar bfloat load or store, but
  * a store at an odd byte offset (inside a packed struct) is split into byte

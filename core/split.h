@@ -66,6 +66,11 @@ uint64_t type_kernarg_size(const Sig *s, TypeId t, const Profile *p);
 /* Whether t is or contains a value of the given kind. The parser bounds
  * nesting, so the recursion is bounded. */
 bool type_contains(const Sig *s, TypeId t, TypeKind kind);
+/* The same outside vectors: a scalar of that kind, alone or in an
+ * aggregate. */
+bool type_contains_scalar(const Sig *s, TypeId t, TypeKind kind);
+/* Whether t is or holds a ptr addrspace(7) (a buffer fat pointer). */
+bool type_contains_fat_pointer(const Sig *s, TypeId t);
 /* m with one profile switch off (the profile copied into storage): the
  * rules of an llc as if it did not have that failure. */
 ModelConfig model_without_switch(const ModelConfig *m, ProfileSwitch sw, Profile *storage);

@@ -278,7 +278,35 @@ static void test_rules_learned_from_llc(void **state)
 	 * VGPR (tests/fixtures/llc/bfloat_ret14.ll); with them it cannot select
 	 * even the constant. */
 	EXPECT("declare <2 x bfloat> @f()", "llvm14", "gfx1100", SEL_DAG, VIEW_CALLEE, "ret <2 x bfloat> -> v[0:1]");
+	/* LLVM 14 demotes a return holding a scalar bfloat: the hidden pointer
+	 * in v0, the i32 in v1, callee (returning undef) and a caller that
+	 * ignores the result alike (llc 14.0.6, gfx900 and gfx1030). */
+	EXPECT("declare bfloat @f(i32)", "llvm14", "gfx900", SEL_DAG, VIEW_CALLEE, "i32 -> v1 | ret bfloat -> sret in v0");
+	EXPECT("declare bfloat @f(i32)", "llvm14", "gfx1030", SEL_DAG, VIEW_CALLER, "i32 -> v1 | ret bfloat -> sret in v0");
+	EXPECT("declare { <2 x bfloat>, bfloat } @f(i32)", "llvm14", "gfx900", SEL_DAG, VIEW_CALLEE,
+	       "i32 -> v1 | ret { <2 x bfloat>, bfloat } -> sret in v0");
 	assert_non_null(strstr(place("declare <2 x bfloat> @f()", "llvm14", "gfx900", SEL_DAG, VIEW_CALLEE), "not supported"));
+}
+
+/* byval_fat_ptr_call_align: a call that passes or returns ptr
+ * addrspace(7) is rewritten with its byval types, so an llc 19/22 caller
+ * copies a byval(ptr addrspace(7)) at 16-byte alignment where the callee
+ * reads it at 32 (llc 19.1.7 and 22.1.8, gfx1030, both selectors, gcnabi
+ * check: caller stack+16, callee stack+32); without a fat pointer passed,
+ * caller and callee agree; llc 16 knows no fat pointers. */
+static void test_byval_fat_pointer_call(void **state)
+{
+	(void)state;
+	const char *f = "declare void @c(<32 x i32>, ptr addrspace(5) byval(ptr addrspace(7)), ptr addrspace(7))";
+	const char *r = "declare ptr addrspace(7) @r(<32 x i32>, ptr addrspace(5) byval(ptr addrspace(7)))";
+	const char *b = "declare void @b(<32 x i32>, ptr addrspace(5) byval(ptr addrspace(7)), i32)";
+	for (int sel = SEL_DAG; sel <= SEL_GISEL; sel++) {
+		assert_non_null(strstr(place(f, "llvm22", "gfx1030", (Selector)sel, VIEW_CALLER), "ptr addrspace(5) -> stack+16/32 |"));
+		assert_non_null(strstr(place(f, "llvm19", "gfx1030", (Selector)sel, VIEW_CALLER), "ptr addrspace(5) -> stack+16/32 |"));
+		assert_non_null(strstr(place(f, "llvm22", "gfx1030", (Selector)sel, VIEW_CALLEE), "ptr addrspace(5) -> stack+32/32 |"));
+		assert_non_null(strstr(place(r, "llvm22", "gfx1030", (Selector)sel, VIEW_CALLER), "ptr addrspace(5) -> stack+16/32 |"));
+		assert_non_null(strstr(place(b, "llvm22", "gfx1030", (Selector)sel, VIEW_CALLER), "ptr addrspace(5) -> stack+32/32 |"));
+	}
 }
 
 /* Arrays of mixed aggregates repeat the element's parts; a run of alike
@@ -802,6 +830,7 @@ int main(void)
 		cmocka_unit_test(test_kernel_user_sgprs),
 		cmocka_unit_test(test_kernel_preload),
 		cmocka_unit_test(test_aggregate_runs),
+		cmocka_unit_test(test_byval_fat_pointer_call),
 		cmocka_unit_test(test_caller_ignores_srd),
 		cmocka_unit_test(test_huge_byval_refused),
 		cmocka_unit_test(test_noinput_attributes),
