@@ -164,13 +164,17 @@ static void change_of(const Finding *f, char *out, size_t cap)
 void finding_cause_json(JsonWriter *w, const Finding *f)
 {
 	const char *side = side_name(f);
+	/* llc compiles a CPU it does not know for the generic target: its
+	 * failures there are a cause of their own. */
+	const char *generic = strcmp(side, "compiler") == 0 && !profile_knows_cpu(f->co->llc->profile, f->co->cpu)
+				      ? " (generic target)" : "";
 	char key[300], text[240];
 	if (f->at) {
 		change_of(f, text, sizeof text);
 		snprintf(key, sizeof key, "%s: %s %s", side, judge_what_names[f->at->what].name, text);
 	} else {
 		normalize_message(f->why, text, sizeof text);
-		snprintf(key, sizeof key, "%s: %s", side, text);
+		snprintf(key, sizeof key, "%s%s: %s", side, generic, text);
 	}
 	jw_kobject(w, "cause");
 	jw_kstring(w, "side", side);

@@ -229,6 +229,16 @@ static bool an_sgpr(const Loc *want, const JudgeRules *r)
 	return want->kind == LOC_SGPR;
 }
 
+/* An SGPR, or with JUDGE_ALLOW_UNREAD any register: llc 16's SelectionDAG
+ * shaders lose SGPR values and leave VGPR parts of odd-width integer
+ * vectors unread in one function (amdgpu_es <16 x double> @f(ptr inreg,
+ * <4 x i51>): the pointer's s0-s1 and the return's SGPRs lost, v4-v7 of
+ * the vector unread). */
+static bool an_sgpr_or_unread(const Loc *want, const JudgeRules *r)
+{
+	return want->kind == LOC_SGPR || (want->kind != LOC_STACK && (r->flags & JUDGE_ALLOW_UNREAD));
+}
+
 static bool an_implicit_register(const Loc *want, const JudgeRules *r)
 {
 	return want->kind != LOC_STACK && in_ranges(want, r->implicit, r->nimplicit);
@@ -263,7 +273,7 @@ static bool lost_sgprs_only(const Placement *a, const Placement *b, const JudgeR
 		unsigned hits;
 		if (!ret && (a->unused[i / 64] >> (i % 64) & 1) && o.count == 0)
 			continue; /* unused: nothing to see */
-		if (!covered(a, m, b, o, same_register, an_sgpr, r, &hits) || hits != o.count)
+		if (!covered(a, m, b, o, same_register, ret ? an_sgpr : an_sgpr_or_unread, r, &hits) || hits != o.count)
 			return false;
 	}
 	return true;
