@@ -20,7 +20,9 @@ enum { MAX_LLCS = 16, MAX_CPUS = 16, MAX_JOBS = 64, REPROS_PER_COMBO = 25, MISMA
  * own. A caller may write more parts than its callee reads. */
 enum {
 	MODEL_VS_LLC = JUDGE_UNORDERED | JUDGE_ALLOW_UNREAD,
-	CALLER_VS_CALLEE = JUDGE_UNORDERED | JUDGE_ALLOW_UNREAD | JUDGE_CALLER_COVERS,
+	CALLER_VS_CALLEE = JUDGE_UNORDERED | JUDGE_ALLOW_UNREAD | JUDGE_CALLER_COVERS | JUDGE_STACK_POOLED,
+	/* a call site's placement as the observer reads it: against the model */
+	MODEL_VS_LLC_CALLER = MODEL_VS_LLC | JUDGE_STACK_POOLED,
 };
 
 typedef struct {

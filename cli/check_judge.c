@@ -183,7 +183,7 @@ void compare_caller(Check *c, Combo *co, unsigned i, const MirCall *call, const 
 	}
 	/* llc 16's SelectionDAG writes IMPLICIT_DEF into some argument
 	 * registers: they show among the call's implicit registers. */
-	JudgeRules rules = { .flags = MODEL_VS_LLC | JUDGE_UNDEF_IMPLICIT, .implicit = call->implicit,
+	JudgeRules rules = { .flags = MODEL_VS_LLC_CALLER | JUDGE_UNDEF_IMPLICIT, .implicit = call->implicit,
 			     .nimplicit = call->nimplicit };
 	Judgement j;
 	switch (check_judge(model, &call->out, &rules, "model", "llc", &j, why, sizeof why)) {

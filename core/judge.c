@@ -331,6 +331,68 @@ static void compare_fields(Judge *c, const Placement *a, const Placement *b)
 		compare_user_sgprs(c, &a->user, &b->user);
 }
 
+static bool same_loc(const Loc *x, const Loc *y)
+{
+	return x->kind == y->kind && (x->kind == LOC_STACK ? x->offset == y->offset : x->reg == y->reg);
+}
+
+/* The next stack part of p at or after argument *i, part *k (in argument
+ * order); NULL when there is none. */
+static const Loc *next_stack(const Placement *p, unsigned *i, unsigned *k)
+{
+	for (; *i < p->nargs; (*i)++, *k = 0)
+		for (; *k < p->args[*i].count; (*k)++) {
+			const Loc *l = &p->locs[p->args[*i].first + *k];
+			if (l->kind == LOC_STACK) {
+				(*k)++;
+				return l;
+			}
+		}
+	return NULL;
+}
+
+/* JUDGE_STACK_POOLED. */
+static bool pooled_stack_agrees(const Placement *a, const Placement *b)
+{
+	if (a->nargs != b->nargs || a->ret_demoted != b->ret_demoted || a->ret.count != b->ret.count)
+		return false;
+	for (unsigned k = 0; k < a->ret.count; k++)
+		if (!same_loc(&a->locs[a->ret.first + k], &b->locs[b->ret.first + k]))
+			return false;
+	for (unsigned i = 0; i < a->nargs; i++) {
+		unsigned ka = 0, kb = 0;
+		for (;;) {
+			while (ka < a->args[i].count && a->locs[a->args[i].first + ka].kind == LOC_STACK)
+				ka++;
+			while (kb < b->args[i].count && b->locs[b->args[i].first + kb].kind == LOC_STACK)
+				kb++;
+			if (ka == a->args[i].count || kb == b->args[i].count)
+				break;
+			if (!same_loc(&a->locs[a->args[i].first + ka++], &b->locs[b->args[i].first + kb++]))
+				return false;
+		}
+		if (ka != a->args[i].count || kb != b->args[i].count) {
+			/* One side has register parts left: not only the stack's boundary. */
+			bool left = false;
+			for (; ka < a->args[i].count; ka++)
+				left |= a->locs[a->args[i].first + ka].kind != LOC_STACK;
+			for (; kb < b->args[i].count; kb++)
+				left |= b->locs[b->args[i].first + kb].kind != LOC_STACK;
+			if (left)
+				return false;
+		}
+	}
+	unsigned ia = 0, ka = 0, ib = 0, kb = 0;
+	const Loc *x, *y;
+	do {
+		x = next_stack(a, &ia, &ka);
+		y = next_stack(b, &ib, &kb);
+		if (!x != !y || (x && x->offset != y->offset))
+			return false;
+	} while (x);
+	return true;
+}
+
 JudgeVerdict judge(const Placement *a, const Placement *b, const JudgeRules *rules, Judgement *j)
 {
 	static const JudgeRules none = { 0 };
@@ -360,6 +422,10 @@ JudgeVerdict judge(const Placement *a, const Placement *b, const JudgeRules *rul
 	    (((c.flags & JUDGE_UNDEF_SGPRS_WHOLE) && lost_sgprs_only(a, b, c.rules)) ||
 	     ((c.flags & JUDGE_UNDEF_IMPLICIT) && undefined_by_implicit(a, b, c.rules))))
 		j->verdict = JUDGE_UNDEFINED;
+	if (j->verdict == JUDGE_DIFFERENT && (c.flags & JUDGE_STACK_POOLED) && pooled_stack_agrees(a, b)) {
+		j->verdict = JUDGE_SAME;
+		j->n = 0;
+	}
 	return j->verdict;
 }
 

@@ -80,6 +80,15 @@ typedef enum {
 	 * Without it only a stack slot's 0 is unknown: a kernarg part's size is
 	 * its alloc size, 0 for an empty type. */
 	JUDGE_SIZE_0_UNKNOWN = 1 << 8,
+	/* A call site's stack parts as one pool: a DIFFERENT verdict becomes
+	 * SAME when the argument counts agree, every argument and the return
+	 * have the same register parts in the same order, and the stack parts
+	 * of all arguments, taken in argument order, are the same offsets.
+	 * SelectionDAG on gfx11+ merges the stores of adjacent arguments into
+	 * one (SCRATCH_STORE_DWORDX4 without a memory operand offset), and the
+	 * observer gives such a store to one argument: every byte is written
+	 * where it is read, only the boundary between two arguments moves. */
+	JUDGE_STACK_POOLED = 1 << 9,
 } JudgeFlags;
 
 /* What differs; name is check's word for it, key the --json contract's. */

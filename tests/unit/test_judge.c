@@ -131,6 +131,41 @@ static void test_slot_sizes(void **state)
 	assert_int_equal(cmp(JUDGE_UNORDERED | JUDGE_CALLER_COVERS, why), JUDGE_DIFFERENT);
 }
 
+/* Two arguments of the given parts each. */
+static void two_args(Placement *p, const Loc *x, unsigned nx, const Loc *y, unsigned ny)
+{
+	place_init(p);
+	p->nargs = 2;
+	p->args[0] = (PartRange){ 0, (uint16_t)nx };
+	p->args[1] = (PartRange){ (uint16_t)nx, (uint16_t)ny };
+	memcpy(p->locs, x, nx * sizeof *x);
+	memcpy(p->locs + nx, y, ny * sizeof *y);
+	p->nlocs = nx + ny;
+}
+
+/* A call site's merged stores given to one argument (llc 16/19/22
+ * SelectionDAG, gfx1100: <29 x ptr addrspace(4)> inreg then [3 x <2 x ptr
+ * addrspace(6)>] inreg): the boundary moves, the bytes do not. */
+static void test_stack_pooled(void **state)
+{
+	(void)state;
+	char why[256];
+	Loc a0[] = { S(10), K(288, 4), K(292, 4), K(296, 4) }, a1[] = { K(300, 4), K(304, 4), K(308, 4) };
+	Loc b0[] = { S(10), K(288, 4), K(292, 4), K(296, 4), K(300, 4) }, b1[] = { K(304, 4), K(308, 4) };
+	two_args(&a, a0, 4, a1, 3);
+	two_args(&b, b0, 5, b1, 2);
+	assert_int_equal(cmp(JUDGE_UNORDERED, why), JUDGE_DIFFERENT);
+	assert_int_equal(cmp(JUDGE_UNORDERED | JUDGE_STACK_POOLED, why), JUDGE_SAME);
+	/* A moved byte is a difference, pooled or not. */
+	Loc c1[] = { K(304, 4), K(312, 4) };
+	two_args(&b, b0, 5, c1, 2);
+	assert_int_equal(cmp(JUDGE_UNORDERED | JUDGE_STACK_POOLED, why), JUDGE_DIFFERENT);
+	/* So is a register part that moves across the boundary. */
+	Loc d0[] = { K(288, 4), K(292, 4), K(296, 4) }, d1[] = { S(10), K(300, 4), K(304, 4), K(308, 4) };
+	two_args(&b, d0, 3, d1, 4);
+	assert_int_equal(cmp(JUDGE_UNORDERED | JUDGE_STACK_POOLED, why), JUDGE_DIFFERENT);
+}
+
 static void test_returns_and_sret(void **state)
 {
 	(void)state;
@@ -582,6 +617,7 @@ int main(void)
 		cmocka_unit_test(test_unordered_only_with_flag),
 		cmocka_unit_test(test_unread_parts),
 		cmocka_unit_test(test_slot_sizes),
+		cmocka_unit_test(test_stack_pooled),
 		cmocka_unit_test(test_returns_and_sret),
 		cmocka_unit_test(test_what_names),
 		cmocka_unit_test(test_all_differences_in_order),
