@@ -84,6 +84,17 @@ static void explain_mismatch(const Sig *s, const ModelConfig *m, char *out, size
 					 profile_switch_names[two[1]]);
 			}
 		}
+	/* Else all of them together (llc 19, default CC: an inreg argument
+	 * the caller puts over the scratch descriptor, the callee into the
+	 * queue-pointer hole, and a byval fat pointer the caller aligns
+	 * otherwise). */
+	if (!out[0] && ncand > 2) {
+		place_without(s, m, cand, (unsigned)ncand, tmp);
+		for (int i = 0; i < ncand && same(tmp[1], tmp[0], JUDGE_CALLER_COVERS); i++) {
+			size_t n = strlen(out);
+			snprintf(out + n, cap - n, "%s%s", n ? " + " : "", profile_switch_names[cand[i]]);
+		}
+	}
 done:
 	for (int k = 0; k < 4; k++)
 		free(tmp[k]);
