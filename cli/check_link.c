@@ -109,7 +109,9 @@ static void link_pair(Check *c, LinkMatrix *lm, const Combo *a, const Combo *b, 
 }
 
 /* Every caller combo against every callee combo of the same CPU, wave and
- * selector; cells go to link.jsonl, unpredicted examples to details. */
+ * selector, both compiled for that CPU or both for the generic target (an
+ * llc that does not know the CPU): code for two subtargets is not linked
+ * together. Cells go to link.jsonl, unpredicted examples to details. */
 void link_matrix(Check *c)
 {
 	if (c->nllcs < 2 || !c->opt.callers || !(c->link = calloc(1, sizeof *c->link)))
@@ -122,7 +124,8 @@ void link_matrix(Check *c)
 	for (int x = 0; x < c->ncombos; x++)
 		for (int y = 0; y < c->ncombos; y++) {
 			const Combo *a = &c->combos[x], *b = &c->combos[y];
-			if (a->kept_call && b->kept_callee && strcmp(a->cpu, b->cpu) == 0 && a->sel == b->sel)
+			if (a->kept_call && b->kept_callee && strcmp(a->cpu, b->cpu) == 0 && a->sel == b->sel &&
+			    profile_knows_cpu(a->llc->profile, a->cpu) == profile_knows_cpu(b->llc->profile, b->cpu))
 				link_pair(c, c->link, a, b, &cells);
 		}
 	check_close(c, &cells);
