@@ -72,7 +72,14 @@ static void link_pair(Check *c, LinkMatrix *lm, const Combo *a, const Combo *b, 
 		 * unwritten (an unwritten-parts note on its own axis: llc 14-16
 		 * GlobalISel and <16 x i56>), which a callee of another llc reads
 		 * where that model places them. */
-		if (!predicted && cc_place(in->sigs[i], &a->m, VIEW_CALLER, c->model_caller)) {
+		/* Only where the caller's llc is consistent with itself: its own
+		 * callee reads what it writes (llc 16's SelectionDAG loses inreg
+		 * SGPRs at amdgpu_gfx calls that its own callee reads). */
+		const Placement *own_callee = a->kept_callee[i];
+		if (!predicted && own_callee &&
+		    check_judge(call, own_callee, &rules, "caller", "callee", &model_j, model_why, sizeof model_why) !=
+			    JUDGE_DIFFERENT &&
+		    cc_place(in->sigs[i], &a->m, VIEW_CALLER, c->model_caller)) {
 			const JudgeRules own = { .flags = MODEL_VS_LLC };
 			predicted = check_judge(c->model_caller, call, &own, "model", "caller", &model_j, model_why,
 						sizeof model_why) == JUDGE_UNREAD &&

@@ -10,7 +10,7 @@
 ; CHECK-LABEL: {{^}}name: g4.n0{{$}}
 ; CHECK-DAG: = COPY $sgpr4{{$}}
 ; CHECK-DAG: = COPY $sgpr5{{$}}
-; CHECK-LABEL: {{^}}name: g4.n4{{$}}
+; CHECK-LABEL: {{^[.][.][.]$}}
 
 @abi.0.in.0 = addrspace(1) global i32 zeroinitializer
 @abi.0.out.0 = external addrspace(4) global i32, align 16

@@ -264,13 +264,14 @@ def finish(run_dir, plan, records, minimize=True, info=None, quiet=False):
         if b["status"] == "known" and b.get("repro") and b["key"] not in minimized:
             minimized[b["key"]] = stored_reproducer(b, run_dir)
     todo = [b for b in causes if b["key"] not in minimized and b["status"] == "new"]
-    # The compilers each cause was seen with, on any axis and CPU: its lit
-    # test must fail with all of them (the cause is theirs too).
+    # The compilers (paths) each cause was seen with, on any axis and CPU:
+    # its lit test must fail with all of them (the cause is theirs too).
     seen = {}
-    for b in causes:
-        seen.setdefault((b["cause"], b["selector"], b["convention"]), set()).update(b["versions"])
+    for f in findings:
+        if f["status"] != "explained" and f.get("llc"):
+            seen.setdefault((f["cause"], f["selector"], f["convention"]), set()).add(f["llc"])
     for b in todo:
-        b["seen_versions"] = sorted(seen[(b["cause"], b["selector"], b["convention"])])
+        b["seen_with"] = sorted(seen.get((b["cause"], b["selector"], b["convention"]), ()))
     todo = todo[:max(0, MAX_MINIMIZE - len(minimized))] if minimize else []
     # Every installed llc verifies the lit tests (the one that passes).
     installed, lit_cmd = [], None
@@ -453,7 +454,7 @@ def minimize_cause(b, plan, installed, lit_cmd, run_dir, deadline, check_jobs=2)
                                        # Each llvm-reduce test would take as long as the check that
                                        # did not finish: the verification gets the time instead.
                                        reduce=not m.get("as_found"), graph=graph,
-                                       seen_with=b.get("seen_versions", []))
+                                       seen_with=b.get("seen_with", []))
     return m
 
 

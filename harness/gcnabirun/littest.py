@@ -158,27 +158,30 @@ AXIS_TESTS = {
 }
 
 
-DEFINE = re.compile(r"^define [^@\n]*@([^\s(]+)\(", re.M)
+END = "; CHECK-LABEL: {{^[.][.][.]$}}"
 
 
 def labelled(roles, placements, names, ir):
     """The CHECK lines of the roles: each function's CHECK-LABEL, in the
     order the module defines them, then its CHECK-DAG lines; names["call"]:
     (k, n) when the caller makes n calls and the test's is the k-th."""
-    lines = {}
+    blocks = []
     for role in ("callee", "caller"):
         if role in roles or (role == "caller" and not roles):
             args, ret = part_lines(placements.get(role) or {}, role) if role in roles else ([], [])
             k, n = names.get("call") or (0, 1)
             if role == "caller" and n > 1 and roles:
                 args = [CALL] * k + args + [CALL]
-            lines.setdefault(names[role], []).extend(args + ret)  # a function that calls itself: one block
-    # Every function the module defines has its label, so that a function's
-    # CHECK-DAG lines cannot match in the function after it (a callee's
-    # reads in its own callee's body).
-    defined = DEFINE.findall(ir)
-    order = defined + sorted((n for n in lines if n not in defined), key=lambda n: ir.find("@%s(" % n))
-    return [l for n in order for l in ["; CHECK-LABEL: {{^}}name: %s{{$}}" % n] + lines.get(n, [])]
+            if blocks and names[role] == names["callee"]:
+                blocks[0][1][-1:-1] = args + ret  # a function that calls itself: one block
+                continue
+            # The function's MIR document ends at "..." (a label, which bounds
+            # the CHECK-DAG lines before it): its lines
+            # cannot match in the function after it (a callee's reads in its
+            # own callee's body).
+            blocks.append((ir.find("@%s(" % names[role]),
+                           ["; CHECK-LABEL: {{^}}name: %s{{$}}" % names[role]] + args + ret + [END]))
+    return [l for _, b in sorted(blocks, key=lambda x: x[0]) for l in b]
 
 
 def expectation(f, detail, names, ir):
@@ -371,8 +374,8 @@ def write_and_verify(repro_dir, name, f, subject, decl, detail, others, lit_cmd,
     crash's IR goes through llvm-reduce first unless reduce is false.
     graph: instead of decl, (file, function, caller): the call graph of the
     file holding @function (called by @caller), the module the finding
-    needs. seen_with: the major versions the run saw the same cause with,
-    where the test must fail as with the subject. Returns a description."""
+    needs. seen_with: the llc paths the run saw the same cause with, where
+    the test must fail as with the subject. Returns a description."""
     os.makedirs(repro_dir, exist_ok=True)
     write_text(os.path.join(repro_dir, "lit.cfg.py"), LIT_CFG)
     tmp = tempfile.mkdtemp(prefix="gcnabi-lit-")
@@ -441,7 +444,7 @@ def write_and_verify(repro_dir, name, f, subject, decl, detail, others, lit_cmd,
             observed[c["path"]] = (ok, log if ok is None else first_error(log))
             if c is subject:
                 expected[c["path"]] = (False, "")
-            elif V.profile_major(c["profile"]) in seen_with:
+            elif c["path"] in seen_with:
                 expected[c["path"]] = (False, "the run saw the same cause with it")
             elif reduced:
                 # llvm-reduce of the subject's LLVM wrote it, in its dialect,
