@@ -262,19 +262,16 @@ void whole_failed_again(Check *c, const Batch *b, const Proc *p, const char *ll,
 	Combo *co = &c->combos[b->combo];
 	unsigned n = batch_functions(c, b);
 	char text[1400], path[700];
-	if (p->timed_out) {
-		snprintf(text, sizeof text,
-			 "%u functions together ran past --timeout %gs twice, none of its parts did: the timeout is too "
-			 "short for the batch",
-			 n, c->opt.timeout);
-		infra(c, b, FK_LLC_STOPPED, text, true);
-		return;
-	}
-	if (out_of_memory(c, b, p, err)) {
-		snprintf(text, sizeof text,
-			 "%u functions together ran out of --mem-limit %u MB twice, none of its parts did: the limit is "
-			 "too small for the batch",
-			 n, c->opt.mem_mb);
+	/* Out of time or memory together, not apart: the limit is too small
+	 * for the batch. */
+	char limit[64] = "";
+	if (p->timed_out)
+		snprintf(limit, sizeof limit, "ran past --timeout %gs", c->opt.timeout);
+	else if (out_of_memory(c, b, p, err))
+		snprintf(limit, sizeof limit, "ran out of --mem-limit %u MB", c->opt.mem_mb);
+	if (limit[0]) {
+		snprintf(text, sizeof text, "%u functions together %s twice, none of its parts did: the limit is too small "
+			 "for the batch", n, limit);
 		infra(c, b, FK_LLC_STOPPED, text, true);
 		return;
 	}

@@ -175,10 +175,9 @@ def labelled(roles, placements, names, ir):
             if blocks and names[role] == names["callee"]:
                 blocks[0][1][-1:-1] = args + ret  # a function that calls itself: one block
                 continue
-            # The function's MIR document ends at "..." (a label, which bounds
-            # the CHECK-DAG lines before it): its lines
-            # cannot match in the function after it (a callee's reads in its
-            # own callee's body).
+            # The function's MIR document ends at "...", a label, which
+            # bounds the CHECK-DAG lines before it: they cannot match in the
+            # function after it (a callee's reads in its own callee's body).
             blocks.append((ir.find("@%s(" % names[role]),
                            ["; CHECK-LABEL: {{^}}name: %s{{$}}" % names[role]] + args + ret + [END]))
     return [l for _, b in sorted(blocks, key=lambda x: x[0]) for l in b]
