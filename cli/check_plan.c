@@ -35,7 +35,7 @@ EmitOptions emit_options(const Combo *co, bool callers)
 {
 	EmitOptions o = { .callers = callers, .rename = true, .exec64 = co->m.wave == 64,
 			  .plain_chains = !chain_dvgpr_emitted(&co->m) };
-	emit_profile_options(&o, co->m.profile);
+	emit_profile_options(&o, co->m.profile, co->m.selector, co->m.target->has_16bit_insts);
 	return o;
 }
 

@@ -63,11 +63,16 @@ typedef struct {
 	 * caller leaves it unused, so the convention is what llc compiles */
 	bool bfloat_const_returns;
 	bool bfloat_undef_returns; /* LLVM 14: a return holding a scalar bfloat is demoted: undef */
+	/* body_skips_param (core/split.h): the callee leaves the argument
+	 * unused, a caller passes undef, or zeroinitializer where undef of a
+	 * bfloat aggregate crashes llc 14 (targets without 16-bit instructions) */
+	bool skip_bfloat_args;
+	bool zero_skipped_args;
 } EmitOptions;
-/* The options that follow from the llc's profile: its IR dialect and what
- * its SelectionDAG cannot select (typed_ptrs, buffer_ptr_split, the bfloat
- * returns). */
-void emit_profile_options(EmitOptions *o, const Profile *p);
+/* The options that follow from the llc's profile, the selector and whether
+ * the target has 16-bit instructions: its IR dialect and what its
+ * SelectionDAG cannot select (typed_ptrs, buffer_ptr_split, bfloat). */
+void emit_profile_options(EmitOptions *o, const Profile *p, Selector sel, bool has16);
 /* Append function number idx; false (with why) when the signature cannot be
  * written as IR this dialect accepts. */
 bool emit_function(Buf *b, const Sig *s, unsigned idx, const EmitOptions *o, char *why, size_t why_cap);

@@ -24,6 +24,8 @@ static const OptSpec emit_opts[] = {
 	{ "--wave", "N", "64: chain calls pass an i64 EXEC (wave64 targets such as gfx900); default 32" },
 	{ "--graph-of", "NAME", "call-graph file: only the call graph (connected component) holding @NAME, its lines first as comments" },
 	{ "--typed-pointers", 0, "print typed pointers (i32 addrspace(1)*) whatever the profile: llc 14 reads only those, 15 to 22 read both" },
+	{ "--selector", "S", "dag (default) or gisel: bodies this selector can select (llc 14/15 SelectionDAG: bfloat arguments left unused)" },
+	{ "--mcpu", "CPU", "the target llc compiles for (default: one with 16-bit instructions)" },
 	{ 0, 0, 0 },
 };
 

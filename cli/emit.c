@@ -128,6 +128,12 @@ static TypeId value_type(const Param *p)
 	return (p->flags & PARAM_BYVAL) && p->attr_type != TYPE_NONE ? p->attr_type : p->type;
 }
 
+/* Argument k is never loaded or stored (core/split.h body_skips_param). */
+static bool skipped(const Emitter *e, unsigned k)
+{
+	return e->o->skip_bfloat_args && param_holds_bfloat(e->s, &e->s->params[k]);
+}
+
 /* Out-markers and their loads are 16-byte aligned: llc may then widen a
  * uniform 8- or 16-bit load into a scalar dword load. Otherwise such a
  * value is loaded into a VGPR, and llc 16 and 19 cannot pass it inreg
@@ -214,7 +220,7 @@ static void put_header(Emitter *e, const char *fn_name)
 		buf_printf(e->b, " \"gcnabi-scratch\""); /* likewise */
 	const char *sep = " \"gcnabi-unused\"=\""; /* llc ignores the attribute; the observer reads it back */
 	for (unsigned k = 0; k < s->nparams; k++)
-		if (s->params[k].flags & PARAM_UNUSED) {
+		if ((s->params[k].flags & PARAM_UNUSED) || skipped(e, k)) {
 			buf_printf(e->b, "%s%u", sep, k);
 			sep = ",";
 		}
@@ -235,7 +241,7 @@ static void emit_entry_stores(Emitter *e)
 		return;
 	for (unsigned k = 0; k < s->nparams; k++) {
 		const Param *p = &s->params[k];
-		if (p->flags & PARAM_UNUSED)
+		if ((p->flags & PARAM_UNUSED) || skipped(e, k))
 			continue;
 		TypeId vt = value_type(p);
 		char val[32], arg[32];
@@ -260,14 +266,17 @@ static void emit_entry_stores(Emitter *e)
 	}
 }
 
-void emit_profile_options(EmitOptions *o, const Profile *p)
+void emit_profile_options(EmitOptions *o, const Profile *p, Selector sel, bool has16)
 {
 	/* Opaque pointers (ptr) are read from llc 15 on; llc 14 reads typed ones. */
 	o->typed_ptrs = p->major < 15;
 	o->buffer_ptr_split = p->on[SW_buffer_ptr_split];
 	o->bfloat_const_returns = p->on[SW_bfloat_vector_dag_store_fails] || p->on[SW_bfloat_scalar_dag_fails];
 	o->bfloat_undef_returns = p->on[SW_bfloat_unsupported];
+	o->skip_bfloat_args = body_skips_bfloat(p, sel);
+	o->zero_skipped_args = p->on[SW_bfloat_unsupported] && !has16;
 }
+
 
 /* A value of type t whose loads and stores this llc cannot select (LLVM
  * 14/15 SelectionDAG and bfloat: tests/fixtures/llc/bfloat_ret14.ll). */
@@ -364,6 +373,15 @@ static void emit_call(Emitter *e, const char *fn_name, const char *v, unsigned s
 		if (!passed(s, k))
 			continue;
 		TypeId vt = value_type(p);
+		if (skipped(e, k)) {
+			/* Nothing to load: a byval copy is left as allocated. */
+			if (vt != p->type) {
+				buf_printf(e->b, "  %%gcnabi.%u.out.%u.copy = alloca ", e->idx, k);
+				put_mem_type(e, vt);
+				buf_printf(e->b, ", addrspace(5)\n");
+			}
+			continue;
+		}
 		buf_printf(e->b, "  %%%s.o%u = load ", v, k);
 		put_mem_type(e, vt);
 		buf_printf(e->b, ", ");
@@ -425,7 +443,9 @@ static void emit_call(Emitter *e, const char *fn_name, const char *v, unsigned s
 		put_type(e, p->type);
 		put_param_attrs(e, p, intrinsic ? PARAM_SRET : 0);
 		char arg[32];
-		if (k < shared)
+		if (skipped(e, k) && value_type(p) == p->type)
+			buf_printf(e->b, " %s", e->o->zero_skipped_args ? "zeroinitializer" : "undef");
+		else if (k < shared)
 			buf_printf(e->b, " %s", param_value(e->caller_kernel, k, arg, sizeof arg));
 		else if (value_type(p) != p->type)
 			buf_printf(e->b, " %%gcnabi.%u.out.%u.copy", e->idx, k);
@@ -907,10 +927,24 @@ int cmd_emit(int argc, char **argv)
 	const Profile *p = profile_newest();
 	EmitRun r = { .input = "-" };
 	bool typed_ptrs = false;
+	Selector sel = SEL_DAG;
+	const char *cpu = NULL;
 	int i = 1, k;
 	const char *val;
 	while ((k = opt_next(cmd, argc, argv, &i, &val)) >= 0) {
-		if (strcmp(cmd->opts[k].name, "--caller") == 0)
+		if (strcmp(cmd->opts[k].name, "--selector") == 0) {
+			if (strcmp(val, "dag") != 0 && strcmp(val, "gisel") != 0) {
+				fprintf(stderr, "gcnabi emit: --selector takes dag or gisel, not '%s'\n", val);
+				return EXIT_USAGE;
+			}
+			sel = strcmp(val, "gisel") == 0 ? SEL_GISEL : SEL_DAG;
+		} else if (strcmp(cmd->opts[k].name, "--mcpu") == 0) {
+			if (!target_find(val)) {
+				fprintf(stderr, "gcnabi emit: unknown CPU '%s' (gcnabi vocab lists them)\n", val);
+				return EXIT_USAGE;
+			}
+			cpu = val;
+		} else if (strcmp(cmd->opts[k].name, "--caller") == 0)
 			r.o.callers = true;
 		else if (strcmp(cmd->opts[k].name, "--typed-pointers") == 0)
 			typed_ptrs = true;
@@ -931,7 +965,9 @@ int cmd_emit(int argc, char **argv)
 		return 0;
 	if (k == -3 || argc - i > 1)
 		return EXIT_USAGE;
-	emit_profile_options(&r.o, p);
+	/* A CPU the llc does not know is the generic target. */
+	const Target *t = cpu ? profile_target(p, cpu) : NULL;
+	emit_profile_options(&r.o, p, sel, t ? t->has_16bit_insts : true);
 	r.o.typed_ptrs |= typed_ptrs;
 	if (i < argc)
 		r.input = argv[i];

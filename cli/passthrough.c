@@ -176,7 +176,8 @@ static char *compile_graph(const PassOptions *o, const Profile *prof, const Grap
 	char err[256], *asm_text = 0;
 	Buf b = { 0 };
 	EmitOptions eo = { 0 };
-	emit_profile_options(&eo, prof);
+	const Target *t = profile_target(prof, o->cpu);
+	emit_profile_options(&eo, prof, SEL_DAG, t && t->has_16bit_insts);
 	bool *all = calloc(g->nsigs ? g->nsigs : 1, sizeof *all);
 	for (unsigned s = 0; all && s < g->nsigs; s++)
 		all[s] = true;

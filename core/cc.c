@@ -447,11 +447,11 @@ static bool place_parts(Ctx *c, const Parts *parts, bool inreg, PartRange *range
 	return true;
 }
 
-static bool split_or_fail(const Ctx *c, TypeId t, bool is_return, bool unused, Parts *parts, SplitStatus *st)
+static bool split_or_fail(const Ctx *c, TypeId t, bool is_return, Parts *parts, SplitStatus *st)
 {
 	const char *why = "";
 	parts->nruns = parts->nparts = parts->merge_floor = 0;
-	*st = split_value(c->sig, t, c->m, c->view, is_return, unused, parts, &why);
+	*st = split_value(c->sig, t, c->m, is_return, parts, &why);
 	if (*st == SPLIT_UNSUPPORTED || *st == SPLIT_UNSELECTABLE)
 		return cc_fail(c->out, *st == SPLIT_UNSELECTABLE ? REFUSAL_SELECTION : REFUSAL_LOWERING, "%s is not supported by %s",
 			       why, c->m->profile->name);
@@ -494,7 +494,7 @@ static bool dag_bfloat_return_demoted(const Ctx *c, Parts *parts)
 	plain.m = &stores_bfloat;
 	const char *why = "";
 	parts->nruns = parts->nparts = parts->merge_floor = 0;
-	SplitStatus st = split_value(c->sig, c->sig->ret, &stores_bfloat, c->view, true, false, parts, &why);
+	SplitStatus st = split_value(c->sig, c->sig->ret, &stores_bfloat, true, parts, &why);
 	if (st != SPLIT_OK && st != SPLIT_DEMOTE)
 		return false;
 	if (st == SPLIT_OK && parts->nparts > PLACE_MAX_PARTS - c->out->nlocs)
@@ -514,7 +514,7 @@ static bool place_return(Ctx *c, Parts *parts, bool *demoted)
 		*demoted = true;
 		return true;
 	}
-	if (!split_or_fail(c, s->ret, true, false, parts, &st))
+	if (!split_or_fail(c, s->ret, true, parts, &st))
 		return false;
 	if (parts->nparts > PLACE_MAX_PARTS - out->nlocs)
 		return cc_fail(out, REFUSAL_OTHER, "more than %s parts in one function%s", "4096", "");
@@ -576,6 +576,14 @@ static bool has_packed_i16(const Sig *s, TypeId id, bool has16)
 	return false;
 }
 
+/* Whether gcnabi's body uses argument i: not when the signature marks it
+ * "gcnabi-unused", nor when it holds a bfloat the llc cannot load or store
+ * (body_skips_param). An unused pixel-shader input gets no slot. */
+static bool body_uses(const Sig *s, unsigned i, const ModelConfig *m)
+{
+	return !(s->params[i].flags & PARAM_UNUSED) && !body_skips_param(s, &s->params[i], m->profile, m->selector);
+}
+
 /* The first max leaf values of t, as SelectionDAG lowers an argument:
  * struct members and array elements one by one, a vector or scalar whole.
  * Returns how many it found (at most max). */
@@ -626,7 +634,7 @@ static bool gisel_intrinsic_call_return(Ctx *c, Parts *parts, bool *callee_addre
 	ccc.tables = &func_rules;
 	ccc.rows[1] = select_rows(func_rules.returns, func_rules.nreturns, c->m);
 	*callee_address = false;
-	if (!split_or_fail(c, s->ret, true, false, parts, &st))
+	if (!split_or_fail(c, s->ret, true, parts, &st))
 		return false;
 	if (parts->nparts > PLACE_MAX_PARTS - out->nlocs)
 		return cc_fail(out, REFUSAL_OTHER, "more than %s parts in one function%s", "4096", "");
@@ -670,7 +678,7 @@ static void ps_input_slots(Ctx *c, uint64_t skip[SIG_MAX_PARAMS / 64])
 		const Param *prm = &s->params[i];
 		if (prm->flags & PARAM_INREG)
 			continue;
-		bool used = !(prm->flags & PARAM_UNUSED);
+		bool used = body_uses(s, i, c->m);
 		unsigned values = per_value ? leaf_values(s, c->m->profile, prm->type, leaves, 16) : 1;
 		if (values == 0)
 			continue; /* an empty aggregate lowers to no value */
@@ -841,9 +849,9 @@ static bool place_once(const Sig *s, const ModelConfig *m, View view, Placement 
 		bool inreg = (prm->flags & PARAM_INREG) != 0;
 		PartRange *range = &out->args[i];
 		out->nargs = (uint16_t)(i + 1);
-		if (prm->flags & (PARAM_UNUSED | PARAM_BYVAL | PARAM_BYREF)) {
-			if (prm->flags & PARAM_UNUSED)
-				out->unused[i / 64] |= UINT64_C(1) << (i % 64);
+		if (!body_uses(s, i, m))
+			out->unused[i / 64] |= UINT64_C(1) << (i % 64);
+		if (prm->flags & (PARAM_BYVAL | PARAM_BYREF)) {
 			/* The IR verifier: byval, byref and inreg-or-sret exclude each other. */
 			unsigned kinds = !!(prm->flags & PARAM_BYVAL) + !!(prm->flags & PARAM_BYREF) +
 					 !!(prm->flags & (PARAM_INREG | PARAM_SRET));
@@ -864,11 +872,6 @@ static bool place_once(const Sig *s, const ModelConfig *m, View view, Placement 
 			uint64_t size = type_alloc_size(s, prm->attr_type, m->profile);
 			if (size > UINT32_MAX)
 				return cc_fail(out, REFUSAL_INVALID_IR, "huge 'byval' arguments are unsupported%s%s", "", "");
-			/* LLVM 14's SelectionDAG cannot select most bfloat loads and
-			 * stores, so a function receiving one by value fails too. */
-			if (m->profile->on[SW_bfloat_unsupported] && m->selector == SEL_DAG && !m->lowering_only &&
-			    !dag14_selects_bfloat(s, prm->attr_type, m->target->has_16bit_insts))
-				return cc_fail(out, REFUSAL_SELECTION, "bfloat in a byval type is not supported by %s%s", m->profile->name, "");
 			bool copied = false;
 			for (unsigned k = 0; k < c.tables->nargs && !copied; k++)
 				if (c.tables->args[k].action == ACT_BYVAL_COPY && row_applies(&c.tables->args[k], m, 0, inreg, true))
@@ -880,7 +883,7 @@ static bool place_once(const Sig *s, const ModelConfig *m, View view, Placement 
 			}
 		}
 		SplitStatus st;
-		if (!split_or_fail(&c, prm->type, false, (prm->flags & PARAM_UNUSED) != 0, &parts, &st))
+		if (!split_or_fail(&c, prm->type, false, &parts, &st))
 			return false;
 		c.ext = (prm->flags & (PARAM_SIGNEXT | PARAM_ZEROEXT)) != 0;
 		if (!place_parts(&c, &parts, inreg, range, i))
@@ -923,13 +926,11 @@ bool cc_place(const Sig *s, const ModelConfig *m, View view, Placement *out)
 bool model_config_init(ModelConfig *m, const Profile *p, const Layout *l, const char *cpu, unsigned wave,
 		       Selector sel, char *why, size_t why_cap)
 {
-	const Target *t = target_find(cpu);
+	const Target *t = profile_target(p, cpu);
 	if (!t) {
 		snprintf(why, why_cap, "unknown CPU '%s'", cpu);
 		return false;
 	}
-	if (!profile_knows_cpu(p, cpu))
-		t = target_generic(); /* "is not a recognized processor for this target (ignoring processor)" */
 	if (wave == 0)
 		wave = t->default_wave;
 	if ((wave == 32 && t->vgprs_wave32 == 0) || (wave != 32 && wave != 64)) {

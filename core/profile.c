@@ -85,4 +85,10 @@ bool profile_knows_cpu(const Profile *p, const char *cpu)
 	return t && t != target_generic() && target_known_by(t, p->major);
 }
 
+const Target *profile_target(const Profile *p, const char *cpu)
+{
+	const Target *t = target_find(cpu);
+	return !t || profile_knows_cpu(p, cpu) ? t : target_generic();
+}
+
 const Profile *profile_newest(void) { return &profiles[sizeof profiles / sizeof profiles[0] - 1]; }

@@ -71,6 +71,11 @@ const Profile *profile_for_version_text(const char *text, size_t len);
 /* Whether this llc recognises the CPU (target.c says which majors do);
  * it compiles any other for the generic target. */
 bool profile_knows_cpu(const Profile *p, const char *cpu);
+/* The target this llc compiles for with -mcpu=cpu: its own, or the generic
+ * one for a CPU it does not know ("is not a recognized processor for this
+ * target (ignoring processor)"); NULL for a CPU gcnabi does not know. */
+struct Target;
+const struct Target *profile_target(const Profile *p, const char *cpu);
 /* The newest profile: the default wherever none is named. */
 const Profile *profile_newest(void);
 

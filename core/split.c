@@ -53,32 +53,6 @@ static SplitStatus split_small_int(unsigned bits, bool has16, Parts *out)
 	return push(out, PART_INT, store);
 }
 
-/* LLVM 14's SelectionDAG selects the loads and stores of a bfloat vector
- * only when its length is even but not a power of two, on a target with
- * 16-bit instructions (llc 14.0.6 -mcpu=gfx803/gfx900/gfx1030: <6 x bfloat>,
- * <12 x bfloat>, <30 x bfloat> compile; 1, 2, 4, 8, 16, 32 and odd lengths,
- * and every length on the generic target, fail with "Cannot select"). */
-static bool dag14_selects_bfloat_vector(uint64_t count, bool has16)
-{
-	return has16 && count % 2 == 0 && (count & (count - 1)) != 0;
-}
-
-bool dag14_selects_bfloat(const Sig *s, TypeId id, bool has16)
-{
-	const Type *t = sig_type(s, id);
-	switch (t->kind) {
-	case TYPE_BFLOAT: return false;
-	case TYPE_VECTOR: return sig_type(s, t->elem)->kind != TYPE_BFLOAT || dag14_selects_bfloat_vector(t->n, has16);
-	case TYPE_ARRAY: return dag14_selects_bfloat(s, t->elem, has16);
-	case TYPE_STRUCT:
-		for (unsigned i = 0; i < t->n; i++)
-			if (!dag14_selects_bfloat(s, s->members[t->first + i], has16))
-				return false;
-		return true;
-	default: return true;
-	}
-}
-
 static SplitStatus split_vector(const Sig *s, const Type *v, const ModelConfig *m, bool is_return, Parts *out,
 				const char **why)
 {
@@ -101,7 +75,7 @@ static SplitStatus split_vector(const Sig *s, const Type *v, const ModelConfig *
 	 * and stores it selects). */
 	bool selectable = (is_return && !has16) || m->lowering_only;
 	if (e->kind == TYPE_BFLOAT && m->profile->on[SW_bfloat_vector_dag_store_fails] && m->selector == SEL_DAG &&
-	    !selectable && (is_return || !dag14_selects_bfloat_vector(count, has16))) {
+	    !selectable) {
 		*why = "bfloat vectors (SelectionDAG cannot select their stores in this llc)";
 		return SPLIT_UNSELECTABLE;
 	}
@@ -161,11 +135,8 @@ static SplitStatus split_rec(const Sig *s, TypeId id, const ModelConfig *m, bool
 			return is_return ? SPLIT_DEMOTE : SPLIT_UNSUPPORTED;
 		}
 		/* A returned one is a constant in gcnabi's bodies (cli/emit.c),
-		 * which llc 15 returns as a float part. */
-		if (p->on[SW_bfloat_scalar_dag_fails] && m->selector == SEL_DAG && !is_return && !m->lowering_only) {
-			*why = "scalar bfloat (SelectionDAG cannot select its loads and stores in this llc)";
-			return SPLIT_UNSELECTABLE;
-		}
+		 * which llc 15 returns as a float part; an argument is never
+		 * loaded or stored there (body_skips_bfloat). */
 		/* Carried as a 32-bit integer in arguments, but returned as
 		 * a float: a shader returns it in a VGPR. */
 		if (p->on[SW_bfloat_as_i32] || !has16)
@@ -274,26 +245,15 @@ ModelConfig model_without_switch(const ModelConfig *m, ProfileSwitch sw, Profile
 	return copy;
 }
 
-SplitStatus split_value(const Sig *s, TypeId t, const ModelConfig *m, View view, bool is_return, bool unused,
-			Parts *out, const char **why)
+SplitStatus split_value(const Sig *s, TypeId t, const ModelConfig *m, bool is_return, Parts *out, const char **why)
 {
-	/* A callee only stores its arguments: LLVM 15's SelectionDAG selects
-	 * the bfloat stores it splits into bytes (dag15_stores_bfloat), and an
-	 * argument the body never uses is not stored at all. */
-	if (!is_return && view == VIEW_CALLEE && m->selector == SEL_DAG && m->profile->on[SW_bfloat_scalar_dag_fails] &&
-	    type_contains(s, t, TYPE_BFLOAT) &&
-	    (unused || dag15_stores_bfloat(s, t, m->profile, m->target->has_16bit_insts))) {
-		Profile p;
-		ModelConfig stores_bfloat = model_without_switch(m, SW_bfloat_scalar_dag_fails, &p);
-		return split_type(s, t, &stores_bfloat, is_return, out, why);
-	}
-	/* Likewise LLVM 14's bfloat vectors: an unused argument has no store
-	 * to select (llc 14 DAG compiles an unused <8 x bfloat> inreg). */
-	if (!is_return && view == VIEW_CALLEE && unused && m->selector == SEL_DAG &&
-	    m->profile->on[SW_bfloat_vector_dag_store_fails] && type_contains(s, t, TYPE_BFLOAT)) {
-		Profile p;
-		ModelConfig no_store = model_without_switch(m, SW_bfloat_vector_dag_store_fails, &p);
-		return split_type(s, t, &no_store, is_return, out, why);
+	/* An argument holding bfloat is neither loaded nor stored where
+	 * SelectionDAG cannot select that (body_skips_bfloat): on either side
+	 * of the call only its lowering counts. */
+	if (!is_return && body_skips_bfloat(m->profile, m->selector) && type_contains(s, t, TYPE_BFLOAT)) {
+		ModelConfig lowered = *m;
+		lowered.lowering_only = true;
+		return split_type(s, t, &lowered, is_return, out, why);
 	}
 	return split_type(s, t, m, is_return, out, why);
 }
@@ -487,44 +447,18 @@ bool type_contains_scalar(const Sig *s, TypeId id, TypeKind kind)
 	}
 }
 
-/* LLVM 15's SelectionDAG cannot select a scalar bfloat load or store, but
- * a store at an odd byte offset (inside a packed struct) is split into byte
- * stores, which it selects (llc 15.0.6 -mcpu=gfx900/gfx1030, callee only:
- * <{ i8, bfloat }> and <{ i8, { bfloat, i32 } }> compile, <{ bfloat }>,
- * <{ i16, bfloat }>, <{ i32, bfloat, i8 }> do not). Even-length bfloat
- * vectors select anyway; odd-length ones do not. */
-static bool dag15_stores_bfloat_at(const Sig *s, TypeId id, const Profile *p, bool has16, uint64_t offset,
-				   unsigned depth)
+bool body_skips_bfloat(const Profile *p, Selector sel)
 {
-	const Type *t = sig_type(s, id);
-	if (depth > MAX_DEPTH)
-		return false;
-	switch (t->kind) {
-	case TYPE_BFLOAT: return offset % 2 == 1;
-	case TYPE_VECTOR: return sig_type(s, t->elem)->kind != TYPE_BFLOAT || (t->n % 2 == 0 && has16);
-	case TYPE_ARRAY: {
-		if (!type_contains(s, t->elem, TYPE_BFLOAT))
-			return true;
-		uint64_t size = alloc_size_rec(s, t->elem, p, false, depth + 1);
-		for (uint64_t i = 0; i < t->n; i++)
-			if (!dag15_stores_bfloat_at(s, t->elem, p, has16, offset + i * size, depth + 1))
-				return false;
-		return true;
-	}
-	case TYPE_STRUCT: {
-		MemberWalk w = { s, t, p, false, depth, 0, 0 };
-		TypeId m;
-		uint64_t off;
-		while (member_next(&w, &m, &off))
-			if (!dag15_stores_bfloat_at(s, m, p, has16, offset + off, depth + 1))
-				return false;
-		return true;
-	}
-	default: return true;
-	}
+	return sel == SEL_DAG && (p->on[SW_bfloat_scalar_dag_fails] || p->on[SW_bfloat_vector_dag_store_fails]);
 }
 
-bool dag15_stores_bfloat(const Sig *s, TypeId t, const Profile *p, bool has16)
+bool param_holds_bfloat(const Sig *s, const Param *prm)
 {
-	return dag15_stores_bfloat_at(s, t, p, has16, 0, 0);
+	TypeId value = (prm->flags & PARAM_BYVAL) && prm->attr_type != TYPE_NONE ? prm->attr_type : prm->type;
+	return type_contains(s, value, TYPE_BFLOAT);
+}
+
+bool body_skips_param(const Sig *s, const Param *prm, const Profile *p, Selector sel)
+{
+	return body_skips_bfloat(p, sel) && param_holds_bfloat(s, prm);
 }

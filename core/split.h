@@ -44,13 +44,10 @@ typedef enum {
  * names the construct. */
 SplitStatus split_type(const Sig *s, TypeId t, const ModelConfig *m, bool is_return, Parts *out, const char **why);
 
-/* split_type for a value as one side of a call sees it: an argument the
- * callee receives may split where its caller's would fail (LLVM 15's
- * SelectionDAG stores a bfloat at an odd offset byte by byte, and does not
- * store an argument the body never uses, "gcnabi-unused"). This is what
- * the model places. */
-SplitStatus split_value(const Sig *s, TypeId t, const ModelConfig *m, View view, bool is_return, bool unused,
-			Parts *out, const char **why);
+/* split_type for a value in gcnabi's bodies: an argument they never load
+ * or store (body_skips_bfloat) needs only to lower. This is what the model
+ * places. */
+SplitStatus split_value(const Sig *s, TypeId t, const ModelConfig *m, bool is_return, Parts *out, const char **why);
 
 /* DataLayout of the profile's llc: ABI alignment and alloc size in bytes.
  * Sizes saturate at UINT64_MAX / 2 for absurd aggregates. */
@@ -75,14 +72,18 @@ bool type_contains_fat_pointer(const Sig *s, TypeId t);
  * rules of an llc as if it did not have that failure. */
 ModelConfig model_without_switch(const ModelConfig *m, ProfileSwitch sw, Profile *storage);
 
-/* Whether LLVM 14's SelectionDAG can load and store every bfloat in t
- * (scalars never; vectors of some lengths on targets with 16-bit
- * instructions). Types only refer to earlier ones, so the recursion ends. */
-bool dag14_selects_bfloat(const Sig *s, TypeId t, bool has16);
-
-/* Whether LLVM 15's SelectionDAG can store every bfloat in t: scalars only
- * at odd byte offsets, vectors only of even length and only with 16-bit
- * instructions. */
-bool dag15_stores_bfloat(const Sig *s, TypeId t, const Profile *p, bool has16);
+/* Where this llc's SelectionDAG cannot select a load or store of bfloat
+ * (LLVM 14 and 15), gcnabi's bodies (cli/emit.c) never touch an argument
+ * whose value holds one: the callee leaves it unused, its callers pass
+ * undef (or zeroinitializer where undef crashes), so that the calling
+ * convention alone decides whether llc compiles the function. Measured on
+ * llc 14.0.6 and 15.0.6, gfx900, gfx1030, gfx1100 and gfx1200, scalars,
+ * vectors of lengths 2-5, 16 and 32, aggregates and byval copies: each
+ * compiles where llc lowers the type. The model treats such an argument as
+ * "gcnabi-unused" (its registers are placed, not observed). */
+bool body_skips_bfloat(const Profile *p, Selector sel);
+bool body_skips_param(const Sig *s, const Param *prm, const Profile *p, Selector sel);
+/* The value of prm (a byval argument's object) is or holds a bfloat. */
+bool param_holds_bfloat(const Sig *s, const Param *prm);
 
 #endif

@@ -7,7 +7,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-typedef struct {
+typedef struct Target {
 	const char *name;
 	bool flat;               /* gfx7+: a flat address space (the generic target, SI-like, has none) */
 	bool has_16bit_insts;    /* gfx8+: i16/f16 are legal, pairs of 16-bit lanes pack into one register */

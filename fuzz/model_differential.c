@@ -47,7 +47,7 @@ static bool part_is_i1(unsigned a, unsigned part)
 	if (split_arg != (int)a) {
 		const char *why = "";
 		split.nruns = split.nparts = split.merge_floor = 0;
-		if (split_value(&sig, sig.params[a].type, &mold, view, false, (sig.params[a].flags & PARAM_UNUSED) != 0, &split, &why) != SPLIT_OK)
+		if (split_value(&sig, sig.params[a].type, &mold, false, &split, &why) != SPLIT_OK)
 			split.nruns = 0;
 		split_arg = (int)a;
 	}

@@ -304,7 +304,7 @@ static void check_placement(Check *c, const Placement *pl)
 		 * the callee's 64-bit address goes first, in v[0:1]. */
 		Parts ret = { c->runs, 0, 0, PLACE_MAX_PARTS, 0 };
 		const char *why = "";
-		SplitStatus st = split_value(s, s->ret, m, c->view, true, false, &ret, &why);
+		SplitStatus st = split_value(s, s->ret, m, true, &ret, &why);
 		if (st == SPLIT_DEMOTE || (st == SPLIT_OK && ret.nparts > FUNC_RET_VGPRS)) {
 			FUZZ_ASSERT_MSG(!pl->ret_demoted && pl->ret.count == 0, "a whole-wave return past 32 parts kept at a GlobalISel call");
 			c->vgpr_used[0] = c->vgpr_used[1] = true;
@@ -333,7 +333,7 @@ static void check_placement(Check *c, const Placement *pl)
 		/* A return kept in registers has every part its type splits into. */
 		Parts parts = { c->runs, 0, 0, PLACE_MAX_PARTS, 0 };
 		const char *why = "";
-		SplitStatus st = split_value(s, s->ret, m, c->view, true, false, &parts, &why);
+		SplitStatus st = split_value(s, s->ret, m, true, &parts, &why);
 		FUZZ_ASSERT_MSG(st == SPLIT_OK && parts.nparts == pl->ret.count, "return: %u parts, split gives %u (%d)",
 				pl->ret.count, parts.nparts, (int)st);
 	}
@@ -354,7 +354,7 @@ static void check_placement(Check *c, const Placement *pl)
 		const char *why = "";
 		if (!copy) {
 			/* As many parts as the type splits into, in split order. */
-			SplitStatus st = split_value(s, prm->type, m, c->view, false, (prm->flags & PARAM_UNUSED) != 0, &parts, &why);
+			SplitStatus st = split_value(s, prm->type, m, false, &parts, &why);
 			FUZZ_ASSERT_MSG(st == SPLIT_OK && parts.nparts == r->count, "argument %u: %u parts, split gives %u (%d)",
 					a, r->count, parts.nparts, (int)st);
 		}

@@ -696,6 +696,11 @@ static void place_call(MirWork *w, MirCall *call, const Instr *ci)
 	if (call->grouped && sig)
 		nargs = sig->nparams;
 	p->nargs = (uint16_t)nargs;
+	/* An argument the callee's header marks unused may be passed as undef
+	 * (cli/emit.c): nothing to see, as in the callee. */
+	for (uint32_t k = 0; sig && k < sig->nparams && k < SIG_MAX_PARAMS; k++)
+		if (sig->params[k].flags & PARAM_UNUSED)
+			p->unused[k / 64] |= UINT64_C(1) << (k % 64);
 	for (uint32_t k = 0; k < nargs; k++) {
 		uint32_t first = p->nlocs;
 		place_outgoing_regs(w, p, k);
@@ -738,17 +743,9 @@ static bool param_has_parts(const Sig *s, uint32_t i)
 	return !type_is_empty(s, s->params[i].type, 0) && (i > 0 || !conv_info((CallConv)s->cc)->active_mask_param);
 }
 
-/* No parameter carries a part (none at all, or only empty aggregates):
- * markers cannot group anything, yet the arguments are all there. */
-static bool no_param_has_parts(const Sig *s)
-{
-	for (uint32_t i = 0; i < s->nparams; i++)
-		if (param_has_parts(s, i))
-			return false;
-	return true;
-}
-
-/* Inside the function: a parameter the body never uses has nothing to trace either. */
+/* No parameter the body uses carries a part (none at all, only empty
+ * aggregates, or unused ones): markers cannot group anything, yet the
+ * arguments are all there. */
 static bool no_used_param_has_parts(const Sig *s)
 {
 	for (uint32_t i = 0; i < s->nparams; i++)
@@ -795,9 +792,10 @@ static void observe_call(MirWork *w, uint32_t c)
 	if (sig)
 		call->sig = *sig;
 	collect_outgoing(w, c);
-	/* A callee without parameters, or with only empty ones, has no
-	 * markers to find: it is grouped. */
-	call->grouped = attribute_outgoing(w) || (sig && no_param_has_parts(sig));
+	/* A callee without parameters, or with only empty or unused ones
+	 * (which gcnabi's callers may pass as undef), has no markers to find:
+	 * it is grouped. */
+	call->grouped = attribute_outgoing(w) || (sig && no_used_param_has_parts(sig));
 	place_call(w, call, ci);
 }
 

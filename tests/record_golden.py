@@ -78,7 +78,8 @@ def record(case_path, major, llc, cpu, sel, os_name, tmp):
         ir = os.path.join(tmp, tag + ".ll")
         mir = os.path.join(tmp, tag + ".mir")
         open(src, "w").write(sig_text)
-        e = run([GCNABI, "emit", "--profile", profile, "--wave", wave] + (["--caller"] if callers else []) + [src])
+        e = run([GCNABI, "emit", "--profile", profile, "--wave", wave, "--selector", sel, "--mcpu", cpu] +
+                (["--caller"] if callers else []) + [src])
         if e.returncode != 0:
             sys.exit("emit failed: " + e.stderr)
         open(ir, "w").write(e.stdout)
@@ -119,8 +120,8 @@ def record(case_path, major, llc, cpu, sel, os_name, tmp):
             caller[c["name"]] = c
         else:
             callee[o["name"]] = o
-    cmd = "gcnabi emit --profile %s --wave %s --caller cases/golden/%s.ll > t.ll && %s && gcnabi observe --json %s" % (
-        profile, wave, case, " ".join(llc_command(llc, cpu, sel, "t.ll", "t.s" if kernel else "t.mir", kernel, triple)),
+    cmd = "gcnabi emit --profile %s --wave %s --selector %s --mcpu %s --caller cases/golden/%s.ll > t.ll && %s && " \
+          "gcnabi observe --json %s" % (profile, wave, sel, cpu, case, " ".join(llc_command(llc, cpu, sel, "t.ll", "t.s" if kernel else "t.mir", kernel, triple)),
         "t.s" if kernel else "t.mir")
     version = run([llc, "--version"]).stdout
     version = next((l.strip() for l in version.splitlines() if "LLVM version" in l), "?")

@@ -231,35 +231,32 @@ static void test_rules_learned_from_llc(void **state)
 	assert_non_null(strstr(place("declare void @f(bfloat)", "llvm22", "gfx1030", SEL_GISEL, VIEW_CALLER),
 			       "unable to translate instruction: call"));
 	EXPECT("declare void @f(bfloat)", "llvm22", "gfx1030", SEL_GISEL, VIEW_CALLEE, "bfloat -> v0 | ret void -> -");
-	/* LLVM 14's SelectionDAG: bfloat vectors of an even, non-power-of-two
-	 * length select on gfx8+ (llc-14 -mtriple=amdgcn-amd-amdpal -mcpu=gfx1030
-	 * -stop-after=finalize-isel on `gcnabi emit --profile llvm14`, read by
-	 * gcnabi observe); the other lengths and the generic target do not. */
+	/* LLVM 14 and 15's SelectionDAG cannot select most bfloat loads and
+	 * stores, so gcnabi's bodies leave a bfloat argument unused and its
+	 * callers pass undef (body_skips_bfloat): only lowering counts, on
+	 * both sides (gcnabi check with llc 14.0.6 and 15.0.6 on these
+	 * signatures, gfx900, gfx1030 and gfx1100: every one agrees). */
 	EXPECT("declare void @f(half, <12 x bfloat>, i64)", "llvm14", "gfx1030", SEL_DAG, VIEW_CALLEE,
 	       "half -> v0 | <12 x bfloat> -> v[1:6] | i64 -> v[7:8] | ret void -> -");
 	EXPECT("declare void @g(ptr addrspace(5) byval(<6 x bfloat>), <6 x bfloat>)", "llvm14", "gfx1030", SEL_DAG,
 	       VIEW_CALLEE, "ptr addrspace(5) -> stack+0/16 | <6 x bfloat> -> v[0:2] | ret void -> -");
-	assert_non_null(strstr(place("declare void @f(<8 x bfloat>)", "llvm14", "gfx1030", SEL_DAG, VIEW_CALLEE),
-			       "not supported"));
-	assert_non_null(strstr(place("declare void @f(<3 x bfloat>)", "llvm14", "gfx1030", SEL_DAG, VIEW_CALLEE),
-			       "not supported"));
-	assert_non_null(strstr(place("declare void @f(<6 x bfloat>)", "llvm14", "gfx1100", SEL_DAG, VIEW_CALLEE),
-			       "not supported"));
-	/* LLVM 15's SelectionDAG callee stores a bfloat at an odd offset of a
-	 * packed struct bytewise, which selects (llc-15 -mtriple=amdgcn-amd-amdpal
-	 * -mcpu=gfx1030 -stop-after=finalize-isel on `gcnabi emit --profile
-	 * llvm15`, read by gcnabi observe); at an even offset, or at a call
-	 * site (it loads), it does not. */
+	EXPECT("declare void @f(<8 x bfloat>)", "llvm14", "gfx1030", SEL_DAG, VIEW_CALLER, "<8 x bfloat> -> v[0:3] | ret void -> -");
+	EXPECT("declare void @f(<3 x bfloat>)", "llvm14", "gfx1030", SEL_DAG, VIEW_CALLEE, "<3 x bfloat> -> v[0:1] | ret void -> -");
+	/* Without 16-bit instructions one element per VGPR. */
+	EXPECT("declare void @f(<6 x bfloat>)", "llvm14", "gfx1100", SEL_DAG, VIEW_CALLEE, "<6 x bfloat> -> v[0:5] | ret void -> -");
 	EXPECT("declare void @e(i32, <{ i8, { bfloat, i32 } }>, float)", "llvm15", "gfx1030", SEL_DAG, VIEW_CALLEE,
 	       "i32 -> v0 | <{ i8, { bfloat, i32 } }> -> v[1:3] | float -> v4 | ret void -> -");
-	assert_non_null(strstr(place("declare void @f(<{ i16, bfloat }>)", "llvm15", "gfx1030", SEL_DAG, VIEW_CALLEE),
-			       "not supported"));
-	assert_non_null(strstr(place("declare void @f(<{ i8, bfloat }>)", "llvm15", "gfx1030", SEL_DAG, VIEW_CALLER),
-			       "not supported"));
-	/* LLVM 15: scalar bfloat only through GlobalISel, odd bfloat vectors crash SelectionDAG. */
+	EXPECT("declare void @f(<{ i16, bfloat }>)", "llvm15", "gfx1030", SEL_DAG, VIEW_CALLEE,
+	       "<{ i16, bfloat }> -> v[0:1] | ret void -> -");
+	EXPECT("declare void @f(<{ i8, bfloat }>)", "llvm15", "gfx1030", SEL_DAG, VIEW_CALLER,
+	       "<{ i8, bfloat }> -> v[0:1] | ret void -> -");
+	EXPECT("declare void @f(bfloat)", "llvm15", "gfx1030", SEL_DAG, VIEW_CALLER, "bfloat -> v0 | ret void -> -");
+	/* LLVM 15: GlobalISel selects scalar bfloat; odd bfloat vectors crash
+	 * SelectionDAG when returned, but an argument is never touched. */
 	EXPECT("declare void @f(bfloat)", "llvm15", "gfx1030", SEL_GISEL, VIEW_CALLEE, "bfloat -> v0 | ret void -> -");
-	assert_non_null(strstr(place("declare void @f(bfloat)", "llvm15", "gfx1030", SEL_DAG, VIEW_CALLEE), "not supported"));
-	assert_non_null(strstr(place("declare void @f(<3 x bfloat>)", "llvm15", "gfx1030", SEL_DAG, VIEW_CALLEE),
+	EXPECT("declare void @f(bfloat)", "llvm15", "gfx1030", SEL_DAG, VIEW_CALLEE, "bfloat -> v0 | ret void -> -");
+	EXPECT("declare void @f(<3 x bfloat>)", "llvm15", "gfx1030", SEL_DAG, VIEW_CALLEE, "<3 x bfloat> -> v[0:1] | ret void -> -");
+	assert_non_null(strstr(place("declare <3 x bfloat> @f()", "llvm15", "gfx1030", SEL_DAG, VIEW_CALLEE),
 			       "odd-length bfloat vectors"));
 	EXPECT("declare void @f(<4 x bfloat>)", "llvm15", "gfx1030", SEL_DAG, VIEW_CALLEE, "<4 x bfloat> -> v[0:1] | ret void -> -");
 	/* LLVM 15's SelectionDAG returns a bfloat aggregate too big for the 32

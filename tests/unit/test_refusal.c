@@ -109,18 +109,23 @@ static void test_model_classes(void **state)
 	/* GlobalISel 14-16 and inreg: "unable to lower arguments". */
 	assert_int_equal(model_class("declare void @f(i32 inreg)", "llvm16", SEL_GISEL, "gfx900", VIEW_CALLEE),
 			 REFUSAL_LOWERING);
-	/* llc 15 lowers a scalar bfloat argument, but cannot select its store. */
-	assert_int_equal(model_class("declare void @f(bfloat)", "llvm15", SEL_DAG, "gfx900", VIEW_CALLEE), REFUSAL_SELECTION);
+	/* llc 15 lowers a scalar bfloat argument but cannot select its store:
+	 * gcnabi's body leaves it unused (body_skips_bfloat). A returned odd
+	 * bfloat vector crashes instruction selection. */
+	assert_int_equal(model_class("declare void @f(bfloat)", "llvm15", SEL_DAG, "gfx900", VIEW_CALLEE), REFUSAL_NONE);
+	assert_int_equal(model_class("declare <3 x bfloat> @f()", "llvm15", SEL_DAG, "gfx900", VIEW_CALLEE), REFUSAL_SELECTION);
 	/* llc 14 demotes a bfloat return; gcnabi's body returns undef, which
 	 * needs no bf16 store through the hidden pointer: placed. */
 	assert_int_equal(model_class("declare bfloat @f(i32)", "llvm14", SEL_DAG, "gfx900", VIEW_CALLEE), REFUSAL_NONE);
-	/* A bfloat vector that cannot be stored, then a bfloat llc cannot
-	 * lower: llc lowers every argument before the body, so it says
-	 * "unable to allocate function argument #1". */
-	assert_int_equal(model_class("declare void @f(<4 x bfloat>, bfloat)", "llvm14", SEL_DAG, "gfx900", VIEW_CALLEE),
+	/* A returned bfloat vector llc 14 cannot select (even as a constant),
+	 * and a bfloat argument it cannot lower: llc lowers every argument
+	 * before the body, so it says "unable to allocate function argument
+	 * #0". The vector as an argument is never touched: placed. */
+	assert_int_equal(model_class("declare <4 x bfloat> @f(bfloat)", "llvm14", SEL_DAG, "gfx900", VIEW_CALLEE),
 			 REFUSAL_LOWERING);
+	assert_int_equal(model_class("declare <4 x bfloat> @f()", "llvm14", SEL_DAG, "gfx900", VIEW_CALLEE), REFUSAL_SELECTION);
 	assert_int_equal(model_class("declare void @f(<4 x bfloat>)", "llvm14", SEL_DAG, "gfx900", VIEW_CALLEE),
-			 REFUSAL_SELECTION);
+			 REFUSAL_NONE);
 	/* The same for a bfloat return and a byval bfloat before an argument
 	 * llc 14 cannot lower (measured: "unable to allocate function
 	 * argument #1"), and for a shader, which cannot demote the return:
