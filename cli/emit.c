@@ -60,23 +60,6 @@ static const char *fat_pointer_type(const Emitter *e)
 	return e->o->typed_ptrs ? "i8 addrspace(7)*" : "ptr addrspace(7)";
 }
 
-static bool contains_fat_pointer(const Sig *s, TypeId t, unsigned depth)
-{
-	const Type *ty = sig_type(s, t);
-	if (depth > 64)
-		return false;
-	switch (ty->kind) {
-	case TYPE_PTR: return ty->addrspace == 7;
-	case TYPE_VECTOR: case TYPE_ARRAY: return contains_fat_pointer(s, ty->elem, depth + 1);
-	case TYPE_STRUCT:
-		for (unsigned i = 0; i < ty->n; i++)
-			if (contains_fat_pointer(s, s->members[ty->first + i], depth + 1))
-				return true;
-		return false;
-	default: return false;
-	}
-}
-
 /* The type a value is kept in memory as: a fat pointer cannot live in a
  * global, its 160-bit integer form can. */
 static void put_mem_type(Emitter *e, TypeId t)
@@ -646,7 +629,7 @@ static Sig *prepare_sig(const Sig *s0, const EmitOptions *o, char *why, size_t w
 	}
 	for (unsigned k = 0; ok && o->buffer_ptr_split && !conv_in_family((CallConv)s->cc, FAMILY_KERNEL) && k <= s->nparams; k++) {
 		TypeId t = k < s->nparams ? value_type(&s->params[k]) : s->ret;
-		if (contains_fat_pointer(s, t, 0) && sig_type(s, t)->kind != TYPE_PTR) {
+		if (type_contains_fat_pointer(s, t) && sig_type(s, t)->kind != TYPE_PTR) {
 			snprintf(why, why_cap, "ptr addrspace(7) inside an aggregate cannot be stored to a global");
 			ok = false;
 		}

@@ -398,54 +398,38 @@ static uint64_t alloc_size_rec(const Sig *s, TypeId id, const Profile *p, bool f
 uint64_t type_abi_align(const Sig *s, TypeId t, const Profile *p) { return abi_align_rec(s, t, p, false, 0); }
 uint64_t type_kernarg_align(const Sig *s, TypeId t, const Profile *p) { return abi_align_rec(s, t, p, true, 0); }
 
-bool type_contains(const Sig *s, TypeId id, TypeKind kind)
+/* Whether t, or a type inside it (inside vectors too when into_vectors),
+ * satisfies is(type, arg). The parser bounds nesting, so the recursion is
+ * bounded. */
+static bool holds(const Sig *s, TypeId id, bool into_vectors, bool (*is)(const Type *, int), int arg)
 {
 	const Type *t = sig_type(s, id);
-	if (t->kind == kind)
+	if (is(t, arg))
 		return true;
 	switch (t->kind) {
-	case TYPE_VECTOR: case TYPE_ARRAY: return type_contains(s, t->elem, kind);
+	case TYPE_VECTOR: return into_vectors && holds(s, t->elem, into_vectors, is, arg);
+	case TYPE_ARRAY: return holds(s, t->elem, into_vectors, is, arg);
 	case TYPE_STRUCT:
 		for (unsigned i = 0; i < t->n; i++)
-			if (type_contains(s, s->members[t->first + i], kind))
+			if (holds(s, s->members[t->first + i], into_vectors, is, arg))
 				return true;
 		return false;
 	default: return false;
 	}
 }
+
+static bool of_kind(const Type *t, int kind) { return t->kind == (TypeKind)kind; }
+static bool fat_pointer(const Type *t, int unused)
+{
+	(void)unused;
+	return t->kind == TYPE_PTR && t->addrspace == 7;
+}
+
+bool type_contains(const Sig *s, TypeId id, TypeKind kind) { return holds(s, id, true, of_kind, (int)kind); }
+bool type_contains_scalar(const Sig *s, TypeId id, TypeKind kind) { return holds(s, id, false, of_kind, (int)kind); }
+bool type_contains_fat_pointer(const Sig *s, TypeId id) { return holds(s, id, true, fat_pointer, 0); }
 uint64_t type_alloc_size(const Sig *s, TypeId t, const Profile *p) { return alloc_size_rec(s, t, p, false, 0); }
 uint64_t type_kernarg_size(const Sig *s, TypeId t, const Profile *p) { return alloc_size_rec(s, t, p, true, 0); }
-
-bool type_contains_fat_pointer(const Sig *s, TypeId id)
-{
-	const Type *t = sig_type(s, id);
-	switch (t->kind) {
-	case TYPE_PTR: return t->addrspace == 7;
-	case TYPE_VECTOR: case TYPE_ARRAY: return type_contains_fat_pointer(s, t->elem);
-	case TYPE_STRUCT:
-		for (unsigned i = 0; i < t->n; i++)
-			if (type_contains_fat_pointer(s, s->members[t->first + i]))
-				return true;
-		return false;
-	default: return false;
-	}
-}
-
-bool type_contains_scalar(const Sig *s, TypeId id, TypeKind kind)
-{
-	const Type *t = sig_type(s, id);
-	if (t->kind == kind)
-		return true;
-	switch (t->kind) {
-	case TYPE_ARRAY: return type_contains_scalar(s, t->elem, kind);
-	case TYPE_STRUCT:
-		for (unsigned i = 0; i < t->n; i++)
-			if (type_contains_scalar(s, s->members[t->first + i], kind))
-				return true;
-		return false;
-	default: return false;
-	}
-}
 
 bool body_skips_bfloat(const Profile *p, Selector sel)
 {
