@@ -242,10 +242,9 @@ RefusalClass llc_refusal_class(const char *line);
 /* A failed llc run whose cause is the machine (llc cannot start, its
  * loader fails, it runs out of memory even on an empty module, it is
  * killed from outside): an infrastructure finding, the batch settled;
- * false when the failure is llc's own. */
-bool machine_fault(Check *c, const Batch *b, const Proc *p, const char *err);
-/* Whether llc's failure is "out of memory" (its stderr err). */
-bool out_of_memory(const Check *c, const Batch *b, const Proc *p, const char *err);
+ * false when the failure is llc's own, *out_of_memory saying whether it
+ * ran out of memory (under a limit an empty module compiles under). */
+bool machine_fault(Check *c, const Batch *b, const Proc *p, const char *err, bool *out_of_memory);
 /* What a failed run says: llc's first error line, the signal that killed
  * it, or the timeout (heap). */
 char *failure_line(const Check *c, const Proc *p, const char *err);
@@ -260,7 +259,7 @@ void retry_leaf(Check *c, const Batch *b, const char *err_line);
  * finding, so the split needs no second run. */
 void settle(Check *c, unsigned parent, bool failed);
 /* The second run of a whole batch failed (ll: its module) or passed. */
-void whole_failed_again(Check *c, const Batch *b, const Proc *p, const char *ll, const char *err);
+void whole_failed_again(Check *c, const Batch *b, const Proc *p, const char *ll, const char *err, bool out_of_memory);
 /* A second run that passed: not reproducible. */
 void retry_passed(Check *c, const Batch *b);
 /* llc exited 0 without MIR for the batch: an infrastructure finding. */

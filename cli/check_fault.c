@@ -137,16 +137,17 @@ static bool probe_ok(Check *c, const Combo *co, bool kernel, char *why, size_t c
 	return ok;
 }
 
-bool machine_fault(Check *c, const Batch *b, const Proc *p, const char *err)
+bool machine_fault(Check *c, const Batch *b, const Proc *p, const char *err, bool *out_of_memory)
 {
 	Combo *co = &c->combos[b->combo];
 	char why[600], probe[300], text[1100];
 	Fault f = classify(c, co, p, err, why, sizeof why);
+	*out_of_memory = false;
 	if (f == FAULT_NONE)
 		return false;
 	bool usable = f != FAULT_START && probe_ok(c, co, b->kernel, probe, sizeof probe);
 	if (f == FAULT_MEMORY && usable)
-		return false; /* the input's: bisected */
+		return *out_of_memory = true, false; /* the input's: bisected */
 	if (!usable) {
 		co->unusable = true;
 		snprintf(text, sizeof text, "%s%s%s; nothing more of %s is compiled", why,
@@ -157,12 +158,6 @@ bool machine_fault(Check *c, const Batch *b, const Proc *p, const char *err)
 		infra(c, b, FK_LLC_STOPPED, text, false);
 	}
 	return true;
-}
-
-bool out_of_memory(const Check *c, const Batch *b, const Proc *p, const char *err)
-{
-	char why[600];
-	return classify(c, &c->combos[b->combo], p, err, why, sizeof why) == FAULT_MEMORY;
 }
 
 char *failure_line(const Check *c, const Proc *p, const char *err)
@@ -257,7 +252,7 @@ void settle(Check *c, unsigned parent, bool failed)
 	}
 }
 
-void whole_failed_again(Check *c, const Batch *b, const Proc *p, const char *ll, const char *err)
+void whole_failed_again(Check *c, const Batch *b, const Proc *p, const char *ll, const char *err, bool out_of_memory)
 {
 	Combo *co = &c->combos[b->combo];
 	unsigned n = batch_functions(c, b);
@@ -267,7 +262,7 @@ void whole_failed_again(Check *c, const Batch *b, const Proc *p, const char *ll,
 	char limit[64] = "";
 	if (p->timed_out)
 		snprintf(limit, sizeof limit, "ran past --timeout %gs", c->opt.timeout);
-	else if (out_of_memory(c, b, p, err))
+	else if (out_of_memory)
 		snprintf(limit, sizeof limit, "ran out of --mem-limit %u MB", c->opt.mem_mb);
 	if (limit[0]) {
 		snprintf(text, sizeof text, "%u functions together %s twice, none of its parts did: the limit is too small "

@@ -9,7 +9,7 @@
 
 /* Places s in both views with the profile's switches in `off` turned off;
  * tmp[0] callee, tmp[1] caller. */
-static void place_without(const Sig *s, const ModelConfig *m, const int *off, int noff, Placement *tmp[4])
+static void place_without(const Sig *s, const ModelConfig *m, const int *off, int noff, Placement *tmp[2])
 {
 	Profile p = *m->profile;
 	for (int k = 0; k < noff; k++)
@@ -38,18 +38,26 @@ JudgeVerdict check_judge(const Placement *a, const Placement *b, const JudgeRule
 	return v;
 }
 
-/* Turned off, the switch moves exactly one side of the call (tmp[2],
- * tmp[3] hold the real callee and caller): it describes that side alone. */
-static bool one_sided(const Sig *s, const ModelConfig *m, int sw, Placement *tmp[4])
+/* Turned off on top of the switches off[0..n), switch sw moves exactly
+ * one side of the call: it describes that side alone. off has room for
+ * one more; tmp[2], tmp[3] get the callee and caller without sw. */
+static bool one_sided(const Sig *s, const ModelConfig *m, int *off, unsigned n, int sw, Placement *tmp[4])
 {
-	place_without(s, m, &sw, 1, tmp);
+	place_without(s, m, off, n, tmp + 2);
+	off[n] = sw;
+	place_without(s, m, off, n + 1, tmp);
 	return same(tmp[0], tmp[2], 0) != same(tmp[1], tmp[3], 0);
 }
 
 /* The profile switches behind a caller/callee disagreement: one-sided
  * switches that, turned off (alone, else in pairs), make the model's caller
  * and callee agree. A switch that moves both sides (inreg in SGPRs at all)
- * explains nothing about their disagreement. */
+ * explains nothing about their disagreement. One switch can hide another:
+ * llc 19's caller puts inreg arguments over the scratch descriptor, four
+ * SGPRs before its callee, and the arguments that then move out of VGPRs
+ * leave a byval fat pointer's copy where both alignments agree; with that
+ * switch off the copies differ. So a switch is a candidate when it is one-
+ * sided with the candidates found before it off. */
 static void explain_mismatch(const Sig *s, const ModelConfig *m, char *out, size_t cap)
 {
 	Placement *tmp[4];
@@ -64,9 +72,18 @@ static void explain_mismatch(const Sig *s, const ModelConfig *m, char *out, size
 	/* Only a disagreement the model predicts has an explanation. */
 	if (same(tmp[3], tmp[2], JUDGE_CALLER_COVERS))
 		goto done;
-	for (int a = 0; a < SW_COUNT; a++)
-		if (m->profile->on[a] && one_sided(s, m, a, tmp))
-			cand[ncand++] = a;
+	bool taken[SW_COUNT] = { false };
+	for (bool grew = true; grew;) {
+		grew = false;
+		for (int a = 0; a < SW_COUNT; a++) {
+			int off[SW_COUNT + 1];
+			memcpy(off, cand, (size_t)ncand * sizeof *cand);
+			if (m->profile->on[a] && !taken[a] && one_sided(s, m, off, (unsigned)ncand, a, tmp)) {
+				cand[ncand++] = a;
+				taken[a] = grew = true;
+			}
+		}
+	}
 	for (int i = 0; i < ncand; i++) {
 		place_without(s, m, &cand[i], 1, tmp);
 		if (same(tmp[1], tmp[0], JUDGE_CALLER_COVERS)) {

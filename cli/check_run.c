@@ -230,11 +230,11 @@ static void report_refused(Check *c, Combo *co, unsigned i, const char *line, co
 
 /* One function (call graphs: one graph) that llc fails on, twice if a
  * signal killed it: a compiler finding. */
-static void leaf_failed(Check *c, const Batch *b, const Proc *p, char *line, const char *err)
+static void leaf_failed(Check *c, const Batch *b, const Proc *p, char *line, bool out_of_memory)
 {
 	Combo *co = &c->combos[b->combo];
 	/* Out of time or memory is never an answer, whatever the model expects. */
-	FindingKind limit = p->timed_out ? FK_HANG : out_of_memory(c, b, p, err) ? FK_OUT_OF_MEMORY : 0;
+	FindingKind limit = p->timed_out ? FK_HANG : out_of_memory ? FK_OUT_OF_MEMORY : 0;
 	char text[700];
 	if (limit == FK_OUT_OF_MEMORY) {
 		snprintf(text, sizeof text, "%s, under --mem-limit %u MB (an empty module compiles under it)", line,
@@ -274,10 +274,11 @@ static bool llc_diagnosed(const char *line)
 
 static void batch_failed(Check *c, const Batch *b, const Proc *p, const char *ll, const char *err)
 {
-	if (machine_fault(c, b, p, err))
+	bool oom;
+	if (machine_fault(c, b, p, err, &oom))
 		return;
 	if (b->retry && b->count > 1) {
-		whole_failed_again(c, b, p, ll, err);
+		whole_failed_again(c, b, p, ll, err, oom);
 		return;
 	}
 	char *line = failure_line(c, p, err);
@@ -285,14 +286,14 @@ static void batch_failed(Check *c, const Batch *b, const Proc *p, const char *ll
 		fprintf(stderr, "gcnabi check: out of memory after a failed batch\n");
 		exit(EXIT_ERROR);
 	}
-	if (b->count > 1 && (p->timed_out || out_of_memory(c, b, p, err)))
+	if (b->count > 1 && (p->timed_out || oom))
 		split_each(c, b, line);
 	else if (b->count > 1)
 		split_batch(c, b, line);
 	else if (p->sig && !p->timed_out && !b->retry && !llc_diagnosed(line))
 		retry_leaf(c, b, line);
 	else {
-		leaf_failed(c, b, p, line, err);
+		leaf_failed(c, b, p, line, oom);
 		settle(c, b->parent, true);
 	}
 	free(line);

@@ -351,8 +351,11 @@ static const Loc *next_stack(const Placement *p, unsigned *i, unsigned *k)
 	return NULL;
 }
 
-/* JUDGE_STACK_POOLED. */
-static bool pooled_stack_agrees(const Placement *a, const Placement *b)
+/* JUDGE_STACK_POOLED: the stack parts in argument order, wherever one
+ * argument ends and the next begins, at the same offsets and of the same
+ * sizes (a byval object laid out otherwise, 48 bytes against 32 at one
+ * offset, is a disagreement). */
+static bool pooled_stack_agrees(const Judge *c, const Placement *a, const Placement *b)
 {
 	if (a->nargs != b->nargs || a->ret_demoted != b->ret_demoted || a->ret.count != b->ret.count)
 		return false;
@@ -387,7 +390,7 @@ static bool pooled_stack_agrees(const Placement *a, const Placement *b)
 	do {
 		x = next_stack(a, &ia, &ka);
 		y = next_stack(b, &ib, &kb);
-		if (!x != !y || (x && x->offset != y->offset))
+		if (!x != !y || (x && (x->offset != y->offset || sizes_differ(c, x, y))))
 			return false;
 	} while (x);
 	return true;
@@ -422,7 +425,7 @@ JudgeVerdict judge(const Placement *a, const Placement *b, const JudgeRules *rul
 	    (((c.flags & JUDGE_UNDEF_SGPRS_WHOLE) && lost_sgprs_only(a, b, c.rules)) ||
 	     ((c.flags & JUDGE_UNDEF_IMPLICIT) && undefined_by_implicit(a, b, c.rules))))
 		j->verdict = JUDGE_UNDEFINED;
-	if (j->verdict == JUDGE_DIFFERENT && (c.flags & JUDGE_STACK_POOLED) && pooled_stack_agrees(a, b)) {
+	if (j->verdict == JUDGE_DIFFERENT && (c.flags & JUDGE_STACK_POOLED) && pooled_stack_agrees(&c, a, b)) {
 		j->verdict = JUDGE_SAME;
 		j->n = 0;
 	}

@@ -620,6 +620,34 @@ def byval_fatptr_finding(tmp):
                r.stdout + r.stderr + "\n".join(map(str, found)))
 
 
+HIDDEN_SWITCH_SIG = ("declare void @f(ptr addrspace(7), i32, double inreg, i32, <17 x double> inreg, i32, <24 x float>, i32, "
+                     "ptr addrspace(5) byval(ptr addrspace(7))) \"amdgpu-no-dispatch-ptr\" \"amdgpu-no-queue-ptr\" "
+                     "\"amdgpu-no-implicitarg-ptr\" \"amdgpu-no-workgroup-id-x\" \"amdgpu-no-cluster-id-x\" "
+                     "\"amdgpu-no-workitem-id-y\" \"amdgpu-no-multigrid-sync-arg\" \"amdgpu-no-flat-scratch-init\"\n")
+
+
+def explained_by_hidden_switch(tmp):
+    """Seed 20261204's f92, minimized: llc 19 and 22 callers put the inreg
+    arguments from s0, their callees from s4 (caller_inreg_over_srd), and
+    with that the byval fat pointer's copy lands at stack+80 against the
+    callee's stack+96 (byval_fat_ptr_call_align), which only shows with the
+    first switch off. Every caller-vs-callee finding is explained by the
+    two, and check exits without the new-divergence bit."""
+    sig = os.path.join(tmp, "hidden.ll")
+    open(sig, "w").write(HIDDEN_SWITCH_SIG)
+    for major, llc in installed_llcs():
+        if major < 19:
+            continue
+        out = os.path.join(tmp, "hidden-%d" % major)
+        r = run([GCNABI, "check", "--quiet", "--jobs", "1", "--llc", llc, "--mcpu", "gfx900", "--out", out, sig])
+        details = [json.loads(l) for l in open(os.path.join(out, "details.jsonl"))] if r.returncode & 3 == 0 else []
+        found = sorted((d["combo"], d.get("explained_by")) for d in details if d["kind"] == "caller-vs-callee")
+        want = [("llvm%d-gfx900-%s" % (major, sel), "caller_inreg_over_srd + byval_fat_ptr_call_align")
+                for sel in ("dag", "gisel")]
+        report("llc %d: a disagreement of two switches, one hiding the other, is explained by both" % major,
+               found == want and not r.returncode & 8, r.stdout + r.stderr + "\n".join(map(str, found)))
+
+
 def shader_passthrough(tmp):
     """gcnabi passthrough: a shader entry point passing 10 user-SGPR parts on
     to an amdgpu_gfx callee. The model says all 10 move under the old layout
@@ -1091,7 +1119,8 @@ def main():
         if not os.access(binary, os.X_OK):
             sys.exit("%s is missing: run make" % binary)
     sections = [golden, bad_inputs, bad_input_is_an_error, check_every_llc, check_outputs, kernels, scratch_setup, link_matrix, link_matrix_chain_and_shader,
-                call_graphs, graph_bisection, chain_graphs, subdword_inreg_finding, byval_fatptr_finding, kernel_graphs, shader_passthrough,
+                call_graphs, graph_bisection, chain_graphs, subdword_inreg_finding, byval_fatptr_finding, explained_by_hidden_switch,
+                kernel_graphs, shader_passthrough,
                 boundary_every_llc, boundary_entry_every_llc, whole_wave, gen_replay, gen_header, gen_weights,
                 gen_accepted_by_every_llc, emit_typed_pointers, shrink_candidates]
     # `run_tests.py golden scratch_setup` runs only the sections named.

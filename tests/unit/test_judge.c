@@ -164,6 +164,12 @@ static void test_stack_pooled(void **state)
 	Loc d0[] = { K(288, 4), K(292, 4), K(296, 4) }, d1[] = { S(10), K(300, 4), K(304, 4), K(308, 4) };
 	two_args(&b, d0, 3, d1, 4);
 	assert_int_equal(cmp(JUDGE_UNORDERED | JUDGE_STACK_POOLED, why), JUDGE_DIFFERENT);
+	/* And a stack object of another size at the same offset (llc 19's
+	 * byval copy of a struct holding ptr addrspace(8), 48 bytes, against
+	 * llc 15's 32, seed 20261204's f73). */
+	Loc e1[] = { K(300, 8), K(304, 4), K(308, 4) };
+	two_args(&b, b0, 4, e1, 3);
+	assert_int_equal(cmp(JUDGE_UNORDERED | JUDGE_STACK_POOLED, why), JUDGE_DIFFERENT);
 }
 
 static void test_returns_and_sret(void **state)
