@@ -260,7 +260,6 @@ void emit_profile_options(EmitOptions *o, const Profile *p, Selector sel, bool h
 	o->zero_skipped_args = p->on[SW_bfloat_unsupported] && !has16;
 }
 
-
 /* A value of type t whose loads and stores this llc cannot select (LLVM
  * 14/15 SelectionDAG and bfloat: tests/fixtures/llc/bfloat_ret14.ll). */
 static bool bfloat_unselectable(const Emitter *e, TypeId t)

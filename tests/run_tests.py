@@ -595,6 +595,20 @@ call @d -> @b
 """
 
 
+def check_with_llc19_up(tmp, name, text, cpu):
+    """gcnabi check of text (one CPU, one job) with each installed llc 19 or
+    newer: (major, the run, its details.jsonl lines) for each."""
+    path = os.path.join(tmp, name + ".ll")
+    open(path, "w").write(text)
+    for major, llc in installed_llcs():
+        if major < 19:
+            continue
+        out = os.path.join(tmp, "%s-%d" % (name, major))
+        r = run([GCNABI, "check", "--quiet", "--jobs", "1", "--llc", llc, "--mcpu", cpu, "--out", out, path])
+        details = [json.loads(l) for l in open(os.path.join(out, "details.jsonl"))] if r.returncode & 3 == 0 else []
+        yield major, r, details
+
+
 def byval_fatptr_finding(tmp):
     """tests/fixtures/llc/byval_fatptr_call.ll, found by gcnabi check: in llc
     19 and 22 a caller that has buffer fat pointer values of its own writes
@@ -602,14 +616,7 @@ def byval_fatptr_finding(tmp):
     callee reads it 32-byte aligned (stack+32), with both selectors; a
     caller without one agrees. check reports it as an unexplained
     caller-vs-callee divergence at the call from @c only."""
-    graph = os.path.join(tmp, "fatptr.graph")
-    open(graph, "w").write(FATPTR_GRAPH)
-    for major, llc in installed_llcs():
-        if major < 19:
-            continue
-        out = os.path.join(tmp, "fatptr-%d" % major)
-        r = run([GCNABI, "check", "--quiet", "--jobs", "1", "--llc", llc, "--mcpu", "gfx1030", "--out", out, graph])
-        details = [json.loads(l) for l in open(os.path.join(out, "details.jsonl"))] if r.returncode & 3 == 0 else []
+    for major, r, details in check_with_llc19_up(tmp, "fatptr", FATPTR_GRAPH, "gfx1030"):
         found = sorted((d["combo"], d["call_site"].split(" (")[0], d["why"]) for d in details
                        if d["kind"] == "caller-vs-callee" and not d.get("explained_by"))
         want = sorted(("llvm%d-gfx1030-%s" % (major, sel), "@c -> @b",
@@ -633,14 +640,7 @@ def explained_by_hidden_switch(tmp):
     callee's stack+96 (byval_fat_ptr_call_align), which only shows with the
     first switch off. Every caller-vs-callee finding is explained by the
     two, and check exits without the new-divergence bit."""
-    sig = os.path.join(tmp, "hidden.ll")
-    open(sig, "w").write(HIDDEN_SWITCH_SIG)
-    for major, llc in installed_llcs():
-        if major < 19:
-            continue
-        out = os.path.join(tmp, "hidden-%d" % major)
-        r = run([GCNABI, "check", "--quiet", "--jobs", "1", "--llc", llc, "--mcpu", "gfx900", "--out", out, sig])
-        details = [json.loads(l) for l in open(os.path.join(out, "details.jsonl"))] if r.returncode & 3 == 0 else []
+    for major, r, details in check_with_llc19_up(tmp, "hidden", HIDDEN_SWITCH_SIG, "gfx900"):
         found = sorted((d["combo"], d.get("explained_by")) for d in details if d["kind"] == "caller-vs-callee")
         want = [("llvm%d-gfx900-%s" % (major, sel), "caller_inreg_over_srd + byval_fat_ptr_call_align")
                 for sel in ("dag", "gisel")]
