@@ -13,7 +13,7 @@
 #include "mir.h"
 #include "run.h"
 
-enum { MAX_LLCS = 16, MAX_CPUS = 16, MAX_JOBS = 64, REPROS_PER_COMBO = 25, MISMATCH_EXAMPLES = 4 };
+enum { MAX_LLCS = 16, LLC_LABEL_MAX = 48, MAX_CPUS = 16, MAX_JOBS = 64, REPROS_PER_COMBO = 25, MISMATCH_EXAMPLES = 4 };
 
 /* Model against llc: parts of one argument as a set (the observer cannot
  * always order them), and parts llc does not use are a finding of their
@@ -25,12 +25,23 @@ enum {
 	MODEL_VS_LLC_CALLER = MODEL_VS_LLC | JUDGE_STACK_POOLED,
 };
 
+/* How an llc got its profile. */
+typedef enum { PROFILE_OF_VERSION, PROFILE_NEAREST_OLDER, PROFILE_BY_OPTION } ProfileSource;
+/* summary.json's "profile_from" and summary.txt's words for it */
+extern const char *const profile_source_names[], *const profile_source_texts[];
+
 typedef struct {
+	/* its name in every combination, file, row and header: --llc NAME=PATH,
+	 * else llvm-<version> ("llvm-22.1.8"), "-2", "-3" added when two are equal */
+	char label[LLC_LABEL_MAX];
+	bool label_given;
 	char path[512];
 	char version[128];
 	/* --llc-version: the caller has run `llc --version` already */
 	char given_version[128];
+	const Profile *forced; /* --profile LABEL=P */
 	const Profile *profile;
+	ProfileSource profile_source;
 	Profile own; /* the profile with --switch overrides applied */
 } Llc;
 
@@ -129,6 +140,9 @@ typedef struct {
 	int switch_index[SW_COUNT];
 	bool switch_value[SW_COUNT];
 	int nswitches;
+	/* --profile LABEL=P (or P for every llc), applied once labels are known */
+	const char *profile_for[MAX_LLCS];
+	int nprofile_for;
 	unsigned wave, batch, jobs, mem_mb;
 	/* --llc-slots: llc runs only while holding one of these (fd -1: none) */
 	Slots slots;

@@ -179,12 +179,12 @@ void finding_cause_json(JsonWriter *w, const Finding *f)
 	jw_kobject(w, "cause");
 	jw_kstring(w, "side", side);
 	jw_kstring(w, "key", key);
-	jw_karray(w, "profiles");
+	jw_karray(w, "llcs");
 	bool link = f->kind == FK_CROSS_VERSION;
 	if (!link || f->side != SIDE_CALLEE)
-		jw_string(w, f->co->llc->profile->name);
-	if (link && f->side != SIDE_CALL_SITE && f->callee_co->llc->profile != f->co->llc->profile)
-		jw_string(w, f->callee_co->llc->profile->name);
+		jw_string(w, f->co->llc->label);
+	if (link && f->side != SIDE_CALL_SITE && f->callee_co->llc != f->co->llc)
+		jw_string(w, f->callee_co->llc->label);
 	jw_end(w);
 	jw_karray(w, "switches");
 	for (unsigned k = 0; k < SW_COUNT && f->explained_by; k++)

@@ -105,8 +105,8 @@ static void link_pair(Check *c, LinkMatrix *lm, const Combo *a, const Combo *b, 
 		jw_kstring(cells, "cpu", a->cpu);
 		jw_kstring(cells, "selector", selector_names[a->sel]);
 		jw_kstring(cells, "convention", c->link->rows[conv].name);
-		jw_kstring(cells, "caller", a->llc->profile->name);
-		jw_kstring(cells, "callee", b->llc->profile->name);
+		jw_kstring(cells, "caller", a->llc->label);
+		jw_kstring(cells, "callee", b->llc->label);
 		jw_kuint(cells, "checked", pair[conv].checked);
 		jw_kuint(cells, "disagree", pair[conv].differ);
 		jw_kuint(cells, "predicted", pair[conv].predicted);
@@ -178,10 +178,10 @@ void link_print(const Check *c, FILE *f)
 			continue;
 		fprintf(f, "%-*s", width, c->link->rows[conv].name);
 		for (int b = 0; b < c->nllcs; b++)
-			fprintf(f, " %18s", c->llcs[b].profile->name);
+			fprintf(f, " %18s", c->llcs[b].label);
 		fprintf(f, "\n");
 		for (int a = 0; a < c->nllcs; a++) {
-			fprintf(f, "  %-*s", width - 2, c->llcs[a].profile->name);
+			fprintf(f, "  %-*s", width - 2, c->llcs[a].label);
 			for (int b = 0; b < c->nllcs; b++) {
 				const LinkCell *t = &lm->cell[conv][a][b];
 				char text[48];
@@ -213,9 +213,9 @@ void link_json(const Check *c, JsonWriter *w)
 				const LinkCell *t = &c->link->cell[conv][a][b];
 				jw_object(w);
 				jw_kstring(w, "convention", c->link->rows[conv].name);
-				jw_kstring(w, "caller", c->llcs[a].profile->name);
+				jw_kstring(w, "caller", c->llcs[a].label);
 				jw_kstring(w, "caller_llc", c->llcs[a].path);
-				jw_kstring(w, "callee", c->llcs[b].profile->name);
+				jw_kstring(w, "callee", c->llcs[b].label);
 				jw_kstring(w, "callee_llc", c->llcs[b].path);
 				jw_kuint(w, "checked", t->checked);
 				jw_kuint(w, "disagree", t->differ);

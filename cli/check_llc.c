@@ -2,6 +2,7 @@
  * version and profile (from `llc --version`, or --llc-version), and the
  * command line a batch runs it with. */
 #define _DEFAULT_SOURCE
+#include <ctype.h>
 #include <errno.h>
 #include <glob.h>
 #include <stdlib.h>
@@ -82,6 +83,76 @@ static int find_llcs(Check *c)
 	return c->nllcs;
 }
 
+const char *const profile_source_names[] = { "version", "nearest-older", "option" };
+const char *const profile_source_texts[] = {
+	"", " (no profile for this version: the nearest older)", " (--profile)" };
+
+/* The major version of "LLVM version 18.1.0": 18; 0 when there is none. */
+static unsigned version_major(const char *version)
+{
+	const char *v = strstr(version, "LLVM version ");
+	return v ? (unsigned)atoi(v + 13) : 0;
+}
+
+/* Every llc without --llc NAME= is llvm-<version> ("llvm-22.1.8",
+ * "llvm-23.0.0git"); two equal labels become NAME, NAME-2, ... */
+static void name_llcs(Check *c)
+{
+	for (int k = 0; k < c->nllcs; k++) {
+		Llc *l = &c->llcs[k];
+		if (l->label_given)
+			continue;
+		const char *v = strstr(l->version, "LLVM version ");
+		/* room for "-NN" */
+		char base[LLC_LABEL_MAX - 4] = "llvm-";
+		size_t n = 5;
+		for (v = v ? v + 13 : "unknown"; *v && !isspace((unsigned char)*v) && n + 1 < sizeof base; v++)
+			base[n++] = isalnum((unsigned char)*v) || strchr("._+-", *v) ? *v : '_';
+		base[n] = 0;
+		snprintf(l->label, sizeof l->label, "%s", base);
+		for (unsigned dup = 2;; dup++) {
+			bool taken = false;
+			for (int j = 0; j < c->nllcs && !taken; j++)
+				taken = j != k && (c->llcs[j].label_given || j < k) && strcmp(c->llcs[j].label, l->label) == 0;
+			if (!taken)
+				break;
+			snprintf(l->label, sizeof l->label, "%s-%u", base, dup % 100);
+		}
+	}
+}
+
+/* --profile LABEL=P and --profile P; the rest keep their version's profile,
+ * or the nearest older one when gcnabi has none for their version. */
+static bool apply_profiles(Check *c)
+{
+	for (int k = 0; k < c->nllcs; k++) {
+		Llc *l = &c->llcs[k];
+		l->profile_source = l->profile->major == version_major(l->version) ? PROFILE_OF_VERSION : PROFILE_NEAREST_OLDER;
+	}
+	for (int i = 0; i < c->opt.nprofile_for; i++) {
+		const char *val = c->opt.profile_for[i], *eq = strchr(val, '=');
+		const Profile *p = profile_find(eq ? eq + 1 : val);
+		bool matched = false;
+		for (int k = 0; k < c->nllcs; k++) {
+			Llc *l = &c->llcs[k];
+			if (eq && (strlen(l->label) != (size_t)(eq - val) || strncmp(l->label, val, (size_t)(eq - val))))
+				continue;
+			l->profile = p;
+			l->profile_source = PROFILE_BY_OPTION;
+			matched = true;
+		}
+		if (!matched) {
+			fprintf(stderr, "gcnabi check: --profile %s: no llc is named '%.*s' (the llcs are", val,
+				(int)(eq - val), val);
+			for (int k = 0; k < c->nllcs; k++)
+				fprintf(stderr, " %s", c->llcs[k].label);
+			fprintf(stderr, ")\n");
+			return false;
+		}
+	}
+	return true;
+}
+
 int check_llcs(Check *c)
 {
 	char err[600];
@@ -106,6 +177,16 @@ int check_llcs(Check *c)
 			fprintf(stderr, "gcnabi check: %s\n", err);
 			return rc;
 		}
+	}
+	name_llcs(c);
+	if (!apply_profiles(c))
+		return EXIT_USAGE;
+	for (int k = 0; k < c->nllcs; k++) {
+		Llc *l = &c->llcs[k];
+		if (l->profile_source == PROFILE_NEAREST_OLDER)
+			fprintf(stderr, "gcnabi check: warning: %s (%s, %s) has no profile of its own: the model follows %s, "
+					"the nearest older (--profile %s=P chooses another)\n",
+				l->label, l->path, l->version, l->profile->name, l->label);
 		if (c->opt.nswitches) {
 			l->own = *l->profile;
 			for (int s = 0; s < c->opt.nswitches; s++)

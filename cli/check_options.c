@@ -1,6 +1,7 @@
 /* check's options: one row per option of check_opts (cli/commands.c), each
  * with its handler and the field of CheckOptions it sets. */
 #define _DEFAULT_SOURCE /* _SC_NPROCESSORS_ONLN */
+#include <ctype.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
@@ -65,12 +66,60 @@ static bool set_timeout(Check *c, const CheckOpt *o, const char *val)
 	return true;
 }
 
+/* A label goes into file names: letters, digits and . _ + - only. */
+static bool label_ok(const char *s, size_t n)
+{
+	if (n == 0 || n >= LLC_LABEL_MAX)
+		return false;
+	for (size_t i = 0; i < n; i++)
+		if (!isalnum((unsigned char)s[i]) && !strchr("._+-", s[i]))
+			return false;
+	return true;
+}
+
+/* --llc PATH or --llc NAME=PATH (NAME: no '/', so a path with '=' in a
+ * directory name stays a path). */
 static bool set_llc(Check *c, const CheckOpt *o, const char *val)
 {
 	(void)o;
 	if (c->nllcs == MAX_LLCS)
 		return fprintf(stderr, "gcnabi check: at most %d --llc\n", MAX_LLCS), false;
-	snprintf(c->llcs[c->nllcs++].path, sizeof c->llcs[0].path, "%s", val);
+	Llc *l = &c->llcs[c->nllcs];
+	size_t n = strcspn(val, "=/");
+	if (val[n] == '=') {
+		if (!label_ok(val, n))
+			return fprintf(stderr, "gcnabi check: --llc %s: a name is 1 to %d letters, digits, '.', '_', '+' "
+					       "or '-'\n", val, LLC_LABEL_MAX - 1),
+			       false;
+		for (int k = 0; k < c->nllcs; k++)
+			if (c->llcs[k].label_given && strlen(c->llcs[k].label) == n && !strncmp(c->llcs[k].label, val, n))
+				return fprintf(stderr, "gcnabi check: --llc %s: the name '%.*s' is given twice\n", val,
+					       (int)n, val),
+				       false;
+		snprintf(l->label, sizeof l->label, "%.*s", (int)n, val);
+		l->label_given = true;
+		val += n + 1;
+	}
+	if (!*val)
+		return fprintf(stderr, "gcnabi check: --llc needs a path\n"), false;
+	snprintf(l->path, sizeof l->path, "%s", val);
+	c->nllcs++;
+	return true;
+}
+
+/* --profile LABEL=P: that llc follows profile P; --profile P: every llc.
+ * Checked once the labels are known (check_llcs). */
+static bool set_profile(Check *c, const CheckOpt *o, const char *val)
+{
+	(void)o;
+	if (c->opt.nprofile_for == MAX_LLCS)
+		return fprintf(stderr, "gcnabi check: at most %d --profile\n", MAX_LLCS), false;
+	const char *p = strchr(val, '=');
+	if (!profile_find(p ? p + 1 : val))
+		return fprintf(stderr, "gcnabi check: --profile %s: no profile named '%s' (gcnabi profiles lists them)\n",
+			       val, p ? p + 1 : val),
+		       false;
+	c->opt.profile_for[c->opt.nprofile_for++] = val;
 	return true;
 }
 
@@ -149,6 +198,7 @@ static bool set_switch(Check *c, const CheckOpt *o, const char *val)
 static const CheckOpt check_option_table[] = {
 	{ "--llc", set_llc, 0, 0, 0, 0 },
 	{ "--llc-version", set_llc_version, 0, 0, 0, 0 },
+	{ "--profile", set_profile, 0, 0, 0, 0 },
 	{ "--selector", set_selector, 0, 0, 0, 0 },
 	{ "--mcpu", set_mcpu, 0, 0, 0, 0 },
 	{ "--wave", set_wave, 0, 0, 0, 0 },

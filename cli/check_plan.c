@@ -189,7 +189,7 @@ static int plan_combo(Check *c, int l, int u, Selector sel)
 	co->m.os = o->os;
 	snprintf(co->triple_arg, sizeof co->triple_arg, "-mtriple=%s", target_os_triple(o->os));
 	co->new_rbs = o->new_rbs && sel == SEL_GISEL;
-	snprintf(co->tag, sizeof co->tag, "%s-%s%s-%s%s%s", co->llc->profile->name, co->cpu,
+	snprintf(co->tag, sizeof co->tag, "%s-%s%s-%s%s%s", co->llc->label, co->cpu,
 		 o->wave ? (o->wave == 32 ? "w32" : "w64") : "", selector_names[sel], co->new_rbs ? "-nrbs" : "",
 		 o->os == OS_MESA3D ? "-mesa3d" : o->os == OS_NONE ? "-noos" : "");
 	if (o->placements && !c->in.nedges && !check_open_placements(c, co))

@@ -9,13 +9,14 @@
  *   exit_bit            the exit-status bit it sets: its class's (8 divergence,
  *                       16 crash, 32 infrastructure, 0 note or skipped), 4 when
  *                       explained_by is set
- *   combo, llc, version, profile, cpu, wave, selector, new_reg_bank_select,
- *   triple              the combination: its tag, llc's path and `--version`,
+ *   combo, label, llc, version, profile, cpu, wave, selector,
+ *   new_reg_bank_select, triple
+ *                       the combination: its tag, llc's label, path and `--version`,
  *                       the profile, CPU, wave size, "dag"/"gisel", whether
  *                       GlobalISel ran with -new-reg-bank-select, the triple of
  *                       the non-kernel functions (kernels: amdgcn-amd-amdhsa);
  *                       cross-version: the caller's
- *   callee_combo, callee_llc, callee_profile
+ *   callee_combo, callee_label, callee_llc, callee_profile
  *                       cross-version only: the callee's combination
  *   function, line      the signature (a call site's: its callee) and its line
  *   call_site           call-graph input: the call site, else null
@@ -42,7 +43,7 @@
  *                       "different"), argument, part (null where none), and
  *                       the two sides' locations under the placements' keys}
  *   cause               what departs from the ABI, worded alike on every
- *                       axis: {side, key, profiles} (check_cause.c)
+ *                       axis: {side, key, llcs (labels)} (check_cause.c)
  * summary.txt     the table check prints.
  * summary.json    the same as data, written last: a reader takes the other
  *                 files as complete only when it holds "complete": true.
@@ -51,7 +52,10 @@
  *                 or fails to write leaves none or one with false.
  *   complete            every file above was written in full
  *   input, signatures, malformed, call_edges, layout, jobs
- *   llcs                [{path, version, profile}]
+ *   llcs                [{label, path, version, profile, profile_from}]:
+ *                       label names the llc in every combo, row and file;
+ *                       profile_from: "version" (its own), "nearest-older"
+ *                       (gcnabi has none for its version) or "option"
  *   cpus                ["gfx900", ...]
  *   combos              [{combo, llc, version, profile, cpu, wave, selector,
  *                       new_reg_bank_select, triple (as in findings.jsonl),
@@ -270,6 +274,7 @@ static void details_json(Check *c, const Finding *f)
 static void combo_json(JsonWriter *w, const Combo *co)
 {
 	jw_kstring(w, "combo", co->tag);
+	jw_kstring(w, "label", co->llc->label);
 	jw_kstring(w, "llc", co->llc->path);
 	jw_kstring(w, "version", co->llc->version);
 	jw_kstring(w, "profile", co->llc->profile->name);
@@ -308,6 +313,7 @@ static void finding_json(Check *c, const Finding *f)
 	combo_json(w, f->co);
 	if (link) {
 		jw_kstring(w, "callee_combo", f->callee_co->tag);
+		jw_kstring(w, "callee_label", f->callee_co->llc->label);
 		jw_kstring(w, "callee_llc", f->callee_co->llc->path);
 		jw_kstring(w, "callee_profile", f->callee_co->llc->profile->name);
 	}
@@ -457,7 +463,7 @@ static void print_table(const Check *c, FILE *f)
 		if ((int)strlen(c->combos[k].tag) > w)
 			w = (int)strlen(c->combos[k].tag);
 	fprintf(f, "%-*s|%6s %6s %6s %6s %6s %5s %7s %5s %7s |%6s %6s %6s %6s %6s %7s %5s %7s |%7s | %s\n", w,
-		"callee: profile-cpu-sel", "funcs", "agree", "differ", "llcref", "bothrf", "skip", "match", "body",
+		"callee: llc-cpu-sel", "funcs", "agree", "differ", "llcref", "bothrf", "skip", "match", "body",
 		"observd", "calls", "agree", "differ", "llcref", "bothrf", "match", "body", "observd", "unread",
 		"caller!=callee (explained)");
 	for (int k = 0; k < c->ncombos; k++) {
@@ -477,6 +483,11 @@ void print_summary(const Check *c, FILE *f, double wall)
 	const CheckReport *r = &c->report;
 	fprintf(f, "gcnabi check: %u signatures from %s (%u malformed), layout %s, %d llc, %d CPU(s)\n", c->in.nsigs,
 		c->in.path, c->in.malformed, c->layout.name, c->nllcs, c->opt.ncpus);
+	for (int k = 0; k < c->nllcs; k++) {
+		const Llc *l = &c->llcs[k];
+		fprintf(f, "  llc %s: %s, %s, profile %s%s\n", l->label, l->path, l->version, l->profile->name,
+			profile_source_texts[l->profile_source]);
+	}
 	print_table(c, f);
 	fprintf(f, "differ: model and llc place differently; llcref: llc refused what the model places, or for another\n"
 		   "reason than the model's; bothrf: both refuse for the same reason about the convention;\n"
@@ -589,9 +600,11 @@ static void summary_json(const Check *c, JsonWriter *w, double wall)
 	jw_karray(w, "llcs");
 	for (int k = 0; k < c->nllcs; k++) {
 		jw_object(w);
+		jw_kstring(w, "label", c->llcs[k].label);
 		jw_kstring(w, "path", c->llcs[k].path);
 		jw_kstring(w, "version", c->llcs[k].version);
 		jw_kstring(w, "profile", c->llcs[k].profile->name);
+		jw_kstring(w, "profile_from", profile_source_names[c->llcs[k].profile_source]);
 		jw_end(w);
 	}
 	jw_end(w);

@@ -44,7 +44,8 @@ static const OptSpec diff_opts[] = {
 };
 
 static const OptSpec check_opts[] = {
-	{ "--llc", "PATH", "an llc to check (repeatable); default: every llc-N found" },
+	{ "--llc", "[NAME=]PATH", "an llc to check (repeatable; NAME labels it, default llvm-<version>); default: every llc-N found" },
+	{ "--profile", "[NAME=]P", "the llc NAME (without NAME: every llc) follows profile P (default: its version's, else the nearest older)" },
 	{ "--selector", "S", "dag, gisel or both (default both)" },
 	{ "--mcpu", "CPU", "subtarget (repeatable; default {check_cpus})" },
 	{ "--wave", "N", "wave size 32 or 64 (default: each CPU's)" },

@@ -99,6 +99,12 @@ def running(pidfile):
     return left
 
 
+def short(c):
+    """A combination named by its llc's major version: llvm-19.1.7-gfx900-dag
+    (the label llvm-19.1.7) is llvm19-gfx900-dag."""
+    return "llvm%s%s" % (c["version"].split()[-1].split(".")[0], c["combo"][len(c["label"]):])
+
+
 class Check:
     """One gcnabi check of SIGS: exit status, stderr, findings, counts per combination."""
 
@@ -111,9 +117,9 @@ class Check:
         r = subprocess.run(cmd + list(args) + [inp], capture_output=True, text=True, timeout=120)
         self.rc, self.stderr = r.returncode, r.stderr
         path = os.path.join(self.out, "findings.jsonl")
-        self.findings = [json.loads(l) for l in open(path)] if os.path.exists(path) else []
+        self.findings = [dict(f, combo=short(f)) for f in map(json.loads, open(path))] if os.path.exists(path) else []
         path = os.path.join(self.out, "summary.json")
-        self.combos = {c["combo"]: c["counts"] for c in json.load(open(path))["combos"]} if os.path.exists(path) else {}
+        self.combos = {short(c): c["counts"] for c in json.load(open(path))["combos"]} if os.path.exists(path) else {}
 
     def kinds(self):
         return sorted(f["kind"] for f in self.findings)

@@ -396,9 +396,12 @@ def synthetic_check(out, kinds):
     writes them: findings.jsonl (typed) beside details.jsonl (placements),
     summary.json; returns the compilers the lines name."""
     import json
-    compilers = [{"path": "/opt/llvm-19/llc", "version": "LLVM version 19.1.7", "major": 19, "profile": "llvm19"},
-                 {"path": "/opt/llvm-22/llc", "version": "LLVM version 22.1.8", "major": 22, "profile": "llvm22"}]
-    combo = {"combo": "llvm22-gfx1030-dag", "llc": compilers[1]["path"], "version": compilers[1]["version"],
+    compilers = [{"label": "llvm19", "path": "/opt/llvm-19/llc", "version": "LLVM version 19.1.7", "major": 19,
+                  "profile": "llvm19"},
+                 {"label": "llvm22", "path": "/opt/llvm-22/llc", "version": "LLVM version 22.1.8", "major": 22,
+                  "profile": "llvm22"}]
+    combo = {"combo": "llvm22-gfx1030-dag", "label": "llvm22", "llc": compilers[1]["path"],
+             "version": compilers[1]["version"],
              "profile": "llvm22", "cpu": "gfx1030", "wave": 32, "selector": "dag", "new_reg_bank_select": False,
              "triple": "amdgcn-amd-amdpal"}
     placement = {"name": "f", "cc": "amdgpu_gfx", "args": [{"type": "<2 x i32>", "inreg": True, "parts": ["s4", "s5"]}],
@@ -412,12 +415,13 @@ def synthetic_check(out, kinds):
             t["class"] = k["class"]
             t.update(WHERE[n % 2])  # check types where every finding is; the harness takes it as it is
             t["cause"] = {"side": "callee", "key": "callee: argument moved sgpr->vgpr %s" % k["name"],
-                          "profiles": [t["profile"]], "switches": []}
+                          "llcs": [t["label"]], "switches": []}
             d = {"combo": combo["combo"], "llc": combo["llc"], "function": t["function"], "line": t["line"],
                  "kind": k["name"], "why": t["message"], "model": placement}
             if k["axis"] == "link":
-                t.update(combo="llvm19-gfx1030-dag", llc=compilers[0]["path"], profile="llvm19",
-                         callee_combo=combo["combo"], callee_llc=combo["llc"], callee_profile="llvm22",
+                t.update(combo="llvm19-gfx1030-dag", label="llvm19", llc=compilers[0]["path"], profile="llvm19",
+                         callee_combo=combo["combo"], callee_label="llvm22", callee_llc=combo["llc"],
+                         callee_profile="llvm22",
                          placements=["llc_callee", "llc_caller"])
                 d = {"kind": k["name"], "caller_combo": t["combo"], "callee_combo": combo["combo"],
                      "function": t["function"], "line": t["line"], "why": t["message"], "llc_caller": placement,
@@ -562,9 +566,11 @@ def test_one_cause_on_every_axis(tmp):
     with open(sigs, "w") as f:
         f.write("declare amdgpu_gfx void @f(<2 x i24> inreg)\ndeclare amdgpu_gfx void @g(i32, i49 inreg)\n")
     out = os.path.join(d, "out")
-    subprocess.run([os.path.join(ROOT, "build", "gcnabi"), "check", "--quiet", "--llc", llcs[0], "--llc", llcs[1],
-                    "--mcpu", "gfx1030", "--selector", "dag", "--out", out, sigs], capture_output=True)
-    compilers = [{"path": l, "version": "", "major": m, "profile": "llvm%d" % m} for l, m in zip(llcs, (16, 19))]
+    subprocess.run([os.path.join(ROOT, "build", "gcnabi"), "check", "--quiet", "--llc", "llvm16=" + llcs[0], "--llc",
+                    "llvm19=" + llcs[1], "--mcpu", "gfx1030", "--selector", "dag", "--out", out, sigs],
+                   capture_output=True)
+    compilers = [{"label": "llvm%d" % m, "path": l, "version": "", "major": m, "profile": "llvm%d" % m}
+                 for l, m in zip(llcs, (16, 19))]
     fnd = F.extract(out, sigs, compilers, "u")[0]
     record = {"unit": "u", "findings": fnd}
     causes = R.buckets(R.classify([record], K.load(os.path.join(ROOT, "cases", "known-differences.txt"))))

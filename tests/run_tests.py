@@ -477,7 +477,7 @@ def chain_graphs(tmp):
             if major < 19:
                 continue  # no chain conventions before 19
             out = os.path.join(tmp, "%s-%d" % (root, major))
-            r = run([GCNABI, "check", "--quiet", "--llc", llc, "--mcpu", "gfx900", "--mcpu", "gfx1100", "--mcpu",
+            r = run([GCNABI, "check", "--quiet", "--llc", named(major, llc), "--mcpu", "gfx900", "--mcpu", "gfx1100", "--mcpu",
                      "gfx1200", "--jobs", "1", "--out", out, graphs])
             details = [json.loads(l) for l in open(os.path.join(out, "details.jsonl"))]
             bad_kinds = [d for d in details if d["kind"].startswith("unobserved") or d["kind"] in (
@@ -556,8 +556,8 @@ def kernel_graphs(tmp):
         if major < 19:
             continue
         out = os.path.join(tmp, "kernel-graphs-%d" % major)
-        r = run([GCNABI, "check", "--quiet", "--llc", llc, "--mcpu", "gfx1030", "--selector", "dag", "--jobs", "1",
-                 "--out", out, graphs])
+        r = run([GCNABI, "check", "--quiet", "--llc", named(major, llc), "--mcpu", "gfx1030", "--selector", "dag",
+                 "--jobs", "1", "--out", out, graphs])
         details = [json.loads(l) for l in open(os.path.join(out, "details.jsonl"))]
         unobserved = [d for d in details if d["kind"].startswith("unobserved") or d["kind"] == "llc-refused-graph"]
         from_kernel = [d for d in details if re.match(r"@g\d+\.n0 -> ", d.get("call_site", ""))]
@@ -595,6 +595,12 @@ call @d -> @b
 """
 
 
+def named(major, llc):
+    """--llc llvm19=PATH: combinations named llvm19-gfx900-dag, whatever the
+    point release installed."""
+    return "llvm%d=%s" % (major, llc)
+
+
 def check_with_llc19_up(tmp, name, text, cpu):
     """gcnabi check of text (one CPU, one job) with each installed llc 19 or
     newer: (major, the run, its details.jsonl lines) for each."""
@@ -604,7 +610,8 @@ def check_with_llc19_up(tmp, name, text, cpu):
         if major < 19:
             continue
         out = os.path.join(tmp, "%s-%d" % (name, major))
-        r = run([GCNABI, "check", "--quiet", "--jobs", "1", "--llc", llc, "--mcpu", cpu, "--out", out, path])
+        r = run([GCNABI, "check", "--quiet", "--jobs", "1", "--llc", named(major, llc), "--mcpu", cpu, "--out", out,
+                 path])
         details = [json.loads(l) for l in open(os.path.join(out, "details.jsonl"))] if r.returncode & 3 == 0 else []
         yield major, r, details
 

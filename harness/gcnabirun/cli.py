@@ -33,7 +33,11 @@ VERIFY_MIN_SECONDS = 90  # llc 22 -new-reg-bank-select took 41 s to run out of 4
 
 
 def add_common(p, count=300):
-    p.add_argument("--llc", action="append", help="an llc to use (repeatable); default: every llc found")
+    p.add_argument("--llc", action="append", metavar="[NAME=]PATH",
+                   help="an llc to use (repeatable; NAME labels it, default llvm-<version>); default: every llc found")
+    p.add_argument("--profile", action="append", metavar="[NAME=]P",
+                   help="the llc NAME (without NAME: every llc) follows profile P (default: its version's, else the "
+                        "nearest older)")
     p.add_argument("--mcpu", action="append", help="CPU (repeatable; default %s)" % ", ".join(V.default_cpus("harness")))
     p.add_argument("--selector", choices=V.selectors() + ["both"], default="both")
     p.add_argument("--no-new-reg-bank-select", action="store_true", help="skip GlobalISel -new-reg-bank-select")
@@ -139,7 +143,7 @@ def start(args, mode):
         K.load(plan["config"]["known"])
     else:
         K.load(args.known)  # a malformed file stops the run before any llc runs
-        compilers = C.discover(args.llc)
+        compilers = C.discover(args.llc, args.profile or ())
         cfg = config_from(args, mode, compilers)
         if args.layout:
             LY.validate(args.layout)
@@ -399,8 +403,7 @@ def minimize_cause(b, plan, installed, lit_cmd, run_dir, deadline, check_jobs=2)
     time ran out before a non-crash cause reproduced alone."""
     f = b["example"]
     m = {"key": b["key"]}
-    subject = next((c for c in plan["compilers"] if c["path"] == f.get("llc")), None) or \
-        next((c for c in plan["compilers"] if c["profile"] == f["profile"]), None)
+    subject = next((c for c in plan["compilers"] if c["label"] == f.get("label")), None)
     if f["axis"] == "link" or not subject:
         m["why"] = "a cross-version link finding: its per-llc findings carry the reproducers"
         return m
@@ -505,7 +508,7 @@ def cmd_nightly(args):
     budget = parse_budget(args.budget)
     args.budget_seconds = budget
     if not args.resume:
-        compilers = C.discover(args.llc)
+        compilers = C.discover(args.llc, args.profile or ())
         cpus = args.mcpu or V.default_cpus("harness")
         combos = len(compilers) * len(cpus) * (len(V.selectors()) if args.selector == "both" else 1)
         combos += sum(1 for c in compilers if c["new_reg_bank_select"]) * len(cpus)

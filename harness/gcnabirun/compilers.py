@@ -1,20 +1,37 @@
 """Finding the compilers: every llc of Debian's /usr/lib/llvm-N layout, llc
-and llc-N on PATH, and --llc PATH (repeatable). Each is identified by
-`llc --version` (version string, amdgcn target) and gets the newest gcnabi
-profile not newer than it; -new-reg-bank-select is looked up in its hidden
-options. FileCheck and lit are found beside them."""
+and llc-N on PATH, and --llc [NAME=]PATH (repeatable). Each is identified
+by `llc --version` (version string, amdgcn target) and gets the newest
+gcnabi profile not newer than it (said on stderr when that is an older
+version's; --profile NAME=P chooses); -new-reg-bank-select is looked up in
+its hidden options. Each has a label, NAME or llvm-<version>, unique in the
+run: gcnabi check names its combinations, rows and files by it. FileCheck
+and lit are found beside them."""
 import concurrent.futures
 import glob
 import os
 import re
 import shutil
 import subprocess
+import sys
 
 from . import vocab as V
 from .common import HarnessError
 
 INSTALL_HINT = ("no llc found (looked in /usr/lib/llvm-*/bin and PATH). Install one: `make deps` installs "
                 "llvm-15/16/19/22 through apt, or as root `apt-get install llvm-19`; or name one with --llc PATH")
+
+
+LABEL = re.compile(r"[A-Za-z0-9._+-]{1,47}$")
+
+
+def split_named(text):
+    """(label or None, path) of --llc NAME=PATH or --llc PATH (NAME: no '/')."""
+    name, eq, path = text.partition("=")
+    if not eq or "/" in name:
+        return None, text
+    if not LABEL.match(name):
+        raise HarnessError("--llc %s: a name is 1 to 47 letters, digits, '.', '_', '+' or '-'" % text)
+    return name, path
 
 
 def identify(path, named):
@@ -56,16 +73,27 @@ def identify(path, named):
         "version": m.group(0),
         "major": major,
         "profile": known[-1][1],
+        "profile_from": "version" if known[-1][0] == major else "nearest-older",
         "new_reg_bank_select": "new-reg-bank-select" in hidden,
         "bindir": bindir,
     }
 
 
-def discover(named=None):
-    """The named llc, or every one found; sorted by version, then path."""
+def discover(named=None, profiles=()):
+    """The named llc (--llc [NAME=]PATH), or every one found; sorted by
+    version, then path; labelled (label_all). profiles: --profile
+    [NAME=]P."""
     if named:
+        split = [split_named(n) for n in named]
+        given = [l for l, _ in split if l]
+        dup = sorted({l for l in given if given.count(l) > 1})
+        if dup:
+            raise HarnessError("--llc: the name '%s' is given twice" % dup[0])
         with concurrent.futures.ThreadPoolExecutor(8) as pool:
-            found = list(pool.map(lambda p: identify(p, True), named))
+            found = list(pool.map(lambda p: identify(p, True), [p for _, p in split]))
+        for c, (label, _) in zip(found, split):
+            if label:
+                c["label"] = label
     else:
         paths = glob.glob(os.environ.get("GCNABI_LLC_SEARCH", "/usr/lib/llvm-*/bin/llc"))
         for d in os.environ.get("PATH", "").split(os.pathsep):
@@ -89,7 +117,46 @@ def discover(named=None):
         for c in found:
             by_version.setdefault(c["version"], c)
         found = list(by_version.values())
+    label_all(found)
+    choose_profiles(found, profiles)
     return found
+
+
+def label_all(found):
+    """llvm-<version> ("llvm-22.1.8") for those without a NAME, NAME-2,
+    NAME-3 for equal ones, as gcnabi check does."""
+    taken = {c["label"] for c in found if "label" in c}
+    for c in found:
+        if "label" in c:
+            continue
+        base = "llvm-" + re.sub(r"[^A-Za-z0-9._+-]", "_", c["version"].split()[-1])
+        label, n = base, 2
+        while label in taken:
+            label, n = "%s-%d" % (base, n), n + 1
+        taken.add(label)
+        c["label"] = label
+
+
+def choose_profiles(found, profiles):
+    """--profile NAME=P (or P for all) overrides; then every llc that has
+    no profile of its own version is said on stderr."""
+    known = {p[1] for p in V.profiles()} | {str(p[0]) for p in V.profiles()}
+    for text in profiles:
+        name, eq, prof = text.rpartition("=")
+        if prof not in known:
+            raise HarnessError("--profile %s: no profile named '%s' (gcnabi profiles lists them)" % (text, prof))
+        prof = prof if prof.startswith("llvm") else "llvm" + prof
+        hit = [c for c in found if not eq or c["label"] == name]
+        if not hit:
+            raise HarnessError("--profile %s: no llc is named '%s' (the llcs are %s)"
+                               % (text, name, " ".join(c["label"] for c in found)))
+        for c in hit:
+            c["profile"], c["profile_from"] = prof, "option"
+    for c in found:
+        if c["profile_from"] == "nearest-older":
+            sys.stderr.write("gcnabi-run: warning: %s (%s, %s) has no profile of its own: the model follows %s, "
+                             "the nearest older (--profile %s=P chooses another)\n"
+                             % (c["label"], c["path"], c["version"], c["profile"], c["label"]))
 
 
 def filecheck(compiler):

@@ -21,11 +21,11 @@ def selector_of(t):
 
 
 def combos(out_dir):
-    """{combo tag: {profile, cpu, selector}} of one check run (summary.json)."""
+    """{combo tag: {label, profile, cpu, selector}} of one check run (summary.json)."""
     path = os.path.join(out_dir, "summary.json")
     if not os.path.exists(path):
         return {}
-    return {c["combo"]: {"profile": c["profile"], "cpu": c["cpu"], "selector": selector_of(c)}
+    return {c["combo"]: {"label": c["label"], "profile": c["profile"], "cpu": c["cpu"], "selector": selector_of(c)}
             for c in json.load(open(path))["combos"]}
 
 
@@ -141,10 +141,7 @@ def extract(out_dir, input_path, compilers, unit_id):
     check run: every finding kind of gcnabi's vocabulary is a finding on its
     axis, a note or an infrastructure error (vocab.kind)."""
     sigs = read_input(input_path).splitlines()
-    by_path = {c["path"]: c for c in compilers}
-    by_profile = {}
-    for c in compilers:
-        by_profile.setdefault(c["profile"], c)
+    by_label = {c["label"]: c for c in compilers}
     findings, notes, quirks, infra = [], {}, [], []
     for n, (t, d) in enumerate(read_findings(out_dir), 1):
         kind = t["kind"]
@@ -164,12 +161,12 @@ def extract(out_dir, input_path, compilers, unit_id):
         if axis == "link" and t["combo"] == t["callee_combo"]:
             continue  # one llc with itself: the caller-vs-callee finding says it
         if axis == "link":
-            ca, cb = by_profile.get(t["profile"]), by_profile.get(t["callee_profile"])
+            ca, cb = by_label.get(t["label"]), by_label.get(t["callee_label"])
             versions = [ca["major"] if ca else 0, cb["major"] if cb else 0]
             combo = "%s>%s" % (t["combo"], t["callee_combo"])
             c = ca
         else:
-            c = by_path.get(t["llc"]) or by_profile.get(t["profile"])
+            c = by_label.get(t["label"])
             versions = [c["major"] if c else 0]
             combo = t["combo"]
         why = t["message"]
@@ -179,11 +176,11 @@ def extract(out_dir, input_path, compilers, unit_id):
                                % (os.path.join(out_dir, "findings.jsonl"), n, ", ".join(missing)))
         fields = t
         f = {"axis": axis, "kind": kind, "unit": unit_id, "combo": combo, "cpu": t["cpu"], "selector": selector_of(t),
-             "versions": versions, "profile": t["profile"], "convention": fields["convention"],
+             "versions": versions, "label": t["label"], "profile": t["profile"], "convention": fields["convention"],
              "function": t["function"], "line": line, "signature": sig, "why": why, "what": normalize(why),
              "type_class": fields["type_class"], "boundary": "crash" if axis == "crash" else fields["boundary"],
              "explained_by": t["explained_by"], "cause": t["cause"]["key"],
-             "cause_versions": sorted({by_profile[p]["major"] for p in t["cause"]["profiles"] if p in by_profile})}
+             "cause_versions": sorted({by_label[l]["major"] for l in t["cause"]["llcs"] if l in by_label})}
         if t["call_site"]:
             f["call_site"] = t["call_site"]
         if not f["explained_by"]:
@@ -240,18 +237,18 @@ def cross(out_dirs, compilers, findings, quirks=()):
                 m = re.match(r"(.*)\.(callee|caller)\.jsonl$", name)
                 if m:
                     files[(m.group(1), m.group(2))] = os.path.join(pdir, name)
-    by_profile = {c["profile"]: c for c in compilers}
+    by_label = {c["label"]: c for c in compilers}
     tags = sorted({k[0] for k in files})
     pairs = []
     for a, b in itertools.combinations(tags, 2):
         pa, pb = sides[a], sides[b]
         if pa["cpu"] != pb["cpu"]:
             continue
-        if pa["selector"] == pb["selector"] and pa["profile"] != pb["profile"]:
+        if pa["selector"] == pb["selector"] and pa["label"] != pb["label"]:
             axis = "llc-vs-llc"
-        elif pa["profile"] == pb["profile"] and {pa["selector"], pb["selector"]} == {"dag", "gisel"}:
+        elif pa["label"] == pb["label"] and {pa["selector"], pb["selector"]} == {"dag", "gisel"}:
             axis = "dag-vs-gisel"
-        elif pa["profile"] == pb["profile"] and {pa["selector"], pb["selector"]} == {"gisel", "gisel-nrbs"}:
+        elif pa["label"] == pb["label"] and {pa["selector"], pb["selector"]} == {"gisel", "gisel-nrbs"}:
             axis = "gisel-vs-nrbs"
         else:
             continue
@@ -265,12 +262,13 @@ def cross(out_dirs, compilers, findings, quirks=()):
             full_axis = axis + "-" + view if axis == "llc-vs-llc" else axis
             first, compared = _diff(fa, fb)
             pa, pb = sides[a], sides[b]
-            versions = sorted({by_profile[p]["major"] for p in (pa["profile"], pb["profile"]) if p in by_profile})
+            versions = sorted({by_label[l]["major"] for l in (pa["label"], pb["label"]) if l in by_label})
             base = {"axis": full_axis, "view": view, "a": a, "b": b, "cpu": pa["cpu"],
                     "selector": ",".join(sorted({pa["selector"], pb["selector"]})), "versions": versions,
                     # the report's pair rows: the sides without the CPU
-                    "a_row": "%s-%s" % (pa["profile"], pa["selector"]),
-                    "b_row": "%s-%s" % (pb["profile"], pb["selector"])}
+                    "a_label": pa["label"], "b_label": pb["label"],
+                    "a_row": "%s-%s" % (pa["label"], pa["selector"]),
+                    "b_row": "%s-%s" % (pb["label"], pb["selector"])}
             # Always one record per pair and convention, so the matrix knows what was compared.
             for conv in V.callable_groups():
                 key = (full_axis, a, b, conv, "")

@@ -233,7 +233,11 @@ def predict(c, f, sig, names, roles, want, ir, emitted):
 
 
 def version(c):
-    return "llc " + c["version"].split()[-1]
+    """An llc in a verdict: "llc 22.1.8", or its label with it when --llc
+    NAME= gave one ("patched (llc 22.1.8)")."""
+    v = "llc " + c["version"].split()[-1]
+    label = c.get("label", "")
+    return v if not label or label.startswith("llvm-" + v[4:]) else "%s (%s)" % (label, v)
 
 
 def lit_run(lit_cmd, test, bindir, exec_root, deadline):
@@ -468,9 +472,9 @@ def write_and_verify(repro_dir, name, f, subject, decl, detail, others, lit_cmd,
                 status, verdict = "unverified", "NOT " + verdict[0].lower() + verdict[1:] + (
                     "; no installed llc behaves the other way")
         write_text(path, text(want, [verdict]))
-        pv = lambda ok: [version(c)[4:] for c in compilers if observed[c["path"]][0] is ok]
+        pv = lambda ok: [c["version"].split()[-1] for c in compilers if observed[c["path"]][0] is ok]
         return {"status": status, "verdict": verdict, "passes_with": pv(True), "fails_with": pv(False),
-                "disagree": [version(c)[4:] for c in compilers
+                "disagree": [c["version"].split()[-1] for c in compilers
                              if None not in (observed[c["path"]][0], expected[c["path"]][0]) and
                              observed[c["path"]][0] != expected[c["path"]][0]],
                 "path": name + ".ll"}

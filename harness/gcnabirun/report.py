@@ -24,6 +24,10 @@ AXIS_TITLES = {
 AXIS_PREFERENCE = ["model-vs-llc", "crash", "caller-vs-callee", "model-vs-llc-caller", "link"]
 
 
+# How an llc got its profile, after the profile's name (check's summary.txt says the same).
+PROFILE_FROM = {"version": "", "nearest-older": " (no profile for this version: the nearest older)",
+                "option": " (--profile)"}
+
 def bucket_key(f):
     """A cause: what departs from the ABI (check's cause key, the same on
     every axis it shows on), in which compiler(s), selector and convention."""
@@ -215,11 +219,12 @@ def summary_md(ctx):
         " + GlobalISel -new-reg-bank-select" if any(c.get("new_reg_bank_select") for c in p["compilers"]) and cfg.get("nrbs", True) else "",
         "; profile overrides: " + ", ".join(cfg["switches"]) if cfg.get("switches") else ""))
     L.append("")
-    L.append("| llc | version | profile | -new-reg-bank-select |")
-    L.append("|---|---|---|---|")
+    L.append("| llc | path | version | profile | -new-reg-bank-select |")
+    L.append("|---|---|---|---|---|")
     for c in p["compilers"]:
-        L.append("| `%s` | %s | %s | %s |" % (c["path"], c["version"], c["profile"],
-                                             "yes" if c.get("new_reg_bank_select") else "no"))
+        L.append("| %s | `%s` | %s | %s%s | %s |" % (c["label"], c["path"], c["version"], c["profile"],
+                                                    PROFILE_FROM[c.get("profile_from", "version")],
+                                                    "yes" if c.get("new_reg_bank_select") else "no"))
     L.append("")
     L += bugs_md(ctx)
     L += infra_md(ctx)
@@ -381,11 +386,11 @@ def short(text, n=60):
 def side_by_side(ctx):
     """Consecutive llc versions (every pair in `compare`): how their
     placements differ, by pattern, with examples."""
-    profiles = sorted({c["profile"] for c in ctx["plan"]["compilers"]}, key=V.profile_major)
-    adjacent = set(zip(profiles, profiles[1:]))
+    labels = [c["label"] for c in ctx["plan"]["compilers"]]  # sorted by version
+    adjacent = set(zip(labels, labels[1:]))
     L = []
     for row in ctx["pairs"]:
-        pa, pb = row["a"].split("-")[0], row["b"].split("-")[0]
+        pa, pb = row.get("a_label"), row.get("b_label")
         if not row["axis"].startswith("llc-vs-llc") or not row["differ"] or (pa, pb) not in adjacent:
             continue
         if not L:
@@ -434,9 +439,17 @@ def cause_md(b, ctx):
     return L
 
 
+def link_llcs(ctx):
+    """The labels of the link matrix's rows and columns, in the plan's order
+    of compilers (by version)."""
+    order = [c["label"] for c in ctx["plan"]["compilers"]]
+    seen = {k[1] for k in ctx["link"]} | {k[2] for k in ctx["link"]}
+    return [l for l in order if l in seen] + sorted(seen - set(order))
+
+
 def link_md(ctx):
     L = []
-    profiles = sorted({k[1] for k in ctx["link"]} | {k[2] for k in ctx["link"]}, key=V.profile_major)
+    profiles = link_llcs(ctx)
     for conv in convention_order(k[0] for k in ctx["link"]):
         L.append("| %s | %s |" % (conv, " | ".join(profiles)))
         L.append("|---|%s" % ("---|" * len(profiles)))
@@ -599,8 +612,10 @@ def index_html(ctx):
     H.append("<p>Exit status <b>%d</b> (%s); seed %s; %d of %d units done; CPUs %s.</p>" % (
         ctx["status"], html.escape(describe_status(ctx["status"])), html.escape(str(cfg["seed"])), ctx["done"],
         len(ctx["plan"]["units"]), html.escape(", ".join(cfg["cpus"]))))
-    H.append("<h2>Compilers</h2>" + table(["llc", "version", "profile", "-new-reg-bank-select"],
-                                          [(c["path"], c["version"], c["profile"], "yes" if c.get("new_reg_bank_select") else "no")
+    H.append("<h2>Compilers</h2>" + table(["llc", "path", "version", "profile", "-new-reg-bank-select"],
+                                          [(c["label"], c["path"], c["version"],
+                                            c["profile"] + PROFILE_FROM[c.get("profile_from", "version")],
+                                            "yes" if c.get("new_reg_bank_select") else "no")
                                            for c in ctx["plan"]["compilers"]]))
     H.append("<h2>Axes</h2>" + table(["axis", "findings", "explained", "known", "new"],
                                      [(AXIS_TITLES[a], c["findings"], c["explained"], c["known"],
@@ -616,7 +631,7 @@ def index_html(ctx):
          for b in ctx["causes"]]))
     H.append("<h2>Version-pair compatibility</h2>")
     if ctx["link"]:
-        profiles = sorted({k[1] for k in ctx["link"]} | {k[2] for k in ctx["link"]}, key=V.profile_major)
+        profiles = link_llcs(ctx)
         for conv in convention_order(k[0] for k in ctx["link"]):
             rows = []
             for a in profiles:

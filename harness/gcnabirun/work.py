@@ -250,7 +250,9 @@ def _check(unit, cfg, compilers, run_dir, out, nrbs, inp, callers=True, slots=No
         args.append("--no-caller")
     for c in compilers:
         # Identified once by the harness: the unit's check skips `llc --version`.
-        args += ["--llc", c["path"], "--llc-version", c["version"]]
+        args += ["--llc", "%s=%s" % (c["label"], c["path"]), "--llc-version", c["version"]]
+        if c.get("profile_from") != "version":
+            args += ["--profile", "%s=%s" % (c["label"], c["profile"])]
     for s in cfg.get("switches") or []:
         args += ["--switch", s]
     if nrbs:
