@@ -579,7 +579,7 @@ static bool has_packed_i16(const Sig *s, TypeId id, bool has16)
 /* Whether gcnabi's body uses argument i: not when the signature marks it
  * "gcnabi-unused", nor when it holds a bfloat the llc cannot load or store
  * (body_skips_param). An unused pixel-shader input gets no slot. */
-static bool body_uses(const Sig *s, unsigned i, const ModelConfig *m)
+bool cc_body_uses(const Sig *s, unsigned i, const ModelConfig *m)
 {
 	return !(s->params[i].flags & PARAM_UNUSED) && !body_skips_param(s, &s->params[i], m->profile, m->selector);
 }
@@ -678,7 +678,7 @@ static void ps_input_slots(Ctx *c, uint64_t skip[SIG_MAX_PARAMS / 64])
 		const Param *prm = &s->params[i];
 		if (prm->flags & PARAM_INREG)
 			continue;
-		bool used = body_uses(s, i, c->m);
+		bool used = cc_body_uses(s, i, c->m);
 		unsigned values = per_value ? leaf_values(s, c->m->profile, prm->type, leaves, 16) : 1;
 		if (values == 0)
 			continue; /* an empty aggregate lowers to no value */
@@ -849,7 +849,7 @@ static bool place_once(const Sig *s, const ModelConfig *m, View view, Placement 
 		bool inreg = (prm->flags & PARAM_INREG) != 0;
 		PartRange *range = &out->args[i];
 		out->nargs = (uint16_t)(i + 1);
-		if (!body_uses(s, i, m))
+		if (!cc_body_uses(s, i, m))
 			out->unused[i / 64] |= UINT64_C(1) << (i % 64);
 		if (prm->flags & (PARAM_BYVAL | PARAM_BYREF)) {
 			/* The IR verifier: byval, byref and inreg-or-sret exclude each other. */

@@ -50,6 +50,10 @@ bool model_config_init(ModelConfig *m, const Profile *p, const Layout *l, const 
 
 bool cc_place(const Sig *s, const ModelConfig *m, View view, Placement *out);
 
+/* Whether the body gcnabi emits under m uses parameter i (not unused, not
+ * skipped: body_skips_param); a caller passes undef for one it does not. */
+bool cc_body_uses(const Sig *s, unsigned i, const ModelConfig *m);
+
 /* What an llc does with the dynamic-VGPR form of llvm.amdgcn.cs.chain. */
 typedef enum {
 	DVGPR_IGNORED,     /* a plain chain call: the extra operands are dropped (19) */

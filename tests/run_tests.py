@@ -655,6 +655,33 @@ def explained_by_hidden_switch(tmp):
                found == want and not r.returncode & 8, r.stdout + r.stderr + "\n".join(map(str, found)))
 
 
+UNDEF_BFLOAT_GRAPH = """declare void @a(i32)
+declare half @b(float, bfloat inreg, i32)
+call @a -> * @b
+"""
+
+
+def undef_args_through_pointers(tmp):
+    """Seed 20261202: on llc 14/15 SelectionDAG gcnabi's callers pass undef
+    for bfloat arguments (no use of one can be selected there); through a
+    pointer the observer cannot read the callee's header that says so, and
+    the link matrix took the missing part for one left unwritten against
+    llc 16's callee. Such arguments are unused at indirect calls too: no
+    link disagreement, exit 0."""
+    llcs = dict(installed_llcs())
+    if 15 not in llcs or 16 not in llcs:
+        return
+    path = os.path.join(tmp, "undef-bfloat.ll")
+    open(path, "w").write(UNDEF_BFLOAT_GRAPH)
+    out = os.path.join(tmp, "undef-bfloat")
+    r = run([GCNABI, "check", "--quiet", "--llc", llcs[15], "--llc", llcs[16], "--mcpu", "gfx1100", "--selector", "dag",
+             "--out", out, path])
+    cells = json.load(open(os.path.join(out, "summary.json")))["link"]["cells"] if r.returncode & 3 == 0 else []
+    checked = sum(c["checked"] for c in cells if c["convention"] == "default")
+    report("llc 15 caller passing undef bfloat through a pointer, llc 16 callee: the link agrees (%d call sites)"
+           % checked, r.returncode == 0 and checked == 4 and not any(c["disagree"] for c in cells), r.stdout + r.stderr)
+
+
 def shader_passthrough(tmp):
     """gcnabi passthrough: a shader entry point passing 10 user-SGPR parts on
     to an amdgpu_gfx callee. The model says all 10 move under the old layout
@@ -1127,6 +1154,7 @@ def main():
             sys.exit("%s is missing: run make" % binary)
     sections = [golden, bad_inputs, bad_input_is_an_error, check_every_llc, check_outputs, kernels, scratch_setup, link_matrix, link_matrix_chain_and_shader,
                 call_graphs, graph_bisection, chain_graphs, subdword_inreg_finding, byval_fatptr_finding, explained_by_hidden_switch,
+                undef_args_through_pointers,
                 kernel_graphs, shader_passthrough,
                 boundary_every_llc, boundary_entry_every_llc, whole_wave, gen_replay, gen_header, gen_weights,
                 gen_accepted_by_every_llc, emit_typed_pointers, shrink_candidates]
