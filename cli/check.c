@@ -71,7 +71,7 @@ static void close_outputs(Check *c)
 	}
 }
 
-static void check_free(Check *c)
+void check_free(Check *c)
 {
 	unsigned ncall = c->in.nedges ? c->in.nedges : c->in.nsigs;
 	for (unsigned i = 0; i < c->in.nsigs; i++)
@@ -107,13 +107,12 @@ static void check_free(Check *c)
 	free(c);
 }
 
-/* Every return leaves c to the caller, which frees it. */
-static int check_main(Check *c, int argc, char **argv)
+int check_execute(Check *c, int argc, char **argv, double *wall_out)
 {
 	int first = 0, rc;
 	check_options_default(&c->opt);
 	if (!check_parse_options(c, argc, argv, &first))
-		return first < 0 ? 0 : EXIT_USAGE;
+		return first < 0 ? -1 : EXIT_USAGE;
 	if (argc - first != 1) {
 		fprintf(stderr, "gcnabi check: expected one signature file (see gcnabi check --help)\n");
 		return EXIT_USAGE;
@@ -142,11 +141,19 @@ static int check_main(Check *c, int argc, char **argv)
 		rc = check_run(c);
 	if (!rc)
 		link_matrix(c);
-	double wall = now_seconds() - t0;
+	*wall_out = now_seconds() - t0;
 	close_outputs(c);
 	check_remove_tmp(c);
+	return rc;
+}
+
+/* Every return leaves c to the caller, which frees it. */
+static int check_main(Check *c, int argc, char **argv)
+{
+	double wall = 0;
+	int rc = check_execute(c, argc, argv, &wall);
 	if (rc)
-		return rc;
+		return rc < 0 ? 0 : rc;
 	print_summary(c, stdout, wall);
 	write_summaries(c, wall);
 	printf("details: %s/details.jsonl, reproducers: %s/repro/\n", c->report.dir, c->report.dir);

@@ -214,6 +214,14 @@ typedef struct {
  * first operand. */
 void check_options_default(CheckOptions *o);
 bool check_parse_options(Check *c, int argc, char **argv, int *first_operand);
+
+/* check.c: the whole run of `gcnabi check ARGV` (argv[0] "check") into c,
+ * its files closed, nothing printed: 0, -1 after --help, or an exit status
+ * after a message; *wall the seconds it ran. The summary and exit status
+ * are the caller's (check_report.c); check_free releases c. gcnabi ab runs
+ * it too. */
+int check_execute(Check *c, int argc, char **argv, double *wall);
+void check_free(Check *c);
 /* The handler row of a check_opts option, NULL when it has none. */
 typedef struct CheckOpt CheckOpt;
 const CheckOpt *check_option_find(const char *name);
@@ -302,6 +310,10 @@ void link_matrix(Check *c);
 void link_print(const Check *c, FILE *f);
 void link_json(const Check *c, JsonWriter *w);
 unsigned link_exit_bits(const Check *c);
+/* Call sites built by llc caller against callees built by llc callee,
+ * summed over the conventions: checked, disagreeing, of them predicted by
+ * the profiles (all 0 without a matrix). gcnabi ab's cross-link verdict. */
+void link_totals(const Check *c, int caller, int callee, unsigned *checked, unsigned *differ, unsigned *predicted);
 
 /* check_report.c: findings, files, the summary. */
 /* A chain call's VGPR counts (-1: not known for this kind). */

@@ -243,3 +243,14 @@ unsigned link_exit_bits(const Check *c)
 			}
 	return st;
 }
+
+void link_totals(const Check *c, int caller, int callee, unsigned *checked, unsigned *differ, unsigned *predicted)
+{
+	*checked = *differ = *predicted = 0;
+	for (unsigned conv = 0; c->link && conv < c->link->nrows; conv++) {
+		const LinkCell *t = &c->link->cell[conv][caller][callee];
+		*checked += t->checked;
+		*differ += t->differ;
+		*predicted += t->predicted;
+	}
+}

@@ -162,6 +162,7 @@ int cmd_emit(int argc, char **argv);
 int cmd_observe(int argc, char **argv);
 int cmd_diff(int argc, char **argv);
 int cmd_check(int argc, char **argv);
+int cmd_ab(int argc, char **argv); /* ab.c, ab_layout.c */
 int cmd_gen(int argc, char **argv);
 int cmd_passthrough(int argc, char **argv);
 int cmd_gen_boundary(int argc, char **argv); /* gen --boundary (gen_boundary.c) */
