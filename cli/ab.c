@@ -575,19 +575,38 @@ static void print_json(const Ab *ab, FILE *f, unsigned st, bool incomplete)
 
 /* ---- the command ------------------------------------------------------------ */
 
+static bool is_own_option(const Command *own, const char *a)
+{
+	size_t n = strcspn(a, "=");
+	for (const OptSpec *o = own->opts; o->name; o++)
+		if (strlen(o->name) == n && strncmp(o->name, a, n) == 0)
+			return true;
+	return false;
+}
+
 /* ab's options into o and the check command line it runs into out (*outc
  * of them): its own options out, check's in. 0, -1 after --help, or an exit
  * status after a message. */
 static int parse(int argc, char **argv, char **out, int cap, int *outc, AbOptions *o, char *dir, size_t dircap)
 {
-	const Command *cmd = command_find("ab");
+	const Command *own = command_find("ab"), *chk = command_find("check");
 	int i = 1, k, n = 0;
 	const char *val;
 	bool have_out = false;
 	out[n++] = "check";
 	out[n++] = "--quiet";
 	out[n++] = "--placements";
-	while ((k = opt_next(cmd, argc, argv, &i, &val)) >= 0) {
+	for (;;) {
+		/* ab's own options, else check's (opt_next names what it does not know) */
+		const Command *cmd = i < argc && is_own_option(own, argv[i]) ? own : chk;
+		if (i < argc && (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0)) {
+			command_help(own, stdout);
+			printf("and every option of gcnabi check, forwarded to it:\n");
+			command_help(chk, stdout);
+			return -1;
+		}
+		if ((k = opt_next(cmd, argc, argv, &i, &val)) < 0)
+			break;
 		const char *name = cmd->opts[k].name;
 		if (strcmp(name, "--json") == 0)
 			o->json = true;
@@ -597,6 +616,10 @@ static int parse(int argc, char **argv, char **out, int cap, int *outc, AbOption
 			o->layouts[o->nlayouts++] = val;
 		else if (strcmp(name, "--layout") == 0)
 			return fprintf(stderr, "gcnabi ab: at most two --layout\n"), EXIT_USAGE;
+		else if (strcmp(name, "--quiet") == 0 || strcmp(name, "--placements") == 0)
+			continue; /* ab's check is quiet and keeps the placements anyway */
+		else if (strcmp(name, "--no-caller") == 0)
+			return fprintf(stderr, "gcnabi ab: --no-caller: ab compares the call sites too\n"), EXIT_USAGE;
 		else if (n + 2 < cap) {
 			if (strcmp(name, "--llc") == 0)
 				o->nllcs++;

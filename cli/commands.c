@@ -66,20 +66,9 @@ static const OptSpec check_opts[] = {
 	{ 0, 0, 0 },
 };
 
-/* ab forwards every option but its own (--json, --markdown, two --layout)
- * to check, whose table (check_options.c) handles them. */
+/* ab's own options; every other is gcnabi check's, forwarded to it (cli/ab.c). */
 static const OptSpec ab_opts[] = {
-	{ "--llc", "[NAME=]PATH", "compiler A, then B (twice; NAME labels it, default llvm-<version>)" },
-	{ "--layout", "L", "once: the SGPR layout both compilers use; twice: compare the two layouts, model only (no --llc)" },
-	{ "--profile", "[NAME=]P", "the llc NAME follows profile P (default: its version's, else the nearest older); layouts: the model's profile (default {newest})" },
-	{ "--mcpu", "CPU", "subtarget (repeatable; default {check_cpus}; layouts: one, default {place_cpu})" },
-	{ "--selector", "S", "dag, gisel or both (default both)" },
-	{ "--triple", "T", "non-kernel functions: amdgcn-amd-amdpal (default), amdgcn-mesa-mesa3d or amdgcn--" },
-	{ "--new-reg-bank-select", 0, "GlobalISel runs with -new-reg-bank-select (llc 22+)" },
-	{ "--jobs", "N", "llc processes at once (default: the number of cores)" },
-	{ "--timeout", "SEC", "seconds one llc process may take (default 120)" },
-	{ "--mem-limit", "MB", "address-space limit of one llc process (default 8192)" },
-	{ "--out", "DIR", "where check's files go (default reports/ab-<time>)" },
+	{ "--layout", "L", "once: the SGPR layout both compilers use (forwarded to check); twice: compare the two layouts, model only, no --llc (then --profile P and one --mcpu)" },
 	{ "--json", 0, "one JSON object instead of the text" },
 	{ "--markdown", 0, "Markdown ready to paste into a review" },
 	{ 0, 0, 0 },
@@ -147,7 +136,7 @@ static const Command commands[] = {
 	{ "observe", cmd_observe, "FILE.mir | FILE.s | -", "where llc really put each part, read from its MIR (kernels: the HSA metadata of its assembly)", observe_opts },
 	{ "diff", cmd_diff, "A.jsonl B.jsonl", "compare two placement streams, list every divergence", diff_opts },
 	{ "check", cmd_check, "SIGFILE", "emit, run every llc, observe, compare with the model, summarize", check_opts },
-	{ "ab", cmd_ab, "SIGFILE", "two compilers (or two layouts) side by side: every argument that moved, predicted or not", ab_opts },
+	{ "ab", cmd_ab, "--llc A=PATH --llc B=PATH [check's options] SIGFILE", "two compilers (or two layouts) side by side: every argument that moved, predicted or not", ab_opts },
 	{ "passthrough", cmd_passthrough, "GRAPHFILE", "SGPR moves at shader -> amdgpu_gfx calls, per layout (and measured with --llc)", passthrough_opts },
 	{ "gen", cmd_gen, "", "random, reproducible signatures, or boundary signatures (--boundary)", gen_opts },
 	{ "layouts", cmd_layouts, "[NAME|FILE...]", "validate and print every layout of the layouts folder, then those named (--impact: measure them)", layouts_opts },

@@ -332,7 +332,8 @@ def test_conventions_in_reports(tmp):
     known = os.path.join(tmp, "known-chain.txt")
     open(known, "w").write("caller-vs-callee | amdgpu_cs_chain | 22 | dag | no such pattern | accepted for the test\n")
     out = os.path.join(tmp, "chain-run")
-    r = run(["run", "--llc", llcs[19], "--llc", llcs[22], "--mcpu", "gfx1100", "--selector", "dag", "--count", "0",
+    r = run(["run", "--llc", "llvm19=" + llcs[19], "--llc", "llvm22=" + llcs[22], "--mcpu", "gfx1100", "--selector",
+             "dag", "--count", "0",
              "--no-new-reg-bank-select", "--no-minimize", "--known", known, "--out", out, sigs])
     summary = open(os.path.join(out, "summary.md")).read() if os.path.exists(os.path.join(out, "summary.md")) else ""
     page = open(os.path.join(out, "index.html")).read() if os.path.exists(os.path.join(out, "index.html")) else ""

@@ -143,7 +143,7 @@ def start(args, mode):
         K.load(plan["config"]["known"])
     else:
         K.load(args.known)  # a malformed file stops the run before any llc runs
-        compilers = C.discover(args.llc, args.profile or ())
+        compilers = C.discover(args.llc, args.profile or (), keep_order=mode == "compare")
         cfg = config_from(args, mode, compilers)
         if args.layout:
             LY.validate(args.layout)
@@ -304,6 +304,12 @@ def finish(run_dir, plan, records, minimize=True, info=None, quiet=False):
     ctx["axis_counts"] = R.axis_counts(findings, cross)
     ctx["infra"] = R.infrastructure(records)
     ctx["status"] = R.exit_status(findings, causes, errors, ctx["infra"], ctx["missing"])
+    if cfg["mode"] == "compare":
+        # compare's verdict is gcnabi ab's: what moved between the two
+        # compilers; the machine's faults and missing results stay.
+        ctx["ab"] = R.ab_summary(records)
+        ctx["status"] = ctx["status"] & (common.EXIT_ERROR | common.EXIT_INFRA | common.EXIT_INCOMPLETE) | \
+            ctx["ab"]["status"]
     R.write_all(run_dir, ctx)
     point_latest(run_dir)
     info = dict(info or {})

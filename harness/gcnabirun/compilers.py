@@ -79,10 +79,10 @@ def identify(path, named):
     }
 
 
-def discover(named=None, profiles=()):
+def discover(named=None, profiles=(), keep_order=False):
     """The named llc (--llc [NAME=]PATH), or every one found; sorted by
-    version, then path; labelled (label_all). profiles: --profile
-    [NAME=]P."""
+    version, then path, unless keep_order (compare: A first, as given);
+    labelled (label_all). profiles: --profile [NAME=]P."""
     if named:
         split = [split_named(n) for n in named]
         given = [l for l, _ in split if l]
@@ -110,7 +110,8 @@ def discover(named=None, profiles=()):
             found = [c for c in pool.map(lambda p: identify(p, False), unique) if c]
         if not found:
             raise HarnessError(INSTALL_HINT)
-    found.sort(key=lambda c: (c["major"], c["version"], c["path"]))
+    if not keep_order:
+        found.sort(key=lambda c: (c["major"], c["version"], c["path"]))
     # One per version unless named explicitly: /usr/bin/llc-19 is /usr/lib/llvm-19/bin/llc.
     if not named:
         by_version = {}

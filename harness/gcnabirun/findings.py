@@ -293,3 +293,17 @@ def cross(out_dirs, compilers, findings, quirks=()):
                 if len(g["examples"]) < 3:
                     g["examples"].append({"function": fn, "where": d.get("where"), "a": d["a"], "b": d["b"]})
     return [groups[k] for k in sorted(groups)]
+
+
+def read_ab(out_dir):
+    """What gcnabi ab said of one unit (ab.json): per CPU and selector the
+    counts and every change, the cross-link and the verdict; None when the
+    unit ran check instead."""
+    path = os.path.join(out_dir, "ab.json")
+    if not os.path.exists(path):
+        return None
+    try:
+        d = json.loads(read_input(path))
+    except ValueError as e:
+        raise HarnessError("%s: not gcnabi ab's JSON: %s" % (path, e))
+    return {"targets": d["targets"], "link": d["link"], "verdict": d["verdict"], "complete": d["complete"]}

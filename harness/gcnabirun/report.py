@@ -206,6 +206,63 @@ def bugs_md(ctx):
 
 # ---------------------------------------------------------------- summary.md
 
+def ab_summary(records):
+    """gcnabi ab's results of every unit of a compare run, summed: per CPU
+    and selector the counts, every change (unpredicted first), the
+    cross-link, and the exit bits (8: anything unpredicted, 4: only
+    predicted changes)."""
+    targets, changes, link = {}, [], {}
+    for r in records:
+        ab = r.get("ab")
+        if not ab:
+            continue
+        for t in ab["targets"]:
+            k = (t["cpu"], t["selector"] + ("-nrbs" if t["new_reg_bank_select"] else ""))
+            s = targets.setdefault(k, {"compared": 0, "changed": 0, "predicted": 0, "unpredicted": 0})
+            for x in s:
+                s[x] += t[x]
+            changes += [dict(c, cpu=k[0], selector=k[1], unit=r["unit"]) for c in t["changes"]]
+        for l in ab["link"]:
+            s = link.setdefault((l["caller"], l["callee"]), {"checked": 0, "disagree": 0, "predicted": 0})
+            for x in s:
+                s[x] += l[x]
+    changes.sort(key=lambda c: (c["predicted"], c["cpu"], c["selector"], c["function"], c["view"]))
+    unpredicted = any(s["unpredicted"] for s in targets.values()) or \
+        any(s["disagree"] > s["predicted"] for s in link.values())
+    status = common.EXIT_DIVERGED if unpredicted else common.EXIT_KNOWN if changes else 0
+    return {"targets": targets, "changes": changes, "link": link, "status": status}
+
+
+def ab_md(ctx, limit=200):
+    """compare's first section: what moved between the two compilers."""
+    ab = ctx.get("ab")
+    if not ab:
+        return []
+    a, b = ctx["plan"]["compilers"][0]["label"], ctx["plan"]["compilers"][-1]["label"]
+    verdict = "unpredicted changes" if ab["status"] & common.EXIT_DIVERGED else \
+        "only predicted changes" if ab["status"] else "identical"
+    L = ["## A/B: %s (A) against %s (B): %s" % (a, b, verdict), "",
+         "| CPU | selector | functions and call sites | changed | predicted changes | unpredicted changes |",
+         "|---|---|---:|---:|---:|---:|"]
+    for (cpu, sel), s in sorted(ab["targets"].items()):
+        L.append("| %s | %s | %d | %d | %d | %d |" % (cpu, sel, s["compared"], s["changed"], s["predicted"],
+                                                   s["unpredicted"]))
+    L += ["", "| cross-link | call sites | disagree | predicted |", "|---|---:|---:|---:|"]
+    for (caller, callee), s in sorted(ab["link"].items()):
+        L.append("| callers %s, callees %s | %d | %d | %d |" % (caller, callee, s["checked"], s["disagree"],
+                                                              s["predicted"]))
+    if ab["changes"]:
+        L += ["", "Every argument, return or entry field that moved (unpredicted first%s):" % (
+            "; the first %d of %d" % (limit, len(ab["changes"])) if len(ab["changes"]) > limit else ""), "",
+            "| CPU | selector | where | what | A | B | |", "|---|---|---|---|---|---|---|"]
+        for c in ab["changes"][:limit]:
+            L.append("| %s | %s | `%s` | `%s` | `%s` | `%s` | %s |" % (
+                c["cpu"], c["selector"], c["where"], c["subject"], c["a"].replace("|", "\\|"),
+                c["b"].replace("|", "\\|"), "predicted: " + c["by"] if c["predicted"] else "**unpredicted**"))
+    L.append("")
+    return L
+
+
 def summary_md(ctx):
     L = []
     p = ctx["plan"]
@@ -226,6 +283,7 @@ def summary_md(ctx):
                                                     PROFILE_FROM[c.get("profile_from", "version")],
                                                     "yes" if c.get("new_reg_bank_select") else "no"))
     L.append("")
+    L += ab_md(ctx)
     L += bugs_md(ctx)
     L += infra_md(ctx)
     L.append("## Counts per axis")

@@ -240,8 +240,11 @@ def _check(unit, cfg, compilers, run_dir, out, nrbs, inp, callers=True, slots=No
     """gcnabi check of one unit: (exit status, error, what check said on
     stderr); status None when the unit's own time limit stopped it, which
     is the machine's fault."""
-    args = [GCNABI, "check", "--quiet", "--jobs", "1", "--batch", str(cfg["batch"]), "--timeout", str(cfg["timeout"]),
-            "--mem-limit", str(cfg["mem"]), "--mcpu", unit["cpu"], "--out", out]
+    # compare: gcnabi ab, which runs check and says what moved between the two (ab.json)
+    ab = cfg["mode"] == "compare" and len(compilers) == 2 and not nrbs and callers
+    args = [GCNABI, "ab", "--json"] if ab else [GCNABI, "check", "--quiet"]
+    args += ["--jobs", "1", "--batch", str(cfg["batch"]), "--timeout", str(cfg["timeout"]),
+             "--mem-limit", str(cfg["mem"]), "--mcpu", unit["cpu"], "--out", out]
     if slots:
         args += ["--llc-slots", slots]
     if unit["kind"] != "graph":
@@ -279,6 +282,8 @@ def _check(unit, cfg, compilers, run_dir, out, nrbs, inp, callers=True, slots=No
             "every llc it ran; the findings it wrote before are kept" % (limit, cfg["timeout"], limit // cfg["timeout"])
     if p.returncode & 1 or p.returncode == 2 or p.returncode < 0:
         return p.returncode, (se.strip() or so.strip())[-2000:], se
+    if ab:
+        write_text(os.path.join(out, "ab.json"), so)
     return p.returncode, None, se.strip()[-2000:]
 
 
@@ -333,6 +338,8 @@ def run_unit(unit, plan, run_dir, slots=None):
             if not callers:
                 dirs.append(nout)
     record["cross"] = F.cross(dirs, compilers, fnd, quirks) if unit["kind"] != "graph" else []
+    if cfg["mode"] == "compare" and not missing:
+        record["ab"] = F.read_ab(out)
     bugs = {}
     for d in [out] + [os.path.join(out, t) for t in ("nrbs", "nrbs-calls") if os.path.isdir(os.path.join(out, t))]:
         if F.incomplete(d):
