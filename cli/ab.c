@@ -164,7 +164,9 @@ void ab_side_text(const Placement *p, AbItem it, const char *judged, char *buf, 
 		snprintf(buf, cap, "refused: %s", p->error);
 		return;
 	}
-	if (it.what == JW_ARGUMENT && it.arg < p->nargs)
+	if (it.what == JW_STATUS)
+		snprintf(buf, cap, "compiled");
+	else if (it.what == JW_ARGUMENT && it.arg < p->nargs)
 		parts_text(p, p->args[it.arg], buf, cap);
 	else if (it.what == JW_RETURN)
 		parts_text(p, p->ret, buf, cap);
@@ -207,7 +209,8 @@ static void name_switches(Ab *ab, const Sig *s, const ModelConfig *ma, const Mod
 			continue;
 		one = *pa;
 		one.on[k] = pb->on[k];
-		if (cc_place(s, &m, view, ab->model_x) && agree_on(ab, ab->model_x, ab->model_b, flags, it))
+		cc_place(s, &m, view, ab->model_x); /* a refusal too: the status is an item */
+		if (agree_on(ab, ab->model_x, ab->model_b, flags, it))
 			n += (size_t)snprintf(buf + n, n < cap ? cap - n : 0, "%s%s", n ? " + " : "switch ",
 					      profile_switch_names[k]);
 	}
@@ -292,11 +295,8 @@ static void compare_one(Ab *ab, unsigned pair, unsigned sig, int edge, View view
 			models_differ = !agree_on(ab, ab->model_a, ab->model_b, flags, it);
 		}
 		ch->predicted = as_a && as_b && models_differ;
-		if (ch->predicted && ok_a && ok_b)
+		if (ch->predicted)
 			name_switches(ab, s, &p->a->m, &p->b->m, view, flags, it, ch->switches, sizeof ch->switches);
-		else if (ch->predicted)
-			snprintf(ch->switches, sizeof ch->switches, "profiles %s -> %s", p->a->llc->profile->name,
-				 p->b->llc->profile->name);
 		if (ch->predicted)
 			p->predicted++;
 		else

@@ -7,6 +7,7 @@ function and bucketed, and the self-test. Prints [PASS]/[FAIL] name and
 N/M passed; exits non-zero on any failure."""
 import glob
 import os
+import re
 import shutil
 import signal
 import subprocess
@@ -614,6 +615,22 @@ def test_one_cause_on_every_axis(tmp):
            "missing.ll" in err, err or "no error")
 
 
+def test_compare_labels(tmp, llc):
+    """gcnabi-run compare of one llc under two labels: gcnabi ab per unit,
+    the A/B section first in summary.md saying identical, two distinct
+    rows per CPU and selector, exit 0."""
+    out = os.path.join(tmp, "compare-labels")
+    r = run(["compare", "--llc", "one=" + llc, "--llc", "two=" + llc, "--count", "6", "--suites", "default",
+             "--no-new-reg-bank-select", "--no-minimize", "--out", out])
+    summary = open(os.path.join(out, "summary.md")).read() if os.path.exists(os.path.join(out, "summary.md")) else ""
+    sections = re.findall(r"^## (.*)$", summary, re.M)
+    report("compare of one llc under two labels: the A/B section first, identical, distinct rows, exit 0",
+           r.returncode == 0 and sections and sections[0] == "A/B: one (A) against two (B): identical" and
+           "| one-gfx1030-dag |" in summary and "| two-gfx1030-dag |" in summary and
+           "| callers one, callees two |" in summary,
+           r.stderr[-1500:] + "\n".join(sections) + summary[:1500])
+
+
 def test_selftest():
     r = run(["selftest"])
     report("gcnabi-run selftest: both planted errors found and minimized to verified lit tests",
@@ -639,6 +656,7 @@ def main():
         test_llc16_caller_reproducers(tmp)
         test_resume_and_shards(tmp, llc)
         test_suites(tmp, llc)
+        test_compare_labels(tmp, llc)
         test_minimize_shares()
         test_selftest()
     except BaseException:

@@ -682,6 +682,113 @@ def undef_args_through_pointers(tmp):
            % checked, r.returncode == 0 and checked == 4 and not any(c["disagree"] for c in cells), r.stdout + r.stderr)
 
 
+AB_SIGS = """declare void @f(i32 inreg, i64, <2 x i32> inreg)
+declare amdgpu_gfx i32 @g(i32 inreg, <2 x i32> inreg, float)
+declare amdgpu_gfx void @h(float, ptr addrspace(1))
+declare void @k(i64 inreg, i16 inreg)
+"""
+
+# A stand-in for an ABI-changing compiler: the real llc 22, given the IR
+# with every inreg dropped (--version passes through).
+NO_INREG_LLC = """#!/usr/bin/env python3
+import os, re, subprocess, sys, tempfile
+args = []
+for a in sys.argv[1:]:
+    if a.endswith(".ll") and os.path.exists(a):
+        t = tempfile.NamedTemporaryFile("w", suffix=".ll", delete=False)
+        t.write(re.sub(r" inreg\\b", "", open(a).read()))
+        t.close()
+        a = t.name
+    args.append(a)
+sys.exit(subprocess.call([%r] + args))
+"""
+
+
+def ab_json(args):
+    r = run([GCNABI, "ab", "--json"] + args)
+    try:
+        return r, json.loads(r.stdout)
+    except ValueError:
+        return r, {}
+
+
+def ab_compilers(tmp):
+    """gcnabi ab: (1) the same llc 22 under two labels is identical, exit
+    0, with two distinct rows everywhere and 8 placement files (2
+    compilers x 2 selectors x 2 views); (2) against a stand-in that drops
+    every inreg, every inreg argument is listed as moved, unpredicted, in
+    both views, exit 8; (3) llc 19 against llc 22 on the golden
+    default-convention cases: every change predicted and named by a switch
+    (queue_ptr_cov5_hole among them), exit 4."""
+    llcs = dict(installed_llcs())
+    if 22 not in llcs:
+        return
+    sigs = os.path.join(tmp, "ab.ll")
+    open(sigs, "w").write(AB_SIGS)
+    out = os.path.join(tmp, "ab-same")
+    r, d = ab_json(["--llc", "one=" + llcs[22], "--llc", "two=" + llcs[22], "--mcpu", "gfx1030", "--out", out, sigs])
+    summary = json.load(open(os.path.join(out, "summary.json"))) if os.path.exists(os.path.join(out, "summary.json")) else {}
+    combos = sorted(c["combo"] for c in summary.get("combos", []))
+    files = sorted(os.listdir(os.path.join(out, "placements"))) if os.path.isdir(os.path.join(out, "placements")) else []
+    report("gcnabi ab: one llc under two labels is identical (exit 0), distinct rows, 8 placement files",
+           r.returncode == 0 and d.get("verdict") == "identical" and
+           combos == ["one-gfx1030-dag", "one-gfx1030-gisel", "two-gfx1030-dag", "two-gfx1030-gisel"] and
+           len(files) == 8 and all(t["compared"] == 8 and not t["changes"] for t in d.get("targets", [])),
+           r.stdout[-1500:] + r.stderr + " ".join(files))
+    standin = os.path.join(tmp, "no-inreg-llc")
+    open(standin, "w").write(NO_INREG_LLC % llcs[22])
+    os.chmod(standin, 0o755)
+    r, d = ab_json(["--llc", "llc22=" + llcs[22], "--llc", "noinreg=" + standin, "--mcpu", "gfx1030",
+                    "--out", os.path.join(tmp, "ab-noinreg"), sigs])
+    want = {(fn, view, "%%%d" % k) for fn, params in (("f", (0, 2)), ("g", (0, 1)), ("k", (0, 1)))
+            for k in params for view in ("callee", "caller")}
+    per_target = [{(c["function"], c["view"], c["subject"].split()[0]) for c in t["changes"]
+                   if "inreg" in c["subject"] and not c["predicted"]} for t in d.get("targets", [])]
+    report("gcnabi ab: a compiler that drops inreg: every inreg argument moved, unpredicted, both views (exit 8)",
+           r.returncode == 8 and d.get("verdict") == "unpredicted" and len(per_target) == 2 and
+           all(s == want for s in per_target) and not any(c["predicted"] for t in d["targets"] for c in t["changes"]),
+           r.stdout[-2500:] + r.stderr)
+    if 19 not in llcs:
+        return
+    r, d = ab_json(["--llc", llcs[19], "--llc", llcs[22], "--mcpu", "gfx1030", "--out", os.path.join(tmp, "ab-19-22"),
+                    os.path.join(ROOT, "cases", "golden", "default.ll")])
+    changes = [c for t in d.get("targets", []) for c in t["changes"]]
+    report("gcnabi ab: llc 19 against 22 on the golden default cases: %d changes, all predicted by named switches "
+           "(exit 4)" % len(changes),
+           r.returncode == 4 and changes and all(c["predicted"] and c["by"].startswith("switch") for c in changes) and
+           any("queue_ptr_cov5_hole" in c["by"] for c in changes) and
+           [x["label"] for x in (d["a"], d["b"])] == [label_of(llcs[19]), label_of(llcs[22])],
+           r.stdout[-2500:] + r.stderr)
+
+
+def label_of(llc):
+    """The default label check gives an llc: llvm-<version>."""
+    r = run([llc, "--version"])
+    return "llvm-" + re.search(r"LLVM version (\S+)", r.stdout).group(1)
+
+
+def ab_layouts(tmp):
+    """gcnabi ab --layout old --layout proposed-v2 (model only): the moved
+    inreg arguments per function, the distributions, exit 4; a layout
+    against itself: identical, exit 0; bad input: file:line:col, exit 1."""
+    sigs = os.path.join(tmp, "ab-layout.ll")
+    open(sigs, "w").write(AB_SIGS)
+    r, d = ab_json(["--layout", "old", "--layout", "proposed-v2", "--mcpu", "gfx1030", sigs])
+    moved = {(f["function"], c["subject"], c["a"], c["b"]) for f in d.get("functions_changed", []) for c in f["changes"]}
+    report("gcnabi ab --layout old --layout proposed-v2: amdgpu_gfx inreg arguments move from s4 to s0 (exit 4)",
+           r.returncode == 4 and ("g", "%0 i32 inreg", "s4", "s0") in moved and
+           ("g", "%1 <2 x i32> inreg", "s[5:6]", "s[1:2]") in moved and d["a"]["rationale"] and
+           d["b"]["totals"]["gfx_sgpr_moves"] <= d["a"]["totals"]["gfx_sgpr_moves"], r.stdout[-2000:] + r.stderr)
+    r, d = ab_json(["--layout", "old", "--layout", "old", sigs])
+    report("gcnabi ab: a layout against itself is identical (exit 0)",
+           r.returncode == 0 and d.get("verdict") == "identical" and d.get("changed") == 0, r.stdout[-800:] + r.stderr)
+    bad = os.path.join(tmp, "ab-bad.ll")
+    open(bad, "w").write("declare void @f(i32)\ndecalre void @g()\n")
+    r = run([GCNABI, "ab", "--layout", "old", "--layout", "proposed-v2", bad])
+    report("gcnabi ab: a misspelt keyword is an error naming the file, line and column (exit 1)",
+           r.returncode == 1 and "ab-bad.ll:2:1: error:" in r.stderr and not r.stdout, r.stdout + r.stderr)
+
+
 def shader_passthrough(tmp):
     """gcnabi passthrough: a shader entry point passing 10 user-SGPR parts on
     to an amdgpu_gfx callee. The model says all 10 move under the old layout
@@ -1154,7 +1261,7 @@ def main():
             sys.exit("%s is missing: run make" % binary)
     sections = [golden, bad_inputs, bad_input_is_an_error, check_every_llc, check_outputs, kernels, scratch_setup, link_matrix, link_matrix_chain_and_shader,
                 call_graphs, graph_bisection, chain_graphs, subdword_inreg_finding, byval_fatptr_finding, explained_by_hidden_switch,
-                undef_args_through_pointers,
+                undef_args_through_pointers, ab_compilers, ab_layouts,
                 kernel_graphs, shader_passthrough,
                 boundary_every_llc, boundary_entry_every_llc, whole_wave, gen_replay, gen_header, gen_weights,
                 gen_accepted_by_every_llc, emit_typed_pointers, shrink_candidates]
