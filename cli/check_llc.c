@@ -87,13 +87,6 @@ const char *const profile_source_names[] = { "version", "nearest-older", "option
 const char *const profile_source_texts[] = {
 	"", " (no profile for this version: the nearest older)", " (--profile)" };
 
-/* The major version of "LLVM version 18.1.0": 18; 0 when there is none. */
-static unsigned version_major(const char *version)
-{
-	const char *v = strstr(version, "LLVM version ");
-	return v ? (unsigned)atoi(v + 13) : 0;
-}
-
 /* Every llc without --llc NAME= is llvm-<version> ("llvm-22.1.8",
  * "llvm-23.0.0git"); two equal labels become NAME, NAME-2, ... */
 static void name_llcs(Check *c)
@@ -127,7 +120,7 @@ static bool apply_profiles(Check *c)
 {
 	for (int k = 0; k < c->nllcs; k++) {
 		Llc *l = &c->llcs[k];
-		l->profile_source = l->profile->major == version_major(l->version) ? PROFILE_OF_VERSION : PROFILE_NEAREST_OLDER;
+		l->profile_source = l->profile->major == profile_version_major(l->version, strlen(l->version)) ? PROFILE_OF_VERSION : PROFILE_NEAREST_OLDER;
 	}
 	for (int i = 0; i < c->opt.nprofile_for; i++) {
 		const char *val = c->opt.profile_for[i], *eq = strchr(val, '=');

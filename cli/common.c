@@ -164,8 +164,13 @@ bool model_option(ModelOptions *o, const char *name, const char *val, bool *bad)
 	if (strcmp(name, "--profile") == 0) {
 		/* A profile name, or the output of `llc --version`. */
 		const Profile *p = profile_find(val);
-		if (!p)
+		if (!p) {
 			p = profile_for_version_text(val, strlen(val));
+			unsigned major = profile_version_major(val, strlen(val));
+			if (p && p->major != major)
+				fprintf(stderr, "gcnabi: warning: --profile '%s': gcnabi has no profile for LLVM %u; the model "
+						"follows %s, the nearest older\n", val, major, p->name);
+		}
 		o->profile = p ? p->name : val;
 		*bad = !p;
 	} else if (strcmp(name, "--layout") == 0) {

@@ -60,7 +60,7 @@ const Profile *profile_find(const char *name)
 	return 0;
 }
 
-const Profile *profile_for_version_text(const char *text, size_t len)
+unsigned profile_version_major(const char *text, size_t len)
 {
 	static const char key[] = "LLVM version ";
 	size_t k = sizeof key - 1;
@@ -70,13 +70,19 @@ const Profile *profile_for_version_text(const char *text, size_t len)
 		unsigned major = 0;
 		for (size_t j = i + k; j < len && text[j] >= '0' && text[j] <= '9' && major < 1000; j++)
 			major = major * 10 + (unsigned)(text[j] - '0');
-		const Profile *best = 0;
-		for (unsigned p = 0; p < sizeof profiles / sizeof profiles[0]; p++)
-			if (profiles[p].major <= major)
-				best = &profiles[p];
-		return best;
+		return major;
 	}
 	return 0;
+}
+
+const Profile *profile_for_version_text(const char *text, size_t len)
+{
+	unsigned major = profile_version_major(text, len);
+	const Profile *best = 0;
+	for (unsigned p = 0; major && p < sizeof profiles / sizeof profiles[0]; p++)
+		if (profiles[p].major <= major)
+			best = &profiles[p];
+	return best;
 }
 
 bool profile_knows_cpu(const Profile *p, const char *cpu)

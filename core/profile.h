@@ -68,6 +68,9 @@ const Profile *profile_at(unsigned i);               /* NULL past the end */
 /* The profile for `llc --version` output ("LLVM version 19.1.7"): the
  * newest profile whose major is <= the version's; NULL if none. */
 const Profile *profile_for_version_text(const char *text, size_t len);
+/* The major version that text names ("LLVM version 18.1.0": 18), 0 when
+ * it names none: the profile above is an older one's when they differ. */
+unsigned profile_version_major(const char *text, size_t len);
 /* Whether this llc recognises the CPU (target.c says which majors do);
  * it compiles any other for the generic target. */
 bool profile_knows_cpu(const Profile *p, const char *cpu);
