@@ -460,8 +460,8 @@ static void print_table(const Check *c, FILE *f)
 	/* The first column as wide as the longest tag (a triple makes them long). */
 	int w = 24;
 	for (int k = 0; k < c->ncombos; k++)
-		if ((int)strlen(c->combos[k].tag) > w)
-			w = (int)strlen(c->combos[k].tag);
+		if ((int)strlen(c->combos[k].tag) + 1 > w)
+			w = (int)strlen(c->combos[k].tag) + 1;
 	fprintf(f, "%-*s|%6s %6s %6s %6s %6s %5s %7s %5s %7s |%6s %6s %6s %6s %6s %7s %5s %7s |%7s | %s\n", w,
 		"callee: llc-cpu-sel", "funcs", "agree", "differ", "llcref", "bothrf", "skip", "match", "body",
 		"observd", "calls", "agree", "differ", "llcref", "bothrf", "match", "body", "observd", "unread",
