@@ -154,7 +154,17 @@ static void parts_text(const Placement *p, PartRange r, char *buf, size_t cap)
 	}
 }
 
-void ab_side_text(const Placement *p, AbItem it, const char *judged, char *buf, size_t cap)
+static void sgpr_text(int reg, unsigned count, char *buf, size_t cap)
+{
+	if (reg < 0) {
+		snprintf(buf, cap, "off");
+		return;
+	}
+	RegRange r = { LOC_SGPR, (uint16_t)reg, (uint16_t)count };
+	regrange_print(&r, buf, cap);
+}
+
+void ab_side_text(const Placement *p, AbItem it, char *buf, size_t cap)
 {
 	if (!p) {
 		snprintf(buf, cap, "not compiled (check's findings say why)");
@@ -164,14 +174,40 @@ void ab_side_text(const Placement *p, AbItem it, const char *judged, char *buf, 
 		snprintf(buf, cap, "refused: %s", p->error);
 		return;
 	}
-	if (it.what == JW_STATUS)
-		snprintf(buf, cap, "compiled");
-	else if (it.what == JW_ARGUMENT && it.arg < p->nargs)
-		parts_text(p, p->args[it.arg], buf, cap);
-	else if (it.what == JW_RETURN)
-		parts_text(p, p->ret, buf, cap);
-	else
-		snprintf(buf, cap, "%s", judged);
+	const UserSgprs *u = &p->user;
+	switch (it.what) {
+	case JW_STATUS: snprintf(buf, cap, "compiled"); break;
+	case JW_ARG_COUNT: snprintf(buf, cap, "%u arguments", p->nargs); break;
+	case JW_RET_DEMOTED: snprintf(buf, cap, p->ret_demoted ? "demoted to a hidden sret pointer" : "in registers"); break;
+	case JW_SRET: loc_print(&p->sret, buf, cap); break;
+	case JW_PS_INPUTS:
+		snprintf(buf, cap, "psInputAddr 0x%x, psInputEnable 0x%x", p->ps_input_addr, p->ps_input_enable);
+		break;
+	case JW_IMPLICIT_BUFFER_PTR: sgpr_text(p->implicit_buffer_ptr, 2, buf, cap); break;
+	case JW_SCRATCH_WAVE_OFFSET: sgpr_text(p->scratch_wave_offset, 1, buf, cap); break;
+	case JW_KERNARG_SIZE: snprintf(buf, cap, "%u bytes", p->kernarg_size); break;
+	case JW_USER_SGPR:
+		sgpr_text(it.arg < USGPR_COUNT && (u->enabled >> it.arg & 1) ? (int)user_sgpr_first(u, it.arg) : -1,
+			  it.arg < USGPR_COUNT ? user_sgpr_sizes[it.arg] : 1, buf, cap);
+		break;
+	case JW_PRELOAD:
+		if (u->preload_length)
+			sgpr_text((int)user_sgpr_first(u, USGPR_COUNT), u->preload_length, buf, cap);
+		else
+			snprintf(buf, cap, "none");
+		if (u->preload_length)
+			snprintf(buf + strlen(buf), cap - strlen(buf), " from kernarg+%u", u->preload_offset);
+		break;
+	case JW_USER_SGPR_COUNT: snprintf(buf, cap, "%u", u->count); break;
+	case JW_ARGUMENT:
+		if (it.arg < p->nargs)
+			parts_text(p, p->args[it.arg], buf, cap);
+		else
+			snprintf(buf, cap, "-");
+		break;
+	case JW_RETURN: parts_text(p, p->ret, buf, cap); break;
+	default: snprintf(buf, cap, "?"); break;
+	}
 }
 
 void ab_subject_text(const Sig *s, AbItem it, char *buf, size_t cap)
@@ -269,20 +305,9 @@ static void compare_one(Ab *ab, unsigned pair, unsigned sig, int edge, View view
 		AbItem it = items[k];
 		*ch = (AbChange){ .pair = pair, .sig = sig, .edge = edge < 0 ? 0 : (unsigned)edge, .has_edge = edge >= 0,
 				  .view = view, .what = it.what, .arg = it.arg };
-		char judged[200] = "";
-		if (pa && pb) {
-			Judgement j = { .list = ab->diffs, .cap = JUDGE_MAX_DIFFS };
-			const JudgeRules rules = { .flags = flags | JUDGE_ALL };
-			judge(pa, pb, &rules, &j);
-			for (unsigned d = 0; d < j.n && d < j.cap; d++)
-				if (j.list[d].what == it.what && judge_diverges(&j.list[d])) {
-					judge_why(&j.list[d], "A", "B", judged, sizeof judged);
-					break;
-				}
-		}
 		ab_subject_text(s, it, ch->subject, sizeof ch->subject);
-		ab_side_text(pa, it, judged, ch->a, sizeof ch->a);
-		ab_side_text(pb, it, judged, ch->b, sizeof ch->b);
+		ab_side_text(pa, it, ch->a, sizeof ch->a);
+		ab_side_text(pb, it, ch->b, sizeof ch->b);
 		/* Predicted: each compiler as its model says, and the models differ. */
 		bool as_a, as_b, models_differ;
 		if (it.what == JW_STATUS) {

@@ -36,9 +36,10 @@ unsigned ab_items(JudgeDiff *scratch, const Placement *a, const Placement *b, un
 bool ab_agree_on(JudgeDiff *scratch, const Placement *x, const Placement *y, unsigned flags, AbItem it);
 /* "%2 i64 inreg", "return <2 x float>", "user SGPR queue_ptr". */
 void ab_subject_text(const Sig *s, AbItem it, char *buf, size_t cap);
-/* Where p has it, in LLVM's register syntax ("s[7:8]", "v0,stack+0/4");
- * judged: the judge's words for a field. NULL p: not compiled. */
-void ab_side_text(const Placement *p, AbItem it, const char *judged, char *buf, size_t cap);
+/* Where p has it, in LLVM's register syntax ("s[7:8]", "v0,stack+0..4/4",
+ * a user SGPR "s[4:5]" or "off", counts and sizes as numbers). NULL p:
+ * not compiled. */
+void ab_side_text(const Placement *p, AbItem it, char *buf, size_t cap);
 
 /* The model-only comparison of o->layouts[0] and [1] over o->input: the
  * exit status (ab_layout.c). */

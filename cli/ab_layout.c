@@ -85,8 +85,8 @@ static void changes_of(LayoutAb *r, const Sig *sig, LayoutFn *f, Buf *text)
 	for (unsigned k = 0; k < n; k++) {
 		char subject[200], a[400], b[400];
 		ab_subject_text(sig, items[k], subject, sizeof subject);
-		ab_side_text(r->p[0], items[k], judge_what_names[items[k].what].name, a, sizeof a);
-		ab_side_text(r->p[1], items[k], judge_what_names[items[k].what].name, b, sizeof b);
+		ab_side_text(r->p[0], items[k], a, sizeof a);
+		ab_side_text(r->p[1], items[k], b, sizeof b);
 		buf_printf(text, "%s\t%s\t%s\n", subject, a, b);
 	}
 	f->moved = n;
