@@ -761,6 +761,40 @@ def ab_compilers(tmp):
            r.stdout[-2500:] + r.stderr)
 
 
+# An llc whose version gcnabi has no profile for: llc 19 saying it is 18.1.8.
+VERSION_18_LLC = """#!/bin/sh
+if [ "$1" = --version ]; then %s --version | sed 's/LLVM version [0-9.]*/LLVM version 18.1.8/'; exit; fi
+exec %s "$@"
+"""
+
+
+def version_without_profile(tmp):
+    """An llc of a version without a profile (18.1.8) follows the nearest
+    older one (llvm16), said on stderr and in summary.json, under the
+    label llvm-18.1.8; --profile llvm-18.1.8=llvm19 chooses."""
+    llcs = dict(installed_llcs())
+    if 19 not in llcs:
+        return
+    standin = os.path.join(tmp, "llc-18")
+    open(standin, "w").write(VERSION_18_LLC % (llcs[19], llcs[19]))
+    os.chmod(standin, 0o755)
+    sigs = os.path.join(tmp, "v18.ll")
+    open(sigs, "w").write(AB_SIGS)
+    for extra, profile, source in (([], "llvm16", "nearest-older"), (["--profile", "llvm-18.1.8=llvm19"], "llvm19", "option")):
+        out = os.path.join(tmp, "v18-" + profile)
+        r = run([GCNABI, "check", "--quiet", "--llc", standin, "--mcpu", "gfx1030", "--selector", "dag", "--out", out]
+                + extra + [sigs])
+        path = os.path.join(out, "summary.json")
+        s = json.load(open(path)) if os.path.exists(path) else {}
+        llc = (s.get("llcs") or [{}])[0]
+        warned = "the model follows llvm16, the nearest older" in r.stderr
+        report("llc 18.1.8 (no profile): profile %s (%s), label llvm-18.1.8%s" % (
+            profile, source, ", said on stderr" if not extra else ""),
+            llc.get("label") == "llvm-18.1.8" and llc.get("profile") == profile and llc.get("profile_from") == source
+            and [c["combo"] for c in s["combos"]] == ["llvm-18.1.8-gfx1030-dag"] and warned == (not extra),
+            r.stdout[-800:] + r.stderr + json.dumps(llc))
+
+
 def label_of(llc):
     """The default label check gives an llc: llvm-<version>."""
     r = run([llc, "--version"])
@@ -1261,7 +1295,7 @@ def main():
             sys.exit("%s is missing: run make" % binary)
     sections = [golden, bad_inputs, bad_input_is_an_error, check_every_llc, check_outputs, kernels, scratch_setup, link_matrix, link_matrix_chain_and_shader,
                 call_graphs, graph_bisection, chain_graphs, subdword_inreg_finding, byval_fatptr_finding, explained_by_hidden_switch,
-                undef_args_through_pointers, ab_compilers, ab_layouts,
+                undef_args_through_pointers, ab_compilers, ab_layouts, version_without_profile,
                 kernel_graphs, shader_passthrough,
                 boundary_every_llc, boundary_entry_every_llc, whole_wave, gen_replay, gen_header, gen_weights,
                 gen_accepted_by_every_llc, emit_typed_pointers, shrink_candidates]
