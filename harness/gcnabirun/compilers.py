@@ -123,6 +123,16 @@ def discover(named=None, profiles=(), keep_order=False):
     return found
 
 
+def check_args(c):
+    """gcnabi check's options for compiler c: its label and path, and its
+    profile where that is not its version's (--profile chose it, or the
+    nearest older one)."""
+    args = ["--llc", "%s=%s" % (c["label"], c["path"])]
+    if c.get("profile_from", "version") != "version":
+        args += ["--profile", "%s=%s" % (c["label"], c["profile"])]
+    return args
+
+
 def label_all(found):
     """llvm-<version> ("llvm-22.1.8") for those without a NAME, NAME-2,
     NAME-3 for equal ones, as gcnabi check does."""

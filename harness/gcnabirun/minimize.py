@@ -12,6 +12,7 @@ import subprocess
 import tempfile
 import time
 
+from . import compilers as C
 from . import findings as F
 from . import vocab as V
 from .common import GCNABI, run_bounded
@@ -53,8 +54,9 @@ def run_check(text, f, compiler, cfg, tmp, want_cause, deadline, jobs):
     if left < 1:
         raise OutOfTime()
     llc_timeout = max(1, int(min(cfg.get("timeout", 60), left)))
-    args = [GCNABI, "check", "--quiet", "--jobs", str(jobs), "--llc", compiler["path"], "--mcpu", f["cpu"], "--selector",
-            sel, "--out", out, "--timeout", str(llc_timeout), "--mem-limit", str(cfg.get("mem", 4096))]
+    args = [GCNABI, "check", "--quiet", "--jobs", str(jobs)] + C.check_args(compiler) + [
+        "--mcpu", f["cpu"], "--selector", sel, "--out", out, "--timeout", str(llc_timeout),
+        "--mem-limit", str(cfg.get("mem", 4096))]
     if f["selector"] == "gisel-nrbs":
         args.append("--new-reg-bank-select")
     for s in cfg.get("switches") or []:

@@ -18,6 +18,7 @@ import sys
 import threading
 import time
 
+from . import compilers as C
 from . import findings as F
 from . import vocab as V
 from .common import GCNABI, HarnessError, append_line, dumps, gcnabi, read_input, read_jsonl, write_text
@@ -253,9 +254,7 @@ def _check(unit, cfg, compilers, run_dir, out, nrbs, inp, callers=True, slots=No
         args.append("--no-caller")
     for c in compilers:
         # Identified once by the harness: the unit's check skips `llc --version`.
-        args += ["--llc", "%s=%s" % (c["label"], c["path"]), "--llc-version", c["version"]]
-        if c.get("profile_from") != "version":
-            args += ["--profile", "%s=%s" % (c["label"], c["profile"])]
+        args += C.check_args(c) + ["--llc-version", c["version"]]
     for s in cfg.get("switches") or []:
         args += ["--switch", s]
     if nrbs:
