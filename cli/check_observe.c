@@ -180,6 +180,7 @@ typedef struct {
 	Combo *co;
 	bool *seen;
 	bool kernel_pass; /* this pass reads the kernels (HSA metadata), not the MIR */
+	MirCall *call;    /* the call site being compared, its undef arguments marked */
 } GraphPass;
 
 /* A graph's kernels are read from the HSA metadata of a second, amdhsa
@@ -207,12 +208,25 @@ static int graph_callee_sink(void *ctx, const MirFunction *f)
  * 14/15 SelectionDAG) leaves nothing to see. At a direct call the observer
  * reads that from the callee's header; at an indirect one it cannot, and the
  * cross-version link would take the missing parts for parts left unwritten
- * (seed 20261202: llc 15 callers against llc 16 callees). */
+ * (seed 20261202: llc 15 callers against llc 16 callees), and trailing ones
+ * for arguments not passed (seed 20261204: `fastcc void (i32, bfloat)`
+ * through a pointer, "caller has 1 arguments, callee 2"). */
 static void mark_undef_args(Placement *call, const Sig *callee, const ModelConfig *m)
 {
-	for (unsigned k = 0; call && k < callee->nparams && k < SIG_MAX_PARAMS; k++)
-		if (!cc_body_uses(callee, k, m))
+	if (!call)
+		return;
+	bool trailing_unused = call->nargs < callee->nparams;
+	for (unsigned k = 0; k < callee->nparams && k < SIG_MAX_PARAMS; k++) {
+		bool used = cc_body_uses(callee, k, m);
+		if (!used)
 			call->unused[k / 64] |= UINT64_C(1) << (k % 64);
+		if (k >= call->nargs && used)
+			trailing_unused = false;
+	}
+	for (unsigned k = call->nargs; trailing_unused && k < callee->nparams && k < SIG_MAX_PARAMS; k++)
+		call->args[k] = (PartRange){ (uint16_t)call->nlocs, 0 };
+	if (trailing_unused)
+		call->nargs = (uint16_t)(callee->nparams < SIG_MAX_PARAMS ? callee->nparams : SIG_MAX_PARAMS);
 }
 
 static int graph_call_sink(void *ctx, const MirFunction *f)
@@ -240,11 +254,11 @@ static int graph_call_sink(void *ctx, const MirFunction *f)
 			report(c, co, edge->to, FK_UNOBSERVED_CALL, f->failed ? f->error : "call site not found in llc's MIR", 0,
 			       0, 0);
 		} else {
-			compare_caller(c, co, edge->to, &f->calls[n], co->kept_callee[edge->to]);
-			if (co->kept_call) {
-				keep(&co->kept_call[e], &f->calls[n].out);
-				mark_undef_args(co->kept_call[e], c->in.sigs[edge->to], &co->m);
-			}
+			*g->call = f->calls[n];
+			mark_undef_args(&g->call->out, c->in.sigs[edge->to], &co->m);
+			compare_caller(c, co, edge->to, g->call, co->kept_callee[edge->to]);
+			if (co->kept_call)
+				keep(&co->kept_call[e], &g->call->out);
 		}
 		if (edge->chain)
 			check_chain_call(c, co, edge, f->failed || n >= f->ncalls ? 0 : &f->calls[n]);
@@ -262,8 +276,8 @@ bool observe_graph(Check *c, const Batch *b, const char *mir, char *bad, size_t 
 	size_t len = 0;
 	char why[512];
 	const char *text = map_file(mir, &len, why, sizeof why);
-	GraphPass g = { c, co, calloc(c->in.nsigs ? c->in.nsigs : 1, 1), b->kernel };
-	if (!g.seen) {
+	GraphPass g = { c, co, calloc(c->in.nsigs ? c->in.nsigs : 1, 1), b->kernel, malloc(sizeof(MirCall)) };
+	if (!g.seen || !g.call) {
 		fprintf(stderr, "gcnabi check: out of memory observing %s\n", mir);
 		exit(EXIT_ERROR);
 	}
@@ -288,5 +302,6 @@ bool observe_graph(Check *c, const Batch *b, const char *mir, char *bad, size_t 
 		}
 	unmap_file(text, len);
 	free(g.seen);
+	free(g.call);
 	return any || no_output(text, len, b->kernel, &me, bad, badcap);
 }

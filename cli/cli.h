@@ -64,8 +64,9 @@ typedef struct {
 	bool bfloat_const_returns;
 	bool bfloat_undef_returns; /* LLVM 14: a return holding a scalar bfloat is demoted: undef */
 	/* body_skips_param (core/split.h): the callee leaves the argument
-	 * unused, a caller passes undef, or zeroinitializer where undef of a
-	 * bfloat aggregate crashes llc 14 (targets without 16-bit instructions) */
+	 * unused, a caller passes undef, or zeroinitializer for a struct or
+	 * array where undef of one crashes llc 14 (targets without 16-bit
+	 * instructions; a vector stays undef: emit.c skipped_value) */
 	bool skip_bfloat_args;
 	bool zero_skipped_args;
 } EmitOptions;

@@ -117,6 +117,17 @@ static bool skipped(const Emitter *e, unsigned k)
 	return e->o->skip_bfloat_args && param_holds_bfloat(e->s, &e->s->params[k]);
 }
 
+/* What a caller passes for a skipped argument. llc 14 on a target without
+ * 16-bit instructions crashes on undef of a bfloat struct or array, and on
+ * a constant bfloat vector (it any_extends the bf16 constant: "Cannot
+ * select: f32 = any_extend ConstantFP:bf16", seed 20261204's <4 x bfloat>
+ * at an amdgpu_gfx call on gfx900, and gfx1100 as llc 14's generic
+ * target); undef of a vector it takes. */
+static const char *skipped_value(const Emitter *e, TypeId t)
+{
+	return e->o->zero_skipped_args && sig_type(e->s, t)->kind != TYPE_VECTOR ? "zeroinitializer" : "undef";
+}
+
 /* Out-markers and their loads are 16-byte aligned: llc may then widen a
  * uniform 8- or 16-bit load into a scalar dword load. Otherwise such a
  * value is loaded into a VGPR, and llc 16 and 19 cannot pass it inreg
@@ -426,7 +437,7 @@ static void emit_call(Emitter *e, const char *fn_name, const char *v, unsigned s
 		put_param_attrs(e, p, intrinsic ? PARAM_SRET : 0);
 		char arg[32];
 		if (skipped(e, k) && value_type(p) == p->type)
-			buf_printf(e->b, " %s", e->o->zero_skipped_args ? "zeroinitializer" : "undef");
+			buf_printf(e->b, " %s", skipped_value(e, p->type));
 		else if (k < shared)
 			buf_printf(e->b, " %s", param_value(e->caller_kernel, k, arg, sizeof arg));
 		else if (value_type(p) != p->type)

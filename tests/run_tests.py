@@ -657,7 +657,20 @@ def explained_by_hidden_switch(tmp):
 
 UNDEF_BFLOAT_GRAPH = """declare void @a(i32)
 declare half @b(float, bfloat inreg, i32)
+declare fastcc void @n0(i32)
+declare fastcc void @n5(i32, bfloat)
 call @a -> * @b
+call @n0 -> * @n5
+"""
+
+# Seed 20261204's graph-shaders-000, component g2 without two leaves: llc
+# 14 on gfx1100 (its generic target, without 16-bit instructions) crashed
+# on the <4 x bfloat> zeroinitializer @g2.n1 passed to @g2.n2.
+UNDEF_BFLOAT_VECTOR_GRAPH = """declare amdgpu_cs void @g2.n0(float, float inreg, i44 inreg, i32, ptr addrspace(4) align 1, i32, ptr addrspace(7), float, ptr addrspace(1), float, { i32, <8 x i8>, i64, half } inreg, i32, i64, ptr addrspace(3) inreg align 16, double inreg) "gcnabi-unused"="4,5,8"
+declare amdgpu_gfx ptr addrspace(5) @g2.n1(float, float inreg, i44 inreg, i32, ptr addrspace(4) align 1, i32, ptr addrspace(7), half inreg, ptr addrspace(3) align 1, [5 x [2 x ptr addrspace(5)]], half, double, i32, ptr inreg align 16, double inreg, ptr addrspace(5) byval({ float, float, <16 x i32> }) align 1, i64, <1 x bfloat>, i84 inreg, { i32, float, ptr addrspace(3) } inreg, <2 x float> inreg, float inreg, { half, <4 x double>, double }, double) "gcnabi-unused"="4,5,8,13,16,19"
+declare amdgpu_gfx void @g2.n2(float, float inreg, i44 inreg, i32, ptr addrspace(4) align 1, ptr addrspace(5) byval(float), <4 x bfloat>, half inreg, <16 x ptr addrspace(6)>, ptr addrspace(4) inreg, <4 x half> inreg, i64) "gcnabi-unused"="4,11"
+call @g2.n0 -> @g2.n1
+call @g2.n1 -> @g2.n2
 """
 
 
@@ -666,8 +679,10 @@ def undef_args_through_pointers(tmp):
     for bfloat arguments (no use of one can be selected there); through a
     pointer the observer cannot read the callee's header that says so, and
     the link matrix took the missing part for one left unwritten against
-    llc 16's callee. Such arguments are unused at indirect calls too: no
-    link disagreement, exit 0."""
+    llc 16's callee, and a trailing one for an argument not passed (seed
+    20261204). Such arguments are unused at indirect calls too: no
+    disagreement, exit 0. And llc 14 without 16-bit instructions takes
+    undef for a bfloat vector, not a constant (seed 20261204)."""
     llcs = dict(installed_llcs())
     if 15 not in llcs or 16 not in llcs:
         return
@@ -678,8 +693,17 @@ def undef_args_through_pointers(tmp):
              "--out", out, path])
     cells = json.load(open(os.path.join(out, "summary.json")))["link"]["cells"] if r.returncode & 3 == 0 else []
     checked = sum(c["checked"] for c in cells if c["convention"] == "default")
-    report("llc 15 caller passing undef bfloat through a pointer, llc 16 callee: the link agrees (%d call sites)"
-           % checked, r.returncode == 0 and checked == 4 and not any(c["disagree"] for c in cells), r.stdout + r.stderr)
+    report("llc 15 callers passing undef bfloat through pointers, llc 15 and 16 callees: caller and callee agree, "
+           "the link too (%d call sites)" % checked,
+           r.returncode == 0 and checked == 8 and not any(c["disagree"] for c in cells), r.stdout + r.stderr)
+    if 14 not in llcs:
+        return
+    path = os.path.join(tmp, "undef-bfloat-vector.ll")
+    open(path, "w").write(UNDEF_BFLOAT_VECTOR_GRAPH)
+    r = run([GCNABI, "check", "--quiet", "--llc", llcs[14], "--mcpu", "gfx1100", "--selector", "dag",
+             "--out", os.path.join(tmp, "undef-bfloat-vector"), path])
+    report("llc 14 without 16-bit instructions: an undef bfloat vector at an amdgpu_gfx call compiles and agrees",
+           r.returncode == 0, r.stdout + r.stderr)
 
 
 AB_SIGS = """declare void @f(i32 inreg, i64, <2 x i32> inreg)

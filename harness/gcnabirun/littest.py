@@ -398,8 +398,11 @@ def write_and_verify(repro_dir, name, f, subject, decl, detail, others, lit_cmd,
         def emitted(profile):
             # Typed pointers: llc 14 reads only those, the others read both.
             if profile not in cache:
-                r = subprocess.run([GCNABI, "emit", "--typed-pointers", "--profile", profile] + emit + [sig],
-                                   capture_output=True, text=True)
+                # The module check compiled: what gcnabi emits depends on the
+                # selector and the CPU too (llc 14/15 SelectionDAG and bfloat).
+                r = subprocess.run([GCNABI, "emit", "--typed-pointers", "--profile", profile, "--selector",
+                                    "gisel" if f["selector"].startswith("gisel") else "dag", "--mcpu", split_cpu(f["cpu"])[0]]
+                                   + emit + [sig], capture_output=True, text=True)
                 # Its first line names the profile: the rest is the module.
                 cache[profile] = [l for l in r.stdout.splitlines() if not l.startswith("; gcnabi emit")] \
                     if r.returncode == 0 else r.stderr.strip()
