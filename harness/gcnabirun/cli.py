@@ -259,7 +259,7 @@ def finish(run_dir, plan, records, minimize=True, info=None, quiet=False):
     cfg = plan["config"]
     known = K.load(cfg["known"])
     findings = R.classify(records, known)
-    causes = R.buckets(findings)
+    causes = R.buckets(findings, {r["unit"]: r.get("elapsed") for r in records})
     mfile = os.path.join(run_dir, "minimize.jsonl")
     minimized = {m["key"]: m for m in read_jsonl(mfile)}
     # The budget goes to news: only new causes are minimized, in bucket

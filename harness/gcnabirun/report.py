@@ -66,8 +66,11 @@ def classify(records, known):
     return out
 
 
-def buckets(findings):
-    """Distinct causes among the findings not explained by a profile switch."""
+def buckets(findings, elapsed=None):
+    """Distinct causes among the findings not explained by a profile switch;
+    elapsed {unit: seconds into the run it finished} gives each cause the
+    unit and time it was first seen at (time to find)."""
+    elapsed = elapsed or {}
     b = {}
     for f in findings:
         if f["status"] == "explained":
@@ -86,6 +89,9 @@ def buckets(findings):
             e["repro"] = f["known_repro"]
         if representative(f) < representative(e["example"]):
             e["example"] = f
+        at = elapsed.get(f["unit"])
+        if at is not None and (e.get("first_seconds") is None or (at, f["unit"]) < (e["first_seconds"], e["first_unit"])):
+            e["first_seconds"], e["first_unit"] = at, f["unit"]
     res = []
     for k in sorted(b):
         e = b[k]
@@ -479,6 +485,8 @@ def cause_md(b, ctx):
              ",".join(str(v) for v in b["versions"]), b["selector"], b["convention"], ", ".join(b["cpus"]), b["count"],
              "; known: %s" % b["reason"] if b["status"] == "known" else ""),
          "- seen on: %s" % ", ".join("%s (%d)" % (AXIS_TITLES[a["axis"]], a["count"]) for a in b["axes"]),
+         "- first seen: %s" % ("unit %s, %.0f s into the run" % (b["first_unit"], b["first_seconds"])
+                               if b.get("first_seconds") is not None else "not timed (a run journaled without times)"),
          "- example (%s): `%s` in %s (%s): %s" % (AXIS_TITLES[b["axis"]], ex["function"], ex["unit"], ex["combo"],
                                                   ex["why"][:300])]
     if m.get("decl") and m.get("as_found"):
@@ -546,7 +554,8 @@ def results_jsonl(ctx):
                           "axes": b["axes"], "status": b["status"],
                           "count": b["count"], "what": b["what"], "example": b["example"]["function"],
                           "example_unit": b["example"]["unit"], "minimized": m.get("decl"),
-                          "lit": m.get("lit")}))
+                          "lit": m.get("lit"), "first_unit": b.get("first_unit"),
+                          "first_seconds": b.get("first_seconds")}))
     for row in ctx["pairs"]:
         out.append(dumps(dict(row, type="pair")))
     for k, c in sorted(ctx["link"].items()):

@@ -410,6 +410,9 @@ def execute(run_dir, plan, shard=None, jobs=2, deadline=None, progress=None, whe
         good = "".join(json.dumps(r, sort_keys=True) + "\n" for r in read_jsonl(journal))
         write_text(journal, good)
     todo = [u for i, u in enumerate(plan["units"]) if (not shard or in_shard(i, shard)) and u["id"] not in done]
+    # Time to find: each unit says when it finished, in seconds of the
+    # run's own time (a resumed run goes on from its journal's last).
+    since = max([r.get("elapsed", 0) for r in read_jsonl(journal)] + [0]) - time.monotonic()
     prog = Progress(len(todo), progress)
     lock = threading.Lock()
     left = 0
@@ -435,7 +438,9 @@ def execute(run_dir, plan, shard=None, jobs=2, deadline=None, progress=None, whe
         try:
             if stop.is_set() or (deadline and time.monotonic() > deadline):
                 return None
-            return run_unit(u, plan, run_dir, slots)
+            rec = run_unit(u, plan, run_dir, slots)
+            rec["elapsed"] = round(since + time.monotonic(), 1)
+            return rec
         except Exception as e:  # a harness bug: the unit is an error, the run goes on
             import traceback
             return {"unit": u["id"], "status": "error", "findings": [], "notes": {}, "link": [], "stats": {},
