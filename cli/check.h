@@ -227,6 +227,14 @@ typedef struct CheckOpt CheckOpt;
 const CheckOpt *check_option_find(const char *name);
 const char *check_option_name(unsigned i); /* NULL past the last row */
 
+/* What first_error_line makes of the machine verifier's "*** Bad machine
+ * code: MSG ***": "machine verifier: Bad machine code: MSG". */
+#define VERIFIER_PREFIX "machine verifier: "
+static inline bool is_verifier_error(const char *line)
+{
+	return strncmp(line, VERIFIER_PREFIX, sizeof VERIFIER_PREFIX - 1) == 0;
+}
+
 /* check_llc.c */
 /* Finds llc when none was named, identifies each, applies --switch; 0 or
  * an exit status after a message. */

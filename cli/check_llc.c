@@ -202,6 +202,9 @@ void llc_argv(const Combo *co, bool kernel, const char *in, const char *out, cha
 		snprintf(mattr, 64, "-mattr=+wavefrontsize%u", co->m.wave);
 		argv[n++] = mattr;
 	}
+	/* The machine verifier after every pass up to where check stops: bad
+	 * machine code is a finding of its own (verifier-error). */
+	argv[n++] = "-verify-machineinstrs";
 	if (co->sel == SEL_GISEL)
 		argv[n++] = "-global-isel";
 	/* -new-reg-bank-select changes what follows irtranslator, so its runs

@@ -3,7 +3,7 @@
  * down to the function (call graphs: the graph) responsible, and that
  * failure is a finding with llc's own first error line. Failures of the
  * machine, and batches whose parts all pass, go to check_fault.c. */
-#define _DEFAULT_SOURCE
+#define _GNU_SOURCE /* asprintf */
 #include <dirent.h>
 #include <errno.h>
 #include <stdlib.h>
@@ -107,8 +107,23 @@ char *first_error_line(const char *path)
 	char *text = read_file(path, &len, err, sizeof err);
 	if (!text)
 		return strdup("(no stderr)");
-	/* The first line that says what went wrong, not a warning. */
+	/* The machine verifier's first complaint (it prints "# After PASS",
+	 * the function, "*** Bad machine code: MSG ***", then "LLVM ERROR:
+	 * Found N machine code errors."), with the pass it ran after; else the
+	 * first line that says what went wrong, not a warning. */
 	char *line = 0, *fallback = 0;
+	const char *bad = strstr(text, "*** Bad machine code: ");
+	if (bad) {
+		const char *after = 0;
+		for (const char *a = strstr(text, "# After "); a && a < bad; a = strstr(a + 1, "# After "))
+			after = a + 8;
+		bad += 4;
+		const char *end = strstr(bad, " ***");
+		size_t n = end ? (size_t)(end - bad) : strcspn(bad, "\n");
+		if (asprintf(&line, "%s%.*s%s%.*s%s", VERIFIER_PREFIX, (int)n, bad, after ? " (after " : "",
+			     after ? (int)strcspn(after, "\n") : 0, after ? after : "", after ? ")" : "") < 0)
+			line = 0;
+	}
 	for (char *p = text; *p && !line;) {
 		size_t n = strcspn(p, "\n");
 		bool warning = strstr(p, "is not a recognized processor") && (size_t)(strstr(p, "is not a recognized processor") - p) < n;
@@ -218,8 +233,10 @@ static void report_refused(Check *c, Combo *co, unsigned i, const char *line, co
 {
 	RefusalClass llc = llc_refusal_class(line);
 	FindingKind refused = call ? FK_LLC_REFUSED_CALL : FK_LLC_REFUSED;
-	FindingKind k = limit ? limit : model->ok ? refused : both_refused_kind(llc, (RefusalClass)model->refusal, call);
-	count_refused(&co->st, limit ? refused : k);
+	/* Bad machine code is a bug whatever the model expects of the function. */
+	FindingKind k = limit ? limit : is_verifier_error(line) ? FK_VERIFIER_ERROR : model->ok ? refused
+		      : both_refused_kind(llc, (RefusalClass)model->refusal, call);
+	count_refused(&co->st, limit || k == FK_VERIFIER_ERROR ? refused : k);
 	const char *note = k == FK_BOTH_REFUSED || k == FK_BOTH_REFUSED_CALL ? "the model refuses it too, for the same reason"
 			   : finding_kinds[k].cls == FC_NOTE ? "the model predicts it: llc cannot select the body" : 0;
 	report_finding(c, &(Finding){ .kind = k, .co = co, .sig = i, .why = line, .explained_by = note,
@@ -243,7 +260,8 @@ static void leaf_failed(Check *c, const Batch *b, const Proc *p, char *line, boo
 	}
 	if (b->graph) {
 		co->st.llc_refused++;
-		report(c, co, batch_first(c, b), limit ? limit : FK_LLC_REFUSED_GRAPH, line, 0, 0, 0);
+		report(c, co, batch_first(c, b), limit ? limit : is_verifier_error(line) ? FK_VERIFIER_ERROR : FK_LLC_REFUSED_GRAPH,
+		       line, 0, 0, 0);
 		return;
 	}
 	unsigned i = co->order[b->first];
@@ -269,7 +287,8 @@ static void leaf_failed(Check *c, const Batch *b, const Proc *p, char *line, boo
  * a signal without a diagnosis may be the machine's, and runs once more. */
 static bool llc_diagnosed(const char *line)
 {
-	return strncmp(line, "LLVM ERROR", 10) == 0 || strstr(line, "error:") || strstr(line, "Assertion");
+	return strncmp(line, "LLVM ERROR", 10) == 0 || strstr(line, "error:") || strstr(line, "Assertion") ||
+	       is_verifier_error(line);
 }
 
 static void batch_failed(Check *c, const Batch *b, const Proc *p, const char *ll, const char *err)

@@ -192,7 +192,7 @@ static char *compile_graph(const PassOptions *o, const Profile *prof, const Grap
 		*rc = EXIT_ERROR;
 	} else {
 		char cmdline[1200];
-		snprintf(cmdline, sizeof cmdline, "'%s' -mtriple=amdgcn-amd-amdpal -mcpu=%s '%s' -o - 2>'%s'", o->llc, o->cpu,
+		snprintf(cmdline, sizeof cmdline, "'%s' -mtriple=amdgcn-amd-amdpal -mcpu=%s -verify-machineinstrs '%s' -o - 2>'%s'", o->llc, o->cpu,
 			 ll, errpath);
 		FILE *f = popen(cmdline, "r");
 		Buf out = { 0 };

@@ -79,6 +79,7 @@ extern const ExitBitInfo exit_bits[EXIT_BIT_COUNT];
 	X(BODY_REFUSED, "body-refused", CRASH, NOTE, "llc cannot select what the function does with a value, as the model predicts: not agreement, the convention is not observed") \
 	X(BODY_REFUSED_CALL, "body-refused-call", CRASH, NOTE, "llc cannot select what the call does with a value, as the model predicts: the call's convention is not observed") \
 	X(LLC_REFUSED_GRAPH, "llc-refused-graph", CRASH, CRASH, "llc fails on a call graph the model places; reported at the graph's first function") \
+	X(VERIFIER_ERROR, "verifier-error", CRASH, CRASH, "llc's machine verifier (-verify-machineinstrs, on every llc run) finds bad machine code in the function, whatever the model expects: bisected and reproduced like a crash") \
 	X(HANG, "hang", CRASH, CRASH, "llc runs past --timeout on one function (call graphs: one graph); killed with its process group") \
 	X(OUT_OF_MEMORY, "out-of-memory", CRASH, CRASH, "llc runs out of --mem-limit on one function (call graphs: one graph) while an empty module compiles under the same limit: bisected like a hang") \
 	X(CRASHES_TOGETHER, "crashes-together", CRASH, CRASH, "llc fails on a module of several functions, on none of its parts, and again when run once more: the module is kept in repro/") \

@@ -819,6 +819,53 @@ def version_without_profile(tmp):
             r.stdout[-800:] + r.stderr + json.dumps(llc))
 
 
+# Wraps a real llc and logs each command line it is given.
+LOGGING_LLC = """#!/bin/sh
+echo "$*" >> %s
+exec %s "$@"
+"""
+
+
+def machine_verifier(tmp):
+    """Every llc command check and passthrough run has -verify-machineinstrs;
+    bad machine code is a finding of its own kind, with the verifier's words
+    and the pass it ran after: llc 22 GlobalISel -new-reg-bank-select on
+    `<3 x ptr addrspace(4)>` (found by a generated corpus, shrunk by
+    gcnabi shrink)."""
+    llcs = dict(installed_llcs())
+    if 22 not in llcs:
+        return
+    log = os.path.join(tmp, "llc-commands.log")
+    standin = os.path.join(tmp, "logging-llc")
+    open(standin, "w").write(LOGGING_LLC % (log, llcs[22]))
+    os.chmod(standin, 0o755)
+    sigs = os.path.join(tmp, "verify.ll")
+    open(sigs, "w").write(AB_SIGS)
+    run([GCNABI, "check", "--quiet", "--llc", standin, "--mcpu", "gfx1030", "--out", os.path.join(tmp, "verify-log"), sigs])
+    run([GCNABI, "check", "--quiet", "--llc", standin, "--mcpu", "gfx1030", "--selector", "gisel", "--new-reg-bank-select",
+         "--out", os.path.join(tmp, "verify-log-nrbs"), sigs])
+    graph = os.path.join(tmp, "verify-graph.ll")
+    open(graph, "w").write("declare amdgpu_ps void @s(i32 inreg)\ndeclare amdgpu_gfx void @g(i32 inreg)\ncall @s -> @g\n")
+    run([GCNABI, "passthrough", "--llc", standin, graph])
+    commands = [l.split() for l in open(log)] if os.path.exists(log) else []
+    compiles = [c for c in commands if "--version" not in c and not any(a.startswith("--help") for a in c)]
+    report("-verify-machineinstrs on every llc command check and passthrough run (%d commands)" % len(compiles),
+           len(compiles) >= 5 and all("-verify-machineinstrs" in c for c in compiles),
+           "\n".join(" ".join(c) for c in compiles if "-verify-machineinstrs" not in c)[:1500])
+    bad = os.path.join(tmp, "verify-bad.ll")
+    open(bad, "w").write("declare void @f(<3 x ptr addrspace(4)>)\n")
+    out = os.path.join(tmp, "verify-bad")
+    r = run([GCNABI, "check", "--quiet", "--llc", llcs[22], "--mcpu", "gfx1030", "--selector", "gisel",
+             "--new-reg-bank-select", "--no-caller", "--out", out, bad])
+    found = [json.loads(l) for l in open(os.path.join(out, "findings.jsonl"))] if r.returncode & 3 == 0 else []
+    report("llc 22 -new-reg-bank-select: bad machine code is a verifier-error finding, naming the verifier's words and "
+           "the pass (exit 16)",
+           r.returncode == 16 and [(f["kind"], f["function"]) for f in found] == [("verifier-error", "f")] and
+           found[0]["message"].startswith("machine verifier: Bad machine code: operand types must be all-vector or "
+                                          "all-scalar (after AMDGPUPostLegalizerCombiner)"),
+           r.stdout + r.stderr + json.dumps(found)[:1000])
+
+
 def label_of(llc):
     """The default label check gives an llc: llvm-<version>."""
     r = run([llc, "--version"])
@@ -1320,6 +1367,7 @@ def main():
     sections = [golden, bad_inputs, bad_input_is_an_error, check_every_llc, check_outputs, kernels, scratch_setup, link_matrix, link_matrix_chain_and_shader,
                 call_graphs, graph_bisection, chain_graphs, subdword_inreg_finding, byval_fatptr_finding, explained_by_hidden_switch,
                 undef_args_through_pointers, ab_compilers, ab_layouts, version_without_profile,
+                machine_verifier,
                 kernel_graphs, shader_passthrough,
                 boundary_every_llc, boundary_entry_every_llc, whole_wave, gen_replay, gen_header, gen_weights,
                 gen_accepted_by_every_llc, emit_typed_pointers, shrink_candidates]

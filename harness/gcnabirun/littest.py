@@ -64,6 +64,7 @@ def llc_flags(f):
     flags = ["-mtriple=amdgcn-amd-amdpal", "-mcpu=%s" % cpu]
     if wave:
         flags.append("-mattr=+wavefrontsize%d" % wave)
+    flags.append("-verify-machineinstrs")  # as gcnabi check runs llc
     if f["selector"] == "dag":
         flags.append("-stop-after=finalize-isel")
     elif f["selector"] == "gisel":
@@ -277,6 +278,9 @@ def needle(f):
     return text if len(text) >= 12 else None
 
 
+VERIFIER_PREFIX = "machine verifier: "  # check's words for bad machine code (cli/check.h)
+
+
 def reduce_ir(ir, f, subject, tmp, deadline):
     """llvm-reduce with an interestingness test that runs the compiler and
     looks for the crash's error text; the reduced IR or None. It gets half
@@ -290,12 +294,16 @@ def reduce_ir(ir, f, subject, tmp, deadline):
     src = os.path.join(tmp, "crash.ll")
     write_text(src, ir)
     # Interesting: llc prints a line that normalizes to the bucket's text
-    # (the same cause, not just any error of the same pass).
+    # (the same cause, not just any error of the same pass); the signal is
+    # check's word, not llc's, and check's "machine verifier: MSG (after
+    # PASS)" is llc's "*** Bad machine code: MSG ***".
+    want = f["what"].split(" (killed by ")[0]
+    if want.startswith(VERIFIER_PREFIX):
+        want = "*** " + re.sub(r" \(after [^)]*\)$", "", want[len(VERIFIER_PREFIX):])
     same = os.path.join(tmp, "same_cause.py")
     write_text(same, "import sys\nsys.path.insert(0, %r)\nfrom gcnabirun.findings import normalize\n"
                      "sys.exit(0 if any(normalize(l).startswith(%r) for l in sys.stdin) else 1)\n" % (
-                         os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
-                         f["what"].split(" (killed by ")[0]))  # the signal is check's word, not llc's
+                         os.path.dirname(os.path.dirname(os.path.abspath(__file__))), want))
     test = os.path.join(tmp, "interesting.sh")
     write_text(test, "#!/bin/sh\nLLVM_DISABLE_SYMBOLIZATION=1 '%s' %s \"$1\" -o /dev/null 2>&1 | '%s' '%s'\n" % (
         subject["path"], " ".join(llc_flags(f)), sys.executable, same))
