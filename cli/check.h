@@ -68,6 +68,7 @@ typedef struct {
 	X(unread, "agreements in which llc leaves parts the ABI assigns unread, unwritten or undefined") \
 	X(dvgpr_calls, "dynamic-VGPR chain calls") \
 	X(dvgpr_lost, "of them, losing argument VGPRs") \
+	X(verifier, "functions (call graphs: graphs) whose machine code the verifier rejects; run again without it, their ABI is observed") \
 	X(repros, "reproducers written") \
 	X(infra, "infrastructure findings: the machine failed, not the compiler") \
 	X(not_run, "functions not compared because of them")
@@ -114,6 +115,9 @@ typedef struct {
 	bool graph; /* the whole call graph in one module */
 	bool kernel; /* amdgpu_kernel functions: compiled to amdhsa assembly, read from its metadata */
 	bool retry; /* the second run of a batch that failed (check_fault.c) */
+	/* run without -verify-machineinstrs: the machine verifier rejected this
+	 * function (verifier-error); its ABI is observed all the same */
+	bool unverified;
 	unsigned parent; /* 1 + the index of the Split it settles, 0: none */
 } Batch;
 
@@ -241,7 +245,8 @@ static inline bool is_verifier_error(const char *line)
 int check_llcs(Check *c);
 /* llc's command line for a batch (kernel: amdhsa assembly) of in to out;
  * cpu_arg and mattr are its buffers of 64 bytes. */
-void llc_argv(const Combo *co, bool kernel, const char *in, const char *out, char **argv, char *cpu_arg, char *mattr);
+void llc_argv(const Combo *co, bool kernel, bool verify, const char *in, const char *out, char **argv, char *cpu_arg,
+	      char *mattr);
 
 /* check_plan.c */
 /* Every combination of llc, CPU and selector, and the batches to run; 0 or

@@ -191,7 +191,8 @@ int check_llcs(Check *c)
 }
 
 /* Kernels: their kernarg layout is in the HSA metadata of the assembly. */
-void llc_argv(const Combo *co, bool kernel, const char *in, const char *out, char **argv, char *cpu_arg, char *mattr)
+void llc_argv(const Combo *co, bool kernel, bool verify, const char *in, const char *out, char **argv, char *cpu_arg,
+	      char *mattr)
 {
 	int n = 0;
 	argv[n++] = (char *)co->llc->path;
@@ -203,8 +204,10 @@ void llc_argv(const Combo *co, bool kernel, const char *in, const char *out, cha
 		argv[n++] = mattr;
 	}
 	/* The machine verifier after every pass up to where check stops: bad
-	 * machine code is a finding of its own (verifier-error). */
-	argv[n++] = "-verify-machineinstrs";
+	 * machine code is a finding of its own (verifier-error); the function
+	 * then runs once more without it, for its ABI (Batch.unverified). */
+	if (verify)
+		argv[n++] = "-verify-machineinstrs";
 	if (co->sel == SEL_GISEL)
 		argv[n++] = "-global-isel";
 	/* -new-reg-bank-select changes what follows irtranslator, so its runs

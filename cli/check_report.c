@@ -348,7 +348,7 @@ void finding_write(Check *c, const Finding *f)
 static void repro_head(FILE *f, const Combo *co, bool kernel, const char *kind, const char *why, const char *where)
 {
 	char *argv[16], cpu_arg[64], mattr[64];
-	llc_argv(co, kernel, "%s", "-", argv, cpu_arg, mattr);
+	llc_argv(co, kernel, true, "%s", "-", argv, cpu_arg, mattr);
 	fprintf(f, "; gcnabi check: %s\n; %s (%s)\n; RUN:", kind, why, where);
 	for (int k = 0; argv[k]; k++)
 		fprintf(f, " %s", argv[k]);
@@ -511,6 +511,13 @@ void print_summary(const Check *c, FILE *f, double wall)
 	}
 	for (int k = 0; k < c->ncombos; k++) {
 		const Stats *s = &c->combos[k].st;
+		if (s->verifier)
+			fprintf(f, "%s: %u verifier error(s): bad machine code (details.jsonl, kind %s); compiled again without "
+				   "-verify-machineinstrs, their ABI is compared as any other\n",
+				c->combos[k].tag, s->verifier, finding_kinds[FK_VERIFIER_ERROR].name);
+	}
+	for (int k = 0; k < c->ncombos; k++) {
+		const Stats *s = &c->combos[k].st;
 		if (s->infra)
 			fprintf(f, "%s: %u infrastructure finding(s), the machine's and not the compiler's; %u function(s) not "
 				   "compared (details.jsonl, class %s)\n",
@@ -531,7 +538,7 @@ unsigned exit_status(const Check *c)
 			st |= EXIT_INFRA;
 		if (s->diverged || s->model_refused || s->calls_diverged)
 			st |= EXIT_DIVERGED;
-		if (s->llc_refused || s->calls_refused)
+		if (s->llc_refused || s->calls_refused || s->verifier)
 			st |= EXIT_CRASHED;
 		if (s->mismatches > s->mismatches_explained)
 			st |= EXIT_DIVERGED;

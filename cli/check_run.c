@@ -233,10 +233,8 @@ static void report_refused(Check *c, Combo *co, unsigned i, const char *line, co
 {
 	RefusalClass llc = llc_refusal_class(line);
 	FindingKind refused = call ? FK_LLC_REFUSED_CALL : FK_LLC_REFUSED;
-	/* Bad machine code is a bug whatever the model expects of the function. */
-	FindingKind k = limit ? limit : is_verifier_error(line) ? FK_VERIFIER_ERROR : model->ok ? refused
-		      : both_refused_kind(llc, (RefusalClass)model->refusal, call);
-	count_refused(&co->st, limit || k == FK_VERIFIER_ERROR ? refused : k);
+	FindingKind k = limit ? limit : model->ok ? refused : both_refused_kind(llc, (RefusalClass)model->refusal, call);
+	count_refused(&co->st, limit ? refused : k);
 	const char *note = k == FK_BOTH_REFUSED || k == FK_BOTH_REFUSED_CALL ? "the model refuses it too, for the same reason"
 			   : finding_kinds[k].cls == FC_NOTE ? "the model predicts it: llc cannot select the body" : 0;
 	report_finding(c, &(Finding){ .kind = k, .co = co, .sig = i, .why = line, .explained_by = note,
@@ -258,10 +256,21 @@ static void leaf_failed(Check *c, const Batch *b, const Proc *p, char *line, boo
 			 c->opt.mem_mb);
 		line = text;
 	}
+	if (!limit && is_verifier_error(line)) {
+		/* Bad machine code is a bug whatever the model expects; the same
+		 * module without the verifier shows the ABI all the same. */
+		co->st.verifier++;
+		report(c, co, b->graph ? batch_first(c, b) : co->order[b->first], FK_VERIFIER_ERROR, line, 0, 0, 0);
+		Batch again = *b;
+		again.unverified = true;
+		again.fresh = again.retry = false;
+		again.parent = 0;
+		push_batch(c, again);
+		return;
+	}
 	if (b->graph) {
 		co->st.llc_refused++;
-		report(c, co, batch_first(c, b), limit ? limit : is_verifier_error(line) ? FK_VERIFIER_ERROR : FK_LLC_REFUSED_GRAPH,
-		       line, 0, 0, 0);
+		report(c, co, batch_first(c, b), limit ? limit : FK_LLC_REFUSED_GRAPH, line, 0, 0, 0);
 		return;
 	}
 	unsigned i = co->order[b->first];
@@ -387,7 +396,7 @@ static bool start_batches(Check *c, Pool *pool)
 			return false;
 		}
 		char *argv[16];
-		llc_argv(&c->combos[b.combo], b.kernel, ll, mir, argv, cpu_arg, mattr);
+		llc_argv(&c->combos[b.combo], b.kernel, !b.unverified, ll, mir, argv, cpu_arg, mattr);
 		if (!proc_start(&pool->procs[slot], argv, mir, err, c->opt.mem_mb)) {
 			slots_give(slots, llc_slot);
 			fprintf(stderr, "gcnabi check: cannot start %s\n", argv[0]);
