@@ -245,7 +245,7 @@ def check_every_llc(tmp):
         for case in sorted(glob.glob(os.path.join(GOLDEN, "*.ll"))):
             for os_name in case_oses(case):
                 out = os.path.join(tmp, "check-%d-%s" % (major, os_name))
-                r = run([GCNABI, "check", "--quiet", "--llc", llc, "--triple", OS_TRIPLES[os_name], "--out", out, case])
+                r = run([GCNABI, "check", "--quiet", "--llc", named(major, llc), "--triple", OS_TRIPLES[os_name], "--out", out, case])
                 ok = r.returncode & (1 | 2 | 8 | 16) == 0
                 detail = r.stdout + r.stderr
                 if not ok and os.path.exists(os.path.join(out, "details.jsonl")):
@@ -267,7 +267,7 @@ def check_outputs(tmp):
     if not llcs:
         report("check outputs: at least one llc installed", False, "run `make deps`")
         return
-    pair = ["--llc", llcs[0][1]] + (["--llc", llcs[-1][1]] if len(llcs) > 1 else [])
+    pair = ["--llc", named(*llcs[0])] + (["--llc", named(*llcs[-1])] if len(llcs) > 1 else [])
     sigs = os.path.join(tmp, "outputs.ll")
     with open(sigs, "w") as f:
         f.write(open(os.path.join(GOLDEN, "default.ll")).read())
@@ -312,7 +312,8 @@ def link_matrix(tmp):
     open(sigs, "w").write("declare void @f(i32 inreg, i32)\ndeclare amdgpu_gfx void @g(i32 inreg, i32)\n")
     out = os.path.join(tmp, "link")
     (vo, lo), (vn, ln) = old[0], new[-1]
-    r = run([GCNABI, "check", "--quiet", "--llc", lo, "--llc", ln, "--mcpu", "gfx1030", "--selector", "dag",
+    r = run([GCNABI, "check", "--quiet", "--llc", named(vo, lo), "--llc", named(vn, ln), "--mcpu", "gfx1030",
+             "--selector", "dag",
              "--out", out, sigs])
     cells = {}
     path = os.path.join(out, "link.jsonl")
@@ -354,7 +355,8 @@ def link_matrix_chain_and_shader(tmp):
     open(sigs, "w").write("declare amdgpu_cs_chain void @c(i32 inreg, <2 x float>, i64 inreg)\n"
                           "declare amdgpu_cs_chain_preserve void @p(ptr addrspace(1) inreg, double)\n")
     out = os.path.join(tmp, "link-chain")
-    r = run([GCNABI, "check", "--quiet", "--llc", llcs[19], "--llc", llcs[22], "--mcpu", "gfx1100", "--selector", "dag",
+    r = run([GCNABI, "check", "--quiet", "--llc", named(19, llcs[19]), "--llc", named(22, llcs[22]), "--mcpu", "gfx1100",
+             "--selector", "dag",
              "--out", out, sigs])
     cells = link_cells(out)
     want = {(cc, a, b): (1, 0, 0) for cc in ("amdgpu_cs_chain", "amdgpu_cs_chain_preserve")
@@ -368,7 +370,8 @@ def link_matrix_chain_and_shader(tmp):
              os.path.join(ROOT, "cases", "weights", "shaders.weights"), "--seed", "11", "--index", "10"])
     open(graph, "w").write(g.stdout)
     out = os.path.join(tmp, "link-shader")
-    r = run([GCNABI, "check", "--quiet", "--llc", llcs[19], "--llc", llcs[22], "--mcpu", "gfx1030", "--selector", "dag",
+    r = run([GCNABI, "check", "--quiet", "--llc", named(19, llcs[19]), "--llc", named(22, llcs[22]), "--mcpu", "gfx1030",
+             "--selector", "dag",
              "--out", out, graph])
     cells = link_cells(out)
     want = {(cc, a, b): (1, 0, 0) for cc in ("shader->amdgpu_gfx", "amdgpu_gfx") for a in (p19, p22) for b in (p19, p22)}
@@ -396,7 +399,7 @@ def graph_bisection(tmp):
            r.returncode == 1 and "no function @nope" in r.stderr and graphs in r.stderr, r.stderr)
     for major, llc in installed_llcs():
         out = os.path.join(tmp, "bisect-%d" % major)
-        r = run([GCNABI, "check", "--quiet", "--llc", llc, "--mcpu", "gfx1030", "--selector", "dag", "--out", out, graphs])
+        r = run([GCNABI, "check", "--quiet", "--llc", named(major, llc), "--mcpu", "gfx1030", "--selector", "dag", "--out", out, graphs])
         details = [json.loads(l) for l in open(os.path.join(out, "details.jsonl"))] if os.path.exists(
             os.path.join(out, "details.jsonl")) else []
         refused = sorted(d["function"] for d in details if d["kind"] == "llc-refused-graph")
@@ -439,7 +442,7 @@ def call_graphs(tmp):
         subprocess.run([GCNABI, "gen", "--callgraph", "--seed", "29", "--count", "12"], stdout=f, check=True)
     for major, llc in installed_llcs():
         out = os.path.join(tmp, "graphs-%d" % major)
-        r = run([GCNABI, "check", "--quiet", "--llc", llc, "--out", out, graphs])
+        r = run([GCNABI, "check", "--quiet", "--llc", named(major, llc), "--out", out, graphs])
         details = [json.loads(l) for l in open(os.path.join(out, "details.jsonl"))] if os.path.exists(
             os.path.join(out, "details.jsonl")) else []
         unobserved = [d for d in details if d["kind"].startswith("unobserved") or d["kind"] == "llc-refused-graph"]
@@ -932,7 +935,7 @@ def boundary_every_llc(tmp):
                 continue
             open(sigs, "w").write(g.stdout)
             out = os.path.join(tmp, "boundary-check-%d-%s" % (major, layout))
-            r = run([GCNABI, "check", "--quiet", "--llc", llc, "--out", out, sigs])
+            r = run([GCNABI, "check", "--quiet", "--llc", named(major, llc), "--out", out, sigs])
             ok = r.returncode & (1 | 2 | 8 | 16) == 0
             detail = r.stdout + r.stderr
             if not ok and os.path.exists(os.path.join(out, "details.jsonl")):
@@ -963,7 +966,7 @@ def boundary_entry_every_llc(tmp):
         open(sigs, "w").write(g.stdout)
         past_end = set(re.findall(r"^; (b\d+): .*(?:one part past the end|split across the end)", g.stdout, re.M))
         out = os.path.join(tmp, "boundary-entry-check-%d" % major)
-        r = run([GCNABI, "check", "--quiet", "--llc", llc, "--mcpu", "gfx1030", "--out", out, sigs])
+        r = run([GCNABI, "check", "--quiet", "--llc", named(major, llc), "--mcpu", "gfx1030", "--out", out, sigs])
         refused = {}
         path = os.path.join(out, "details.jsonl")
         for line in open(path) if os.path.exists(path) else []:
@@ -998,7 +1001,8 @@ def whole_wave(tmp):
     open(sigs, "w").write(g.stdout)
     lost = len(re.findall(r"^; b\d+: .*gisel caller amdgpu_gfx_whole_wave: .*lost", g.stdout, re.M))
     out = os.path.join(tmp, "whole-wave-boundary")
-    r = run([GCNABI, "check", "--quiet", "--llc", llcs[22], "--mcpu", "gfx1030", "--mcpu", "gfx1200", "--out", out, sigs])
+    r = run([GCNABI, "check", "--quiet", "--llc", named(22, llcs[22]), "--mcpu", "gfx1030", "--mcpu", "gfx1200", "--out",
+             out, sigs])
     details = [json.loads(l) for l in open(os.path.join(out, "details.jsonl"))] if os.path.exists(
         os.path.join(out, "details.jsonl")) else []
     wrong = [d for d in details if d["kind"].startswith("model-vs-llc") or d["kind"].startswith("llc-refused")]
@@ -1015,7 +1019,7 @@ def whole_wave(tmp):
     text += "call @w -> @big\n"
     open(graph, "w").write(text)
     out = os.path.join(tmp, "whole-wave-calls")
-    r = run([GCNABI, "check", "--quiet", "--llc", llcs[22], "--mcpu", "gfx1100", "--out", out, graph])
+    r = run([GCNABI, "check", "--quiet", "--llc", named(22, llcs[22]), "--mcpu", "gfx1100", "--out", out, graph])
     summary = os.path.join(out, "summary.json")
     rows = [(co["selector"], str(co["counts"]["calls"]), str(co["counts"]["calls_agree"]))
             for co in json.load(open(summary))["combos"]] if os.path.exists(summary) else []
@@ -1297,7 +1301,7 @@ def gen_accepted_by_every_llc(tmp):
         for major, llc in installed_llcs():
             out = os.path.join(tmp, "gen-check-%s-%d" % (mode, major))
             # One CPU here: the CPUs' limits are covered by the golden and boundary checks.
-            c = run([GCNABI, "check", "--quiet", "--llc", llc, "--mcpu", "gfx1030", "--out", out, sigs])
+            c = run([GCNABI, "check", "--quiet", "--llc", named(major, llc), "--mcpu", "gfx1030", "--out", out, sigs])
             found, llc16 = unexplained_findings(out, major)
             ok = r.returncode == 0 and c.returncode & (1 | 2 | 16) == 0 and not found and \
                 (c.returncode & 8 == 0 or llc16 > 0)
@@ -1350,7 +1354,7 @@ def kernels(tmp):
     open(sigs, "w").write(r.stdout)
     for major, llc in installed_llcs():
         out = os.path.join(tmp, "kernels-%d" % major)
-        c = run([GCNABI, "check", "--quiet", "--jobs", "1", "--llc", llc, "--mcpu", "gfx900", "--mcpu", "gfx1100",
+        c = run([GCNABI, "check", "--quiet", "--jobs", "1", "--llc", named(major, llc), "--mcpu", "gfx900", "--mcpu", "gfx1100",
                  "--mcpu", "gfx942", "--out", out, sigs])
         detail = c.stdout + c.stderr
         if c.returncode and os.path.exists(os.path.join(out, "details.jsonl")):
