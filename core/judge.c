@@ -338,10 +338,20 @@ static bool same_loc(const Loc *x, const Loc *y)
 
 /* The next stack part of p at or after argument *i, part *k (in argument
  * order); NULL when there is none. */
-static const Loc *next_stack(const Placement *p, unsigned *i, unsigned *k)
+/* Argument i is unused on either side and one side has no parts for it:
+ * nothing to compare (judge's rule, the pooled stack's too). */
+static bool unseen_arg(const Placement *a, const Placement *b, unsigned i)
+{
+	return i < SIG_MAX_PARAMS && ((a->unused[i / 64] | b->unused[i / 64]) >> (i % 64) & 1) &&
+	       (a->args[i].count == 0 || b->args[i].count == 0);
+}
+
+/* The next stack part of p after argument *i's part *k, the arguments
+ * unseen against other left out. */
+static const Loc *next_stack(const Placement *p, const Placement *other, unsigned *i, unsigned *k)
 {
 	for (; *i < p->nargs; (*i)++, *k = 0)
-		for (; *k < p->args[*i].count; (*k)++) {
+		for (; *k < p->args[*i].count && !unseen_arg(p, other, *i); (*k)++) {
 			const Loc *l = &p->locs[p->args[*i].first + *k];
 			if (l->kind == LOC_STACK) {
 				(*k)++;
@@ -364,6 +374,8 @@ static bool pooled_stack_agrees(const Judge *c, const Placement *a, const Placem
 			return false;
 	for (unsigned i = 0; i < a->nargs; i++) {
 		unsigned ka = 0, kb = 0;
+		if (unseen_arg(a, b, i))
+			continue;
 		for (;;) {
 			while (ka < a->args[i].count && a->locs[a->args[i].first + ka].kind == LOC_STACK)
 				ka++;
@@ -388,8 +400,8 @@ static bool pooled_stack_agrees(const Judge *c, const Placement *a, const Placem
 	unsigned ia = 0, ka = 0, ib = 0, kb = 0;
 	const Loc *x, *y;
 	do {
-		x = next_stack(a, &ia, &ka);
-		y = next_stack(b, &ib, &kb);
+		x = next_stack(a, b, &ia, &ka);
+		y = next_stack(b, a, &ib, &kb);
 		if (!x != !y || (x && (x->offset != y->offset || sizes_differ(c, x, y))))
 			return false;
 	} while (x);
@@ -414,8 +426,7 @@ JudgeVerdict judge(const Placement *a, const Placement *b, const JudgeRules *rul
 	for (unsigned i = 0; i < nargs && !c.stop; i++) {
 		/* An unused argument's registers cannot be seen: no parts on one
 		 * side agree with any on the other. */
-		if (i < SIG_MAX_PARAMS && ((a->unused[i / 64] | b->unused[i / 64]) >> (i % 64) & 1) &&
-		    (a->args[i].count == 0 || b->args[i].count == 0))
+		if (unseen_arg(a, b, i))
 			continue;
 		compare_range(&c, a, a->args[i], b, b->args[i], JW_ARGUMENT, i);
 	}

@@ -172,6 +172,46 @@ static void test_stack_pooled(void **state)
 	assert_int_equal(cmp(JUDGE_UNORDERED | JUDGE_STACK_POOLED, why), JUDGE_DIFFERENT);
 }
 
+/* An unused argument one side has no parts for is left out of the pool
+ * too (seed 20261208: llc 15 SelectionDAG on gfx1100, a bfloat passed as
+ * undef first, then the merged stores of <29 x ptr addrspace(4)> inreg and
+ * <2 x ptr addrspace(6)> inreg given to the first of them). */
+static void test_stack_pooled_unused(void **state)
+{
+	(void)state;
+	char why[256];
+	Loc a0[] = { V(0) }, a1[] = { K(148, 4) }, b0[] = { V(7) };
+	Loc a2[] = { K(152, 4), K(156, 4) }, b1[] = { K(148, 4), K(152, 4), K(156, 4) };
+	/* model: %0 in v0 (unused), %1 stack+148, %2 stack+152..156;
+	 * llc: %0 nothing, %1 all three slots, %2 none */
+	a = (Placement){ .ok = true, .nargs = 3 };
+	a.args[0] = (PartRange){ 0, 1 };
+	a.args[1] = (PartRange){ 1, 1 };
+	a.args[2] = (PartRange){ 2, 2 };
+	a.locs[0] = a0[0];
+	a.locs[1] = a1[0];
+	memcpy(a.locs + 2, a2, sizeof a2);
+	a.nlocs = 4;
+	a.ret = (PartRange){ 4, 0 };
+	b = (Placement){ .ok = true, .nargs = 3 };
+	b.args[0] = (PartRange){ 0, 0 };
+	b.args[1] = (PartRange){ 0, 3 };
+	b.args[2] = (PartRange){ 3, 0 };
+	memcpy(b.locs, b1, sizeof b1);
+	b.nlocs = 3;
+	b.ret = (PartRange){ 3, 0 };
+	assert_int_equal(cmp(JUDGE_UNORDERED | JUDGE_STACK_POOLED, why), JUDGE_DIFFERENT);
+	b.unused[0] = 1; /* the caller passed %0 as undef */
+	assert_int_equal(cmp(JUDGE_UNORDERED | JUDGE_STACK_POOLED, why), JUDGE_SAME);
+	/* used, it has to be where the model says */
+	b.args[0] = (PartRange){ 3, 1 };
+	b.locs[3] = b0[0];
+	b.nlocs = 4;
+	b.ret = (PartRange){ 4, 0 };
+	b.unused[0] = 0;
+	assert_int_equal(cmp(JUDGE_UNORDERED | JUDGE_STACK_POOLED, why), JUDGE_DIFFERENT);
+}
+
 static void test_returns_and_sret(void **state)
 {
 	(void)state;
@@ -624,6 +664,7 @@ int main(void)
 		cmocka_unit_test(test_unread_parts),
 		cmocka_unit_test(test_slot_sizes),
 		cmocka_unit_test(test_stack_pooled),
+		cmocka_unit_test(test_stack_pooled_unused),
 		cmocka_unit_test(test_returns_and_sret),
 		cmocka_unit_test(test_what_names),
 		cmocka_unit_test(test_all_differences_in_order),
