@@ -346,14 +346,28 @@ static bool unseen_arg(const Placement *a, const Placement *b, unsigned i)
 	       (a->args[i].count == 0 || b->args[i].count == 0);
 }
 
+/* A stack slot of an argument of other that is unseen against p: a caller
+ * may store its undef value there (merged with a neighbour's stores, seed
+ * 20261209: llc 15 on gfx1100), which is nobody's part. */
+static bool in_unseen_slot(const Placement *other, const Placement *p, const Loc *l)
+{
+	for (unsigned i = 0; i < other->nargs; i++)
+		for (unsigned k = 0; unseen_arg(other, p, i) && k < other->args[i].count; k++) {
+			const Loc *o = &other->locs[other->args[i].first + k];
+			if (o->kind == LOC_STACK && o->offset == l->offset)
+				return true;
+		}
+	return false;
+}
+
 /* The next stack part of p after argument *i's part *k, the arguments
- * unseen against other left out. */
+ * unseen against other, and the slots of other's unseen ones, left out. */
 static const Loc *next_stack(const Placement *p, const Placement *other, unsigned *i, unsigned *k)
 {
 	for (; *i < p->nargs; (*i)++, *k = 0)
 		for (; *k < p->args[*i].count && !unseen_arg(p, other, *i); (*k)++) {
 			const Loc *l = &p->locs[p->args[*i].first + *k];
-			if (l->kind == LOC_STACK) {
+			if (l->kind == LOC_STACK && !in_unseen_slot(other, p, l)) {
 				(*k)++;
 				return l;
 			}

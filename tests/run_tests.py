@@ -1320,7 +1320,7 @@ def gen_accepted_by_every_llc(tmp):
             # One CPU here: the CPUs' limits are covered by the golden and boundary checks.
             c = run([GCNABI, "check", "--quiet", "--llc", named(major, llc), "--mcpu", "gfx1030", "--out", out, sigs])
             found, llc16 = unexplained_findings(out, major)
-            ok = r.returncode == 0 and c.returncode & (1 | 2 | 16) == 0 and not found and \
+            ok = r.returncode == 0 and status(c, out) & (1 | 2 | 16) == 0 and not found and \
                 (c.returncode & 8 == 0 or llc16 > 0)
             name = "gen %s sample accepted by llc %d (%s)" % (mode, major, profile_of(major))
             if llc16:

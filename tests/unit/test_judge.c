@@ -203,6 +203,23 @@ static void test_stack_pooled_unused(void **state)
 	assert_int_equal(cmp(JUDGE_UNORDERED | JUDGE_STACK_POOLED, why), JUDGE_DIFFERENT);
 	b.unused[0] = 1; /* the caller passed %0 as undef */
 	assert_int_equal(cmp(JUDGE_UNORDERED | JUDGE_STACK_POOLED, why), JUDGE_SAME);
+	/* a slot of the unused argument that the caller writes all the same
+	 * (its undef value, stored with its neighbour's) is nobody's part */
+	a.args[0] = (PartRange){ 0, 1 };
+	a.locs[0] = K(144, 4);
+	Loc c1[] = { K(144, 4), K(148, 4), K(152, 4), K(156, 4) };
+	b.args[1] = (PartRange){ 0, 4 };
+	b.args[2] = (PartRange){ 4, 0 };
+	memcpy(b.locs, c1, sizeof c1);
+	b.nlocs = 4;
+	b.ret = (PartRange){ 4, 0 };
+	assert_int_equal(cmp(JUDGE_UNORDERED | JUDGE_STACK_POOLED, why), JUDGE_SAME);
+	a.locs[0] = V(0);
+	b.args[1] = (PartRange){ 0, 3 };
+	b.args[2] = (PartRange){ 3, 0 };
+	memcpy(b.locs, b1, sizeof b1);
+	b.nlocs = 3;
+	b.ret = (PartRange){ 3, 0 };
 	/* used, it has to be where the model says */
 	b.args[0] = (PartRange){ 3, 1 };
 	b.locs[3] = b0[0];
