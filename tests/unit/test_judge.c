@@ -172,6 +172,19 @@ static void test_stack_pooled(void **state)
 	assert_int_equal(cmp(JUDGE_UNORDERED | JUDGE_STACK_POOLED, why), JUDGE_DIFFERENT);
 }
 
+/* Three arguments of n0, n1 and n2 of the parts locs, in order. */
+static void three_args(Placement *p, const Loc *locs, unsigned n0, unsigned n1, unsigned n2)
+{
+	place_init(p);
+	p->nargs = 3;
+	p->args[0] = (PartRange){ 0, (uint16_t)n0 };
+	p->args[1] = (PartRange){ (uint16_t)n0, (uint16_t)n1 };
+	p->args[2] = (PartRange){ (uint16_t)(n0 + n1), (uint16_t)n2 };
+	p->nlocs = n0 + n1 + n2;
+	memcpy(p->locs, locs, p->nlocs * sizeof *locs);
+	p->ret = (PartRange){ (uint16_t)p->nlocs, 0 };
+}
+
 /* An unused argument one side has no parts for is left out of the pool
  * too (seed 20261208: llc 15 SelectionDAG on gfx1100, a bfloat passed as
  * undef first, then the merged stores of <29 x ptr addrspace(4)> inreg and
@@ -180,52 +193,22 @@ static void test_stack_pooled_unused(void **state)
 {
 	(void)state;
 	char why[256];
-	Loc a0[] = { V(0) }, a1[] = { K(148, 4) }, b0[] = { V(7) };
-	Loc a2[] = { K(152, 4), K(156, 4) }, b1[] = { K(148, 4), K(152, 4), K(156, 4) };
 	/* model: %0 in v0 (unused), %1 stack+148, %2 stack+152..156;
 	 * llc: %0 nothing, %1 all three slots, %2 none */
-	a = (Placement){ .ok = true, .nargs = 3 };
-	a.args[0] = (PartRange){ 0, 1 };
-	a.args[1] = (PartRange){ 1, 1 };
-	a.args[2] = (PartRange){ 2, 2 };
-	a.locs[0] = a0[0];
-	a.locs[1] = a1[0];
-	memcpy(a.locs + 2, a2, sizeof a2);
-	a.nlocs = 4;
-	a.ret = (PartRange){ 4, 0 };
-	b = (Placement){ .ok = true, .nargs = 3 };
-	b.args[0] = (PartRange){ 0, 0 };
-	b.args[1] = (PartRange){ 0, 3 };
-	b.args[2] = (PartRange){ 3, 0 };
-	memcpy(b.locs, b1, sizeof b1);
-	b.nlocs = 3;
-	b.ret = (PartRange){ 3, 0 };
+	three_args(&a, (Loc[]){ V(0), K(148, 4), K(152, 4), K(156, 4) }, 1, 1, 2);
+	three_args(&b, (Loc[]){ K(148, 4), K(152, 4), K(156, 4) }, 0, 3, 0);
 	assert_int_equal(cmp(JUDGE_UNORDERED | JUDGE_STACK_POOLED, why), JUDGE_DIFFERENT);
 	b.unused[0] = 1; /* the caller passed %0 as undef */
 	assert_int_equal(cmp(JUDGE_UNORDERED | JUDGE_STACK_POOLED, why), JUDGE_SAME);
 	/* a slot of the unused argument that the caller writes all the same
 	 * (its undef value, stored with its neighbour's) is nobody's part */
-	a.args[0] = (PartRange){ 0, 1 };
-	a.locs[0] = K(144, 4);
-	Loc c1[] = { K(144, 4), K(148, 4), K(152, 4), K(156, 4) };
-	b.args[1] = (PartRange){ 0, 4 };
-	b.args[2] = (PartRange){ 4, 0 };
-	memcpy(b.locs, c1, sizeof c1);
-	b.nlocs = 4;
-	b.ret = (PartRange){ 4, 0 };
+	three_args(&a, (Loc[]){ K(144, 4), K(148, 4), K(152, 4), K(156, 4) }, 1, 1, 2);
+	three_args(&b, (Loc[]){ K(144, 4), K(148, 4), K(152, 4), K(156, 4) }, 0, 4, 0);
+	b.unused[0] = 1;
 	assert_int_equal(cmp(JUDGE_UNORDERED | JUDGE_STACK_POOLED, why), JUDGE_SAME);
-	a.locs[0] = V(0);
-	b.args[1] = (PartRange){ 0, 3 };
-	b.args[2] = (PartRange){ 3, 0 };
-	memcpy(b.locs, b1, sizeof b1);
-	b.nlocs = 3;
-	b.ret = (PartRange){ 3, 0 };
 	/* used, it has to be where the model says */
-	b.args[0] = (PartRange){ 3, 1 };
-	b.locs[3] = b0[0];
-	b.nlocs = 4;
-	b.ret = (PartRange){ 4, 0 };
-	b.unused[0] = 0;
+	three_args(&a, (Loc[]){ V(0), K(148, 4), K(152, 4), K(156, 4) }, 1, 1, 2);
+	three_args(&b, (Loc[]){ V(7), K(148, 4), K(152, 4), K(156, 4) }, 1, 3, 0);
 	assert_int_equal(cmp(JUDGE_UNORDERED | JUDGE_STACK_POOLED, why), JUDGE_DIFFERENT);
 }
 
