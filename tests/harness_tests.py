@@ -39,7 +39,7 @@ def newest_llc():
 # When and where a cause was first seen is the one thing two runs of one
 # seed need not share: units finish in another order (summary.md's "first
 # seen", results.jsonl's fields).
-TIMES = re.compile(rb"first seen: unit \S+, \d+ s into the run|\"first_(seconds|unit)\": [^,}]+")
+TIMES = re.compile(rb"first seen: unit \S+, \d+ s into the run|\"first_(seconds|unit)\": ?[^,}]+")
 
 
 def untimed(data):
@@ -293,6 +293,10 @@ def test_llc16_caller_reproducers(tmp):
     for known_axes in ("caller-vs-callee", None):
         known = os.path.join(tmp, "llc16-known-%s.txt" % known_axes)
         with open(known, "w") as fk:
+            # The default file's crash entries stay (llc 16 also fails the
+            # verifier on this graph, a crash of its own, known there).
+            fk.writelines(l for l in open(os.path.join(ROOT, "cases", "known-differences.txt"))
+                          if l.startswith("crash |"))
             if known_axes:
                 fk.write("%s | amdgpu_gfx | 16 | dag | . | accepted on one axis for the test\n" % known_axes)
         out = os.path.join(tmp, "llc16-caller-%s" % known_axes)
@@ -300,7 +304,7 @@ def test_llc16_caller_reproducers(tmp):
                  "--known", known, graph])
         rows = [json.loads(l) for l in open(os.path.join(out, "results.jsonl"))] if os.path.exists(
             os.path.join(out, "results.jsonl")) else []
-        found = [c for c in rows if c.get("type") == "cause"]
+        found = [c for c in rows if c.get("type") == "cause" and c["status"] != "known"]
         report("llc 16 caller bug: one cause on the model-vs-llc-caller and caller-vs-callee axes (known on %s)" %
                known_axes, len(found) == 1 and {a["axis"] for a in found[0]["axes"]} >= {
                    "model-vs-llc-caller", "caller-vs-callee"}, repr(found)[:1500])
@@ -334,7 +338,7 @@ def test_llc16_caller_reproducers(tmp):
                "lit from an empty directory; no path, no gcnabi name in it" % (axis, len(llcs)),
                text and want_all and len(lit_says) == len(llcs) and seen == lit_says and "/usr/" not in text and
                "/tmp" not in text and "gcnabi." not in text and "; RUN: llc -mtriple=amdgcn-amd-amdpal -mcpu=gfx1200 "
-               "-stop-after=finalize-isel %s -o - | FileCheck %s" in text,
+               "-verify-machineinstrs -stop-after=finalize-isel %s -o - | FileCheck %s" in text,
                "lit record %s\nlit from a copy: %s\n%s" % (lit, seen, text[:2500]))
 
 
