@@ -69,6 +69,7 @@ typedef struct {
 	X(dvgpr_calls, "dynamic-VGPR chain calls") \
 	X(dvgpr_lost, "of them, losing argument VGPRs") \
 	X(verifier, "functions (call graphs: graphs) whose machine code the verifier rejects; run again without it, their ABI is observed") \
+	X(flaky, "modules on which llc crashed once (its own stack dump) and that it compiled when run again: nondeterministic crashes") \
 	X(repros, "reproducers written") \
 	X(infra, "infrastructure findings: the machine failed, not the compiler") \
 	X(not_run, "functions not compared because of them")
@@ -296,7 +297,7 @@ void settle(Check *c, unsigned parent, bool failed);
 /* The second run of a whole batch failed (ll: its module) or passed. */
 void whole_failed_again(Check *c, const Batch *b, const Proc *p, const char *ll, const char *err, bool out_of_memory);
 /* A second run that passed: not reproducible. */
-void retry_passed(Check *c, const Batch *b);
+void retry_passed(Check *c, const Batch *b, const char *ll);
 /* llc exited 0 without MIR for the batch: an infrastructure finding. */
 void bad_output(Check *c, const Batch *b, const char *why);
 /* A batch of an unusable combination, not run or failed: counted, settled. */
@@ -367,7 +368,10 @@ typedef struct {
 bool check_open_reports(Check *c);
 /* The module ll of a batch that crashes together, with its llc command,
  * into repro/; its path into path ("" when it could not be written). */
-void keep_module(Check *c, const Combo *co, bool kernel, const char *ll, unsigned serial, char *path, size_t cap);
+/* The module of a batch that failed together (or once) into repro/:
+ * path gets its name, or "" when it could not be kept. */
+void keep_module(Check *c, const Combo *co, bool kernel, FindingKind kind, const char *ll, unsigned serial, char *path,
+		 size_t cap);
 /* The finding in details.jsonl and findings.jsonl. */
 void finding_write(Check *c, const Finding *f);
 /* findings.jsonl's convention, type_class, boundary and difference

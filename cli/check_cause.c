@@ -174,6 +174,10 @@ void finding_cause_json(JsonWriter *w, const Finding *f)
 		snprintf(key, sizeof key, "%s: %s %s", side, judge_what_names[f->at->what].name, text);
 	} else {
 		normalize_message(f->why, text, sizeof text);
+		/* Where the module was kept is the run's, not the cause's. */
+		char *kept = strstr(text, " (module: ");
+		if (kept)
+			*kept = 0;
 		snprintf(key, sizeof key, "%s%s: %s", side, generic, text);
 	}
 	jw_kobject(w, "cause");

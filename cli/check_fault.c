@@ -271,7 +271,7 @@ void whole_failed_again(Check *c, const Batch *b, const Proc *p, const char *ll,
 		return;
 	}
 	char *line = failure_line(c, p, err);
-	keep_module(c, co, b->kernel, ll, c->run.batch_serial, path, sizeof path);
+	keep_module(c, co, b->kernel, FK_CRASHES_TOGETHER, ll, c->run.batch_serial, path, sizeof path);
 	snprintf(text, sizeof text, "llc fails on %u functions together, on none of its parts: %s (module: %s)", n,
 		 line ? line : "?", path[0] ? path : "not kept");
 	free(line);
@@ -282,18 +282,33 @@ void whole_failed_again(Check *c, const Batch *b, const Proc *p, const char *ll,
 	settle(c, b->parent, true);
 }
 
-void retry_passed(Check *c, const Batch *b)
+void retry_passed(Check *c, const Batch *b, const char *ll)
 {
 	const Split *s = &c->run.splits[b->parent - 1];
-	char text[600];
+	Combo *co = &c->combos[b->combo];
+	char text[1400], path[700];
 	unsigned n = batch_functions(c, b);
+	/* llc's own stack dump ("crash in 'PASS'") says the fault was in
+	 * llc's code, not a signal from outside: a compiler crash that does
+	 * not happen on every run. Either way the module is kept: whether llc
+	 * fails on it again is for a person to find out. */
+	FindingKind kind = strstr(s->error, "crash in '") ? FK_FLAKY_CRASH : FK_NOT_REPRODUCIBLE;
+	keep_module(c, co, b->kernel, kind, ll, c->run.batch_serial, path, sizeof path);
 	if (b->count > 1)
 		snprintf(text, sizeof text, "llc failed on %u functions together (%s) and compiled them when run again, "
-			 "as it compiles each of its parts", n, s->error);
+			 "as it compiles each of its parts (module: %s)", n, s->error, path[0] ? path : "not kept");
 	else
 		snprintf(text, sizeof text, "llc failed once (%s) and compiled it when run again: the results are the "
-			 "second run's", s->error);
-	infra(c, b, FK_NOT_REPRODUCIBLE, text, true);
+			 "second run's (module: %s)", s->error, path[0] ? path : "not kept");
+	c->report.module = path[0] ? path : 0;
+	if (kind == FK_FLAKY_CRASH) {
+		co->st.flaky++;
+		report(c, co, batch_first(c, b), kind, text, 0, 0, 0);
+		settle(c, b->parent, true);
+	} else {
+		infra(c, b, kind, text, true);
+	}
+	c->report.module = 0;
 }
 
 void bad_output(Check *c, const Batch *b, const char *why)

@@ -322,7 +322,7 @@ static void finding_json(Check *c, const Finding *f)
 	jw_kstring(w, "call_site", site);
 	jw_kstring(w, "explained_by", f->explained_by);
 	jw_kstring(w, "message", f->why);
-	jw_kstring(w, "module", f->kind == FK_CRASHES_TOGETHER ? c->report.module : 0);
+	jw_kstring(w, "module", c->report.module);
 	refusals_json(w, f);
 	if (f->dvgpr)
 		dvgpr_json(w, f->dvgpr);
@@ -355,16 +355,19 @@ static void repro_head(FILE *f, const Combo *co, bool kernel, const char *kind, 
 	fprintf(f, "\n; %s\n", co->llc->version);
 }
 
-void keep_module(Check *c, const Combo *co, bool kernel, const char *ll, unsigned serial, char *path, size_t cap)
+void keep_module(Check *c, const Combo *co, bool kernel, FindingKind kind, const char *ll, unsigned serial, char *path,
+		 size_t cap)
 {
 	char err[256], where[600];
 	size_t len;
 	char *text = read_file(ll, &len, err, sizeof err);
-	snprintf(path, cap, "%s/repro/%s.together.%u.ll", c->report.dir, co->tag, serial);
+	snprintf(path, cap, "%s/repro/%s.%s.%u.ll", c->report.dir, co->tag,
+		 kind == FK_CRASHES_TOGETHER ? "together" : "once", serial);
 	FILE *f = text ? fopen(path, "w") : 0;
 	if (f) {
 		snprintf(where, sizeof where, "functions of %s", c->in.path);
-		repro_head(f, co, kernel, finding_kinds[FK_CRASHES_TOGETHER].name, "llc fails on them together", where);
+		repro_head(f, co, kernel, finding_kinds[kind].name,
+			   kind == FK_CRASHES_TOGETHER ? "llc fails on them together" : "llc failed on them once", where);
 		fwrite(text, 1, len, f);
 	}
 	if (text)
@@ -402,8 +405,9 @@ void report_finding(Check *c, const Finding *f)
 {
 	finding_write(c, f);
 	/* The machine's faults reproduce nothing; a module that crashes
-	 * together is its own reproducer (keep_module). */
-	if (!f->explained_by && finding_kinds[f->kind].cls != FC_INFRASTRUCTURE && f->kind != FK_CRASHES_TOGETHER)
+	 * together, or crashed once, is its own reproducer (keep_module). */
+	if (!f->explained_by && finding_kinds[f->kind].cls != FC_INFRASTRUCTURE && f->kind != FK_CRASHES_TOGETHER &&
+	    f->kind != FK_FLAKY_CRASH)
 		write_repro(c, &c->combos[f->co - c->combos], f->sig, f->kind, f->why);
 }
 
@@ -518,6 +522,13 @@ void print_summary(const Check *c, FILE *f, double wall)
 	}
 	for (int k = 0; k < c->ncombos; k++) {
 		const Stats *s = &c->combos[k].st;
+		if (s->flaky)
+			fprintf(f, "%s: %u flaky crash(es): llc crashed once and compiled the same module when run again "
+				   "(details.jsonl, kind %s; the modules are in repro/)\n",
+				c->combos[k].tag, s->flaky, finding_kinds[FK_FLAKY_CRASH].name);
+	}
+	for (int k = 0; k < c->ncombos; k++) {
+		const Stats *s = &c->combos[k].st;
 		if (s->infra)
 			fprintf(f, "%s: %u infrastructure finding(s), the machine's and not the compiler's; %u function(s) not "
 				   "compared (details.jsonl, class %s)\n",
@@ -538,7 +549,7 @@ unsigned exit_status(const Check *c)
 			st |= EXIT_INFRA;
 		if (s->diverged || s->model_refused || s->calls_diverged)
 			st |= EXIT_DIVERGED;
-		if (s->llc_refused || s->calls_refused || s->verifier)
+		if (s->llc_refused || s->calls_refused || s->verifier || s->flaky)
 			st |= EXIT_CRASHED;
 		if (s->mismatches > s->mismatches_explained)
 			st |= EXIT_DIVERGED;

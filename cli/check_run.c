@@ -339,11 +339,11 @@ static void batch_done(Check *c, const Batch *b, const Proc *p)
 	else if (failed)
 		batch_failed(c, b, p, ll, err);
 	else if (b->retry && b->count > 1)
-		retry_passed(c, b); /* its halves were observed */
+		retry_passed(c, b, ll); /* its halves were observed */
 	else if (!(b->graph ? observe_graph(c, b, mir, why, sizeof why) : observe_batch(c, b, mir, why, sizeof why)))
 		bad_output(c, b, why);
 	else if (b->retry)
-		retry_passed(c, b); /* a leaf: its results are this run's */
+		retry_passed(c, b, ll); /* a leaf: its results are this run's */
 	else
 		settle(c, b->parent, false);
 	unlink(mir);

@@ -83,10 +83,11 @@ extern const ExitBitInfo exit_bits[EXIT_BIT_COUNT];
 	X(HANG, "hang", CRASH, CRASH, "llc runs past --timeout on one function (call graphs: one graph); killed with its process group") \
 	X(OUT_OF_MEMORY, "out-of-memory", CRASH, CRASH, "llc runs out of --mem-limit on one function (call graphs: one graph) while an empty module compiles under the same limit: bisected like a hang") \
 	X(CRASHES_TOGETHER, "crashes-together", CRASH, CRASH, "llc fails on a module of several functions, on none of its parts, and again when run once more: the module is kept in repro/") \
+	X(FLAKY_CRASH, "flaky-crash", CRASH, CRASH, "llc crashed on a module (its own stack dump names the pass) and compiled it when run again: a nondeterministic compiler crash; the module is kept in repro/, the results are the second run's") \
 	X(LLC_UNUSABLE, "llc-unusable", MACHINE, INFRASTRUCTURE, "llc cannot run at all (missing, not executable, its loader fails, it fails on an empty module): said once, the rest of the combination is not compiled") \
 	X(LLC_STOPPED, "llc-stopped", MACHINE, INFRASTRUCTURE, "the machine stopped llc, not the input: killed from outside, or a batch past --timeout or out of --mem-limit whose parts are not; not bisected") \
 	X(BAD_OUTPUT, "bad-output", MACHINE, INFRASTRUCTURE, "llc exited 0, but its output is missing or is not MIR (kernels: HSA metadata) for any function of the batch") \
-	X(NOT_REPRODUCIBLE, "not-reproducible", MACHINE, INFRASTRUCTURE, "llc failed on a module, and compiled it when run once more (a one-function module: its results are the second run's)") \
+	X(NOT_REPRODUCIBLE, "not-reproducible", MACHINE, INFRASTRUCTURE, "llc failed on a module without a stack dump of its own (a signal from outside it, the machine), and compiled it when run once more (a one-function module: its results are the second run's)") \
 	X(NOT_EMITTED, "not-emitted", MODEL_VS_LLC, SKIPPED, "this llc's IR dialect cannot express the function: not compiled") \
 	X(NOT_IN_GRAPH, "not-in-graph", MODEL_VS_LLC, SKIPPED, "left out of the call-graph module: the model expects llc to refuse it, or its IR cannot be written") \
 	X(CHAIN_DVGPR_COUNT, "chain-dvgpr-count", MODEL_VS_LLC_CALLER, DIVERGENCE, "a chain call requests another dynamic VGPR count than the model expects of this llc") \

@@ -60,6 +60,11 @@ BODIES = {
                               'echo "LLVM ERROR: out of memory" >&2; kill -ABRT $$; fi',
     "flaky-batch": 'if [ ! -e "$DIR/failed" ] && [ $(grep -c "^define.*gcnabi\\.[0-9]*\\.fn" "$IN") -gt 1 ]; then '
                    'touch "$DIR/failed"; kill -SEGV $$; fi',
+    # the same, but llc's own signal handler prints its stack dump first:
+    # a crash inside llc that does not happen on every run
+    "flaky-crash": 'if [ ! -e "$DIR/failed" ] && [ $(grep -c "^define.*gcnabi\\.[0-9]*\\.fn" "$IN") -gt 1 ]; then '
+                   'touch "$DIR/failed"; printf "Stack dump:\\n1.\\tRunning pass \'Legalizer\' on function \'@f\'\\n" >&2; '
+                   'kill -SEGV $$; fi',
     # gcnabi-run: hangs on every function of one unit's input (file-001.ll)
     "hang-unit": 'if grep -q "file-001.ll" "$IN"; then echo $$ >> "$DIR/pids"; sleep 600 & echo $! >> "$DIR/pids"; '
                  'wait; fi',
@@ -245,6 +250,18 @@ def test_flaky_batch(tmp):
            and c.agree("llvm19-gfx900-dag") == (4, 4), c)
 
 
+def test_flaky_crash(tmp):
+    c = Check(tmp, "flaky-crash", [standin(tmp, "flaky-crash")], "--selector", "dag")
+    f = c.findings[0] if c.findings else {}
+    module = f.get("module") or ""
+    text = open(module).read() if module and os.path.exists(module) else ""
+    report("llc's own stack dump once, then the same module compiles: flaky-crash (exit 16, a compiler crash) "
+           "naming the pass, its module kept; all 4 agree",
+           c.rc == CRASHED and c.kinds() == ["flaky-crash"] and "crash in 'Legalizer'" in f.get("message", "") and
+           "gcnabi.0.fn" in text and "gcnabi.3.fn" in text and "; RUN:" in text and
+           c.agree("llvm19-gfx900-dag") == (4, 4), c)
+
+
 def harness(tmp, name, llc, *args):
     out = os.path.join(tmp, "run-" + name)
     inp = os.path.join(tmp, "twelve.ll")
@@ -312,6 +329,7 @@ def test_harness_machine_faults(tmp):
 
 CASES = [test_missing, test_not_executable, test_segv_every_2nd, test_crash_together, test_hang, test_no_output,
          test_deleted_mid_run, test_loader_under_memory_limit, test_out_of_memory, test_out_of_memory_together, test_flaky_batch,
+         test_flaky_crash,
          test_harness_unit_timeout, test_harness_machine_faults]
 
 
