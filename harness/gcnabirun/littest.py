@@ -278,9 +278,6 @@ def needle(f):
     return text if len(text) >= 12 else None
 
 
-VERIFIER_PREFIX = "machine verifier: "  # check's words for bad machine code (cli/check.h)
-
-
 def reduce_ir(ir, f, subject, tmp, deadline):
     """llvm-reduce with an interestingness test that runs the compiler and
     looks for the crash's error text; the reduced IR or None. It gets half
@@ -298,8 +295,9 @@ def reduce_ir(ir, f, subject, tmp, deadline):
     # check's word, not llc's, and check's "machine verifier: MSG (after
     # PASS)" is llc's "*** Bad machine code: MSG ***".
     want = f["what"].split(" (killed by ")[0]
-    if want.startswith(VERIFIER_PREFIX):
-        want = "*** " + re.sub(r" \(after [^)]*\)$", "", want[len(VERIFIER_PREFIX):])
+    verifier = V.vocab()["verifier_prefix"]
+    if want.startswith(verifier):
+        want = "*** " + re.sub(r" \(after [^)]*\)$", "", want[len(verifier):])
     same = os.path.join(tmp, "same_cause.py")
     write_text(same, "import sys\nsys.path.insert(0, %r)\nfrom gcnabirun.findings import normalize\n"
                      "sys.exit(0 if any(normalize(l).startswith(%r) for l in sys.stdin) else 1)\n" % (
