@@ -86,6 +86,7 @@ bench: $(B)/gcnabi $(B)/bench_place
 	$(B)/bench_place
 	python3 tests/bench.py
 	python3 tests/bench.py --harness
+	python3 tests/bench.py --ab
 
 deps:
 	sh tests/deps.sh

@@ -273,6 +273,48 @@ static void name_switches(Ab *ab, const Sig *s, const ModelConfig *ma, const Mod
 		snprintf(buf, cap, "profiles %s -> %s", pa->name, pb->name);
 }
 
+/* Call-graph input: whether the function (edge < 0) or the call (both of
+ * its ends) went into co's module; a function the model expects llc to
+ * refuse in either view stays out (check_plan.c), and with it its calls. */
+static bool in_graph(const Check *c, const Combo *co, unsigned sig, int edge)
+{
+	if (!co->in_graph)
+		return true;
+	if (edge < 0)
+		return co->in_graph[sig];
+	const CallEdge *e = &c->in.edges[edge];
+	return co->in_graph[e->from] && co->in_graph[e->to];
+}
+
+/* A function left out of one compiler's call graph and not of the
+ * other's (a call: with its caller, other): the switches each of which,
+ * turned from A's way to B's alone, makes the model place it in both
+ * views as B's model does. */
+static void name_graph_switches(Ab *ab, const Sig *s, const Sig *other, const ModelConfig *ma, const ModelConfig *mb,
+				bool want_b, char *buf, size_t cap)
+{
+	const Profile *pa = ma->profile, *pb = mb->profile;
+	Profile one;
+	ModelConfig m = *ma;
+	m.profile = &one;
+	size_t n = 0;
+	buf[0] = 0;
+	for (int k = 0; k < SW_COUNT; k++) {
+		if (pa->on[k] == pb->on[k])
+			continue;
+		one = *pa;
+		one.on[k] = pb->on[k];
+		bool ok = cc_place(s, &m, VIEW_CALLEE, ab->model_x) && cc_place(s, &m, VIEW_CALLER, ab->model_x);
+		if (other)
+			ok = ok && cc_place(other, &m, VIEW_CALLEE, ab->model_x) && cc_place(other, &m, VIEW_CALLER, ab->model_x);
+		if (ok == want_b)
+			n += (size_t)snprintf(buf + n, n < cap ? cap - n : 0, "%s%s", n ? " + " : "switch ",
+					      profile_switch_names[k]);
+	}
+	if (!n)
+		snprintf(buf, cap, "profiles %s -> %s", pa->name, pb->name);
+}
+
 /* The changes between what A and B placed for one function or call site. */
 static void compare_one(Ab *ab, unsigned pair, unsigned sig, int edge, View view, const Placement *pa,
 			const Placement *pb)
@@ -311,16 +353,21 @@ static void compare_one(Ab *ab, unsigned pair, unsigned sig, int edge, View view
 		/* Predicted: each compiler as its model says, and the models differ. */
 		bool as_a, as_b, models_differ;
 		if (it.what == JW_STATUS) {
-			as_a = ok_a == (pa && pa->ok);
-			as_b = ok_b == (pb && pb->ok);
-			models_differ = ok_a != ok_b;
+			bool want_a = ok_a && in_graph(ab->c, p->a, sig, edge), want_b = ok_b && in_graph(ab->c, p->b, sig, edge);
+			as_a = want_a == (pa && pa->ok);
+			as_b = want_b == (pb && pb->ok);
+			models_differ = want_a != want_b;
 		} else {
 			as_a = ok_a && agree_on(ab, ab->model_a, pa, model_flags, it);
 			as_b = ok_b && agree_on(ab, ab->model_b, pb, model_flags, it);
 			models_differ = !agree_on(ab, ab->model_a, ab->model_b, flags, it);
 		}
 		ch->predicted = as_a && as_b && models_differ;
-		if (ch->predicted)
+		bool graph_status = it.what == JW_STATUS && ok_a && ok_b;
+		if (ch->predicted && graph_status)
+			name_graph_switches(ab, s, edge < 0 ? 0 : ab->c->in.sigs[ab->c->in.edges[edge].from], &p->a->m,
+					    &p->b->m, pb && pb->ok, ch->switches, sizeof ch->switches);
+		else if (ch->predicted)
 			name_switches(ab, s, &p->a->m, &p->b->m, view, flags, it, ch->switches, sizeof ch->switches);
 		if (ch->predicted)
 			p->predicted++;

@@ -2,7 +2,10 @@
 """make bench, second half: the wall time of `gcnabi check` against bare llc
 on the same batches. Both run the same llc over the same IR with the same
 number of parallel jobs; the difference is what gcnabi adds (emitting,
-observing, modelling, comparing). Usage: tests/bench.py [--count N] [--llc PATH]"""
+observing, modelling, comparing). With --ab: `gcnabi ab` of two llc
+against the two `gcnabi check` runs it replaces, on 1,000 signatures and
+20 call graphs, one CPU, both selectors.
+Usage: tests/bench.py [--count N] [--llc PATH] [--harness | --ab]"""
 import argparse
 import concurrent.futures
 import os
@@ -38,6 +41,44 @@ def gen_speed():
     print("gcnabi gen --seed 1 --count 100000: %.2fs (best of 3; goal < 1 s)" % best)
 
 
+def timed(argv):
+    t0 = time.monotonic()
+    r = subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    if r.returncode & 3:  # 1 error, 2 usage: no verdict, no time worth having
+        sys.exit("bench: %s failed (%d): %s" % (" ".join(argv[:2]), r.returncode, r.stderr[-300:]))
+    return time.monotonic() - t0
+
+
+def bench_ab(args, llcs):
+    """gcnabi ab --llc A --llc B against gcnabi check with A and then B,
+    over the same signature file and call-graph file; alternated, the
+    best of two of each (goal: ab <= 1.2x the two checks)."""
+    (ma, a), (mb, b) = llcs[-2], llcs[-1]
+    with tempfile.TemporaryDirectory() as tmp:
+        files = []
+        for name, extra in (("sigs", []), ("graphs", ["--callgraph", "--count", "20"])):
+            path = os.path.join(tmp, name + ".ll")
+            count = [] if extra else ["--count", str(args.count)]
+            with open(path, "w") as f:
+                subprocess.run([GCNABI, "gen", "--seed", "2026"] + count + extra, stdout=f, check=True)
+            files.append(path)
+        common = ["--mcpu", "gfx1030", "--selector", "both", "--batch", str(args.batch), "--jobs", str(args.jobs)]
+        checks = ab = None
+        for n in range(2):
+            t_check = sum(timed([GCNABI, "check", "--quiet", "--llc", llc] + common +
+                                ["--out", os.path.join(tmp, "check-%d-%d-%d" % (n, k, i)), path])
+                          for k, llc in enumerate((a, b)) for i, path in enumerate(files))
+            t_ab = sum(timed([GCNABI, "ab", "--llc", "A=" + a, "--llc", "B=" + b] + common +
+                             ["--out", os.path.join(tmp, "ab-%d-%d" % (n, i)), path])
+                       for i, path in enumerate(files))
+            checks = t_check if checks is None else min(checks, t_check)
+            ab = t_ab if ab is None else min(ab, t_ab)
+    print("ab vs two checks: %d signatures and 20 call graphs (gcnabi gen --seed 2026), llc %d and %d, gfx1030, "
+          "both selectors, %d jobs" % (args.count, ma, mb, args.jobs))
+    print("  check A + check B %7.2fs" % checks)
+    print("  gcnabi ab         %7.2fs  (%.3fx; goal <= 1.2x)" % (ab, ab / checks))
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--count", type=int, default=1000)
@@ -46,10 +87,16 @@ def main():
     ap.add_argument("--llc")
     ap.add_argument("--harness", action="store_true",
                     help="harness/gcnabi-run run instead of gcnabi check, against bare llc on the same batches")
+    ap.add_argument("--ab", action="store_true", help="gcnabi ab of the two newest llc against two gcnabi check runs")
     args = ap.parse_args()
+    llcs = installed_llcs()
+    if args.ab:
+        if len(llcs) < 2:
+            sys.exit("bench: --ab needs two installed llc (make deps)")
+        bench_ab(args, llcs)
+        return
     if not args.harness:
         gen_speed()
-    llcs = installed_llcs()
     if not args.llc and not llcs:
         sys.exit("bench: no llc installed (make deps)")
     major, llc = (0, args.llc) if args.llc else llcs[-1]

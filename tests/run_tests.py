@@ -799,6 +799,28 @@ def ab_compilers(tmp):
            any("queue_ptr_cov5_hole" in c["by"] for c in changes) and
            [x["label"] for x in (d["a"], d["b"])] == [label_of(llcs[19]), label_of(llcs[22])],
            r.stdout[-2500:] + r.stderr)
+    # A call graph: llc 22 GlobalISel cannot call with a bfloat argument
+    # (gisel_bfloat_call_fails), so @h.n1 stays out of its module, callee
+    # and call site both: predicted, by that switch, not "unpredicted".
+    graph = os.path.join(tmp, "ab-graph.ll")
+    open(graph, "w").write(AB_GRAPH)
+    r, d = ab_json(["--llc", llcs[19], "--llc", llcs[22], "--mcpu", "gfx1030", "--out", os.path.join(tmp, "ab-graph"),
+                    graph])
+    changes = sorted((t["selector"], c["function"], c["view"], c["subject"], c["predicted"], c["by"])
+                     for t in d.get("targets", []) for c in t["changes"])
+    report("gcnabi ab, call graph: a function llc 22 GlobalISel leaves out of the module is a predicted status "
+           "change (switch gisel_bfloat_call_fails), callee and call site (exit 4)",
+           r.returncode == 4 and changes == [("gisel", "h.n1", view, "status", True, "switch gisel_bfloat_call_fails")
+                                             for view in ("callee", "caller")],
+           r.stdout[-2500:] + r.stderr + str(changes))
+
+
+AB_GRAPH = """declare void @h.n0(i32)
+declare void @h.n1(bfloat, i32)
+declare void @h.n2(float)
+call @h.n0 -> @h.n1
+call @h.n0 -> @h.n2
+"""
 
 
 # An llc whose version gcnabi has no profile for: llc 19 saying it is 18.1.8.
