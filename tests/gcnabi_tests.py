@@ -1,6 +1,7 @@
 """Helpers shared by the python test driver and the golden recorder:
 where the binary and the compilers are, and how expectation files look."""
 import glob
+import json
 import os
 import re
 import subprocess
@@ -36,11 +37,19 @@ def installed_llcs():
     return sorted(found)
 
 
+_profiles = None
+
+
 def profile_of(major):
-    """The profile gcnabi picks for an llc major (the newest one not newer)."""
-    known = [14, 15, 16, 19, 22]
-    best = [k for k in known if k <= major]
-    return "llvm%d" % best[-1] if best else None
+    """The profile gcnabi picks for an llc major (the newest one not newer),
+    from gcnabi's own table (gcnabi vocab --json)."""
+    global _profiles
+    if _profiles is None:
+        vocab = json.loads(subprocess.run([GCNABI, "vocab", "--json"], capture_output=True, text=True,
+                                          check=True).stdout)
+        _profiles = sorted((p["major"], p["name"]) for p in vocab["profiles"])
+    best = [name for m, name in _profiles if m <= major]
+    return best[-1] if best else None
 
 
 def llc_command(llc, cpu, selector, src, dst, kernel=False, triple=TRIPLE):
