@@ -19,6 +19,11 @@ typedef struct {
 	const EmitOptions *o;
 	unsigned idx;
 	bool caller_kernel; /* calls: the caller is a kernel, its parameters are named */
+	/* calls of a "gcnabi-divergent" function: the caller's lane index, a
+	 * value that differs per lane (the wrapper caller's VGPR parameter);
+	 * NULL: each call reads llvm.amdgcn.workitem.id.x (call graphs, which
+	 * declare it once) */
+	const char *lane;
 } Emitter;
 
 /* Parameter k of a function as a value: %K, or %gcnabi.arg.K in a kernel,
@@ -352,20 +357,54 @@ static void put_function_type(Emitter *e)
 	buf_printf(e->b, ")");
 }
 
+/* A lane-varying argument: its inreg parameter k of a "gcnabi-divergent"
+ * function, not passed on, loaded as itself (not a byval copy). */
+static bool divergent_arg(const Emitter *e, unsigned k)
+{
+	const Param *p = &e->s->params[k];
+	return e->s->divergent_calls && (p->flags & PARAM_INREG) && value_type(p) == p->type && !skipped(e, k);
+}
+
 /* One call of e's function from inside another: arguments below `shared`
  * are the caller's own parameters %0.. passed on, the others are loaded
  * from @gcnabi.<callee>.out.<K> (constant address space: uniform, so inreg
- * parts can stay in SGPRs). v names this call's values; through_pointer
+ * parts can stay in SGPRs) or, for a "gcnabi-divergent" callee's inreg
+ * parameters, from @gcnabi.<callee>.lane.<K> at the lane's own element, a
+ * value that differs per lane. v names this call's values; through_pointer
  * calls a pointer loaded from @gcnabi.<callee>.fptr. */
 static void emit_call(Emitter *e, const char *fn_name, const char *v, unsigned shared, bool through_pointer)
 {
 	const Sig *s = e->s;
 	const char *cc = cc_keyword((CallConv)s->cc), *intrinsic = conv_info((CallConv)s->cc)->call_intrinsic;
+	char lane[48] = "";
 	for (unsigned k = shared; k < s->nparams; k++) {
 		const Param *p = &s->params[k];
 		if (!passed(s, k))
 			continue;
 		TypeId vt = value_type(p);
+		if (divergent_arg(e, k)) {
+			if (!lane[0] && e->lane)
+				snprintf(lane, sizeof lane, "%s", e->lane);
+			else if (!lane[0]) {
+				snprintf(lane, sizeof lane, "%%%s.lane", v);
+				buf_printf(e->b, "  %s = call i32 @llvm.amdgcn.workitem.id.x()\n", lane);
+			}
+			/* The address is named as the out-marker is: the load's
+			 * memory operand (from %ir.gcnabi.<i>.out.<K>) tells the
+			 * observer which argument the value is. */
+			buf_printf(e->b, "  %%gcnabi.%u.out.%u = getelementptr ", e->idx, k);
+			put_mem_type(e, vt);
+			buf_printf(e->b, ", ");
+			put_global_ptr(e, vt, 1);
+			buf_printf(e->b, " @gcnabi.%u.lane.%u, i32 %s\n  %%%s.o%u = load volatile ", e->idx, k, lane, v, k);
+			put_mem_type(e, vt);
+			buf_printf(e->b, ", ");
+			put_global_ptr(e, vt, 1);
+			buf_printf(e->b, " %%gcnabi.%u.out.%u\n", e->idx, k);
+			if (is_fat_pointer(e, vt))
+				buf_printf(e->b, "  %%%s.p%u = inttoptr i160 %%%s.o%u to %s\n", v, k, v, k, fat_pointer_type(e));
+			continue;
+		}
 		if (skipped(e, k)) {
 			/* Nothing to load: a byval copy is left as allocated. */
 			if (vt != p->type) {
@@ -594,9 +633,15 @@ static void emit_caller(Emitter *e, const char *fn_name)
 	const ConvInfo *conv = conv_info((CallConv)e->s->cc);
 	if (conv->call_intrinsic)
 		declare_call_intrinsic(e);
-	buf_printf(e->b, "define %s%svoid @gcnabi.%u.caller(%s) {\n", conv->keyword, *conv->keyword ? " " : "", e->idx,
-		   conv->active_mask_param ? "i1" : "");
+	/* A "gcnabi-divergent" callee's caller takes the lane index as a VGPR
+	 * argument (not inreg: a value of each lane's own). */
+	bool lane = e->s->divergent_calls;
+	buf_printf(e->b, "define %s%svoid @gcnabi.%u.caller(%s%s%s) {\n", conv->keyword, *conv->keyword ? " " : "", e->idx,
+		   conv->active_mask_param ? "i1" : "", conv->active_mask_param && lane ? ", " : "",
+		   lane ? "i32 %gcnabi.lane" : "");
+	e->lane = lane ? "%gcnabi.lane" : 0;
 	emit_call(e, fn_name, "gcnabi", 0, false);
+	e->lane = 0;
 	buf_printf(e->b, "  ret void\n}\n");
 }
 
@@ -660,6 +705,8 @@ static void declare_markers(Emitter *e, bool callers)
 		declare_global(e, "in", (int)k, value_type(&s->params[k]), false);
 		if (callers && passed(s, k))
 			declare_global(e, "out", (int)k, value_type(&s->params[k]), true);
+		if (callers && passed(s, k) && divergent_arg(e, k))
+			declare_global(e, "lane", (int)k, value_type(&s->params[k]), false);
 	}
 	if (s->uses_scratch)
 		buf_printf(e->b, "@gcnabi.%u.idx = addrspace(1) global i32 0\n", e->idx);
@@ -675,7 +722,7 @@ bool emit_function(Buf *b, const Sig *s0, unsigned idx, const EmitOptions *o, ch
 	Sig *s = prepare_sig(s0, o, why, why_cap);
 	if (!s)
 		return false;
-	Emitter e = { b, s, o, idx, false };
+	Emitter e = { b, s, o, idx, false, 0 };
 	char renamed[48];
 	snprintf(renamed, sizeof renamed, "gcnabi.%u.fn", idx);
 	const char *fn_name = o->rename ? renamed : s->name;
@@ -717,10 +764,11 @@ bool emit_graph(Buf *b, Sig *const *sigs, const bool *include, unsigned nsigs, c
 				ok = false;
 			}
 	/* Markers, and the function pointers indirect calls load. */
+	bool lanes = false; /* a call passes lane-varying values: workitem.id.x */
 	for (unsigned i = 0; ok && i < nsigs; i++) {
 		if (!prepared[i])
 			continue;
-		Emitter e = { b, prepared[i], o, i, false };
+		Emitter e = { b, prepared[i], o, i, false, 0 };
 		buf_printf(b, "\n");
 		declare_markers(&e, true);
 		bool called_to = false, pointed_to = false, chained_to = false, chained_through_pointer = false;
@@ -731,6 +779,7 @@ bool emit_graph(Buf *b, Sig *const *sigs, const bool *include, unsigned nsigs, c
 			chained_to |= from_here && edges[x].chain;
 			chained_through_pointer |= from_here && edges[x].chain && edges[x].indirect;
 		}
+		lanes |= called_to && prepared[i]->divergent_calls;
 		if (chained_to)
 			declare_chain_intrinsic(&e);
 		if (called_to && conv_info((CallConv)prepared[i]->cc)->call_intrinsic)
@@ -751,11 +800,13 @@ bool emit_graph(Buf *b, Sig *const *sigs, const bool *include, unsigned nsigs, c
 		put_name(b, prepared[i]->name);
 		buf_printf(b, "\n");
 	}
+	if (lanes)
+		buf_printf(b, "declare i32 @llvm.amdgcn.workitem.id.x()\n");
 	/* Each function: its in-markers, its calls in edge order, its return. */
 	for (unsigned i = 0; ok && i < nsigs; i++) {
 		if (!prepared[i])
 			continue;
-		Emitter e = { b, prepared[i], o, i, false };
+		Emitter e = { b, prepared[i], o, i, false, 0 };
 		buf_printf(b, "\n");
 		put_header(&e, prepared[i]->name);
 		emit_entry_stores(&e);
@@ -764,7 +815,7 @@ bool emit_graph(Buf *b, Sig *const *sigs, const bool *include, unsigned nsigs, c
 			unsigned j = edges[x].to;
 			if (edges[x].from != i || !prepared[j])
 				continue;
-			Emitter callee = { b, prepared[j], o, j, conv_in_family((CallConv)prepared[i]->cc, FAMILY_KERNEL) };
+			Emitter callee = { b, prepared[j], o, j, conv_in_family((CallConv)prepared[i]->cc, FAMILY_KERNEL), 0 };
 			char v[32];
 			snprintf(v, sizeof v, "gcnabi.c%u", n++);
 			/* A kernel passes on no argument of its own: llc loads adjacent

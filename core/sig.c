@@ -211,7 +211,8 @@ static bool sig_equal_with(const Sig *a, const Sig *b, EqualMemo *memo)
 {
 	if (strncmp(a->name, b->name, SIG_NAME_MAX) != 0 || a->cc != b->cc || a->varargs != b->varargs ||
 	    a->ret_flags != b->ret_flags || a->no_inputs != b->no_inputs || a->flat_wg_min != b->flat_wg_min ||
-	    a->flat_wg_max != b->flat_wg_max || a->uses_scratch != b->uses_scratch || a->nparams != b->nparams || a->nparams > SIG_MAX_PARAMS)
+	    a->flat_wg_max != b->flat_wg_max || a->uses_scratch != b->uses_scratch ||
+	    a->divergent_calls != b->divergent_calls || a->nparams != b->nparams || a->nparams > SIG_MAX_PARAMS)
 		return false;
 	if (!type_equal(a, a->ret, b, b->ret, memo))
 		return false;

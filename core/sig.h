@@ -105,6 +105,11 @@ typedef struct {
 	/* "gcnabi-scratch": the body uses private memory (gcnabi emit writes a
 	 * dynamically indexed alloca), so an entry point sets up scratch. */
 	bool uses_scratch;
+	/* "gcnabi-divergent": its callers pass lane-varying values (a load at
+	 * an address that depends on the lane) to its inreg parameters. The
+	 * ABI still puts inreg parts in SGPRs, so the caller must make them
+	 * uniform (v_readfirstlane, or a loop over the distinct values). */
+	bool divergent_calls;
 	uint16_t nparams;
 	Param params[SIG_MAX_PARAMS];
 	uint16_t ntypes;

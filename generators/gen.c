@@ -546,6 +546,8 @@ void gen_signature(Sig *s, const GenWeights *w, uint64_t seed, uint64_t index)
 			s->params[i].flags |= PARAM_UNUSED;
 	if (w->pct_scratch && chance(&g.r, w->pct_scratch)) /* likewise */
 		s->uses_scratch = true;
+	if (w->pct_divergent && chance(&g.r, w->pct_divergent)) /* likewise */
+		s->divergent_calls = true;
 	if (chance(&g.r, w->pct_noinput))
 		for (int k = 0; k < NOIN_COUNT; k++)
 			if (chance(&g.r, w->pct_noinput_each))
@@ -581,6 +583,8 @@ const SwarmFeature swarm_features[] = {
 	{ "no-inputs", "amdgpu-no-* attributes", { W(pct_noinput) }, 0 },
 	{ "default-cc", "ccc, fastcc and coldcc", { 0 }, "default" },
 	{ "amdgpu_gfx", "amdgpu_gfx", { 0 }, "amdgpu_gfx" },
+	/* last: a feature added later leaves the earlier draws as they were */
+	{ "divergent", "lane-varying values passed to inreg parameters", { W(pct_divergent) }, 0 },
 };
 #undef W
 const unsigned swarm_feature_count = sizeof swarm_features / sizeof swarm_features[0];

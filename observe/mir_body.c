@@ -221,6 +221,10 @@ static void classify_load(Instr *in, const MemOp *m, bool marker, const Marker *
 		set_leaf(in, LEAF_KERNARG, 0, k, false);
 	} else if (m->target == MEM_GLOBAL && out && !mk->copy) {
 		set_leaf(in, LEAF_OUT, mk->sig, mk->k, false);
+	} else if (m->target == MEM_IR && out && !mk->copy) {
+		/* a lane-varying argument: its lane's element, at an address
+		 * gcnabi emit names %gcnabi.<i>.out.<K> ("gcnabi-divergent") */
+		set_leaf(in, LEAF_OUT, mk->sig, mk->k, false);
 	} else if (m->target == MEM_IR && out && mk->copy) {
 		set_leaf(in, LEAF_OUT, mk->sig, mk->k, true);
 	} else if (m->target == MEM_FIXED) {

@@ -690,6 +690,65 @@ call @g2.n1 -> @g2.n2
 """
 
 
+DIVERGENT_SIGS = """declare amdgpu_gfx void @f(i32 inreg, i64 inreg, float, <2 x half> inreg) "gcnabi-divergent"
+declare void @g(i32 inreg, ptr addrspace(7) inreg, i32) "gcnabi-divergent"
+"""
+
+DIVERGENT_GRAPH = """declare amdgpu_gfx void @d.n0(float)
+declare amdgpu_gfx void @d.n1(i32 inreg, i64 inreg, float) "gcnabi-divergent"
+call @d.n0 -> @d.n1
+"""
+
+
+def divergent_inreg_calls(tmp):
+    """"gcnabi-divergent": the caller passes lane-varying values (a load at
+    the lane's own element) to the inreg parameters. gcnabi emit loads them
+    per lane; the observer reads them at the call; llc 22 writes them to the
+    SGPRs the model places them in, on both selectors. In a call graph the
+    lane is llvm.amdgcn.workitem.id.x: llc 14-19 SelectionDAG segfault in
+    SIFixSGPRCopies there (a crash finding, not a pass), llc 22 agrees."""
+    llcs = dict(installed_llcs())
+    if 22 not in llcs:
+        return
+    sigs = os.path.join(tmp, "divergent.ll")
+    open(sigs, "w").write(DIVERGENT_SIGS)
+    ir = run([GCNABI, "emit", "--caller", sigs]).stdout
+    lane_loads = re.findall(r"%gcnabi\.(\d+)\.out\.(\d+) = getelementptr [^,]+, ptr addrspace\(1\) @gcnabi\.\1\.lane\.\2, "
+                            r"i32 %gcnabi\.lane", ir)
+    report("emit --caller of \"gcnabi-divergent\" signatures: each inreg argument loaded at the lane's element "
+           "(5 of them), the caller takes the lane as a VGPR argument",
+           sorted(lane_loads) == [("0", "0"), ("0", "1"), ("0", "3"), ("1", "0"), ("1", "1")] and
+           "@gcnabi.0.caller(i32 %gcnabi.lane)" in ir and "@gcnabi.1.caller(i32 %gcnabi.lane)" in ir, ir[-1500:])
+    out = os.path.join(tmp, "divergent-check")
+    r = run([GCNABI, "check", "--quiet", "--llc", llcs[22], "--mcpu", "gfx1030", "--out", out, sigs])
+    combos = {c["combo"]: c["counts"] for c in json.load(open(os.path.join(out, "summary.json")))["combos"]} \
+        if os.path.exists(os.path.join(out, "summary.json")) else {}
+    report("llc 22, lane-varying inreg arguments: every call site observed and placed as the model places it, "
+           "both selectors",
+           r.returncode & ~4 == 0 and len(combos) == 2 and
+           all(c["calls"] == 2 and c["calls_agree"] == 2 and c["calls_observed"] == 2 for c in combos.values()),
+           r.stdout + r.stderr + str(combos))
+    graph = os.path.join(tmp, "divergent-graph.ll")
+    open(graph, "w").write(DIVERGENT_GRAPH)
+    old = [llcs[v] for v in (14, 15, 16, 19) if v in llcs]
+    out = os.path.join(tmp, "divergent-graph")
+    args = [GCNABI, "check", "--quiet", "--mcpu", "gfx1030", "--selector", "dag", "--out", out, graph]
+    for llc in [llcs[22]] + old:
+        args[2:2] = ["--llc", llc]
+    r = run(args)
+    path = os.path.join(out, "findings.jsonl")
+    crashes = sorted(f["version"].split()[-1].split(".")[0] for f in map(json.loads, open(path))
+                     if f["class"] == "crash" and "SI Fix SGPR copies" in f["message"]) if os.path.exists(path) else []
+    combos = {c["combo"]: c["counts"] for c in json.load(open(os.path.join(out, "summary.json")))["combos"]} \
+        if os.path.exists(os.path.join(out, "summary.json")) else {}
+    ok22 = [c for k, c in combos.items() if k.startswith(label_of(llcs[22]))]
+    report("call graph, lane from workitem.id.x: llc 22 agrees, llc %s SelectionDAG crash in SIFixSGPRCopies "
+           "(exit bit 16)" % ", ".join(str(v) for v in (14, 15, 16, 19) if v in llcs),
+           r.returncode & 16 == (16 if old else 0) and
+           crashes == sorted(str(v) for v in (14, 15, 16, 19) if v in llcs) and
+           len(ok22) == 1 and ok22[0]["calls_agree"] == 1 and ok22[0]["agree"] == 2, r.stdout + r.stderr + str(crashes))
+
+
 def undef_args_through_pointers(tmp):
     """Seed 20261202: on llc 14/15 SelectionDAG gcnabi's callers pass undef
     for bfloat arguments (no use of one can be selected there); through a
@@ -1409,7 +1468,7 @@ def main():
             sys.exit("%s is missing: run make" % binary)
     sections = [golden, bad_inputs, bad_input_is_an_error, check_every_llc, check_outputs, kernels, scratch_setup, link_matrix, link_matrix_chain_and_shader,
                 call_graphs, graph_bisection, chain_graphs, subdword_inreg_finding, byval_fatptr_finding, explained_by_hidden_switch,
-                undef_args_through_pointers, ab_compilers, ab_layouts, version_without_profile,
+                undef_args_through_pointers, divergent_inreg_calls, ab_compilers, ab_layouts, version_without_profile,
                 machine_verifier,
                 kernel_graphs, shader_passthrough,
                 boundary_every_llc, boundary_entry_every_llc, whole_wave, gen_replay, gen_header, gen_weights,

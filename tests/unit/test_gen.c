@@ -148,6 +148,37 @@ static void test_other_conventions_on_request(void **state)
 	assert_true(ps > 200 && chain > 200 && unused > 1000);
 }
 
+/* "gcnabi-divergent": never at the default weight (0), and at pct_divergent
+ * on 10,000 signatures within 3 points of it (a binomial's standard
+ * deviation there is 0.5 point); it survives printing and parsing. */
+static void test_divergent_calls_follow_their_weight(void **state)
+{
+	(void)state;
+	static Sig sig, back;
+	GenWeights w = gen_weights_default();
+	assert_int_equal(w.pct_divergent, 0);
+	unsigned n = 0;
+	for (uint64_t i = 0; i < 2000; i++) {
+		gen_signature(&sig, &w, 3, i);
+		n += sig.divergent_calls;
+	}
+	assert_int_equal(n, 0);
+	w.pct_divergent = 25;
+	n = 0;
+	for (uint64_t i = 0; i < 10000; i++) {
+		gen_signature(&sig, &w, 3, i);
+		n += sig.divergent_calls;
+		if (i < 200) {
+			char text[65536];
+			size_t len = sig_print(&sig, false, text, sizeof text);
+			assert_true(len < sizeof text);
+			assert_true(sig_parse_header(text, len, &back, NULL));
+			assert_true(sig_equal(&sig, &back));
+		}
+	}
+	assert_in_range(n, 2200, 2800);
+}
+
 /* amdgpu_gfx_whole_wave: every signature leads with an i1 (the active-lane
  * mask; the verifier wants no inreg on it), sret stays first or second,
  * and the model for llc 22 finds nothing its verifier refuses. */
@@ -488,6 +519,7 @@ static bool uses(const Sig *s, const char *feature)
 		{ "no-inputs", s->no_inputs != 0 },
 		{ "default-cc", s->cc == CC_C || s->cc == CC_FAST || s->cc == CC_COLD },
 		{ "amdgpu_gfx", s->cc == CC_AMDGPU_GFX },
+		{ "divergent", s->divergent_calls },
 	};
 	for (size_t k = 0; k < sizeof table / sizeof table[0]; k++)
 		if (strcmp(table[k].name, feature) == 0)
@@ -501,6 +533,7 @@ static void test_swarm_batches_lack_their_features(void **state)
 	(void)state;
 	GenWeights w = gen_weights_default();
 	w.swarm_batch = 40;
+	w.pct_divergent = 20; /* off by default: on here, so that swarm has it to switch off */
 	Sig *s = new_sig();
 	uint32_t seen_off = 0, first = gen_swarm_off(&w, 5, 0);
 	bool batches_differ = false;
@@ -656,6 +689,7 @@ int main(void)
 		cmocka_unit_test(test_other_conventions_on_request),
 		cmocka_unit_test(test_rates_follow_default_weights),
 		cmocka_unit_test(test_rates_follow_other_weights),
+		cmocka_unit_test(test_divergent_calls_follow_their_weight),
 		cmocka_unit_test(test_swarm_batches_lack_their_features),
 		cmocka_unit_test(test_enumeration_is_a_bijection),
 		cmocka_unit_test(test_enumeration_puts_the_mask_first),
