@@ -69,6 +69,7 @@ typedef struct {
 	 * instructions; a vector stays undef: emit.c skipped_value) */
 	bool skip_bfloat_args;
 	bool zero_skipped_args;
+	bool no_dynamic_alloca; /* "gcnabi-frame" bodies without it (dag_dynamic_alloca_fails) */
 } EmitOptions;
 /* The options that follow from the llc's profile, the selector and whether
  * the target has 16-bit instructions: its IR dialect and what its

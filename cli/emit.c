@@ -26,6 +26,8 @@ typedef struct {
 	const char *lane;
 } Emitter;
 
+static bool has_body(const Sig *s, BodyFeature f) { return (s->body >> f & 1) != 0; }
+
 /* Parameter k of a function as a value: %K, or %gcnabi.arg.K in a kernel,
  * whose kernarg loads llc then names %gcnabi.arg.K.kernarg.offset (the
  * observer reads a passed-on kernel argument from that). */
@@ -217,6 +219,8 @@ static void put_header(Emitter *e, const char *fn_name)
 		buf_printf(e->b, " \"amdgpu-flat-work-group-size\"=\"%u,%u\"", s->flat_wg_min, s->flat_wg_max);
 	if (s->uses_scratch)
 		buf_printf(e->b, " \"gcnabi-scratch\""); /* likewise */
+	if (has_body(s, BODY_FRAME))
+		buf_printf(e->b, " \"frame-pointer\"=\"all\"");
 	const char *sep = " \"gcnabi-unused\"=\""; /* llc ignores the attribute; the observer reads it back */
 	for (unsigned k = 0; k < s->nparams; k++)
 		if ((s->params[k].flags & PARAM_UNUSED) || skipped(e, k)) {
@@ -274,6 +278,7 @@ void emit_profile_options(EmitOptions *o, const Profile *p, Selector sel, bool h
 	o->bfloat_undef_returns = p->on[SW_bfloat_unsupported];
 	o->skip_bfloat_args = body_skips_bfloat(p, sel);
 	o->zero_skipped_args = p->on[SW_bfloat_unsupported] && !has16;
+	o->no_dynamic_alloca = p->on[SW_dag_dynamic_alloca_fails] && sel == SEL_DAG;
 }
 
 /* A value of type t whose loads and stores this llc cannot select (LLVM
@@ -336,11 +341,31 @@ static void emit_scratch_use(Emitter *e)
 	buf_printf(e->b, "  store volatile i32 %%gcnabi.idx, %s %%gcnabi.slot\n", i32p);
 }
 
+/* "gcnabi-frame": a dynamic alloca of a length llc cannot know and a local
+ * aligned past the stack's alignment (llc realigns the stack and keeps a
+ * base pointer), each stored through so neither is removed. */
+static void emit_frame(Emitter *e)
+{
+	const char *g = e->o->typed_ptrs ? "i32 addrspace(1)*" : "ptr addrspace(1)";
+	const char *i32p = e->o->typed_ptrs ? "i32 addrspace(5)*" : "ptr addrspace(5)";
+	const char *arr = e->o->typed_ptrs ? "[4 x i32] addrspace(5)*" : "ptr addrspace(5)";
+	buf_printf(e->b, "  %%gcnabi.n = load volatile i32, %s @gcnabi.%u.len\n", g, e->idx);
+	if (!e->o->no_dynamic_alloca) {
+		buf_printf(e->b, "  %%gcnabi.dyn = alloca i32, i32 %%gcnabi.n, align 4, addrspace(5)\n");
+		buf_printf(e->b, "  store volatile i32 %%gcnabi.n, %s %%gcnabi.dyn\n", i32p);
+	}
+	buf_printf(e->b, "  %%gcnabi.aligned = alloca [4 x i32], align 64, addrspace(5)\n");
+	buf_printf(e->b, "  %%gcnabi.cell = getelementptr [4 x i32], %s %%gcnabi.aligned, i32 0, i32 %%gcnabi.n\n", arr);
+	buf_printf(e->b, "  store volatile i32 %%gcnabi.n, %s %%gcnabi.cell\n", i32p);
+}
+
 static void emit_callee(Emitter *e, const char *fn_name)
 {
 	put_header(e, fn_name);
 	if (e->s->uses_scratch)
 		emit_scratch_use(e);
+	if (has_body(e->s, BODY_FRAME))
+		emit_frame(e);
 	emit_entry_stores(e);
 	emit_return(e);
 }
@@ -362,7 +387,7 @@ static void put_function_type(Emitter *e)
 static bool divergent_arg(const Emitter *e, unsigned k)
 {
 	const Param *p = &e->s->params[k];
-	return e->s->divergent_calls && (p->flags & PARAM_INREG) && value_type(p) == p->type && !skipped(e, k);
+	return has_body(e->s, BODY_DIVERGENT) && (p->flags & PARAM_INREG) && value_type(p) == p->type && !skipped(e, k);
 }
 
 /* One call of e's function from inside another: arguments below `shared`
@@ -635,7 +660,7 @@ static void emit_caller(Emitter *e, const char *fn_name)
 		declare_call_intrinsic(e);
 	/* A "gcnabi-divergent" callee's caller takes the lane index as a VGPR
 	 * argument (not inreg: a value of each lane's own). */
-	bool lane = e->s->divergent_calls;
+	bool lane = has_body(e->s, BODY_DIVERGENT);
 	buf_printf(e->b, "define %s%svoid @gcnabi.%u.caller(%s%s%s) {\n", conv->keyword, *conv->keyword ? " " : "", e->idx,
 		   conv->active_mask_param ? "i1" : "", conv->active_mask_param && lane ? ", " : "",
 		   lane ? "i32 %gcnabi.lane" : "");
@@ -710,6 +735,8 @@ static void declare_markers(Emitter *e, bool callers)
 	}
 	if (s->uses_scratch)
 		buf_printf(e->b, "@gcnabi.%u.idx = addrspace(1) global i32 0\n", e->idx);
+	if (has_body(s, BODY_FRAME))
+		buf_printf(e->b, "@gcnabi.%u.len = addrspace(1) global i32 0\n", e->idx);
 	if (sig_type(s, s->ret)->kind != TYPE_VOID) {
 		declare_global(e, "ret", -1, s->ret, false);
 		if (callers)
@@ -779,7 +806,7 @@ bool emit_graph(Buf *b, Sig *const *sigs, const bool *include, unsigned nsigs, c
 			chained_to |= from_here && edges[x].chain;
 			chained_through_pointer |= from_here && edges[x].chain && edges[x].indirect;
 		}
-		lanes |= called_to && prepared[i]->divergent_calls;
+		lanes |= called_to && has_body(prepared[i], BODY_DIVERGENT);
 		if (chained_to)
 			declare_chain_intrinsic(&e);
 		if (called_to && conv_info((CallConv)prepared[i]->cc)->call_intrinsic)
@@ -809,6 +836,8 @@ bool emit_graph(Buf *b, Sig *const *sigs, const bool *include, unsigned nsigs, c
 		Emitter e = { b, prepared[i], o, i, false, 0 };
 		buf_printf(b, "\n");
 		put_header(&e, prepared[i]->name);
+		if (has_body(prepared[i], BODY_FRAME))
+			emit_frame(&e);
 		emit_entry_stores(&e);
 		bool chained = false;
 		for (unsigned x = 0, n = 0; x < nedges; x++) {

@@ -26,6 +26,7 @@
 	X(bfloat_vector_dag_store_fails, "none found upstream", "SelectionDAG cannot select the stores of most bfloat vectors, so a function that stores one fails (LLVM 14; an argument the body never uses is fine)") \
 	X(bfloat_scalar_dag_fails, "none found upstream", "SelectionDAG cannot select scalar bfloat loads and stores and crashes on odd-length bfloat vectors (LLVM 15)") \
 	X(gisel_bfloat_call_fails, "none found upstream (GlobalISel bfloat vectors: llvm/llvm-project#77055)", "GlobalISel cannot translate a call that passes or returns a bfloat or bfloat vector as a whole (LLVM 22)") \
+	X(dag_dynamic_alloca_fails, NULL, "SelectionDAG refuses a dynamic alloca in a callable function (\"unsupported dynamic alloca\"; LLVM 14-19): gcnabi emit leaves it out of a \"gcnabi-frame\" body there") \
 	X(bfloat_as_i32, NULL, "bfloat is carried as a 32-bit integer: 4-byte stack slots (LLVM 15-16); 2-byte bf16 in 19 and 22") \
 	X(buffer_ptr_split, NULL, "ptr addrspace(7) is {ptr addrspace(8), i32}: 5 parts; ptr addrspace(8) is 128-bit: 4 parts (LLVM 19+; 64-bit pointers before)") \
 	X(buffer_strided_ptr, NULL, "ptr addrspace(9) is the 192-bit buffer strided pointer, which the model does not place (LLVM 19+); 14-16 know no address space 9 and give it a 64-bit pointer, as every address space above 9") \

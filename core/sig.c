@@ -30,6 +30,12 @@ const char *const noinput_names[NOIN_COUNT] = {
 	[NOIN_FLAT_SCRATCH_INIT] = "amdgpu-no-flat-scratch-init",
 };
 
+const BodyFeatureInfo body_features[BODY_COUNT] = {
+#define X(id, name, attr, doc) [BODY_##id] = { name, attr, doc },
+	BODY_FEATURES(X)
+#undef X
+};
+
 void sig_init(Sig *s)
 {
 	memset(s, 0, sizeof *s);
@@ -212,7 +218,7 @@ static bool sig_equal_with(const Sig *a, const Sig *b, EqualMemo *memo)
 	if (strncmp(a->name, b->name, SIG_NAME_MAX) != 0 || a->cc != b->cc || a->varargs != b->varargs ||
 	    a->ret_flags != b->ret_flags || a->no_inputs != b->no_inputs || a->flat_wg_min != b->flat_wg_min ||
 	    a->flat_wg_max != b->flat_wg_max || a->uses_scratch != b->uses_scratch ||
-	    a->divergent_calls != b->divergent_calls || a->nparams != b->nparams || a->nparams > SIG_MAX_PARAMS)
+	    a->body != b->body || a->nparams != b->nparams || a->nparams > SIG_MAX_PARAMS)
 		return false;
 	if (!type_equal(a, a->ret, b, b->ret, memo))
 		return false;

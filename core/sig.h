@@ -93,6 +93,32 @@ typedef enum {
 /* Attribute spelling of each NoInput, e.g. "amdgpu-no-dispatch-ptr". */
 extern const char *const noinput_names[NOIN_COUNT];
 
+/* Body features: what gcnabi emit writes in and around a function besides
+ * using every argument, each a function attribute llc ignores (the
+ * generator's weights pct_<name>). */
+#define BODY_FEATURES(X) \
+	/* The callers pass lane-varying values (a load at an address that \
+	 * depends on the lane) to its inreg parameters. The ABI still puts \
+	 * inreg parts in SGPRs, so the caller must make them uniform \
+	 * (v_readfirstlane, or a loop over the distinct values). */ \
+	X(DIVERGENT, "divergent", "gcnabi-divergent", "its callers pass lane-varying values to its inreg parameters") \
+	/* A frame of its own: a dynamic alloca, a 64-byte aligned local (the \
+	 * stack is realigned) and a frame pointer kept ("frame-pointer"="all"); \
+	 * incoming stack arguments are then reached through FP or BP. */ \
+	X(FRAME, "frame", "gcnabi-frame", "its body has a dynamic alloca and a 64-byte aligned local, and keeps a frame pointer")
+
+typedef enum {
+#define X(id, name, attr, doc) BODY_##id,
+	BODY_FEATURES(X)
+#undef X
+	BODY_COUNT
+} BodyFeature;
+
+typedef struct {
+	const char *name, *attr, *doc;
+} BodyFeatureInfo;
+extern const BodyFeatureInfo body_features[BODY_COUNT];
+
 typedef struct {
 	char name[SIG_NAME_MAX]; /* without '@' and quotes */
 	uint8_t cc;              /* CallConv */
@@ -105,11 +131,7 @@ typedef struct {
 	/* "gcnabi-scratch": the body uses private memory (gcnabi emit writes a
 	 * dynamically indexed alloca), so an entry point sets up scratch. */
 	bool uses_scratch;
-	/* "gcnabi-divergent": its callers pass lane-varying values (a load at
-	 * an address that depends on the lane) to its inreg parameters. The
-	 * ABI still puts inreg parts in SGPRs, so the caller must make them
-	 * uniform (v_readfirstlane, or a loop over the distinct values). */
-	bool divergent_calls;
+	uint32_t body; /* bit BodyFeature when the function has its attribute */
 	uint16_t nparams;
 	Param params[SIG_MAX_PARAMS];
 	uint16_t ntypes;

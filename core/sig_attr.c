@@ -354,8 +354,9 @@ static bool apply_string_attr(Parser *p, size_t at, const Name *key, const Name 
 			fa->no_inputs |= UINT32_C(1) << i;
 	if (key_is(p, key, "gcnabi-scratch"))
 		fa->scratch = true;
-	if (key_is(p, key, "gcnabi-divergent"))
-		fa->divergent = true;
+	for (unsigned i = 0; i < BODY_COUNT; i++)
+		if (key_is(p, key, body_features[i].attr))
+			fa->body |= UINT32_C(1) << i;
 	if (key_is(p, key, "gcnabi-unused"))
 		return value ? parse_unused(p, value, fa) : fail(p, at, "\"gcnabi-unused\" needs a value \"N,M,...\"");
 	if (!key_is(p, key, "amdgpu-flat-work-group-size"))
@@ -377,7 +378,7 @@ static bool parse_string_attr(Parser *p, FnAttrs *fa)
 static bool parse_group_body(Parser *p, AttrGroup *g)
 {
 	size_t resume = p->pos;
-	FnAttrs attrs = { 0, 0, 0, { 0 }, false, false };
+	FnAttrs attrs = { 0, 0, 0, { 0 }, false, 0 };
 	bool new_line;
 	p->pos = g->body_pos + 1;
 	bool ok = parse_fn_attrs(p, &attrs, true, true, &new_line);
@@ -422,7 +423,7 @@ static bool parse_group_ref(Parser *p, FnAttrs *fa)
 	for (unsigned w = 0; w < SIG_MAX_PARAMS / 64; w++)
 		fa->unused[w] |= g->attrs.unused[w];
 	fa->scratch |= g->attrs.scratch;
-	fa->divergent |= g->attrs.divergent;
+	fa->body |= g->attrs.body;
 	if (g->attrs.wg_max) {
 		fa->wg_min = g->attrs.wg_min;
 		fa->wg_max = g->attrs.wg_max;

@@ -221,7 +221,7 @@ static bool parse_header(Parser *p, bool *new_line)
 		accept_word(p, "declare");
 	skip_linkage(p);
 	Param ret = { .attr_type = TYPE_NONE };
-	FnAttrs fa = { 0, 0, 0, { 0 }, false, false };
+	FnAttrs fa = { 0, 0, 0, { 0 }, false, 0 };
 	AttrsSeen seen;
 	if (!parse_cc(p) || !parse_value_attrs(p, true, &ret, &seen) || !parse_value_type(p, true, &s->ret) ||
 	    !verify_value_attrs(p, &seen, s->ret) || !parse_function_name(p) || !parse_params(p) ||
@@ -239,7 +239,7 @@ static bool parse_header(Parser *p, bool *new_line)
 	s->flat_wg_min = fa.wg_min;
 	s->flat_wg_max = fa.wg_max;
 	s->uses_scratch = fa.scratch;
-	s->divergent_calls = fa.divergent;
+	s->body = fa.body;
 	return true;
 }
 

@@ -41,7 +41,7 @@ typedef struct {
 	uint16_t wg_min, wg_max; /* wg_max == 0: not given */
 	uint64_t unused[SIG_MAX_PARAMS / 64]; /* "gcnabi-unused": bit i = parameter i */
 	bool scratch;                         /* "gcnabi-scratch" */
-	bool divergent;                       /* "gcnabi-divergent" */
+	uint32_t body;                        /* bit BodyFeature: its attribute */
 } FnAttrs;
 
 /* `%name = type BODY`, parsed on demand and memoized per header. */

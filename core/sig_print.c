@@ -201,8 +201,9 @@ static void print_fn_attrs(Out *o, const Sig *s)
 			(unsigned)s->flat_wg_max);
 	if (s->uses_scratch)
 		out_str(o, " \"gcnabi-scratch\"");
-	if (s->divergent_calls)
-		out_str(o, " \"gcnabi-divergent\"");
+	for (unsigned i = 0; i < BODY_COUNT; i++)
+		if (s->body & (UINT32_C(1) << i))
+			out_fmt(o, " \"%s\"", body_features[i].attr);
 	const char *sep = " \"gcnabi-unused\"=\"";
 	for (unsigned i = 0; i < s->nparams; i++)
 		if (s->params[i].flags & PARAM_UNUSED) {

@@ -516,6 +516,12 @@ void gen_fit_convention(Sig *s)
 		insert_mask(s);
 }
 
+/* The weight of each body feature (pct_<name>), by BodyFeature. */
+static const unsigned body_weights[BODY_COUNT] = {
+	[BODY_DIVERGENT] = GW_pct_divergent,
+	[BODY_FRAME] = GW_pct_frame,
+};
+
 void gen_signature(Sig *s, const GenWeights *w, uint64_t seed, uint64_t index)
 {
 	Gen g;
@@ -546,8 +552,13 @@ void gen_signature(Sig *s, const GenWeights *w, uint64_t seed, uint64_t index)
 			s->params[i].flags |= PARAM_UNUSED;
 	if (w->pct_scratch && chance(&g.r, w->pct_scratch)) /* likewise */
 		s->uses_scratch = true;
-	if (w->pct_divergent && chance(&g.r, w->pct_divergent)) /* likewise */
-		s->divergent_calls = true;
+	/* Body features, each by its weight (body_weights); likewise no draw
+	 * at 0. */
+	for (unsigned k = 0; k < BODY_COUNT; k++) {
+		unsigned pct = gen_weight(w, body_weights[k]);
+		if (pct && chance(&g.r, pct))
+			s->body |= UINT32_C(1) << k;
+	}
 	if (chance(&g.r, w->pct_noinput))
 		for (int k = 0; k < NOIN_COUNT; k++)
 			if (chance(&g.r, w->pct_noinput_each))
@@ -585,6 +596,7 @@ const SwarmFeature swarm_features[] = {
 	{ "amdgpu_gfx", "amdgpu_gfx", { 0 }, "amdgpu_gfx" },
 	/* last: a feature added later leaves the earlier draws as they were */
 	{ "divergent", "lane-varying values passed to inreg parameters", { W(pct_divergent) }, 0 },
+	{ "frame", "frames with a dynamic alloca, an aligned local and a frame pointer", { W(pct_frame) }, 0 },
 };
 #undef W
 const unsigned swarm_feature_count = sizeof swarm_features / sizeof swarm_features[0];

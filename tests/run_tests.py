@@ -749,6 +749,45 @@ def divergent_inreg_calls(tmp):
            len(ok22) == 1 and ok22[0]["calls_agree"] == 1 and ok22[0]["agree"] == 2, r.stdout + r.stderr + str(crashes))
 
 
+FRAME_SIGS = """declare amdgpu_gfx void @f(i32 inreg, i64, [40 x float], i32) "gcnabi-frame"
+declare i32 @g(i32 inreg, <40 x i32>, float) "gcnabi-frame" "gcnabi-divergent"
+"""
+
+
+def frame_bodies(tmp):
+    """"gcnabi-frame": a dynamic alloca, a 64-byte aligned local and
+    "frame-pointer"="all" (stack arguments then sit behind a realigned
+    frame). SelectionDAG 14-19 refuses the dynamic alloca ("unsupported
+    dynamic alloca", switch dag_dynamic_alloca_fails), so emit leaves it out
+    there; every installed llc then compiles both functions and their call
+    sites as the model places them (GlobalISel 14-16 refuse @g's inreg
+    argument, as the model predicts)."""
+    llcs = dict(installed_llcs())
+    sigs = os.path.join(tmp, "frame.ll")
+    open(sigs, "w").write(FRAME_SIGS)
+    ir22 = run([GCNABI, "emit", "--caller", "--profile", "llvm22", sigs]).stdout
+    ir19 = run([GCNABI, "emit", "--caller", "--profile", "llvm19", "--selector", "dag", sigs]).stdout
+    report("emit \"gcnabi-frame\": frame pointer kept, an aligned local, a dynamic alloca except for SelectionDAG "
+           "14-19", ir22.count('"frame-pointer"="all"') == 2 and ir22.count("alloca [4 x i32], align 64") == 2 and
+           ir22.count("alloca i32, i32 %gcnabi.n") == 2 and ir19.count("alloca [4 x i32], align 64") == 2 and
+           "alloca i32, i32" not in ir19, ir22[-800:] + ir19[-800:])
+    if not llcs:
+        return
+    out = os.path.join(tmp, "frame-check")
+    args = [GCNABI, "check", "--quiet", "--mcpu", "gfx900", "--mcpu", "gfx1030", "--out", out, sigs]
+    for llc in llcs.values():
+        args[2:2] = ["--llc", llc]
+    r = run(args)
+    combos = {c["combo"]: c["counts"] for c in json.load(open(os.path.join(out, "summary.json")))["combos"]} \
+        if os.path.exists(os.path.join(out, "summary.json")) else {}
+    bad = {k: c for k, c in combos.items()
+           if c["llc_refused"] or c["diverged"] or c["calls_refused"] or c["calls_diverged"] or
+           c["agree"] + c["both_refused"] != 2}
+    report("\"gcnabi-frame\" on every installed llc, gfx900 and gfx1030: no refusal, no divergence (%d combinations)"
+           % len(combos), r.returncode & ~4 == 0 and len(combos) == 4 * len(llcs) and not bad,
+           r.stdout + r.stderr + str(bad))
+
+
 def undef_args_through_pointers(tmp):
     """Seed 20261202: on llc 14/15 SelectionDAG gcnabi's callers pass undef
     for bfloat arguments (no use of one can be selected there); through a
@@ -1468,7 +1507,7 @@ def main():
             sys.exit("%s is missing: run make" % binary)
     sections = [golden, bad_inputs, bad_input_is_an_error, check_every_llc, check_outputs, kernels, scratch_setup, link_matrix, link_matrix_chain_and_shader,
                 call_graphs, graph_bisection, chain_graphs, subdword_inreg_finding, byval_fatptr_finding, explained_by_hidden_switch,
-                undef_args_through_pointers, divergent_inreg_calls, ab_compilers, ab_layouts, version_without_profile,
+                undef_args_through_pointers, divergent_inreg_calls, frame_bodies, ab_compilers, ab_layouts, version_without_profile,
                 machine_verifier,
                 kernel_graphs, shader_passthrough,
                 boundary_every_llc, boundary_entry_every_llc, whole_wave, gen_replay, gen_header, gen_weights,

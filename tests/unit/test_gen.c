@@ -160,14 +160,14 @@ static void test_divergent_calls_follow_their_weight(void **state)
 	unsigned n = 0;
 	for (uint64_t i = 0; i < 2000; i++) {
 		gen_signature(&sig, &w, 3, i);
-		n += sig.divergent_calls;
+		n += (sig.body >> BODY_DIVERGENT & 1) != 0;
 	}
 	assert_int_equal(n, 0);
 	w.pct_divergent = 25;
 	n = 0;
 	for (uint64_t i = 0; i < 10000; i++) {
 		gen_signature(&sig, &w, 3, i);
-		n += sig.divergent_calls;
+		n += (sig.body >> BODY_DIVERGENT & 1) != 0;
 		if (i < 200) {
 			char text[65536];
 			size_t len = sig_print(&sig, false, text, sizeof text);
@@ -519,7 +519,8 @@ static bool uses(const Sig *s, const char *feature)
 		{ "no-inputs", s->no_inputs != 0 },
 		{ "default-cc", s->cc == CC_C || s->cc == CC_FAST || s->cc == CC_COLD },
 		{ "amdgpu_gfx", s->cc == CC_AMDGPU_GFX },
-		{ "divergent", s->divergent_calls },
+		{ "divergent", (s->body >> BODY_DIVERGENT & 1) != 0 },
+		{ "frame", (s->body >> BODY_FRAME & 1) != 0 },
 	};
 	for (size_t k = 0; k < sizeof table / sizeof table[0]; k++)
 		if (strcmp(table[k].name, feature) == 0)
@@ -533,7 +534,7 @@ static void test_swarm_batches_lack_their_features(void **state)
 	(void)state;
 	GenWeights w = gen_weights_default();
 	w.swarm_batch = 40;
-	w.pct_divergent = 20; /* off by default: on here, so that swarm has it to switch off */
+	w.pct_divergent = w.pct_frame = 20; /* off by default: on here, so that swarm has them to switch off */
 	Sig *s = new_sig();
 	uint32_t seen_off = 0, first = gen_swarm_off(&w, 5, 0);
 	bool batches_differ = false;
