@@ -228,11 +228,32 @@ void ab_subject_text(const Sig *s, AbItem it, char *buf, size_t cap)
 	}
 }
 
-/* The switches between A's and B's profiles that move item it from where
- * A's model has it to where B's has it: each that does it alone, else the
- * ones that change it on the way from A's switches to B's. */
-static void name_switches(Ab *ab, const Sig *s, const ModelConfig *ma, const ModelConfig *mb, View view,
-			  unsigned flags, AbItem it, char *buf, size_t cap)
+/* What a switch turned from A's way to B's alone must do to be named: m is
+ * A's model with that one switch as B has it. */
+typedef struct {
+	const Sig *s, *other; /* other: a call's caller (call graphs), or NULL */
+	View view;
+	unsigned flags;
+	AbItem it;
+	bool graph, want_b; /* graph: placed in both views, as want_b */
+} SwitchTest;
+
+static bool switch_moves(Ab *ab, const ModelConfig *m, const SwitchTest *t)
+{
+	if (!t->graph) {
+		cc_place(t->s, m, t->view, ab->model_x); /* a refusal too: the status is an item */
+		return agree_on(ab, ab->model_x, ab->model_b, t->flags, t->it);
+	}
+	bool ok = cc_place(t->s, m, VIEW_CALLEE, ab->model_x) && cc_place(t->s, m, VIEW_CALLER, ab->model_x);
+	if (t->other)
+		ok = ok && cc_place(t->other, m, VIEW_CALLEE, ab->model_x) && cc_place(t->other, m, VIEW_CALLER, ab->model_x);
+	return ok == t->want_b;
+}
+
+/* The switches between A's and B's profiles each of which alone does what
+ * t asks ("switch a + b"); the length written. */
+static size_t switches_alone(Ab *ab, const ModelConfig *ma, const ModelConfig *mb, const SwitchTest *t, char *buf,
+			     size_t cap)
 {
 	const Profile *pa = ma->profile, *pb = mb->profile;
 	Profile one;
@@ -245,15 +266,28 @@ static void name_switches(Ab *ab, const Sig *s, const ModelConfig *ma, const Mod
 			continue;
 		one = *pa;
 		one.on[k] = pb->on[k];
-		cc_place(s, &m, view, ab->model_x); /* a refusal too: the status is an item */
-		if (agree_on(ab, ab->model_x, ab->model_b, flags, it))
+		if (switch_moves(ab, &m, t))
 			n += (size_t)snprintf(buf + n, n < cap ? cap - n : 0, "%s%s", n ? " + " : "switch ",
 					      profile_switch_names[k]);
 	}
+	return n;
+}
+
+/* The switches between A's and B's profiles that move item it from where
+ * A's model has it to where B's has it: each that does it alone, else the
+ * ones that change it on the way from A's switches to B's. */
+static void name_switches(Ab *ab, const Sig *s, const ModelConfig *ma, const ModelConfig *mb, View view,
+			  unsigned flags, AbItem it, char *buf, size_t cap)
+{
+	const SwitchTest t = { .s = s, .view = view, .flags = flags, .it = it };
+	size_t n = switches_alone(ab, ma, mb, &t, buf, cap);
 	if (n)
 		return;
+	const Profile *pa = ma->profile, *pb = mb->profile;
+	Profile one = *pa;
+	ModelConfig m = *ma;
+	m.profile = &one;
 	/* A's switches turned into B's one by one: each that moves it. */
-	one = *pa;
 	Placement *prev = ab->model_y, *cur = ab->model_x;
 	*prev = *ab->model_a;
 	for (int k = 0; k < SW_COUNT; k++) {
@@ -264,9 +298,9 @@ static void name_switches(Ab *ab, const Sig *s, const ModelConfig *ma, const Mod
 		if (!agree_on(ab, cur, prev, flags, it)) {
 			n += (size_t)snprintf(buf + n, n < cap ? cap - n : 0, "%s%s", n ? " + " : "switches ",
 					      profile_switch_names[k]);
-			Placement *t = prev;
+			Placement *tmp = prev;
 			prev = cur;
-			cur = t;
+			cur = tmp;
 		}
 	}
 	if (!n)
@@ -293,26 +327,9 @@ static bool in_graph(const Check *c, const Combo *co, unsigned sig, int edge)
 static void name_graph_switches(Ab *ab, const Sig *s, const Sig *other, const ModelConfig *ma, const ModelConfig *mb,
 				bool want_b, char *buf, size_t cap)
 {
-	const Profile *pa = ma->profile, *pb = mb->profile;
-	Profile one;
-	ModelConfig m = *ma;
-	m.profile = &one;
-	size_t n = 0;
-	buf[0] = 0;
-	for (int k = 0; k < SW_COUNT; k++) {
-		if (pa->on[k] == pb->on[k])
-			continue;
-		one = *pa;
-		one.on[k] = pb->on[k];
-		bool ok = cc_place(s, &m, VIEW_CALLEE, ab->model_x) && cc_place(s, &m, VIEW_CALLER, ab->model_x);
-		if (other)
-			ok = ok && cc_place(other, &m, VIEW_CALLEE, ab->model_x) && cc_place(other, &m, VIEW_CALLER, ab->model_x);
-		if (ok == want_b)
-			n += (size_t)snprintf(buf + n, n < cap ? cap - n : 0, "%s%s", n ? " + " : "switch ",
-					      profile_switch_names[k]);
-	}
-	if (!n)
-		snprintf(buf, cap, "profiles %s -> %s", pa->name, pb->name);
+	const SwitchTest t = { .s = s, .other = other, .graph = true, .want_b = want_b };
+	if (!switches_alone(ab, ma, mb, &t, buf, cap))
+		snprintf(buf, cap, "profiles %s -> %s", ma->profile->name, mb->profile->name);
 }
 
 /* The changes between what A and B placed for one function or call site. */

@@ -519,9 +519,6 @@ void print_summary(const Check *c, FILE *f, double wall)
 			fprintf(f, "%s: %u verifier error(s): bad machine code (details.jsonl, kind %s); compiled again without "
 				   "-verify-machineinstrs, their ABI is compared as any other\n",
 				c->combos[k].tag, s->verifier, finding_kinds[FK_VERIFIER_ERROR].name);
-	}
-	for (int k = 0; k < c->ncombos; k++) {
-		const Stats *s = &c->combos[k].st;
 		if (s->flaky)
 			fprintf(f, "%s: %u flaky crash(es): llc crashed once and compiled the same module when run again "
 				   "(details.jsonl, kind %s; the modules are in repro/)\n",

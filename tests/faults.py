@@ -173,11 +173,16 @@ def test_segv_every_2nd(tmp):
            and c.agree("llvm19-gfx900-dag") == (4, 4), c)
 
 
-def test_crash_together(tmp):
-    c = Check(tmp, "together", [standin(tmp, "crash-together")], "--selector", "dag")
+def kept_module(c):
+    """The first finding and the text of the module it names as kept."""
     f = c.findings[0] if c.findings else {}
     module = f.get("module") or ""
-    text = open(module).read() if module and os.path.exists(module) else ""
+    return f, open(module).read() if module and os.path.exists(module) else ""
+
+
+def test_crash_together(tmp):
+    c = Check(tmp, "together", [standin(tmp, "crash-together")], "--selector", "dag")
+    f, text = kept_module(c)
     report("crash only with two functions together: one crashes-together finding (exit 16) naming SIGSEGV, "
            "its module kept with both functions; all 4 functions agree",
            c.rc == CRASHED and c.kinds() == ["crashes-together"] and "killed by SIGSEGV" in f.get("message", "") and
@@ -252,9 +257,7 @@ def test_flaky_batch(tmp):
 
 def test_flaky_crash(tmp):
     c = Check(tmp, "flaky-crash", [standin(tmp, "flaky-crash")], "--selector", "dag")
-    f = c.findings[0] if c.findings else {}
-    module = f.get("module") or ""
-    text = open(module).read() if module and os.path.exists(module) else ""
+    f, text = kept_module(c)
     report("llc's own stack dump once, then the same module compiles: flaky-crash (exit 16, a compiler crash) "
            "naming the pass, its module kept; all 4 agree",
            c.rc == CRASHED and c.kinds() == ["flaky-crash"] and "crash in 'Legalizer'" in f.get("message", "") and
