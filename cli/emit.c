@@ -19,10 +19,12 @@ typedef struct {
 	const EmitOptions *o;
 	unsigned idx;
 	bool caller_kernel; /* calls: the caller is a kernel, its parameters are named */
-	/* calls of a "gcnabi-divergent" function: the caller's lane index, a
-	 * value that differs per lane (the wrapper caller's VGPR parameter);
-	 * NULL: each call reads llvm.amdgcn.workitem.id.x (call graphs, which
-	 * declare it once) */
+	/* calls of a function that needs lane-varying values (lane_varying):
+	 * the caller's lane index, a value that differs per lane (the wrapper
+	 * caller's VGPR parameter); NULL: each call reads the lane's number,
+	 * llvm.amdgcn.mbcnt.lo(-1, 0) (call graphs, which declare it once;
+	 * not workitem.id.x, which llc 14-19 SelectionDAG cannot compile in
+	 * an amdgpu_gfx function: a segfault in SIFixSGPRCopies) */
 	const char *lane;
 } Emitter;
 
@@ -382,6 +384,54 @@ static void put_function_type(Emitter *e)
 	buf_printf(e->b, ")");
 }
 
+/* Values that live across a call of a "gcnabi-pressure" function: as many
+ * uniform ones (in SGPRs) and lane-varying ones (in VGPRs) each. */
+enum { PRESSURE_VALUES = 40 };
+
+/* Calls of s need a lane index in the caller. */
+static bool lane_varying(const Sig *s) { return has_body(s, BODY_DIVERGENT) || has_body(s, BODY_PRESSURE); }
+
+/* The caller's lane index for call v, in lane (read once per call). */
+static void lane_index(Emitter *e, const char *v, char *lane, size_t cap)
+{
+	if (lane[0])
+		return;
+	if (e->lane) {
+		snprintf(lane, cap, "%s", e->lane);
+		return;
+	}
+	snprintf(lane, cap, "%%%s.lane", v);
+	buf_printf(e->b, "  %s = call i32 @llvm.amdgcn.mbcnt.lo(i32 -1, i32 0)\n", lane);
+}
+
+/* "gcnabi-pressure", before the call: PRESSURE_VALUES uniform values from
+ * @gcnabi.<i>.keep.s and as many of the lane's own from @gcnabi.<i>.keep.v,
+ * all stored again after it (pressure_after), so they live across it. */
+static void pressure_before(Emitter *e, const char *v, char *lane, size_t cap)
+{
+	if (!has_body(e->s, BODY_PRESSURE))
+		return;
+	lane_index(e, v, lane, cap);
+	const char *arr = e->o->typed_ptrs ? "[40 x i32] addrspace(4)*" : "ptr addrspace(4)";
+	const char *g = e->o->typed_ptrs ? "i32 addrspace(1)*" : "ptr addrspace(1)";
+	const char *c = e->o->typed_ptrs ? "i32 addrspace(4)*" : "ptr addrspace(4)";
+	for (unsigned n = 0; n < PRESSURE_VALUES; n++) {
+		buf_printf(e->b, "  %%%s.ks%u.a = getelementptr [40 x i32], %s @gcnabi.%u.keep.s, i32 0, i32 %u\n", v, n,
+			   arr, e->idx, n);
+		buf_printf(e->b, "  %%%s.ks%u = load i32, %s %%%s.ks%u.a, align 4\n", v, n, c, v, n);
+		buf_printf(e->b, "  %%%s.kv%u.a = getelementptr i32, %s @gcnabi.%u.keep.v, i32 %s\n", v, n, g, e->idx, lane);
+		buf_printf(e->b, "  %%%s.kv%u = load volatile i32, %s %%%s.kv%u.a\n", v, n, g, v, n);
+	}
+}
+
+static void pressure_after(Emitter *e, const char *v)
+{
+	const char *g = e->o->typed_ptrs ? "i32 addrspace(1)*" : "ptr addrspace(1)";
+	for (unsigned n = 0; has_body(e->s, BODY_PRESSURE) && n < PRESSURE_VALUES; n++)
+		buf_printf(e->b, "  store volatile i32 %%%s.ks%u, %s @gcnabi.%u.kept\n"
+				 "  store volatile i32 %%%s.kv%u, %s %%%s.kv%u.a\n", v, n, g, e->idx, v, n, g, v, n);
+}
+
 /* A lane-varying argument: its inreg parameter k of a "gcnabi-divergent"
  * function, not passed on, loaded as itself (not a byval copy). */
 static bool divergent_arg(const Emitter *e, unsigned k)
@@ -408,12 +458,7 @@ static void emit_call(Emitter *e, const char *fn_name, const char *v, unsigned s
 			continue;
 		TypeId vt = value_type(p);
 		if (divergent_arg(e, k)) {
-			if (!lane[0] && e->lane)
-				snprintf(lane, sizeof lane, "%s", e->lane);
-			else if (!lane[0]) {
-				snprintf(lane, sizeof lane, "%%%s.lane", v);
-				buf_printf(e->b, "  %s = call i32 @llvm.amdgcn.workitem.id.x()\n", lane);
-			}
+			lane_index(e, v, lane, sizeof lane);
 			/* The address is named as the out-marker is: the load's
 			 * memory operand (from %ir.gcnabi.<i>.out.<K>) tells the
 			 * observer which argument the value is. */
@@ -470,6 +515,7 @@ static void emit_call(Emitter *e, const char *fn_name, const char *v, unsigned s
 		buf_printf(e->b, " @gcnabi.%u.fptr\n", e->idx);
 	}
 	bool is_void = sig_type(s, s->ret)->kind == TYPE_VOID;
+	pressure_before(e, v, lane, sizeof lane);
 	if (is_void)
 		buf_printf(e->b, "  call ");
 	else
@@ -522,6 +568,7 @@ static void emit_call(Emitter *e, const char *fn_name, const char *v, unsigned s
 		put_global_ptr(e, s->ret, 1);
 		buf_printf(e->b, " @gcnabi.%u.res\n", e->idx);
 	}
+	pressure_after(e, v);
 }
 
 /* The struct of the parameters that are (inreg) or are not inreg: "{ i32, float }". */
@@ -660,7 +707,7 @@ static void emit_caller(Emitter *e, const char *fn_name)
 		declare_call_intrinsic(e);
 	/* A "gcnabi-divergent" callee's caller takes the lane index as a VGPR
 	 * argument (not inreg: a value of each lane's own). */
-	bool lane = has_body(e->s, BODY_DIVERGENT);
+	bool lane = lane_varying(e->s);
 	buf_printf(e->b, "define %s%svoid @gcnabi.%u.caller(%s%s%s) {\n", conv->keyword, *conv->keyword ? " " : "", e->idx,
 		   conv->active_mask_param ? "i1" : "", conv->active_mask_param && lane ? ", " : "",
 		   lane ? "i32 %gcnabi.lane" : "");
@@ -737,6 +784,11 @@ static void declare_markers(Emitter *e, bool callers)
 		buf_printf(e->b, "@gcnabi.%u.idx = addrspace(1) global i32 0\n", e->idx);
 	if (has_body(s, BODY_FRAME))
 		buf_printf(e->b, "@gcnabi.%u.len = addrspace(1) global i32 0\n", e->idx);
+	if (callers && has_body(s, BODY_PRESSURE))
+		buf_printf(e->b, "@gcnabi.%u.keep.s = external addrspace(4) global [%u x i32], align 16\n"
+				 "@gcnabi.%u.keep.v = addrspace(1) global i32 0\n"
+				 "@gcnabi.%u.kept = addrspace(1) global i32 0\n",
+			   e->idx, PRESSURE_VALUES, e->idx, e->idx);
 	if (sig_type(s, s->ret)->kind != TYPE_VOID) {
 		declare_global(e, "ret", -1, s->ret, false);
 		if (callers)
@@ -791,7 +843,7 @@ bool emit_graph(Buf *b, Sig *const *sigs, const bool *include, unsigned nsigs, c
 				ok = false;
 			}
 	/* Markers, and the function pointers indirect calls load. */
-	bool lanes = false; /* a call passes lane-varying values: workitem.id.x */
+	bool lanes = false; /* a call passes lane-varying values: mbcnt.lo */
 	for (unsigned i = 0; ok && i < nsigs; i++) {
 		if (!prepared[i])
 			continue;
@@ -806,7 +858,7 @@ bool emit_graph(Buf *b, Sig *const *sigs, const bool *include, unsigned nsigs, c
 			chained_to |= from_here && edges[x].chain;
 			chained_through_pointer |= from_here && edges[x].chain && edges[x].indirect;
 		}
-		lanes |= called_to && has_body(prepared[i], BODY_DIVERGENT);
+		lanes |= called_to && lane_varying(prepared[i]);
 		if (chained_to)
 			declare_chain_intrinsic(&e);
 		if (called_to && conv_info((CallConv)prepared[i]->cc)->call_intrinsic)
@@ -828,7 +880,7 @@ bool emit_graph(Buf *b, Sig *const *sigs, const bool *include, unsigned nsigs, c
 		buf_printf(b, "\n");
 	}
 	if (lanes)
-		buf_printf(b, "declare i32 @llvm.amdgcn.workitem.id.x()\n");
+		buf_printf(b, "declare i32 @llvm.amdgcn.mbcnt.lo(i32, i32)\n");
 	/* Each function: its in-markers, its calls in edge order, its return. */
 	for (unsigned i = 0; ok && i < nsigs; i++) {
 		if (!prepared[i])

@@ -105,7 +105,12 @@ extern const char *const noinput_names[NOIN_COUNT];
 	/* A frame of its own: a dynamic alloca, a 64-byte aligned local (the \
 	 * stack is realigned) and a frame pointer kept ("frame-pointer"="all"); \
 	 * incoming stack arguments are then reached through FP or BP. */ \
-	X(FRAME, "frame", "gcnabi-frame", "its body has a dynamic alloca and a 64-byte aligned local, and keeps a frame pointer")
+	X(FRAME, "frame", "gcnabi-frame", "its body has a dynamic alloca and a 64-byte aligned local, and keeps a frame pointer") \
+	/* Register pressure across its calls: each caller keeps 40 uniform \
+	 * and 40 lane-varying values live across the call, more than the \
+	 * callee-saved registers hold, so some are spilled (SGPRs into VGPR \
+	 * lanes). */ \
+	X(PRESSURE, "pressure", "gcnabi-pressure", "its callers keep 40 uniform and 40 lane-varying values live across the call")
 
 typedef enum {
 #define X(id, name, attr, doc) BODY_##id,

@@ -520,6 +520,7 @@ void gen_fit_convention(Sig *s)
 static const unsigned body_weights[BODY_COUNT] = {
 	[BODY_DIVERGENT] = GW_pct_divergent,
 	[BODY_FRAME] = GW_pct_frame,
+	[BODY_PRESSURE] = GW_pct_pressure,
 };
 
 void gen_signature(Sig *s, const GenWeights *w, uint64_t seed, uint64_t index)
@@ -597,6 +598,7 @@ const SwarmFeature swarm_features[] = {
 	/* last: a feature added later leaves the earlier draws as they were */
 	{ "divergent", "lane-varying values passed to inreg parameters", { W(pct_divergent) }, 0 },
 	{ "frame", "frames with a dynamic alloca, an aligned local and a frame pointer", { W(pct_frame) }, 0 },
+	{ "pressure", "values live across calls, more than the callee-saved registers", { W(pct_pressure) }, 0 },
 };
 #undef W
 const unsigned swarm_feature_count = sizeof swarm_features / sizeof swarm_features[0];

@@ -705,8 +705,8 @@ def divergent_inreg_calls(tmp):
     the lane's own element) to the inreg parameters. gcnabi emit loads them
     per lane; the observer reads them at the call; llc 22 writes them to the
     SGPRs the model places them in, on both selectors. In a call graph the
-    lane is llvm.amdgcn.workitem.id.x: llc 14-19 SelectionDAG segfault in
-    SIFixSGPRCopies there (a crash finding, not a pass), llc 22 agrees."""
+    lane is the lane's number (llvm.amdgcn.mbcnt.lo), and every installed
+    llc agrees."""
     llcs = dict(installed_llcs())
     if 22 not in llcs:
         return
@@ -730,23 +730,62 @@ def divergent_inreg_calls(tmp):
            r.stdout + r.stderr + str(combos))
     graph = os.path.join(tmp, "divergent-graph.ll")
     open(graph, "w").write(DIVERGENT_GRAPH)
-    old = [llcs[v] for v in (14, 15, 16, 19) if v in llcs]
     out = os.path.join(tmp, "divergent-graph")
-    args = [GCNABI, "check", "--quiet", "--mcpu", "gfx1030", "--selector", "dag", "--out", out, graph]
-    for llc in [llcs[22]] + old:
+    args = [GCNABI, "check", "--quiet", "--mcpu", "gfx900", "--out", out, graph]
+    for llc in llcs.values():
         args[2:2] = ["--llc", llc]
     r = run(args)
-    path = os.path.join(out, "findings.jsonl")
-    crashes = sorted(f["version"].split()[-1].split(".")[0] for f in map(json.loads, open(path))
-                     if f["class"] == "crash" and "SI Fix SGPR copies" in f["message"]) if os.path.exists(path) else []
+    ir = run([GCNABI, "emit", graph]).stdout
     combos = {c["combo"]: c["counts"] for c in json.load(open(os.path.join(out, "summary.json")))["combos"]} \
         if os.path.exists(os.path.join(out, "summary.json")) else {}
-    ok22 = [c for k, c in combos.items() if k.startswith(label_of(llcs[22]))]
-    report("call graph, lane from workitem.id.x: llc 22 agrees, llc %s SelectionDAG crash in SIFixSGPRCopies "
-           "(exit bit 16)" % ", ".join(str(v) for v in (14, 15, 16, 19) if v in llcs),
-           r.returncode & 16 == (16 if old else 0) and
-           crashes == sorted(str(v) for v in (14, 15, 16, 19) if v in llcs) and
-           len(ok22) == 1 and ok22[0]["calls_agree"] == 1 and ok22[0]["agree"] == 2, r.stdout + r.stderr + str(crashes))
+    report("call graph, the lane from llvm.amdgcn.mbcnt.lo (declared once): every installed llc, both selectors, "
+           "compiles it and writes the lane-varying inreg values where the model places them (%d combinations)"
+           % len(combos),
+           ir.count("declare i32 @llvm.amdgcn.mbcnt.lo(i32, i32)") == 1 and "workitem.id" not in ir and
+           r.returncode & ~4 == 0 and len(combos) == 2 * len(llcs) and
+           all(c["agree"] == 2 and c["calls_agree"] == 1 and c["calls_observed"] == 1 for c in combos.values()),
+           r.stdout + r.stderr + str(combos))
+
+
+PRESSURE_GRAPH = """declare amdgpu_gfx void @p.n0(float)
+declare amdgpu_gfx void @p.n1(i32 inreg, i64 inreg, float) "gcnabi-pressure"
+declare i32 @p.n2(i32 inreg, <4 x i32>, float) "gcnabi-pressure" "gcnabi-divergent"
+call @p.n0 -> @p.n1
+"""
+
+
+def pressure_calls(tmp):
+    """"gcnabi-pressure": 40 uniform and 40 lane-varying values live across
+    each call of the function (more than the callee-saved registers hold).
+    The call's arguments are still where the model places them, on every
+    installed llc, both selectors, in signature and call-graph input."""
+    llcs = dict(installed_llcs())
+    if not llcs:
+        return
+    path = os.path.join(tmp, "pressure.ll")
+    open(path, "w").write("".join(l + "\n" for l in PRESSURE_GRAPH.splitlines() if l.startswith("declare")))
+    ir = run([GCNABI, "emit", "--caller", path]).stdout
+    kept = len(re.findall(r"store volatile i32 %gcnabi\.k[sv]\d+,", ir))
+    report("emit --caller \"gcnabi-pressure\": 80 values stored after each of its 2 calls (%d)" % kept, kept == 160,
+           ir[-800:])
+    for name, extra in (("signatures", []), ("graph", None)):
+        out = os.path.join(tmp, "pressure-" + name)
+        if extra is None:
+            src = os.path.join(tmp, "pressure-graph.ll")
+            open(src, "w").write(PRESSURE_GRAPH)
+        else:
+            src = path
+        args = [GCNABI, "check", "--quiet", "--mcpu", "gfx900", "--out", out, src]
+        for llc in llcs.values():
+            args[2:2] = ["--llc", llc]
+        r = run(args)
+        combos = {c["combo"]: c["counts"] for c in json.load(open(os.path.join(out, "summary.json")))["combos"]} \
+            if os.path.exists(os.path.join(out, "summary.json")) else {}
+        bad = {k: c for k, c in combos.items() if c["llc_refused"] or c["diverged"] or c["calls_refused"] or
+               c["calls_diverged"] or c["calls_agree"] + c["calls_both_refused"] != c["calls"]}
+        report("\"gcnabi-pressure\" %s on every installed llc, gfx900: no refusal, no divergence (%d combinations)"
+               % (name, len(combos)), r.returncode & ~4 == 0 and len(combos) == 2 * len(llcs) and not bad,
+               r.stdout + r.stderr + str(bad))
 
 
 FRAME_SIGS = """declare amdgpu_gfx void @f(i32 inreg, i64, [40 x float], i32) "gcnabi-frame"
@@ -1507,7 +1546,8 @@ def main():
             sys.exit("%s is missing: run make" % binary)
     sections = [golden, bad_inputs, bad_input_is_an_error, check_every_llc, check_outputs, kernels, scratch_setup, link_matrix, link_matrix_chain_and_shader,
                 call_graphs, graph_bisection, chain_graphs, subdword_inreg_finding, byval_fatptr_finding, explained_by_hidden_switch,
-                undef_args_through_pointers, divergent_inreg_calls, frame_bodies, ab_compilers, ab_layouts, version_without_profile,
+                undef_args_through_pointers, divergent_inreg_calls, frame_bodies, pressure_calls,
+                ab_compilers, ab_layouts, version_without_profile,
                 machine_verifier,
                 kernel_graphs, shader_passthrough,
                 boundary_every_llc, boundary_entry_every_llc, whole_wave, gen_replay, gen_header, gen_weights,
