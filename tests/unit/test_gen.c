@@ -148,26 +148,34 @@ static void test_other_conventions_on_request(void **state)
 	assert_true(ps > 200 && chain > 200 && unused > 1000);
 }
 
-/* "gcnabi-divergent": never at the default weight (0), and at pct_divergent
- * on 10,000 signatures within 3 points of it (a binomial's standard
- * deviation there is 0.5 point); it survives printing and parsing. */
-static void test_divergent_calls_follow_their_weight(void **state)
+/* Body features ("gcnabi-divergent", "gcnabi-frame", ...): none at the
+ * default weights (0), and each at its weight pct_<name> = 25 on 10,000
+ * signatures within 3 points of it (a binomial's standard deviation there
+ * is 0.43 point), whatever the others do; they survive printing and
+ * parsing. */
+static void test_body_features_follow_their_weights(void **state)
 {
 	(void)state;
 	static Sig sig, back;
 	GenWeights w = gen_weights_default();
-	assert_int_equal(w.pct_divergent, 0);
-	unsigned n = 0;
 	for (uint64_t i = 0; i < 2000; i++) {
 		gen_signature(&sig, &w, 3, i);
-		n += (sig.body >> BODY_DIVERGENT & 1) != 0;
+		assert_int_equal(sig.body, 0);
 	}
-	assert_int_equal(n, 0);
-	w.pct_divergent = 25;
-	n = 0;
+	for (unsigned f = 0; f < BODY_COUNT; f++) {
+		char name[40];
+		snprintf(name, sizeof name, "pct_%s", body_features[f].name);
+		unsigned k = 0;
+		while (k < GW_COUNT && strcmp(gen_weight_name(k), name) != 0)
+			k++;
+		assert_true(k < GW_COUNT); /* every feature has its weight */
+		*gen_weight_slot(&w, k) = 25;
+	}
+	unsigned n[BODY_COUNT] = { 0 };
 	for (uint64_t i = 0; i < 10000; i++) {
 		gen_signature(&sig, &w, 3, i);
-		n += (sig.body >> BODY_DIVERGENT & 1) != 0;
+		for (unsigned f = 0; f < BODY_COUNT; f++)
+			n[f] += (sig.body >> f & 1) != 0;
 		if (i < 200) {
 			char text[65536];
 			size_t len = sig_print(&sig, false, text, sizeof text);
@@ -176,7 +184,8 @@ static void test_divergent_calls_follow_their_weight(void **state)
 			assert_true(sig_equal(&sig, &back));
 		}
 	}
-	assert_in_range(n, 2200, 2800);
+	for (unsigned f = 0; f < BODY_COUNT; f++)
+		assert_in_range(n[f], 2200, 2800);
 }
 
 /* amdgpu_gfx_whole_wave: every signature leads with an i1 (the active-lane
@@ -691,7 +700,7 @@ int main(void)
 		cmocka_unit_test(test_other_conventions_on_request),
 		cmocka_unit_test(test_rates_follow_default_weights),
 		cmocka_unit_test(test_rates_follow_other_weights),
-		cmocka_unit_test(test_divergent_calls_follow_their_weight),
+		cmocka_unit_test(test_body_features_follow_their_weights),
 		cmocka_unit_test(test_swarm_batches_lack_their_features),
 		cmocka_unit_test(test_enumeration_is_a_bijection),
 		cmocka_unit_test(test_enumeration_puts_the_mask_first),
