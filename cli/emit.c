@@ -432,6 +432,15 @@ static void pressure_after(Emitter *e, const char *v)
 				 "  store volatile i32 %%%s.kv%u, %s %%%s.kv%u.a\n", v, n, g, e->idx, v, n, g, v, n);
 }
 
+/* "gcnabi-tail": a call of s that is its caller's last, with nothing left
+ * to do after it (s returns void, keeps no values across the call, and the
+ * caller returns void), is a `tail call`; llc makes it a sibling call
+ * (SI_TCRETURN) where s's stack arguments fit in the caller's own. */
+static bool tail_call(const Sig *s)
+{
+	return has_body(s, BODY_TAIL) && !has_body(s, BODY_PRESSURE) && sig_type(s, s->ret)->kind == TYPE_VOID;
+}
+
 /* A lane-varying argument: its inreg parameter k of a "gcnabi-divergent"
  * function, not passed on, loaded as itself (not a byval copy). */
 static bool divergent_arg(const Emitter *e, unsigned k)
@@ -447,7 +456,7 @@ static bool divergent_arg(const Emitter *e, unsigned k)
  * parameters, from @gcnabi.<callee>.lane.<K> at the lane's own element, a
  * value that differs per lane. v names this call's values; through_pointer
  * calls a pointer loaded from @gcnabi.<callee>.fptr. */
-static void emit_call(Emitter *e, const char *fn_name, const char *v, unsigned shared, bool through_pointer)
+static void emit_call(Emitter *e, const char *fn_name, const char *v, unsigned shared, bool through_pointer, bool tail)
 {
 	const Sig *s = e->s;
 	const char *cc = cc_keyword((CallConv)s->cc), *intrinsic = conv_info((CallConv)s->cc)->call_intrinsic;
@@ -517,7 +526,7 @@ static void emit_call(Emitter *e, const char *fn_name, const char *v, unsigned s
 	bool is_void = sig_type(s, s->ret)->kind == TYPE_VOID;
 	pressure_before(e, v, lane, sizeof lane);
 	if (is_void)
-		buf_printf(e->b, "  call ");
+		buf_printf(e->b, tail ? "  tail call " : "  call ");
 	else
 		buf_printf(e->b, "  %%%s.r = call ", v);
 	if (intrinsic) {
@@ -712,7 +721,7 @@ static void emit_caller(Emitter *e, const char *fn_name)
 		   conv->active_mask_param ? "i1" : "", conv->active_mask_param && lane ? ", " : "",
 		   lane ? "i32 %gcnabi.lane" : "");
 	e->lane = lane ? "%gcnabi.lane" : 0;
-	emit_call(e, fn_name, "gcnabi", 0, false);
+	emit_call(e, fn_name, "gcnabi", 0, false, tail_call(e->s));
 	e->lane = 0;
 	buf_printf(e->b, "  ret void\n}\n");
 }
@@ -892,6 +901,12 @@ bool emit_graph(Buf *b, Sig *const *sigs, const bool *include, unsigned nsigs, c
 			emit_frame(&e);
 		emit_entry_stores(&e);
 		bool chained = false;
+		unsigned last = nedges; /* the function's last call, if it may be a tail call */
+		for (unsigned x = 0; x < nedges; x++)
+			if (edges[x].from == i && prepared[edges[x].to])
+				last = x;
+		if (last < nedges && (edges[last].chain || sig_type(prepared[i], prepared[i]->ret)->kind != TYPE_VOID))
+			last = nedges;
 		for (unsigned x = 0, n = 0; x < nedges; x++) {
 			unsigned j = edges[x].to;
 			if (edges[x].from != i || !prepared[j])
@@ -908,7 +923,8 @@ bool emit_graph(Buf *b, Sig *const *sigs, const bool *include, unsigned nsigs, c
 				emit_chain_call(&callee, prepared[j]->name, v, shared, edges[x].indirect,
 						o->plain_chains ? 0 : edges[x].dvgpr);
 			else
-				emit_call(&callee, prepared[j]->name, v, shared, edges[x].indirect);
+				emit_call(&callee, prepared[j]->name, v, shared, edges[x].indirect,
+					  x == last && tail_call(prepared[j]));
 			chained |= edges[x].chain;
 		}
 		if (chained)

@@ -110,7 +110,11 @@ extern const char *const noinput_names[NOIN_COUNT];
 	 * and 40 lane-varying values live across the call, more than the \
 	 * callee-saved registers hold, so some are spilled (SGPRs into VGPR \
 	 * lanes). */ \
-	X(PRESSURE, "pressure", "gcnabi-pressure", "its callers keep 40 uniform and 40 lane-varying values live across the call")
+	X(PRESSURE, "pressure", "gcnabi-pressure", "its callers keep 40 uniform and 40 lane-varying values live across the call") \
+	/* A call of it that is its caller's last, with nothing after it \
+	 * (void, no pressure, a void caller), is a `tail call`: a sibling \
+	 * call where its stack arguments fit in the caller's. */ \
+	X(TAIL, "tail", "gcnabi-tail", "a call of it that is its caller's last, with nothing after it, is a tail call")
 
 typedef enum {
 #define X(id, name, attr, doc) BODY_##id,

@@ -521,6 +521,7 @@ static const unsigned body_weights[BODY_COUNT] = {
 	[BODY_DIVERGENT] = GW_pct_divergent,
 	[BODY_FRAME] = GW_pct_frame,
 	[BODY_PRESSURE] = GW_pct_pressure,
+	[BODY_TAIL] = GW_pct_tail,
 };
 
 void gen_signature(Sig *s, const GenWeights *w, uint64_t seed, uint64_t index)
@@ -599,6 +600,7 @@ const SwarmFeature swarm_features[] = {
 	{ "divergent", "lane-varying values passed to inreg parameters", { W(pct_divergent) }, 0 },
 	{ "frame", "frames with a dynamic alloca, an aligned local and a frame pointer", { W(pct_frame) }, 0 },
 	{ "pressure", "values live across calls, more than the callee-saved registers", { W(pct_pressure) }, 0 },
+	{ "tail", "tail calls", { W(pct_tail) }, 0 },
 };
 #undef W
 const unsigned swarm_feature_count = sizeof swarm_features / sizeof swarm_features[0];

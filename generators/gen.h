@@ -57,6 +57,7 @@
 	X(pct_scratch, 0, "percent of signatures whose body uses scratch (\"gcnabi-scratch\"; shaders get a wave offset SGPR)") \
 	X(pct_divergent, 0, "percent of signatures whose callers pass lane-varying values to their inreg parameters (\"gcnabi-divergent\")") \
 	X(pct_pressure, 0, "percent of signatures whose callers keep 40 uniform and 40 lane-varying values live across the call (\"gcnabi-pressure\")") \
+	X(pct_tail, 0, "percent of signatures whose last call in a caller is a tail call where nothing follows it (\"gcnabi-tail\")") \
 	X(pct_frame, 0, "percent of signatures whose body has a dynamic alloca and a 64-byte aligned local, and keeps a frame pointer (\"gcnabi-frame\")") \
 	X(pct_noinput, 25, "percent of signatures with amdgpu-no-* attributes") \
 	X(pct_noinput_each, 30, "percent of the amdgpu-no-* attributes such a signature has") \

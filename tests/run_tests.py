@@ -12,7 +12,7 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from gcnabi_tests import (GCNABI, GCNABI_SAN, GOLDEN, OS_TRIPLES, ROOT, case_oses, installed_llcs,
+from gcnabi_tests import (GCNABI, GCNABI_SAN, GOLDEN, OS_TRIPLES, ROOT, case_oses, installed_llcs, llc_command,
                           parse_expectation_name, profile_of, read_summary, run)
 
 results = []
@@ -827,6 +827,48 @@ def frame_bodies(tmp):
            r.stdout + r.stderr + str(bad))
 
 
+TAIL_SIGS = """declare void @f(i32 inreg, float) "gcnabi-tail"
+declare amdgpu_gfx void @g(i32 inreg, <2 x i32> inreg, float, [40 x float]) "gcnabi-tail"
+declare void @h(i64, float) "gcnabi-tail" "gcnabi-divergent"
+declare i32 @r(i32) "gcnabi-tail"
+"""
+
+
+def tail_calls(tmp):
+    """"gcnabi-tail": a caller's last call of a void function, with nothing
+    after it, is a `tail call` (not @r's, which returns a value); llc 16,
+    19 and 22 make sibling calls (SI_TCRETURN) of those whose arguments fit
+    in registers, and the observer reads their arguments as at any call:
+    every installed llc, both selectors, places them as the model does."""
+    llcs = dict(installed_llcs())
+    sigs = os.path.join(tmp, "tail.ll")
+    open(sigs, "w").write(TAIL_SIGS)
+    ir = run([GCNABI, "emit", "--caller", sigs]).stdout
+    tails = re.findall(r"tail call (?:amdgpu_gfx )?void @(\w+)\(", ir)
+    report("emit --caller \"gcnabi-tail\": tail calls of the three void functions, not of @r (%s)" % tails,
+           sorted(tails) == ["f", "g", "h"] and "tail call i32" not in ir, ir[-600:])
+    if 22 in llcs:
+        path = os.path.join(tmp, "tail-e.ll")
+        open(path, "w").write(ir)
+        mir = run(llc_command(llcs[22], "gfx1030", "dag", path, "-")).stdout
+        report("llc 22 makes sibling calls of them (SI_TCRETURN: %d)" % mir.count("SI_TCRETURN"),
+               mir.count("SI_TCRETURN") >= 2, mir[-400:])
+    if not llcs:
+        return
+    out = os.path.join(tmp, "tail-check")
+    args = [GCNABI, "check", "--quiet", "--mcpu", "gfx900", "--mcpu", "gfx1030", "--out", out, sigs]
+    for llc in llcs.values():
+        args[2:2] = ["--llc", llc]
+    r = run(args)
+    combos = {c["combo"]: c["counts"] for c in json.load(open(os.path.join(out, "summary.json")))["combos"]} \
+        if os.path.exists(os.path.join(out, "summary.json")) else {}
+    bad = {k: c for k, c in combos.items() if c["llc_refused"] or c["diverged"] or c["calls_refused"] or
+           c["calls_diverged"] or c["calls_agree"] + c["calls_both_refused"] != c["calls"]}
+    report("\"gcnabi-tail\" on every installed llc, gfx900 and gfx1030: no refusal, no divergence (%d combinations)"
+           % len(combos), r.returncode & ~4 == 0 and len(combos) == 4 * len(llcs) and not bad,
+           r.stdout + r.stderr + str(bad))
+
+
 def undef_args_through_pointers(tmp):
     """Seed 20261202: on llc 14/15 SelectionDAG gcnabi's callers pass undef
     for bfloat arguments (no use of one can be selected there); through a
@@ -1547,7 +1589,7 @@ def main():
     sections = [golden, bad_inputs, bad_input_is_an_error, check_every_llc, check_outputs, kernels, scratch_setup, link_matrix, link_matrix_chain_and_shader,
                 call_graphs, graph_bisection, chain_graphs, subdword_inreg_finding, byval_fatptr_finding, explained_by_hidden_switch,
                 undef_args_through_pointers, divergent_inreg_calls, frame_bodies, pressure_calls,
-                ab_compilers, ab_layouts, version_without_profile,
+                tail_calls, ab_compilers, ab_layouts, version_without_profile,
                 machine_verifier,
                 kernel_graphs, shader_passthrough,
                 boundary_every_llc, boundary_entry_every_llc, whole_wave, gen_replay, gen_header, gen_weights,

@@ -531,6 +531,7 @@ static bool uses(const Sig *s, const char *feature)
 		{ "divergent", (s->body >> BODY_DIVERGENT & 1) != 0 },
 		{ "frame", (s->body >> BODY_FRAME & 1) != 0 },
 		{ "pressure", (s->body >> BODY_PRESSURE & 1) != 0 },
+		{ "tail", (s->body >> BODY_TAIL & 1) != 0 },
 	};
 	for (size_t k = 0; k < sizeof table / sizeof table[0]; k++)
 		if (strcmp(table[k].name, feature) == 0)
@@ -544,7 +545,7 @@ static void test_swarm_batches_lack_their_features(void **state)
 	(void)state;
 	GenWeights w = gen_weights_default();
 	w.swarm_batch = 40;
-	w.pct_divergent = w.pct_frame = w.pct_pressure = 20; /* off by default: on here, so that swarm has them to switch off */
+	w.pct_divergent = w.pct_frame = w.pct_pressure = w.pct_tail = 20; /* off by default: on here, so that swarm has them to switch off */
 	Sig *s = new_sig();
 	uint32_t seen_off = 0, first = gen_swarm_off(&w, 5, 0);
 	bool batches_differ = false;
