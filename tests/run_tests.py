@@ -769,23 +769,33 @@ def pressure_calls(tmp):
     report("emit --caller \"gcnabi-pressure\": 80 values stored after each of its 2 calls (%d)" % kept, kept == 160,
            ir[-800:])
     for name, extra in (("signatures", []), ("graph", None)):
-        out = os.path.join(tmp, "pressure-" + name)
         if extra is None:
             src = os.path.join(tmp, "pressure-graph.ll")
             open(src, "w").write(PRESSURE_GRAPH)
         else:
             src = path
-        args = [GCNABI, "check", "--quiet", "--mcpu", "gfx900", "--out", out, src]
-        for llc in llcs.values():
-            args[2:2] = ["--llc", llc]
-        r = run(args)
-        combos = {c["combo"]: c["counts"] for c in json.load(open(os.path.join(out, "summary.json")))["combos"]} \
-            if os.path.exists(os.path.join(out, "summary.json")) else {}
-        bad = {k: c for k, c in combos.items() if c["llc_refused"] or c["diverged"] or c["calls_refused"] or
-               c["calls_diverged"] or c["calls_agree"] + c["calls_both_refused"] != c["calls"]}
+        r, combos, bad = check_every_llc(tmp, "pressure-" + name, src, llcs, ["gfx900"])
         report("\"gcnabi-pressure\" %s on every installed llc, gfx900: no refusal, no divergence (%d combinations)"
                % (name, len(combos)), r.returncode & ~4 == 0 and len(combos) == 2 * len(llcs) and not bad,
                r.stdout + r.stderr + str(bad))
+
+
+def check_every_llc(tmp, name, path, llcs, cpus):
+    """gcnabi check of path with every llc on cpus: its run, the counts per
+    combination, and the combinations with a refusal or divergence, or
+    with call sites neither agreeing nor both refused."""
+    out = os.path.join(tmp, name)
+    args = [GCNABI, "check", "--quiet", "--out", out, path]
+    for cpu in cpus:
+        args[2:2] = ["--mcpu", cpu]
+    for llc in llcs.values():
+        args[2:2] = ["--llc", llc]
+    r = run(args)
+    summary = os.path.join(out, "summary.json")
+    combos = {c["combo"]: c["counts"] for c in json.load(open(summary))["combos"]} if os.path.exists(summary) else {}
+    bad = {k: c for k, c in combos.items() if c["llc_refused"] or c["diverged"] or c["calls_refused"] or
+           c["calls_diverged"] or c["calls_agree"] + c["calls_both_refused"] != c["calls"]}
+    return r, combos, bad
 
 
 FRAME_SIGS = """declare amdgpu_gfx void @f(i32 inreg, i64, [40 x float], i32) "gcnabi-frame"
@@ -812,16 +822,8 @@ def frame_bodies(tmp):
            "alloca i32, i32" not in ir19, ir22[-800:] + ir19[-800:])
     if not llcs:
         return
-    out = os.path.join(tmp, "frame-check")
-    args = [GCNABI, "check", "--quiet", "--mcpu", "gfx900", "--mcpu", "gfx1030", "--out", out, sigs]
-    for llc in llcs.values():
-        args[2:2] = ["--llc", llc]
-    r = run(args)
-    combos = {c["combo"]: c["counts"] for c in json.load(open(os.path.join(out, "summary.json")))["combos"]} \
-        if os.path.exists(os.path.join(out, "summary.json")) else {}
-    bad = {k: c for k, c in combos.items()
-           if c["llc_refused"] or c["diverged"] or c["calls_refused"] or c["calls_diverged"] or
-           c["agree"] + c["both_refused"] != 2}
+    r, combos, bad = check_every_llc(tmp, "frame-check", sigs, llcs, ["gfx900", "gfx1030"])
+    bad.update({k: c for k, c in combos.items() if c["agree"] + c["both_refused"] != 2})
     report("\"gcnabi-frame\" on every installed llc, gfx900 and gfx1030: no refusal, no divergence (%d combinations)"
            % len(combos), r.returncode & ~4 == 0 and len(combos) == 4 * len(llcs) and not bad,
            r.stdout + r.stderr + str(bad))
@@ -855,15 +857,7 @@ def tail_calls(tmp):
                mir.count("SI_TCRETURN") >= 2, mir[-400:])
     if not llcs:
         return
-    out = os.path.join(tmp, "tail-check")
-    args = [GCNABI, "check", "--quiet", "--mcpu", "gfx900", "--mcpu", "gfx1030", "--out", out, sigs]
-    for llc in llcs.values():
-        args[2:2] = ["--llc", llc]
-    r = run(args)
-    combos = {c["combo"]: c["counts"] for c in json.load(open(os.path.join(out, "summary.json")))["combos"]} \
-        if os.path.exists(os.path.join(out, "summary.json")) else {}
-    bad = {k: c for k, c in combos.items() if c["llc_refused"] or c["diverged"] or c["calls_refused"] or
-           c["calls_diverged"] or c["calls_agree"] + c["calls_both_refused"] != c["calls"]}
+    r, combos, bad = check_every_llc(tmp, "tail-check", sigs, llcs, ["gfx900", "gfx1030"])
     report("\"gcnabi-tail\" on every installed llc, gfx900 and gfx1030: no refusal, no divergence (%d combinations)"
            % len(combos), r.returncode & ~4 == 0 and len(combos) == 4 * len(llcs) and not bad,
            r.stdout + r.stderr + str(bad))
