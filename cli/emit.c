@@ -412,12 +412,13 @@ static void pressure_before(Emitter *e, const char *v, char *lane, size_t cap)
 	if (!has_body(e->s, BODY_PRESSURE))
 		return;
 	lane_index(e, v, lane, cap);
-	const char *arr = e->o->typed_ptrs ? "[40 x i32] addrspace(4)*" : "ptr addrspace(4)";
+	char arr[48];
+	snprintf(arr, sizeof arr, e->o->typed_ptrs ? "[%u x i32] addrspace(4)*" : "ptr addrspace(4)", PRESSURE_VALUES);
 	const char *g = e->o->typed_ptrs ? "i32 addrspace(1)*" : "ptr addrspace(1)";
 	const char *c = e->o->typed_ptrs ? "i32 addrspace(4)*" : "ptr addrspace(4)";
 	for (unsigned n = 0; n < PRESSURE_VALUES; n++) {
-		buf_printf(e->b, "  %%%s.ks%u.a = getelementptr [40 x i32], %s @gcnabi.%u.keep.s, i32 0, i32 %u\n", v, n,
-			   arr, e->idx, n);
+		buf_printf(e->b, "  %%%s.ks%u.a = getelementptr [%u x i32], %s @gcnabi.%u.keep.s, i32 0, i32 %u\n", v, n,
+			   PRESSURE_VALUES, arr, e->idx, n);
 		buf_printf(e->b, "  %%%s.ks%u = load i32, %s %%%s.ks%u.a, align 4\n", v, n, c, v, n);
 		buf_printf(e->b, "  %%%s.kv%u.a = getelementptr i32, %s @gcnabi.%u.keep.v, i32 %s\n", v, n, g, e->idx, lane);
 		buf_printf(e->b, "  %%%s.kv%u = load volatile i32, %s %%%s.kv%u.a\n", v, n, g, v, n);
