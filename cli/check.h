@@ -235,6 +235,9 @@ const char *check_option_name(unsigned i); /* NULL past the last row */
 /* What first_error_line makes of the machine verifier's "*** Bad machine
  * code: MSG ***": "machine verifier: Bad machine code: MSG". */
 #define VERIFIER_PREFIX "machine verifier: "
+/* What failure_line makes of llc's own stack dump: "crash in 'PASS' at
+ * FRAME" (a signal from outside llc leaves none). */
+#define CRASH_PREFIX "crash in '"
 static inline bool is_verifier_error(const char *line)
 {
 	return strncmp(line, VERIFIER_PREFIX, sizeof VERIFIER_PREFIX - 1) == 0;

@@ -292,7 +292,7 @@ void retry_passed(Check *c, const Batch *b, const char *ll)
 	 * llc's code, not a signal from outside: a compiler crash that does
 	 * not happen on every run. Either way the module is kept: whether llc
 	 * fails on it again is for a person to find out. */
-	FindingKind kind = strstr(s->error, "crash in '") ? FK_FLAKY_CRASH : FK_NOT_REPRODUCIBLE;
+	FindingKind kind = strstr(s->error, CRASH_PREFIX) ? FK_FLAKY_CRASH : FK_NOT_REPRODUCIBLE;
 	keep_module(c, co, b->kernel, kind, ll, c->run.batch_serial, path, sizeof path);
 	if (b->count > 1)
 		snprintf(text, sizeof text, "llc failed on %u functions together (%s) and compiled them when run again, "

@@ -96,7 +96,7 @@ static char *crash_signature(const char *text)
 	}
 	char *out = malloc(400);
 	if (out)
-		snprintf(out, 400, "crash in '%s' at %s", pass, frame);
+		snprintf(out, 400, CRASH_PREFIX "%s' at %s", pass, frame);
 	return out;
 }
 
@@ -185,7 +185,7 @@ static const struct {
 	{ "'byval' arguments are unsupported", REFUSAL_INVALID_IR },
 	{ "IRTranslator' at", REFUSAL_SELECTION },
 	{ "Legalizer' at", REFUSAL_SELECTION },
-	{ "crash in '", REFUSAL_CRASH },
+	{ CRASH_PREFIX, REFUSAL_CRASH },
 	{ "Assertion", REFUSAL_CRASH },
 	{ "llc failed without a message", REFUSAL_CRASH },
 	{ "timed out", REFUSAL_CRASH },
