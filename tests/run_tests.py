@@ -774,13 +774,13 @@ def pressure_calls(tmp):
             open(src, "w").write(PRESSURE_GRAPH)
         else:
             src = path
-        r, combos, bad = check_every_llc(tmp, "pressure-" + name, src, llcs, ["gfx900"])
+        r, combos, bad = check_with_every_llc(tmp, "pressure-" + name, src, llcs, ["gfx900"])
         report("\"gcnabi-pressure\" %s on every installed llc, gfx900: no refusal, no divergence (%d combinations)"
                % (name, len(combos)), r.returncode & ~4 == 0 and len(combos) == 2 * len(llcs) and not bad,
                r.stdout + r.stderr + str(bad))
 
 
-def check_every_llc(tmp, name, path, llcs, cpus):
+def check_with_every_llc(tmp, name, path, llcs, cpus):
     """gcnabi check of path with every llc on cpus: its run, the counts per
     combination, and the combinations with a refusal or divergence, or
     with call sites neither agreeing nor both refused."""
@@ -822,7 +822,7 @@ def frame_bodies(tmp):
            "alloca i32, i32" not in ir19, ir22[-800:] + ir19[-800:])
     if not llcs:
         return
-    r, combos, bad = check_every_llc(tmp, "frame-check", sigs, llcs, ["gfx900", "gfx1030"])
+    r, combos, bad = check_with_every_llc(tmp, "frame-check", sigs, llcs, ["gfx900", "gfx1030"])
     bad.update({k: c for k, c in combos.items() if c["agree"] + c["both_refused"] != 2})
     report("\"gcnabi-frame\" on every installed llc, gfx900 and gfx1030: no refusal, no divergence (%d combinations)"
            % len(combos), r.returncode & ~4 == 0 and len(combos) == 4 * len(llcs) and not bad,
@@ -857,7 +857,7 @@ def tail_calls(tmp):
                mir.count("SI_TCRETURN") >= 2, mir[-400:])
     if not llcs:
         return
-    r, combos, bad = check_every_llc(tmp, "tail-check", sigs, llcs, ["gfx900", "gfx1030"])
+    r, combos, bad = check_with_every_llc(tmp, "tail-check", sigs, llcs, ["gfx900", "gfx1030"])
     report("\"gcnabi-tail\" on every installed llc, gfx900 and gfx1030: no refusal, no divergence (%d combinations)"
            % len(combos), r.returncode & ~4 == 0 and len(combos) == 4 * len(llcs) and not bad,
            r.stdout + r.stderr + str(bad))
