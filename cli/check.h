@@ -271,8 +271,14 @@ void check_remove_tmp(const Check *c);
 int check_run(Check *c);
 /* Bisection of a failed batch: its two halves, the first to run first. */
 void push_halves(Check *c, const Batch *b);
-/* llc's first line that says what went wrong, normalized (heap). */
+/* llc's first line that says what went wrong, normalized (heap): of the
+ * file at path ("(no stderr)" when it cannot be read), of text (NULL when
+ * out of memory). */
 char *first_error_line(const char *path);
+char *error_line_of(const char *text);
+/* A failure's message as its cause key words it: numbers, registers and
+ * names normalized (check_cause.c). */
+void cause_message(const char *why, char *out, size_t cap);
 void batch_paths(const Check *c, unsigned serial, char *ll, char *mir, char *err, size_t cap);
 /* The class of reason a first error line gives (LLC_ERROR_CLASSES). */
 RefusalClass llc_refusal_class(const char *line);

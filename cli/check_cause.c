@@ -15,7 +15,7 @@
  *             "return", "hidden sret pointer", ...; change: "fewer parts",
  *             "more parts", "moved <from>-><to>" by register file, "slot
  *             size", "differs"), "<side>: <message>" for a failure, its
- *             numbers, registers and names normalized (normalize_message)
+ *             numbers, registers and names normalized (cause_message)
  *   profiles  the profiles of the compiler(s) whose placement departs: the
  *             caller's, the callee's or both of a cross-version finding
  *   switches  the profile switches explained_by names (profile.h; those
@@ -30,7 +30,7 @@
  * registers (%12:sgpr_32(s32)), @names, $physregs, s[4:5] and v7, hex and
  * decimal numbers become one token each ("<regmask>", "", "%", "@f", "$r",
  * "s[#]", "v#", "0x#", "#"); white space runs become one space. */
-static void normalize_message(const char *in, char *out, size_t cap)
+void cause_message(const char *in, char *out, size_t cap)
 {
 	size_t n = 0;
 #define PUT(str) do { for (const char *q_ = (str); *q_ && n + 1 < cap; q_++) out[n++] = *q_; } while (0)
@@ -173,7 +173,7 @@ void finding_cause_json(JsonWriter *w, const Finding *f)
 		change_of(f, text, sizeof text);
 		snprintf(key, sizeof key, "%s: %s %s", side, judge_what_names[f->at->what].name, text);
 	} else {
-		normalize_message(f->why, text, sizeof text);
+		cause_message(f->why, text, sizeof text);
 		/* Where the module was kept is the run's, not the cause's. */
 		char *kept = strstr(text, " (module: ");
 		if (kept)

@@ -107,6 +107,13 @@ char *first_error_line(const char *path)
 	char *text = read_file(path, &len, err, sizeof err);
 	if (!text)
 		return strdup("(no stderr)");
+	char *line = error_line_of(text);
+	free(text);
+	return line;
+}
+
+char *error_line_of(const char *text)
+{
 	/* The machine verifier's first complaint (it prints "# After PASS",
 	 * the function, "*** Bad machine code: MSG ***", then "LLVM ERROR:
 	 * Found N machine code errors."), with the pass it ran after; else the
@@ -124,7 +131,7 @@ char *first_error_line(const char *path)
 			     after ? (int)strcspn(after, "\n") : 0, after ? after : "", after ? ")" : "") < 0)
 			line = 0;
 	}
-	for (char *p = text; *p && !line;) {
+	for (const char *p = text; *p && !line;) {
 		size_t n = strcspn(p, "\n");
 		bool warning = strstr(p, "is not a recognized processor") && (size_t)(strstr(p, "is not a recognized processor") - p) < n;
 		if (!warning && n && (strncmp(p, "LLVM ERROR", 10) == 0 || strstr(p, "error:") || strstr(p, "Assertion")))
@@ -139,8 +146,8 @@ char *first_error_line(const char *path)
 		line = fallback ? fallback : strdup("llc failed without a message");
 	else
 		free(fallback);
-	free(text);
-	normalize_error(line);
+	if (line)
+		normalize_error(line);
 	return line;
 }
 

@@ -172,5 +172,6 @@ int cmd_layouts(int argc, char **argv);
 int cmd_profiles(int argc, char **argv);
 int cmd_vocab(int argc, char **argv);
 int cmd_shrink(int argc, char **argv);
+int cmd_cause(int argc, char **argv);
 
 #endif

@@ -142,6 +142,7 @@ static const Command commands[] = {
 	{ "layouts", cmd_layouts, "[NAME|FILE...]", "validate and print every layout of the layouts folder, then those named (--impact: measure them)", layouts_opts },
 	{ "profiles", cmd_profiles, "[P...]", "profiles and their behaviour switches", none_opts },
 	{ "shrink", cmd_shrink, "SIGNATURE", "the smaller candidates of one signature, one declare line each, smaller than it (the harness's minimizer)", shrink_opts },
+	{ "cause", cmd_cause, "ERRFILE | -", "the cause of a failed llc run (its stderr) as check words it: first error line, numbers and names normalized", none_opts },
 	{ "vocab", cmd_vocab, "", "conventions, CPUs, profiles, finding kinds and exit bits from their tables (JSON)", vocab_opts },
 };
 

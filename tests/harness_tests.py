@@ -342,6 +342,46 @@ def test_llc16_caller_reproducers(tmp):
                "lit record %s\nlit from a copy: %s\n%s" % (lit, seen, text[:2500]))
 
 
+def test_crash_needs_its_graph(tmp):
+    """A crash that llc shows only in its call graph (seed 20261211: llc 15
+    SelectionDAG cannot select the truncate of a <1 x i8> a caller loaded)
+    is new when its known entry is left out: the graph is reduced with
+    gcnabi check to one signature, llvm-reduce shrinks its module, and the
+    lit test's verdict gives every installed llc a place: fails with 15,
+    passes where the run compiled the graph cleanly (16, 19, 22), and no
+    prediction where it did not (the model of 14 refuses bfloat)."""
+    import json
+    llcs = {int(p.split("-")[1].split("/")[0]): p for p in glob.glob("/usr/lib/llvm-*/bin/llc")}
+    if 15 not in llcs:
+        report("crash that needs its graph: needs llc 15", False, "installed: %s" % sorted(llcs))
+        return
+    graph = os.path.join(ROOT, "tests", "fixtures", "graphs", "llc15_v1i8_truncate.ll")
+    known = os.path.join(tmp, "no-truncate-known.txt")
+    with open(known, "w") as fk:
+        fk.writelines(l for l in open(os.path.join(ROOT, "cases", "known-differences.txt"))
+                      if l.startswith("crash |") and "truncate" not in l)
+    out = os.path.join(tmp, "truncate-graph")
+    r = run(["run", "--mcpu", "gfx900", "--selector", "dag", "--count", "0", "--out", out, "--known", known, graph])
+    rows = [json.loads(l) for l in open(os.path.join(out, "results.jsonl"))] if os.path.exists(
+        os.path.join(out, "results.jsonl")) else []
+    new = [c for c in rows if c.get("type") == "cause" and c["status"] == "new"]
+    lit = (new[0].get("lit") or {}) if len(new) == 1 else {}
+    path = os.path.join(out, "repro", lit["path"]) if lit.get("path") else ""
+    text = open(path).read() if path and os.path.exists(path) else ""
+    defines = re.findall(r"^(?:define|declare) ", text, re.M)
+    verdict = lit.get("verdict", "")
+    every = all(re.search(r"llc %d\.\d+\.\d+" % major, verdict) for major in llcs)
+    want_pass = {v for v in lit.get("passes_with", []) if int(v.split(".")[0]) >= 16}
+    report("a crash that needs its call graph: one new cause, reduced to one <1 x i8> signature and at most two "
+           "functions of IR, the verdict naming all %d installed llc" % len(llcs),
+           r.returncode & 16 and len(new) == 1 and "truncate" in new[0]["what"] and
+           re.fullmatch(r"declare amdgpu_gfx void @f\(<1 x i8>\)", new[0].get("minimized") or "") and
+           0 < len(defines) <= 2 and every and lit.get("status") in ("verified", "partial") and
+           any(v.startswith("15.") for v in lit.get("fails_with", [])) and
+           len(want_pass) == len([m for m in llcs if m >= 16]) and not lit.get("disagree"),
+           "exit %d: %s\n%s\n%s" % (r.returncode, json.dumps(new)[:2000], text[:1500], r.stderr[-1000:]))
+
+
 def test_conventions_in_reports(tmp):
     """The reports list every convention the cross-version link matrix has:
     chain call sites of llc 19 against llc 22's chain callees get their own
@@ -401,7 +441,7 @@ def test_minimize_shares():
     from gcnabirun import cli
     lo, hi = cli.MINIMUM_SHARE_SECONDS, cli.MINIMIZE_SECONDS
     cases = [
-        ((None, 0, 2, 25), hi, "no budget: the per-cause maximum"),
+        ((None, 0, 2, 25), cli.UNBUDGETED_SECONDS, "no budget: the unbudgeted per-cause time"),
         ((300, 0, 2, 25), 300 * 2 / 25, "300 s left, 2 at a time, 25 causes: an equal share"),
         ((100, 0, 2, 25), lo, "a share below the minimum is raised to it, not skipped"),
         ((5000, 0, 2, 3), hi, "a share above the maximum is cut to it"),
@@ -678,6 +718,7 @@ def main():
         test_crash_bisect(tmp, llc)
         test_graph_crash_reproducer(tmp, llc)
         test_llc16_caller_reproducers(tmp)
+        test_crash_needs_its_graph(tmp)
         test_resume_and_shards(tmp, llc)
         test_suites(tmp, llc)
         test_compare_labels(tmp, llc)

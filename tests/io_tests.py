@@ -49,6 +49,9 @@ def subcommand_args(tmp, llc):
     with open(sigs, "w") as f:
         f.write("declare void @f(i32, i32 inreg)\ndeclare amdgpu_gfx float @g(i64 inreg, <2 x i32>)\n")
     diff = os.path.join(FIXTURES, "diff")
+    err = os.path.join(tmp, "llc.err")
+    with open(err, "w") as f:
+        f.write("LLVM ERROR: Cannot select: 0x55d0572206d0: i8 = truncate 0x55d057220800\n")
     return {
         "place": [[sigs], ["--json", sigs]],
         "emit": [[sigs]],
@@ -66,6 +69,7 @@ def subcommand_args(tmp, llc):
         "profiles": [[]],
         "shrink": [["declare void @f(i32, i64)"]],
         "vocab": [[]],
+        "cause": [[err]],
         "help": [["place"]],
     }
 

@@ -22,7 +22,12 @@ from .common import ROOT, HarnessError, UsageError, parse_budget, read_jsonl, wr
 
 DEFAULT_KNOWN = os.path.join(ROOT, "cases", "known-differences.txt")
 MAX_MINIMIZE = 40  # distinct causes minimized per run, in bucket order
-MINIMIZE_SECONDS = 300  # at most per cause
+MINIMIZE_SECONDS = 300  # at most per cause within a budget (nightly --budget)
+# Without a budget, per cause: the searches stop when nothing smaller shows
+# the cause, not at a time that a loaded machine reaches sooner (the llc 16
+# call-graph reduction of tests/harness_tests.py, within 300 s a cause,
+# was cut short once under a load of 5).
+UNBUDGETED_SECONDS = 900
 MINIMUM_SHARE_SECONDS = 20  # per cause; with less left before the budget ends, it is reported without reproducer
 SEARCH_SHARE = 0.6  # of a cause's time, for the signature search; the rest is for llvm-reduce and lit
 # Each step gets at least this much, whatever its share: a search or an
@@ -274,8 +279,18 @@ def finish(run_dir, plan, records, minimize=True, info=None, quiet=False):
     for f in findings:
         if f["status"] != "explained" and f.get("llc"):
             seen.setdefault((f["cause"], f["selector"], f["convention"]), set()).add(f["llc"])
+    # The compilers each unit failed with, for any cause: where the run did
+    # not compile a crash's unit, it predicts nothing of the lit test.
+    failed = {}
+    for f in findings:
+        if f["axis"] == "crash" and f.get("llc"):
+            failed.setdefault((f["unit"], f["selector"]), set()).add(f["llc"])
     for b in todo:
         b["seen_with"] = sorted(seen.get((b["cause"], b["selector"], b["convention"]), ()))
+        ex = b["example"]
+        b["ran_clean"] = sorted(c["path"] for c in plan["compilers"] if c["path"] not in b["seen_with"] and
+                                c["path"] not in failed.get((ex["unit"], ex["selector"]), ()) and
+                                (ex["selector"] != "gisel-nrbs" or c["new_reg_bank_select"]))
     todo = todo[:max(0, MAX_MINIMIZE - len(minimized))] if minimize else []
     # Every installed llc verifies the lit tests (the one that passes).
     installed, lit_cmd = [], None
@@ -349,9 +364,9 @@ def cause_share(end, now, workers, not_started):
     time, at least MINIMUM_SHARE_SECONDS and at most MINIMIZE_SECONDS or
     what is left; None when less than MINIMUM_SHARE_SECONDS is left. Most
     causes take less than their share; what they leave goes to the causes
-    after them. Without a deadline (end None), MINIMIZE_SECONDS."""
+    after them. Without a deadline (end None), UNBUDGETED_SECONDS."""
     if end is None:
-        return MINIMIZE_SECONDS
+        return UNBUDGETED_SECONDS
     if end - now < MINIMUM_SHARE_SECONDS:
         return None
     fair = (end - now) * workers / max(1, not_started)
@@ -431,21 +446,22 @@ def minimize_cause(b, plan, installed, lit_cmd, run_dir, deadline, check_jobs=2)
                 res = (decl, {}, 0, 1)
                 m["as_found"] = "its time share ran out before the first check of it alone finished"
     graph = None
-    if not res and in_graph and f["axis"] != "crash":
-        # It needs its call graph: the graph reduced with it.
+    if not res and in_graph:
+        # It needs its call graph: the graph reduced with it (a crash too:
+        # gcnabi check of the smaller graphs finds the same cause).
         res, graph = minimize_in_graph(f, subject, plan, unit, run_dir, name_of(b), search_end, check_jobs)
-        if not res:
+        if not res and f["axis"] != "crash":
             m["why"] = graph
             return m
+        if not res:
+            # llc fails on the call graph as found: the reproducer is that
+            # graph's module, reduced by llvm-reduce.
+            m["graph_unreduced"] = graph
+            graph = (os.path.join(run_dir, unit["input"]), f["function"], None)
+            res = ("the call graph of @%s" % f["function"], {}, 0, 0)
     elif not res:
-        if f["axis"] != "crash" or not in_graph:
-            m["why"] = "does not reproduce alone (it needs its call graph)" if in_graph else \
-                "does not reproduce alone"
-            return m
-        # llc fails on a call graph, not on the function alone: the
-        # reproducer is that graph's module, reduced by llvm-reduce.
-        graph = (os.path.join(run_dir, unit["input"]), f["function"], None)
-        res = ("the call graph of @%s" % f["function"], {}, 0, 0)
+        m["why"] = "does not reproduce alone"
+        return m
     decl, detail, rounds, tries = res
     m.update(decl=decl, rounds=rounds, tries=tries)
     if not lit_cmd:
@@ -463,7 +479,9 @@ def minimize_cause(b, plan, installed, lit_cmd, run_dir, deadline, check_jobs=2)
                                        # Each llvm-reduce test would take as long as the check that
                                        # did not finish: the verification gets the time instead.
                                        reduce=not m.get("as_found"), graph=graph,
-                                       seen_with=b.get("seen_with", []))
+                                       seen_with=b.get("seen_with", []), ran_clean=b.get("ran_clean", []),
+                                       origin=(M.graph_of(os.path.join(run_dir, unit["input"]), f["function"])
+                                               if in_graph else None) or [f["signature"]])
     return m
 
 

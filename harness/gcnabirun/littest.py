@@ -14,7 +14,6 @@ import os
 import re
 import shutil
 import subprocess
-import sys
 import tempfile
 import time
 
@@ -233,6 +232,26 @@ def predict(c, f, sig, names, roles, want, ir, emitted):
     return True, ""
 
 
+def crash_expectation(c, f, ran_clean, sigs):
+    """(whether a crash's lit test passes with compiler c, why): it passes
+    where the run compiled the finding's unit without a failure, unless the
+    model of c refuses a function the run compiled then (sigs: a file of
+    them; llc did not compile it there, both refused); no prediction where
+    the run did not use c. The model says nothing of crashes themselves."""
+    if c["path"] not in ran_clean:
+        return None, "the run did not compile it with %s" % version(c)
+    cpu, wave = split_cpu(f["cpu"])
+    r = subprocess.run([GCNABI, "place", "--json", "--profile", c["profile"], "--mcpu", cpu, "--selector",
+                        "gisel" if f["selector"].startswith("gisel") else "dag"] +
+                       (["--wave", str(wave)] if wave else []) + [sigs], capture_output=True, text=True)
+    refused = [p["error"] for p in map(json.loads, r.stdout.splitlines()) if p.get("error")] if not r.returncode \
+        else [r.stderr.strip()]
+    if refused:
+        return None, "the run did not compile it with %s: the model of %s refuses it (%s)" % (
+            version(c), version(c), refused[0][:120])
+    return True, "the run compiled it with %s without a failure" % version(c)
+
+
 def version(c):
     """An llc in a verdict: "llc 22.1.8", or its label with it when --llc
     NAME= gave one ("patched (llc 22.1.8)")."""
@@ -290,21 +309,15 @@ def reduce_ir(ir, f, subject, tmp, deadline):
         return None
     src = os.path.join(tmp, "crash.ll")
     write_text(src, ir)
-    # Interesting: llc prints a line that normalizes to the bucket's text
-    # (the same cause, not just any error of the same pass); the signal is
-    # check's word, not llc's, and check's "machine verifier: MSG (after
-    # PASS)" is llc's "*** Bad machine code: MSG ***".
-    want = f["what"].split(" (killed by ")[0]
-    verifier = V.vocab()["verifier_prefix"]
-    if want.startswith(verifier):
-        want = "*** " + re.sub(r" \(after [^)]*\)$", "", want[len(verifier):])
-    same = os.path.join(tmp, "same_cause.py")
-    write_text(same, "import sys\nsys.path.insert(0, %r)\nfrom gcnabirun.findings import normalize\n"
-                     "sys.exit(0 if any(normalize(l).startswith(%r) for l in sys.stdin) else 1)\n" % (
-                         os.path.dirname(os.path.dirname(os.path.abspath(__file__))), want))
+    # Interesting: llc fails for the finding's cause, as gcnabi check words
+    # it (`gcnabi cause` of llc's stderr: the cause key without its side and
+    # the signal), not just any error of the same pass.
+    want = re.sub(r" \(killed by [^)]*\)$", "", f["cause"].split(": ", 1)[-1])
+    write_text(os.path.join(tmp, "cause.txt"), want)
     test = os.path.join(tmp, "interesting.sh")
-    write_text(test, "#!/bin/sh\nLLVM_DISABLE_SYMBOLIZATION=1 '%s' %s \"$1\" -o /dev/null 2>&1 | '%s' '%s'\n" % (
-        subject["path"], " ".join(llc_flags(f)), sys.executable, same))
+    write_text(test, "#!/bin/sh\nout=$(LLVM_DISABLE_SYMBOLIZATION=1 '%s' %s \"$1\" -o /dev/null 2>&1 | '%s' cause -)\n"
+                     "case \"$out\" in \"$(cat '%s')\"*) exit 0 ;; esac\nexit 1\n" % (
+                         subject["path"], " ".join(llc_flags(f)), GCNABI, os.path.join(tmp, "cause.txt")))
     os.chmod(test, 0o755)
     out = os.path.join(tmp, "reduced.ll")
     try:
@@ -326,7 +339,7 @@ def wave_args(cpu):
 def first_error(log):
     """The first error lit's output shows, without paths (only file names)."""
     for l in log.splitlines():
-        if "error:" in l:
+        if "error:" in l or "LLVM ERROR" in l:
             return re.sub(r"(/[^\s:/]+)+/", "", l).strip()[:200]
     return ""
 
@@ -340,25 +353,29 @@ def portable(ir):
 def judge(subject, compilers, observed, expected):
     """(status, verdict) of lit's outcomes against the expectations:
     observed {path: (passed True/False/None, error)}, expected {path:
-    (passes True/False, or None: no prediction; why not)}. Verified when
-    every llc does what is expected of it and one besides the subject
-    passes ("verified (partial)" when the model predicts nothing for some);
-    status None when all agree but none passes; otherwise "unverified",
-    the verdict naming each llc that disagreed."""
+    (passes True/False, or None: no prediction; why not)}. "verified" when
+    every llc has a prediction, does what it predicts, and one besides the
+    subject passes; "partial" when those with a prediction do and some
+    have none (each named, with what lit did there); status None when all
+    are predicted and agree but none passes; otherwise "unverified", the
+    verdict naming each llc that disagreed."""
     def names(paths):
         return ", ".join(("%s (the llc checked)" % version(subject)) if p == subject["path"] else
                          version(by_path[p]) for p in paths)
     by_path = {c["path"]: c for c in compilers}
     order = [c["path"] for c in compilers]
     timed_out = [p for p in order if observed[p][0] is None]
-    unpredicted = [p for p in order if expected[p][0] is None]
-    wrong = [p for p in order if observed[p][0] is not None and expected[p][0] is not None and
-             observed[p][0] != expected[p][0]]
-    fails = [p for p in order if observed[p][0] is False]
-    passes = [p for p in order if observed[p][0] and p not in unpredicted]
+    unpredicted = [p for p in order if expected[p][0] is None and observed[p][0] is not None]
+    predicted = [p for p in order if expected[p][0] is not None]
+    wrong = [p for p in predicted if observed[p][0] is not None and observed[p][0] != expected[p][0]]
+    fails = [p for p in predicted if observed[p][0] is False]
+    passes = [p for p in predicted if observed[p][0]]
     seen = "lit FAILS with %s; PASSES with %s" % (names(fails) or "none", names(passes) or "none")
     if unpredicted:
-        seen += "; no prediction for %s: %s" % (names(unpredicted), "; ".join(unique(expected[p][1] for p in unpredicted)))
+        seen += "; no prediction for %s, where lit %s" % (
+            names(unpredicted), "; ".join("%s with %s (%s)" % (
+                "PASSES" if observed[p][0] else "FAILS: %s" % (observed[p][1] or "?"), version(by_path[p]),
+                expected[p][1]) for p in unpredicted))
     if timed_out or wrong:
         why = ["%s %s where %s" % (version(by_path[p]), "FAILS" if expected[p][0] else "PASSES",
                                    "the model predicts a pass" if expected[p][0] else
@@ -366,25 +383,29 @@ def judge(subject, compilers, observed, expected):
                (" (%s)" % observed[p][1] if observed[p][1] and expected[p][0] else "") for p in wrong]
         why += ["lit timed out with %s" % version(by_path[p]) for p in timed_out]
         return "unverified", "NOT verified: %s; %s" % (seen, "; ".join(why))
-    reasons = ["%s: %s" % (version(by_path[p]), expected[p][1]) for p in fails
-               if p != subject["path"] and p not in unpredicted]
-    predicted = len(order) - len(unpredicted) > 1
+    reasons = ["%s: %s" % (version(by_path[p]), expected[p][1]) for p in fails if p != subject["path"]]
+    if unpredicted:
+        return "partial", "partially verified by lit with every installed llc: %s%s" % (
+            seen, " (%s)" % "; ".join(reasons) if reasons else "")
     text = "verified by lit with every installed llc%s: %s%s" % (
-        ", as the model predicts" if predicted else "", seen, " (%s)" % "; ".join(reasons) if reasons else "")
+        ", as predicted" if len(predicted) > 1 else "", seen, " (%s)" % "; ".join(reasons) if reasons else "")
     if not passes:
         return None, text
-    return ("verified (partial)" if unpredicted else "verified"), text
+    return "verified", text
 
 
 def write_and_verify(repro_dir, name, f, subject, decl, detail, others, lit_cmd, deadline, reduce=True, graph=None,
-                     seen_with=()):
+                     seen_with=(), ran_clean=(), origin=()):
     """Writes repro_dir/name.ll and verifies it with the subject and every
     other llc, trying to finish before the deadline (time.monotonic); a
     crash's IR goes through llvm-reduce first unless reduce is false.
     graph: instead of decl, (file, function, caller): the call graph of the
     file holding @function (called by @caller), the module the finding
     needs. seen_with: the llc paths the run saw the same cause with, where
-    the test must fail as with the subject. Returns a description."""
+    the test must fail as with the subject; ran_clean: those it compiled
+    the finding's unit with, without any failure, where a crash's test must
+    pass; origin: the lines (signatures, call edges) the run compiled then.
+    Returns a description."""
     os.makedirs(repro_dir, exist_ok=True)
     write_text(os.path.join(repro_dir, "lit.cfg.py"), LIT_CFG)
     tmp = tempfile.mkdtemp(prefix="gcnabi-lit-")
@@ -417,6 +438,8 @@ def write_and_verify(repro_dir, name, f, subject, decl, detail, others, lit_cmd,
         if isinstance(out, str):
             return {"status": "unverified", "why": "gcnabi emit failed: " + out}
         graph_lines = [l[len("; call graph: "):] for l in out if l.startswith("; call graph: ")]
+        compiled = os.path.join(tmp, "origin.ll")
+        write_text(compiled, "".join(l + "\n" for l in origin or graph_lines or [decl]))
         ir = "\n".join(l for l in out if not l.startswith("; call graph: ")).strip() + "\n"
         if graph:
             calls = [n[1] for n in (NAME.findall(l) for l in graph_lines if not l.startswith("declare"))
@@ -458,10 +481,8 @@ def write_and_verify(repro_dir, name, f, subject, decl, detail, others, lit_cmd,
                 expected[c["path"]] = (False, "")
             elif c["path"] in seen_with:
                 expected[c["path"]] = (False, "the run saw the same cause with it")
-            elif reduced:
-                # llvm-reduce of the subject's LLVM wrote it, in its dialect,
-                # from the emitted IR the model speaks of.
-                expected[c["path"]] = (None, "the model predicts the emitted IR, not llvm-reduce's")
+            elif f["axis"] == "crash":
+                expected[c["path"]] = crash_expectation(c, f, ran_clean, compiled)
             else:
                 expected[c["path"]] = predict(c, f, sig, names, roles, want, ir, emitted)
         status, verdict = judge(subject, compilers, observed, expected)

@@ -491,6 +491,8 @@ def cause_md(b, ctx):
                                                   ex["why"][:300])]
     if m.get("decl") and m.get("as_found"):
         L.append("- not minimized (%s): reproducer from the function as found: `%s`" % (m["as_found"], m["decl"]))
+    elif m.get("decl") and m.get("graph_unreduced"):
+        L.append("- call graph not reduced (%s): reproducer from its module, by llvm-reduce" % m["graph_unreduced"])
     elif m.get("decl"):
         L.append("- minimized (%d rounds, %d candidates): `%s`" % (m["rounds"], m["tries"], m["decl"]))
     elif m.get("stored"):
