@@ -54,7 +54,11 @@ typedef struct {
 	bool typed_ptrs; /* LLVM 14 dialect */
 	bool callers;    /* add @gcnabi.<i>.caller for each function */
 	bool rename;     /* name function i @gcnabi.<i>.fn instead of its own name */
-	bool buffer_ptr_split; /* the llc lowers ptr addrspace(7) as a fat pointer (no globals of it) */
+	/* the llc lowers ptr addrspace(7) as a fat pointer: no globals of it,
+	 * nor of an aggregate holding one. A scalar fat pointer is kept in
+	 * memory as its i160 for every llc (14 to 22 compile that), so that
+	 * one module, a lit test's, compiles with all of them. */
+	bool buffer_ptr_split;
 	bool exec64;     /* wave64: a chain call's EXEC operand is an i64 */
 	bool plain_chains; /* graphs: chain edges with dvgpr N become plain chain calls (flags 0) */
 	/* LLVM 14/15 SelectionDAG cannot select a load or store of bfloat:

@@ -60,7 +60,7 @@ static void put_type(Emitter *e, TypeId t)
 static bool is_fat_pointer(const Emitter *e, TypeId t)
 {
 	const Type *ty = sig_type(e->s, t);
-	return e->o->buffer_ptr_split && ty->kind == TYPE_PTR && ty->addrspace == 7;
+	return ty->kind == TYPE_PTR && ty->addrspace == 7;
 }
 
 /* A buffer fat pointer's type as the dialect spells it. */

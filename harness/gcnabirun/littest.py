@@ -297,15 +297,29 @@ def needle(f):
     return text if len(text) >= 12 else None
 
 
-def reduce_ir(ir, f, subject, tmp, deadline):
+def reducers(compilers):
+    """The llvm-reduce of each compiler's LLVM, oldest first: the oldest
+    that reads the IR writes it in a dialect every newer llc reads too
+    (llvm-reduce 22 writes `ptr`, which llc 14 cannot parse)."""
+    out, seen = [], set()
+    for c in sorted(compilers, key=lambda c: [int(x) for x in re.findall(r"\d+", c["version"])[:3]]):
+        tool = os.path.join(os.path.dirname(os.path.realpath(c["path"])), "llvm-reduce")
+        if tool not in seen and os.access(tool, os.X_OK):
+            seen.add(tool)
+            out.append(tool)
+    return out
+
+
+def reduce_ir(ir, f, subject, compilers, tmp, deadline):
     """llvm-reduce with an interestingness test that runs the compiler and
-    looks for the crash's error text; the reduced IR or None. It gets half
-    of what is left before the deadline (the rest is for lit), at least
+    looks for the crash's cause; the reduced IR or None. The oldest
+    llvm-reduce installed that reads the IR reduces it (reducers). It gets
+    half of what is left before the deadline (the rest is for lit), at least
     REDUCE_MIN_SECONDS and at most REDUCE_MAX_SECONDS."""
-    tool = os.path.join(os.path.dirname(os.path.realpath(subject["path"])), "llvm-reduce")
     text = needle(f)
     seconds = max(REDUCE_MIN_SECONDS, min(REDUCE_MAX_SECONDS, (deadline - time.monotonic()) / 2))
-    if not text or not os.access(tool, os.X_OK):
+    tools = reducers(compilers)
+    if not text or not tools:
         return None
     src = os.path.join(tmp, "crash.ll")
     write_text(src, ir)
@@ -320,13 +334,17 @@ def reduce_ir(ir, f, subject, tmp, deadline):
                          subject["path"], " ".join(llc_flags(f)), GCNABI, os.path.join(tmp, "cause.txt")))
     os.chmod(test, 0o755)
     out = os.path.join(tmp, "reduced.ll")
-    try:
-        r = run_bounded([tool, "--test=" + test, "--output=" + out, src], timeout=seconds, cwd=tmp)
-    except subprocess.TimeoutExpired:
-        return None
-    if r.returncode or not os.path.exists(out):
-        return None
-    return "\n".join(l for l in open(out).read().splitlines() if not l.startswith("; ModuleID")).strip() + "\n"
+    end = time.monotonic() + seconds
+    for tool in tools:
+        # One that cannot read the IR stops at once; the next one tries.
+        try:
+            r = run_bounded([tool, "--test=" + test, "--output=" + out, src], timeout=max(1, end - time.monotonic()),
+                            cwd=tmp)
+        except subprocess.TimeoutExpired:
+            return None
+        if r.returncode == 0 and os.path.exists(out):
+            return "\n".join(l for l in open(out).read().splitlines() if not l.startswith("; ModuleID")).strip() + "\n"
+    return None
 
 
 def wave_args(cpu):
@@ -448,7 +466,7 @@ def write_and_verify(repro_dir, name, f, subject, decl, detail, others, lit_cmd,
                 names["call"] = (calls.index(names["callee"]), len(calls))
         roles, want, did, meaning = expectation(f, detail, names, portable(ir))
         run = "; RUN: llc %s %%s -o - | FileCheck %%s" % " ".join(llc_flags(f))
-        reduced = reduce and f["axis"] == "crash" and reduce_ir(ir, f, subject, tmp, deadline)
+        reduced = reduce and f["axis"] == "crash" and reduce_ir(ir, f, subject, compilers, tmp, deadline)
         if graph and f["axis"] == "crash" and not reduced:
             # The call graph as found: the test is that llc compiles it.
             want, did = [], None
