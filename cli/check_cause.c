@@ -29,14 +29,25 @@
  * address it was found in: register masks, "(in function: ...)", virtual
  * registers (%12:sgpr_32(s32)), @names, $physregs, s[4:5] and v7, hex and
  * decimal numbers become one token each ("<regmask>", "", "%", "@f", "$r",
- * "s[#]", "v#", "0x#", "#"); white space runs become one space. */
+ * "s[#]", "v#", "0x#", "#"); a path becomes its file name; white space
+ * runs become one space. */
 void cause_message(const char *in, char *out, size_t cap)
 {
 	size_t n = 0;
 #define PUT(str) do { for (const char *q_ = (str); *q_ && n + 1 < cap; q_++) out[n++] = *q_; } while (0)
 	for (const char *p = in; *p && n + 1 < cap;) {
 		bool word_start = p == in || !(isalnum((unsigned char)p[-1]) || p[-1] == '_');
-		if (strncmp(p, "<regmask", 8) == 0) {
+		if (word_start && *p == '/' && p[1] && !isspace((unsigned char)p[1]) && p[1] != ':') {
+			/* A path (llc's own, check's temporary module): its
+			 * file name only, which the rest normalizes. */
+			const char *end = p + strcspn(p, " \t\n:");
+			const char *base = p;
+			for (const char *q = p; q < end; q++)
+				if (*q == '/')
+					base = q + 1;
+			p = base;
+			continue;
+		} else if (strncmp(p, "<regmask", 8) == 0) {
 			const char *e = strchr(p, '>');
 			PUT("<regmask>");
 			p = e ? e + 1 : p + strlen(p);

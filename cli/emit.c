@@ -79,6 +79,25 @@ static void put_mem_type(Emitter *e, TypeId t)
 		put_type(e, t);
 }
 
+/* A caller's byval copy of a fat pointer holds the pointer itself where the
+ * llc does not lower fat pointers (14-16: llc 14's typed loads and stores
+ * must be of the pointee type), else its i160: a pointer value in the
+ * caller's body would make AMDGPULowerBufferFatPointers rewrite the call
+ * (byval_fat_ptr_call_align, which only callers with fat pointers of their
+ * own show). */
+static bool native_fat_copy(const Emitter *e, TypeId t)
+{
+	return is_fat_pointer(e, t) && !e->o->buffer_ptr_split;
+}
+
+static void put_copy_type(Emitter *e, TypeId t)
+{
+	if (native_fat_copy(e, t))
+		put_type(e, t);
+	else
+		put_mem_type(e, t);
+}
+
 static void put_global_ptr(Emitter *e, TypeId t, unsigned as)
 {
 	if (e->o->typed_ptrs) {
@@ -252,7 +271,14 @@ static void emit_entry_stores(Emitter *e)
 		char val[32], arg[32];
 		param_value(conv_in_family((CallConv)s->cc, FAMILY_KERNEL), k, arg, sizeof arg);
 		snprintf(val, sizeof val, "%s", arg);
-		if (vt != p->type) {
+		if (vt != p->type && native_fat_copy(e, vt)) {
+			/* A byval object holding a fat pointer holds it as the
+			 * pointer (llc 14 reads only a load of its own type). */
+			buf_printf(e->b, "  %%gcnabi.w%u = load %s, ", k, fat_pointer_type(e));
+			put_type(e, p->type);
+			buf_printf(e->b, " %s\n  %%gcnabi.v%u = ptrtoint %s %%gcnabi.w%u to i160\n", arg, k, fat_pointer_type(e), k);
+			snprintf(val, sizeof val, "%%gcnabi.v%u", k);
+		} else if (vt != p->type) {
 			buf_printf(e->b, "  %%gcnabi.v%u = load ", k);
 			put_mem_type(e, vt);
 			buf_printf(e->b, ", ");
@@ -489,7 +515,7 @@ static void emit_call(Emitter *e, const char *fn_name, const char *v, unsigned s
 			/* Nothing to load: a byval copy is left as allocated. */
 			if (vt != p->type) {
 				buf_printf(e->b, "  %%gcnabi.%u.out.%u.copy = alloca ", e->idx, k);
-				put_mem_type(e, vt);
+				put_copy_type(e, vt);
 				buf_printf(e->b, ", addrspace(5)\n");
 			}
 			continue;
@@ -499,15 +525,15 @@ static void emit_call(Emitter *e, const char *fn_name, const char *v, unsigned s
 		buf_printf(e->b, ", ");
 		put_global_ptr(e, vt, 4);
 		buf_printf(e->b, " @gcnabi.%u.out.%u, align %u\n", e->idx, k, OUT_ALIGN);
-		if (vt == p->type && is_fat_pointer(e, vt))
+		if (vt == p->type ? is_fat_pointer(e, vt) : native_fat_copy(e, vt))
 			buf_printf(e->b, "  %%%s.p%u = inttoptr i160 %%%s.o%u to %s\n", v, k, v, k, fat_pointer_type(e));
 		if (vt != p->type) {
-			/* A byval copy holds the value in memory form. */
+			/* A byval copy holds the value in memory form (put_copy_type). */
 			buf_printf(e->b, "  %%gcnabi.%u.out.%u.copy = alloca ", e->idx, k);
-			put_mem_type(e, vt);
+			put_copy_type(e, vt);
 			buf_printf(e->b, ", addrspace(5)\n  store ");
-			put_mem_type(e, vt);
-			buf_printf(e->b, " %%%s.o%u, ", v, k);
+			put_copy_type(e, vt);
+			buf_printf(e->b, native_fat_copy(e, vt) ? " %%%s.p%u, " : " %%%s.o%u, ", v, k);
 			put_type(e, p->type);
 			buf_printf(e->b, " %%gcnabi.%u.out.%u.copy\n", e->idx, k);
 		}

@@ -14,7 +14,10 @@
 #include <string.h>
 
 enum {
-	MIR_MAX_OUTPARTS = 1024, /* outgoing registers and stack slots per call */
+	/* outgoing registers and stack stores per call: a byval object copied
+	 * at align 1 is stored byte by byte (seed 20261212: 1124 bytes of
+	 * stack arguments, more than 1024 stores before the registers) */
+	MIR_MAX_OUTPARTS = 8192,
 	SIGTAB_SLOTS = 2 * MIR_MAX_SIGS, /* hash slots: at most half full */
 };
 
@@ -225,6 +228,7 @@ typedef struct {
 	int16_t fixed_by_id[MIR_MAX_FIXED]; /* %fixed-stack.N -> h.fixed[] entry, -1 */
 	OutPart out[MIR_MAX_OUTPARTS];
 	uint32_t nout;
+	bool out_overflow; /* the call had more outgoing parts than out[] holds */
 	uint32_t order[MIR_MAX_OUTPARTS];
 } MirWork;
 
@@ -421,6 +425,8 @@ static void add_outpart(MirWork *w, const OutPart *o)
 {
 	if (w->nout < MIR_MAX_OUTPARTS)
 		w->out[w->nout++] = *o;
+	else
+		w->out_overflow = true;
 }
 
 /* An outgoing stack store: each 4-byte piece of a wider value is its own
@@ -465,7 +471,8 @@ static void collect_outgoing(MirWork *w, uint32_t c)
 	       b->instrs[start - 1].kind != IK_CALLSEQ_END)
 		start--;
 	w->nout = 0;
-	for (uint32_t i = start; i < c && w->nout < MIR_MAX_OUTPARTS; i++) {
+	w->out_overflow = false;
+	for (uint32_t i = start; i < c; i++) {
 		const Instr *in = &b->instrs[i];
 		OutPart o;
 		memset(&o, 0, sizeof o);
@@ -792,6 +799,13 @@ static void observe_call(MirWork *w, uint32_t c)
 	if (sig)
 		call->sig = *sig;
 	collect_outgoing(w, c);
+	if (w->out_overflow) {
+		/* Parts dropped would read as parts not passed: not observed. */
+		char msg[96];
+		snprintf(msg, sizeof msg, "call site has more than %u outgoing parts", (unsigned)MIR_MAX_OUTPARTS);
+		place_fail(&call->out, msg);
+		return;
+	}
 	/* A callee without parameters, or with only empty or unused ones
 	 * (which gcnabi's callers may pass as undef), has no markers to find:
 	 * it is grouped. */

@@ -355,8 +355,11 @@ def test_llc16_caller_reproducers(tmp):
         report("%s reproducer: the verdict's fail/pass sets on all %d installed llc, and the same under upstream "
                "lit from an empty directory; no path, no gcnabi name in it" % (axis, len(llcs)),
                text and want_all and len(lit_says) == len(llcs) and seen == lit_says and "/usr/" not in text and
-               "/tmp" not in text and "gcnabi." not in text and "; RUN: llc -mtriple=amdgcn-amd-amdpal -mcpu=gfx1200 "
-               "-verify-machineinstrs -stop-after=finalize-isel %s -o - | FileCheck %s" in text,
+               "/tmp" not in text and "gcnabi." not in text and
+               ("; RUN: llc -mtriple=amdgcn-amd-amdpal -mcpu=gfx1200 -verify-machineinstrs -stop-after=finalize-isel "
+                "%s -o - | FileCheck %s" in text or
+                "; RUN: llc -mtriple=amdgcn-amd-amdpal -mcpu=gfx1200 -stop-after=finalize-isel %s -o - | FileCheck %s"
+                in text and "RUN without -verify-machineinstrs: llc 16.0.6 rejects the module, machine verifier: " in text),
                "lit record %s\nlit from a copy: %s\n%s" % (lit, seen, text[:2500]))
 
 
@@ -450,6 +453,41 @@ def test_suites(tmp, llc):
     r = run(["run", "--llc", llc, "--count", "5", "--suites", "default,vertex", "--out", os.path.join(tmp, "bad")])
     report("--suites with an unknown name is a usage error naming it", r.returncode == 2 and "'vertex'" in r.stderr,
            r.stderr)
+
+
+def test_lit_judge():
+    """A lit test's verdict (littest.judge): a failure counts as the one
+    predicted only if it is of the kind predicted (CHECK lines not matched,
+    llc failing, llc failing for the crash's cause); an llc without a
+    prediction makes it "partial", never "verified"."""
+    sys.path.insert(0, os.path.join(ROOT, "harness"))
+    from gcnabirun import littest as L
+    cs = [{"path": "/a/llc", "version": "LLVM version 15.0.6"}, {"path": "/b/llc", "version": "LLVM version 19.1.7"},
+          {"path": "/c/llc", "version": "LLVM version 22.1.8"}]
+    cause, other, check, ok = (False, "x", "cause"), (False, "error: expected type", "llc"), (False, "", "check"), \
+        (True, "", None)
+    must_cause, must_check, must_pass, none = (False, "", "cause"), (False, "", "check"), (True, "", None), \
+        (None, "not in the run", None)
+    cases = [
+        ((cause, ok, ok), (must_cause, must_pass, must_pass), "verified", "the cause where predicted, passes elsewhere"),
+        ((cause, other, ok), (must_cause, must_cause, must_pass), "unverified",
+         "a parse error where the cause is predicted"),
+        ((check, other, ok), (must_check, must_check, must_pass), "unverified",
+         "llc failing where CHECK lines must not match"),
+        ((cause, ok, other), (must_cause, must_pass, none), "partial", "no prediction for one llc"),
+        ((check, check, ok), (must_check, (False, "", "llc"), must_pass), "unverified",
+         "CHECK lines not matched where the model refuses (llc must fail)"),
+        ((cause, ok, ok), (must_cause, must_pass, (False, "", "llc")), "unverified", "a pass where llc must fail"),
+        ((cause, cause, ok), (must_cause, (False, "", "llc"), must_pass), "verified",
+         "the cause where any llc failure is predicted"),
+    ]
+    bad = []
+    for obs, exp, want, why in cases:
+        got = L.judge(cs[0], cs, {c["path"]: o for c, o in zip(cs, obs)}, {c["path"]: e for c, e in zip(cs, exp)})
+        if got[0] != want:
+            bad.append((why, want, got))
+    report("lit verdicts: a failure is the predicted one only if of the predicted kind; no prediction is partial",
+           not bad, repr(bad)[:2000])
 
 
 def test_minimize_shares():
@@ -740,6 +778,7 @@ def main():
         test_suites(tmp, llc)
         test_compare_labels(tmp, llc)
         test_minimize_shares()
+        test_lit_judge()
         test_selftest()
     except BaseException:
         print("kept %s" % tmp)

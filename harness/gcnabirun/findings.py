@@ -57,6 +57,7 @@ def normalize(text):
     """One cause reads the same whatever function, argument or register
     number it was found in."""
     t = text
+    t = re.sub(r"(?<![\w.])/[^\s:]*/", "", t)  # a path: its file name (as check's cause key)
     t = re.sub(r"<regmask[^>]*>?(?: and \d+ more\.\.\.>)?", "<regmask>", t)
     t = re.sub(r"\(in function: [^)]*\)", "", t)
     t = re.sub(r"%[0-9]+(:[A-Za-z_0-9]+)?(\([^)]*\))?", "%", t)

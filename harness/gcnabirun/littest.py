@@ -58,12 +58,15 @@ def split_cpu(cpu):
     return (m.group(1), int(m.group(2))) if m else (cpu, None)
 
 
-def llc_flags(f):
+def llc_flags(f, verify=True):
+    """llc's options in the test's RUN line: the finding's target and
+    selector, and the machine verifier unless verify is false."""
     cpu, wave = split_cpu(f["cpu"])
     flags = ["-mtriple=amdgcn-amd-amdpal", "-mcpu=%s" % cpu]
     if wave:
         flags.append("-mattr=+wavefrontsize%d" % wave)
-    flags.append("-verify-machineinstrs")  # as gcnabi check runs llc
+    if verify:
+        flags.append("-verify-machineinstrs")  # as gcnabi check runs llc
     if f["selector"] == "dag":
         flags.append("-stop-after=finalize-isel")
     elif f["selector"] == "gisel":
@@ -218,18 +221,18 @@ def predict(c, f, sig, names, roles, want, ir, emitted):
     the model predicts nothing: gcnabi emits other IR for c's profile than
     the test holds (emitted(profile) is what it emits)."""
     if emitted(c["profile"]) != emitted(f["profile"]):
-        return None, "the IR gcnabi emits for %s differs from the test's" % version(c)
+        return None, "the IR gcnabi emits for %s differs from the test's" % version(c), None
     placements = {}
     for role in ("callee", "caller"):
         p = model_placement(sig, names["callee"], f, c["profile"], role == "caller")
         if "error" in p:
-            return False, "the model of %s refuses it: %s" % (version(c), p["error"])
+            return False, "the model of %s refuses it: %s" % (version(c), p["error"]), "llc"
         placements[role] = p
     mine = set(labelled(roles, placements, names, ir))
     missing = [l for l in want if l not in mine]
     if missing:
-        return False, "the model of %s places it otherwise (not `%s`)" % (version(c), missing[0][2:])
-    return True, ""
+        return False, "the model of %s places it otherwise (not `%s`)" % (version(c), missing[0][2:]), "check"
+    return True, "", None
 
 
 def crash_expectation(c, f, ran_clean, sigs):
@@ -239,7 +242,7 @@ def crash_expectation(c, f, ran_clean, sigs):
     them; llc did not compile it there, both refused); no prediction where
     the run did not use c. The model says nothing of crashes themselves."""
     if c["path"] not in ran_clean:
-        return None, "the run did not compile it with %s" % version(c)
+        return None, "the run did not compile it with %s" % version(c), None
     cpu, wave = split_cpu(f["cpu"])
     r = subprocess.run([GCNABI, "place", "--json", "--profile", c["profile"], "--mcpu", cpu, "--selector",
                         "gisel" if f["selector"].startswith("gisel") else "dag"] +
@@ -248,8 +251,8 @@ def crash_expectation(c, f, ran_clean, sigs):
         else [r.stderr.strip()]
     if refused:
         return None, "the run did not compile it with %s: the model of %s refuses it (%s)" % (
-            version(c), version(c), refused[0][:120])
-    return True, "the run compiled it with %s without a failure" % version(c)
+            version(c), version(c), refused[0][:120]), None
+    return True, "the run compiled it with %s without a failure" % version(c), None
 
 
 def version(c):
@@ -310,6 +313,12 @@ def reducers(compilers):
     return out
 
 
+def crash_cause(f):
+    """A crash's cause as `gcnabi cause` words llc's stderr: the cause key
+    without its side and the signal."""
+    return re.sub(r" \(killed by [^)]*\)$", "", f["cause"].split(": ", 1)[-1])
+
+
 def reduce_ir(ir, f, subject, compilers, tmp, deadline):
     """llvm-reduce with an interestingness test that runs the compiler and
     looks for the crash's cause; the reduced IR or None. The oldest
@@ -326,8 +335,7 @@ def reduce_ir(ir, f, subject, compilers, tmp, deadline):
     # Interesting: llc fails for the finding's cause, as gcnabi check words
     # it (`gcnabi cause` of llc's stderr: the cause key without its side and
     # the signal), not just any error of the same pass.
-    want = re.sub(r" \(killed by [^)]*\)$", "", f["cause"].split(": ", 1)[-1])
-    write_text(os.path.join(tmp, "cause.txt"), want)
+    write_text(os.path.join(tmp, "cause.txt"), crash_cause(f))
     test = os.path.join(tmp, "interesting.sh")
     write_text(test, "#!/bin/sh\nout=$(LLVM_DISABLE_SYMBOLIZATION=1 '%s' %s \"$1\" -o /dev/null 2>&1 | '%s' cause -)\n"
                      "case \"$out\" in \"$(cat '%s')\"*) exit 0 ;; esac\nexit 1\n" % (
@@ -354,24 +362,59 @@ def wave_args(cpu):
     return ["--wave", "64"] if (wave or V.default_wave(name)) == 64 else []
 
 
-def first_error(log):
-    """The first error lit's output shows, without paths (only file names)."""
-    for l in log.splitlines():
-        if "error:" in l or "LLVM ERROR" in l:
-            return re.sub(r"(/[^\s:/]+)+/", "", l).strip()[:200]
-    return ""
-
-
 def portable(ir):
     """The emitted IR as the test holds it: the emitter's names renamed."""
     return "\n".join(l for l in ir.splitlines() if not l.startswith("; ModuleID")).replace(
         EMIT_PREFIX, TEST_PREFIX).strip() + "\n"
 
 
+# How a lit test fails: its CHECK lines do not match what llc printed,
+# llc fails (its cause as `gcnabi cause` words it), or llc fails for the
+# crash's own cause. A failure is the one expected only if it is of the
+# kind expected; any llc failure is one where the model refuses.
+FAILURES = {"check": "CHECK lines not matched%.0s", "llc": "llc fails: %s", "cause": "llc fails for this cause%.0s",
+            None: "%s"}
+
+
+def keeps(obs, exp):
+    """Whether an observed outcome (passed, error, how) is the one expected
+    (passes, why, how)."""
+    if obs[0] != exp[0]:
+        return False
+    return obs[0] or exp[2] is None or obs[2] == exp[2] or (exp[2] == "llc" and obs[2] == "cause")
+
+
+def llc_cause(c, f, path, verify=True):
+    """None when llc c compiles the test's module as its RUN line does
+    (verify: with the machine verifier), else its cause (`gcnabi cause` of
+    its stderr)."""
+    try:
+        r = run_bounded([c["path"]] + llc_flags(f, verify) + [path, "-o", "/dev/null"], timeout=LIT_MAX_SECONDS)
+    except subprocess.TimeoutExpired:
+        return "llc ran past %d s" % LIT_MAX_SECONDS
+    if r.returncode == 0:
+        return None
+    out = subprocess.run([GCNABI, "cause", "-"], input=r.stderr, capture_output=True, text=True)
+    return out.stdout.strip() or r.stderr.strip()[:200]
+
+
+def why_it_fails(c, f, path, cause, verify=True):
+    """The outcome (False, error, how) of a lit test that failed with c:
+    llc compiles it ("check"), or fails for the crash's cause ("cause",
+    when cause is given) or otherwise ("llc")."""
+    got = llc_cause(c, f, path, verify)
+    if got is None:
+        return False, "", "check"
+    if cause is not None and got.startswith(cause):
+        return False, got, "cause"
+    return False, got, "llc"
+
+
 def judge(subject, compilers, observed, expected):
     """(status, verdict) of lit's outcomes against the expectations:
-    observed {path: (passed True/False/None, error)}, expected {path:
-    (passes True/False, or None: no prediction; why not)}. "verified" when
+    observed {path: (passed True/False/None, error, how it failed)},
+    expected {path: (passes True/False, or None: no prediction; why; how
+    it must fail)}. "verified" when
     every llc has a prediction, does what it predicts, and one besides the
     subject passes; "partial" when those with a prediction do and some
     have none (each named, with what lit did there); status None when all
@@ -385,20 +428,21 @@ def judge(subject, compilers, observed, expected):
     timed_out = [p for p in order if observed[p][0] is None]
     unpredicted = [p for p in order if expected[p][0] is None and observed[p][0] is not None]
     predicted = [p for p in order if expected[p][0] is not None]
-    wrong = [p for p in predicted if observed[p][0] is not None and observed[p][0] != expected[p][0]]
+    wrong = [p for p in predicted if observed[p][0] is not None and not keeps(observed[p], expected[p])]
     fails = [p for p in predicted if observed[p][0] is False]
     passes = [p for p in predicted if observed[p][0]]
     seen = "lit FAILS with %s; PASSES with %s" % (names(fails) or "none", names(passes) or "none")
     if unpredicted:
         seen += "; no prediction for %s, where lit %s" % (
             names(unpredicted), "; ".join("%s with %s (%s)" % (
-                "PASSES" if observed[p][0] else "FAILS: %s" % (observed[p][1] or "?"), version(by_path[p]),
-                expected[p][1]) for p in unpredicted))
+                "PASSES" if observed[p][0] else "FAILS (%s)" % FAILURES[observed[p][2]] % observed[p][1],
+                version(by_path[p]), expected[p][1]) for p in unpredicted))
     if timed_out or wrong:
-        why = ["%s %s where %s" % (version(by_path[p]), "FAILS" if expected[p][0] else "PASSES",
+        why = ["%s %s where %s" % (version(by_path[p]), "PASSES" if observed[p][0] else
+                                   "FAILS (%s)" % FAILURES[observed[p][2]] % observed[p][1],
                                    "the model predicts a pass" if expected[p][0] else
-                                   (expected[p][1] or "the finding says it fails")) +
-               (" (%s)" % observed[p][1] if observed[p][1] and expected[p][0] else "") for p in wrong]
+                                   "%s: it must fail (%s)" % (expected[p][1] or "the finding says it fails",
+                                                              FAILURES[expected[p][2]] % "...")) for p in wrong]
         why += ["lit timed out with %s" % version(by_path[p]) for p in timed_out]
         return "unverified", "NOT verified: %s; %s" % (seen, "; ".join(why))
     reasons = ["%s: %s" % (version(by_path[p]), expected[p][1]) for p in fails if p != subject["path"]]
@@ -480,6 +524,18 @@ def write_and_verify(repro_dir, name, f, subject, decl, detail, others, lit_cmd,
             meaning = "none; llc compiles the IR (reduced by llvm-reduce from the emitted %s)" % (
                 "call graph" if graph else "function and caller")
         ir = portable(ir)
+        verify = True
+        if f["axis"] != "crash":
+            # A divergence's test checks the ABI: where the machine verifier
+            # rejects the module with the subject (a finding of its own, as
+            # check runs it again without), the RUN line goes without it.
+            probe = os.path.join(tmp, "probe.ll")
+            write_text(probe, ir)
+            rejected = llc_cause(subject, f, probe) or ""
+            verify = not rejected.startswith(V.vocab()["verifier_prefix"])
+            if not verify:
+                run = run.replace(" -verify-machineinstrs", "")
+                meaning += " (RUN without -verify-machineinstrs: %s rejects the module, %s)" % (version(subject), rejected)
 
         def text(lines, verdict):
             what = "%s, %s, -mcpu=%s, %s" % (f["axis"], version(subject), f["cpu"],
@@ -494,11 +550,13 @@ def write_and_verify(repro_dir, name, f, subject, decl, detail, others, lit_cmd,
         observed, expected = {}, {}
         for c in compilers:
             ok, log = lit_run(lit_cmd, path, overlay(c, tmp), exec_root, deadline)
-            observed[c["path"]] = (ok, log if ok is None else first_error(log))
+            observed[c["path"]] = (ok, log, None) if ok is not False else \
+                why_it_fails(c, f, path, crash_cause(f) if f["axis"] == "crash" else None, verify)
+            how = "cause" if f["axis"] == "crash" else "check"
             if c is subject:
-                expected[c["path"]] = (False, "")
+                expected[c["path"]] = (False, "", how)
             elif c["path"] in seen_with:
-                expected[c["path"]] = (False, "the run saw the same cause with it")
+                expected[c["path"]] = (False, "the run saw the same cause with it", how)
             elif f["axis"] == "crash":
                 expected[c["path"]] = crash_expectation(c, f, ran_clean, compiled)
             else:
@@ -524,7 +582,7 @@ def write_and_verify(repro_dir, name, f, subject, decl, detail, others, lit_cmd,
         return {"status": status, "verdict": verdict, "passes_with": pv(True), "fails_with": pv(False),
                 "disagree": [c["version"].split()[-1] for c in compilers
                              if None not in (observed[c["path"]][0], expected[c["path"]][0]) and
-                             observed[c["path"]][0] != expected[c["path"]][0]],
+                             not keeps(observed[c["path"]], expected[c["path"]])],
                 "path": name + ".ll"}
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
