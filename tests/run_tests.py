@@ -863,6 +863,18 @@ def tail_calls(tmp):
            r.stdout + r.stderr + str(bad))
 
 
+def old_targets(tmp):
+    """gfx600 (tahiti: no flat, so kernels have no flat-scratch-init) and
+    gfx701 (hawaii): the golden default, amdgpu_gfx and kernel cases agree
+    with every installed llc, both selectors (no exit bit 8, 16 or 32)."""
+    llcs = dict(installed_llcs())
+    for name in ("default", "gfx", "kernel"):
+        path = os.path.join(ROOT, "cases", "golden", name + ".ll")
+        r, combos, bad = check_with_every_llc(tmp, "old-targets-" + name, path, llcs, ["gfx600", "gfx701"])
+        report("golden %s.ll on gfx600 and gfx701 agrees with every installed llc (%d combinations)" % (name, len(combos)),
+               r.returncode & (8 | 16 | 32) == 0 and len(combos) == 4 * len(llcs), r.stdout[-3000:] + r.stderr)
+
+
 def many_outgoing_parts(tmp):
     """tests/fixtures/llc/many_outgoing_parts.ll (seed 20261212's @f194):
     more than 1024 stores into the outgoing argument area before the
@@ -1601,7 +1613,7 @@ def main():
             sys.exit("%s is missing: run make" % binary)
     sections = [golden, bad_inputs, bad_input_is_an_error, check_every_llc, check_outputs, kernels, scratch_setup, link_matrix, link_matrix_chain_and_shader,
                 call_graphs, graph_bisection, chain_graphs, subdword_inreg_finding, byval_fatptr_finding, explained_by_hidden_switch,
-                undef_args_through_pointers, many_outgoing_parts, divergent_inreg_calls, frame_bodies, pressure_calls,
+                undef_args_through_pointers, many_outgoing_parts, old_targets, divergent_inreg_calls, frame_bodies, pressure_calls,
                 tail_calls, ab_compilers, ab_layouts, version_without_profile,
                 machine_verifier,
                 kernel_graphs, shader_passthrough,
