@@ -153,12 +153,51 @@ static void test_model_classes(void **state)
 	free(s);
 }
 
+/* `gcnabi cause`: llc's stderr as a cause key words it. One llc bug reads
+ * the same whatever addresses, numbers, vregs and paths it was printed
+ * with: the raw stderr and check's already-shortened line give one text
+ * (llvm-reduce's interestingness test compares the first with the second). */
+static void test_cause_wording(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *stderr_text, *cause;
+	} cases[] = {
+		{ "LLVM ERROR: Cannot select: 0x5640dbd18890: i8 = truncate 0x5640dbbd9718\n"
+		  "  0x5640dbbd9718: i32,ch = load<(dereferenceable invariant load (s32))>\n",
+		  "LLVM ERROR: Cannot select: #x: i# = truncate #x" },
+		{ "warning: x is not a recognized processor for this target (ignoring processor)\n"
+		  "LLVM ERROR: Cannot select: 0x1: i8 = truncate 0x2\n",
+		  "LLVM ERROR: Cannot select: #x: i# = truncate #x" },
+		{ "/usr/lib/llvm-14/bin/llc: error: /usr/lib/llvm-14/bin/llc: /tmp/gcnabi-check-XVjPFe/b0.ll:33:21: error: "
+		  "explicit pointee type doesn't match\n",
+		  "llc: error: llc: b#.ll:#:#: error: explicit pointee type doesn't match" },
+		{ "# After Instruction Selection\n# Machine code for function f\n"
+		  "*** Bad machine code: Multiple virtual register defs in SSA form ***\n"
+		  "LLVM ERROR: Found 1 machine code errors.\n",
+		  "machine verifier: Bad machine code: Multiple virtual register defs in SSA form (after Instruction "
+		  "Selection)" },
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		char *line = error_line_of(cases[i].stderr_text);
+		char out[240], again[240];
+		assert_non_null(line);
+		cause_message(line, out, sizeof out);
+		assert_string_equal(out, cases[i].cause);
+		/* What check keeps of a line normalizes to the same text. */
+		cause_message(out, again, sizeof again);
+		assert_string_equal(again, cases[i].cause);
+		free(line);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_table_complete),
 		cmocka_unit_test(test_llc_lines),
 		cmocka_unit_test(test_model_classes),
+		cmocka_unit_test(test_cause_wording),
 	};
 	return cmocka_run_group_tests_name("refusal", tests, setup, NULL);
 }
