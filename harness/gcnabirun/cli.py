@@ -279,17 +279,21 @@ def finish(run_dir, plan, records, minimize=True, info=None, quiet=False):
     for f in findings:
         if f["status"] != "explained" and f.get("llc"):
             seen.setdefault((f["cause"], f["selector"], f["convention"]), set()).add(f["llc"])
-    # The compilers each unit failed with, for any cause: where the run did
-    # not compile a crash's unit, it predicts nothing of the lit test.
+    # The compilers each function failed with, for any cause (in a call
+    # graph, each module: llc compiles a graph as one): where the run did
+    # not compile a crash's function, it predicts nothing of the lit test.
+    graphs = {u["id"] for u in plan["units"] if u["kind"] == "graph"}
     failed = {}
     for f in findings:
         if f["axis"] == "crash" and f.get("llc"):
-            failed.setdefault((f["unit"], f["selector"]), set()).add(f["llc"])
+            where = None if f["unit"] in graphs else f["function"]
+            failed.setdefault((f["unit"], f["selector"], where), set()).add(f["llc"])
     for b in todo:
         b["seen_with"] = sorted(seen.get((b["cause"], b["selector"], b["convention"]), ()))
         ex = b["example"]
+        where = None if ex["unit"] in graphs else ex["function"]
         b["ran_clean"] = sorted(c["path"] for c in plan["compilers"] if c["path"] not in b["seen_with"] and
-                                c["path"] not in failed.get((ex["unit"], ex["selector"]), ()) and
+                                c["path"] not in failed.get((ex["unit"], ex["selector"], where), ()) and
                                 (ex["selector"] != "gisel-nrbs" or c["new_reg_bank_select"]))
     todo = todo[:max(0, MAX_MINIMIZE - len(minimized))] if minimize else []
     # Every installed llc verifies the lit tests (the one that passes).
