@@ -56,7 +56,7 @@ static const OptSpec check_opts[] = {
 	{ "--jobs", "N", "llc processes at once (default: the number of cores)" },
 	{ "--llc-slots", "FILE", "run llc only while holding one of FILE's slots (a byte each, locked; shared by gcnabi-run's units)" },
 	{ "--llc-version", "V", "the --llc before it is 'LLVM version N.N.N' with the amdgcn target: no llc --version (gcnabi-run)" },
-	{ "--timeout", "SEC", "seconds one llc process may take (default 120)" },
+	{ "--timeout", "SEC", "CPU seconds one llc process may use (default 120); one that does not use them is stopped at 4 times that of wall time" },
 	{ "--mem-limit", "MB", "address-space limit of one llc process (default 8192)" },
 	{ "--out", "DIR", "where the details go (default reports/check-<time>)" },
 	{ "--quiet", 0, "print only the summary" },

@@ -351,6 +351,51 @@ const char *proc_signal_name(int sig, char *buf, size_t cap)
 	return buf;
 }
 
+/* CPU seconds process pid and the children it waited for have used, from
+ * /proc/PID/stat (utime, stime, cutime, cstime); -1 where it cannot be
+ * read (not Linux, or the process is gone). */
+static double proc_cpu_seconds(pid_t pid)
+{
+#ifdef __linux__
+	char path[64], buf[1024];
+	snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
+	FILE *f = fopen(path, "r");
+	if (!f)
+		return -1;
+	size_t n = fread(buf, 1, sizeof buf - 1, f);
+	fclose(f);
+	buf[n] = 0;
+	/* The command name, field 2, is in parentheses and may hold spaces. */
+	const char *p = strrchr(buf, ')');
+	unsigned long long t[4];
+	if (!p || sscanf(p + 1, " %*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %llu %llu %llu %llu", &t[0], &t[1], &t[2],
+			 &t[3]) != 4)
+		return -1;
+	long hz = sysconf(_SC_CLK_TCK);
+	return hz > 0 ? (double)(t[0] + t[1] + t[2] + t[3]) / (double)hz : -1;
+#else
+	(void)pid;
+	return -1;
+#endif
+}
+
+/* Whether p is past the timeout: --timeout counts the CPU time llc uses,
+ * so that a loaded machine (the llc waiting for a core) does not turn a
+ * slow compilation into a hang; a process that does not use its CPU time
+ * (blocked, or starved past all reason) is killed at TIMEOUT_WALL_FACTOR
+ * times the timeout of wall time. Without /proc, wall time alone. */
+enum { TIMEOUT_WALL_FACTOR = 4 };
+static bool past_timeout(const Proc *p, double timeout, double now)
+{
+	double wall = now - p->started;
+	if (wall <= timeout)
+		return false;
+	if (wall > TIMEOUT_WALL_FACTOR * timeout)
+		return true;
+	double cpu = proc_cpu_seconds(p->pid);
+	return cpu < 0 || cpu >= timeout;
+}
+
 int proc_wait_any(Proc *procs, int n, double timeout)
 {
 	return proc_wait_any_for(procs, n, timeout, 0);
@@ -389,7 +434,7 @@ int proc_wait_any_for(Proc *procs, int n, double timeout, double max_wait)
 				if (waitpid(p->pid, &st, WNOHANG) == p->pid)
 					return finished(procs, i, st);
 			}
-			if (timeout > 0 && now_seconds() - p->started > timeout && !p->timed_out) {
+			if (timeout > 0 && !p->timed_out && past_timeout(p, timeout, now_seconds())) {
 				p->timed_out = true;
 				kill(-p->pid, SIGKILL);
 				kill(p->pid, SIGKILL);
@@ -403,10 +448,17 @@ int proc_wait_any_for(Proc *procs, int n, double timeout, double max_wait)
 			/* Sleep until the launcher's next record, the nearest timeout
 			 * or max_wait. */
 			double now = now_seconds(), wake = until ? until : 0;
-			for (int i = 0; i < n; i++)
-				if (procs[i].pid > 0 && timeout > 0 && !procs[i].timed_out &&
-				    (!wake || procs[i].started + timeout < wake))
-					wake = procs[i].started + timeout;
+			for (int i = 0; i < n; i++) {
+				if (procs[i].pid <= 0 || timeout <= 0 || procs[i].timed_out)
+					continue;
+				/* Past its timeout but short of its CPU time: look
+				 * again in a second. */
+				double at = procs[i].started + timeout;
+				if (at <= now)
+					at = now + 1;
+				if (!wake || at < wake)
+					wake = at;
+			}
 			int wait_ms = !wake ? -1 : wake <= now ? 0 : (int)((wake - now) * 1000) + 1;
 			LaunchRecord rec;
 			bool gone = false;

@@ -51,6 +51,10 @@ BODIES = {
     "crash-together": 'grep -q "gcnabi\\.0\\.fn" "$IN" && grep -q "gcnabi\\.1\\.fn" "$IN" && kill -SEGV $$',
     "hang": 'if grep -q "gcnabi\\.2\\.fn" "$IN"; then echo $$ >> "$DIR/pids"; sleep 600 & echo $! >> "$DIR/pids"; '
             'wait; fi',
+    # a hang that burns CPU time (an endless loop in llc)
+    "spin": 'if grep -q "gcnabi\\.2\\.fn" "$IN"; then echo $$ >> "$DIR/pids"; while :; do :; done; fi',
+    # an llc that waits before it compiles, as on a machine where it gets no core for a while
+    "slow-start": 'sleep 2',
     "no-output": 'exit 0',
     "garbage": 'echo "this is not MIR" > "$OUT"; exit 0',
     "deleted-mid-run": '[ $N -eq 2 ] && rm -f "$0"',
@@ -202,6 +206,24 @@ def test_hang(tmp):
            os.path.exists(os.path.join(os.path.dirname(llc), "pids")), "still running: %s" % left)
 
 
+def test_cpu_timeout(tmp):
+    """--timeout counts llc's CPU time: an llc that spins is a hang at about
+    the timeout; one that waits 2 s for a core before it compiles is not,
+    with --timeout 1, and every function agrees."""
+    llc = standin(tmp, "spin")
+    t0 = time.time()
+    c = Check(tmp, "spin", [llc], "--selector", "dag", "--timeout", "1")
+    spent = time.time() - t0
+    hangs = {f["function"] for f in c.findings if f["kind"] == "hang"}
+    left = running(os.path.join(os.path.dirname(llc), "pids"))
+    report("an llc spinning on one function: a hang finding with it (exit 16), the other 3 agree, no process left",
+           c.rc == CRASHED and hangs == {"f2"} and set(c.kinds()) == {"hang"} and not left and
+           c.agree("llvm19-gfx900-dag") == (3, 4), "%s, %.1f s, left %s" % (c, spent, left))
+    c = Check(tmp, "slow-start", [standin(tmp, "slow-start")], "--selector", "dag", "--timeout", "1")
+    report("an llc that waits 2 s for a core, --timeout 1: no hang, all 4 functions agree",
+           c.rc in (0, 4) and not c.findings and c.agree("llvm19-gfx900-dag") == (4, 4), c)
+
+
 def test_no_output(tmp):
     for name, words in (("no-output", "wrote no output"), ("garbage", "is not MIR")):
         c = Check(tmp, name, [standin(tmp, name)])
@@ -330,7 +352,8 @@ def test_harness_machine_faults(tmp):
            "exit %d, journal %d -> %d, %s" % (res.returncode, before, len(after), res.stderr[-600:]))
 
 
-CASES = [test_missing, test_not_executable, test_segv_every_2nd, test_crash_together, test_hang, test_no_output,
+CASES = [test_missing, test_not_executable, test_segv_every_2nd, test_crash_together, test_hang, test_cpu_timeout,
+         test_no_output,
          test_deleted_mid_run, test_loader_under_memory_limit, test_out_of_memory, test_out_of_memory_together, test_flaky_batch,
          test_flaky_crash,
          test_harness_unit_timeout, test_harness_machine_faults]

@@ -61,7 +61,7 @@ def add_common(p, count=300):
     p.add_argument("--known", default=DEFAULT_KNOWN, help="known-differences file (default cases/known-differences.txt)")
     p.add_argument("--chunk", type=int, default=50, help="signatures per unit (default 50)")
     p.add_argument("--batch", type=int, default=200, help="functions per llc process (default 200)")
-    p.add_argument("--timeout", type=float, default=120, help="seconds per llc process (default 120)")
+    p.add_argument("--timeout", type=float, default=120, help="CPU seconds per llc process (default 120; 4x of wall time at most)")
     p.add_argument("--mem", type=int, default=4096, help="MB of address space per llc process (default 4096)")
     p.add_argument("--jobs", type=int, default=os.cpu_count() or 2,
                    help="llc processes at once, machine-wide (default: cores); twice as many units run")
