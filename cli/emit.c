@@ -134,9 +134,18 @@ static void put_name(Buf *b, const char *name)
  * convention that has one (conv.h), which the callee computes itself. */
 static bool passed(const Sig *s, unsigned k) { return k > 0 || !conv_info((CallConv)s->cc)->active_mask_param; }
 
+/* A byval argument is passed as a copy of its object: the caller copies
+ * the object, the callee reads it. Its object type may equal the
+ * parameter's own (`ptr addrspace(5) byval(ptr addrspace(5))`, seed
+ * 20261218): what decides is the attribute, not the types. */
+static bool by_copy(const Param *p)
+{
+	return (p->flags & PARAM_BYVAL) && p->attr_type != TYPE_NONE;
+}
+
 static TypeId value_type(const Param *p)
 {
-	return (p->flags & PARAM_BYVAL) && p->attr_type != TYPE_NONE ? p->attr_type : p->type;
+	return by_copy(p) ? p->attr_type : p->type;
 }
 
 /* Argument k is never loaded or stored (core/split.h body_skips_param). */
@@ -271,14 +280,14 @@ static void emit_entry_stores(Emitter *e)
 		char val[32], arg[32];
 		param_value(conv_in_family((CallConv)s->cc, FAMILY_KERNEL), k, arg, sizeof arg);
 		snprintf(val, sizeof val, "%s", arg);
-		if (vt != p->type && native_fat_copy(e, vt)) {
+		if (by_copy(p) && native_fat_copy(e, vt)) {
 			/* A byval object holding a fat pointer holds it as the
 			 * pointer (llc 14 reads only a load of its own type). */
 			buf_printf(e->b, "  %%gcnabi.w%u = load %s, ", k, fat_pointer_type(e));
 			put_type(e, p->type);
 			buf_printf(e->b, " %s\n  %%gcnabi.v%u = ptrtoint %s %%gcnabi.w%u to i160\n", arg, k, fat_pointer_type(e), k);
 			snprintf(val, sizeof val, "%%gcnabi.v%u", k);
-		} else if (vt != p->type) {
+		} else if (by_copy(p)) {
 			buf_printf(e->b, "  %%gcnabi.v%u = load ", k);
 			put_mem_type(e, vt);
 			buf_printf(e->b, ", ");
@@ -473,7 +482,7 @@ static bool tail_call(const Sig *s)
 static bool divergent_arg(const Emitter *e, unsigned k)
 {
 	const Param *p = &e->s->params[k];
-	return has_body(e->s, BODY_DIVERGENT) && (p->flags & PARAM_INREG) && value_type(p) == p->type && !skipped(e, k);
+	return has_body(e->s, BODY_DIVERGENT) && (p->flags & PARAM_INREG) && !by_copy(p) && !skipped(e, k);
 }
 
 /* One call of e's function from inside another: arguments below `shared`
@@ -513,7 +522,7 @@ static void emit_call(Emitter *e, const char *fn_name, const char *v, unsigned s
 		}
 		if (skipped(e, k)) {
 			/* Nothing to load: a byval copy is left as allocated. */
-			if (vt != p->type) {
+			if (by_copy(p)) {
 				buf_printf(e->b, "  %%gcnabi.%u.out.%u.copy = alloca ", e->idx, k);
 				put_copy_type(e, vt);
 				buf_printf(e->b, ", addrspace(5)\n");
@@ -525,9 +534,9 @@ static void emit_call(Emitter *e, const char *fn_name, const char *v, unsigned s
 		buf_printf(e->b, ", ");
 		put_global_ptr(e, vt, 4);
 		buf_printf(e->b, " @gcnabi.%u.out.%u, align %u\n", e->idx, k, OUT_ALIGN);
-		if (vt == p->type ? is_fat_pointer(e, vt) : native_fat_copy(e, vt))
+		if (!by_copy(p) ? is_fat_pointer(e, vt) : native_fat_copy(e, vt))
 			buf_printf(e->b, "  %%%s.p%u = inttoptr i160 %%%s.o%u to %s\n", v, k, v, k, fat_pointer_type(e));
-		if (vt != p->type) {
+		if (by_copy(p)) {
 			/* A byval copy holds the value in memory form (put_copy_type). */
 			buf_printf(e->b, "  %%gcnabi.%u.out.%u.copy = alloca ", e->idx, k);
 			put_copy_type(e, vt);
@@ -582,11 +591,11 @@ static void emit_call(Emitter *e, const char *fn_name, const char *v, unsigned s
 		put_type(e, p->type);
 		put_param_attrs(e, p, intrinsic ? PARAM_SRET : 0);
 		char arg[32];
-		if (skipped(e, k) && value_type(p) == p->type)
+		if (skipped(e, k) && !by_copy(p))
 			buf_printf(e->b, " %s", skipped_value(e, p->type));
 		else if (k < shared)
 			buf_printf(e->b, " %s", param_value(e->caller_kernel, k, arg, sizeof arg));
-		else if (value_type(p) != p->type)
+		else if (by_copy(p))
 			buf_printf(e->b, " %%gcnabi.%u.out.%u.copy", e->idx, k);
 		else if (is_fat_pointer(e, p->type))
 			buf_printf(e->b, " %%%s.p%u", v, k);
@@ -649,9 +658,9 @@ static void emit_chain_call(Emitter *e, const char *fn_name, const char *v, unsi
 		buf_printf(e->b, ", ");
 		put_global_ptr(e, vt, 4);
 		buf_printf(e->b, " @gcnabi.%u.out.%u, align %u\n", e->idx, k, OUT_ALIGN);
-		if (vt == s->params[k].type && is_fat_pointer(e, vt))
+		if (!by_copy(&s->params[k]) && is_fat_pointer(e, vt))
 			buf_printf(e->b, "  %%%s.p%u = inttoptr i160 %%%s.o%u to %s\n", v, k, v, k, fat_pointer_type(e));
-		if (vt != s->params[k].type) {
+		if (by_copy(&s->params[k])) {
 			/* A byval parameter (the verifier refuses it) passes a copy's address. */
 			buf_printf(e->b, "  %%%s.p%u = alloca ", v, k);
 			put_mem_type(e, vt);
@@ -683,7 +692,7 @@ static void emit_chain_call(Emitter *e, const char *fn_name, const char *v, unsi
 			else
 				buf_printf(e->b, " poison, ");
 			put_type(e, s->params[k].type);
-			bool via_p = is_fat_pointer(e, s->params[k].type) || value_type(&s->params[k]) != s->params[k].type;
+			bool via_p = is_fat_pointer(e, s->params[k].type) || by_copy(&s->params[k]);
 			char arg[32];
 			if (k < shared)
 				buf_printf(e->b, " %s, %u\n", param_value(e->caller_kernel, k, arg, sizeof arg), j);

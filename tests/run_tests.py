@@ -863,6 +863,22 @@ def tail_calls(tmp):
            r.stdout + r.stderr + str(bad))
 
 
+def byval_own_type(tmp):
+    """tests/fixtures/graphs/byval_own_type.ll: `ptr addrspace(5)
+    byval(ptr addrspace(5)) align 1` through a function pointer. Its caller
+    passes a copy of the object like every byval (it had passed the loaded
+    pointer, and llc 15's byte-by-byte copy read as four parts): no
+    divergence or crash bit with any installed llc, gfx1030."""
+    path = os.path.join(ROOT, "tests", "fixtures", "graphs", "byval_own_type.ll")
+    llcs = dict(installed_llcs())
+    r, combos, bad = check_with_every_llc(tmp, "byval-own-type", path, llcs, ["gfx1030"])
+    emitted = run([GCNABI, "emit", "--profile", "llvm15", path]).stdout
+    report("a byval of its own type is passed as a copy, and no installed llc diverges (%d combinations)" % len(combos),
+           r.returncode & (8 | 16 | 32) == 0 and len(combos) == 2 * len(llcs) and
+           re.search(r"byval\(ptr addrspace\(5\)\) align 1 %gcnabi\.1\.out\.1\.copy", emitted),
+           r.stdout[-3000:] + r.stderr + emitted[-1500:])
+
+
 def old_targets(tmp):
     """gfx600 (tahiti: no flat, so kernels have no flat-scratch-init) and
     gfx701 (hawaii): the golden default, amdgpu_gfx and kernel cases agree
@@ -1613,7 +1629,7 @@ def main():
             sys.exit("%s is missing: run make" % binary)
     sections = [golden, bad_inputs, bad_input_is_an_error, check_every_llc, check_outputs, kernels, scratch_setup, link_matrix, link_matrix_chain_and_shader,
                 call_graphs, graph_bisection, chain_graphs, subdword_inreg_finding, byval_fatptr_finding, explained_by_hidden_switch,
-                undef_args_through_pointers, many_outgoing_parts, old_targets, divergent_inreg_calls, frame_bodies, pressure_calls,
+                undef_args_through_pointers, many_outgoing_parts, byval_own_type, old_targets, divergent_inreg_calls, frame_bodies, pressure_calls,
                 tail_calls, ab_compilers, ab_layouts, version_without_profile,
                 machine_verifier,
                 kernel_graphs, shader_passthrough,
