@@ -384,7 +384,6 @@ static double proc_cpu_seconds(pid_t pid)
  * slow compilation into a hang; a process that does not use its CPU time
  * (blocked, or starved past all reason) is killed at TIMEOUT_WALL_FACTOR
  * times the timeout of wall time. Without /proc, wall time alone. */
-enum { TIMEOUT_WALL_FACTOR = 4 };
 static bool past_timeout(const Proc *p, double timeout, double now)
 {
 	double wall = now - p->started;

@@ -16,6 +16,10 @@ typedef struct {
 	bool timed_out;
 } Proc;
 
+/* --timeout counts CPU time; a process that does not use it is stopped at
+ * this many times the timeout of wall time (run.c past_timeout). */
+enum { TIMEOUT_WALL_FACTOR = 4 };
+
 /* "SIGSEGV" for SIGSEGV; "signal N" for one without a name here. */
 const char *proc_signal_name(int sig, char *buf, size_t cap);
 

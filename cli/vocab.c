@@ -7,6 +7,7 @@
 #include "check.h"
 #include "cli.h"
 #include "jsonw.h"
+#include "run.h"
 
 static const char *const family_names[FAMILY_COUNT] = {
 	[FAMILY_CALLABLE] = "callable",
@@ -135,6 +136,7 @@ static void findings_json(JsonWriter *w)
 	/* How check words llc's "*** Bad machine code: MSG ***" (the harness
 	 * turns it back into llc's words to find it in llc's output). */
 	jw_kstring(w, "verifier_prefix", VERIFIER_PREFIX);
+	jw_kuint(w, "timeout_wall_factor", TIMEOUT_WALL_FACTOR);
 	jw_karray(w, "finding_classes");
 	for (unsigned c = 0; c < FC_COUNT; c++) {
 		jw_object(w);

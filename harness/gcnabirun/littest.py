@@ -235,6 +235,34 @@ def predict(c, f, sig, names, roles, want, ir, emitted):
     return True, "", None
 
 
+def check_reproducer(c, f, sig, tmp):
+    """What `gcnabi check` of the reproducer's signatures (sig: a file)
+    does with compiler c at the finding's CPU and selector: (False, why,
+    "cause") when it shows the crash's cause, (True, why, None) when every
+    function and call compiles, None otherwise (another failure, or check
+    failed)."""
+    from . import compilers as C
+    from . import findings as F
+    cpu, wave = split_cpu(f["cpu"])
+    out = os.path.join(tmp, "again-%d" % (abs(hash(c["path"])) % 100000))
+    args = [GCNABI, "check", "--quiet", "--jobs", "1"] + C.check_args(c) + [
+        "--mcpu", cpu, "--selector", "gisel" if f["selector"].startswith("gisel") else "dag", "--out", out]
+    args += ["--wave", str(wave)] if wave else []
+    args += ["--new-reg-bank-select"] if f["selector"] == "gisel-nrbs" else []
+    try:
+        r = run_bounded(args + [sig], timeout=LIT_MAX_SECONDS)
+    except subprocess.TimeoutExpired:
+        return None
+    if r.returncode & (1 | 32 | 64) or not os.path.exists(os.path.join(out, "summary.json")):
+        return None
+    crashes = [t for t, _ in F.read_findings(out) if t.get("axis") == "crash"]
+    if any(t["cause"]["key"] == f["cause"] for t in crashes):
+        return False, "gcnabi check of the reproducer's signatures shows the same cause with %s" % version(c), "cause"
+    if not crashes:
+        return True, "gcnabi check of the reproducer's signatures compiles them with %s" % version(c), None
+    return None
+
+
 def crash_expectation(c, f, ran_clean, sigs):
     """(whether a crash's lit test passes with compiler c, why): it passes
     where the run compiled the finding's unit without a failure, unless the
@@ -559,6 +587,13 @@ def write_and_verify(repro_dir, name, f, subject, decl, detail, others, lit_cmd,
                 expected[c["path"]] = (False, "the run saw the same cause with it", how)
             elif f["axis"] == "crash":
                 expected[c["path"]] = crash_expectation(c, f, ran_clean, compiled)
+                # Where the run predicts nothing, gcnabi check of the
+                # reproducer's own signatures (a minimized one or a reduced
+                # graph, not the whole unit as found) does.
+                again = check_reproducer(c, f, sig, tmp) if expected[c["path"]][0] is None and (
+                    not graph or graph[0].endswith(".graph")) else None
+                if again:
+                    expected[c["path"]] = again
             else:
                 expected[c["path"]] = predict(c, f, sig, names, roles, want, ir, emitted)
         status, verdict = judge(subject, compilers, observed, expected)

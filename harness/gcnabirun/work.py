@@ -264,8 +264,10 @@ def _check(unit, cfg, compilers, run_dir, out, nrbs, inp, callers=True, slots=No
     if cfg.get("layout"):
         args += ["--layout", cfg["layout"]]
     args.append(inp)
-    # A unit may take at most every batch's timeout; then it is killed.
-    limit = cfg["timeout"] * (4 + 2 * len(compilers) * 2)
+    # A unit may take at most every batch's timeout, in wall time (an llc
+    # not using its CPU time runs up to timeout_wall_factor times it);
+    # then it is killed.
+    limit = cfg["timeout"] * V.vocab()["timeout_wall_factor"] * (4 + 2 * len(compilers) * 2)
     env = dict(os.environ, LLVM_DISABLE_SYMBOLIZATION="1")
     # A session of its own: at the unit's time limit the whole of it is
     # killed, check and every llc it started.
