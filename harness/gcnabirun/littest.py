@@ -17,6 +17,8 @@ import subprocess
 import tempfile
 import time
 
+from . import compilers as C
+from . import findings as F
 from . import vocab as V
 from .common import GCNABI, run_bounded, write_text
 from .compilers import filecheck
@@ -241,8 +243,6 @@ def check_reproducer(c, f, sig, tmp):
     "cause") when it shows the crash's cause, (True, why, None) when every
     function and call compiles, None otherwise (another failure, or check
     failed)."""
-    from . import compilers as C
-    from . import findings as F
     cpu, wave = split_cpu(f["cpu"])
     out = os.path.join(tmp, "again-%d" % (abs(hash(c["path"])) % 100000))
     args = [GCNABI, "check", "--quiet", "--jobs", "1"] + C.check_args(c) + [
