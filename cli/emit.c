@@ -28,8 +28,6 @@ typedef struct {
 	const char *lane;
 } Emitter;
 
-static bool has_body(const Sig *s, BodyFeature f) { return (s->body >> f & 1) != 0; }
-
 /* Parameter k of a function as a value: %K, or %gcnabi.arg.K in a kernel,
  * whose kernarg loads llc then names %gcnabi.arg.K.kernarg.offset (the
  * observer reads a passed-on kernel argument from that). */
@@ -468,6 +466,8 @@ static void pressure_after(Emitter *e, const char *v)
 				 "  store volatile i32 %%%s.kv%u, %s %%%s.kv%u.a\n", v, n, g, e->idx, v, n, g, v, n);
 }
 
+typedef enum { CALL_PLAIN, CALL_TAIL, CALL_MUSTTAIL } CallKind;
+
 /* "gcnabi-tail": a call of s that is its caller's last, with nothing left
  * to do after it (s returns void, keeps no values across the call, and the
  * caller returns void), is a `tail call`; llc makes it a sibling call
@@ -476,6 +476,8 @@ static bool tail_call(const Sig *s)
 {
 	return has_body(s, BODY_TAIL) && !has_body(s, BODY_PRESSURE) && sig_type(s, s->ret)->kind == TYPE_VOID;
 }
+
+static const char *const call_words[] = { [CALL_PLAIN] = "call", [CALL_TAIL] = "tail call", [CALL_MUSTTAIL] = "musttail call" };
 
 /* A lane-varying argument: its inreg parameter k of a "gcnabi-divergent"
  * function, not passed on, loaded as itself (not a byval copy). */
@@ -492,7 +494,7 @@ static bool divergent_arg(const Emitter *e, unsigned k)
  * parameters, from @gcnabi.<callee>.lane.<K> at the lane's own element, a
  * value that differs per lane. v names this call's values; through_pointer
  * calls a pointer loaded from @gcnabi.<callee>.fptr. */
-static void emit_call(Emitter *e, const char *fn_name, const char *v, unsigned shared, bool through_pointer, bool tail)
+static void emit_call(Emitter *e, const char *fn_name, const char *v, unsigned shared, bool through_pointer, CallKind kind)
 {
 	const Sig *s = e->s;
 	const char *cc = cc_keyword((CallConv)s->cc), *intrinsic = conv_info((CallConv)s->cc)->call_intrinsic;
@@ -562,7 +564,7 @@ static void emit_call(Emitter *e, const char *fn_name, const char *v, unsigned s
 	bool is_void = sig_type(s, s->ret)->kind == TYPE_VOID;
 	pressure_before(e, v, lane, sizeof lane);
 	if (is_void)
-		buf_printf(e->b, tail ? "  tail call " : "  call ");
+		buf_printf(e->b, "  %s ", call_words[kind]);
 	else
 		buf_printf(e->b, "  %%%s.r = call ", v);
 	if (intrinsic) {
@@ -757,7 +759,7 @@ static void emit_caller(Emitter *e, const char *fn_name)
 		   conv->active_mask_param ? "i1" : "", conv->active_mask_param && lane ? ", " : "",
 		   lane ? "i32 %gcnabi.lane" : "");
 	e->lane = lane ? "%gcnabi.lane" : 0;
-	emit_call(e, fn_name, "gcnabi", 0, false, tail_call(e->s));
+	emit_call(e, fn_name, "gcnabi", 0, false, tail_call(e->s) ? CALL_TAIL : CALL_PLAIN);
 	e->lane = 0;
 	buf_printf(e->b, "  ret void\n}\n");
 }
@@ -954,13 +956,16 @@ bool emit_graph(Buf *b, Sig *const *sigs, const bool *include, unsigned nsigs, c
 			 * kernel arguments with one s_load named after the first, so a
 			 * passed-on part could not be told from its neighbour. Its calls
 			 * load their values from globals, as emit --caller does. */
-			unsigned shared = conv_in_family((CallConv)prepared[i]->cc, FAMILY_KERNEL) ? 0 : graph_shared_params(sigs[i], sigs[j]);
+			unsigned shared = conv_in_family((CallConv)prepared[i]->cc, FAMILY_KERNEL) ? 0 : sig_shared_params(sigs[i], sigs[j]);
 			if (edges[x].chain) /* the parser keeps it the caller's last */
 				emit_chain_call(&callee, prepared[j]->name, v, shared, edges[x].indirect,
 						o->plain_chains ? 0 : edges[x].dvgpr);
 			else
 				emit_call(&callee, prepared[j]->name, v, shared, edges[x].indirect,
-					  x == last && tail_call(prepared[j]));
+					  x != last			       ? CALL_PLAIN
+					  : graph_musttail(sigs[i], sigs[j]) && !edges[x].indirect ? CALL_MUSTTAIL
+					  : tail_call(prepared[j])	       ? CALL_TAIL
+									       : CALL_PLAIN);
 			chained |= edges[x].chain;
 		}
 		if (chained)

@@ -248,7 +248,7 @@ static void print_measured(const char *asm_text, const Sig *from, unsigned call_
 static void print_edge(const Sig *from, const Sig *to, const Layout *lay, const ModelConfig *m, unsigned nlayouts,
 		       Placement *in, Placement *out, uint64_t want[2])
 {
-	unsigned shared = graph_shared_params(from, to);
+	unsigned shared = sig_shared_params(from, to);
 	printf("@%s -> @%s (%u shared arguments):", from->name, to->name, shared);
 	for (unsigned l = 0; l < nlayouts; l++) {
 		if (!cc_place(from, &m[l], VIEW_CALLEE, in) || !cc_place(to, &m[l], VIEW_CALLER, out)) {

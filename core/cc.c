@@ -478,23 +478,36 @@ static const CcRule *try_return(const Ctx *c, const Parts *parts, SplitStatus st
  * registers is demoted to a hidden sret pointer and compiles: llc 15
  * returns [33 x bfloat] and longer through memory, and refuses [32 x
  * bfloat] and shorter (measured on gfx900, gfx1030 and gfx1100, callee and
- * caller). Not on targets without 16-bit instructions (llc 15's generic
- * target, which it uses for gfx1200): there instruction selection crashes
- * on those too. True when the return contains bfloat and is demoted with
- * the switch off. */
+ * caller). LLVM 14's cannot select a bfloat vector's constant
+ * (bfloat_vector_dag_store_fails), but a demoted one compiles (ccc <70 x
+ * bfloat>; amdgpu_gfx demotes every inreg return holding bfloat: <2 x
+ * bfloat>, <38 x bfloat>, seed 20261225's @f163), unless of an odd length
+ * (<3 x bfloat> crashes instruction selection) or a scalar bfloat, which
+ * it cannot return at all (bfloat_unsupported); measured on gfx900. Not
+ * on targets without 16-bit instructions (llc 14's and 15's generic
+ * target, which they use for gfx1100 and gfx1200): there instruction
+ * selection crashes on those too. True when the return contains bfloat
+ * and is demoted with the switch off. */
 static bool dag_bfloat_return_demoted(const Ctx *c, Parts *parts)
 {
 	const ModelConfig *m = c->m;
-	if (!m->profile->on[SW_bfloat_scalar_dag_fails] || m->selector != SEL_DAG || c->tables->entry ||
-	    !m->target->has_16bit_insts || !type_contains(c->sig, c->sig->ret, TYPE_BFLOAT))
+	ProfileSwitch sw = m->profile->on[SW_bfloat_scalar_dag_fails]	     ? SW_bfloat_scalar_dag_fails
+			   : m->profile->on[SW_bfloat_vector_dag_store_fails] ? SW_bfloat_vector_dag_store_fails
+									       : SW_COUNT;
+	const Sig *s = c->sig;
+	if (sw == SW_COUNT || m->selector != SEL_DAG || c->tables->entry || !m->target->has_16bit_insts ||
+	    !type_contains(s, s->ret, TYPE_BFLOAT))
+		return false;
+	if (sw == SW_bfloat_vector_dag_store_fails &&
+	    (type_contains_scalar(s, s->ret, TYPE_BFLOAT) || type_contains_odd_vector(s, s->ret, TYPE_BFLOAT)))
 		return false;
 	Profile p;
-	ModelConfig stores_bfloat = model_without_switch(m, SW_bfloat_scalar_dag_fails, &p);
+	ModelConfig stores_bfloat = model_without_switch(m, sw, &p);
 	Ctx plain = *c;
 	plain.m = &stores_bfloat;
 	const char *why = "";
 	parts->nruns = parts->nparts = parts->merge_floor = 0;
-	SplitStatus st = split_value(c->sig, c->sig->ret, &stores_bfloat, true, parts, &why);
+	SplitStatus st = split_value(s, s->ret, &stores_bfloat, true, parts, &why);
 	if (st != SPLIT_OK && st != SPLIT_DEMOTE)
 		return false;
 	if (st == SPLIT_OK && parts->nparts > PLACE_MAX_PARTS - c->out->nlocs)

@@ -10,11 +10,10 @@
 #include "rules.h"
 
 #define FROM(f) (1u << FAMILY_##f)
-#define DEFAULT_CC(id, nm, num, wt, doc)                                                                           \
+#define DEFAULT_CC(id, nm, num, wt, tail, doc)                                                                     \
 	[id] = { .name = nm, .keyword = nm, .llvm_id = num, .family = FAMILY_CALLABLE, .group = "default",             \
-		 .rules = &func_rules, .called_from = FROM(KERNEL), .alias = true, .weight_name = "cc_" nm,          \
-		 .weight = wt,                                                                                       \
-		 .weight_doc = doc }
+		 .rules = &func_rules, .called_from = FROM(KERNEL), .alias = true, .tail_calls = tail,               \
+		 .weight_name = "cc_" nm, .weight = wt, .weight_doc = doc }
 /* The graphics entry points' verifier rules (amdgpu_es and amdgpu_ls are not on its list). */
 #define GRAPHICS_VERIFIER (VERIFY_NO_SRET | VERIFY_NO_BYVAL | VERIFY_NO_STACK_BYREF)
 #define SHADER(id, nm, num, verify, merged, doc)                                                                   \
@@ -30,14 +29,16 @@
 const ConvInfo conventions[CC_COUNT] = {
 	/* Placed alike on AMDGPU (CC_AMDGPU_Func); a kernel calls them. */
 	[CC_C] = { .name = "ccc", .keyword = "", .llvm_id = 0, .family = FAMILY_CALLABLE, .group = "default",
-		   .rules = &func_rules, .called_from = FROM(KERNEL), .probe_default = true, .weight_name = "cc_ccc",
+		   .rules = &func_rules, .called_from = FROM(KERNEL), .probe_default = true, .tail_calls = true,
+		   .weight_name = "cc_ccc",
 		   .weight = 30, .weight_doc = "relative weight of the ccc convention" },
-	DEFAULT_CC(CC_FAST, "fastcc", 8, 10, "relative weight of fastcc (placed like ccc)"),
-	DEFAULT_CC(CC_COLD, "coldcc", 9, 10, "relative weight of coldcc (placed like ccc)"),
+	DEFAULT_CC(CC_FAST, "fastcc", 8, 10, true, "relative weight of fastcc (placed like ccc)"),
+	DEFAULT_CC(CC_COLD, "coldcc", 9, 10, false, "relative weight of coldcc (placed like ccc)"),
 	/* CC_SI_Gfx: called by amdgpu_gfx functions and by shader entry points. */
 	[CC_AMDGPU_GFX] = { .name = "amdgpu_gfx", .keyword = "amdgpu_gfx", .llvm_id = 100, .family = FAMILY_CALLABLE,
 			    .group = "amdgpu_gfx", .rules = &gfx_rules, .called_from = FROM(SHADER),
-			    .shader_calls_apart = true, .probe_default = true, .weight_name = "cc_amdgpu_gfx", .weight = 50,
+			    .shader_calls_apart = true, .probe_default = true, .tail_calls = true,
+			    .weight_name = "cc_amdgpu_gfx", .weight = 50,
 			    .weight_doc = "relative weight of amdgpu_gfx" },
 	/* CC_SI_SHADER; amdgpu_cs may also enter a chain function. */
 	[CC_AMDGPU_CS] = { .name = "amdgpu_cs", .keyword = "amdgpu_cs", .llvm_id = 90, .family = FAMILY_SHADER,

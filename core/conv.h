@@ -77,6 +77,11 @@ typedef struct {
 	 * callee computes on entry: it has no location in either view, and a
 	 * call does not pass it. */
 	bool active_mask_param;
+	/* llc may make a call of it a tail call (SIISelLowering's
+	 * mayTailCallThisCC: ccc, fastcc and amdgpu_gfx; measured on llc
+	 * 14-22): elsewhere a `musttail` call is an error ("failed to perform
+	 * tail call elimination"), and a `tail call` an ordinary call. */
+	bool tail_calls;
 	/* Called only through this intrinsic, with the callee itself (never a
 	 * pointer) and the passed arguments; NULL: by a call instruction. */
 	const char *call_intrinsic;

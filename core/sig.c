@@ -31,7 +31,7 @@ const char *const noinput_names[NOIN_COUNT] = {
 };
 
 const BodyFeatureInfo body_features[BODY_COUNT] = {
-#define X(id, name, attr, doc) [BODY_##id] = { name, attr, doc },
+#define X(id, name, doc) [BODY_##id] = { #name, "gcnabi-" #name, doc },
 	BODY_FEATURES(X)
 #undef X
 };
@@ -233,4 +233,24 @@ bool sig_equal(const Sig *a, const Sig *b)
 	EqualMemo memo;
 	memset(&memo, 0, sizeof memo);
 	return sig_equal_with(a, b, &memo);
+}
+
+static bool same_type_text(const Sig *a, TypeId ta, const Sig *b, TypeId tb)
+{
+	char x[512], y[512];
+	size_t nx = type_print(a, ta, false, x, sizeof x), ny = type_print(b, tb, false, y, sizeof y);
+	return nx < sizeof x && ny < sizeof y && strcmp(x, y) == 0;
+}
+
+unsigned sig_shared_params(const Sig *caller, const Sig *callee)
+{
+	unsigned k = 0;
+	for (; k < caller->nparams && k < callee->nparams; k++) {
+		const Param *p = &caller->params[k], *q = &callee->params[k];
+		if ((p->flags & (PARAM_BYVAL | PARAM_SRET)) || p->flags != q->flags || p->align != q->align ||
+		    (p->attr_type == TYPE_NONE) != (q->attr_type == TYPE_NONE) ||
+		    !same_type_text(caller, p->type, callee, q->type))
+			break;
+	}
+	return k;
 }

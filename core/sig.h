@@ -94,30 +94,44 @@ typedef enum {
 extern const char *const noinput_names[NOIN_COUNT];
 
 /* Body features: what gcnabi emit writes in and around a function besides
- * using every argument, each a function attribute llc ignores (the
- * generator's weights pct_<name>). */
+ * using every argument, each a function attribute llc ignores,
+ * "gcnabi-<name>", and a generator weight, pct_<name>. Append only: the
+ * order is the bit order in Sig.body and the swarm's draw order. */
 #define BODY_FEATURES(X) \
 	/* The callers pass lane-varying values (a load at an address that \
 	 * depends on the lane) to its inreg parameters. The ABI still puts \
 	 * inreg parts in SGPRs, so the caller must make them uniform \
 	 * (v_readfirstlane, or a loop over the distinct values). */ \
-	X(DIVERGENT, "divergent", "gcnabi-divergent", "its callers pass lane-varying values to its inreg parameters") \
+	X(DIVERGENT, divergent, "its callers pass lane-varying values to its inreg parameters") \
 	/* A frame of its own: a dynamic alloca, a 64-byte aligned local (the \
 	 * stack is realigned) and a frame pointer kept ("frame-pointer"="all"); \
 	 * incoming stack arguments are then reached through FP or BP. */ \
-	X(FRAME, "frame", "gcnabi-frame", "its body has a dynamic alloca and a 64-byte aligned local, and keeps a frame pointer") \
+	X(FRAME, frame, "its body has a dynamic alloca and a 64-byte aligned local, and keeps a frame pointer") \
 	/* Register pressure across its calls: each caller keeps 40 uniform \
 	 * and 40 lane-varying values live across the call, more than the \
 	 * callee-saved registers hold, so some are spilled (SGPRs into VGPR \
 	 * lanes). */ \
-	X(PRESSURE, "pressure", "gcnabi-pressure", "its callers keep 40 uniform and 40 lane-varying values live across the call") \
+	X(PRESSURE, pressure, "its callers keep 40 uniform and 40 lane-varying values live across the call") \
 	/* A call of it that is its caller's last, with nothing after it \
 	 * (void, no pressure, a void caller), is a `tail call`: a sibling \
 	 * call where its stack arguments fit in the caller's. */ \
-	X(TAIL, "tail", "gcnabi-tail", "a call of it that is its caller's last, with nothing after it, is a tail call")
+	X(TAIL, tail, "a call of it that is its caller's last, with nothing after it, is a tail call") \
+	/* Every parameter that can be is inreg, and in a call graph each \
+	 * callee takes over as many of them as it can, so the function passes \
+	 * on its own inreg arguments, often more than the SGPRs hold. */ \
+	X(FORWARD, forward, "its parameters are inreg where they can be, and it passes them on to its callees") \
+	/* In a call graph, its last call is `musttail`: it returns void and \
+	 * takes no byval or sret parameter (llc could not make the call a \
+	 * tail call), and its first callee takes its signature (the IR \
+	 * verifier wants the prototypes equal). llc must make the call a tail \
+	 * call or fail ("failed to perform tail call elimination"): it does \
+	 * for coldcc, for lane-varying values in SGPRs, and for many inreg \
+	 * arguments of amdgpu_gfx, whose SGPRs are callee-saved, so the \
+	 * generator leaves those out (callgraph.c). */ \
+	X(MUSTTAIL, musttail, "in a call graph, its last call is musttail, of a callee with its own signature")
 
 typedef enum {
-#define X(id, name, attr, doc) BODY_##id,
+#define X(id, name, doc) BODY_##id,
 	BODY_FEATURES(X)
 #undef X
 	BODY_COUNT
@@ -155,6 +169,9 @@ typedef struct {
 	uint32_t note_line, note_col;
 	char note[96];
 } Sig;
+
+/* s has body feature f ("gcnabi-<name>"). */
+static inline bool has_body(const Sig *s, BodyFeature f) { return (s->body >> f & 1) != 0; }
 
 static inline const Type *sig_type(const Sig *s, TypeId id) { return &s->types[id]; }
 
@@ -197,6 +214,12 @@ bool sig_parse_header(const char *text, size_t len, Sig *out, SigError *err);
  * `ptr addrspace(1)` (opaque pointees print as i8). Returns chars that the
  * full output needs (snprintf semantics). */
 size_t type_print(const Sig *s, TypeId t, bool typed_ptrs, char *buf, size_t cap);
+
+/* The parameters a call-graph caller passes on to callee, its own
+ * arguments at the same positions: the longest common prefix of
+ * identically typed, identically flagged parameters that are neither
+ * byval nor sret (a byval is a copy, an sret one per function). */
+unsigned sig_shared_params(const Sig *caller, const Sig *callee);
 
 /* Print the header back as a `declare` line that sig_parse_header accepts
  * and that parses to an identical Sig (the printer's fixed-point contract).

@@ -428,6 +428,21 @@ static bool fat_pointer(const Type *t, int unused)
 bool type_contains(const Sig *s, TypeId id, TypeKind kind) { return holds(s, id, true, of_kind, (int)kind); }
 bool type_contains_scalar(const Sig *s, TypeId id, TypeKind kind) { return holds(s, id, false, of_kind, (int)kind); }
 bool type_contains_fat_pointer(const Sig *s, TypeId id) { return holds(s, id, true, fat_pointer, 0); }
+
+bool type_contains_odd_vector(const Sig *s, TypeId id, TypeKind elem)
+{
+	const Type *t = sig_type(s, id);
+	switch (t->kind) {
+	case TYPE_VECTOR: return t->n > 1 && t->n % 2 && sig_type(s, t->elem)->kind == elem;
+	case TYPE_ARRAY: return type_contains_odd_vector(s, t->elem, elem);
+	case TYPE_STRUCT:
+		for (unsigned i = 0; i < t->n; i++)
+			if (type_contains_odd_vector(s, s->members[t->first + i], elem))
+				return true;
+		return false;
+	default: return false;
+	}
+}
 uint64_t type_alloc_size(const Sig *s, TypeId t, const Profile *p) { return alloc_size_rec(s, t, p, false, 0); }
 uint64_t type_kernarg_size(const Sig *s, TypeId t, const Profile *p) { return alloc_size_rec(s, t, p, true, 0); }
 

@@ -68,6 +68,8 @@ bool type_contains(const Sig *s, TypeId t, TypeKind kind);
 bool type_contains_scalar(const Sig *s, TypeId t, TypeKind kind);
 /* Whether t is or holds a ptr addrspace(7) (a buffer fat pointer). */
 bool type_contains_fat_pointer(const Sig *s, TypeId t);
+/* t holds a vector of more than one element, an odd number, of kind elem. */
+bool type_contains_odd_vector(const Sig *s, TypeId t, TypeKind elem);
 /* m with one profile switch off (the profile copied into storage): the
  * rules of an llc as if it did not have that failure. */
 ModelConfig model_without_switch(const ModelConfig *m, ProfileSwitch sw, Profile *storage);

@@ -20,29 +20,10 @@ enum {
 	PCT_CHAIN_BACK = 30, /* the last node chains back to an earlier one (or itself) */
 	PCT_DVGPR = 30,     /* a chain call requests dynamic VGPRs (flags bit 0) */
 	DVGPR_STEP = 8,     /* requested VGPR counts are multiples of this, up to 256 */
+	MUSTTAIL_INREG_WORDS = 12, /* a musttail caller's inreg words, fewer than any convention's SGPRs */
 };
 
 static bool chance(Rng *r, unsigned pct) { return rng_below(r, 100) < pct; }
-
-static bool same_type_text(const Sig *a, TypeId ta, const Sig *b, TypeId tb)
-{
-	char x[512], y[512];
-	size_t nx = type_print(a, ta, false, x, sizeof x), ny = type_print(b, tb, false, y, sizeof y);
-	return nx < sizeof x && ny < sizeof y && strcmp(x, y) == 0;
-}
-
-unsigned graph_shared_params(const Sig *caller, const Sig *callee)
-{
-	unsigned k = 0;
-	for (; k < caller->nparams && k < callee->nparams; k++) {
-		const Param *p = &caller->params[k], *q = &callee->params[k];
-		if ((p->flags & (PARAM_BYVAL | PARAM_SRET)) || p->flags != q->flags || p->align != q->align ||
-		    (p->attr_type == TYPE_NONE) != (q->attr_type == TYPE_NONE) ||
-		    !same_type_text(caller, p->type, callee, q->type))
-			break;
-	}
-	return k;
-}
 
 /* The callee's first n parameters become copies of the caller's. */
 static void share_prefix(const Sig *caller, Sig *callee, unsigned n)
@@ -59,6 +40,79 @@ static void share_prefix(const Sig *caller, Sig *callee, unsigned n)
 		callee->params[k].type = t;
 		callee->params[k].attr_type = a;
 	}
+}
+
+/* "gcnabi-forward": a callee of a forwarding parent takes over as many of
+ * its parameters as it has; others a random prefix. */
+static unsigned shared_count(Rng *r, const Sig *parent, const Sig *s)
+{
+	unsigned most = parent->nparams < s->nparams ? parent->nparams : s->nparams;
+	return has_body(parent, BODY_FORWARD) ? most : rng_below(r, most + 1);
+}
+
+bool graph_musttail(const Sig *caller, const Sig *callee)
+{
+	return has_body(caller, BODY_MUSTTAIL) && callee->cc == caller->cc && !callee->varargs && !caller->varargs &&
+	       callee->nparams == caller->nparams && sig_shared_params(caller, callee) == callee->nparams &&
+	       sig_type(callee, callee->ret)->kind == TYPE_VOID && sig_type(caller, caller->ret)->kind == TYPE_VOID;
+}
+
+static void drop_feature(Sig *s, BodyFeature f) { s->body &= ~(UINT32_C(1) << f); }
+
+/* amdgpu_gfx passes inreg arguments in callee-saved SGPRs (s4-s29), and
+ * llc tail calls only where it sees each passed on unchanged in its own
+ * register. Measured on gfx900, llc 14-22: SelectionDAG fails a musttail
+ * of an inreg struct ({ half, double }), i65 or <3 x half>; GlobalISel of
+ * an inreg i8, i16, half or 64-bit pointer, and of any inreg argument
+ * after 32 VGPRs of others ("unable to translate instruction: call"), and
+ * llc 15-19's GlobalISel segfaults in its IRTranslator on an inreg i64,
+ * <2 x i32> or double. So an amdgpu_gfx musttail caller has no inreg
+ * parameters; the default convention's keep theirs. */
+static bool musttail_inreg_ok(const Sig *s) { return s->cc != CC_AMDGPU_GFX; }
+
+/* "gcnabi-musttail", the caller: void, and its byval and sret parameters
+ * plain pointers (llc makes no tail call from a function with a byval
+ * parameter: the copy is in its own frame). Its inreg parameters stay
+ * within MUSTTAIL_INREG_WORDS: an inreg argument that overflows the SGPRs
+ * into VGPRs is lane-varying to llc, which then cannot tail call
+ * (measured: llc 22 SelectionDAG on the default convention from 15
+ * words, llc 15-22 on amdgpu_gfx from a 36-word struct), and the rest
+ * lose inreg. */
+static void shape_musttail_caller(Sig *s)
+{
+	s->ret = sig_add_type(s, (Type){ .kind = TYPE_VOID });
+	s->ret_flags = 0;
+	s->varargs = false;
+	uint64_t inreg_words = 0;
+	for (unsigned k = 0; k < s->nparams; k++) {
+		Param *p = &s->params[k];
+		if (p->flags & (PARAM_BYVAL | PARAM_SRET)) {
+			p->flags &= (uint16_t)~(PARAM_BYVAL | PARAM_SRET);
+			p->attr_type = TYPE_NONE;
+		}
+		if (!(p->flags & PARAM_INREG))
+			continue;
+		inreg_words += gen_value_words(s, p->type, 0);
+		if (inreg_words > MUSTTAIL_INREG_WORDS || !musttail_inreg_ok(s))
+			p->flags &= (uint16_t)~PARAM_INREG;
+	}
+}
+
+/* "gcnabi-musttail", the callee: the caller's parameters and types, its
+ * own name, convention (the graph's), attributes and body; nothing kept
+ * live across the call, which is the caller's last. */
+static void take_signature(Sig *s, const Sig *caller)
+{
+	Sig copy = *caller;
+	memcpy(copy.name, s->name, sizeof copy.name);
+	copy.cc = s->cc;
+	copy.no_inputs = s->no_inputs;
+	copy.flat_wg_min = s->flat_wg_min;
+	copy.flat_wg_max = s->flat_wg_max;
+	copy.uses_scratch = s->uses_scratch;
+	copy.body = s->body & ~(UINT32_C(1) << BODY_PRESSURE);
+	copy.line = s->line;
+	*s = copy;
 }
 
 static void add_edge(Graph *g, unsigned from, unsigned to, bool indirect)
@@ -105,11 +159,19 @@ static void propagate_no_inputs(Graph *g)
 	}
 }
 
-/* Edges grouped by caller, each caller's in creation order (stable). */
+/* Where an edge goes in its caller's calls: a "gcnabi-musttail" caller's
+ * call that can be musttail last, the others first. */
+static unsigned call_rank(const Graph *g, const GraphEdge *e)
+{
+	return 2u * e->from + (graph_musttail(&g->nodes[e->from], &g->nodes[e->to]) ? 1 : 0);
+}
+
+/* Edges grouped by caller, each caller's in creation order (stable), a
+ * call of a musttail function after the others. */
 static void sort_edges(Graph *g)
 {
 	for (unsigned i = 1; i < g->nedges; i++)
-		for (unsigned j = i; j > 0 && g->edges[j - 1].from > g->edges[j].from; j--) {
+		for (unsigned j = i; j > 0 && call_rank(g, &g->edges[j - 1]) > call_rank(g, &g->edges[j]); j--) {
 			GraphEdge t = g->edges[j];
 			g->edges[j] = g->edges[j - 1];
 			g->edges[j - 1] = t;
@@ -144,9 +206,9 @@ static void gen_chain_graph(Graph *g, const GenWeights *w, uint64_t seed, uint64
 		drop_stack_attrs(s);
 		if (k == 0)
 			continue;
+		drop_feature(s, BODY_MUSTTAIL); /* chain calls are tail calls of their own */
 		const Sig *p = &g->nodes[k - 1];
-		unsigned most = p->nparams < s->nparams ? p->nparams : s->nparams;
-		share_prefix(p, s, rng_below(&r, most + 1));
+		share_prefix(p, s, shared_count(&r, p, s));
 	}
 	unsigned last = g->nnodes - 1;
 	for (unsigned k = 0; k <= last; k++) {
@@ -193,6 +255,7 @@ void gen_callgraph_rooted(Graph *g, const GenWeights *w, uint64_t seed, uint64_t
 		cc = conv_called_by((ConvFamily)conv_info(root)->family);
 	unsigned shape = rng_below(&r, 3); /* 0 chain, 1 fan-out, 2 random tree */
 	unsigned parent[GRAPH_MAX_NODES] = { 0 };
+	bool musttail_callee[GRAPH_MAX_NODES] = { false }; /* the node's musttail callee was drawn */
 	for (unsigned k = 0; k < g->nnodes; k++) {
 		Sig *s = &g->nodes[k];
 		gen_signature(s, w, seed ^ GRAPH_SALT, index * GRAPH_MAX_NODES + k);
@@ -213,18 +276,30 @@ void gen_callgraph_rooted(Graph *g, const GenWeights *w, uint64_t seed, uint64_t
 				s->varargs = false;
 			}
 		}
-		if (k == 0)
-			continue;
-		parent[k] = shape == 0 ? k - 1 : shape == 1 ? 0 : rng_below(&r, k);
-		const Sig *p = &g->nodes[parent[k]];
-		unsigned most = p->nparams < s->nparams ? p->nparams : s->nparams;
-		share_prefix(p, s, rng_below(&r, most + 1));
+		if (k > 0) {
+			parent[k] = shape == 0 ? k - 1 : shape == 1 ? 0 : rng_below(&r, k);
+			const Sig *p = &g->nodes[parent[k]];
+			share_prefix(p, s, shared_count(&r, p, s));
+			if (has_body(p, BODY_MUSTTAIL) && !musttail_callee[parent[k]]) {
+				musttail_callee[parent[k]] = true;
+				take_signature(s, p);
+			}
+		}
+		if (has_body(s, BODY_MUSTTAIL) && ((k == 0 && root != CC_COUNT) || !conv_info((CallConv)s->cc)->tail_calls))
+			drop_feature(s, BODY_MUSTTAIL); /* an entry point or coldcc makes no tail call */
+		else if (has_body(s, BODY_MUSTTAIL))
+			shape_musttail_caller(s);
 	}
 	/* A convention called through an intrinsic is called directly: the
 	 * intrinsic names the callee itself. */
 	bool direct_only = conv_info(cc)->call_intrinsic != NULL;
+	/* A call that can be musttail is direct: through a pointer, the
+	 * observer could not tell the arguments llc leaves in place in the
+	 * caller's stack area from the callee's own (it needs the callee's
+	 * signature); likewise the extra edge below. */
 	for (unsigned k = 1; k < g->nnodes; k++)
-		add_edge(g, parent[k], k, chance(&r, PCT_INDIRECT) && !direct_only);
+		add_edge(g, parent[k], k, chance(&r, PCT_INDIRECT) && !direct_only &&
+					      !graph_musttail(&g->nodes[parent[k]], &g->nodes[k]));
 	/* Nothing calls an entry point. */
 	unsigned lowest_callee = root != CC_COUNT ? 1 : 0;
 	if (chance(&r, PCT_RECURSION)) {
@@ -239,7 +314,7 @@ void gen_callgraph_rooted(Graph *g, const GenWeights *w, uint64_t seed, uint64_t
 		unsigned to = rng_below(&r, g->nnodes);
 		unsigned from = rng_below(&r, g->nnodes);
 		if (to >= lowest_callee)
-			add_edge(g, from, to, indirect);
+			add_edge(g, from, to, indirect && !graph_musttail(&g->nodes[from], &g->nodes[to]));
 	}
 	sort_edges(g);
 	propagate_no_inputs(g);

@@ -40,9 +40,10 @@ void gen_callgraph(Graph *g, const GenWeights *w, uint64_t seed, uint64_t index)
  * some edges go through a pointer, some request dynamic VGPRs. */
 void gen_callgraph_rooted(Graph *g, const GenWeights *w, uint64_t seed, uint64_t index, CallConv root);
 
-/* The parameters callee passes through from caller: the longest common
- * prefix of identically typed, identically flagged parameters that are
- * neither byval nor sret. */
-unsigned graph_shared_params(const Sig *caller, const Sig *callee);
+/* A "gcnabi-musttail" caller's call of callee can be musttail: the IR
+ * verifier wants the prototypes equal (same convention, parameters passed
+ * through one for one), both void so the `ret void` after it returns what
+ * the call returns, no varargs. */
+bool graph_musttail(const Sig *caller, const Sig *callee);
 
 #endif

@@ -424,7 +424,7 @@ static void gen_return(Gen *g)
 /* 32-bit words of a value as passed, counting every element of a vector
  * and every leaf of an aggregate as at least one: no fewer than the parts
  * the model splits it into. */
-static uint64_t words(const Sig *s, TypeId id, unsigned depth)
+uint64_t gen_value_words(const Sig *s, TypeId id, unsigned depth)
 {
 	const Type *t = sig_type(s, id);
 	if (depth > 64)
@@ -433,11 +433,11 @@ static uint64_t words(const Sig *s, TypeId id, unsigned depth)
 	case TYPE_INT: return (t->n + 31) / 32;
 	case TYPE_DOUBLE: return 2;
 	case TYPE_PTR: return 5; /* a buffer fat pointer is 160 bits */
-	case TYPE_VECTOR: case TYPE_ARRAY: return t->n * words(s, t->elem, depth + 1);
+	case TYPE_VECTOR: case TYPE_ARRAY: return t->n * gen_value_words(s, t->elem, depth + 1);
 	case TYPE_STRUCT: {
 		uint64_t n = 0;
 		for (unsigned i = 0; i < t->n; i++)
-			n += words(s, s->members[t->first + i], depth + 1);
+			n += gen_value_words(s, s->members[t->first + i], depth + 1);
 		return n;
 	}
 	default: return t->kind != TYPE_VOID;
@@ -518,11 +518,19 @@ void gen_fit_convention(Sig *s)
 
 /* The weight of each body feature (pct_<name>), by BodyFeature. */
 static const unsigned body_weights[BODY_COUNT] = {
-	[BODY_DIVERGENT] = GW_pct_divergent,
-	[BODY_FRAME] = GW_pct_frame,
-	[BODY_PRESSURE] = GW_pct_pressure,
-	[BODY_TAIL] = GW_pct_tail,
+#define X(id, name, doc) [BODY_##id] = GW_pct_##name,
+	BODY_FEATURES(X)
+#undef X
 };
+
+/* "gcnabi-forward": every parameter that can be is inreg (not byval,
+ * byref or sret, which stay in memory), unless inreg is switched off. */
+static void forward_inreg(Sig *s, const GenWeights *w)
+{
+	for (unsigned k = 0; w->pct_inreg && k < s->nparams; k++)
+		if (!(s->params[k].flags & (PARAM_BYVAL | PARAM_BYREF | PARAM_SRET)))
+			s->params[k].flags |= PARAM_INREG;
+}
 
 void gen_signature(Sig *s, const GenWeights *w, uint64_t seed, uint64_t index)
 {
@@ -542,7 +550,7 @@ void gen_signature(Sig *s, const GenWeights *w, uint64_t seed, uint64_t index)
 		Param *p = &s->params[s->nparams];
 		if (!gen_param(&g, p))
 			break;
-		used += words(s, p->type, 0);
+		used += gen_value_words(s, p->type, 0);
 		if (used > w->max_param_words)
 			break;
 		s->nparams++;
@@ -561,6 +569,8 @@ void gen_signature(Sig *s, const GenWeights *w, uint64_t seed, uint64_t index)
 		if (pct && chance(&g.r, pct))
 			s->body |= UINT32_C(1) << k;
 	}
+	if (has_body(s, BODY_FORWARD))
+		forward_inreg(s, w);
 	if (chance(&g.r, w->pct_noinput))
 		for (int k = 0; k < NOIN_COUNT; k++)
 			if (chance(&g.r, w->pct_noinput_each))
@@ -596,11 +606,11 @@ const SwarmFeature swarm_features[] = {
 	{ "no-inputs", "amdgpu-no-* attributes", { W(pct_noinput) }, 0 },
 	{ "default-cc", "ccc, fastcc and coldcc", { 0 }, "default" },
 	{ "amdgpu_gfx", "amdgpu_gfx", { 0 }, "amdgpu_gfx" },
-	/* last: a feature added later leaves the earlier draws as they were */
-	{ "divergent", "lane-varying values passed to inreg parameters", { W(pct_divergent) }, 0 },
-	{ "frame", "frames with a dynamic alloca, an aligned local and a frame pointer", { W(pct_frame) }, 0 },
-	{ "pressure", "values live across calls, more than the callee-saved registers", { W(pct_pressure) }, 0 },
-	{ "tail", "tail calls", { W(pct_tail) }, 0 },
+	/* last: a feature added later leaves the earlier draws as they were;
+	 * the body features, in their order */
+#define X(id, name, doc) { #name, doc, { W(pct_##name) }, 0 },
+	BODY_FEATURES(X)
+#undef X
 };
 #undef W
 const unsigned swarm_feature_count = sizeof swarm_features / sizeof swarm_features[0];

@@ -59,6 +59,8 @@
 	X(pct_pressure, 0, "percent of signatures whose callers keep 40 uniform and 40 lane-varying values live across the call (\"gcnabi-pressure\")") \
 	X(pct_tail, 0, "percent of signatures whose last call in a caller is a tail call where nothing follows it (\"gcnabi-tail\")") \
 	X(pct_frame, 0, "percent of signatures whose body has a dynamic alloca and a 64-byte aligned local, and keeps a frame pointer (\"gcnabi-frame\")") \
+	X(pct_forward, 0, "percent of signatures whose parameters are inreg where they can be, passed on to their callees in a call graph (\"gcnabi-forward\")") \
+	X(pct_musttail, 0, "percent of call-graph functions that take their caller's signature and are its last call, musttail (\"gcnabi-musttail\")") \
 	X(pct_noinput, 25, "percent of signatures with amdgpu-no-* attributes") \
 	X(pct_noinput_each, 30, "percent of the amdgpu-no-* attributes such a signature has") \
 	X(swarm_batch, 100, "--swarm: consecutive indices that share one feature set") \
@@ -106,6 +108,12 @@ unsigned rng_below(Rng *r, unsigned n); /* uniform in [0, n) */
 
 /* Signature number index of seed: the same on every host. */
 void gen_signature(Sig *out, const GenWeights *w, uint64_t seed, uint64_t index);
+/* 32-bit words of a value as passed, counting every element of a vector
+ * and every leaf of an aggregate as at least one (a pointer as 5: a buffer
+ * fat pointer is 160 bits): no fewer than the parts the model splits it
+ * into. */
+uint64_t gen_value_words(const Sig *s, TypeId id, unsigned depth);
+
 /* What s's convention requires of every signature (conv.h): a convention
  * with an active-lane mask gets a plain i1 first parameter unless it has
  * one (the last parameter makes room when s is full). No random draws. */

@@ -779,6 +779,56 @@ static uint16_t chain_dvgpr_count(const Instr *ci)
 	return v < 65536 ? (uint16_t)v : 0;
 }
 
+/* Parts dropped would read as parts not passed: such a call is not
+ * observed. */
+static bool outparts_overflowed(MirWork *w, MirCall *call)
+{
+	if (!w->out_overflow)
+		return false;
+	char msg[96];
+	snprintf(msg, sizeof msg, "call site has more than %u outgoing parts", (unsigned)MIR_MAX_OUTPARTS);
+	place_fail(&call->out, msg);
+	return true;
+}
+
+/* A sibling call (SI_TCRETURN*) passes its stack arguments in the
+ * caller's own incoming argument area. An argument the caller passes on
+ * at the same position (sig_shared_params: same type, same flags), whose
+ * slot no store of the call sequence writes, is left in place: llc writes
+ * nothing, and the callee reads the caller's incoming bytes. Each such
+ * slot is an outgoing part of that argument at its offset. */
+static void add_in_place_parts(MirWork *w, const MirCall *call, const Instr *ci)
+{
+	if (!opcode_is_tail_call(ci->opcode) || !w->f.has_sig || !call->has_sig)
+		return;
+	uint32_t shared = sig_shared_params(&w->f.sig, &call->sig);
+	for (uint16_t i = 0; i < w->h.nfixed; i++) {
+		const FixedObj *fo = &w->h.fixed[i];
+		int32_t k = w->fixed_arg[i];
+		if (k < 0 || (uint32_t)k >= shared)
+			continue;
+		bool written = false;
+		for (uint32_t j = 0; j < w->nout && !written; j++)
+			written = w->out[j].stack && w->out[j].offset < fo->offset + fo->size &&
+				  fo->offset < w->out[j].offset + w->out[j].size;
+		if (written)
+			continue;
+		/* A part per dword, as stores write them, of size 0: the
+		 * caller writes nothing, so no store size says how much. */
+		for (uint32_t off = 0; off < fo->size || off == 0; off += 4) {
+			OutPart o;
+			memset(&o, 0, sizeof o);
+			o.instr = (uint32_t)(ci - w->body.instrs);
+			o.stack = true;
+			o.offset = fo->offset + off;
+			o.size = 0;
+			o.arg = k;
+			o.anchor_vreg = o.anchor_off = UINT32_MAX;
+			add_outpart(w, &o);
+		}
+	}
+}
+
 static void observe_call(MirWork *w, uint32_t c)
 {
 	MirFunction *f = &w->f;
@@ -799,17 +849,15 @@ static void observe_call(MirWork *w, uint32_t c)
 	if (sig)
 		call->sig = *sig;
 	collect_outgoing(w, c);
-	if (w->out_overflow) {
-		/* Parts dropped would read as parts not passed: not observed. */
-		char msg[96];
-		snprintf(msg, sizeof msg, "call site has more than %u outgoing parts", (unsigned)MIR_MAX_OUTPARTS);
-		place_fail(&call->out, msg);
+	if (outparts_overflowed(w, call))
 		return;
-	}
 	/* A callee without parameters, or with only empty or unused ones
 	 * (which gcnabi's callers may pass as undef), has no markers to find:
 	 * it is grouped. */
 	call->grouped = attribute_outgoing(w) || (sig && no_used_param_has_parts(sig));
+	add_in_place_parts(w, call, ci);
+	if (outparts_overflowed(w, call))
+		return;
 	place_call(w, call, ci);
 }
 

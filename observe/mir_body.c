@@ -110,16 +110,20 @@ bool instr_split(Str line, Str *defs, Str *opcode, Str *ops, Str *mem)
 	return true;
 }
 
-bool opcode_is_call(Str op)
+bool opcode_is_tail_call(Str op)
 {
-	if (str_starts(op, "ADJCALLSTACK"))
-		return false;
-	if (str_ends(op, "CALL") || str_ends(op, "CALL_ISEL") || str_starts(op, "SI_CS_CHAIN_TC"))
-		return true;
 	for (size_t i = 0; i + 8 <= op.n; i++)
 		if (op.p[i] == 'T' && memcmp(op.p + i, "TCRETURN", 8) == 0)
 			return true;
 	return false;
+}
+
+bool opcode_is_call(Str op)
+{
+	if (str_starts(op, "ADJCALLSTACK"))
+		return false;
+	return str_ends(op, "CALL") || str_ends(op, "CALL_ISEL") || str_starts(op, "SI_CS_CHAIN_TC") ||
+	       opcode_is_tail_call(op);
 }
 
 /* A whole-wave function returns through a pseudo that also restores EXEC. */

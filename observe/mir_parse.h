@@ -315,6 +315,8 @@ void body_resolve_anon_stores(MirBody *b);
 /* Parse one instruction line (already trimmed) into opcode, defs and
  * operands; false when the line is not an instruction. */
 bool instr_split(Str line, Str *defs, Str *opcode, Str *ops, Str *mem);
+/* SI_TCRETURN, SI_TCRETURN_GFX, G_SI_TCRETURN...: a sibling call. */
+bool opcode_is_tail_call(Str op);
 bool opcode_is_call(Str op);
 
 #endif

@@ -829,6 +829,24 @@ def frame_bodies(tmp):
            r.stdout + r.stderr + str(bad))
 
 
+def sibling_calls_agree(tmp, name, ir, sigs, llcs, what):
+    """llc 22 makes at least two sibling calls (SI_TCRETURN) of the emitted
+    ir, and every installed llc on gfx900 and gfx1030 compiles sigs with no
+    refusal or divergence, every call site agreeing."""
+    if 22 in llcs:
+        path = os.path.join(tmp, name + "-e.ll")
+        open(path, "w").write(ir)
+        mir = run(llc_command(llcs[22], "gfx1030", "dag", path, "-")).stdout
+        report("llc 22 makes sibling calls of %s (SI_TCRETURN: %d)" % (what, mir.count("SI_TCRETURN")),
+               mir.count("SI_TCRETURN") >= 2, mir[-400:])
+    if not llcs:
+        return
+    r, combos, bad = check_with_every_llc(tmp, name + "-check", sigs, llcs, ["gfx900", "gfx1030"])
+    report("%s on every installed llc, gfx900 and gfx1030: no refusal, no divergence, every call site agrees "
+           "(%d combinations)" % (what, len(combos)), r.returncode & ~4 == 0 and len(combos) == 4 * len(llcs) and not bad,
+           r.stdout[-3000:] + r.stderr + str(bad))
+
+
 TAIL_SIGS = """declare void @f(i32 inreg, float) "gcnabi-tail"
 declare amdgpu_gfx void @g(i32 inreg, <2 x i32> inreg, float, [40 x float]) "gcnabi-tail"
 declare void @h(i64, float) "gcnabi-tail" "gcnabi-divergent"
@@ -849,18 +867,56 @@ def tail_calls(tmp):
     tails = re.findall(r"tail call (?:amdgpu_gfx )?void @(\w+)\(", ir)
     report("emit --caller \"gcnabi-tail\": tail calls of the three void functions, not of @r (%s)" % tails,
            sorted(tails) == ["f", "g", "h"] and "tail call i32" not in ir, ir[-600:])
-    if 22 in llcs:
-        path = os.path.join(tmp, "tail-e.ll")
-        open(path, "w").write(ir)
-        mir = run(llc_command(llcs[22], "gfx1030", "dag", path, "-")).stdout
-        report("llc 22 makes sibling calls of them (SI_TCRETURN: %d)" % mir.count("SI_TCRETURN"),
-               mir.count("SI_TCRETURN") >= 2, mir[-400:])
-    if not llcs:
+    sibling_calls_agree(tmp, "tail", ir, sigs, llcs, "\"gcnabi-tail\"")
+
+
+def musttail_calls(tmp):
+    """tests/fixtures/graphs/musttail.ll: "gcnabi-musttail" callers end in
+    a `musttail call` of a callee with their own signature, passing their
+    own arguments on, some on the stack, which a sibling call leaves in
+    place in the caller's incoming argument area (llc stores nothing for
+    them: the observer reads those slots as the call's); "gcnabi-forward"
+    passes every inreg argument on. Every installed llc, both selectors,
+    places them as the model does."""
+    path = os.path.join(ROOT, "tests", "fixtures", "graphs", "musttail.ll")
+    llcs = dict(installed_llcs())
+    ir = run([GCNABI, "emit", path]).stdout
+    musttails = re.findall(r"musttail call (?:amdgpu_gfx )?void @(\w+)\(", ir)
+    report("emit: musttail calls of @m1 and @g1, a plain call of @g2 (its caller is no musttail caller), @w0 passes "
+           "its five arguments on (%s)" % musttails,
+           sorted(musttails) == ["g1", "m1"] and re.search(r"  call amdgpu_gfx void @g2\(", ir) and
+           "inreg %0, <8 x i32> inreg %1, <8 x i32> inreg %2, <8 x i32> inreg %3, i32 inreg %4)" in ir, ir[-1500:])
+    sibling_calls_agree(tmp, "musttail", ir, path, llcs, "musttail and forwarding graphs")
+
+
+BFLOAT14_SIGS = """declare amdgpu_gfx inreg <38 x bfloat> @f163(i97)
+declare amdgpu_gfx inreg <2 x bfloat> @two(i32)
+declare <70 x bfloat> @demoted(i32)
+declare amdgpu_gfx inreg <3 x bfloat> @odd(i32)
+declare amdgpu_gfx <70 x bfloat> @in_vgprs(i32)
+"""
+
+
+def bfloat_returns_llc14(tmp):
+    """llc 14 SelectionDAG cannot select a returned bfloat vector's
+    constant, but compiles it where the return is demoted to a hidden
+    pointer (amdgpu_gfx demotes every inreg one: seed 20261225's @f163),
+    unless its length is odd; the model places @f163, @two and @demoted,
+    predicts the body refusals of @odd and @in_vgprs, and llc 14 agrees on
+    gfx900 and gfx1030."""
+    llcs = dict(installed_llcs())
+    if 14 not in llcs:
         return
-    r, combos, bad = check_with_every_llc(tmp, "tail-check", sigs, llcs, ["gfx900", "gfx1030"])
-    report("\"gcnabi-tail\" on every installed llc, gfx900 and gfx1030: no refusal, no divergence (%d combinations)"
-           % len(combos), r.returncode & ~4 == 0 and len(combos) == 4 * len(llcs) and not bad,
-           r.stdout + r.stderr + str(bad))
+    sigs = os.path.join(tmp, "bfloat14.ll")
+    open(sigs, "w").write(BFLOAT14_SIGS)
+    placed = run([GCNABI, "place", "--profile", "llvm14", "--mcpu", "gfx900", sigs]).stdout
+    report("the model demotes @f163, @two and @demoted on llc 14 and refuses @odd and @in_vgprs",
+           placed.count("-> sret in v0") == 3 and placed.count("error:") == 2, placed)
+    r, combos, bad = check_with_every_llc(tmp, "bfloat14-check", sigs, {14: llcs[14]}, ["gfx900", "gfx1030"])
+    dag = {k: c for k, c in combos.items() if k.endswith("-dag")}
+    report("llc 14 SelectionDAG agrees: 3 placed, 2 body-refused as predicted, on gfx900 and gfx1030 (%s)" % dag,
+           len(dag) == 2 and all(c["agree"] == 3 and c["body_refused"] == 2 and not c["diverged"] and
+                                 not c["llc_refused"] for c in dag.values()), r.stdout[-3000:] + str(dag))
 
 
 def byval_own_type(tmp):
@@ -1630,7 +1686,7 @@ def main():
     sections = [golden, bad_inputs, bad_input_is_an_error, check_every_llc, check_outputs, kernels, scratch_setup, link_matrix, link_matrix_chain_and_shader,
                 call_graphs, graph_bisection, chain_graphs, subdword_inreg_finding, byval_fatptr_finding, explained_by_hidden_switch,
                 undef_args_through_pointers, many_outgoing_parts, byval_own_type, old_targets, divergent_inreg_calls, frame_bodies, pressure_calls,
-                tail_calls, ab_compilers, ab_layouts, version_without_profile,
+                tail_calls, musttail_calls, bfloat_returns_llc14, ab_compilers, ab_layouts, version_without_profile,
                 machine_verifier,
                 kernel_graphs, shader_passthrough,
                 boundary_every_llc, boundary_entry_every_llc, whole_wave, gen_replay, gen_header, gen_weights,

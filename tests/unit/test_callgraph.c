@@ -74,7 +74,7 @@ static void test_graphs_are_well_formed(void **state)
 			assert_int_equal(g->nodes[x->to].no_inputs & promised, promised);
 			recursive += x->from == x->to;
 			has_indirect |= x->indirect;
-			flowing += x->from != x->to && graph_shared_params(&g->nodes[x->from], &g->nodes[x->to]) > 0;
+			flowing += x->from != x->to && sig_shared_params(&g->nodes[x->from], &g->nodes[x->to]) > 0;
 			out_of_0 += x->from == 0 && x->to != 0;
 		}
 		indirect += has_indirect;
@@ -114,7 +114,7 @@ static void test_whole_wave_graphs(void **state)
 		}
 		for (unsigned e = 0; e < g->nedges; e++) {
 			assert_false(g->edges[e].indirect);
-			flowing += graph_shared_params(&g->nodes[g->edges[e].from], &g->nodes[g->edges[e].to]) > 1;
+			flowing += sig_shared_params(&g->nodes[g->edges[e].from], &g->nodes[g->edges[e].to]) > 1;
 		}
 		edges += g->nedges;
 	}
@@ -186,7 +186,7 @@ static void test_chain_graphs(void **state)
 				assert_true(x->dvgpr % 8 == 0 && x->dvgpr <= 256);
 				indirect += x->indirect;
 				dvgpr += x->dvgpr != 0;
-				flowing += graph_shared_params(&g->nodes[x->from], &g->nodes[x->to]) > 0;
+				flowing += sig_shared_params(&g->nodes[x->from], &g->nodes[x->to]) > 0;
 			}
 			free(g);
 			free(again);
@@ -363,11 +363,84 @@ static void test_kernel_graphs(void **state)
 		for (unsigned e = 0; e < g->nedges; e++) {
 			assert_true(g->edges[e].to != 0);
 			assert_false(g->edges[e].chain);
-			flowing += g->edges[e].from == 0 && graph_shared_params(k, &g->nodes[g->edges[e].to]) > 0;
+			flowing += g->edges[e].from == 0 && sig_shared_params(k, &g->nodes[g->edges[e].to]) > 0;
 		}
 		free(g);
 	}
 	assert_true(flowing > GRAPHS / 4);
+}
+
+/* "gcnabi-musttail" (every function, by weight): the caller's last call
+ * is of a callee with its own prototype (so emit writes it musttail),
+ * through no pointer; no musttail caller returns a value, takes a byval or
+ * sret, or is coldcc or an entry point; an amdgpu_gfx one has no inreg
+ * parameter and a default-convention one at most 12 words of them.
+ * "gcnabi-forward": a forwarding caller's callees take over as many of its
+ * parameters as they have, up to its first byval or sret. */
+static void test_musttail_and_forward_graphs(void **state)
+{
+	(void)state;
+	GenWeights w = gen_weights_default();
+	w.pct_musttail = 100;
+	Graph *g = malloc(sizeof *g);
+	assert_non_null(g);
+	unsigned callers = 0, musttail_last = 0;
+	for (uint64_t i = 0; i < GRAPHS; i++) {
+		gen_callgraph(g, &w, 11, i);
+		for (unsigned k = 0; k < g->nnodes; k++) {
+			const Sig *s = &g->nodes[k];
+			if (!has_body(s, BODY_MUSTTAIL))
+				continue;
+			assert_true(conv_info((CallConv)s->cc)->tail_calls);
+			assert_int_equal(sig_type(s, s->ret)->kind, TYPE_VOID);
+			uint64_t words = 0;
+			for (unsigned a = 0; a < s->nparams; a++) {
+				assert_false(s->params[a].flags & (PARAM_BYVAL | PARAM_SRET));
+				if (s->params[a].flags & PARAM_INREG)
+					words += gen_value_words(s, s->params[a].type, 0);
+			}
+			assert_true(s->cc == CC_AMDGPU_GFX ? words == 0 : words <= 12);
+			int last = -1;
+			for (unsigned e = 0; e < g->nedges; e++)
+				if (g->edges[e].from == k)
+					last = (int)e;
+			if (last < 0)
+				continue;
+			callers++;
+			const GraphEdge *x = &g->edges[last];
+			if (graph_musttail(s, &g->nodes[x->to])) {
+				musttail_last++;
+				assert_false(x->indirect);
+			}
+		}
+	}
+	/* Every musttail caller with a callee makes its last call musttail,
+	 * but one whose first callee became its own recursion or an extra
+	 * edge's target has other calls after; most do. */
+	if (callers == 0 || musttail_last * 10 < callers * 9)
+		fail_msg("%u of %u musttail callers end in a musttail call", musttail_last, callers);
+	w = gen_weights_default();
+	w.pct_forward = 100;
+	unsigned edges = 0, full = 0;
+	for (uint64_t i = 0; i < GRAPHS; i++) {
+		gen_callgraph(g, &w, 12, i);
+		for (unsigned e = 0; e < g->nedges; e++) {
+			const Sig *from = &g->nodes[g->edges[e].from], *to = &g->nodes[g->edges[e].to];
+			if (g->edges[e].from >= g->edges[e].to || conv_in_family((CallConv)from->cc, FAMILY_KERNEL))
+				continue; /* a tree edge goes to a later node; a kernel passes nothing on */
+			unsigned most = 0;
+			while (most < from->nparams && most < to->nparams &&
+			       !(from->params[most].flags & (PARAM_BYVAL | PARAM_SRET)))
+				most++;
+			edges++;
+			full += sig_shared_params(from, to) == most;
+		}
+	}
+	/* Tree edges share all they can; extra edges between later nodes, by
+	 * chance, less. */
+	if (edges == 0 || full * 10 < edges * 8)
+		fail_msg("%u of %u forwarding edges pass on all they can", full, edges);
+	free(g);
 }
 
 int main(void)
@@ -381,6 +454,7 @@ int main(void)
 		cmocka_unit_test(test_parse_chain_edges),
 		cmocka_unit_test(test_parse_whole_wave_edges),
 		cmocka_unit_test(test_chain_graph_round_trip),
+		cmocka_unit_test(test_musttail_and_forward_graphs),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

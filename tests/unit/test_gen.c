@@ -528,14 +528,13 @@ static bool uses(const Sig *s, const char *feature)
 		{ "no-inputs", s->no_inputs != 0 },
 		{ "default-cc", s->cc == CC_C || s->cc == CC_FAST || s->cc == CC_COLD },
 		{ "amdgpu_gfx", s->cc == CC_AMDGPU_GFX },
-		{ "divergent", (s->body >> BODY_DIVERGENT & 1) != 0 },
-		{ "frame", (s->body >> BODY_FRAME & 1) != 0 },
-		{ "pressure", (s->body >> BODY_PRESSURE & 1) != 0 },
-		{ "tail", (s->body >> BODY_TAIL & 1) != 0 },
 	};
 	for (size_t k = 0; k < sizeof table / sizeof table[0]; k++)
 		if (strcmp(table[k].name, feature) == 0)
 			return table[k].used;
+	for (unsigned k = 0; k < BODY_COUNT; k++) /* the body features: their bits */
+		if (strcmp(body_features[k].name, feature) == 0)
+			return has_body(s, (BodyFeature)k);
 	fail_msg("swarm feature %s has no detector in test_gen.c", feature);
 	return true;
 }
@@ -545,7 +544,13 @@ static void test_swarm_batches_lack_their_features(void **state)
 	(void)state;
 	GenWeights w = gen_weights_default();
 	w.swarm_batch = 40;
-	w.pct_divergent = w.pct_frame = w.pct_pressure = w.pct_tail = 20; /* off by default: on here, so that swarm has them to switch off */
+	for (unsigned f = 0; f < BODY_COUNT; f++) { /* off by default: on here, so that swarm has them to switch off */
+		char name[40];
+		snprintf(name, sizeof name, "pct_%s", body_features[f].name);
+		for (unsigned k = 0; k < GW_COUNT; k++)
+			if (strcmp(gen_weight_name(k), name) == 0)
+				*gen_weight_slot(&w, k) = 20;
+	}
 	Sig *s = new_sig();
 	uint32_t seen_off = 0, first = gen_swarm_off(&w, 5, 0);
 	bool batches_differ = false;
