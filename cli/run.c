@@ -331,6 +331,7 @@ bool proc_start(Proc *p, char *const argv[], const char *out_path, const char *e
 	p->pid = pid;
 	p->started = now_seconds();
 	p->timed_out = false;
+	p->cpu_read_at = 0;
 	p->status = -1;
 	p->sig = 0;
 	return true;
@@ -384,13 +385,18 @@ static double proc_cpu_seconds(pid_t pid)
  * slow compilation into a hang; a process that does not use its CPU time
  * (blocked, or starved past all reason) is killed at TIMEOUT_WALL_FACTOR
  * times the timeout of wall time. Without /proc, wall time alone. */
-static bool past_timeout(const Proc *p, double timeout, double now)
+static bool past_timeout(Proc *p, double timeout, double now)
 {
 	double wall = now - p->started;
 	if (wall <= timeout)
 		return false;
 	if (wall > TIMEOUT_WALL_FACTOR * timeout)
 		return true;
+	/* The CPU time is read from /proc at most once a second: the loop
+	 * that asks polls every few milliseconds. */
+	if (p->cpu_read_at && now - p->cpu_read_at < 1)
+		return false;
+	p->cpu_read_at = now;
 	double cpu = proc_cpu_seconds(p->pid);
 	return cpu < 0 || cpu >= timeout;
 }

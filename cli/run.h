@@ -14,6 +14,7 @@ typedef struct {
 	int status;       /* exit code, or 128+signal */
 	int sig;          /* the signal that ended it, 0 when it exited */
 	bool timed_out;
+	double cpu_read_at; /* when its CPU time was last read, past the timeout (0: never) */
 } Proc;
 
 /* --timeout counts CPU time; a process that does not use it is stopped at
