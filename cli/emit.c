@@ -247,8 +247,8 @@ static void put_header(Emitter *e, const char *fn_name)
 		buf_printf(e->b, " \"amdgpu-flat-work-group-size\"=\"%u,%u\"", s->flat_wg_min, s->flat_wg_max);
 	if (s->uses_scratch)
 		buf_printf(e->b, " \"gcnabi-scratch\""); /* likewise */
-	if (has_body(s, BODY_FRAME))
-		buf_printf(e->b, " \"frame-pointer\"=\"all\"");
+	if (has_body(s, BODY_FRAME)) /* a stack realigned past its local's 64 bytes, with a frame pointer */
+		buf_printf(e->b, " alignstack(128) \"frame-pointer\"=\"all\"");
 	const char *sep = " \"gcnabi-unused\"=\""; /* llc ignores the attribute; the observer reads it back */
 	for (unsigned k = 0; k < s->nparams; k++)
 		if ((s->params[k].flags & PARAM_UNUSED) || skipped(e, k)) {

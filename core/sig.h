@@ -103,10 +103,11 @@ extern const char *const noinput_names[NOIN_COUNT];
 	 * inreg parts in SGPRs, so the caller must make them uniform \
 	 * (v_readfirstlane, or a loop over the distinct values). */ \
 	X(DIVERGENT, divergent, "its callers pass lane-varying values to its inreg parameters") \
-	/* A frame of its own: a dynamic alloca, a 64-byte aligned local (the \
-	 * stack is realigned) and a frame pointer kept ("frame-pointer"="all"); \
+	/* A frame of its own: a dynamic alloca, a 64-byte aligned local \
+	 * indexed at run time, the stack realigned to 128 bytes \
+	 * (alignstack(128)) and a frame pointer kept ("frame-pointer"="all"); \
 	 * incoming stack arguments are then reached through FP or BP. */ \
-	X(FRAME, frame, "its body has a dynamic alloca and a 64-byte aligned local, and keeps a frame pointer") \
+	X(FRAME, frame, "its body has a dynamic alloca and a 64-byte aligned local, realigns the stack and keeps a frame pointer") \
 	/* Register pressure across its calls: each caller keeps 40 uniform \
 	 * and 40 lane-varying values live across the call, more than the \
 	 * callee-saved registers hold, so some are spilled (SGPRs into VGPR \

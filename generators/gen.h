@@ -58,7 +58,7 @@
 	X(pct_divergent, 0, "percent of signatures whose callers pass lane-varying values to their inreg parameters (\"gcnabi-divergent\")") \
 	X(pct_pressure, 0, "percent of signatures whose callers keep 40 uniform and 40 lane-varying values live across the call (\"gcnabi-pressure\")") \
 	X(pct_tail, 0, "percent of signatures whose last call in a caller is a tail call where nothing follows it (\"gcnabi-tail\")") \
-	X(pct_frame, 0, "percent of signatures whose body has a dynamic alloca and a 64-byte aligned local, and keeps a frame pointer (\"gcnabi-frame\")") \
+	X(pct_frame, 0, "percent of signatures whose body has a dynamic alloca and a 64-byte aligned local, realigns the stack and keeps a frame pointer (\"gcnabi-frame\")") \
 	X(pct_forward, 0, "percent of signatures whose parameters are inreg where they can be, passed on to their callees in a call graph (\"gcnabi-forward\")") \
 	X(pct_musttail, 0, "percent of call-graph functions that take their caller's signature and are its last call, musttail (\"gcnabi-musttail\")") \
 	X(pct_noinput, 25, "percent of signatures with amdgpu-no-* attributes") \

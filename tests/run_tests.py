@@ -816,8 +816,8 @@ def frame_bodies(tmp):
     open(sigs, "w").write(FRAME_SIGS)
     ir22 = run([GCNABI, "emit", "--caller", "--profile", "llvm22", sigs]).stdout
     ir19 = run([GCNABI, "emit", "--caller", "--profile", "llvm19", "--selector", "dag", sigs]).stdout
-    report("emit \"gcnabi-frame\": frame pointer kept, an aligned local, a dynamic alloca except for SelectionDAG "
-           "14-19", ir22.count('"frame-pointer"="all"') == 2 and ir22.count("alloca [4 x i32], align 64") == 2 and
+    report("emit \"gcnabi-frame\": frame pointer kept, stack aligned to 128, an aligned local, a dynamic alloca except for SelectionDAG "
+           "14-19", ir22.count('alignstack(128) "frame-pointer"="all"') == 2 and ir22.count("alloca [4 x i32], align 64") == 2 and
            ir22.count("alloca i32, i32 %gcnabi.n") == 2 and ir19.count("alloca [4 x i32], align 64") == 2 and
            "alloca i32, i32" not in ir19, ir22[-800:] + ir19[-800:])
     if not llcs:
