@@ -394,6 +394,25 @@ static void emit_frame(Emitter *e)
 	buf_printf(e->b, "  store volatile i32 %%gcnabi.n, %s %%gcnabi.cell\n", i32p);
 }
 
+/* Stores in the block a "gcnabi-branch" body branches over: 256 bytes of
+ * code and more, beyond a branch of -amdgpu-s-branch-bits=6. */
+enum { BRANCH_STORES = 32 };
+
+/* "gcnabi-branch": a branch, on a value llc cannot know, over
+ * BRANCH_STORES volatile stores; every argument is used after it. */
+static void emit_branch(Emitter *e)
+{
+	if (!has_body(e->s, BODY_BRANCH))
+		return;
+	const char *g = e->o->typed_ptrs ? "i32 addrspace(1)*" : "ptr addrspace(1)";
+	buf_printf(e->b, "  %%gcnabi.bn = load volatile i32, %s @gcnabi.%u.len\n", g, e->idx);
+	buf_printf(e->b, "  %%gcnabi.bskip = icmp eq i32 %%gcnabi.bn, 0\n");
+	buf_printf(e->b, "  br i1 %%gcnabi.bskip, label %%gcnabi.join, label %%gcnabi.long\n\ngcnabi.long:\n");
+	for (unsigned k = 0; k < BRANCH_STORES; k++)
+		buf_printf(e->b, "  store volatile i32 %%gcnabi.bn, %s @gcnabi.%u.len\n", g, e->idx);
+	buf_printf(e->b, "  br label %%gcnabi.join\n\ngcnabi.join:\n");
+}
+
 static void emit_callee(Emitter *e, const char *fn_name)
 {
 	put_header(e, fn_name);
@@ -401,6 +420,7 @@ static void emit_callee(Emitter *e, const char *fn_name)
 		emit_scratch_use(e);
 	if (has_body(e->s, BODY_FRAME))
 		emit_frame(e);
+	emit_branch(e);
 	emit_entry_stores(e);
 	emit_return(e);
 }
@@ -829,7 +849,7 @@ static void declare_markers(Emitter *e, bool callers)
 	}
 	if (s->uses_scratch)
 		buf_printf(e->b, "@gcnabi.%u.idx = addrspace(1) global i32 0\n", e->idx);
-	if (has_body(s, BODY_FRAME))
+	if (has_body(s, BODY_FRAME) || has_body(s, BODY_BRANCH))
 		buf_printf(e->b, "@gcnabi.%u.len = addrspace(1) global i32 0\n", e->idx);
 	if (callers && has_body(s, BODY_PRESSURE))
 		buf_printf(e->b, "@gcnabi.%u.keep.s = external addrspace(4) global [%u x i32], align 16\n"
@@ -937,6 +957,7 @@ bool emit_graph(Buf *b, Sig *const *sigs, const bool *include, unsigned nsigs, c
 		put_header(&e, prepared[i]->name);
 		if (has_body(prepared[i], BODY_FRAME))
 			emit_frame(&e);
+		emit_branch(&e);
 		emit_entry_stores(&e);
 		bool chained = false;
 		unsigned last = nedges; /* the function's last call, if it may be a tail call */

@@ -129,7 +129,12 @@ extern const char *const noinput_names[NOIN_COUNT];
 	 * for coldcc, for lane-varying values in SGPRs, and for many inreg \
 	 * arguments of amdgpu_gfx, whose SGPRs are callee-saved, so the \
 	 * generator leaves those out (callgraph.c). */ \
-	X(MUSTTAIL, musttail, "in a call graph, its last call is musttail, of a callee with its own signature")
+	X(MUSTTAIL, musttail, "in a call graph, its last call is musttail, of a callee with its own signature") \
+	/* Its body branches over a block of BRANCH_STORES volatile stores, \
+	 * with every argument live across it: a branch llc relaxes into a \
+	 * long one (s_getpc_b64, s_add_u32, s_setpc_b64, which needs an SGPR \
+	 * pair) where -amdgpu-s-branch-bits makes its range small. */ \
+	X(BRANCH, branch, "its body branches over a block long enough to need a long branch under -amdgpu-s-branch-bits")
 
 typedef enum {
 #define X(id, name, doc) BODY_##id,

@@ -61,6 +61,7 @@
 	X(pct_frame, 0, "percent of signatures whose body has a dynamic alloca and a 64-byte aligned local, realigns the stack and keeps a frame pointer (\"gcnabi-frame\")") \
 	X(pct_forward, 0, "percent of signatures whose parameters are inreg where they can be, passed on to their callees in a call graph (\"gcnabi-forward\")") \
 	X(pct_musttail, 0, "percent of call-graph functions that take their caller's signature and are its last call, musttail (\"gcnabi-musttail\")") \
+	X(pct_branch, 0, "percent of signatures whose body branches over a block long enough for a long branch (\"gcnabi-branch\")") \
 	X(pct_noinput, 25, "percent of signatures with amdgpu-no-* attributes") \
 	X(pct_noinput_each, 30, "percent of the amdgpu-no-* attributes such a signature has") \
 	X(swarm_batch, 100, "--swarm: consecutive indices that share one feature set") \

@@ -12,7 +12,7 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from gcnabi_tests import (GCNABI, GCNABI_SAN, GOLDEN, OS_TRIPLES, ROOT, case_oses, installed_llcs, llc_command,
+from gcnabi_tests import (GCNABI, GCNABI_SAN, GOLDEN, OS_TRIPLES, ROOT, TRIPLE, case_oses, installed_llcs, llc_command,
                           parse_expectation_name, profile_of, read_summary, run)
 
 results = []
@@ -844,6 +844,40 @@ def sibling_calls_agree(tmp, name, ir, sigs, llcs, what):
     r, combos, bad = check_with_every_llc(tmp, name + "-check", sigs, llcs, ["gfx900", "gfx1030"])
     report("%s on every installed llc, gfx900 and gfx1030: no refusal, no divergence, every call site agrees "
            "(%d combinations)" % (what, len(combos)), r.returncode & ~4 == 0 and len(combos) == 4 * len(llcs) and not bad,
+           r.stdout[-3000:] + r.stderr + str(bad))
+
+
+BRANCH_SIGS = """declare void @f(i32 inreg, i64, [40 x float]) "gcnabi-branch"
+declare amdgpu_gfx i32 @g(i32 inreg, float, <3 x i16> inreg) "gcnabi-branch" "gcnabi-frame"
+"""
+
+
+def branch_bodies(tmp):
+    """"gcnabi-branch": each body branches over 32 volatile stores with
+    every argument live across the branch; with -amdgpu-s-branch-bits=4
+    llc 22 relaxes both branches into long ones (s_getpc_b64, s_add_u32,
+    s_setpc_b64 of the block's label), and every installed llc compiles the
+    functions and their call sites as the model places them."""
+    llcs = dict(installed_llcs())
+    sigs = os.path.join(tmp, "branch.ll")
+    open(sigs, "w").write(BRANCH_SIGS)
+    ir = run([GCNABI, "emit", "--caller", sigs]).stdout
+    report("emit \"gcnabi-branch\": a branch over 32 stores in both functions",
+           ir.count("br i1 %gcnabi.bskip, label %gcnabi.join, label %gcnabi.long") == 2 and
+           ir.count("store volatile i32 %gcnabi.bn") == 64, ir[-800:])
+    if 22 in llcs:
+        path = os.path.join(tmp, "branch-e.ll")
+        open(path, "w").write(ir)
+        asm = run([llcs[22], "-mtriple=" + TRIPLE, "-mcpu=gfx1030", "-amdgpu-s-branch-bits=4", path, "-o", "-"]).stdout
+        longs = re.findall(r"s_add_u32 s\d+, s\d+, \(\.LBB\d+_\d+-\.Lpost_getpc\d+\)", asm)
+        report("llc 22 -amdgpu-s-branch-bits=4 makes long branches of both (%d)" % len(longs), len(longs) == 2,
+               asm[-1500:])
+    if not llcs:
+        return
+    r, combos, bad = check_with_every_llc(tmp, "branch-check", sigs, llcs, ["gfx900", "gfx1030"])
+    bad.update({k: c for k, c in combos.items() if c["agree"] + c["both_refused"] != 2})
+    report("\"gcnabi-branch\" on every installed llc, gfx900 and gfx1030: no refusal, no divergence (%d combinations)"
+           % len(combos), r.returncode & ~4 == 0 and len(combos) == 4 * len(llcs) and not bad,
            r.stdout[-3000:] + r.stderr + str(bad))
 
 
@@ -1686,7 +1720,7 @@ def main():
     sections = [golden, bad_inputs, bad_input_is_an_error, check_every_llc, check_outputs, kernels, scratch_setup, link_matrix, link_matrix_chain_and_shader,
                 call_graphs, graph_bisection, chain_graphs, subdword_inreg_finding, byval_fatptr_finding, explained_by_hidden_switch,
                 undef_args_through_pointers, many_outgoing_parts, byval_own_type, old_targets, divergent_inreg_calls, frame_bodies, pressure_calls,
-                tail_calls, musttail_calls, bfloat_returns_llc14, ab_compilers, ab_layouts, version_without_profile,
+                tail_calls, musttail_calls, branch_bodies, bfloat_returns_llc14, ab_compilers, ab_layouts, version_without_profile,
                 machine_verifier,
                 kernel_graphs, shader_passthrough,
                 boundary_every_llc, boundary_entry_every_llc, whole_wave, gen_replay, gen_header, gen_weights,
