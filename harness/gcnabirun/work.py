@@ -457,7 +457,11 @@ def execute(run_dir, plan, shard=None, jobs=2, deadline=None, progress=None, whe
     _spawner = concurrent.futures.ThreadPoolExecutor(1)
     try:
         with concurrent.futures.ThreadPoolExecutor(2 * jobs, initializer=_lower_own_priority) as pool:
-            for rec in pool.map(one, todo):
+            # Each unit is journaled as soon as it is done, not in plan
+            # order: a run killed while one unit is slow keeps every other
+            # finished one (reports read the journal in plan order).
+            for done_unit in concurrent.futures.as_completed([pool.submit(one, u) for u in todo]):
+                rec = done_unit.result()
                 if rec is None:
                     left += 1
                     continue
