@@ -490,6 +490,23 @@ def test_lit_judge():
            not bad, repr(bad)[:2000])
 
 
+def test_check_command():
+    """The one gcnabi check command minimizing and lit verdicts run for a
+    finding: a CPU named with its wave (gfx1030w64) is --mcpu and --wave
+    (check knows no gfx1030w64), gisel-nrbs is GlobalISel with
+    -new-reg-bank-select."""
+    sys.path.insert(0, os.path.join(ROOT, "harness"))
+    from gcnabirun import compilers
+    c = {"label": "llvm-22.1.8", "path": "/usr/lib/llvm-22/bin/llc"}
+    wave = compilers.check_command(c, {"cpu": "gfx1030w64", "selector": "dag"}, "OUT", 2)
+    nrbs = compilers.check_command(c, {"cpu": "gfx900", "selector": "gisel-nrbs"}, "OUT")
+    report("check command: gfx1030w64 is --mcpu gfx1030 --wave 64; gisel-nrbs adds -new-reg-bank-select",
+           wave[wave.index("--mcpu") + 1] == "gfx1030" and wave[wave.index("--wave") + 1] == "64" and
+           wave[wave.index("--jobs") + 1] == "2" and wave[wave.index("--selector") + 1] == "dag" and
+           nrbs[nrbs.index("--selector") + 1] == "gisel" and "--new-reg-bank-select" in nrbs and "--wave" not in nrbs,
+           "%s %s" % (wave, nrbs))
+
+
 def test_minimize_shares():
     """The time each cause gets for minimizing under a budget (cli.cause_share)."""
     sys.path.insert(0, os.path.join(ROOT, "harness"))
@@ -778,6 +795,7 @@ def main():
         test_suites(tmp, llc)
         test_compare_labels(tmp, llc)
         test_minimize_shares()
+        test_check_command()
         test_lit_judge()
         test_selftest()
     except BaseException:

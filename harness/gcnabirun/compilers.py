@@ -123,6 +123,24 @@ def discover(named=None, profiles=(), keep_order=False):
     return found
 
 
+def split_cpu(cpu):
+    """(CPU, wave size or None) of a CPU as the harness names it (gfx1030w64)."""
+    m = re.fullmatch(r"(.*?)w(32|64)", cpu)
+    return (m.group(1), int(m.group(2))) if m else (cpu, None)
+
+
+def check_command(c, f, out, jobs=1):
+    """gcnabi check of finding f's one combination with compiler c, into
+    out: its CPU and wave, its selector (GlobalISel with
+    -new-reg-bank-select for gisel-nrbs); the input file goes last."""
+    cpu, wave = split_cpu(f["cpu"])
+    args = ["check", "--quiet", "--jobs", str(jobs)] + check_args(c) + [
+        "--mcpu", cpu, "--selector", "gisel" if f["selector"].startswith("gisel") else "dag", "--out", out]
+    args += ["--wave", str(wave)] if wave else []
+    args += ["--new-reg-bank-select"] if f["selector"] == "gisel-nrbs" else []
+    return args
+
+
 def check_args(c):
     """gcnabi check's options for compiler c: its label and path, and its
     profile where that is not its version's (--profile chose it, or the

@@ -21,7 +21,7 @@ from . import compilers as C
 from . import findings as F
 from . import vocab as V
 from .common import GCNABI, run_bounded, write_text
-from .compilers import filecheck
+from .compilers import filecheck, split_cpu
 from .minimize import NAME
 
 LIT_MIN_SECONDS = 5  # one lit run: llc and FileCheck on one small function
@@ -52,12 +52,6 @@ bindir = lit_config.params.get("llvm_bin")
 path = os.environ.get("PATH", "")
 config.environment["PATH"] = bindir + os.pathsep + path if bindir else path
 '''
-
-
-def split_cpu(cpu):
-    """(CPU, wave size or None) of a CPU as the harness names it (gfx1030w64)."""
-    m = re.fullmatch(r"(.*?)w(32|64)", cpu)
-    return (m.group(1), int(m.group(2))) if m else (cpu, None)
 
 
 def llc_flags(f, verify=True):
@@ -243,12 +237,8 @@ def check_reproducer(c, f, sig, tmp):
     "cause") when it shows the crash's cause, (True, why, None) when every
     function and call compiles, None otherwise (another failure, or check
     failed)."""
-    cpu, wave = split_cpu(f["cpu"])
     out = os.path.join(tmp, "again-%d" % (abs(hash(c["path"])) % 100000))
-    args = [GCNABI, "check", "--quiet", "--jobs", "1"] + C.check_args(c) + [
-        "--mcpu", cpu, "--selector", "gisel" if f["selector"].startswith("gisel") else "dag", "--out", out]
-    args += ["--wave", str(wave)] if wave else []
-    args += ["--new-reg-bank-select"] if f["selector"] == "gisel-nrbs" else []
+    args = [GCNABI] + C.check_command(c, f, out)
     try:
         r = run_bounded(args + [sig], timeout=LIT_MAX_SECONDS)
     except subprocess.TimeoutExpired:

@@ -49,16 +49,12 @@ def run_check(text, f, compiler, cfg, tmp, want_cause, deadline, jobs):
         fh.write(text)
     out = os.path.join(tmp, "out")
     shutil.rmtree(out, ignore_errors=True)
-    sel = "gisel" if f["selector"].startswith("gisel") else "dag"
     left = deadline - time.monotonic()
     if left < 1:
         raise OutOfTime()
     llc_timeout = max(1, int(min(cfg.get("timeout", 60), left)))
-    args = [GCNABI, "check", "--quiet", "--jobs", str(jobs)] + C.check_args(compiler) + [
-        "--mcpu", f["cpu"], "--selector", sel, "--out", out, "--timeout", str(llc_timeout),
-        "--mem-limit", str(cfg.get("mem", 4096))]
-    if f["selector"] == "gisel-nrbs":
-        args.append("--new-reg-bank-select")
+    args = [GCNABI] + C.check_command(compiler, f, out, jobs) + [
+        "--timeout", str(llc_timeout), "--mem-limit", str(cfg.get("mem", 4096))]
     for s in cfg.get("switches") or []:
         args += ["--switch", s]
     try:
