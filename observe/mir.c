@@ -30,11 +30,19 @@ typedef struct {
 	Sig *sig; /* NULL until the IR module supplies the header */
 } SigSlot;
 
+/* An indirect call's callee: gcnabi emit's function pointer <i> holds @name. */
+typedef struct {
+	uint32_t i;
+	char name[SIG_NAME_MAX];
+} FptrName;
+
 typedef struct {
 	SigSlot *slots; /* SIGTAB_SLOTS of them once a name is wanted */
 	uint32_t n;
 	bool nomem;
 	bool full; /* keep_every_sig met more than MIR_MAX_SIGS headers */
+	FptrName *fptrs; /* the module's @gcnabi.<i>.fptr globals */
+	uint32_t nfptrs;
 } SigTable;
 
 static uint32_t name_hash(const char *s)
@@ -82,6 +90,38 @@ static void sigtab_free(SigTable *t)
 	for (uint32_t i = 0; t->slots && i < SIGTAB_SLOTS; i++)
 		free(t->slots[i].sig);
 	free(t->slots);
+	free(t->fptrs);
+}
+
+/* The function pointers of the module (ir, n bytes), for the callees of
+ * indirect calls. */
+static void collect_fptrs(const char *ir, size_t n, SigTable *t)
+{
+	Str rest = str_make(ir, n), line;
+	uint32_t cap = 0;
+	while (str_next_line(&rest, &line)) {
+		FptrName f;
+		if (!parse_fptr_global(line, &f.i, f.name, sizeof f.name))
+			continue;
+		if (t->nfptrs == cap) {
+			FptrName *grown = realloc(t->fptrs, (cap ? 2 * cap : 16) * sizeof *grown);
+			if (!grown) {
+				t->nomem = true;
+				return;
+			}
+			t->fptrs = grown;
+			cap = cap ? 2 * cap : 16;
+		}
+		t->fptrs[t->nfptrs++] = f;
+	}
+}
+
+static const char *fptr_callee(const SigTable *t, uint32_t i)
+{
+	for (uint32_t k = 0; k < t->nfptrs; k++)
+		if (t->fptrs[k].i == i)
+			return t->fptrs[k].name;
+	return NULL;
 }
 
 static int keep_wanted_sig(void *ctx, const Sig *sig, const SigError *err)
@@ -171,6 +211,8 @@ static void parse_embedded_ir(const char *text, size_t len, SigTable *t, SigSink
 		}
 		size_t n = doc_ir_text(&d, ir);
 		sig_parse_module(ir, n, keep, t);
+		if (!t->nfptrs)
+			collect_fptrs(ir, n, t);
 		free(ir);
 		return;
 	}
@@ -542,7 +584,7 @@ static bool read_out_leaves(MirWork *w, OutPart *o, uint32_t *want_sig)
 
 /* Trace each outgoing part: its own bytes when the instruction allows it,
  * else everything the instruction reads. */
-static bool attribute_outgoing(MirWork *w)
+static bool attribute_outgoing(MirWork *w, uint32_t *callee_index)
 {
 	MirBody *b = &w->body;
 	uint32_t want_sig = UINT32_MAX;
@@ -555,6 +597,7 @@ static bool attribute_outgoing(MirWork *w)
 			body_trace(b, o->instr);
 		grouped |= read_out_leaves(w, o, &want_sig);
 	}
+	*callee_index = want_sig;
 	return grouped;
 }
 
@@ -854,7 +897,17 @@ static void observe_call(MirWork *w, uint32_t c)
 	/* A callee without parameters, or with only empty or unused ones
 	 * (which gcnabi's callers may pass as undef), has no markers to find:
 	 * it is grouped. */
-	call->grouped = attribute_outgoing(w) || (sig && no_used_param_has_parts(sig));
+	uint32_t index;
+	bool marked = attribute_outgoing(w, &index);
+	/* Through a pointer: the callee is the function gcnabi emit's
+	 * pointer of the out-markers' index holds, whose header then says
+	 * which arguments are byval and unused. */
+	const char *pointee = !sig && index != UINT32_MAX ? fptr_callee(&w->sigs, index) : NULL;
+	if (pointee && (sig = lookup_sig(w, pointee)) != NULL) {
+		call->has_sig = true;
+		call->sig = *sig;
+	}
+	call->grouped = marked || (sig && no_used_param_has_parts(sig));
 	add_in_place_parts(w, call, ci);
 	if (outparts_overflowed(w, call))
 		return;

@@ -406,6 +406,17 @@ bool parse_marker(Str s, Marker *m)
 	return s.n == 0;
 }
 
+bool parse_fptr_global(Str line, uint32_t *i, char *name, size_t cap)
+{
+	Str s = str_trim(line);
+	if (!take_lit(&s, "@gcnabi.") || !take_uint(&s, i) || !take_lit(&s, ".fptr = "))
+		return false;
+	size_t at = s.n;
+	while (at > 0 && s.p[at - 1] != '@')
+		at--;
+	return at > 0 && parse_global(str_skip(s, at - 1), name, cap);
+}
+
 /* --- frame objects --------------------------------------------------- */
 
 FrameKind parse_frame_ref(Str tok, uint32_t *id, Str *name)

@@ -91,6 +91,10 @@ typedef struct {
 } Marker;
 /* s is an identifier (the text after '@', '%ir.' or '%stack.N.'). */
 bool parse_marker(Str s, Marker *m);
+/* A line of the embedded IR module that defines the function pointer an
+ * indirect call of gcnabi emit loads: `@gcnabi.<i>.fptr = addrspace(1)
+ * global T @name`; sets i and the name. */
+bool parse_fptr_global(Str line, uint32_t *i, char *name, size_t cap);
 
 /* Frame objects as operands: %fixed-stack.N, %stack.N[.name]. */
 typedef enum { FRAME_NONE, FRAME_FIXED, FRAME_LOCAL } FrameKind;

@@ -969,6 +969,22 @@ def byval_own_type(tmp):
            r.stdout[-3000:] + r.stderr + emitted[-1500:])
 
 
+def indirect_byval_forwarded(tmp):
+    """tests/fixtures/graphs/indirect_byval_forwarded.ll: a byval through a
+    function pointer whose copy llc 19 and 22 store as the value itself on
+    gfx1100; the observer takes an indirect call's callee from the pointer
+    gcnabi emit loads, so the byval is one slot: every call site agrees,
+    no divergence bit, with any installed llc, gfx1100 and gfx1200 (llc
+    14-16 GlobalISel's known verifier errors set bit 16)."""
+    path = os.path.join(ROOT, "tests", "fixtures", "graphs", "indirect_byval_forwarded.ll")
+    llcs = dict(installed_llcs())
+    r, combos, bad = check_with_every_llc(tmp, "indirect-byval", path, llcs, ["gfx1100", "gfx1200"])
+    report("an indirect call's byval is one slot whichever store llc writes, every installed llc (%d combinations)"
+           % len(combos), r.returncode & 8 == 0 and len(combos) == 4 * len(llcs) and
+           all(c["calls_agree"] + c["calls_both_refused"] + c["calls_body_refused"] == c["calls"] for c in combos.values()),
+           r.stdout[-3000:] + r.stderr + str(combos))
+
+
 def old_targets(tmp):
     """gfx600 (tahiti: no flat, so kernels have no flat-scratch-init) and
     gfx701 (hawaii): the golden default, amdgpu_gfx and kernel cases agree
@@ -1719,7 +1735,7 @@ def main():
             sys.exit("%s is missing: run make" % binary)
     sections = [golden, bad_inputs, bad_input_is_an_error, check_every_llc, check_outputs, kernels, scratch_setup, link_matrix, link_matrix_chain_and_shader,
                 call_graphs, graph_bisection, chain_graphs, subdword_inreg_finding, byval_fatptr_finding, explained_by_hidden_switch,
-                undef_args_through_pointers, many_outgoing_parts, byval_own_type, old_targets, divergent_inreg_calls, frame_bodies, pressure_calls,
+                undef_args_through_pointers, many_outgoing_parts, byval_own_type, indirect_byval_forwarded, old_targets, divergent_inreg_calls, frame_bodies, pressure_calls,
                 tail_calls, musttail_calls, branch_bodies, bfloat_returns_llc14, ab_compilers, ab_layouts, version_without_profile,
                 machine_verifier,
                 kernel_graphs, shader_passthrough,
