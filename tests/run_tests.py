@@ -820,13 +820,20 @@ def frame_bodies(tmp):
            "14-19", ir22.count('alignstack(128) "frame-pointer"="all"') == 2 and ir22.count("alloca [4 x i32], align 64") == 2 and
            ir22.count("alloca i32, i32 %gcnabi.n") == 2 and ir19.count("alloca [4 x i32], align 64") == 2 and
            "alloca i32, i32" not in ir19, ir22[-800:] + ir19[-800:])
-    if not llcs:
-        return
-    r, combos, bad = check_with_every_llc(tmp, "frame-check", sigs, llcs, ["gfx900", "gfx1030"])
-    bad.update({k: c for k, c in combos.items() if c["agree"] + c["both_refused"] != 2})
-    report("\"gcnabi-frame\" on every installed llc, gfx900 and gfx1030: no refusal, no divergence (%d combinations)"
-           % len(combos), r.returncode & ~4 == 0 and len(combos) == 4 * len(llcs) and not bad,
-           r.stdout + r.stderr + str(bad))
+    if llcs:
+        every_llc_agrees(tmp, "frame", sigs, llcs, "\"gcnabi-frame\"", functions=2)
+
+
+def every_llc_agrees(tmp, name, sigs, llcs, what, functions=None):
+    """gcnabi check of sigs with every installed llc on gfx900 and gfx1030:
+    no refusal or divergence, every call site agreeing, and (functions) that
+    many functions agreeing or both refused in every combination."""
+    r, combos, bad = check_with_every_llc(tmp, name + "-check", sigs, llcs, ["gfx900", "gfx1030"])
+    if functions is not None:
+        bad.update({k: c for k, c in combos.items() if c["agree"] + c["both_refused"] != functions})
+    report("%s on every installed llc, gfx900 and gfx1030: no refusal, no divergence, every call site agrees "
+           "(%d combinations)" % (what, len(combos)), r.returncode & ~4 == 0 and len(combos) == 4 * len(llcs) and not bad,
+           r.stdout[-3000:] + r.stderr + str(bad))
 
 
 def sibling_calls_agree(tmp, name, ir, sigs, llcs, what):
@@ -839,12 +846,8 @@ def sibling_calls_agree(tmp, name, ir, sigs, llcs, what):
         mir = run(llc_command(llcs[22], "gfx1030", "dag", path, "-")).stdout
         report("llc 22 makes sibling calls of %s (SI_TCRETURN: %d)" % (what, mir.count("SI_TCRETURN")),
                mir.count("SI_TCRETURN") >= 2, mir[-400:])
-    if not llcs:
-        return
-    r, combos, bad = check_with_every_llc(tmp, name + "-check", sigs, llcs, ["gfx900", "gfx1030"])
-    report("%s on every installed llc, gfx900 and gfx1030: no refusal, no divergence, every call site agrees "
-           "(%d combinations)" % (what, len(combos)), r.returncode & ~4 == 0 and len(combos) == 4 * len(llcs) and not bad,
-           r.stdout[-3000:] + r.stderr + str(bad))
+    if llcs:
+        every_llc_agrees(tmp, name, sigs, llcs, what)
 
 
 BRANCH_SIGS = """declare void @f(i32 inreg, i64, [40 x float]) "gcnabi-branch"
@@ -872,13 +875,8 @@ def branch_bodies(tmp):
         longs = re.findall(r"s_add_u32 s\d+, s\d+, \(\.LBB\d+_\d+-\.Lpost_getpc\d+\)", asm)
         report("llc 22 -amdgpu-s-branch-bits=4 makes long branches of both (%d)" % len(longs), len(longs) == 2,
                asm[-1500:])
-    if not llcs:
-        return
-    r, combos, bad = check_with_every_llc(tmp, "branch-check", sigs, llcs, ["gfx900", "gfx1030"])
-    bad.update({k: c for k, c in combos.items() if c["agree"] + c["both_refused"] != 2})
-    report("\"gcnabi-branch\" on every installed llc, gfx900 and gfx1030: no refusal, no divergence (%d combinations)"
-           % len(combos), r.returncode & ~4 == 0 and len(combos) == 4 * len(llcs) and not bad,
-           r.stdout[-3000:] + r.stderr + str(bad))
+    if llcs:
+        every_llc_agrees(tmp, "branch", sigs, llcs, "\"gcnabi-branch\"", functions=2)
 
 
 TAIL_SIGS = """declare void @f(i32 inreg, float) "gcnabi-tail"
