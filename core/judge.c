@@ -422,6 +422,19 @@ static bool pooled_stack_agrees(const Judge *c, const Placement *a, const Placem
 	return true;
 }
 
+/* JUDGE_STACK_POOLED: r's last stack parts that lie in a slot of an
+ * argument of other unseen against p are not r's (the caller stored a
+ * neighbour's widened bytes there: seed 20261236, llc 15 on gfx1100 writes
+ * the 16 bytes it loaded for the last three elements of an inreg <31 x
+ * i32> over the stack, the fourth into the slot of an undef argument). */
+static PartRange without_unseen_tail(const Placement *p, PartRange r, const Placement *other)
+{
+	while (r.count > 0 && p->locs[r.first + r.count - 1].kind == LOC_STACK &&
+	       in_unseen_slot(other, p, &p->locs[r.first + r.count - 1]))
+		r.count--;
+	return r;
+}
+
 JudgeVerdict judge(const Placement *a, const Placement *b, const JudgeRules *rules, Judgement *j)
 {
 	static const JudgeRules none = { 0 };
@@ -442,7 +455,12 @@ JudgeVerdict judge(const Placement *a, const Placement *b, const JudgeRules *rul
 		 * side agree with any on the other. */
 		if (unseen_arg(a, b, i))
 			continue;
-		compare_range(&c, a, a->args[i], b, b->args[i], JW_ARGUMENT, i);
+		PartRange ra = a->args[i], rb = b->args[i];
+		if (c.flags & JUDGE_STACK_POOLED) {
+			ra = without_unseen_tail(a, ra, b);
+			rb = without_unseen_tail(b, rb, a);
+		}
+		compare_range(&c, a, ra, b, rb, JW_ARGUMENT, i);
 	}
 	if (!c.stop && a->ret_demoted == b->ret_demoted)
 		compare_range(&c, a, a->ret, b, b->ret, JW_RETURN, 0);

@@ -212,6 +212,28 @@ static void test_stack_pooled_unused(void **state)
 	assert_int_equal(cmp(JUDGE_UNORDERED | JUDGE_STACK_POOLED, why), JUDGE_DIFFERENT);
 }
 
+/* A caller's stack part in the slot of an undef argument, next to its
+ * own, is not its own, even where another argument keeps the pool from
+ * agreeing (seed 20261236: llc 15 on gfx1100 stores an inreg <31 x i32>'s
+ * last three stack elements with a 16-byte store, the fourth dword in the
+ * slot of the unused argument after it; an odd-width vector before them
+ * is written with fewer parts than the model's). */
+static void test_unseen_slot_tail(void **state)
+{
+	(void)state;
+	char why[256];
+	/* model: %0 v0-v1 (llc: v0), %1 stack+20..24, %2 (unused) stack+28 */
+	three_args(&a, (Loc[]){ V(0), V(1), K(20, 4), K(24, 4), K(28, 4) }, 2, 2, 1);
+	three_args(&b, (Loc[]){ V(0), K(20, 4), K(24, 4), K(28, 4) }, 1, 3, 0);
+	a.unused[0] = b.unused[0] = 4;
+	assert_int_equal(cmp(JUDGE_UNORDERED | JUDGE_ALLOW_UNREAD, why), JUDGE_DIFFERENT);
+	assert_string_equal(why, "argument 1: model has 2 parts, llc 3");
+	assert_int_equal(cmp(JUDGE_UNORDERED | JUDGE_ALLOW_UNREAD | JUDGE_STACK_POOLED, why), JUDGE_UNREAD);
+	/* in the slot of a used argument, it is a difference */
+	a.unused[0] = b.unused[0] = 0;
+	assert_int_equal(cmp(JUDGE_UNORDERED | JUDGE_ALLOW_UNREAD | JUDGE_STACK_POOLED, why), JUDGE_DIFFERENT);
+}
+
 static void test_returns_and_sret(void **state)
 {
 	(void)state;
@@ -665,6 +687,7 @@ int main(void)
 		cmocka_unit_test(test_slot_sizes),
 		cmocka_unit_test(test_stack_pooled),
 		cmocka_unit_test(test_stack_pooled_unused),
+		cmocka_unit_test(test_unseen_slot_tail),
 		cmocka_unit_test(test_returns_and_sret),
 		cmocka_unit_test(test_what_names),
 		cmocka_unit_test(test_all_differences_in_order),
