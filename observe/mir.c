@@ -899,9 +899,16 @@ static void observe_call(MirWork *w, uint32_t c)
 	 * it is grouped. */
 	uint32_t index;
 	bool marked = attribute_outgoing(w, &index);
-	/* Through a pointer: the callee is the function gcnabi emit's
-	 * pointer of the out-markers' index holds, whose header then says
-	 * which arguments are byval and unused. */
+	/* Through a pointer: the callee is the function gcnabi emit's pointer
+	 * holds, the one the nearest load of a pointer since the last call
+	 * loaded (gcnabi emit loads it right before the call), else the one of
+	 * the out-markers' index; its header then says which arguments are
+	 * byval and unused, and that a call without any is grouped. */
+	for (uint32_t j = c; !sig && j-- > 0 && w->body.instrs[j].kind != IK_CALL;)
+		if (w->body.instrs[j].fptr_load) {
+			index = w->body.instrs[j].fptr_sig;
+			break;
+		}
 	const char *pointee = !sig && index != UINT32_MAX ? fptr_callee(&w->sigs, index) : NULL;
 	if (pointee && (sig = lookup_sig(w, pointee)) != NULL) {
 		call->has_sig = true;

@@ -221,7 +221,10 @@ static void classify_load(Instr *in, const MemOp *m, bool marker, const Marker *
 {
 	bool out = marker && mk->kind == MARK_OUT;
 	uint32_t k;
-	if (m->target == MEM_IR && kernarg_arg(m->name, &k)) {
+	if (m->target == MEM_GLOBAL && parse_fptr_name(m->name, &k)) {
+		in->fptr_load = true;
+		in->fptr_sig = k;
+	} else if (m->target == MEM_IR && kernarg_arg(m->name, &k)) {
 		set_leaf(in, LEAF_KERNARG, 0, k, false);
 	} else if (m->target == MEM_GLOBAL && out && !mk->copy) {
 		set_leaf(in, LEAF_OUT, mk->sig, mk->k, false);
@@ -253,6 +256,17 @@ static void classify_memops(Instr *in, Str mem)
 		else if (m.target != MEM_NONE)
 			classify_load(in, &m, marker, &mk);
 	}
+}
+
+/* An operand naming gcnabi emit's function pointer @gcnabi.<i>.fptr (its
+ * address, `SI_PC_ADD_REL_OFFSET ... @gcnabi.<i>.fptr + 4`, or `S_MOV_B32
+ * target-flags(amdgpu-abs32-lo) @gcnabi.<i>.fptr`), where the load's own
+ * memory operand names only an IR value (llc 14: `from %ir.2`). */
+static void mentions_fptr(Instr *in, Str ops)
+{
+	for (size_t i = 0; !in->fptr_load && i + 1 < ops.n; i++)
+		if (ops.p[i] == '@' && parse_fptr_name(str_skip(ops, i + 1), &in->fptr_sig))
+			in->fptr_load = true;
 }
 
 static bool add_def(MirBody *b, uint32_t vreg, uint32_t instr, uint32_t size)
@@ -453,6 +467,7 @@ static bool add_instr(MirBody *b, Str line, uint32_t lineno, uint32_t block)
 		return false;
 	layout_generic_pieces(b, in);
 	classify_memops(in, mem);
+	mentions_fptr(in, ops);
 	b->ninstrs++;
 	return true;
 }

@@ -406,6 +406,12 @@ bool parse_marker(Str s, Marker *m)
 	return s.n == 0;
 }
 
+bool parse_fptr_name(Str s, uint32_t *i)
+{
+	s = take_name(s);
+	return take_lit(&s, "gcnabi.") && take_uint(&s, i) && take_lit(&s, ".fptr") && s.n == 0;
+}
+
 bool parse_fptr_global(Str line, uint32_t *i, char *name, size_t cap)
 {
 	Str s = str_trim(line);

@@ -95,6 +95,8 @@ bool parse_marker(Str s, Marker *m);
  * indirect call of gcnabi emit loads: `@gcnabi.<i>.fptr = addrspace(1)
  * global T @name`; sets i and the name. */
 bool parse_fptr_global(Str line, uint32_t *i, char *name, size_t cap);
+/* The name of that global, gcnabi.<i>.fptr (after '@'); sets i. */
+bool parse_fptr_name(Str s, uint32_t *i);
 
 /* Frame objects as operands: %fixed-stack.N, %stack.N[.name]. */
 typedef enum { FRAME_NONE, FRAME_FIXED, FRAME_LOCAL } FrameKind;
@@ -226,6 +228,8 @@ typedef struct {
 	uint32_t leaf_sig, leaf_id; /* LEAF_OUT: <i>, <K>; LEAF_FIXED/LOCAL/TEMP: object; LEAF_KERNARG: <K> */
 	uint32_t load_off, load_size; /* LEAF_TEMP: `from %stack.N + off`, bytes (0 unknown) */
 	bool in_marker;    /* stores into gcnabi.<in_sig>.in.<in_k> */
+	bool fptr_load;    /* loads gcnabi emit's function pointer gcnabi.<fptr_sig>.fptr, or its address */
+	uint32_t fptr_sig;
 	uint32_t in_sig, in_k;
 	bool stack_store;  /* stores an outgoing stack argument: `into stack + off`, or at $sgpr32 + off */
 	uint32_t stack_off, stack_size;

@@ -973,14 +973,20 @@ def indirect_byval_forwarded(tmp):
     gfx1100; the observer takes an indirect call's callee from the pointer
     gcnabi emit loads, so the byval is one slot: every call site agrees,
     no divergence bit, with any installed llc, gfx1100 and gfx1200 (llc
-    14-16 GlobalISel's known verifier errors set bit 16)."""
-    path = os.path.join(ROOT, "tests", "fixtures", "graphs", "indirect_byval_forwarded.ll")
+    14-16 GlobalISel's known verifier errors set bit 16); and
+    tests/fixtures/graphs/shader_indirect_no_args.ll, whose call has no
+    out-marker: the callee is the one of the pointer the call loads."""
     llcs = dict(installed_llcs())
-    r, combos, bad = check_with_every_llc(tmp, "indirect-byval", path, llcs, ["gfx1100", "gfx1200"])
-    report("an indirect call's byval is one slot whichever store llc writes, every installed llc (%d combinations)"
-           % len(combos), r.returncode & 8 == 0 and len(combos) == 4 * len(llcs) and
-           all(c["calls_agree"] + c["calls_both_refused"] + c["calls_body_refused"] == c["calls"] for c in combos.values()),
-           r.stdout[-3000:] + r.stderr + str(combos))
+    for name, what, cpus in (("indirect_byval_forwarded", "an indirect call's byval is one slot whichever store llc "
+                              "writes", ["gfx1100", "gfx1200"]),
+                             ("shader_indirect_no_args", "a shader's indirect call of a function without parameters "
+                              "passes none (the scratch descriptor is no argument)", ["gfx900", "gfx1030"])):
+        path = os.path.join(ROOT, "tests", "fixtures", "graphs", name + ".ll")
+        r, combos, bad = check_with_every_llc(tmp, name, path, llcs, cpus)
+        report("%s, every installed llc (%d combinations)" % (what, len(combos)),
+               r.returncode & 8 == 0 and len(combos) == 4 * len(llcs) and
+               all(c["calls_agree"] + c["calls_both_refused"] + c["calls_body_refused"] == c["calls"]
+                   for c in combos.values()), r.stdout[-3000:] + r.stderr + str(combos))
 
 
 def old_targets(tmp):
