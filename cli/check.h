@@ -325,7 +325,9 @@ void keep(Placement **slot, const Placement *p);
 
 /* check_judge.c: the model against what llc did. */
 void compare_callee(Check *c, Combo *co, unsigned i, const MirFunction *f);
-void compare_caller(Check *c, Combo *co, unsigned i, const MirCall *call, const Placement *callee_seen);
+/* through_pointer: the call is indirect (ModelConfig.through_pointer). */
+void compare_caller(Check *c, Combo *co, unsigned i, const MirCall *call, const Placement *callee_seen,
+		    bool through_pointer);
 void check_chain_call(Check *c, Combo *co, const CallEdge *edge, const MirCall *call);
 
 /* check_link.c */
@@ -395,9 +397,10 @@ const char *loc_class(const char *text, size_t n);
  * same on every axis it shows on. */
 void finding_cause_json(JsonWriter *w, const Finding *f);
 /* The side of llc's call and callee that the model disagrees with where
- * they differ (d); uses c->model and c->model_caller. */
-FindingSide departing_side(Check *c, unsigned i, const Combo *caller, const Combo *callee, const Placement *call,
-			   const Placement *callee_seen, const JudgeDiff *d);
+ * they differ (d), the caller placed with caller_m, the callee with
+ * callee_m; uses c->model and c->model_caller. */
+FindingSide departing_side(Check *c, unsigned i, const ModelConfig *caller_m, const ModelConfig *callee_m,
+			   const Placement *call, const Placement *callee_seen, const JudgeDiff *d);
 /* The same, and a reproducer when nothing explains it. */
 void report_finding(Check *c, const Finding *f);
 /* The common case: a finding of function i of combination co. */

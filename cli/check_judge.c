@@ -60,6 +60,7 @@ static bool one_sided(const Sig *s, const ModelConfig *m, int *off, unsigned n, 
  * sided with the candidates found before it off. */
 static void explain_mismatch(const Sig *s, const ModelConfig *m, char *out, size_t cap)
 {
+	static const char UNSEEN_NO_INPUTS[] = "the callee's amdgpu-no-* attributes, unseen through a pointer";
 	Placement *tmp[4];
 	int cand[SW_COUNT], ncand = 0;
 	out[0] = 0;
@@ -112,6 +113,27 @@ static void explain_mismatch(const Sig *s, const ModelConfig *m, char *out, size
 			snprintf(out + n, cap - n, "%s%s", n ? " + " : "", profile_switch_names[cand[i]]);
 		}
 	}
+	/* A call through a pointer: the caller passes the implicit inputs the
+	 * callee's "amdgpu-no-*" attributes free, and llc 19 and 22 give
+	 * the freed SGPRs to the callee's inreg arguments (s4 on), which the
+	 * caller writes from s16: the callee's promises, unseen, move its
+	 * arguments. The disagreement is explained where the caller seeing
+	 * them (with the switches above, if any) would make both agree. */
+	if (!out[0] && m->through_pointer) {
+		ModelConfig seen = *m;
+		seen.through_pointer = false;
+		cc_place(s, &seen, VIEW_CALLEE, tmp[2]);
+		cc_place(s, &seen, VIEW_CALLER, tmp[3]);
+		if (same(tmp[3], tmp[2], JUDGE_CALLER_COVERS))
+			snprintf(out, cap, "%s", UNSEEN_NO_INPUTS);
+		else {
+			explain_mismatch(s, &seen, out, cap);
+			if (out[0]) {
+				size_t n = strlen(out);
+				snprintf(out + n, cap - n, " + %s", UNSEEN_NO_INPUTS);
+			}
+		}
+	}
 done:
 	for (int k = 0; k < 4; k++)
 		free(tmp[k]);
@@ -133,12 +155,12 @@ static bool as_modelled(const Sig *s, const ModelConfig *m, View view, Placement
 	return ok;
 }
 
-FindingSide departing_side(Check *c, unsigned i, const Combo *caller, const Combo *callee, const Placement *call,
-			   const Placement *callee_seen, const JudgeDiff *d)
+FindingSide departing_side(Check *c, unsigned i, const ModelConfig *caller_m, const ModelConfig *callee_m,
+			   const Placement *call, const Placement *callee_seen, const JudgeDiff *d)
 {
 	const Sig *s = c->in.sigs[i];
-	bool call_ok = as_modelled(s, &caller->m, VIEW_CALLER, c->model_caller, call, d);
-	bool callee_ok = as_modelled(s, &callee->m, VIEW_CALLEE, c->model, callee_seen, d);
+	bool call_ok = as_modelled(s, caller_m, VIEW_CALLER, c->model_caller, call, d);
+	bool callee_ok = as_modelled(s, callee_m, VIEW_CALLEE, c->model, callee_seen, d);
 	if (call_ok != callee_ok)
 		return call_ok ? SIDE_CALLEE : SIDE_CALL_SITE;
 	/* Both leave parts the ABI assigns out (llc reads and writes only
@@ -197,11 +219,14 @@ void compare_callee(Check *c, Combo *co, unsigned i, const MirFunction *f)
 	}
 }
 
-void compare_caller(Check *c, Combo *co, unsigned i, const MirCall *call, const Placement *callee_seen)
+void compare_caller(Check *c, Combo *co, unsigned i, const MirCall *call, const Placement *callee_seen,
+		    bool through_pointer)
 {
 	Placement *model = c->model_caller;
 	char why[256];
-	cc_place(c->in.sigs[i], &co->m, VIEW_CALLER, model);
+	ModelConfig m = co->m;
+	m.through_pointer = through_pointer;
+	cc_place(c->in.sigs[i], &m, VIEW_CALLER, model);
 	co->st.calls++;
 	co->st.calls_observed++;
 	if (!model->ok) {
@@ -242,7 +267,7 @@ void compare_caller(Check *c, Combo *co, unsigned i, const MirCall *call, const 
 	if (check_judge(&call->out, callee_seen, &rules, "caller", "callee", &j, why, sizeof why) == JUDGE_DIFFERENT) {
 		char reason[256];
 		co->st.mismatches++;
-		explain_mismatch(c->in.sigs[i], &co->m, reason, sizeof reason);
+		explain_mismatch(c->in.sigs[i], &m, reason, sizeof reason);
 		if (reason[0])
 			co->st.mismatches_explained++;
 		char text[400];
@@ -251,7 +276,7 @@ void compare_caller(Check *c, Combo *co, unsigned i, const MirCall *call, const 
 		report_finding(c, &(Finding){ .kind = FK_CALLER_VS_CALLEE, .co = co, .sig = i, .why = text,
 					      .explained_by = reason[0] ? reason : 0, .expected = callee_seen,
 					      .seen = &call->out, .at = &j.head,
-					      .side = departing_side(c, i, co, co, &call->out, callee_seen, &j.head) });
+					      .side = departing_side(c, i, &m, &co->m, &call->out, callee_seen, &j.head) });
 	}
 }
 

@@ -64,7 +64,9 @@ static void link_pair(Check *c, LinkMatrix *lm, const Combo *a, const Combo *b, 
 		if (check_judge(call, callee, &rules, "caller", "callee", &j, why, sizeof why) != JUDGE_DIFFERENT)
 			continue;
 		pair[conv].differ++;
-		bool predicted = cc_place(in->sigs[i], &a->m, VIEW_CALLER, c->model_caller) &&
+		ModelConfig am = a->m; /* the caller's view of the callee */
+		am.through_pointer = in->nedges && in->edges[k].indirect;
+		bool predicted = cc_place(in->sigs[i], &am, VIEW_CALLER, c->model_caller) &&
 				 cc_place(in->sigs[i], &b->m, VIEW_CALLEE, c->model) &&
 				 check_judge(c->model_caller, c->model, &rules, "caller", "callee", &model_j, model_why,
 					     sizeof model_why) == JUDGE_DIFFERENT;
@@ -79,7 +81,7 @@ static void link_pair(Check *c, LinkMatrix *lm, const Combo *a, const Combo *b, 
 		if (!predicted && own_callee &&
 		    check_judge(call, own_callee, &rules, "caller", "callee", &model_j, model_why, sizeof model_why) !=
 			    JUDGE_DIFFERENT &&
-		    cc_place(in->sigs[i], &a->m, VIEW_CALLER, c->model_caller)) {
+		    cc_place(in->sigs[i], &am, VIEW_CALLER, c->model_caller)) {
 			const JudgeRules own = { .flags = MODEL_VS_LLC };
 			predicted = check_judge(c->model_caller, call, &own, "model", "caller", &model_j, model_why,
 						sizeof model_why) == JUDGE_UNREAD &&
@@ -91,7 +93,7 @@ static void link_pair(Check *c, LinkMatrix *lm, const Combo *a, const Combo *b, 
 		else if (examples[conv]++ < LINK_EXAMPLES_PER_CELL)
 			finding_write(c, &(Finding){ .kind = FK_CROSS_VERSION, .co = a, .callee_co = b, .sig = i, .why = why,
 						    .expected = callee, .seen = call, .at = &j.head,
-						    .side = departing_side(c, i, a, b, call, callee, &j.head) });
+						    .side = departing_side(c, i, &am, &b->m, call, callee, &j.head) });
 	}
 	lm->pairs++;
 	for (int conv = 0; conv < (int)c->link->nrows; conv++) {

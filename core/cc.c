@@ -139,18 +139,25 @@ static void reserve(Ctx *c, const RegRange *r)
 		c->sgpr_used[(r->first + i) / 64] |= 1ull << ((r->first + i) % 64);
 }
 
+/* Whether the function's "amdgpu-no-*" attribute frees implicit input in
+ * this view: a caller that calls through a pointer cannot see it. */
+static bool freed(const Ctx *c, NoInput in)
+{
+	return input_freed(c->sig, in) && !(c->view == VIEW_CALLER && c->m->through_pointer);
+}
+
 /* Before the arguments are assigned, a function of a convention whose
  * SGPRs come from the layout (the default one and amdgpu_gfx) reserves the
  * layout's fixed roles: no argument may take the return address, the stack,
  * frame or base pointer, or the scratch descriptor where the target has
  * one. The default convention's callee also marks the SGPRs of the implicit
  * inputs it expects (SIISelLowering::allocateSpecialInputSGPRs); a caller
- * marks those it passes. Each "amdgpu-no-*" attribute frees one. */
+ * marks those it passes. Each "amdgpu-no-*" attribute frees one, except at
+ * a call through a pointer, whose caller passes them all. */
 static void reserve_layout_roles(Ctx *c)
 {
 	const Layout *l = c->m->layout;
 	const Profile *p = c->m->profile;
-	const Sig *s = c->sig;
 	bool callee = c->view == VIEW_CALLEE, func = c->tables->implicit_inputs;
 	bool cluster = p->on[SW_workgroup_id_needs_no_cluster];
 	if (!c->tables->layout_roles)
@@ -161,19 +168,19 @@ static void reserve_layout_roles(Ctx *c)
 		reserve(c, &l->role[ROLE_SRD]);
 	if (!func)
 		return; /* amdgpu_gfx has no implicit SGPR inputs */
-	if (!input_freed(s, NOIN_DISPATCH_PTR))
+	if (!freed(c, NOIN_DISPATCH_PTR))
 		reserve(c, &l->role[ROLE_DISPATCH_PTR]);
-	if (!input_freed(s, NOIN_QUEUE_PTR) && !(callee && p->on[SW_queue_ptr_cov5_hole]))
+	if (!freed(c, NOIN_QUEUE_PTR) && !(callee && p->on[SW_queue_ptr_cov5_hole]))
 		reserve(c, &l->role[ROLE_QUEUE_PTR]);
-	if (!input_freed(s, NOIN_IMPLICITARG_PTR))
+	if (!freed(c, NOIN_IMPLICITARG_PTR))
 		reserve(c, &l->role[ROLE_IMPLICITARG_PTR]);
-	if (!input_freed(s, NOIN_DISPATCH_ID))
+	if (!freed(c, NOIN_DISPATCH_ID))
 		reserve(c, &l->role[ROLE_DISPATCH_ID]);
 	for (int d = 0; d < 3; d++)
-		if (!input_freed(s, (NoInput)(NOIN_WORKGROUP_ID_X + d)) ||
-		    (cluster && !input_freed(s, (NoInput)(NOIN_CLUSTER_ID_X + d))))
+		if (!freed(c, (NoInput)(NOIN_WORKGROUP_ID_X + d)) ||
+		    (cluster && !freed(c, (NoInput)(NOIN_CLUSTER_ID_X + d))))
 			reserve(c, &l->role[ROLE_WORKGROUP_ID_X + d]);
-	if (p->on[SW_lds_kernel_id_input] && !input_freed(s, NOIN_LDS_KERNEL_ID))
+	if (p->on[SW_lds_kernel_id_input] && !freed(c, NOIN_LDS_KERNEL_ID))
 		reserve(c, &l->role[ROLE_LDS_KERNEL_ID]);
 }
 

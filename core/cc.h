@@ -27,6 +27,11 @@ typedef struct {
 	/* cc_place only: place as llc lowers, ignoring what it cannot select
 	 * (llc lowers every argument before it selects the body) */
 	bool lowering_only;
+	/* VIEW_CALLER only: the call goes through a pointer, so the caller
+	 * sees none of the callee's function attributes: it passes every
+	 * implicit input ("amdgpu-no-*" are the callee's, and llc's
+	 * passSpecialInputs asks the call site, which has none of them) */
+	bool through_pointer;
 } ModelConfig;
 
 extern const char *const selector_names[SEL_COUNT]; /* "dag", "gisel" */

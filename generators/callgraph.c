@@ -139,10 +139,13 @@ static void drop_stack_attrs(Sig *s)
  * cannot call a function that needs it: callees inherit the promises. A
  * call through a pointer cannot see the callee's promises, so the caller
  * passes every input and the callee must expect them all: a graph with such
- * a call makes no promises at all. */
-static void propagate_no_inputs(Graph *g)
+ * a call makes no promises at all, unless unseen (pct_unseen_noinput):
+ * then the callee keeps its own, and where they free the SGPRs its inreg
+ * arguments take (llc 19 and 22), it reads them where the caller does not
+ * write them (the model's caller view, ModelConfig.through_pointer). */
+static void propagate_no_inputs(Graph *g, bool unseen)
 {
-	for (unsigned e = 0; e < g->nedges; e++)
+	for (unsigned e = 0; e < g->nedges && !unseen; e++)
 		if (g->edges[e].indirect)
 			for (unsigned k = 0; k < g->nnodes; k++)
 				g->nodes[k].no_inputs = 0;
@@ -317,5 +320,6 @@ void gen_callgraph_rooted(Graph *g, const GenWeights *w, uint64_t seed, uint64_t
 			add_edge(g, from, to, indirect && !graph_musttail(&g->nodes[from], &g->nodes[to]));
 	}
 	sort_edges(g);
-	propagate_no_inputs(g);
+	/* Drawn last, and only when weighed, so other graphs stay as they were. */
+	propagate_no_inputs(g, w->pct_unseen_noinput && chance(&r, w->pct_unseen_noinput));
 }

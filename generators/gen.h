@@ -64,6 +64,7 @@
 	X(pct_branch, 0, "percent of signatures whose body branches over a block long enough for a long branch (\"gcnabi-branch\")") \
 	X(pct_noinput, 25, "percent of signatures with amdgpu-no-* attributes") \
 	X(pct_noinput_each, 30, "percent of the amdgpu-no-* attributes such a signature has") \
+	X(pct_unseen_noinput, 0, "percent of call graphs whose callees called through a pointer keep their own amdgpu-no-* attributes, which the caller cannot see") \
 	X(swarm_batch, 100, "--swarm: consecutive indices that share one feature set") \
 	X(pct_swarm_off, 30, "--swarm: percent chance that a feature is switched off for a batch")
 

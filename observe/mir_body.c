@@ -326,7 +326,8 @@ static bool read_defs(MirBody *b, Instr *in, Str defs, bool *def_vreg)
 }
 
 /* REG_SEQUENCE: `%a, %subreg.sub0, %b, %subreg.sub1`: each index names the
- * slot of the operand before it. */
+ * slot of the operand before it (INSERT_SUBREG `%base, %b, %subreg.sub2`
+ * too: the slot of %b). */
 static void read_subreg_index(MirBody *b, const Instr *in, Str op)
 {
 	uint32_t off, size;
@@ -415,6 +416,8 @@ static void classify_opcode(MirBody *b, Instr *in)
 		in->map = MAP_SEQ;
 	else if (str_eq(op, "G_UNMERGE_VALUES"))
 		in->map = MAP_UNMERGE;
+	else if (str_eq(op, "INSERT_SUBREG"))
+		in->map = MAP_INSERT;
 	/* Vector truncations and extensions work element by element. */
 	if (in->map == MAP_SAME && (str_eq(op, "G_TRUNC") || str_eq(op, "G_ANYEXT") || str_eq(op, "G_ZEXT") ||
 				    str_eq(op, "G_SEXT")) && memchr(in->ops.p, '<', in->ops.n))

@@ -200,6 +200,7 @@ typedef enum {
 	MAP_SAME,    /* the first vreg operand, byte for byte (COPY, casts, scalar truncs and extensions) */
 	MAP_SEQ,     /* each operand at its Use.at_off (REG_SEQUENCE, G_MERGE_VALUES, G_BUILD_VECTOR, ...) */
 	MAP_UNMERGE, /* def k is the bytes at its DefEntry.at_off of the one operand */
+	MAP_INSERT,  /* INSERT_SUBREG: the second operand at its Use.at_off, the first elsewhere */
 } MapKind;
 
 /* A vreg an instruction reads. */

@@ -87,11 +87,11 @@ static void push_def(Trace *t, uint32_t d, TraceItem it)
 	b->stack[t->sp++] = it;
 }
 
-/* Is vreg the concatenation of its operands (REG_SEQUENCE, G_MERGE_VALUES)? */
+/* Is vreg the concatenation of its operands (REG_SEQUENCE, G_MERGE_VALUES, INSERT_SUBREG)? */
 static bool built_from_pieces(const MirBody *b, uint32_t vreg)
 {
 	uint32_t d = body_first_def(b, vreg);
-	return d != UINT32_MAX && b->instrs[b->defs[d].instr].map == MAP_SEQ;
+	return d != UINT32_MAX && (b->instrs[b->defs[d].instr].map == MAP_SEQ || b->instrs[b->defs[d].instr].map == MAP_INSERT);
 }
 
 /* Bytes [lo, hi) of operand k of instruction i (relative to what the
@@ -239,6 +239,37 @@ static void follow_seq(Trace *t, const Instr *in, TraceItem it)
 	}
 }
 
+/* INSERT_SUBREG %base, %piece, %subreg.subN: the bytes of subN are the
+ * piece's, the others the base's at the same place (SelectionDAG builds a
+ * merged stack store of two arguments this way: gfx1100, a <28 x half>'s
+ * last dwords and a <2 x i32> in one SCRATCH_STORE_DWORDX4). */
+static void follow_insert(Trace *t, const Instr *in, TraceItem it)
+{
+	const Use *u = &t->b->uses[in->uses_first];
+	if (in->uses_count != 2 || u[1].at_size == 0) {
+		push_all_uses(t, in);
+		return;
+	}
+	uint32_t at = u[1].at_off, end = at + u[1].at_size;
+	uint32_t a = it.lo > at ? it.lo : at, z = it.hi < end ? it.hi : end;
+	if (a < z) {
+		TraceItem v = it;
+		v.lo = a - at;
+		v.hi = z - at;
+		push_use(t, in, 1, v);
+	}
+	if (it.lo < at) {
+		TraceItem v = it;
+		v.hi = it.hi < at ? it.hi : at;
+		push_use(t, in, 0, v);
+	}
+	if (it.hi > end) {
+		TraceItem v = it;
+		v.lo = it.lo > end ? it.lo : end;
+		push_use(t, in, 0, v);
+	}
+}
+
 /* Def d of G_UNMERGE_VALUES: its bytes at at_off of the one operand. */
 static void follow_unmerge(Trace *t, const Instr *in, const DefEntry *d, TraceItem it)
 {
@@ -290,6 +321,7 @@ static void step(Trace *t, TraceItem it)
 	case MAP_SAME: follow_same(t, in, it); break;
 	case MAP_SEQ: follow_seq(t, in, it); break;
 	case MAP_UNMERGE: follow_unmerge(t, in, d, it); break;
+	case MAP_INSERT: follow_insert(t, in, it); break;
 	default: push_all_uses(t, in); break;
 	}
 }

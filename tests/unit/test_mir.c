@@ -810,6 +810,27 @@ static void test_stack_temporaries(void **state)
 	}
 }
 
+/* --- insert: a merged stack store built with INSERT_SUBREG ---------------------- */
+
+/* f(<12 x float> inreg, i109 inreg, <10 x i32> inreg, <20 x i32>, <28 x
+ * half>, <2 x i32> inreg), amdgpu_gfx on gfx1100: the last two dwords of
+ * the <28 x half> and the <2 x i32> (out of SGPRs) go to stack+0..15 in one
+ * SCRATCH_STORE_DWORDX4 of `INSERT_SUBREG (INSERT_SUBREG %half, %lo,
+ * sub2), %hi, sub3`: each dword is its own argument's, not all the half
+ * vector's (seed 20261251: "model has 14 parts, llc 16"). */
+static void test_insert_subreg_store(void **state)
+{
+	(void)state;
+	static const char *const files[] = {"insert.gfx1100.v19.dag.mir", "insert.gfx1100.v22.dag.mir"};
+	for (unsigned i = 0; i < sizeof files / sizeof files[0]; i++) {
+		Observed *o = observe_fixture(files[i]);
+		expect(o, "gcnabi.0.caller", false, "-> none",
+		       "f: s4,s5,s6,s7,s8,s9,s10,s11,s12,s13,s14,s15 | s16,s17,s18,s19 | s20,s21,s22,s23,s24,s25,s26,s27,s28,s29 | v0,v1,v2,v3,v4,v5,v6,v7,v8,v9,v10,v11,v12,v13,v14,v15,v16,v17,v18,v19 | v20,v21,v22,v23,v24,v25,v26,v27,v28,v29,v30,v31,stack+0/4,stack+4/4 | stack+8/4,stack+12/4 -> none",
+		       "");
+		free(o);
+	}
+}
+
 /* --- sretreg: hidden sret pointers outside v0 ----------------------------------- */
 
 /* d05: amdgpu_gfx inreg i32 (i32 inreg, i32) returns through memory. GlobalISel
@@ -1266,6 +1287,7 @@ int main(void)
 		cmocka_unit_test(test_empty_parameters),
 		cmocka_unit_test(test_nested),
 		cmocka_unit_test(test_wide_stack_stores),
+		cmocka_unit_test(test_insert_subreg_store),
 		cmocka_unit_test(test_gisel_pointer_halves_on_stack),
 		cmocka_unit_test(test_stack_temporaries),
 		cmocka_unit_test(test_sret_pointer_in_sgpr),
