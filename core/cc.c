@@ -964,5 +964,6 @@ bool model_config_init(ModelConfig *m, const Profile *p, const Layout *l, const 
 	m->selector = sel;
 	m->os = OS_AMDPAL;
 	m->lowering_only = false;
+	m->through_pointer = false;
 	return true;
 }

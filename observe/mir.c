@@ -7,6 +7,7 @@
  * the file. */
 #include "mir.h"
 #include "mir_parse.h"
+#include "rules.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -729,6 +730,27 @@ static bool kernel_special_input(const MirWork *w, const OutPart *o)
 	return w->f.has_sig && conv_in_family((CallConv)w->f.sig.cc, FAMILY_KERNEL) && o->special && !o->stack;
 }
 
+/* At a call through a pointer, llc passes every implicit input of the
+ * default convention (the call site carries none of the callee's
+ * "amdgpu-no-*"; SIISelLowering::passSpecialInputs), each in its fixed-ABI
+ * register (AMDGPUArgumentUsageInfo::FixedABIFunctionInfo): s[4:5]
+ * dispatch pointer, s[6:7] queue pointer, s[8:9] implicit-argument
+ * pointer, s[10:11] dispatch id, s12-s14 workgroup ids, s15 LDS kernel
+ * id, v31 workitem ids; no argument goes there. A caller whose own
+ * "amdgpu-no-*" freed those registers for its arguments passes what they
+ * hold, so such a part may trace back to one of its arguments: it is
+ * still an input. */
+static bool indirect_call_input(const MirCall *call, const OutPart *o)
+{
+	if (call->callee[0] || !call->has_sig || o->stack || !conv_info((CallConv)call->sig.cc)->rules ||
+	    !conv_info((CallConv)call->sig.cc)->rules->implicit_inputs)
+		return false;
+	const RegRange *r = &o->reg;
+	if (r->kind == LOC_VGPR)
+		return r->first == 31 && r->count == 1;
+	return r->kind == LOC_SGPR && r->first >= 4 && r->first + r->count <= 16;
+}
+
 static void place_call(MirWork *w, MirCall *call, const Instr *ci)
 {
 	const Sig *sig = call->has_sig ? &call->sig : NULL;
@@ -738,7 +760,7 @@ static void place_call(MirWork *w, MirCall *call, const Instr *ci)
 		OutPart *o = &w->out[i];
 		if (!call->grouped)
 			o->arg = o->forwarded || kernel_special_input(w, o) ? -1 : 0;
-		else if (sig && o->arg >= (int32_t)sig->nparams)
+		else if ((sig && o->arg >= (int32_t)sig->nparams) || indirect_call_input(call, o))
 			o->arg = -1;
 		if (o->arg >= 0 && (uint32_t)o->arg + 1 > nargs)
 			nargs = (uint32_t)o->arg + 1;

@@ -53,7 +53,7 @@ def classify(records, known):
                 # The input as the plan names it, wherever the run folder is.
                 f["call_site"] = re.sub(r"[^\s(]*?(inputs/[\w.-]+\.ll)", r"\1", f["call_site"])
             if f.get("explained_by"):
-                f["status"], f["reason"] = "explained", "profile switch " + f["explained_by"]
+                f["status"], f["reason"] = "explained", "explained by " + f["explained_by"]
             else:
                 e = match(known, f)
                 if e:
