@@ -276,9 +276,6 @@ void push_halves(Check *c, const Batch *b);
  * out of memory). */
 char *first_error_line(const char *path);
 char *error_line_of(const char *text);
-/* A failure's message as its cause key words it: numbers, registers and
- * names normalized (check_cause.c). */
-void cause_message(const char *why, char *out, size_t cap);
 void batch_paths(const Check *c, unsigned serial, char *ll, char *mir, char *err, size_t cap);
 /* The class of reason a first error line gives (LLC_ERROR_CLASSES). */
 RefusalClass llc_refusal_class(const char *line);
@@ -390,7 +387,7 @@ void finding_write(Check *c, const Finding *f);
 void finding_where_json(JsonWriter *w, const Finding *f, const Sig *s, const char *const *keys);
 /* The judge's difference classes as findings.jsonl names them, and a
  * printed location's class: "sgpr", "vgpr", "stack", "demoted", "none",
- * "other" (check_where.c). */
+ * "other" (check_where.c; loc_list_class in cli.h). */
 extern const char *const judge_class_names[];
 const char *loc_class(const char *text, size_t n);
 /* findings.jsonl's cause (check_cause.c): what departs from the ABI, the

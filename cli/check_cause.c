@@ -11,6 +11,7 @@
  *             from the model), "compiler" (llc fails), "model" (the model
  *             refuses what llc compiles), "program" (a fault of the input),
  *             "machine" (an infrastructure error)
+ *   what      the finding's message, normalized as a failure's is
  *   key       "<side>: <what> <change>" for a comparison (what: "argument",
  *             "return", "hidden sret pointer", ...; change: "fewer parts",
  *             "more parts", "moved <from>-><to>" by register file, "slot
@@ -194,6 +195,8 @@ void finding_cause_json(JsonWriter *w, const Finding *f)
 	jw_kobject(w, "cause");
 	jw_kstring(w, "side", side);
 	jw_kstring(w, "key", key);
+	cause_message(f->why, text, sizeof text);
+	jw_kstring(w, "what", text);
 	jw_karray(w, "llcs");
 	bool link = f->kind == FK_CROSS_VERSION;
 	if (!link || f->side != SIDE_CALLEE)

@@ -50,6 +50,46 @@ const char *loc_class(const char *text, size_t n)
 	return "other";
 }
 
+/* A list of locations ("s8 s9 stack+0/4"): the classes in the order they
+ * first appear, joined by "+", and the count ("sgpr+stack x3"); a single
+ * location (or a "demoted ..." one): its class. */
+void loc_list_class(const char *text, char *out, size_t cap)
+{
+	size_t n = strlen(text), lo = 0, hi = n;
+	while (lo < hi && isspace((unsigned char)text[lo]))
+		lo++;
+	while (hi > lo && isspace((unsigned char)text[hi - 1]))
+		hi--;
+	bool list = memchr(text + lo, ' ', hi - lo) && strncmp(text, "demoted", 7) != 0;
+	if (!list) {
+		snprintf(out, cap, "%s", loc_class(text, n));
+		return;
+	}
+	const char *seen[8];
+	unsigned nseen = 0, count = 0;
+	size_t len = 0;
+	out[0] = 0;
+	for (const char *p = text; *p;) {
+		while (isspace((unsigned char)*p))
+			p++;
+		const char *w = p;
+		while (*p && !isspace((unsigned char)*p))
+			p++;
+		if (p == w)
+			break;
+		count++;
+		const char *k = loc_class(w, (size_t)(p - w));
+		bool had = false;
+		for (unsigned i = 0; i < nseen; i++)
+			had |= seen[i] == k;
+		if (!had && nseen < 8) {
+			seen[nseen++] = k;
+			len += (size_t)snprintf(out + len, len < cap ? cap - len : 0, "%s%s", nseen > 1 ? "+" : "", k);
+		}
+	}
+	snprintf(out + (len < cap ? len : cap - 1), len < cap ? cap - len : 1, " x%u", count);
+}
+
 /* The message's closing "LABEL X, LABEL Y" after a colon: the classes of X
  * and Y ("sgpr/stack"); false when it has none. */
 static bool closing_pair(const char *why, char *out, size_t cap)

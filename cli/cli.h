@@ -160,6 +160,14 @@ void model_options_default(ModelOptions *o);
  * name is not one of them. *bad is set when the value is invalid. */
 bool model_option(ModelOptions *o, const char *name, const char *val, bool *bad);
 
+/* A failure's message as its cause key words it: numbers, registers and
+ * names normalized (check_cause.c); diff --json's where_class too. */
+void cause_message(const char *why, char *out, size_t cap);
+/* A printed list of locations as the reports class it: "sgpr", "vgpr",
+ * "stack", "demoted", "none", "other" for one, "sgpr+stack x3" for
+ * several (check_where.c). */
+void loc_list_class(const char *text, char *out, size_t cap);
+
 /* place --json's object for a signature that did not parse, and its newline. */
 void place_malformed_json(Buf *b, const SigError *err);
 

@@ -241,6 +241,18 @@ static void emit(Pair *p, const char *text, const char *where, const char *a, co
 	put_json(p->out, a);
 	buf_printf(p->out, ",\"b\":");
 	put_json(p->out, b);
+	/* The same, classed: where with its numbers normalized (as a cause
+	 * is), and each side's register file or stack (loc_list_class). */
+	char cls[240];
+	cause_message(where, cls, sizeof cls);
+	buf_printf(p->out, ",\"where_class\":");
+	put_json(p->out, cls);
+	loc_list_class(a, cls, sizeof cls);
+	buf_printf(p->out, ",\"a_class\":");
+	put_json(p->out, cls);
+	loc_list_class(b, cls, sizeof cls);
+	buf_printf(p->out, ",\"b_class\":");
+	put_json(p->out, cls);
 	buf_printf(p->out, "}\n");
 }
 

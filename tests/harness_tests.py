@@ -553,7 +553,7 @@ def synthetic_check(out, kinds):
             t["class"] = k["class"]
             t.update(WHERE[n % 2])  # check types where every finding is; the harness takes it as it is
             t["cause"] = {"side": "callee", "key": "callee: argument moved sgpr->vgpr %s" % k["name"],
-                          "llcs": [t["label"]], "switches": []}
+                          "what": "%s: argument # part #: model s#, llc s#" % k["name"], "llcs": [t["label"]], "switches": []}
             d = {"combo": combo["combo"], "llc": combo["llc"], "function": t["function"], "line": t["line"],
                  "kind": k["name"], "why": t["message"], "model": placement}
             if k["axis"] == "link":

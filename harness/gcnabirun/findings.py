@@ -3,7 +3,6 @@ llc, caller vs callee, crashes, cross-version link), link.jsonl (the
 version-pair matrix) and placements/ (what each llc did, compared pair by
 pair with `gcnabi diff`: llc A vs llc B, SelectionDAG vs GlobalISel,
 GlobalISel vs GlobalISel with -new-reg-bank-select)."""
-import functools
 import itertools
 import json
 import os
@@ -27,48 +26,6 @@ def combos(out_dir):
         return {}
     return {c["combo"]: {"label": c["label"], "profile": c["profile"], "cpu": c["cpu"], "selector": selector_of(c)}
             for c in json.load(open(path))["combos"]}
-
-
-def loc_class(loc):
-    """sgpr, vgpr, stack; for a list of parts ("s8 s9"), the classes and
-    the count ("sgpr x2"); demoted, none, other."""
-    return loc_class_of_text(str(loc))
-
-
-@functools.lru_cache(maxsize=8192)
-def loc_class_of_text(loc):
-    # The layout table asks for hundreds of thousands of parts, nearly all
-    # of them one of a few hundred registers and stack offsets.
-    if " " in loc.strip() and not loc.startswith("demoted"):
-        classes = [loc_class_of_text(t) for t in loc.split()]
-        return "%s x%d" % ("+".join(sorted(set(classes), key=classes.index)), len(classes))
-    if loc.startswith("demoted"):
-        return "demoted"
-    if re.fullmatch(r"s\d+", loc):
-        return "sgpr"
-    if re.fullmatch(r"v\d+", loc):
-        return "vgpr"
-    if loc.startswith("stack"):
-        return "stack"
-    return "none" if loc in ("-", "", "none", "(none)") else "other"
-
-
-def normalize(text):
-    """One cause reads the same whatever function, argument or register
-    number it was found in."""
-    t = text
-    t = re.sub(r"(?<![\w.])/[^\s:]*/", "", t)  # a path: its file name (as check's cause key)
-    t = re.sub(r"<regmask[^>]*>?(?: and \d+ more\.\.\.>)?", "<regmask>", t)
-    t = re.sub(r"\(in function: [^)]*\)", "", t)
-    t = re.sub(r"%[0-9]+(:[A-Za-z_0-9]+)?(\([^)]*\))?", "%", t)
-    t = re.sub(r"@[\w.$]+", "@f", t)
-    t = re.sub(r"\$[A-Za-z_0-9]+", "$r", t)
-    t = re.sub(r"\b(s|v)\[\d+:\d+\]", r"\1[#]", t)
-    t = re.sub(r"\b(s|v)\d+\b", r"\1#", t)
-    t = re.sub(r"0x[0-9a-fA-F]+", "0x#", t)
-    t = re.sub(r"\d+", "#", t)
-    t = re.sub(r"\s+", " ", t).strip()
-    return t[:200]
 
 
 # Where a finding is, as findings.jsonl types it: the type class of the first
@@ -178,7 +135,7 @@ def extract(out_dir, input_path, compilers, unit_id):
         fields = t
         f = {"axis": axis, "kind": kind, "unit": unit_id, "combo": combo, "cpu": t["cpu"], "selector": selector_of(t),
              "versions": versions, "label": t["label"], "profile": t["profile"], "convention": fields["convention"],
-             "function": t["function"], "line": line, "signature": sig, "why": why, "what": normalize(why),
+             "function": t["function"], "line": line, "signature": sig, "why": why, "what": t["cause"]["what"],
              "type_class": fields["type_class"], "boundary": "crash" if axis == "crash" else fields["boundary"],
              "explained_by": t["explained_by"], "cause": t["cause"]["key"],
              "cause_versions": sorted({by_label[l]["major"] for l in t["cause"]["llcs"] if l in by_label})}
@@ -284,7 +241,7 @@ def cross(out_dirs, compilers, findings, quirks=()):
                                        compared=0, examples=[]))["compared"] += 1
             for fn, d in sorted(first.items()):
                 conv = rows[fn]
-                pattern = "%s: %s vs %s" % (normalize(d.get("where", "")), loc_class(d["a"]), loc_class(d["b"]))
+                pattern = "%s: %s vs %s" % (d["where_class"], d["a_class"], d["b_class"])
                 g = groups.setdefault((full_axis, a, b, conv, pattern),
                                       dict(base, convention=conv, pattern=pattern, functions=0, explained=0,
                                            compared=0, examples=[]))
