@@ -321,6 +321,25 @@ static void expect(DiffRun *r, int status, const char *out, const char *diag)
 #define RET_FLOAT "\"ret\":{\"type\":\"float\",\"parts\":[\"v0\"]}}\n"
 #define G_VOID "{\"name\":\"g\",\"cc\":\"ccc\",\"args\":[],\"ret\":{\"type\":\"void\",\"parts\":[]}}\n"
 
+/* diff --json's a_class and b_class: what the harness groups the
+ * differences between compilers by. */
+static void test_loc_list_class(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *loc, *cls;
+	} cases[] = {
+		{ "s8", "sgpr" }, { "v31", "vgpr" }, { "stack+4/4", "stack" }, { "-", "none" }, { "", "none" },
+		{ "(none)", "none" }, { "s[4:5]", "other" }, { "demoted v0 v1", "demoted" }, { "s8 s9", "sgpr x2" },
+		{ "s8 v1 s9 stack+0/4", "sgpr+vgpr+stack x4" }, { " s1 ", "other" },
+	};
+	char out[64];
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		loc_list_class(cases[i].loc, out, sizeof out);
+		assert_string_equal(out, cases[i].cls);
+	}
+}
+
 static void test_diff_identical(void **state)
 {
 	(void)state;
@@ -534,9 +553,9 @@ static void test_diff_labels_and_json(void **state)
 	       "a.jsonl: note: 2 functions named \"f\"; the k-th is paired with the other side's k-th, shown as f#k\n");
 	r = diff_with(a, b, (DiffOptions){ .json = true, .label_a = "model", .label_b = "llc22" });
 	expect(&r, EXIT_DIVERGED,
-	       "{\"function\":\"f#1\",\"where\":\"argument 1 part 0\",\"a\":\"s6\",\"b\":\"s16\"}\n"
-	       "{\"function\":\"f#2\",\"where\":\"function\",\"a\":\"present\",\"b\":\"absent\"}\n"
-	       "{\"function\":\"g\",\"where\":\"function\",\"a\":\"absent\",\"b\":\"present\"}\n"
+	       "{\"function\":\"f#1\",\"where\":\"argument 1 part 0\",\"a\":\"s6\",\"b\":\"s16\",\"where_class\":\"argument # part #\",\"a_class\":\"sgpr\",\"b_class\":\"sgpr\"}\n"
+	       "{\"function\":\"f#2\",\"where\":\"function\",\"a\":\"present\",\"b\":\"absent\",\"where_class\":\"function\",\"a_class\":\"other\",\"b_class\":\"other\"}\n"
+	       "{\"function\":\"g\",\"where\":\"function\",\"a\":\"absent\",\"b\":\"present\",\"where_class\":\"function\",\"a_class\":\"other\",\"b_class\":\"other\"}\n"
 	       "{\"compared\":1,\"identical\":0,\"diverge\":1,\"only_in_a\":1,\"only_in_b\":1,\"malformed\":0,"
 	       "\"divergences\":3,\"to_stack\":0,\"off_stack\":0,\"labels\":[\"model\",\"llc22\"]}\n",
 	       "a.jsonl: note: 2 functions named \"f\"; the k-th is paired with the other side's k-th, shown as f#k\n");
@@ -567,8 +586,8 @@ static void test_diff_json_escapes_and_counts(void **state)
 			      "{\"name\":\"q\\\"\\n\",\"args\":[],\"ret\":{\"parts\":[]}}\n" F_I64 "[\"s6\",\"s7\"]}]," RET_FLOAT,
 			      (DiffOptions){ .json = true });
 	expect(&r, EXIT_DIVERGED,
-	       "{\"function\":\"q\\\"\\u000a\",\"where\":\"status\",\"a\":\"error: bad \\\"x\\\"\",\"b\":\"placed\"}\n"
-	       "{\"function\":\"f\",\"where\":\"argument 1\",\"a\":\"s6\",\"b\":\"s6 s7\"}\n"
+	       "{\"function\":\"q\\\"\\u000a\",\"where\":\"status\",\"a\":\"error: bad \\\"x\\\"\",\"b\":\"placed\",\"where_class\":\"status\",\"a_class\":\"other x3\",\"b_class\":\"other\"}\n"
+	       "{\"function\":\"f\",\"where\":\"argument 1\",\"a\":\"s6\",\"b\":\"s6 s7\",\"where_class\":\"argument #\",\"a_class\":\"sgpr\",\"b_class\":\"sgpr x2\"}\n"
 	       "{\"compared\":2,\"identical\":0,\"diverge\":2,\"only_in_a\":0,\"only_in_b\":0,\"malformed\":0,"
 	       "\"divergences\":2,\"to_stack\":0,\"off_stack\":0,\"labels\":[\"A\",\"B\"]}\n", "");
 	r = diff("{\"name\":\"q\\n\",\"error\":\"x\"}", "{\"name\":\"q\\n\",\"args\":[],\"ret\":{\"parts\":[]}}");
@@ -640,16 +659,16 @@ static void test_diff_entry_fields(void **state)
 	       "3 functions compared, 0 identical, 3 diverge, 0 only in A, 0 only in B\n", "");
 	r = diff_with(b, a, (DiffOptions){ .json = true });
 	expect(&r, EXIT_DIVERGED,
-	       "{\"function\":\"k\",\"where\":\"kernarg_size\",\"a\":\"8\",\"b\":\"4\"}\n"
-	       "{\"function\":\"k\",\"where\":\"user_sgpr_count\",\"a\":\"10\",\"b\":\"6\"}\n"
-	       "{\"function\":\"k\",\"where\":\"kernarg_preload_length\",\"a\":\"2\",\"b\":\"0\"}\n"
-	       "{\"function\":\"k\",\"where\":\"user SGPR dispatch_ptr\",\"a\":\"s[4:5]\",\"b\":\"off\"}\n"
-	       "{\"function\":\"k\",\"where\":\"user SGPR kernarg_segment_ptr\",\"a\":\"s[6:7]\",\"b\":\"s[4:5]\"}\n"
-	       "{\"function\":\"p\",\"where\":\"ps_input_addr\",\"a\":\"2\",\"b\":\"3\"}\n"
-	       "{\"function\":\"p\",\"where\":\"ps_input_enable\",\"a\":\"2\",\"b\":\"1\"}\n"
-	       "{\"function\":\"p\",\"where\":\"implicit_buffer_ptr\",\"a\":\"none\",\"b\":\"s[0:1]\"}\n"
-	       "{\"function\":\"p\",\"where\":\"scratch_wave_offset\",\"a\":\"none\",\"b\":\"s3\"}\n"
-	       "{\"function\":\"k2\",\"where\":\"kernarg_preload_offset\",\"a\":\"8\",\"b\":\"0\"}\n"
+	       "{\"function\":\"k\",\"where\":\"kernarg_size\",\"a\":\"8\",\"b\":\"4\",\"where_class\":\"kernarg_size\",\"a_class\":\"other\",\"b_class\":\"other\"}\n"
+	       "{\"function\":\"k\",\"where\":\"user_sgpr_count\",\"a\":\"10\",\"b\":\"6\",\"where_class\":\"user_sgpr_count\",\"a_class\":\"other\",\"b_class\":\"other\"}\n"
+	       "{\"function\":\"k\",\"where\":\"kernarg_preload_length\",\"a\":\"2\",\"b\":\"0\",\"where_class\":\"kernarg_preload_length\",\"a_class\":\"other\",\"b_class\":\"other\"}\n"
+	       "{\"function\":\"k\",\"where\":\"user SGPR dispatch_ptr\",\"a\":\"s[4:5]\",\"b\":\"off\",\"where_class\":\"user SGPR dispatch_ptr\",\"a_class\":\"other\",\"b_class\":\"other\"}\n"
+	       "{\"function\":\"k\",\"where\":\"user SGPR kernarg_segment_ptr\",\"a\":\"s[6:7]\",\"b\":\"s[4:5]\",\"where_class\":\"user SGPR kernarg_segment_ptr\",\"a_class\":\"other\",\"b_class\":\"other\"}\n"
+	       "{\"function\":\"p\",\"where\":\"ps_input_addr\",\"a\":\"2\",\"b\":\"3\",\"where_class\":\"ps_input_addr\",\"a_class\":\"other\",\"b_class\":\"other\"}\n"
+	       "{\"function\":\"p\",\"where\":\"ps_input_enable\",\"a\":\"2\",\"b\":\"1\",\"where_class\":\"ps_input_enable\",\"a_class\":\"other\",\"b_class\":\"other\"}\n"
+	       "{\"function\":\"p\",\"where\":\"implicit_buffer_ptr\",\"a\":\"none\",\"b\":\"s[0:1]\",\"where_class\":\"implicit_buffer_ptr\",\"a_class\":\"none\",\"b_class\":\"other\"}\n"
+	       "{\"function\":\"p\",\"where\":\"scratch_wave_offset\",\"a\":\"none\",\"b\":\"s3\",\"where_class\":\"scratch_wave_offset\",\"a_class\":\"none\",\"b_class\":\"sgpr\"}\n"
+	       "{\"function\":\"k2\",\"where\":\"kernarg_preload_offset\",\"a\":\"8\",\"b\":\"0\",\"where_class\":\"kernarg_preload_offset\",\"a_class\":\"other\",\"b_class\":\"other\"}\n"
 	       "{\"compared\":3,\"identical\":0,\"diverge\":3,\"only_in_a\":0,\"only_in_b\":0,\"malformed\":0,"
 	       "\"divergences\":10,\"to_stack\":0,\"off_stack\":0,\"labels\":[\"A\",\"B\"]}\n", "");
 }
@@ -834,13 +853,13 @@ static void test_diff_observed_calls(void **state)
 	r = diff_observed("kernelindirect.v19.dag.mir", "kernelindirect.v22.gisel.mir", (DiffOptions){ .json = true });
 	expect(&r, EXIT_DIVERGED,
 	       "{\"function\":\"k\",\"where\":\"arguments\",\"a\":\"v0 v1 v2 s0 s1 s2 s3 s4 s5 s6 s7 s8\","
-	       "\"b\":\"v2 v1 v0 s10 s9 s8 s6 s7 s2 s3 s0 s1 s4 s5\"}\n"
+	       "\"b\":\"v2 v1 v0 s10 s9 s8 s6 s7 s2 s3 s0 s1 s4 s5\",\"where_class\":\"arguments\",\"a_class\":\"vgpr+sgpr x12\",\"b_class\":\"vgpr+sgpr x14\"}\n"
 	       "{\"function\":\"k\",\"where\":\"call 0 to <indirect> implicit registers\","
 	       "\"a\":\"s[4:5] s[6:7] s[8:9] s[10:11] s12 s13 s14 s15 v31 s[0:3]\","
-	       "\"b\":\"s[0:3] s[4:5] s[6:7] s[8:9] s[10:11] s12 s13 s14 s15 v31\"}\n"
+	       "\"b\":\"s[0:3] s[4:5] s[6:7] s[8:9] s[10:11] s12 s13 s14 s15 v31\",\"where_class\":\"call # to <indirect> implicit registers\",\"a_class\":\"other+sgpr+vgpr x10\",\"b_class\":\"other+sgpr+vgpr x10\"}\n"
 	       "{\"function\":\"k\",\"where\":\"call 1 to <indirect> implicit registers\","
 	       "\"a\":\"s[4:5] s[6:7] s[8:9] s[10:11] s12 s13 s14 s15 v31 s[0:3]\","
-	       "\"b\":\"s[0:3] s[4:5] s[6:7] s[8:9] s[10:11] s12 s13 s14 s15 v31\"}\n"
+	       "\"b\":\"s[0:3] s[4:5] s[6:7] s[8:9] s[10:11] s12 s13 s14 s15 v31\",\"where_class\":\"call # to <indirect> implicit registers\",\"a_class\":\"other+sgpr+vgpr x10\",\"b_class\":\"other+sgpr+vgpr x10\"}\n"
 	       "{\"compared\":3,\"identical\":2,\"diverge\":1,\"only_in_a\":0,\"only_in_b\":0,\"malformed\":0,"
 	       "\"divergences\":3,\"to_stack\":0,\"off_stack\":0,\"labels\":[\"A\",\"B\"]}\n", "");
 }
@@ -882,6 +901,7 @@ int main(void)
 		cmocka_unit_test(test_diff_long_errors),
 		cmocka_unit_test(test_diff_contract_limits),
 		cmocka_unit_test(test_diff_observed_calls),
+		cmocka_unit_test(test_loc_list_class),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
