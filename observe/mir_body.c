@@ -366,6 +366,17 @@ static bool read_ops(MirBody *b, Instr *in, Str ops, bool def_vreg)
 			read_subreg_index(b, in, op);
 		} else if (nops == 1 && parse_physreg(op, &src)) {
 			src_phys = true;
+		} else if ((flags & OPF_IMPLICIT) && str_eq(op, "$scc")) {
+			/* SCC: a value llc carries from a compare to the
+			 * S_CSELECT that makes it a lane mask again (an i1
+			 * argument live across a branch). */
+			if (!(flags & OPF_DEF) && b->scc_def && b->scc_def != b->ninstrs + 1 && b->scc_block == in->block)
+				in->scc_src = b->scc_def;
+			else if ((flags & OPF_DEF) && !(flags & OPF_DEAD)) {
+				b->scc_def = b->ninstrs + 1;
+				b->scc_block = in->block;
+			} else if (flags & OPF_DEF)
+				b->scc_def = 0;
 		}
 	}
 	in->uses_count = b->nuses - in->uses_first;
@@ -602,6 +613,7 @@ bool body_parse(MirBody *b, const FuncHeader *h)
 	b->ninstrs = b->nuses = b->ndefs = b->nleaves = b->ntemps = 0;
 	b->gisel = b->too_big = b->exhausted = false;
 	b->work = 0;
+	b->scc_def = 0;
 	Str rest = h->body, line;
 	uint32_t lineno = h->body_line, block = 0;
 	bool seen_block = false;

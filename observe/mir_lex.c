@@ -139,7 +139,7 @@ static const struct {
 	FLAG_WORD("implicit-def", OPF_IMPLICIT | OPF_DEF),
 	FLAG_WORD("implicit", OPF_IMPLICIT),
 	FLAG_WORD("def", OPF_DEF),
-	FLAG_WORD("dead", 0),
+	FLAG_WORD("dead", OPF_DEAD),
 	FLAG_WORD("killed", 0),
 	FLAG_WORD("undef", 0),
 	FLAG_WORD("internal", 0),

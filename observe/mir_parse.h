@@ -55,6 +55,7 @@ bool str_uint(Str s, uint32_t max, uint32_t *out, size_t *used);
 enum {
 	OPF_IMPLICIT = 1 << 0, /* implicit, implicit-def */
 	OPF_DEF = 1 << 1,      /* implicit-def, def */
+	OPF_DEAD = 1 << 2,     /* dead: a def nothing reads */
 };
 
 /* Split the next operand off rest at a comma outside (), [], {} and quotes. */
@@ -238,6 +239,9 @@ typedef struct {
 	bool temp_store;   /* stores into %stack.<temp_id> + temp_off, temp_size bytes */
 	uint32_t temp_id, temp_off, temp_size;
 	uint32_t part;     /* scratch for mir.c: index + 1 of the incoming part this COPY is */
+	/* Index + 1 of the instruction of the same block whose live
+	 * `implicit-def $scc` this one reads (`implicit $scc`); 0 when none. */
+	uint32_t scc_src;
 } Instr;
 
 typedef struct {
@@ -288,6 +292,7 @@ typedef struct {
 	bool gisel;           /* generic opcodes or typed vregs seen */
 	bool narrow_buffer_ptrs; /* set by the caller: the module's datalayout has no p7-p9 (LLVM 14-16), so they are 64-bit */
 	bool too_big;         /* more than MIR_MAX_INSTRS instructions: the rest were dropped */
+	uint32_t scc_def, scc_block; /* while parsing: the last live def of $scc (index + 1) and its block */
 	uint64_t work;        /* steps taken by all traces of this body */
 	bool exhausted;       /* work passed MIR_BODY_BUDGET: later traces find nothing */
 } MirBody;

@@ -322,7 +322,13 @@ static void step(Trace *t, TraceItem it)
 	case MAP_SEQ: follow_seq(t, in, it); break;
 	case MAP_UNMERGE: follow_unmerge(t, in, d, it); break;
 	case MAP_INSERT: follow_insert(t, in, it); break;
-	default: push_all_uses(t, in); break;
+	default:
+		push_all_uses(t, in);
+		/* A value made from SCC alone (S_CSELECT_B64 -1, 0): what the
+		 * compare that set SCC read. */
+		if (in->uses_count == 0 && in->scc_src)
+			push_all_uses(t, &b->instrs[in->scc_src - 1]);
+		break;
 	}
 }
 
