@@ -26,6 +26,11 @@ typedef struct {
 	 * not workitem.id.x, which llc 14-19 SelectionDAG cannot compile in
 	 * an amdgpu_gfx function: a segfault in SIFixSGPRCopies) */
 	const char *lane;
+	/* calls: the caller allocated the byval copies in its entry block (a
+	 * "gcnabi-branch" caller calls after its branch, where an alloca
+	 * would be a dynamic one: llc 14-19 SelectionDAG refuse it, 22 puts
+	 * the copy at a computed address) */
+	bool copies_in_entry;
 } Emitter;
 
 /* Parameter k of a function as a value: %K, or %gcnabi.arg.K in a kernel,
@@ -507,6 +512,14 @@ static bool divergent_arg(const Emitter *e, unsigned k)
 	return has_body(e->s, BODY_DIVERGENT) && (p->flags & PARAM_INREG) && !by_copy(p) && !skipped(e, k);
 }
 
+/* The alloca of the copy a call makes of e's byval parameter k. */
+static void put_copy_alloca(Emitter *e, unsigned k)
+{
+	buf_printf(e->b, "  %%gcnabi.%u.out.%u.copy = alloca ", e->idx, k);
+	put_copy_type(e, value_type(&e->s->params[k]));
+	buf_printf(e->b, ", addrspace(5)\n");
+}
+
 /* One call of e's function from inside another: arguments below `shared`
  * are the caller's own parameters %0.. passed on, the others are loaded
  * from @gcnabi.<callee>.out.<K> (constant address space: uniform, so inreg
@@ -544,11 +557,8 @@ static void emit_call(Emitter *e, const char *fn_name, const char *v, unsigned s
 		}
 		if (skipped(e, k)) {
 			/* Nothing to load: a byval copy is left as allocated. */
-			if (by_copy(p)) {
-				buf_printf(e->b, "  %%gcnabi.%u.out.%u.copy = alloca ", e->idx, k);
-				put_copy_type(e, vt);
-				buf_printf(e->b, ", addrspace(5)\n");
-			}
+			if (by_copy(p) && !e->copies_in_entry)
+				put_copy_alloca(e, k);
 			continue;
 		}
 		buf_printf(e->b, "  %%%s.o%u = load ", v, k);
@@ -560,9 +570,9 @@ static void emit_call(Emitter *e, const char *fn_name, const char *v, unsigned s
 			buf_printf(e->b, "  %%%s.p%u = inttoptr i160 %%%s.o%u to %s\n", v, k, v, k, fat_pointer_type(e));
 		if (by_copy(p)) {
 			/* A byval copy holds the value in memory form (put_copy_type). */
-			buf_printf(e->b, "  %%gcnabi.%u.out.%u.copy = alloca ", e->idx, k);
-			put_copy_type(e, vt);
-			buf_printf(e->b, ", addrspace(5)\n  store ");
+			if (!e->copies_in_entry)
+				put_copy_alloca(e, k);
+			buf_printf(e->b, "  store ");
 			put_copy_type(e, vt);
 			buf_printf(e->b, native_fat_copy(e, vt) ? " %%%s.p%u, " : " %%%s.o%u, ", v, k);
 			put_type(e, p->type);
@@ -868,7 +878,7 @@ bool emit_function(Buf *b, const Sig *s0, unsigned idx, const EmitOptions *o, ch
 	Sig *s = prepare_sig(s0, o, why, why_cap);
 	if (!s)
 		return false;
-	Emitter e = { b, s, o, idx, false, 0 };
+	Emitter e = { b, s, o, idx, false, 0, false };
 	char renamed[48];
 	snprintf(renamed, sizeof renamed, "gcnabi.%u.fn", idx);
 	const char *fn_name = o->rename ? renamed : s->name;
@@ -914,7 +924,7 @@ bool emit_graph(Buf *b, Sig *const *sigs, const bool *include, unsigned nsigs, c
 	for (unsigned i = 0; ok && i < nsigs; i++) {
 		if (!prepared[i])
 			continue;
-		Emitter e = { b, prepared[i], o, i, false, 0 };
+		Emitter e = { b, prepared[i], o, i, false, 0, false };
 		buf_printf(b, "\n");
 		declare_markers(&e, true);
 		bool called_to = false, pointed_to = false, chained_to = false, chained_through_pointer = false;
@@ -952,11 +962,21 @@ bool emit_graph(Buf *b, Sig *const *sigs, const bool *include, unsigned nsigs, c
 	for (unsigned i = 0; ok && i < nsigs; i++) {
 		if (!prepared[i])
 			continue;
-		Emitter e = { b, prepared[i], o, i, false, 0 };
+		Emitter e = { b, prepared[i], o, i, false, 0, false };
 		buf_printf(b, "\n");
 		put_header(&e, prepared[i]->name);
 		if (has_body(prepared[i], BODY_FRAME))
 			emit_frame(&e);
+		bool copies_in_entry = has_body(prepared[i], BODY_BRANCH);
+		for (unsigned x = 0; copies_in_entry && x < nedges; x++) {
+			unsigned j = edges[x].to;
+			if (edges[x].from != i || !prepared[j] || edges[x].chain)
+				continue;
+			Emitter callee = { b, prepared[j], o, j, false, 0, false };
+			for (unsigned k = 0; k < prepared[j]->nparams; k++)
+				if (passed(prepared[j], k) && by_copy(&prepared[j]->params[k]))
+					put_copy_alloca(&callee, k);
+		}
 		emit_branch(&e);
 		emit_entry_stores(&e);
 		bool chained = false;
@@ -970,7 +990,8 @@ bool emit_graph(Buf *b, Sig *const *sigs, const bool *include, unsigned nsigs, c
 			unsigned j = edges[x].to;
 			if (edges[x].from != i || !prepared[j])
 				continue;
-			Emitter callee = { b, prepared[j], o, j, conv_in_family((CallConv)prepared[i]->cc, FAMILY_KERNEL), 0 };
+			Emitter callee = { b, prepared[j], o, j, conv_in_family((CallConv)prepared[i]->cc, FAMILY_KERNEL), 0,
+					   copies_in_entry && !edges[x].chain };
 			char v[32];
 			snprintf(v, sizeof v, "gcnabi.c%u", n++);
 			/* A kernel passes on no argument of its own: llc loads adjacent

@@ -881,6 +881,16 @@ def branch_bodies(tmp):
                asm[-1500:])
     if llcs:
         every_llc_agrees(tmp, "branch", sigs, llcs, "\"gcnabi-branch\"", functions=3)
+    # A call after the branch: its byval copy is allocated in the entry block.
+    path = os.path.join(ROOT, "tests", "fixtures", "graphs", "branch_byval.ll")
+    ir = run([GCNABI, "emit", path]).stdout
+    body = ir[ir.index("define void @a("):]
+    report("a \"gcnabi-branch\" caller allocates its byval copies before its branch",
+           0 <= body.find("%gcnabi.1.out.1.copy = alloca") < body.find("br i1 %gcnabi.bskip"), body[:1500])
+    if llcs:
+        r, combos, bad = check_with_every_llc(tmp, "branch-byval", path, llcs, ["gfx900", "gfx1030"])
+        report("its byval call agrees with the model on every installed llc (%d combinations)" % len(combos),
+               r.returncode & (8 | 16) == 0 and len(combos) == 4 * len(llcs) and not bad, r.stdout[-3000:] + str(bad))
 
 
 TAIL_SIGS = """declare void @f(i32 inreg, float) "gcnabi-tail"
