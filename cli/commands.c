@@ -13,6 +13,7 @@ static const OptSpec place_opts[] = {
 	{ "--selector", "S", "dag or gisel, where they differ (default dag)" },
 	{ "--triple", "T", "amdgcn-amd-amdpal (default), amdgcn-mesa-mesa3d or amdgcn-- (no OS): shader system SGPRs" },
 	{ "--caller", 0, "the caller's outgoing placement at a call site, not the callee's incoming one" },
+	{ "--through-pointer", 0, "with --caller: a call through a pointer, whose caller sees none of the callee's \"amdgpu-no-*\"" },
 	{ "--json", 0, "one JSON object per function, one per line" },
 	{ "--dvgpr", "N", "chain functions: check a dynamic-VGPR chain call that requests N VGPRs (lost argument VGPRs)" },
 	{ 0, 0, 0 },

@@ -89,6 +89,7 @@ int cmd_place(int argc, char **argv)
 	ModelOptions o;
 	model_options_default(&o);
 	unsigned dvgpr = 0;
+	bool through_pointer = false;
 	int i = 1, k;
 	const char *val;
 	while ((k = opt_next(cmd, argc, argv, &i, &val)) >= 0) {
@@ -96,6 +97,8 @@ int cmd_place(int argc, char **argv)
 		bool bad;
 		if (strcmp(name, "--caller") == 0)
 			o.caller = true;
+		else if (strcmp(name, "--through-pointer") == 0)
+			through_pointer = true;
 		else if (strcmp(name, "--json") == 0)
 			o.json = true;
 		else if (strcmp(name, "--dvgpr") == 0) {
@@ -130,6 +133,11 @@ int cmd_place(int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	r.m.os = o.os;
+	if (through_pointer && !o.caller) {
+		fprintf(stderr, "gcnabi place: --through-pointer is a caller's view: give --caller too\n");
+		return EXIT_USAGE;
+	}
+	r.m.through_pointer = through_pointer;
 	size_t len;
 	/* A lone operand that looks like a header is the signature itself. */
 	bool inline_sig = i < argc && strchr(argv[i], '@') && strchr(argv[i], '(');

@@ -1012,6 +1012,16 @@ def indirect_no_inputs(tmp):
     after them); where llc 19 and 22's callee reads them elsewhere, the
     disagreement is explained by the unseen attributes, alone (gfx1100) or
     with caller_inreg_over_srd (gfx900), and only at the indirect call."""
+    h = ('declare void @f(i32 inreg, i32 inreg, i32 inreg, i32 inreg, i32 inreg, i32 inreg) '
+         '"amdgpu-no-dispatch-ptr" "amdgpu-no-queue-ptr"')
+    direct = run([GCNABI, "place", "--mcpu", "gfx1100", "--caller", h])
+    pointer = run([GCNABI, "place", "--mcpu", "gfx1100", "--caller", "--through-pointer", h])
+    alone = run([GCNABI, "place", "--through-pointer", h])
+    report("place --caller --through-pointer: the 5th and 6th inreg arguments in s16, s17 (direct: s4, s5); "
+           "without --caller a usage error",
+           "s3 | i32 inreg -> s4 | i32 inreg -> s5 |" in direct.stdout and
+           "s3 | i32 inreg -> s16 | i32 inreg -> s17 |" in pointer.stdout and alone.returncode == 2 and
+           "--through-pointer" in alone.stderr, direct.stdout + pointer.stdout + alone.stderr)
     llcs = dict(installed_llcs())
     path = os.path.join(ROOT, "tests", "fixtures", "graphs", "indirect_no_inputs.ll")
     r, combos, bad = check_with_every_llc(tmp, "indirect-no-inputs", path, llcs, ["gfx900", "gfx1100"])
