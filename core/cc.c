@@ -687,7 +687,58 @@ static bool gisel_intrinsic_call_return(Ctx *c, Parts *parts, bool *callee_addre
  * pointer apart), every version alike, so an unused argument that starts
  * past value slot 15 is allocated there.
  * Sets skip[] for the arguments that get no registers. */
-static void ps_input_slots(Ctx *c, uint64_t skip[SIG_MAX_PARAMS / 64])
+/* Whether a leaf value of id (as leaf_values counts them: *index is the
+ * count so far) from the from-th on is an i1 or a vector of i1. */
+static bool i1_leaf_from(const Sig *s, const Profile *p, TypeId id, unsigned from, unsigned *index)
+{
+	const Type *t = sig_type(s, id);
+	if (t->kind == TYPE_PTR && t->addrspace == 7 && p->on[SW_buffer_ptr_split]) {
+		*index += 2;
+		return false;
+	}
+	if (t->kind == TYPE_STRUCT) {
+		for (unsigned i = 0; i < t->n; i++)
+			if (i1_leaf_from(s, p, s->members[t->first + i], from, index))
+				return true;
+		return false;
+	}
+	if (t->kind == TYPE_ARRAY) {
+		for (unsigned i = 0; i < t->n; i++) {
+			unsigned before = *index;
+			if (i1_leaf_from(s, p, t->elem, from, index))
+				return true;
+			if (*index == before)
+				break; /* empty elements: no values at all */
+		}
+		return false;
+	}
+	if (t->kind == TYPE_VOID)
+		return false;
+	const Type *scalar = t->kind == TYPE_VECTOR ? sig_type(s, t->elem) : t;
+	return (*index)++ >= from && scalar->kind == TYPE_INT && scalar->n == 1;
+}
+
+/* SelectionDAG skips a pixel-shader input the body does not use only in
+ * the first 16 PS input slots; the values of such an argument from the
+ * 16th slot on are still allocated (the known shift of the later
+ * arguments, cases/known-differences.txt), so an i1 among them fails where
+ * an i1 argument does (shader_i1_arg_fails: `amdgpu_ps void @f({[16 x
+ * float], i1})`, unused, aborts llc 14-16 with "unable to allocate
+ * function argument"; seed 20261256). */
+static bool ps_skipped_tail_allocatable(Ctx *c, unsigned i, unsigned slot)
+{
+	unsigned index = 0;
+	if (!c->m->profile->on[SW_shader_i1_arg_fails] || c->m->selector != SEL_DAG ||
+	    !i1_leaf_from(c->sig, c->m->profile, c->sig->params[i].type, 16 - slot, &index))
+		return true;
+	char arg[16];
+	snprintf(arg, sizeof arg, "%u", i);
+	return cc_fail(c->out, REFUSAL_LOWERING,
+		       "argument #%s: unable to allocate function argument: no row of CC_SI_SHADER takes i1 (a part of an "
+		       "unused input past the 16th PS input slot%s)", arg, ", which llc still allocates");
+}
+
+static bool ps_input_slots(Ctx *c, uint64_t skip[SIG_MAX_PARAMS / 64])
 {
 	const Sig *s = c->sig;
 	Placement *out = c->out;
@@ -704,6 +755,8 @@ static void ps_input_slots(Ctx *c, uint64_t skip[SIG_MAX_PARAMS / 64])
 			continue; /* an empty aggregate lowers to no value */
 		if (!used)
 			skip[i / 64] |= UINT64_C(1) << (i % 64);
+		if (!used && (values == 16 || slot + values > 16) && !ps_skipped_tail_allocatable(c, i, slot))
+			return false;
 		for (unsigned v = 0; v < values && slot <= 15; v++, slot++)
 			if (used) {
 				out->ps_input_addr |= (uint16_t)(1u << slot);
@@ -720,6 +773,7 @@ static void ps_input_slots(Ctx *c, uint64_t skip[SIG_MAX_PARAMS / 64])
 		out->ps_input_enable |= 1;
 	}
 	out->ps_inputs = true;
+	return true;
 }
 
 ChainDvgpr cc_chain_dvgpr_support(const ModelConfig *m)
@@ -862,7 +916,8 @@ static bool place_once(const Sig *s, const ModelConfig *m, View view, Placement 
 	bool ps = s->cc == CC_AMDGPU_PS;
 	if (ps) {
 		memset(skip, 0, sizeof skip);
-		ps_input_slots(&c, skip);
+		if (!ps_input_slots(&c, skip))
+			return false;
 	}
 	for (unsigned i = 0; i < s->nparams; i++) {
 		const Param *prm = &s->params[i];
