@@ -604,38 +604,64 @@ bool cc_body_uses(const Sig *s, unsigned i, const ModelConfig *m)
 	return !(s->params[i].flags & PARAM_UNUSED) && !body_skips_param(s, &s->params[i], m->profile, m->selector);
 }
 
-/* The first max leaf values of t, as SelectionDAG lowers an argument:
- * struct members and array elements one by one, a vector or scalar whole.
- * Returns how many it found (at most max). */
-static unsigned leaf_values(const Sig *s, const Profile *p, TypeId id, TypeId *out, unsigned max)
+/* Each leaf value of id in order, as SelectionDAG lowers an argument:
+ * struct members and array elements one by one, a vector or scalar whole,
+ * a split buffer fat pointer as two ({ ptr addrspace(8), i32 }, only
+ * counted, never split here). visit says whether to go on; *n counts the
+ * leaves visited. False when visit stopped the walk. */
+typedef bool (*LeafVisit)(void *ctx, TypeId leaf);
+
+static bool walk_leaves(const Sig *s, const Profile *p, TypeId id, LeafVisit visit, void *ctx, unsigned *n)
 {
 	const Type *t = sig_type(s, id);
-	unsigned n = 0;
-	if (t->kind == TYPE_PTR && t->addrspace == 7 && p->on[SW_buffer_ptr_split] && max) {
-		/* { ptr addrspace(8), i32 }: two values (only counted, never split here) */
-		out[0] = id;
-		if (max > 1)
-			out[1] = id;
-		return max > 1 ? 2 : 1;
+	if (t->kind == TYPE_PTR && t->addrspace == 7 && p->on[SW_buffer_ptr_split]) {
+		*n += 2;
+		return visit(ctx, id) && visit(ctx, id);
 	}
 	if (t->kind == TYPE_STRUCT) {
-		for (unsigned i = 0; i < t->n && n < max; i++)
-			n += leaf_values(s, p, s->members[t->first + i], out + n, max - n);
-		return n;
+		for (unsigned i = 0; i < t->n; i++)
+			if (!walk_leaves(s, p, s->members[t->first + i], visit, ctx, n))
+				return false;
+		return true;
 	}
 	if (t->kind == TYPE_ARRAY) {
-		for (unsigned i = 0; i < t->n && n < max; i++) {
-			unsigned got = leaf_values(s, p, t->elem, out + n, max - n);
-			if (!got)
+		for (unsigned i = 0; i < t->n; i++) {
+			unsigned before = *n;
+			if (!walk_leaves(s, p, t->elem, visit, ctx, n))
+				return false;
+			if (*n == before)
 				break; /* empty elements: no values at all */
-			n += got;
 		}
-		return n;
+		return true;
 	}
-	if (t->kind == TYPE_VOID || max == 0)
-		return 0;
-	out[0] = id;
-	return 1;
+	if (t->kind == TYPE_VOID)
+		return true;
+	++*n;
+	return visit(ctx, id);
+}
+
+typedef struct {
+	TypeId *out;
+	unsigned max, got;
+} LeafList;
+
+static bool collect_leaf(void *ctx, TypeId leaf)
+{
+	LeafList *l = ctx;
+	if (l->got < l->max)
+		l->out[l->got++] = leaf;
+	return l->got < l->max;
+}
+
+/* The first max leaf values of id (walk_leaves); returns how many it found
+ * (at most max). */
+static unsigned leaf_values(const Sig *s, const Profile *p, TypeId id, TypeId *out, unsigned max)
+{
+	LeafList l = { out, max, 0 };
+	unsigned n = 0;
+	if (max)
+		walk_leaves(s, p, id, collect_leaf, &l, &n);
+	return l.got;
 }
 
 /* A GlobalISel call through the convention's intrinsic (llc 22, switch
@@ -676,6 +702,41 @@ static bool gisel_intrinsic_call_return(Ctx *c, Parts *parts, bool *callee_addre
 	return true;
 }
 
+/* SelectionDAG skips a pixel-shader input the body does not use only in
+ * the first 16 PS input slots; the values of such an argument from the
+ * 16th slot on are still allocated (the known shift of the later
+ * arguments, cases/known-differences.txt), so an i1 among them fails where
+ * an i1 argument does (shader_i1_arg_fails: `amdgpu_ps void @f({[16 x
+ * float], i1})`, unused, aborts llc 14-16 with "unable to allocate
+ * function argument"; seed 20261256). */
+typedef struct {
+	const Sig *s;
+	unsigned from, seen; /* leaves before from are not looked at */
+} I1Search;
+
+/* An i1, or a vector of i1, among the leaves from I1Search.from on. */
+static bool not_i1_leaf(void *ctx, TypeId leaf)
+{
+	I1Search *q = ctx;
+	const Type *t = sig_type(q->s, leaf);
+	const Type *scalar = t->kind == TYPE_VECTOR ? sig_type(q->s, t->elem) : t;
+	return q->seen++ < q->from || scalar->kind != TYPE_INT || scalar->n != 1;
+}
+
+static bool ps_skipped_tail_allocatable(Ctx *c, unsigned i, unsigned slot)
+{
+	I1Search q = { c->sig, 16 - slot, 0 };
+	unsigned n = 0;
+	if (!c->m->profile->on[SW_shader_i1_arg_fails] || c->m->selector != SEL_DAG ||
+	    walk_leaves(c->sig, c->m->profile, c->sig->params[i].type, not_i1_leaf, &q, &n))
+		return true;
+	char arg[16];
+	snprintf(arg, sizeof arg, "%u", i);
+	return cc_fail(c->out, REFUSAL_LOWERING,
+		       "argument #%s: unable to allocate function argument: no row of CC_SI_SHADER takes i1 (a part of an "
+		       "unused input past the 16th PS input slot, which llc still allocates)%s", arg, "");
+}
+
 /* Pixel shaders: the leading non-inreg arguments are the PS input slots
  * 0-15 (SITargetLowering::processPSInputArgs and its GlobalISel twin). An
  * unused argument in a slot is not allocated at all; psInputAddr has a bit
@@ -687,57 +748,6 @@ static bool gisel_intrinsic_call_return(Ctx *c, Parts *parts, bool *callee_addre
  * pointer apart), every version alike, so an unused argument that starts
  * past value slot 15 is allocated there.
  * Sets skip[] for the arguments that get no registers. */
-/* Whether a leaf value of id (as leaf_values counts them: *index is the
- * count so far) from the from-th on is an i1 or a vector of i1. */
-static bool i1_leaf_from(const Sig *s, const Profile *p, TypeId id, unsigned from, unsigned *index)
-{
-	const Type *t = sig_type(s, id);
-	if (t->kind == TYPE_PTR && t->addrspace == 7 && p->on[SW_buffer_ptr_split]) {
-		*index += 2;
-		return false;
-	}
-	if (t->kind == TYPE_STRUCT) {
-		for (unsigned i = 0; i < t->n; i++)
-			if (i1_leaf_from(s, p, s->members[t->first + i], from, index))
-				return true;
-		return false;
-	}
-	if (t->kind == TYPE_ARRAY) {
-		for (unsigned i = 0; i < t->n; i++) {
-			unsigned before = *index;
-			if (i1_leaf_from(s, p, t->elem, from, index))
-				return true;
-			if (*index == before)
-				break; /* empty elements: no values at all */
-		}
-		return false;
-	}
-	if (t->kind == TYPE_VOID)
-		return false;
-	const Type *scalar = t->kind == TYPE_VECTOR ? sig_type(s, t->elem) : t;
-	return (*index)++ >= from && scalar->kind == TYPE_INT && scalar->n == 1;
-}
-
-/* SelectionDAG skips a pixel-shader input the body does not use only in
- * the first 16 PS input slots; the values of such an argument from the
- * 16th slot on are still allocated (the known shift of the later
- * arguments, cases/known-differences.txt), so an i1 among them fails where
- * an i1 argument does (shader_i1_arg_fails: `amdgpu_ps void @f({[16 x
- * float], i1})`, unused, aborts llc 14-16 with "unable to allocate
- * function argument"; seed 20261256). */
-static bool ps_skipped_tail_allocatable(Ctx *c, unsigned i, unsigned slot)
-{
-	unsigned index = 0;
-	if (!c->m->profile->on[SW_shader_i1_arg_fails] || c->m->selector != SEL_DAG ||
-	    !i1_leaf_from(c->sig, c->m->profile, c->sig->params[i].type, 16 - slot, &index))
-		return true;
-	char arg[16];
-	snprintf(arg, sizeof arg, "%u", i);
-	return cc_fail(c->out, REFUSAL_LOWERING,
-		       "argument #%s: unable to allocate function argument: no row of CC_SI_SHADER takes i1 (a part of an "
-		       "unused input past the 16th PS input slot%s)", arg, ", which llc still allocates");
-}
-
 static bool ps_input_slots(Ctx *c, uint64_t skip[SIG_MAX_PARAMS / 64])
 {
 	const Sig *s = c->sig;
