@@ -95,6 +95,7 @@ void check_free(Check *c)
 	jw_close(&c->report.details);
 	jw_close(&c->report.findings);
 	free(c->link);
+	free(c->sel_link);
 	free(c->in.edges);
 	free(c->in.component);
 	free(c->in.sigs);
@@ -139,8 +140,10 @@ int check_execute(Check *c, int argc, char **argv, double *wall_out)
 	double t0 = now_seconds();
 	if (!rc)
 		rc = check_run(c);
-	if (!rc)
+	if (!rc) {
 		link_matrix(c);
+		selector_link(c);
+	}
 	*wall_out = now_seconds() - t0;
 	close_outputs(c);
 	check_remove_tmp(c);

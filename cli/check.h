@@ -212,6 +212,7 @@ typedef struct {
 	Placement *model, *model_caller; /* scratch of one comparison */
 	CheckReport report;
 	struct LinkMatrix *link; /* cross-version link matrix, filled after the run */
+	struct SelectorLink *sel_link; /* mixed-selector link, filled after the run */
 } Check;
 
 /* check_options.c: the defaults; the options into c; false after a message
@@ -327,6 +328,13 @@ void compare_caller(Check *c, Combo *co, unsigned i, const MirCall *call, const 
 		    bool through_pointer);
 void check_chain_call(Check *c, Combo *co, const CallEdge *edge, const MirCall *call);
 
+/* A cell of a link: call sites compared with callees, disagreeing, and of
+ * them predicted by the model. */
+typedef struct {
+	unsigned checked, differ;
+	unsigned predicted; /* of differ: the model's profiles disagree the same way, or the caller loses parts its model assigns */
+} LinkCell;
+
 /* check_link.c */
 void link_matrix(Check *c);
 void link_print(const Check *c, FILE *f);
@@ -336,6 +344,13 @@ unsigned link_exit_bits(const Check *c);
  * summed over the conventions: checked, disagreeing, of them predicted by
  * the profiles (all 0 without a matrix). gcnabi ab's cross-link verdict. */
 void link_totals(const Check *c, int caller, int callee, unsigned *checked, unsigned *differ, unsigned *predicted);
+
+/* check_selector_link.c: each llc's SelectionDAG call sites against its
+ * GlobalISel callees and the other way round, the same CPU. */
+void selector_link(Check *c);
+void selector_link_print(const Check *c, FILE *f);
+void selector_link_json(const Check *c, JsonWriter *w);
+unsigned selector_link_exit_bits(const Check *c);
 
 /* check_report.c: findings, files, the summary. */
 /* A chain call's VGPR counts (-1: not known for this kind). */

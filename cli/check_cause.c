@@ -149,7 +149,7 @@ static const char *side_name(const Finding *f)
 static void change_of(const Finding *f, char *out, size_t cap)
 {
 	const JudgeDiff *d = f->at;
-	bool b_departs = f->kind != FK_CALLER_VS_CALLEE && f->kind != FK_CROSS_VERSION ? true : f->side == SIDE_CALLEE;
+	bool b_departs = f->kind != FK_CALLER_VS_CALLEE && !finding_is_link(f->kind) ? true : f->side == SIDE_CALLEE;
 	uint32_t mine = b_departs ? d->vb : d->va, theirs = b_departs ? d->va : d->vb;
 	const Loc *lm = b_departs ? &d->b : &d->a, *lt = b_departs ? &d->a : &d->b;
 	char tm[32] = "", tt[32] = "";
@@ -166,6 +166,10 @@ static void change_of(const Finding *f, char *out, size_t cap)
 		return;
 	case JC_SLOT_SIZE:
 		snprintf(out, cap, "slot size");
+		return;
+	case JC_REPR: /* "f32 for low": the departing side's against the other's */
+		snprintf(out, cap, "%s for %s", repr_names[lm->repr < REPR_COUNT ? lm->repr : 0].name,
+			 repr_names[lt->repr < REPR_COUNT ? lt->repr : 0].name);
 		return;
 	case JC_DIFFERENT:
 		break;
@@ -198,7 +202,7 @@ void finding_cause_json(JsonWriter *w, const Finding *f)
 	cause_message(f->why, text, sizeof text);
 	jw_kstring(w, "what", text);
 	jw_karray(w, "llcs");
-	bool link = f->kind == FK_CROSS_VERSION;
+	bool link = finding_is_link(f->kind);
 	if (!link || f->side != SIDE_CALLEE)
 		jw_string(w, f->co->llc->label);
 	if (link && f->side != SIDE_CALL_SITE && f->callee_co->llc != f->co->llc)

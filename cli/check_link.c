@@ -14,11 +14,6 @@
 
 enum { LINK_EXAMPLES_PER_CELL = 3 };
 
-typedef struct {
-	unsigned checked, differ;
-	unsigned predicted; /* of differ: the model's profiles disagree the same way, or the caller loses parts its model assigns */
-} LinkCell;
-
 /* The rows are the reports' convention rows (conv.h) of the conventions
  * code enters: callable and chain functions; the callable conventions
  * probed by default are shown even where nothing called them. */

@@ -196,7 +196,8 @@ static int plan_combo(Check *c, int l, int u, Selector sel)
 		return EXIT_ERROR;
 	if (!(c->in.nedges ? plan_graph(c, c->ncombos) : plan_batches(c, c->ncombos)))
 		return EXIT_ERROR;
-	if (c->nllcs > 1 && o->callers) {
+	/* Kept for the links: several llc, or both selectors. */
+	if ((c->nllcs > 1 || (o->sel_dag && o->sel_gisel)) && o->callers) {
 		unsigned n = c->in.nsigs ? c->in.nsigs : 1;
 		/* plan_graph allocated kept_callee already */
 		if (!co->kept_callee)

@@ -221,7 +221,7 @@ static void put_placement(JsonWriter *w, const char *key, const Sig *s, const Pl
 static const char *const *placement_keys(FindingKind k)
 {
 	static const char *const inside_llc[2] = { "llc_callee", "llc_caller" }, *const model_llc[2] = { "model", "llc" };
-	return k == FK_CALLER_VS_CALLEE || k == FK_CROSS_VERSION ? inside_llc : model_llc;
+	return k == FK_CALLER_VS_CALLEE || finding_is_link(k) ? inside_llc : model_llc;
 }
 
 /* details.jsonl: three shapes, as they always were. */
@@ -240,7 +240,7 @@ static void details_json(Check *c, const Finding *f)
 	const Sig *s = c->in.sigs[f->sig];
 	const char *const *keys = placement_keys(f->kind);
 	jw_object(w);
-	if (f->kind == FK_CROSS_VERSION) {
+	if (finding_is_link(f->kind)) {
 		jw_kstring(w, "kind", finding_kinds[f->kind].name);
 		jw_kstring(w, "caller_combo", f->co->tag);
 		jw_kstring(w, "callee_combo", f->callee_co->tag);
@@ -252,11 +252,13 @@ static void details_json(Check *c, const Finding *f)
 	}
 	jw_kstring(w, "function", s->name);
 	jw_kuint(w, "line", s->line);
-	if (f->kind != FK_CROSS_VERSION)
+	if (!finding_is_link(f->kind))
 		jw_kstring(w, "kind", finding_kinds[f->kind].name);
 	jw_kstring(w, "why", f->why);
 	refusals_json(w, f);
-	if (f->kind == FK_CROSS_VERSION) {
+	if (finding_is_link(f->kind)) {
+		if (f->explained_by)
+			jw_kstring(w, "explained_by", f->explained_by);
 		put_placement(w, keys[1], s, f->seen);
 		put_placement(w, keys[0], s, f->expected);
 	} else if (finding_kinds[f->kind].cls != FC_SKIPPED) {
@@ -303,7 +305,7 @@ static void finding_json(Check *c, const Finding *f)
 	JsonWriter *w = &c->report.findings;
 	const FindingKindInfo *k = &finding_kinds[f->kind];
 	const Sig *s = c->in.sigs[f->sig];
-	bool link = f->kind == FK_CROSS_VERSION;
+	bool link = finding_is_link(f->kind);
 	const char *site = link || k->cls == FC_SKIPPED ? 0 : c->report.site;
 	jw_object(w);
 	jw_kstring(w, "kind", k->name);
@@ -532,6 +534,7 @@ void print_summary(const Check *c, FILE *f, double wall)
 				c->combos[k].tag, s->infra, s->not_run, finding_classes[FC_INFRASTRUCTURE].name);
 	}
 	link_print(c, f);
+	selector_link_print(c, f);
 	fprintf(f, "wall %.1fs, llc busy %.1fs on %u job(s)\n", wall, llc_seconds(c), c->opt.jobs);
 }
 
@@ -553,7 +556,7 @@ unsigned exit_status(const Check *c)
 		else if (s->mismatches)
 			st |= EXIT_KNOWN;
 	}
-	return st | link_exit_bits(c);
+	return st | link_exit_bits(c) | selector_link_exit_bits(c);
 }
 
 static void combos_json(const Check *c, JsonWriter *w)
@@ -631,6 +634,8 @@ static void summary_json(const Check *c, JsonWriter *w, double wall)
 	examples_json(c, w);
 	jw_key(w, "link");
 	link_json(c, w);
+	jw_key(w, "selector_link");
+	selector_link_json(c, w);
 	jw_kuint(w, "llcs_unusable", c->run.llcs_unusable);
 	jw_kbool(w, "complete", !c->report.write_failed);
 	jw_kuint(w, "exit_status", exit_status(c));

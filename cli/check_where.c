@@ -15,6 +15,7 @@
 const char *const judge_class_names[] = {
 	[JC_DIFFERENT] = "different", [JC_MOVED] = "moved",   [JC_SLOT_SIZE] = "slot size",
 	[JC_PART_COUNT] = "part count", [JC_UNREAD] = "unread", [JC_UNDEFINED] = "undefined",
+	[JC_REPR] = "representation",
 };
 
 /* The class of an IR type, as the reports name it. */
@@ -180,7 +181,7 @@ void finding_where_json(JsonWriter *w, const Finding *f, const Sig *s, const cha
 		return;
 	}
 	const JudgeDiff *d = f->at;
-	bool part = d->cls == JC_MOVED || d->cls == JC_SLOT_SIZE;
+	bool part = d->cls == JC_MOVED || d->cls == JC_SLOT_SIZE || d->cls == JC_REPR;
 	jw_kobject(w, "difference");
 	jw_kstring(w, "what", judge_what_names[d->what].name);
 	jw_kstring(w, "class", judge_class_names[d->cls]);
@@ -193,7 +194,7 @@ void finding_where_json(JsonWriter *w, const Finding *f, const Sig *s, const cha
 	else
 		jw_kraw(w, "part", "null");
 	/* Between llc's caller and callee the judge had the caller first. */
-	bool caller_first = f->kind == FK_CALLER_VS_CALLEE || f->kind == FK_CROSS_VERSION;
+	bool caller_first = f->kind == FK_CALLER_VS_CALLEE || finding_is_link(f->kind);
 	loc_json(w, keys[caller_first], &d->a);
 	loc_json(w, keys[!caller_first], &d->b);
 	jw_end(w);

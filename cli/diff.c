@@ -416,6 +416,12 @@ static void report_parts(Pair *p, const Where *w, JudgeWhat what, unsigned arg)
 			snprintf(sa, sizeof sa, "%u", (unsigned)d->a.size);
 			snprintf(sb, sizeof sb, "%u", (unsigned)d->b.size);
 			diverge(p, &pw, sa, sb);
+		} else if (d->cls == JC_REPR) {
+			pw.lead = "representation of ";
+			pw.type = NULL;
+			snprintf(sa, sizeof sa, "%s", repr_names[d->a.repr < REPR_COUNT ? d->a.repr : 0].name);
+			snprintf(sb, sizeof sb, "%s", repr_names[d->b.repr < REPR_COUNT ? d->b.repr : 0].name);
+			diverge(p, &pw, sa, sb);
 		} else if (d->cls == JC_PART_COUNT) {
 			diverge_part_count(p, w, d);
 		}

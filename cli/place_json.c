@@ -76,7 +76,7 @@ static bool read_part(const JsonValue *v, Loc *l, JsonProblem *pr)
 	bool mem = kind == LOC_STACK || kind == LOC_KERNARG;
 	if (n > (mem ? UINT32_MAX : UINT16_MAX))
 		return problem(pr, v, mem ? "an offset must be below 4294967296" : "a register number must be below 65536");
-	*l = (Loc){ (uint8_t)kind, mem ? 0 : (uint16_t)n, mem ? (uint32_t)n : 0, 0 };
+	*l = (Loc){ .kind = (uint8_t)kind, .reg = mem ? 0 : (uint16_t)n, .offset = mem ? (uint32_t)n : 0, .size = 0 };
 	return true;
 }
 
@@ -92,6 +92,22 @@ static bool check_slot_sizes(const JsonValue *sizes, const JsonValue *parts, Jso
 		if (size && !is_stack(p->str))
 			return problem(pr, s, "the slot size of a register part must be 0");
 	}
+	return true;
+}
+
+/* The optional "reprs": as long as "parts", each a Repr name ("" not stated). */
+static bool check_reprs(const JsonValue *reprs, const JsonValue *parts, JsonProblem *pr)
+{
+	if (reprs->kind != JSON_ARRAY || reprs->count != parts->count)
+		return problem(pr, reprs, "\"reprs\" must be an array as long as \"parts\"");
+	for (const JsonValue *r = reprs->first; r; r = r->next)
+		if (!json_cstr(r) || repr_find(r->str) == REPR_COUNT) {
+			char names[160];
+			size_t n = 0;
+			for (unsigned k = 0; k < REPR_COUNT && n < sizeof names; k++)
+				n += (size_t)snprintf(names + n, sizeof names - n, "%s\"%s\"", k ? ", " : "", repr_names[k].name);
+			return problem(pr, r, "a representation must be one of %s", names);
+		}
 	return true;
 }
 
@@ -118,9 +134,15 @@ static bool read_parts(const JsonValue *holder, bool keep, Placement *p, PartRan
 	}
 	if (sizes && !check_slot_sizes(sizes, parts, pr))
 		return false;
+	const JsonValue *reprs = json_get(holder, "reprs");
+	if (reprs && !check_reprs(reprs, parts, pr))
+		return false;
 	unsigned k = r->first;
 	for (const JsonValue *s = keep && sizes ? sizes->first : NULL; s; s = s->next)
 		json_u32(s, &p->locs[k++].size);
+	k = r->first;
+	for (const JsonValue *v = keep && reprs ? reprs->first : NULL; v; v = v->next)
+		p->locs[k++].repr = (uint8_t)repr_find(v->str);
 	return true;
 }
 

@@ -113,6 +113,7 @@ typedef struct {
 	 * places either arguments or returns, so one mask serves both. */
 	uint16_t exhausted;
 	bool ext; /* the parameter being placed is signext or zeroext */
+	uint32_t ext_flags; /* which: its PARAM_SIGNEXT / PARAM_ZEROEXT bits */
 	bool ret_inreg; /* the return is inreg as this view's lowering sees it */
 	uint64_t stack;     /* next free byte of the argument area */
 	Placement *out;
@@ -192,7 +193,7 @@ static bool take_reg(Ctx *c, unsigned file, unsigned reg, Loc *loc)
 	if (reg >= limit || (used[reg / 64] & bit))
 		return false;
 	used[reg / 64] |= bit;
-	*loc = (Loc){ (uint8_t)file, (uint16_t)reg, 0, 0 };
+	*loc = (Loc){ .kind = (uint8_t)file, .reg = (uint16_t)reg, .offset = 0, .size = 0 };
 	return true;
 }
 
@@ -248,7 +249,7 @@ static unsigned alloc_regs(Ctx *c, const CcRule *r, unsigned row, Loc *loc, unsi
 		if (used[reg / 64] & bit)
 			continue;
 		used[reg / 64] |= bit;
-		loc[n++] = (Loc){ (uint8_t)r->file, (uint16_t)reg, 0, 0 };
+		loc[n++] = (Loc){ .kind = (uint8_t)r->file, .reg = (uint16_t)reg, .offset = 0, .size = 0 };
 	}
 	c->cursor[row] = (uint16_t)k;
 	if (k == r->count)
@@ -328,7 +329,7 @@ static const CcRule *assign_part_from(Ctx *c, bool returns, const PartRun *origi
 		}
 		if (r->action == ACT_STACK) {
 			c->stack = (c->stack + 3) & ~(uint64_t)3;
-			*loc = (Loc){ LOC_STACK, 0, (uint32_t)c->stack, part->store };
+			*loc = (Loc){ .kind = LOC_STACK, .reg = 0, .offset = (uint32_t)c->stack, .size = part->store };
 			c->stack += 4;
 			return r;
 		}
@@ -382,7 +383,7 @@ static bool place_byval(Ctx *c, const Param *prm, uint64_t size, PartRange *rang
 		return cc_fail(c->out, REFUSAL_OTHER, "byval copies exceed the 4 GiB argument area%s%s", "", "");
 	range->first = (uint16_t)c->out->nlocs;
 	range->count = 1;
-	if (!cc_add_loc(c->out, (Loc){ LOC_STACK, 0, (uint32_t)c->stack, (uint32_t)size }))
+	if (!cc_add_loc(c->out, (Loc){ .kind = LOC_STACK, .reg = 0, .offset = (uint32_t)c->stack, .size = (uint32_t)size }))
 		return false;
 	c->stack += size;
 	return true;
@@ -391,6 +392,24 @@ static bool place_byval(Ctx *c, const Param *prm, uint64_t size, PartRange *rang
 /* Place the runs of one value into locs. Returns 0 when every part found a
  * place, else the row that refused a part (ACT_FAIL), or &no_row. */
 static const CcRule no_row = { .action = ACT_FAIL, .rule = "no rule accepts it" };
+
+/* What each register part of the runs holds: the run's representation; an
+ * integer narrower than 32 bits of a signext or zeroext value is extended
+ * (CCPromoteToType of i1, i8, i16 with the argument's flags: SExt, ZExt,
+ * else AExt; GlobalISel says it with G_SEXT/G_ZEXT at the writer and
+ * G_ASSERT_SEXT/G_ASSERT_ZEXT at the reader). Memory parts say nothing. */
+static void set_reprs(const Ctx *c, const Parts *parts, Loc *locs)
+{
+	Repr ext = c->ext_flags & PARAM_SIGNEXT ? REPR_SEXT : c->ext_flags & PARAM_ZEROEXT ? REPR_ZEXT : REPR_LOW;
+	Loc *loc = locs;
+	for (unsigned r = 0; r < parts->nruns; r++) {
+		const PartRun *run = &parts->runs[r];
+		bool integer = run->cls == PART_INT || run->cls == PART_I1;
+		Repr repr = run->repr == REPR_LOW && integer ? ext : (Repr)run->repr;
+		for (unsigned k = 0; k < run->count; k++, loc++)
+			loc->repr = loc->kind == LOC_SGPR || loc->kind == LOC_VGPR ? (uint8_t)repr : REPR_UNSTATED;
+	}
+}
 
 static const CcRule *assign_runs(Ctx *c, bool returns, const Parts *parts, bool inreg, Loc *locs)
 {
@@ -409,7 +428,7 @@ static const CcRule *assign_runs(Ctx *c, bool returns, const Parts *parts, bool 
 			if (same_run && last->action == ACT_STACK) {
 				c->stack = (c->stack + 3) & ~(uint64_t)3;
 				for (; left; left--, loc++, c->stack += 4)
-					*loc = (Loc){ LOC_STACK, 0, (uint32_t)c->stack, run->store };
+					*loc = (Loc){ .kind = LOC_STACK, .reg = 0, .offset = (uint32_t)c->stack, .size = run->store };
 				break;
 			}
 			if (same_run && last->action == ACT_REG) {
@@ -431,6 +450,7 @@ static const CcRule *assign_runs(Ctx *c, bool returns, const Parts *parts, bool 
 			left--;
 		}
 	}
+	set_reprs(c, parts, locs);
 	return 0;
 }
 
@@ -476,7 +496,8 @@ static const CcRule *try_return(const Ctx *c, const Parts *parts, SplitStatus st
 	memset(ret.vgpr_used, 0, sizeof ret.vgpr_used);
 	memset(ret.cursor, 0, sizeof ret.cursor);
 	ret.exhausted = 0;
-	ret.ext = (c->sig->ret_flags & (PARAM_SIGNEXT | PARAM_ZEROEXT)) != 0;
+	ret.ext_flags = c->sig->ret_flags & (PARAM_SIGNEXT | PARAM_ZEROEXT);
+	ret.ext = ret.ext_flags != 0;
 	return st == SPLIT_DEMOTE ? &no_row : assign_runs(&ret, true, parts, c->ret_inreg, &c->out->locs[c->out->nlocs]);
 }
 
@@ -834,7 +855,7 @@ static bool is_bfloat_value(const Sig *s, TypeId id)
 
 static bool place_once(const Sig *s, const ModelConfig *m, View view, Placement *out)
 {
-	static const PartRun sret_pointer = { PART_INT, 4, 1 }; /* a ptr addrspace(5) */
+	static const PartRun sret_pointer = { PART_INT, 4, 1, REPR_BITS }; /* a ptr addrspace(5) */
 	PartRun runs[PLACE_MAX_PARTS];
 	Parts parts = { runs, 0, 0, PLACE_MAX_PARTS, 0 };
 	Ctx c;
@@ -847,6 +868,7 @@ static bool place_once(const Sig *s, const ModelConfig *m, View view, Placement 
 	memset(c.vgpr_used, 0, sizeof c.vgpr_used);
 	memset(c.cursor, 0, sizeof c.cursor);
 	c.ext = false;
+	c.ext_flags = 0;
 	c.stack = 0;
 	/* A SelectionDAG call through an intrinsic drops the return's
 	 * attributes (llc 22): an inreg return is returned as a plain one. */
@@ -900,7 +922,7 @@ static bool place_once(const Sig *s, const ModelConfig *m, View view, Placement 
 	bool mask_is_argument = demoted && view == VIEW_CALLEE && m->selector == SEL_DAG && conv->active_mask_param &&
 				m->profile->on[SW_whole_wave_dag_sret_to_mask];
 	if (callee_address) {
-		PartRun address = { PART_INT, 4, 2 }; /* a ptr, passed first and in no argument's parts */
+		PartRun address = { PART_INT, 4, 2, REPR_PIECE }; /* a ptr, passed first and in no argument's parts */
 		Parts first = { &address, 1, 2, 1, 0 };
 		Loc unseen[2];
 		if (assign_runs(&c, false, &first, false, unseen))
@@ -970,7 +992,8 @@ static bool place_once(const Sig *s, const ModelConfig *m, View view, Placement 
 		SplitStatus st;
 		if (!split_or_fail(&c, prm->type, false, &parts, &st))
 			return false;
-		c.ext = (prm->flags & (PARAM_SIGNEXT | PARAM_ZEROEXT)) != 0;
+		c.ext_flags = prm->flags & (PARAM_SIGNEXT | PARAM_ZEROEXT);
+		c.ext = c.ext_flags != 0;
 		if (!place_parts(&c, &parts, inreg, range, i))
 			return false;
 		/* Without a byval rule the pointer travels as a value, but once it

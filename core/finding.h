@@ -43,7 +43,7 @@ extern const ExitBitInfo exit_bits[EXIT_BIT_COUNT];
 	X(MODEL_VS_LLC_CALLER, "model-vs-llc-caller") /* a call site's outgoing placement: the model against llc's caller */ \
 	X(CALLER_VS_CALLEE, "caller-vs-callee") /* inside one llc: its call site against its callee */ \
 	X(CRASH, "crash") /* llc failing on a function or call graph */ \
-	X(LINK, "link") /* a call site of llc A against a callee of llc B */ \
+	X(LINK, "link") /* a call site of llc A against a callee of llc B, or of one selector against the other's callee */ \
 	X(MACHINE, "machine") /* the machine llc runs on: nothing is compared */
 
 /* X(ID, name, exit bit, doc): what a finding means for the run's verdict.
@@ -93,7 +93,8 @@ extern const ExitBitInfo exit_bits[EXIT_BIT_COUNT];
 	X(CHAIN_DVGPR_COUNT, "chain-dvgpr-count", MODEL_VS_LLC_CALLER, DIVERGENCE, "a chain call requests another dynamic VGPR count than the model expects of this llc") \
 	X(DVGPR_UNSUPPORTED, "dvgpr-unsupported", MODEL_VS_LLC_CALLER, NOTE, "this llc and target refuse or ignore dynamic-VGPR chain calls") \
 	X(DVGPR_LOST, "dvgpr-lost", MODEL_VS_LLC_CALLER, NOTE, "a dynamic-VGPR chain call requests fewer VGPRs than the callee's arguments use: a fault of the program, not of llc") \
-	X(CROSS_VERSION, "cross-version", LINK, DIVERGENCE, "a call site of one llc and a callee of another disagree where their profiles do not predict it")
+	X(CROSS_VERSION, "cross-version", LINK, DIVERGENCE, "a call site of one llc and a callee of another disagree where their profiles do not predict it") \
+	X(CROSS_SELECTOR, "cross-selector", LINK, DIVERGENCE, "a call site built by one selector and its callee built by the other (one llc, one CPU) disagree, in a register or in what it holds; explained by the profile switch that predicts it")
 
 typedef enum {
 #define X(id, name) FA_##id,
@@ -130,6 +131,10 @@ typedef struct {
 } FindingClassInfo;
 
 extern const FindingKindInfo finding_kinds[FK_COUNT];
+
+/* A finding between two combinations (cross-version, cross-selector): a
+ * call site of one against a callee of the other. */
+static inline bool finding_is_link(FindingKind k) { return finding_kinds[k].axis == FA_LINK; }
 extern const FindingClassInfo finding_classes[FC_COUNT];
 extern const char *const finding_axis_names[FA_COUNT];
 

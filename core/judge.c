@@ -48,6 +48,14 @@ static bool sizes_differ(const Judge *c, const Loc *x, const Loc *y)
 	return !(stack && (c->flags & JUDGE_CALLER_COVERS) && (x->size == 4 || y->size == 4) && x->size + y->size < 8);
 }
 
+/* Two register parts whose representations both sides state, differently.
+ * A side that does not say (the observer, where llc's MIR shows no
+ * extension, truncation or conversion) agrees with any. */
+static bool reprs_differ(const Loc *x, const Loc *y)
+{
+	return x->repr != REPR_UNSTATED && y->repr != REPR_UNSTATED && x->repr != y->repr;
+}
+
 static bool part_same(const Judge *c, const Loc *x, const Loc *y)
 {
 	return loc_order(x, y) == 0 && !sizes_differ(c, x, y);
@@ -75,7 +83,7 @@ static void add_values(Judge *c, JudgeWhat what, uint32_t va, uint32_t vb)
 
 static Loc sgpr_or_none(int reg)
 {
-	return reg < 0 ? (Loc){ LOC_NONE, 0, 0, 0 } : (Loc){ LOC_SGPR, (uint16_t)reg, 0, 0 };
+	return reg < 0 ? (Loc){ .kind = LOC_NONE, .reg = 0, .offset = 0, .size = 0 } : (Loc){ .kind = LOC_SGPR, .reg = (uint16_t)reg, .offset = 0, .size = 0 };
 }
 
 static void add_sgprs(Judge *c, JudgeWhat what, unsigned field, int ra, int rb)
@@ -167,6 +175,10 @@ static void compare_range(Judge *c, const Placement *a, PartRange ra, const Plac
 			}
 			if (!c->stop && sizes_differ(c, &x[k], &y[k])) {
 				d.cls = JC_SLOT_SIZE;
+				add(c, d);
+			}
+			if (!c->stop && loc_order(&x[k], &y[k]) == 0 && reprs_differ(&x[k], &y[k])) {
+				d.cls = JC_REPR;
 				add(c, d);
 			}
 		}
@@ -331,9 +343,12 @@ static void compare_fields(Judge *c, const Placement *a, const Placement *b)
 		compare_user_sgprs(c, &a->user, &b->user);
 }
 
+/* The same place, and no representation stated differently (the pool
+ * forgives where the stack boundary falls, never what a register holds). */
 static bool same_loc(const Loc *x, const Loc *y)
 {
-	return x->kind == y->kind && (x->kind == LOC_STACK ? x->offset == y->offset : x->reg == y->reg);
+	return x->kind == y->kind && (x->kind == LOC_STACK ? x->offset == y->offset : x->reg == y->reg) &&
+	       !reprs_differ(x, y);
 }
 
 /* The next stack part of p at or after argument *i, part *k (in argument
@@ -506,6 +521,11 @@ static size_t why_parts(const JudgeDiff *d, const char *la, const char *lb, char
 		describe(&d->a, sa, sizeof sa);
 		describe(&d->b, sb, sizeof sb);
 		return (size_t)snprintf(buf, cap, "%s part %u: %s %s, %s %s", what, d->part, la, sa, lb, sb);
+	case JC_REPR: /* "argument 0 part 0 (v0): caller f32, callee low" */
+		describe(&d->a, sa, sizeof sa);
+		return (size_t)snprintf(buf, cap, "%s part %u (%s): %s %s, %s %s", what, d->part, sa, la,
+					d->a.repr < REPR_COUNT ? repr_names[d->a.repr].name : "?", lb,
+					d->b.repr < REPR_COUNT ? repr_names[d->b.repr].name : "?");
 	case JC_UNREAD:
 		return (size_t)snprintf(buf, cap, "%s: %s uses %u of %s's %u parts", what, lb, d->vb, la, d->va);
 	default:

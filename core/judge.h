@@ -124,6 +124,8 @@ typedef enum {
 	JC_DIFFERENT,  /* a value differs: error status, a count, a register, a size, a field */
 	JC_MOVED,      /* part k is somewhere else */
 	JC_SLOT_SIZE,  /* part k is in the same place, its stack slot or kernarg size differs */
+	JC_REPR,       /* part k is in the same register, both sides state what it holds and they differ:
+	                * a caller writes a half as an f32 where its callee reads 16 bits */
 	JC_PART_COUNT, /* the sides have different numbers of parts */
 	JC_UNREAD,     /* lenient: B lacks parts A has (JUDGE_ALLOW_UNREAD) */
 	JC_UNDEFINED,  /* lenient: B lacks SGPR parts A has (JUDGE_UNDEF_SGPRS) */
@@ -136,8 +138,8 @@ typedef struct {
 	uint8_t what;  /* JudgeWhat */
 	uint8_t cls;   /* JudgeClass */
 	uint16_t arg;  /* JW_ARGUMENT: the argument; JW_USER_SGPR: the UserSgpr field */
-	uint16_t part; /* JC_MOVED, JC_SLOT_SIZE: the part (among the sorted parts with JUDGE_UNORDERED) */
-	/* JC_MOVED, JC_SLOT_SIZE: the two parts; JW_SRET: the two pointers;
+	uint16_t part; /* JC_MOVED, JC_SLOT_SIZE, JC_REPR: the part (among the sorted parts with JUDGE_UNORDERED) */
+	/* JC_MOVED, JC_SLOT_SIZE, JC_REPR: the two parts; JW_SRET: the two pointers;
 	 * JW_IMPLICIT_BUFFER_PTR, JW_SCRATCH_WAVE_OFFSET, JW_USER_SGPR: the
 	 * (first) SGPR, LOC_NONE when there is none or the field is off. */
 	Loc a, b;

@@ -256,7 +256,7 @@ bool kernel_place(const Sig *s, const ModelConfig *m, Placement *out)
 			out->unused[i / 64] |= UINT64_C(1) << (i % 64);
 		out->args[i].first = (uint16_t)out->nlocs;
 		out->args[i].count = 1;
-		if (!cc_add_loc(out, (Loc){ LOC_KERNARG, 0, (uint32_t)offset, (uint32_t)size }))
+		if (!cc_add_loc(out, (Loc){ .kind = LOC_KERNARG, .reg = 0, .offset = (uint32_t)offset, .size = (uint32_t)size }))
 			return false;
 		out->nargs = (uint16_t)(i + 1);
 		end = offset + size;

@@ -13,11 +13,45 @@ enum { PLACE_MAX_PARTS = 4096 };
  * segment at offset, size bytes (one Loc per argument). */
 typedef enum { LOC_NONE, LOC_SGPR, LOC_VGPR, LOC_STACK, LOC_KERNARG } LocKind;
 
+/* What a register part holds: the value's representation in its 32 bits.
+ * The model states it for every register part it places; the observer only
+ * where llc's MIR says it (an extension or truncation at the copy of the
+ * register, a float conversion), so REPR_UNSTATED compares with anything.
+ * "low" covers every value narrower than 32 bits in the low bits with the
+ * rest undefined: an any-extended integer, a half or a bfloat's 16 bits;
+ * the registers hold the same bits whichever type it is. */
+#define REPRS(X)                                                                                            \
+	X(UNSTATED, "", "nothing said")                                                                   \
+	X(BITS, "bits", "a 32-bit value, every bit of it")                                              \
+	X(PIECE, "piece", "32 bits of a wider value")                                                   \
+	X(PACKED, "packed", "two 16-bit elements, the first in the low half")                           \
+	X(LOW, "low", "a value narrower than 32 bits in the low bits, the rest undefined")              \
+	X(SEXT, "sext", "an integer sign-extended to 32 bits")                                          \
+	X(ZEXT, "zext", "an integer zero-extended to 32 bits")                                          \
+	X(F32, "f32", "a half (or bfloat) promoted to float")
+
+typedef enum {
+#define X(id, name, what) REPR_##id,
+	REPRS(X)
+#undef X
+	REPR_COUNT
+} Repr;
+
+typedef struct {
+	const char *name; /* the --json word; "" for REPR_UNSTATED */
+	const char *what;
+} ReprName;
+extern const ReprName repr_names[REPR_COUNT];
+
+/* The Repr named name, or REPR_COUNT. */
+unsigned repr_find(const char *name);
+
 typedef struct {
 	uint8_t kind;    /* LocKind */
 	uint16_t reg;    /* SGPR/VGPR number */
 	uint32_t offset; /* STACK: byte offset in the incoming argument area; KERNARG: in the kernarg segment */
 	uint32_t size;   /* STACK: the slot's object size in bytes (0 = unknown); KERNARG: alloc size */
+	uint8_t repr;    /* Repr of a register part; REPR_UNSTATED for memory and where not known */
 } Loc;
 
 typedef struct {

@@ -63,6 +63,36 @@ size_t loc_print(const Loc *l, char *buf, size_t cap)
 	}
 }
 
+const ReprName repr_names[REPR_COUNT] = {
+#define X(id, name, what) [REPR_##id] = { name, what },
+	REPRS(X)
+#undef X
+};
+
+unsigned repr_find(const char *name)
+{
+	for (unsigned i = 0; i < REPR_COUNT; i++)
+		if (strcmp(repr_names[i].name, name) == 0)
+			return i;
+	return REPR_COUNT;
+}
+
+/* ,"reprs":["low","bits"] when a part of r has one stated ("" for the others). */
+static void out_reprs_json(Out *o, const Placement *p, PartRange r)
+{
+	bool any = false;
+	for (unsigned i = 0; i < r.count && !any; i++)
+		any = p->locs[r.first + i].repr != REPR_UNSTATED;
+	if (!any)
+		return;
+	out(o, ",\"reprs\":[");
+	for (unsigned i = 0; i < r.count; i++) {
+		unsigned k = p->locs[r.first + i].repr;
+		out(o, "%s\"%s\"", i ? "," : "", k < REPR_COUNT ? repr_names[k].name : "");
+	}
+	out(o, "]");
+}
+
 static void out_parts_json(Out *o, const Placement *p, PartRange r)
 {
 	char tmp[32];
@@ -75,6 +105,7 @@ static void out_parts_json(Out *o, const Placement *p, PartRange r)
 		stack |= l->kind == LOC_STACK || l->kind == LOC_KERNARG;
 	}
 	out(o, "]");
+	out_reprs_json(o, p, r);
 	if (!stack)
 		return;
 	out(o, ",\"slot_sizes\":[");

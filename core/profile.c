@@ -27,18 +27,18 @@ const char *const profile_switch_bugs[SW_COUNT] = {
 
 #define ON(sw) [SW_##sw] = true
 static const Profile profiles[] = {
-	{ "llvm14", 14, { ON(func_inreg_gisel_fails), ON(bfloat_unsupported), ON(bfloat_vector_dag_store_fails),
+	{ "llvm14", 14, { ON(dag_fp16_promoted), ON(func_inreg_gisel_fails), ON(bfloat_unsupported), ON(bfloat_vector_dag_store_fails),
 			  ON(shader_i1_arg_fails),
 			  ON(shader_ret_v2i16_fails), ON(bfloat_vector_ret_float), ON(dag_dynamic_alloca_fails) } },
-	{ "llvm15", 15, { ON(func_inreg_gisel_fails), ON(bfloat_scalar_dag_fails), ON(bfloat_as_i32),
+	{ "llvm15", 15, { ON(dag_fp16_promoted), ON(func_inreg_gisel_fails), ON(bfloat_scalar_dag_fails), ON(bfloat_as_i32),
 			  ON(shader_i1_arg_fails), ON(shader_ret_v2i16_fails), ON(bfloat_vector_ret_float),
 			  ON(dag_dynamic_alloca_fails) } },
-	{ "llvm16", 16, { ON(func_inreg_gisel_fails), ON(lds_kernel_id_input), ON(bfloat_as_i32), ON(shader_i1_arg_fails),
+	{ "llvm16", 16, { ON(dag_fp16_promoted), ON(func_inreg_gisel_fails), ON(lds_kernel_id_input), ON(bfloat_as_i32), ON(shader_i1_arg_fails),
 			  ON(shader_dag_undef_sgprs), ON(dag_dynamic_alloca_fails) } },
-	{ "llvm19", 19, { ON(kernel_implicit_user_sgprs), ON(kernarg_preload), ON(kernarg_preload_cov4_budget), ON(func_inreg_sgpr), ON(queue_ptr_cov5_hole), ON(lds_kernel_id_input),
+	{ "llvm19", 19, { ON(dag_fp16_promoted), ON(kernel_implicit_user_sgprs), ON(kernarg_preload), ON(kernarg_preload_cov4_budget), ON(func_inreg_sgpr), ON(queue_ptr_cov5_hole), ON(lds_kernel_id_input),
 			  ON(caller_inreg_over_srd), ON(byval_fat_ptr_call_align), ON(buffer_ptr_split), ON(buffer_strided_ptr),
 			  ON(gfx_ret_dag_vgpr_budget), ON(cs_chain_cc), ON(dag_dynamic_alloca_fails) } },
-	{ "llvm22", 22, { ON(kernel_implicit_user_sgprs), ON(kernel_queue_ptr_sgpr), ON(kernel_flat_scratch_init_sgpr),
+	{ "llvm22", 22, { ON(dag_fp16_promoted), ON(kernel_implicit_user_sgprs), ON(kernel_queue_ptr_sgpr), ON(kernel_flat_scratch_init_sgpr),
 			  ON(kernarg_preload), ON(func_inreg_sgpr), ON(lds_kernel_id_input), ON(workgroup_id_needs_no_cluster),
 			  ON(caller_inreg_over_srd), ON(byval_fat_ptr_call_align), ON(buffer_ptr_split), ON(buffer_strided_ptr),
 			  ON(gfx_ret_dag_vgpr_budget), ON(gisel_bfloat_call_fails),

@@ -16,6 +16,7 @@
  * the bugs a run saw, explained by a switch or not. */
 #define PROFILE_SWITCHES(X) \
 	X(func_inreg_sgpr, NULL, "default CC: inreg arguments take SGPRs, then VGPRs (seen in 19 and 22; upstream PR #67182, after 16); in 14-16 SelectionDAG ignores inreg") \
+	X(dag_fp16_promoted, "llvm/llvm-project#112524 (fixed by PR #175795, after 22)", "targets without 16-bit instructions (gfx6, gfx7, the generic target): SelectionDAG passes a half or bfloat promoted to float, GlobalISel its 16 bits in the low half, so code of one selector calling code of the other reads the wrong bits (LLVM 14-22)") \
 	X(func_inreg_gisel_fails, "llvm/llvm-project#78123 (the GlobalISel fix)", "default CC: GlobalISel cannot lower an inreg argument and aborts (LLVM 14-16)") \
 	X(queue_ptr_cov5_hole, "llvm/llvm-project#112403 (reserved again)", "default CC callee: s[6:7] (queue ptr) is not reserved under code object v5, so inreg arguments use it (LLVM 19; reserved again in 22, upstream PR #112403)") \
 	X(lds_kernel_id_input, NULL, "default CC: s15 carries the LDS kernel id and is reserved (LLVM 16+; argumentInfo shows LDSKernelId)") \

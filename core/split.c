@@ -22,35 +22,49 @@ static unsigned pointer_bits(unsigned as, const Profile *p)
 }
 
 /* count parts of one class and store size; alike parts extend the last run. */
-static SplitStatus push_many(Parts *out, PartClass cls, unsigned store, uint64_t count)
+static SplitStatus push_many(Parts *out, PartClass cls, unsigned store, Repr repr, uint64_t count)
 {
 	if (count == 0)
 		return SPLIT_OK;
 	if (count > out->cap - out->nparts)
 		return SPLIT_TOO_MANY;
 	PartRun *last = out->nruns > out->merge_floor ? &out->runs[out->nruns - 1] : 0;
-	if (last && last->cls == cls && last->store == store && last->count + count <= UINT16_MAX) {
+	if (last && last->cls == cls && last->store == store && last->repr == repr && last->count + count <= UINT16_MAX) {
 		last->count = (uint16_t)(last->count + count);
 	} else {
 		if (out->nruns >= out->cap)
 			return SPLIT_TOO_MANY;
-		out->runs[out->nruns++] = (PartRun){ (uint8_t)cls, (uint8_t)store, (uint16_t)count };
+		out->runs[out->nruns++] = (PartRun){ (uint8_t)cls, (uint8_t)store, (uint16_t)count, (uint8_t)repr };
 	}
 	out->nparts += (unsigned)count;
 	return SPLIT_OK;
 }
 
-static SplitStatus push(Parts *out, PartClass cls, unsigned store) { return push_many(out, cls, store, 1); }
+static SplitStatus push(Parts *out, PartClass cls, unsigned store, Repr repr) { return push_many(out, cls, store, repr, 1); }
 
-static SplitStatus push_words(Parts *out, uint64_t bits) { return push_many(out, PART_INT, 4, (bits + 31) / 32); }
+/* An integer of 32 bits or more: one whole part, or pieces of it. */
+static Repr words_repr(uint64_t bits) { return bits <= 32 ? REPR_BITS : REPR_PIECE; }
+
+static SplitStatus push_words(Parts *out, uint64_t bits) { return push_many(out, PART_INT, 4, words_repr(bits), (bits + 31) / 32); }
+
+/* A half or bfloat alone in a register: its 16 bits in the low half where
+ * the target has 16-bit instructions; without them SelectionDAG promotes
+ * the illegal f16 (and bf16) to f32 and passes the float (dag_fp16_promoted:
+ * V_CVT_F32_F16 at the writer, V_CVT_F16_F32 at the reader), while
+ * GlobalISel passes the 16 bits any-extended (G_ANYEXT/G_TRUNC). */
+static Repr fp16_repr(const ModelConfig *m)
+{
+	return !m->target->has_16bit_insts && m->selector == SEL_DAG && m->profile->on[SW_dag_fp16_promoted] ? REPR_F32
+														   : REPR_LOW;
+}
 
 /* A value of at most 32 bits in its legal register type. */
 static SplitStatus split_small_int(unsigned bits, bool has16, Parts *out)
 {
 	if (bits == 1)
-		return push(out, PART_I1, 1);
+		return push(out, PART_I1, 1, REPR_LOW);
 	unsigned store = bits <= 16 && has16 ? 2 : 4; /* i8 is promoted to i16 where i16 is legal */
-	return push(out, PART_INT, store);
+	return push(out, PART_INT, store, bits == 32 ? REPR_BITS : REPR_LOW);
 }
 
 static SplitStatus split_vector(const Sig *s, const Type *v, const ModelConfig *m, bool is_return, Parts *out,
@@ -93,12 +107,14 @@ static SplitStatus split_vector(const Sig *s, const Type *v, const ModelConfig *
 	bool float_ret = e->kind == TYPE_BFLOAT && is_return && (m->profile->on[SW_bfloat_vector_ret_float] || !has16);
 	PartClass fp_or_int = e->kind == TYPE_HALF || e->kind == TYPE_FLOAT || float_ret ? PART_FP : PART_INT;
 	if (bits == 16 && has16) /* <2 x i16> / <2 x half> share one register; odd counts pad up */
-		return push_many(out, fp_or_int, 4, (count + 1) / 2);
+		return push_many(out, fp_or_int, 4, REPR_PACKED, (count + 1) / 2);
 	if (bits < 16) /* one element per part, never packed */
-		return push_many(out, PART_INT, has16 ? 2 : 4, count);
-	if (bits <= 32) /* unpacked 16-bit elements keep their class: a half is a float part */
-		return push_many(out, bits == 32 || bits == 16 ? fp_or_int : PART_INT, 4, count);
-	return push_many(out, PART_INT, 4, count * ((bits + 31) / 32));
+		return push_many(out, PART_INT, has16 ? 2 : 4, REPR_LOW, count);
+	if (bits <= 32) { /* unpacked 16-bit elements keep their class: a half is a float part */
+		Repr r = bits == 32 ? REPR_BITS : e->kind == TYPE_INT ? REPR_LOW : fp16_repr(m);
+		return push_many(out, bits == 32 || bits == 16 ? fp_or_int : PART_INT, 4, r, count);
+	}
+	return push_many(out, PART_INT, 4, REPR_PIECE, count * ((bits + 31) / 32));
 }
 
 static SplitStatus split_rec(const Sig *s, TypeId id, const ModelConfig *m, bool is_return, Parts *out,
@@ -121,7 +137,7 @@ static SplitStatus split_rec(const Sig *s, TypeId id, const ModelConfig *m, bool
 		}
 		return t->n <= 32 ? split_small_int(t->n, has16, out) : push_words(out, t->n);
 	case TYPE_HALF:
-		return push(out, PART_FP, has16 ? 2 : 4);
+		return push(out, PART_FP, has16 ? 2 : 4, fp16_repr(m));
 	case TYPE_BFLOAT:
 		if (p->on[SW_bfloat_unsupported]) {
 			/* Neither selector returns it in a register: the return is
@@ -140,10 +156,10 @@ static SplitStatus split_rec(const Sig *s, TypeId id, const ModelConfig *m, bool
 		/* Carried as a 32-bit integer in arguments, but returned as
 		 * a float: a shader returns it in a VGPR. */
 		if (p->on[SW_bfloat_as_i32] || !has16)
-			return push(out, is_return ? PART_FP : PART_INT, 4);
-		return push(out, PART_BF16, 2);
+			return push(out, is_return ? PART_FP : PART_INT, 4, fp16_repr(m));
+		return push(out, PART_BF16, 2, REPR_LOW);
 	case TYPE_FLOAT:
-		return push(out, PART_FP, 4);
+		return push(out, PART_FP, 4, REPR_BITS);
 	case TYPE_DOUBLE:
 		return push_words(out, 64);
 	case TYPE_PTR:
@@ -167,14 +183,15 @@ static SplitStatus split_rec(const Sig *s, TypeId id, const ModelConfig *m, bool
 		if (st == SPLIT_OK && per && (uint64_t)per * (t->n - 1) > out->cap - out->nparts)
 			st = SPLIT_TOO_MANY;
 		if (st == SPLIT_OK && per && last - first == 1) /* one run: lengthen it */
-			st = push_many(out, out->runs[first].cls, out->runs[first].store, (uint64_t)per * (t->n - 1));
+			st = push_many(out, out->runs[first].cls, out->runs[first].store, out->runs[first].repr,
+				       (uint64_t)per * (t->n - 1));
 		else if (st == SPLIT_OK && per) {
 			/* Copies extend the element's last run, so copy that one from a snapshot. */
 			PartRun tail = out->runs[last - 1];
 			for (uint64_t i = 1; st == SPLIT_OK && i < t->n; i++)
 				for (unsigned k = first; st == SPLIT_OK && k < last; k++) {
 					const PartRun *r = k == last - 1 ? &tail : &out->runs[k];
-					st = push_many(out, r->cls, r->store, r->count);
+					st = push_many(out, r->cls, r->store, r->repr, r->count);
 				}
 		}
 		out->merge_floor = floor;
@@ -203,16 +220,17 @@ static bool split_plain_scalar(const Type *t, const ModelConfig *m, PartRun *run
 	case TYPE_INT:
 		if (t->n < 2 || t->n > 128)
 			return false;
-		*run = t->n <= 32 ? (PartRun){ PART_INT, t->n <= 16 && has16 ? 2 : 4, 1 }
-				  : (PartRun){ PART_INT, 4, (uint16_t)((t->n + 31) / 32) };
+		*run = t->n <= 32 ? (PartRun){ PART_INT, t->n <= 16 && has16 ? 2 : 4, 1, t->n == 32 ? REPR_BITS : REPR_LOW }
+				  : (PartRun){ PART_INT, 4, (uint16_t)((t->n + 31) / 32), REPR_PIECE };
 		return true;
-	case TYPE_FLOAT: *run = (PartRun){ PART_FP, 4, 1 }; return true;
-	case TYPE_HALF: *run = (PartRun){ PART_FP, has16 ? 2 : 4, 1 }; return true;
-	case TYPE_DOUBLE: *run = (PartRun){ PART_INT, 4, 2 }; return true;
+	case TYPE_FLOAT: *run = (PartRun){ PART_FP, 4, 1, REPR_BITS }; return true;
+	case TYPE_HALF: *run = (PartRun){ PART_FP, has16 ? 2 : 4, 1, fp16_repr(m) }; return true;
+	case TYPE_DOUBLE: *run = (PartRun){ PART_INT, 4, 2, REPR_PIECE }; return true;
 	case TYPE_PTR:
 		if (t->addrspace > 6) /* buffer pointers: their width is the profile's */
 			return false;
-		*run = (PartRun){ PART_INT, 4, (uint16_t)(pointer_bits(t->addrspace, m->profile) / 32) };
+		*run = (PartRun){ PART_INT, 4, (uint16_t)(pointer_bits(t->addrspace, m->profile) / 32),
+				  words_repr(pointer_bits(t->addrspace, m->profile)) };
 		return true;
 	default: return false;
 	}

@@ -21,6 +21,7 @@ typedef struct {
 	uint8_t cls;    /* PartClass */
 	uint8_t store;  /* store size of the part's value type: its stack object size */
 	uint16_t count; /* >= 1 */
+	uint8_t repr;   /* Repr (place.h) of each part in a register, before signext/zeroext */
 } PartRun;
 
 /* The runs of one value, and how many parts they hold in all. */

@@ -479,8 +479,8 @@ static void edge_cases(Emit *e, const BoundaryRun *run, const BoundaryEdge *ed, 
 		add_byval(s, t);
 		add_params(s, int_type(s, 32), 0, 1);
 		expect(e, BCHK_ARG_PART, j, 0, ed->before);
-		expect(e, BCHK_ARG_PART, j + 1, 0, (Loc){ LOC_STACK, 0, at, (uint32_t)size });
-		expect(e, BCHK_ARG_PART, j + 2, 0, (Loc){ LOC_STACK, 0, next, 4 });
+		expect(e, BCHK_ARG_PART, j + 1, 0, (Loc){ .kind = LOC_STACK, .reg = 0, .offset = at, .size = (uint32_t)size });
+		expect(e, BCHK_ARG_PART, j + 2, 0, (Loc){ .kind = LOC_STACK, .reg = 0, .offset = next, .size = 4 });
 		finish(e, "%s: byval { i32, i64 } after %u x i32 copied to stack+%u (%u bytes), next i32 at stack+%u", what,
 		       j + 1, at, (unsigned)size, next);
 	}
@@ -508,7 +508,7 @@ static Sig *begin_return(Emit *e, unsigned flat_wg_max, unsigned limit)
 	Sig *s = begin(e, 0);
 	s->flat_wg_min = flat_wg_max ? 1 : 0;
 	s->flat_wg_max = (uint16_t)flat_wg_max;
-	aim(e, BLIM_RETURN, (Loc){ LOC_NONE, (uint16_t)limit, 0, 0 }, (Loc){ 0 });
+	aim(e, BLIM_RETURN, (Loc){ .kind = LOC_NONE, .reg = (uint16_t)limit, .offset = 0, .size = 0 }, (Loc){ 0 });
 	return s;
 }
 
@@ -791,7 +791,7 @@ static void ps_cases(Emit *e)
 				continue;
 			snprintf(what, sizeof what, "ps input slots: %s%u used before an unused i32 (%s)", pair ? "{ i32, i32 } and " : "",
 				 pair ? at - 1 : at, g->place.args[at].count ? "past the last slot: allocated" : "in a slot: not allocated");
-			ps_case_from_probe(e, probe, BLIM_PS_SLOTS, (Loc){ LOC_NONE, (uint16_t)k, pair, 0 }, 3u << at, what);
+			ps_case_from_probe(e, probe, BLIM_PS_SLOTS, (Loc){ .kind = LOC_NONE, .reg = (uint16_t)k, .offset = pair, .size = 0 }, 3u << at, what);
 		}
 	}
 	if (!slots || slots > 16)
@@ -821,7 +821,7 @@ static void ps_cases(Emit *e)
 				else
 					snprintf(what, sizeof what, "ps input slot 0 %s: only slots %u and %u used",
 						 forced[x][y] ? "forced on" : "not forced", x, y);
-				ps_case_from_probe(e, probe, BLIM_PS_FORCED, (Loc){ LOC_NONE, (uint16_t)used, 0, 0 }, used, what);
+				ps_case_from_probe(e, probe, BLIM_PS_FORCED, (Loc){ .kind = LOC_NONE, .reg = (uint16_t)used, .offset = 0, .size = 0 }, used, what);
 			}
 		}
 }

@@ -58,7 +58,7 @@ static MirStatus arg_end(Hsa *h, uint32_t col)
 		return malformed(h, col, "more than %u kernel arguments", (unsigned)SIG_MAX_PARAMS);
 	p->args[p->nargs].first = (uint16_t)p->nlocs;
 	p->args[p->nargs].count = 1;
-	p->locs[p->nlocs++] = (Loc){ LOC_KERNARG, 0, h->arg_offset, h->arg_size };
+	p->locs[p->nlocs++] = (Loc){ .kind = LOC_KERNARG, .reg = 0, .offset = h->arg_offset, .size = h->arg_size };
 	p->nargs++;
 	if ((uint64_t)h->arg_offset + h->arg_size > p->kernarg_size)
 		p->kernarg_size = h->arg_offset + h->arg_size;

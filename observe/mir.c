@@ -286,15 +286,43 @@ static void place_add(Placement *p, Loc l)
 static void place_add_regs(Placement *p, const RegRange *r)
 {
 	for (uint16_t i = 0; i < r->count; i++) {
-		Loc l = {r->kind, (uint16_t)(r->first + i), 0, 0};
+		Loc l = { .kind = r->kind, .reg = (uint16_t)(r->first + i), .offset = 0, .size = 0 };
 		place_add(p, l);
 	}
 }
 
 static void place_add_stack(Placement *p, uint32_t offset, uint32_t size)
 {
-	Loc l = {LOC_STACK, 0, offset, size};
+	Loc l = { .kind = LOC_STACK, .reg = 0, .offset = offset, .size = size };
 	place_add(p, l);
+}
+
+/* Part first on of p (one register each): what the copies at a return or
+ * a call say they hold -- the last write of the register before the
+ * instruction at (written: a return's values, a call's arguments) or the
+ * first copy out of it after at (a call's results), in at's block. */
+static void reprs_around(const MirBody *b, Placement *p, uint32_t first, uint32_t at, bool written)
+{
+	for (uint32_t k = first; k < p->nlocs; k++) {
+		Loc *l = &p->locs[k];
+		if (l->kind != LOC_SGPR && l->kind != LOC_VGPR)
+			continue;
+		RegRange r = { l->kind, l->reg, 1 };
+		uint32_t block = b->instrs[at].block;
+		if (written) {
+			for (uint32_t i = at; i-- > 0 && b->instrs[i].block == block;)
+				if (b->instrs[i].kind == IK_DEF_PHYS && regrange_eq(&b->instrs[i].dst, &r)) {
+					l->repr = (uint8_t)body_repr_written(b, i);
+					break;
+				}
+		} else {
+			for (uint32_t i = at + 1; i < b->ninstrs && b->instrs[i].block == block; i++)
+				if (b->instrs[i].kind == IK_COPY_PHYS && regrange_eq(&b->instrs[i].src, &r)) {
+					l->repr = (uint8_t)body_repr_read(b, i);
+					break;
+				}
+		}
+	}
 }
 
 static void place_fail(Placement *p, const char *msg)
@@ -419,8 +447,11 @@ static void place_incoming(MirWork *w, uint32_t nargs, bool one_group)
 	for (uint32_t k = 0; k < nargs; k++) {
 		uint32_t first = p->nlocs;
 		for (uint32_t i = 0; i < w->nin; i++)
-			if (one_group ? !w->in[i].forwarded : w->in[i].arg == (int32_t)k)
+			if (one_group ? !w->in[i].forwarded : w->in[i].arg == (int32_t)k) {
 				place_add_regs(p, &w->in[i].reg);
+				if (w->in[i].reg.count == 1 && p->nlocs > first)
+					p->locs[p->nlocs - 1].repr = (uint8_t)body_repr_read(&w->body, w->in[i].instr);
+			}
 		for (uint16_t i = 0; i < w->h.nfixed; i++)
 			if (one_group || w->fixed_arg[i] == (int32_t)k)
 				place_add_stack(p, w->h.fixed[i].offset, w->h.fixed[i].size);
@@ -680,8 +711,13 @@ static void place_outgoing_regs(MirWork *w, Placement *p, uint32_t k)
 			w->order[at] = w->order[at - 1];
 		w->order[at] = cur;
 	}
-	for (uint32_t i = 0; i < n; i++)
-		place_add_regs(p, &w->out[w->order[i]].reg);
+	for (uint32_t i = 0; i < n; i++) {
+		const OutPart *o = &w->out[w->order[i]];
+		uint32_t before = p->nlocs;
+		place_add_regs(p, &o->reg);
+		if (o->reg.count == 1 && p->nlocs > before)
+			p->locs[p->nlocs - 1].repr = (uint8_t)body_repr_written(&w->body, o->instr);
+	}
 }
 
 /* Does a call define SGPRs or VGPRs (a return value in registers)? */
@@ -788,6 +824,7 @@ static void place_call(MirWork *w, MirCall *call, const Instr *ci)
 	}
 	p->ret.first = (uint16_t)p->nlocs;
 	add_reg_operands(p, ci->ops, true);
+	reprs_around(&w->body, p, p->ret.first, (uint32_t)(ci - w->body.instrs), false);
 	p->ret.count = (uint16_t)(p->nlocs - p->ret.first);
 }
 
@@ -993,8 +1030,10 @@ static void analyse_body(MirWork *w)
 		place_incoming(w, w->nin || w->h.nfixed ? 1 : 0, true);
 	const Instr *ret = first_return(b);
 	f->in.ret.first = (uint16_t)f->in.nlocs;
-	if (ret)
+	if (ret) {
 		add_reg_operands(&f->in, ret->ops, false);
+		reprs_around(b, &f->in, f->in.ret.first, (uint32_t)(ret - b->instrs), true);
+	}
 	f->in.ret.count = (uint16_t)(f->in.nlocs - f->in.ret.first);
 	if (f->grouped)
 		find_callee_sret(w, sig);

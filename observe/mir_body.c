@@ -632,5 +632,6 @@ bool body_parse(MirBody *b, const FuncHeader *h)
 	if (!build_temp_index(b) || !size_trace_arrays(b))
 		return false;
 	mark_incoming(b, h);
+	body_mark_reprs(b);
 	return true;
 }

@@ -242,6 +242,9 @@ typedef struct {
 	/* Index + 1 of the instruction of the same block whose live
 	 * `implicit-def $scc` this one reads (`implicit $scc`); 0 when none. */
 	uint32_t scc_src;
+	/* IK_COPY_PHYS of one register: bit per Repr its users state
+	 * (mir_repr.c). */
+	uint8_t read_reprs;
 } Instr;
 
 typedef struct {
@@ -313,6 +316,15 @@ void body_free(MirBody *b);
 bool body_parse(MirBody *b, const FuncHeader *h);
 /* First DefEntry of vreg, or UINT32_MAX. */
 uint32_t body_first_def(const MirBody *b, uint32_t vreg);
+
+/* --- representations (mir_repr.c) ----------------------------------- */
+
+/* Set Instr.read_reprs of the copies out of physical registers. */
+void body_mark_reprs(MirBody *b);
+/* What the users of the COPY at copy (%v = COPY $reg) say it holds. */
+Repr body_repr_read(const MirBody *b, uint32_t copy);
+/* What the value an IK_DEF_PHYS COPY ($reg = COPY %v) writes is. */
+Repr body_repr_written(const MirBody *b, uint32_t def);
 
 /* --- def-use tracing (mir_trace.c) ----------------------------------- */
 

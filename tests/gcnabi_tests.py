@@ -10,7 +10,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 GCNABI = os.environ.get("GCNABI", os.path.join(ROOT, "build", "gcnabi"))
 GCNABI_SAN = os.path.join(ROOT, "build", "gcnabi-san")
 GOLDEN = os.path.join(ROOT, "cases", "golden")
-CPUS = ["gfx900", "gfx1030", "gfx1100"]
+CPUS = ["gfx700", "gfx900", "gfx1030", "gfx1100"]
 SELECTORS = ["dag", "gisel"]
 TRIPLE = "amdgcn-amd-amdpal"
 # The OSes a case can be recorded for (a "; gcnabi-triples: amdpal mesa3d noos"

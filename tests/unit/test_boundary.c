@@ -400,7 +400,7 @@ static void test_entry_conventions_every_limit(void **state)
 							if (r.unbounded)
 								continue;
 							assert_true(r.refused_above); /* never demoted */
-							Loc at = { LOC_NONE, (uint16_t)r.limit, 0, 0 };
+							Loc at = { .kind = LOC_NONE, .reg = (uint16_t)r.limit, .offset = 0, .size = 0 };
 							unsigned refused, part_at;
 							unsigned hit = hits_at(&h, BLIM_RETURN, &at, 0, &refused, &part_at);
 							if (hit == 0 || refused == 0)
@@ -411,7 +411,7 @@ static void test_entry_conventions_every_limit(void **state)
 						}
 						if (cc == CC_AMDGPU_PS) {
 							unsigned refused, part_at;
-							Loc sixteen = { LOC_NONE, 16, 0, 0 };
+							Loc sixteen = { .kind = LOC_NONE, .reg = 16, .offset = 0, .size = 0 };
 							assert_true(hits_at(&h, BLIM_PS_SLOTS, &sixteen, 0, &refused, &part_at) >= 2);
 							assert_true(hits_at(&h, BLIM_PS_FORCED, 0, 0, &refused, &part_at) >= 2);
 							ps++;

@@ -16,10 +16,10 @@
 
 static Placement a, b;
 
-static Loc S(unsigned r) { return (Loc){ LOC_SGPR, (uint16_t)r, 0, 0 }; }
-static Loc V(unsigned r) { return (Loc){ LOC_VGPR, (uint16_t)r, 0, 0 }; }
-static Loc K(unsigned off, unsigned size) { return (Loc){ LOC_STACK, 0, off, size }; }
-static Loc KA(unsigned off, unsigned size) { return (Loc){ LOC_KERNARG, 0, off, size }; }
+static Loc S(unsigned r) { return (Loc){ .kind = LOC_SGPR, .reg = (uint16_t)r, .offset = 0, .size = 0 }; }
+static Loc V(unsigned r) { return (Loc){ .kind = LOC_VGPR, .reg = (uint16_t)r, .offset = 0, .size = 0 }; }
+static Loc K(unsigned off, unsigned size) { return (Loc){ .kind = LOC_STACK, .reg = 0, .offset = off, .size = size }; }
+static Loc KA(unsigned off, unsigned size) { return (Loc){ .kind = LOC_KERNARG, .reg = 0, .offset = off, .size = size }; }
 
 /* One argument with the given parts. */
 static void one_arg(Placement *p, const Loc *locs, unsigned n)
@@ -647,23 +647,23 @@ static void test_words(void **state)
 		{ { .what = JW_STATUS, .eb = "y" }, "model placed, llc error \"y\"" },
 		{ { .what = JW_ARG_COUNT, .va = 3, .vb = 2 }, "model has 3 arguments, llc 2" },
 		{ { .what = JW_RET_DEMOTED, .vb = 1 }, "return: model in registers, llc demoted to sret" },
-		{ { .what = JW_SRET, .a = { LOC_VGPR, 0, 0, 0 }, .b = { LOC_STACK, 0, 8, 4 } },
+		{ { .what = JW_SRET, .a = { .kind = LOC_VGPR, .reg = 0, .offset = 0, .size = 0 }, .b = { .kind = LOC_STACK, .reg = 0, .offset = 8, .size = 4 } },
 		  "hidden sret pointer: model v0, llc stack+8/4" },
 		{ { .what = JW_PS_INPUTS, .va = 3, .va2 = 1, .vb = 2, .vb2 = 2 }, "psInputAddr/psInputEnable: model 3/1, llc 2/2" },
-		{ { .what = JW_IMPLICIT_BUFFER_PTR, .a = { LOC_NONE, 0, 0, 0 }, .b = { LOC_SGPR, 0, 0, 0 } },
+		{ { .what = JW_IMPLICIT_BUFFER_PTR, .a = { .kind = LOC_NONE, .reg = 0, .offset = 0, .size = 0 }, .b = { .kind = LOC_SGPR, .reg = 0, .offset = 0, .size = 0 } },
 		  "implicit buffer pointer: model none, llc s0" },
-		{ { .what = JW_SCRATCH_WAVE_OFFSET, .a = { LOC_SGPR, 3, 0, 0 } }, "scratch wave offset: model s3, llc none" },
+		{ { .what = JW_SCRATCH_WAVE_OFFSET, .a = { .kind = LOC_SGPR, .reg = 3, .offset = 0, .size = 0 } }, "scratch wave offset: model s3, llc none" },
 		{ { .what = JW_KERNARG_SIZE, .va = 12, .vb = 16 }, "explicit kernarg size: model 12, llc 16" },
-		{ { .what = JW_USER_SGPR, .arg = USGPR_QUEUE_PTR, .a = { LOC_SGPR, 4, 0, 0 } },
+		{ { .what = JW_USER_SGPR, .arg = USGPR_QUEUE_PTR, .a = { .kind = LOC_SGPR, .reg = 4, .offset = 0, .size = 0 } },
 		  "user SGPR queue_ptr: model enabled, llc off" },
-		{ { .what = JW_USER_SGPR, .arg = USGPR_PRIVATE_SEGMENT_SIZE, .a = { LOC_SGPR, 6, 0, 0 }, .b = { LOC_SGPR, 8, 0, 0 } },
+		{ { .what = JW_USER_SGPR, .arg = USGPR_PRIVATE_SEGMENT_SIZE, .a = { .kind = LOC_SGPR, .reg = 6, .offset = 0, .size = 0 }, .b = { .kind = LOC_SGPR, .reg = 8, .offset = 0, .size = 0 } },
 		  "user SGPR private_segment_size: model s6, llc s8" },
 		{ { .what = JW_PRELOAD, .va = 2, .va2 = 0, .vb = 0, .vb2 = 0 },
 		  "preloaded kernel arguments: model 2 SGPRs from kernarg+0, llc 0 from kernarg+0" },
 		{ { .what = JW_USER_SGPR_COUNT, .va = 6, .vb = 8 }, "user SGPR count: model 6, llc 8" },
-		{ { .what = JW_ARGUMENT, .cls = JC_MOVED, .arg = 2, .part = 1, .a = { LOC_SGPR, 6, 0, 0 }, .b = { LOC_SGPR, 16, 0, 0 } },
+		{ { .what = JW_ARGUMENT, .cls = JC_MOVED, .arg = 2, .part = 1, .a = { .kind = LOC_SGPR, .reg = 6, .offset = 0, .size = 0 }, .b = { .kind = LOC_SGPR, .reg = 16, .offset = 0, .size = 0 } },
 		  "argument 2 part 1: model s6, llc s16" },
-		{ { .what = JW_RETURN, .cls = JC_SLOT_SIZE, .a = { LOC_KERNARG, 0, 0, 1 }, .b = { LOC_KERNARG, 0, 0, 4 } },
+		{ { .what = JW_RETURN, .cls = JC_SLOT_SIZE, .a = { .kind = LOC_KERNARG, .reg = 0, .offset = 0, .size = 1 }, .b = { .kind = LOC_KERNARG, .reg = 0, .offset = 0, .size = 4 } },
 		  "return part 0: model kernarg+0/1, llc kernarg+0/4" },
 		{ { .what = JW_ARGUMENT, .cls = JC_PART_COUNT, .arg = 1, .va = 2, .vb = 1 }, "argument 1: model has 2 parts, llc 1" },
 		{ { .what = JW_RETURN, .cls = JC_UNREAD, .va = 4, .vb = 2 }, "return: llc uses 2 of model's 4 parts" },
