@@ -336,6 +336,15 @@ typedef struct {
 } LinkCell;
 
 /* check_link.c */
+typedef enum {
+	LINK_UNPREDICTED,
+	LINK_MODELS_DIFFER, /* the caller's model and the callee's disagree the same way */
+	LINK_CALLER_LOSES,  /* the caller leaves parts its model assigns unwritten, the callee reads them as modelled */
+} LinkPrediction;
+/* Why the model expects call site call (combo a, the caller's view am)
+ * and callee (bm) of signature i to disagree. Uses c's scratch placements. */
+LinkPrediction link_predicted(Check *c, const Combo *a, unsigned i, const ModelConfig *am, const ModelConfig *bm,
+			      const Placement *call, const Placement *callee);
 void link_matrix(Check *c);
 void link_print(const Check *c, FILE *f);
 void link_json(const Check *c, JsonWriter *w);

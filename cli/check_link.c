@@ -35,6 +35,33 @@ static int conv_of(const LinkMatrix *lm, CallConv from, const Sig *callee)
 	return row >= 0 && entered_by_code(&lm->rows[row]) ? row : -1;
 }
 
+LinkPrediction link_predicted(Check *c, const Combo *a, unsigned i, const ModelConfig *am, const ModelConfig *bm,
+			      const Placement *call, const Placement *callee)
+{
+	const Sig *s = c->in.sigs[i];
+	const JudgeRules rules = { .flags = CALLER_VS_CALLEE };
+	Judgement j;
+	char why[256];
+	if (cc_place(s, am, VIEW_CALLER, c->model_caller) && cc_place(s, bm, VIEW_CALLEE, c->model) &&
+	    check_judge(c->model_caller, c->model, &rules, "caller", "callee", &j, why, sizeof why) == JUDGE_DIFFERENT)
+		return LINK_MODELS_DIFFER;
+	/* Or the caller's own loss: it leaves parts its model assigns
+	 * unwritten (an unwritten-parts note on its own axis: llc 14-16
+	 * GlobalISel and <16 x i56>), which a callee of another llc reads
+	 * where that model places them. */
+	/* Only where the caller's llc is consistent with itself: its own
+	 * callee reads what it writes (llc 16's SelectionDAG loses inreg
+	 * SGPRs at amdgpu_gfx calls that its own callee reads). */
+	const Placement *own_callee = a->kept_callee[i];
+	const JudgeRules own = { .flags = MODEL_VS_LLC };
+	if (own_callee && check_judge(call, own_callee, &rules, "caller", "callee", &j, why, sizeof why) != JUDGE_DIFFERENT &&
+	    cc_place(s, am, VIEW_CALLER, c->model_caller) &&
+	    check_judge(c->model_caller, call, &own, "model", "caller", &j, why, sizeof why) == JUDGE_UNREAD &&
+	    check_judge(c->model_caller, callee, &rules, "model", "callee", &j, why, sizeof why) == JUDGE_SAME)
+		return LINK_CALLER_LOSES;
+	return LINK_UNPREDICTED;
+}
+
 /* Caller combo a against callee combo b over every signature (every edge
  * of a call graph) both kept. */
 static void link_pair(Check *c, LinkMatrix *lm, const Combo *a, const Combo *b, JsonWriter *cells)
@@ -43,7 +70,7 @@ static void link_pair(Check *c, LinkMatrix *lm, const Combo *a, const Combo *b, 
 	int la = (int)(a->llc - c->llcs), lb = (int)(b->llc - c->llcs);
 	LinkCell pair[CONV_MAX_ROWS] = { { 0 } };
 	unsigned examples[CONV_MAX_ROWS] = { 0 };
-	char why[256], model_why[256];
+	char why[256];
 	unsigned n = in->nedges ? in->nedges : in->nsigs;
 	for (unsigned k = 0; k < n; k++) {
 		unsigned i = in->nedges ? in->edges[k].to : k;
@@ -55,34 +82,13 @@ static void link_pair(Check *c, LinkMatrix *lm, const Combo *a, const Combo *b, 
 			continue;
 		pair[conv].checked++;
 		const JudgeRules rules = { .flags = CALLER_VS_CALLEE };
-		Judgement j, model_j;
+		Judgement j;
 		if (check_judge(call, callee, &rules, "caller", "callee", &j, why, sizeof why) != JUDGE_DIFFERENT)
 			continue;
 		pair[conv].differ++;
 		ModelConfig am = a->m; /* the caller's view of the callee */
 		am.through_pointer = in->nedges && in->edges[k].indirect;
-		bool predicted = cc_place(in->sigs[i], &am, VIEW_CALLER, c->model_caller) &&
-				 cc_place(in->sigs[i], &b->m, VIEW_CALLEE, c->model) &&
-				 check_judge(c->model_caller, c->model, &rules, "caller", "callee", &model_j, model_why,
-					     sizeof model_why) == JUDGE_DIFFERENT;
-		/* Or the caller's own loss: it leaves parts its model assigns
-		 * unwritten (an unwritten-parts note on its own axis: llc 14-16
-		 * GlobalISel and <16 x i56>), which a callee of another llc reads
-		 * where that model places them. */
-		/* Only where the caller's llc is consistent with itself: its own
-		 * callee reads what it writes (llc 16's SelectionDAG loses inreg
-		 * SGPRs at amdgpu_gfx calls that its own callee reads). */
-		const Placement *own_callee = a->kept_callee[i];
-		if (!predicted && own_callee &&
-		    check_judge(call, own_callee, &rules, "caller", "callee", &model_j, model_why, sizeof model_why) !=
-			    JUDGE_DIFFERENT &&
-		    cc_place(in->sigs[i], &am, VIEW_CALLER, c->model_caller)) {
-			const JudgeRules own = { .flags = MODEL_VS_LLC };
-			predicted = check_judge(c->model_caller, call, &own, "model", "caller", &model_j, model_why,
-						sizeof model_why) == JUDGE_UNREAD &&
-				    check_judge(c->model_caller, callee, &rules, "model", "callee", &model_j, model_why,
-						sizeof model_why) == JUDGE_SAME;
-		}
+		bool predicted = link_predicted(c, a, i, &am, &b->m, call, callee) != LINK_UNPREDICTED;
 		if (predicted)
 			pair[conv].predicted++;
 		else if (examples[conv]++ < LINK_EXAMPLES_PER_CELL)

@@ -30,29 +30,25 @@ struct SelectorLink {
 	unsigned npairs;
 };
 
-/* The disagreement the two selectors' models predict for signature i:
- * true with *why set; *sw the switch that explains it (SW_COUNT: none). */
-static bool predicted(Check *c, unsigned i, const ModelConfig *am, const ModelConfig *bm, const JudgeRules *rules,
-		      ProfileSwitch *sw)
+/* The profile switch without which the two selectors' models agree on
+ * signature i (SW_COUNT: none). */
+static ProfileSwitch explaining_switch(Check *c, unsigned i, const ModelConfig *am, const ModelConfig *bm)
 {
 	const Sig *s = c->in.sigs[i];
+	const JudgeRules rules = { .flags = CALLER_VS_CALLEE };
 	Judgement j;
 	char why[256];
-	if (!cc_place(s, am, VIEW_CALLER, c->model_caller) || !cc_place(s, bm, VIEW_CALLEE, c->model) ||
-	    check_judge(c->model_caller, c->model, rules, "caller", "callee", &j, why, sizeof why) != JUDGE_DIFFERENT)
-		return false;
-	*sw = SW_COUNT;
-	for (unsigned k = 0; k < SW_COUNT && *sw == SW_COUNT; k++) {
+	for (unsigned k = 0; k < SW_COUNT; k++) {
 		if (!am->profile->on[k])
 			continue;
 		Profile pa, pb;
 		ModelConfig a = model_without_switch(am, (ProfileSwitch)k, &pa);
 		ModelConfig b = model_without_switch(bm, (ProfileSwitch)k, &pb);
 		if (cc_place(s, &a, VIEW_CALLER, c->model_caller) && cc_place(s, &b, VIEW_CALLEE, c->model) &&
-		    check_judge(c->model_caller, c->model, rules, "caller", "callee", &j, why, sizeof why) == JUDGE_SAME)
-			*sw = (ProfileSwitch)k;
+		    check_judge(c->model_caller, c->model, &rules, "caller", "callee", &j, why, sizeof why) == JUDGE_SAME)
+			return (ProfileSwitch)k;
 	}
-	return true;
+	return SW_COUNT;
 }
 
 /* Call sites of combo a against callees of combo b, every signature (every
@@ -76,13 +72,18 @@ static void link_selectors(Check *c, SelectorPair *p)
 		p->cell.differ++;
 		ModelConfig am = a->m;
 		am.through_pointer = in->nedges && in->edges[k].indirect;
-		ProfileSwitch sw = SW_COUNT;
-		bool known = predicted(c, i, &am, &b->m, &rules, &sw);
+		LinkPrediction why_known = link_predicted(c, a, i, &am, &b->m, call, callee);
+		bool known = why_known != LINK_UNPREDICTED;
 		p->cell.predicted += known;
-		if (known)
-			snprintf(explained, sizeof explained, "%s%s%s", sw < SW_COUNT ? profile_switch_names[sw] : "",
-				 sw < SW_COUNT ? ": " : "",
-				 sw < SW_COUNT ? profile_switch_comments[sw] : "the two selectors' rules differ here");
+		ProfileSwitch sw = why_known == LINK_MODELS_DIFFER ? explaining_switch(c, i, &am, &b->m) : SW_COUNT;
+		if (sw < SW_COUNT)
+			snprintf(explained, sizeof explained, "%s: %s", profile_switch_names[sw], profile_switch_comments[sw]);
+		else
+			snprintf(explained, sizeof explained, "%s",
+				 why_known == LINK_CALLER_LOSES
+					 ? "the caller leaves parts its model assigns unwritten (its unwritten-parts note), which "
+					   "the other selector's callee reads"
+					 : "the two selectors' rules differ here, as the model has them");
 		if (!known && examples++ >= SELECTOR_LINK_EXAMPLES)
 			continue;
 		finding_write(c, &(Finding){ .kind = FK_CROSS_SELECTOR, .co = a, .callee_co = b, .sig = i, .why = why,

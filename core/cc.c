@@ -197,6 +197,10 @@ static bool take_reg(Ctx *c, unsigned file, unsigned reg, Loc *loc)
 	return true;
 }
 
+/* A Loc's repr while its run is placed: a promoting row widened the part
+ * (set_reprs turns it into the part's Repr). */
+enum { PROMOTED = REPR_COUNT };
+
 /* The n-th register of a row's list, or -1 past its end. */
 static int row_reg(const Ctx *c, const CcRule *r, unsigned n)
 {
@@ -323,9 +327,10 @@ static const CcRule *assign_part_from(Ctx *c, bool returns, const PartRun *origi
 			continue;
 		}
 		if (r->action == ACT_REG) {
-			if (alloc_regs(c, r, i, loc, 1))
-				return r;
-			continue;
+			if (!alloc_regs(c, r, i, loc, 1))
+				continue;
+			loc->repr = part == &promoted ? PROMOTED : REPR_UNSTATED; /* for set_reprs */
+			return r;
 		}
 		if (r->action == ACT_STACK) {
 			c->stack = (c->stack + 3) & ~(uint64_t)3;
@@ -393,21 +398,32 @@ static bool place_byval(Ctx *c, const Param *prm, uint64_t size, PartRange *rang
  * place, else the row that refused a part (ACT_FAIL), or &no_row. */
 static const CcRule no_row = { .action = ACT_FAIL, .rule = "no rule accepts it" };
 
-/* What each register part of the runs holds: the run's representation; an
- * integer narrower than 32 bits of a signext or zeroext value is extended
- * (CCPromoteToType of i1, i8, i16 with the argument's flags: SExt, ZExt,
- * else AExt; GlobalISel says it with G_SEXT/G_ZEXT at the writer and
- * G_ASSERT_SEXT/G_ASSERT_ZEXT at the reader). Memory parts say nothing. */
-static void set_reprs(const Ctx *c, const Parts *parts, Loc *locs)
+/* What each register part of the runs holds: the run's representation,
+ * but an integer narrower than 32 bits that is widened to an i32 -- by a
+ * promoting row (CCPromoteToType: i1 everywhere, i8 and i16 with an
+ * extension attribute in the default convention), or by type legalization
+ * where it has no legal type of its own (store size 4: i17-i31, and i8/i16
+ * without 16-bit instructions) -- is extended as the value's signext or
+ * zeroext says (SelectionDAG's getCopyToParts, GlobalISel's
+ * extendOpFromFlags: G_SEXT/G_ZEXT at the writer, G_ASSERT_SEXT/
+ * G_ASSERT_ZEXT at the reader). An i16 left an i16 (amdgpu_gfx on gfx8+)
+ * is not. Memory parts say nothing. assign_part_from marks a promoted
+ * part's Loc with PROMOTED first. */
+static void set_reprs(const Ctx *c, bool returns, const Parts *parts, Loc *locs)
 {
+	bool writer = returns ? c->view == VIEW_CALLEE : c->view == VIEW_CALLER;
 	Repr ext = c->ext_flags & PARAM_SIGNEXT ? REPR_SEXT : c->ext_flags & PARAM_ZEROEXT ? REPR_ZEXT : REPR_LOW;
 	Loc *loc = locs;
 	for (unsigned r = 0; r < parts->nruns; r++) {
 		const PartRun *run = &parts->runs[r];
 		bool integer = run->cls == PART_INT || run->cls == PART_I1;
-		Repr repr = run->repr == REPR_LOW && integer ? ext : (Repr)run->repr;
-		for (unsigned k = 0; k < run->count; k++, loc++)
+		for (unsigned k = 0; k < run->count; k++, loc++) {
+			bool widened = loc->repr == PROMOTED || run->store == 4;
+			Repr repr = run->repr == REPR_LOW && integer && widened ? ext
+				    : writer && run->writer_repr   ? (Repr)run->writer_repr
+								   : (Repr)run->repr;
 			loc->repr = loc->kind == LOC_SGPR || loc->kind == LOC_VGPR ? (uint8_t)repr : REPR_UNSTATED;
+		}
 	}
 }
 
@@ -450,7 +466,7 @@ static const CcRule *assign_runs(Ctx *c, bool returns, const Parts *parts, bool 
 			left--;
 		}
 	}
-	set_reprs(c, parts, locs);
+	set_reprs(c, returns, parts, locs);
 	return 0;
 }
 
@@ -855,7 +871,7 @@ static bool is_bfloat_value(const Sig *s, TypeId id)
 
 static bool place_once(const Sig *s, const ModelConfig *m, View view, Placement *out)
 {
-	static const PartRun sret_pointer = { PART_INT, 4, 1, REPR_BITS }; /* a ptr addrspace(5) */
+	static const PartRun sret_pointer = { PART_INT, 4, 1, REPR_BITS, REPR_UNSTATED }; /* a ptr addrspace(5) */
 	PartRun runs[PLACE_MAX_PARTS];
 	Parts parts = { runs, 0, 0, PLACE_MAX_PARTS, 0 };
 	Ctx c;
@@ -922,7 +938,7 @@ static bool place_once(const Sig *s, const ModelConfig *m, View view, Placement 
 	bool mask_is_argument = demoted && view == VIEW_CALLEE && m->selector == SEL_DAG && conv->active_mask_param &&
 				m->profile->on[SW_whole_wave_dag_sret_to_mask];
 	if (callee_address) {
-		PartRun address = { PART_INT, 4, 2, REPR_PIECE }; /* a ptr, passed first and in no argument's parts */
+		PartRun address = { PART_INT, 4, 2, REPR_PIECE, REPR_UNSTATED }; /* a ptr, passed first and in no argument's parts */
 		Parts first = { &address, 1, 2, 1, 0 };
 		Loc unseen[2];
 		if (assign_runs(&c, false, &first, false, unseen))

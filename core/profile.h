@@ -17,6 +17,7 @@
 #define PROFILE_SWITCHES(X) \
 	X(func_inreg_sgpr, NULL, "default CC: inreg arguments take SGPRs, then VGPRs (seen in 19 and 22; upstream PR #67182, after 16); in 14-16 SelectionDAG ignores inreg") \
 	X(dag_fp16_promoted, "llvm/llvm-project#112524 (fixed by PR #175795, after 22)", "targets without 16-bit instructions (gfx6, gfx7, the generic target): SelectionDAG passes a half or bfloat promoted to float, GlobalISel its 16 bits in the low half, so code of one selector calling code of the other reads the wrong bits (LLVM 14-22)") \
+	X(gisel_v2bf16_low_only, "none found upstream", "GlobalISel writes a packed pair of bfloat (a <2 x bfloat> argument at a call, or returned) as its first element any-extended (G_UNMERGE_VALUES, G_ANYEXT): the second is lost, while its readers take the pair from both halves (G_BITCAST; LLVM 16-22)") \
 	X(func_inreg_gisel_fails, "llvm/llvm-project#78123 (the GlobalISel fix)", "default CC: GlobalISel cannot lower an inreg argument and aborts (LLVM 14-16)") \
 	X(queue_ptr_cov5_hole, "llvm/llvm-project#112403 (reserved again)", "default CC callee: s[6:7] (queue ptr) is not reserved under code object v5, so inreg arguments use it (LLVM 19; reserved again in 22, upstream PR #112403)") \
 	X(lds_kernel_id_input, NULL, "default CC: s15 carries the LDS kernel id and is reserved (LLVM 16+; argumentInfo shows LDSKernelId)") \

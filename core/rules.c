@@ -26,6 +26,9 @@ static const CcRule func_args[] = {
 
 /* RetCC_AMDGPU_Func: VGPRs only; inreg is ignored on returns. */
 static const CcRule func_returns[] = {
+	{ MATCH(CLS(I1)), .action = ACT_PROMOTE_I32, .rule = "a returned i1 is promoted to i32" },
+	{ MATCH(CLS(INT)), .ext = YES, .action = ACT_PROMOTE_I32,
+	  .rule = "a signext/zeroext i8 or i16 return is promoted to i32, extended" },
 	{ MATCH(ALL_PARTS), VGPRS(0, 32), .rule = "return parts take v0-v31" },
 	{ MATCH(ALL_PARTS), .action = ACT_FAIL,
 	  .rule = "more than 32 return parts: the return is demoted to a hidden sret pointer" },
@@ -42,6 +45,9 @@ static const CcRule gfx_args[] = {
 
 /* RetCC_SI_Gfx (amdgpu_gfx_whole_wave too; llc 22 loses some of its returns: cc.c). */
 static const CcRule gfx_returns[] = {
+	{ MATCH(CLS(I1)), .action = ACT_PROMOTE_I32, .rule = "a returned i1 is promoted to i32" },
+	{ MATCH(CLS(INT)), .ext = YES, .action = ACT_PROMOTE_I32,
+	  .rule = "a signext/zeroext i8 or i16 return is promoted to i32, extended" },
 	{ MATCH(ALL_PARTS), .inreg = YES, .action = ACT_FAIL,
 	  .rule = "an inreg return is not lowered in registers: it is demoted (GlobalISel passes the pointer inreg)" },
 	{ MATCH(ALL_PARTS), ONLY(SEL_DAG), NEEDS(gfx_ret_dag_vgpr_budget), VGPRS(0, VGPR_BUDGET),

@@ -22,22 +22,28 @@ static unsigned pointer_bits(unsigned as, const Profile *p)
 }
 
 /* count parts of one class and store size; alike parts extend the last run. */
-static SplitStatus push_many(Parts *out, PartClass cls, unsigned store, Repr repr, uint64_t count)
+static SplitStatus push_many_as(Parts *out, PartClass cls, unsigned store, Repr repr, Repr writer, uint64_t count)
 {
 	if (count == 0)
 		return SPLIT_OK;
 	if (count > out->cap - out->nparts)
 		return SPLIT_TOO_MANY;
 	PartRun *last = out->nruns > out->merge_floor ? &out->runs[out->nruns - 1] : 0;
-	if (last && last->cls == cls && last->store == store && last->repr == repr && last->count + count <= UINT16_MAX) {
+	if (last && last->cls == cls && last->store == store && last->repr == repr && last->writer_repr == writer &&
+	    last->count + count <= UINT16_MAX) {
 		last->count = (uint16_t)(last->count + count);
 	} else {
 		if (out->nruns >= out->cap)
 			return SPLIT_TOO_MANY;
-		out->runs[out->nruns++] = (PartRun){ (uint8_t)cls, (uint8_t)store, (uint16_t)count, (uint8_t)repr };
+		out->runs[out->nruns++] = (PartRun){ (uint8_t)cls, (uint8_t)store, (uint16_t)count, (uint8_t)repr, (uint8_t)writer };
 	}
 	out->nparts += (unsigned)count;
 	return SPLIT_OK;
+}
+
+static SplitStatus push_many(Parts *out, PartClass cls, unsigned store, Repr repr, uint64_t count)
+{
+	return push_many_as(out, cls, store, repr, REPR_UNSTATED, count);
 }
 
 static SplitStatus push(Parts *out, PartClass cls, unsigned store, Repr repr) { return push_many(out, cls, store, repr, 1); }
@@ -106,8 +112,10 @@ static SplitStatus split_vector(const Sig *s, const Type *v, const ModelConfig *
 	 * instructions. */
 	bool float_ret = e->kind == TYPE_BFLOAT && is_return && (m->profile->on[SW_bfloat_vector_ret_float] || !has16);
 	PartClass fp_or_int = e->kind == TYPE_HALF || e->kind == TYPE_FLOAT || float_ret ? PART_FP : PART_INT;
-	if (bits == 16 && has16) /* <2 x i16> / <2 x half> share one register; odd counts pad up */
-		return push_many(out, fp_or_int, 4, REPR_PACKED, (count + 1) / 2);
+	if (bits == 16 && has16) { /* <2 x i16> / <2 x half> share one register; odd counts pad up */
+		bool low_only = e->kind == TYPE_BFLOAT && m->selector == SEL_GISEL && m->profile->on[SW_gisel_v2bf16_low_only];
+		return push_many_as(out, fp_or_int, 4, REPR_PACKED, low_only ? REPR_LOW : REPR_UNSTATED, (count + 1) / 2);
+	}
 	if (bits < 16) /* one element per part, never packed */
 		return push_many(out, PART_INT, has16 ? 2 : 4, REPR_LOW, count);
 	if (bits <= 32) { /* unpacked 16-bit elements keep their class: a half is a float part */
@@ -183,15 +191,15 @@ static SplitStatus split_rec(const Sig *s, TypeId id, const ModelConfig *m, bool
 		if (st == SPLIT_OK && per && (uint64_t)per * (t->n - 1) > out->cap - out->nparts)
 			st = SPLIT_TOO_MANY;
 		if (st == SPLIT_OK && per && last - first == 1) /* one run: lengthen it */
-			st = push_many(out, out->runs[first].cls, out->runs[first].store, out->runs[first].repr,
-				       (uint64_t)per * (t->n - 1));
+			st = push_many_as(out, out->runs[first].cls, out->runs[first].store, out->runs[first].repr,
+					  out->runs[first].writer_repr, (uint64_t)per * (t->n - 1));
 		else if (st == SPLIT_OK && per) {
 			/* Copies extend the element's last run, so copy that one from a snapshot. */
 			PartRun tail = out->runs[last - 1];
 			for (uint64_t i = 1; st == SPLIT_OK && i < t->n; i++)
 				for (unsigned k = first; st == SPLIT_OK && k < last; k++) {
 					const PartRun *r = k == last - 1 ? &tail : &out->runs[k];
-					st = push_many(out, r->cls, r->store, r->repr, r->count);
+					st = push_many_as(out, r->cls, r->store, r->repr, r->writer_repr, r->count);
 				}
 		}
 		out->merge_floor = floor;
@@ -220,17 +228,17 @@ static bool split_plain_scalar(const Type *t, const ModelConfig *m, PartRun *run
 	case TYPE_INT:
 		if (t->n < 2 || t->n > 128)
 			return false;
-		*run = t->n <= 32 ? (PartRun){ PART_INT, t->n <= 16 && has16 ? 2 : 4, 1, t->n == 32 ? REPR_BITS : REPR_LOW }
-				  : (PartRun){ PART_INT, 4, (uint16_t)((t->n + 31) / 32), REPR_PIECE };
+		*run = t->n <= 32 ? (PartRun){ PART_INT, t->n <= 16 && has16 ? 2 : 4, 1, t->n == 32 ? REPR_BITS : REPR_LOW, 0 }
+				  : (PartRun){ PART_INT, 4, (uint16_t)((t->n + 31) / 32), REPR_PIECE, 0 };
 		return true;
-	case TYPE_FLOAT: *run = (PartRun){ PART_FP, 4, 1, REPR_BITS }; return true;
-	case TYPE_HALF: *run = (PartRun){ PART_FP, has16 ? 2 : 4, 1, fp16_repr(m) }; return true;
-	case TYPE_DOUBLE: *run = (PartRun){ PART_INT, 4, 2, REPR_PIECE }; return true;
+	case TYPE_FLOAT: *run = (PartRun){ PART_FP, 4, 1, REPR_BITS, 0 }; return true;
+	case TYPE_HALF: *run = (PartRun){ PART_FP, has16 ? 2 : 4, 1, fp16_repr(m), 0 }; return true;
+	case TYPE_DOUBLE: *run = (PartRun){ PART_INT, 4, 2, REPR_PIECE, 0 }; return true;
 	case TYPE_PTR:
 		if (t->addrspace > 6) /* buffer pointers: their width is the profile's */
 			return false;
 		*run = (PartRun){ PART_INT, 4, (uint16_t)(pointer_bits(t->addrspace, m->profile) / 32),
-				  words_repr(pointer_bits(t->addrspace, m->profile)) };
+				  words_repr(pointer_bits(t->addrspace, m->profile)), 0 };
 		return true;
 	default: return false;
 	}

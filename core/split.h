@@ -22,6 +22,8 @@ typedef struct {
 	uint8_t store;  /* store size of the part's value type: its stack object size */
 	uint16_t count; /* >= 1 */
 	uint8_t repr;   /* Repr (place.h) of each part in a register, before signext/zeroext */
+	uint8_t writer_repr; /* what the side that writes the part (a call site's arguments, a return) puts
+	                      * there where it differs from repr (gisel_v2bf16_low_only); REPR_UNSTATED: repr */
 } PartRun;
 
 /* The runs of one value, and how many parts they hold in all. */

@@ -52,6 +52,19 @@ def profile_of(major):
     return best[-1] if best else None
 
 
+_waves = None
+
+
+def default_wave(cpu):
+    """The wave size of a CPU when none is given, from gcnabi's own table."""
+    global _waves
+    if _waves is None:
+        vocab = json.loads(subprocess.run([GCNABI, "vocab", "--json"], capture_output=True, text=True,
+                                          check=True).stdout)
+        _waves = {c["name"]: c["default_wave"] for c in vocab["cpus"]}
+    return str(_waves[cpu])
+
+
 def llc_command(llc, cpu, selector, src, dst, kernel=False, triple=TRIPLE):
     """MIR for the register conventions; for kernels, amdhsa assembly, whose
     HSA metadata gives the kernarg layout."""

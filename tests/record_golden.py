@@ -16,7 +16,7 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from gcnabi_tests import (CPUS, GCNABI, GOLDEN, OS_TRIPLES, SELECTORS, case_oses, expectation_name, installed_llcs,
+from gcnabi_tests import (CPUS, GCNABI, GOLDEN, OS_TRIPLES, SELECTORS, case_oses, default_wave, expectation_name, installed_llcs,
                           llc_command, profile_of, run)
 
 
@@ -71,7 +71,7 @@ def record(case_path, major, llc, cpu, sel, os_name, tmp):
     kernel = all(" amdgpu_kernel " in h for _, h in headers)
     if not kernel and any(" amdgpu_kernel " in h for _, h in headers):
         sys.exit("%s: kernels go in a case file of their own" % case_path)
-    wave = "64" if cpu.startswith("gfx9") else "32"  # the CPU's default: chain calls pass EXEC at that width
+    wave = default_wave(cpu)  # the CPU's default: chain calls pass EXEC at that width
 
     def run_module(sig_text, tag, callers=True):
         src = os.path.join(tmp, tag + ".sig")

@@ -134,7 +134,8 @@ def make_plan(run_dir, cfg, compilers):
         else:
             chunks += [("file", "file", c) for c in split_signatures(text, cfg["chunk"])]
     serial = {}
-    nrbs_cpu = cfg["cpus"][0]
+    # -new-reg-bank-select on the first CPU check itself defaults to (gfx900).
+    nrbs_cpu = next((c for c in cfg["cpus"] if c in V.default_cpus("check")), cfg["cpus"][0])
     for kind, suite, lines in chunks:
         # Unit names: kind, then the suite unless it is the default one
         # (sig-000, graph-shaders-001, sig-kernels-002).

@@ -55,6 +55,35 @@ static void test_same_and_moved(void **state)
 	assert_string_equal(why, "argument 0 part 0: model s6, llc s16");
 }
 
+/* What a register holds: a difference only where both sides state it, and
+ * one the stack pool does not forgive. */
+static Loc R(Loc l, Repr r)
+{
+	l.repr = (uint8_t)r;
+	return l;
+}
+
+static void test_representation(void **state)
+{
+	(void)state;
+	char why[256];
+	Loc x[] = { R(V(0), REPR_F32), K(0, 4) }, y[] = { R(V(0), REPR_LOW), K(0, 4) }, z[] = { V(0), K(0, 4) };
+	one_arg(&a, x, 2);
+	one_arg(&b, z, 2);
+	assert_int_equal(cmp(JUDGE_UNORDERED, why), JUDGE_SAME); /* b says nothing */
+	one_arg(&b, x, 2);
+	assert_int_equal(cmp(JUDGE_UNORDERED, why), JUDGE_SAME);
+	one_arg(&b, y, 2);
+	assert_int_equal(cmp(JUDGE_UNORDERED | JUDGE_ALLOW_UNREAD | JUDGE_CALLER_COVERS, why), JUDGE_DIFFERENT);
+	assert_string_equal(why, "argument 0 part 0 (v0): model f32, llc low");
+	assert_int_equal(cmp(JUDGE_UNORDERED | JUDGE_STACK_POOLED, why), JUDGE_DIFFERENT);
+	/* A part elsewhere is moved, not a representation. */
+	Loc w[] = { R(V(1), REPR_LOW), K(0, 4) };
+	one_arg(&b, w, 2);
+	assert_int_equal(cmp(0, why), JUDGE_DIFFERENT);
+	assert_string_equal(why, "argument 0 part 0: model v0, llc v1");
+}
+
 /* Shader system SGPRs, where both sides know them. */
 static void test_system_sgprs(void **state)
 {
@@ -681,6 +710,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_same_and_moved),
+		cmocka_unit_test(test_representation),
 		cmocka_unit_test(test_system_sgprs),
 		cmocka_unit_test(test_unordered_only_with_flag),
 		cmocka_unit_test(test_unread_parts),

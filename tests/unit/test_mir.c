@@ -15,7 +15,7 @@
 
 #include "mir.h"
 
-enum { MAX_FUNCS = 16, SUM = 1024 };
+enum { MAX_FUNCS = 24, SUM = 1024 };
 
 /* What a test looks at of one observed function, in compact text:
  * "s6 | v0 | v1,v2 -> v0", stack parts as stack+OFFSET/SIZE. */
@@ -831,6 +831,52 @@ static void test_insert_subreg_store(void **state)
 	}
 }
 
+/* --- repr: what each register holds -------------------------------------------- */
+
+/* llc 19 on gfx700 (no 16-bit instructions), tests/fixtures/mir/repr.ll:
+ * SelectionDAG converts a half to float at the writer (V_CVT_F32_F16 before
+ * the call, before SI_RETURN) and back at the reader (V_CVT_F16_F32 after
+ * the incoming COPY), and says nothing of integers; GlobalISel states every
+ * extension: G_ANYEXT/G_TRUNC (low), G_ZEXT/G_ASSERT_ZEXT, G_SEXT/
+ * G_ASSERT_SEXT, per register of an unpacked <2 x half> too. Callee (json
+ * of the function) and caller (its call site) must say the same. */
+static void test_representations(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *fn, *dag, *gisel; /* the reprs key of the function's JSON, or "" for none */
+	} cases[] = {
+		{ "h", "\"reprs\":[\"f32\"]", "\"reprs\":[\"low\"]" },
+		{ "z", "", "\"reprs\":[\"zext\"]" },
+		{ "sx", "", "\"reprs\":[\"sext\"]" },
+		{ "an", "", "\"reprs\":[\"low\"]" },
+		{ "b", "", "\"reprs\":[\"low\"]" },
+		{ "bz", "", "\"reprs\":[\"zext\"]" },
+		{ "rh", "\"reprs\":[\"f32\"]", "\"reprs\":[\"low\"]" },
+		{ "rz", "", "\"reprs\":[\"zext\"]" },
+		{ "v2h", "\"reprs\":[\"f32\",\"f32\"]", "\"reprs\":[\"low\",\"low\"]" },
+		{ "bf", "", "\"reprs\":[\"low\"]" },
+	};
+	static const char *const files[] = { "repr.gfx700.v19.dag.mir", "repr.gfx700.v19.gisel.mir" };
+	for (unsigned g = 0; g < 2; g++) {
+		Observed *o = observe_fixture(files[g]);
+		for (unsigned i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+			const char *want = g ? cases[i].gisel : cases[i].dag;
+			char caller[32];
+			snprintf(caller, sizeof caller, "gcnabi.%u.caller", i);
+			const Seen *callee = find(o, cases[i].fn), *site = find(o, caller);
+			if (*want) {
+				if (!strstr(callee->json, want) || !strstr(site->json, want))
+					fail_msg("%s %s: want %s in\n%s\n%s", files[g], cases[i].fn, want, callee->json, site->json);
+			} else if (strstr(callee->json, "reprs") || strstr(site->json, "\"reprs\":[\"")) {
+				fail_msg("%s %s: no representation stated, got\n%s\n%s", files[g], cases[i].fn, callee->json,
+					 site->json);
+			}
+		}
+		free(o);
+	}
+}
+
 /* --- sretreg: hidden sret pointers outside v0 ----------------------------------- */
 
 /* d05: amdgpu_gfx inreg i32 (i32 inreg, i32) returns through memory. GlobalISel
@@ -1288,6 +1334,7 @@ int main(void)
 		cmocka_unit_test(test_nested),
 		cmocka_unit_test(test_wide_stack_stores),
 		cmocka_unit_test(test_insert_subreg_store),
+		cmocka_unit_test(test_representations),
 		cmocka_unit_test(test_gisel_pointer_halves_on_stack),
 		cmocka_unit_test(test_stack_temporaries),
 		cmocka_unit_test(test_sret_pointer_in_sgpr),

@@ -58,6 +58,52 @@ static const char *place(const char *header, const char *profile, const char *cp
 
 static const char *basic = "declare void @f(i32 inreg, i32, i64, [2 x i32], i32 inreg)";
 
+/* The "reprs" the model states, per argument and the return, as
+ * place --json prints them: "f32|zext|..." in order, "-" for none. */
+static const char *reprs(const char *header, const char *profile, const char *cpu, Selector sel, View view)
+{
+	static char out[1024];
+	static Sig sig;
+	static Placement p;
+	SigError err;
+	ModelConfig m;
+	char why[128];
+	if (!sig_parse_header(header, strlen(header), &sig, &err))
+		fail_msg("cannot parse %s: %s", header, err.msg);
+	assert_true(model_config_init(&m, profile_find(profile), &old_layout, cpu, 0, sel, why, sizeof why));
+	assert_true(cc_place(&sig, &m, view, &p));
+	out[0] = 0;
+	for (unsigned k = 0; k < p.nlocs; k++) {
+		size_t n = strlen(out);
+		snprintf(out + n, sizeof out - n, "%s%s", k ? "|" : "", p.locs[k].repr ? repr_names[p.locs[k].repr].name : "-");
+	}
+	return out;
+}
+
+/* What each register part holds (golden cases record them from llc on
+ * gfx700, gfx900 and gfx1100): integers narrower than 32 bits in the low
+ * bits, extended as their attribute says; wider values in pieces; a half
+ * in the low 16 bits, or promoted to float by SelectionDAG on targets
+ * without 16-bit instructions (dag_fp16_promoted); packed pairs of 16-bit
+ * elements; nothing said of a stack part. */
+static void test_representations(void **state)
+{
+	(void)state;
+	const char *h = "declare zeroext i8 @f(half, i16 signext, i1, i64, <2 x half>, float, <3 x i8>)";
+	/* The return's part first, then the arguments'. */
+	assert_string_equal(reprs(h, "llvm22", "gfx900", SEL_DAG, VIEW_CALLEE),
+			    "zext|low|sext|low|piece|piece|packed|bits|low|low|low");
+	assert_string_equal(reprs(h, "llvm22", "gfx700", SEL_DAG, VIEW_CALLEE),
+			    "zext|f32|sext|low|piece|piece|f32|f32|bits|low|low|low");
+	assert_string_equal(reprs(h, "llvm22", "gfx700", SEL_GISEL, VIEW_CALLER),
+			    "zext|low|sext|low|piece|piece|low|low|bits|low|low|low");
+	char want[256] = "";
+	for (unsigned k = 0; k < 31; k++) /* v0-v30; v31 holds the work-item IDs */
+		strcat(want, "bits|");
+	strcat(want, "-|-|-"); /* the last element, the i16 and the half on the stack */
+	assert_string_equal(reprs("declare void @f(<32 x i32>, i16, half)", "llvm19", "gfx700", SEL_DAG, VIEW_CALLEE), want);
+}
+
 static void test_default_inreg_by_version(void **state)
 {
 	(void)state;
@@ -853,6 +899,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_default_inreg_by_version),
+		cmocka_unit_test(test_representations),
 		cmocka_unit_test(test_kernel_user_sgprs),
 		cmocka_unit_test(test_kernel_preload),
 		cmocka_unit_test(test_aggregate_runs),
