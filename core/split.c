@@ -113,8 +113,11 @@ static SplitStatus split_vector(const Sig *s, const Type *v, const ModelConfig *
 	bool float_ret = e->kind == TYPE_BFLOAT && is_return && (m->profile->on[SW_bfloat_vector_ret_float] || !has16);
 	PartClass fp_or_int = e->kind == TYPE_HALF || e->kind == TYPE_FLOAT || float_ret ? PART_FP : PART_INT;
 	if (bits == 16 && has16) { /* <2 x i16> / <2 x half> share one register; odd counts pad up */
-		bool low_only = e->kind == TYPE_BFLOAT && m->selector == SEL_GISEL && m->profile->on[SW_gisel_v2bf16_low_only];
-		return push_many_as(out, fp_or_int, 4, REPR_PACKED, low_only ? REPR_LOW : REPR_UNSTATED, (count + 1) / 2);
+		bool gisel_bf = e->kind == TYPE_BFLOAT && m->selector == SEL_GISEL;
+		bool low_only = gisel_bf && m->profile->on[SW_gisel_bfloat_vector_written_low];
+		bool unpacked = gisel_bf && count > 2 && m->profile->on[SW_gisel_bfloat_vector_unpacked_read];
+		return push_many_as(out, fp_or_int, 4, unpacked ? REPR_LOW : REPR_PACKED, low_only ? REPR_LOW : REPR_UNSTATED,
+				    (count + 1) / 2);
 	}
 	if (bits < 16) /* one element per part, never packed */
 		return push_many(out, PART_INT, has16 ? 2 : 4, REPR_LOW, count);

@@ -23,7 +23,7 @@ typedef struct {
 	uint16_t count; /* >= 1 */
 	uint8_t repr;   /* Repr (place.h) of each part in a register, before signext/zeroext */
 	uint8_t writer_repr; /* what the side that writes the part (a call site's arguments, a return) puts
-	                      * there where it differs from repr (gisel_v2bf16_low_only); REPR_UNSTATED: repr */
+	                      * there where it differs from repr (gisel_bfloat_vector_written_low); REPR_UNSTATED: repr */
 } PartRun;
 
 /* The runs of one value, and how many parts they hold in all. */

@@ -311,6 +311,57 @@ def check_outputs(tmp):
                                                                       r.stderr[-1000:]))
 
 
+SELECTOR_LINK_SIGS = """declare void @h(half, i32)
+declare half @rh()
+declare void @z(i8 zeroext, i32)
+declare void @i(i32, float)
+"""
+
+
+def selector_link(tmp):
+    """The mixed-selector link, with every installed llc on gfx700 and gfx900:
+    on gfx700 (no 16-bit instructions) a SelectionDAG caller passes a half as
+    an f32 where a GlobalISel callee reads 16 bits, and back (arguments and
+    the return), explained by the profile switch dag_fp16_promoted
+    (llvm/llvm-project#112524); nothing else disagrees, and on gfx900 nothing
+    at all. Exit bit 4, never 8."""
+    sigs = os.path.join(tmp, "selector_link.ll")
+    open(sigs, "w").write(SELECTOR_LINK_SIGS)
+    llcs = dict(installed_llcs())
+    out = os.path.join(tmp, "selector_link")
+    args = [GCNABI, "check", "--quiet", "--mcpu", "gfx700", "--mcpu", "gfx900", "--out", out]
+    for llc in llcs.values():
+        args += ["--llc", llc]
+    r = run(args + [sigs])
+    summary = json.load(open(os.path.join(out, "summary.json"))) if os.path.exists(os.path.join(out, "summary.json")) else {}
+    cells = {(c["llc"], c["cpu"], c["caller_selector"]): (c["checked"], c["disagree"], c["predicted"])
+             for c in summary.get("selector_link") or []}
+    found = {}
+    for line in open(os.path.join(out, "findings.jsonl")) if os.path.exists(os.path.join(out, "findings.jsonl")) else []:
+        f = json.loads(line)
+        if f["kind"] == "cross-selector":
+            found.setdefault((f["label"], f["cpu"], f["selector"]), set()).add(
+                (f["function"], f["cause"]["key"], tuple(f["cause"]["switches"])))
+    want_found = {"dag": {("h", "both: argument f32 for low", ("dag_fp16_promoted",)),
+                          ("rh", "both: return f32 for low", ("dag_fp16_promoted",))},
+                  "gisel": {("h", "both: argument low for f32", ("dag_fp16_promoted",)),
+                            ("rh", "both: return low for f32", ("dag_fp16_promoted",))}}
+    bad = []
+    labels = {c["label"] for c in summary.get("combos", [])}
+    for label in sorted(labels):
+        for cpu in ("gfx700", "gfx900"):
+            for sel in ("dag", "gisel"):
+                cell = cells.get((label, cpu, sel))
+                want_cell = (2, 2) if cpu == "gfx700" else (0, 0)  # (disagree, predicted) of the 4 calls
+                want = want_found[sel] if cpu == "gfx700" else set()
+                if not cell or cell[0] != 4 or cell[1:] != want_cell or found.get((label, cpu, sel), set()) != want:
+                    bad.append((label, cpu, sel, cell, sorted(found.get((label, cpu, sel), set()))))
+    report("mixed-selector link on gfx700 and gfx900 with %d llc: the gfx700 half disagreement in both directions, "
+           "explained by dag_fp16_promoted, and nothing else" % len(llcs),
+           labels and not bad and r.returncode & 8 == 0 and r.returncode & 4 and "mixed-selector link" in r.stdout,
+           "%s\nexit %d\n%s%s" % (bad, r.returncode, r.stdout[-3000:], r.stderr))
+
+
 def link_matrix(tmp):
     """The cross-version matrix: an inreg argument of the default convention
     is in a VGPR for llc 14-16's caller and in an SGPR for a 19/22 callee;
@@ -1827,7 +1878,8 @@ def main():
     for binary in (GCNABI, GCNABI_SAN):
         if not os.access(binary, os.X_OK):
             sys.exit("%s is missing: run make" % binary)
-    sections = [golden, bad_inputs, bad_input_is_an_error, check_every_llc, check_outputs, kernels, scratch_setup, link_matrix, link_matrix_chain_and_shader,
+    sections = [golden, bad_inputs, bad_input_is_an_error, check_every_llc, check_outputs, kernels, scratch_setup, link_matrix,
+                selector_link, link_matrix_chain_and_shader,
                 call_graphs, graph_bisection, chain_graphs, subdword_inreg_finding, byval_fatptr_finding, explained_by_hidden_switch,
                 undef_args_through_pointers, many_outgoing_parts, byval_own_type, indirect_byval_forwarded, indirect_no_inputs, ps_unused_i1_past_slot_15, old_targets, divergent_inreg_calls, frame_bodies, pressure_calls,
                 tail_calls, musttail_calls, branch_bodies, bfloat_returns_llc14, ab_compilers, ab_layouts, version_without_profile,
