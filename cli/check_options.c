@@ -178,20 +178,13 @@ static bool set_slots(Check *c, const CheckOpt *o, const char *val)
 static bool set_switch(Check *c, const CheckOpt *o, const char *val)
 {
 	(void)o;
-	size_t n = strcspn(val, "=");
-	const char *v = val[n] ? val + n + 1 : "";
-	bool on = strcmp(v, "on") == 0 || strcmp(v, "1") == 0;
-	if (!on && strcmp(v, "off") != 0 && strcmp(v, "0") != 0)
-		return fprintf(stderr, "gcnabi check: --switch takes NAME=on or NAME=off, not '%s'\n", val), false;
-	for (int k = 0; k < SW_COUNT; k++)
-		if (strlen(profile_switch_names[k]) == n && strncmp(profile_switch_names[k], val, n) == 0) {
-			c->opt.switch_index[c->opt.nswitches] = k;
-			c->opt.switch_value[c->opt.nswitches++] = on;
-			return true;
-		}
-	return fprintf(stderr, "gcnabi check: --switch: no switch named '%.*s' (gcnabi profiles lists them)\n", (int)n,
-		       val),
-	       false;
+	unsigned k;
+	bool on;
+	if (!switch_parse("check", val, &k, &on))
+		return false;
+	c->opt.switch_index[c->opt.nswitches] = (int)k;
+	c->opt.switch_value[c->opt.nswitches++] = on;
+	return true;
 }
 
 #define AT(field) offsetof(CheckOptions, field)

@@ -318,6 +318,7 @@ static void finding_json(Check *c, const Finding *f)
 		jw_kstring(w, "callee_label", f->callee_co->llc->label);
 		jw_kstring(w, "callee_llc", f->callee_co->llc->path);
 		jw_kstring(w, "callee_profile", f->callee_co->llc->profile->name);
+		jw_kstring(w, "callee_selector", selector_names[f->callee_co->sel]);
 	}
 	jw_kstring(w, "function", s->name);
 	jw_kuint(w, "line", s->line);

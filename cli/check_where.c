@@ -197,5 +197,12 @@ void finding_where_json(JsonWriter *w, const Finding *f, const Sig *s, const cha
 	bool caller_first = f->kind == FK_CALLER_VS_CALLEE || finding_is_link(f->kind);
 	loc_json(w, keys[caller_first], &d->a);
 	loc_json(w, keys[!caller_first], &d->b);
+	if (d->cls == JC_REPR) { /* "llc_caller_repr": "f32", "llc_callee_repr": "low" */
+		char key[48];
+		snprintf(key, sizeof key, "%s_repr", keys[caller_first]);
+		jw_kstring(w, key, repr_names[d->a.repr < REPR_COUNT ? d->a.repr : 0].name);
+		snprintf(key, sizeof key, "%s_repr", keys[!caller_first]);
+		jw_kstring(w, key, repr_names[d->b.repr < REPR_COUNT ? d->b.repr : 0].name);
+	}
 	jw_end(w);
 }

@@ -159,6 +159,9 @@ void model_options_default(ModelOptions *o);
 /* Handles --profile/--layout/--mcpu/--wave/--selector/--triple; returns false if
  * name is not one of them. *bad is set when the value is invalid. */
 bool model_option(ModelOptions *o, const char *name, const char *val, bool *bad);
+/* --switch NAME=on|off (check, place): the switch's index and value; false
+ * after a message naming the command. */
+bool switch_parse(const char *command, const char *val, unsigned *index, bool *on);
 
 /* A failure's message as its cause key words it: numbers, registers and
  * names normalized (check_cause.c); diff --json's where_class too. */

@@ -16,6 +16,7 @@ static const OptSpec place_opts[] = {
 	{ "--through-pointer", 0, "with --caller: a call through a pointer, whose caller sees none of the callee's \"amdgpu-no-*\"" },
 	{ "--json", 0, "one JSON object per function, one per line" },
 	{ "--dvgpr", "N", "chain functions: check a dynamic-VGPR chain call that requests N VGPRs (lost argument VGPRs)" },
+	{ "--switch", "NAME=on|off", "override a behaviour switch of the profile (repeatable; gcnabi profiles lists them)" },
 	{ 0, 0, 0 },
 };
 

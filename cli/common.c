@@ -192,6 +192,23 @@ bool model_option(ModelOptions *o, const char *name, const char *val, bool *bad)
 	return true;
 }
 
+bool switch_parse(const char *command, const char *val, unsigned *index, bool *on)
+{
+	size_t n = strcspn(val, "=");
+	const char *v = val[n] ? val + n + 1 : "";
+	*on = strcmp(v, "on") == 0 || strcmp(v, "1") == 0;
+	if (!*on && strcmp(v, "off") != 0 && strcmp(v, "0") != 0)
+		return fprintf(stderr, "gcnabi %s: --switch takes NAME=on or NAME=off, not '%s'\n", command, val), false;
+	for (unsigned k = 0; k < SW_COUNT; k++)
+		if (strlen(profile_switch_names[k]) == n && strncmp(profile_switch_names[k], val, n) == 0) {
+			*index = k;
+			return true;
+		}
+	return fprintf(stderr, "gcnabi %s: --switch: no switch named '%.*s' (gcnabi profiles lists them)\n", command, (int)n,
+		       val),
+	       false;
+}
+
 void buf_put(Buf *b, const char *s, size_t n)
 {
 	if (b->failed)

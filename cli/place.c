@@ -90,6 +90,7 @@ int cmd_place(int argc, char **argv)
 	model_options_default(&o);
 	unsigned dvgpr = 0;
 	bool through_pointer = false;
+	bool switch_on[SW_COUNT], switch_set[SW_COUNT] = { false };
 	int i = 1, k;
 	const char *val;
 	while ((k = opt_next(cmd, argc, argv, &i, &val)) >= 0) {
@@ -101,6 +102,14 @@ int cmd_place(int argc, char **argv)
 			through_pointer = true;
 		else if (strcmp(name, "--json") == 0)
 			o.json = true;
+		else if (strcmp(name, "--switch") == 0) {
+			unsigned s;
+			bool on;
+			if (!switch_parse("place", val, &s, &on))
+				return EXIT_USAGE;
+			switch_set[s] = true;
+			switch_on[s] = on;
+		}
 		else if (strcmp(name, "--dvgpr") == 0) {
 			char *end;
 			unsigned long n = strtoul(val, &end, 10);
@@ -133,6 +142,11 @@ int cmd_place(int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	r.m.os = o.os;
+	Profile own = *r.m.profile; /* the profile with the --switch overrides */
+	for (unsigned s = 0; s < SW_COUNT; s++)
+		if (switch_set[s])
+			own.on[s] = switch_on[s];
+	r.m.profile = &own;
 	if (through_pointer && !o.caller) {
 		fprintf(stderr, "gcnabi place: --through-pointer is a caller's view: give --caller too\n");
 		return EXIT_USAGE;

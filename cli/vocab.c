@@ -7,6 +7,7 @@
 #include "check.h"
 #include "cli.h"
 #include "jsonw.h"
+#include "mir.h"
 #include "run.h"
 
 static const char *const family_names[FAMILY_COUNT] = {
@@ -86,6 +87,28 @@ static void cpus_json(JsonWriter *w)
 			if (t->defaults & default_lists[k].bit)
 				jw_string(w, default_lists[k].name);
 		jw_end(w);
+		jw_end(w);
+	}
+	jw_end(w);
+}
+
+/* What a register part holds (place.h's Repr), with the opcodes the MIR
+ * observer reads it from at a writer and at a reader. */
+static void reprs_json(JsonWriter *w)
+{
+	jw_karray(w, "reprs");
+	for (unsigned r = 0; r < REPR_COUNT; r++) {
+		const char *ops[8];
+		jw_object(w);
+		jw_kstring(w, "name", repr_names[r].name);
+		jw_kstring(w, "what", repr_names[r].what);
+		for (int side = 1; side >= 0; side--) {
+			unsigned n = mir_repr_opcodes((Repr)r, side, ops, 8);
+			jw_karray(w, side ? "writers" : "readers");
+			for (unsigned k = 0; k < n && k < 8; k++)
+				jw_string(w, ops[k]);
+			jw_end(w);
+		}
 		jw_end(w);
 	}
 	jw_end(w);
@@ -191,6 +214,7 @@ int cmd_vocab(int argc, char **argv)
 	report_groups_json(&w);
 	cpus_json(&w);
 	profiles_json(&w);
+	reprs_json(&w);
 	jw_karray(&w, "selectors");
 	for (unsigned s = 0; s < SEL_COUNT; s++)
 		jw_string(&w, selector_names[s]);

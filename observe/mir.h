@@ -86,4 +86,10 @@ MirStatus mir_observe(const char *text, size_t len, MirSink sink, void *ctx, Mir
  * arguments are grouped; "selector", "calls", "unattributed" are added. */
 size_t mir_function_print_json(const MirFunction *f, char *buf, size_t cap);
 
+/* The opcodes the observer reads representation r from (place.h's Repr),
+ * at a writer of an argument or return register (writer) or at its reader:
+ * into names, at most max; the prefixes of opcode families end in '_'
+ * (V_CVT_F32_F16_). Returns how many there are (mir_repr.c). */
+unsigned mir_repr_opcodes(Repr r, bool writer, const char **names, unsigned max);
+
 #endif

@@ -116,3 +116,17 @@ Repr body_repr_written(const MirBody *b, uint32_t def)
 	return at == UINT32_MAX ? REPR_UNSTATED
 				: lookup(writers, sizeof writers / sizeof writers[0], b->instrs[at].opcode);
 }
+
+unsigned mir_repr_opcodes(Repr r, bool writer, const char **names, unsigned max)
+{
+	const ReprOp *ops = writer ? writers : readers;
+	size_t n = writer ? sizeof writers / sizeof writers[0] : sizeof readers / sizeof readers[0];
+	unsigned k = 0;
+	for (size_t i = 0; i < n; i++)
+		if (ops[i].repr == r) {
+			if (k < max)
+				names[k] = ops[i].opcode;
+			k++;
+		}
+	return k;
+}

@@ -363,6 +363,40 @@ def test_llc16_caller_reproducers(tmp):
                "lit record %s\nlit from a copy: %s\n%s" % (lit, seen, text[:2500]))
 
 
+def test_selector_reproducer(tmp, llc):
+    """The mixed-selector link from a run (gfx700, both selectors, one
+    llc): the half disagreement is explained by dag_fp16_promoted, listed
+    among the compiler bugs, and gets one lit test per caller selector,
+    shrunk to one argument, verified on every installed llc (each fails:
+    every profile has the switch on) and, from a copy under upstream lit in
+    an empty directory, failing again with this llc; no path and no gcnabi
+    name in it."""
+    import json
+    sigs = os.path.join(tmp, "selector.ll")
+    with open(sigs, "w") as f:
+        f.write("declare void @h(i32, half, float)\n")
+    out = os.path.join(tmp, "selector-run")
+    r = run(["run", "--llc", llc, "--mcpu", "gfx700", "--count", "0", "--graphs", "0", "--out", out, sigs])
+    rows = [json.loads(l) for l in open(os.path.join(out, "results.jsonl"))] if os.path.exists(
+        os.path.join(out, "results.jsonl")) else []
+    minimized = [json.loads(l) for l in open(os.path.join(out, "minimize.jsonl"))] if os.path.exists(
+        os.path.join(out, "minimize.jsonl")) else []
+    tests = {m["key"]: m for m in minimized if m["key"].startswith("cross-selector|")}
+    want = {"cross-selector|dag_fp16_promoted|dag", "cross-selector|dag_fp16_promoted|gisel"}
+    bugs = [b for b in rows if b.get("type") == "bug" and "dag_fp16_promoted" in b["bug"]]
+    texts = {k: open(os.path.join(out, "repro", m["path"])).read() if m.get("path") else "" for k, m in tests.items()}
+    summary = open(os.path.join(out, "summary.md")).read() if os.path.exists(os.path.join(out, "summary.md")) else ""
+    copied = {k: lit_in_empty_dir(os.path.join(out, "repro", m["path"]), llc) for k, m in tests.items() if m.get("path")}
+    report("mixed-selector reproducers: one verified lit test per caller selector for the gfx700 half, shrunk to "
+           "@f(half), failing with the llc from a copy; the bug listed (exit %d)" % r.returncode,
+           r.returncode in (0, 4) and set(tests) == want and bugs and "## Mixed-selector reproducers" in summary and
+           all(m["status"].startswith("verified") and m.get("signature") == "declare void @f(half)" for m in tests.values())
+           and all(v is False for v in copied.values()) and len(copied) == 2 and
+           all("/usr/" not in t and "/tmp" not in t and "gcnabi." not in t and "--check-prefix=DAG" in t and
+               "--check-prefix=GISEL" in t for t in texts.values()),
+           "%s\n%s\n%s\n%s" % (tests, copied, bugs, r.stderr[-2000:]))
+
+
 def test_crash_needs_its_graph(tmp):
     """A crash that llc shows only in its call graph (seed 20261211: llc 15
     SelectionDAG cannot select the truncate of a <1 x i8> a caller loaded)
@@ -791,6 +825,7 @@ def main():
         test_graph_crash_reproducer(tmp, llc)
         test_llc16_caller_reproducers(tmp)
         test_crash_needs_its_graph(tmp)
+        test_selector_reproducer(tmp, llc)
         test_resume_and_shards(tmp, llc)
         test_suites(tmp, llc)
         test_compare_labels(tmp, llc)

@@ -15,6 +15,7 @@ from . import layouts as LY
 from . import littest
 from . import minimize as M
 from . import report as R
+from . import selector_repro as S
 from . import work as W
 from . import common
 from . import vocab as V
@@ -308,6 +309,7 @@ def finish(run_dir, plan, records, minimize=True, info=None, quiet=False):
         print("gcnabi-run: minimizing %d distinct cause(s)" % len(todo), file=sys.stderr)
     end = (info or {}).pop("minimize_deadline", None)
     unminimized = minimize_all(todo, plan, installed, lit_cmd, run_dir, end, minimized, mfile)
+    selector_repros = selector_reproducers(findings, plan, run_dir, end, minimized, mfile, minimize, installed, lit_cmd)
     pending = (info or {}).pop("layouts", None)
     layouts = pending.result() if pending else layout_table(run_dir, plan)
     stats, cross, link, notes, errors = R.aggregate(records)
@@ -320,6 +322,7 @@ def finish(run_dir, plan, records, minimize=True, info=None, quiet=False):
            "done": done, "missing": missing, "known_file": os.path.relpath(cfg["known"], ROOT)
            if cfg["known"].startswith(ROOT) else cfg["known"]}
     ctx["bugs"] = R.bugs_seen(records, causes)
+    ctx["selector_repros"] = selector_repros
     ctx["axis_counts"] = R.axis_counts(findings, cross)
     ctx["infra"] = R.infrastructure(records)
     ctx["status"] = R.exit_status(findings, causes, errors, ctx["infra"], ctx["missing"])
@@ -350,6 +353,30 @@ def finish(run_dir, plan, records, minimize=True, info=None, quiet=False):
         print("report: %s/summary.md (index.html, junit.xml, results.jsonl, repro/); exit status %d (%s)" % (
             os.path.relpath(run_dir), ctx["status"], R.describe_status(ctx["status"])))
     return ctx["status"]
+
+
+def selector_reproducers(findings, plan, run_dir, end, minimized, mfile, minimize, installed, lit_cmd):
+    """The lit tests of the mixed-selector disagreements (selector_repro):
+    one per cause and caller selector, journalled in mfile like the
+    minimized causes (keys "cross-selector|..."), made only when minimizing.
+    Returns them in key order."""
+    prefix = S.KIND + "|"
+    done = {k: m for k, m in minimized.items() if k.startswith(prefix)}
+    if minimize and any(S.cause_of(f) for f in S.representation_findings(findings)):
+        before = set(done)
+        try:
+            installed = installed or C.discover()
+        except HarnessError:
+            installed = []
+        lit_cmd = lit_cmd or C.lit_command()
+        # The subject is the run's compiler (its label); the others verify.
+        by_label = {c["label"]: c for c in plan["compilers"]}
+        others = [c for c in installed if c["path"] not in {p["path"] for p in plan["compilers"]}]
+        S.reproduce_all(findings, list(by_label.values()) + others, run_dir, lit_cmd, end, done)
+        for k in sorted(set(done) - before):
+            minimized[k] = done[k]
+            common.append_line(mfile, json.dumps(done[k], sort_keys=True) + "\n")
+    return [done[k] for k in sorted(done)]
 
 
 def stored_reproducer(b, run_dir):

@@ -196,6 +196,20 @@ def bugs_seen(records, causes):
     return rows
 
 
+def selector_repros_md(ctx):
+    """The mixed-selector disagreements' lit tests (selector_repro)."""
+    rows = ctx.get("selector_repros") or []
+    if not rows:
+        return []
+    L = ["## Mixed-selector reproducers", "",
+         "A call site built by one selector against its callee built by the other, one llc: one lit test per cause "
+         "and caller selector (repro/).", "", "| cause | reproducer | status | verdict |", "|---|---|---|---|"]
+    for r in rows:
+        L.append("| %s | %s | %s | %s |" % (r["key"].split("|", 1)[1].replace("|", " / "), r.get("path", "-"),
+                                            r["status"], (r.get("verdict") or r.get("why", "")).replace("|", "\\|")[:300]))
+    return L + [""]
+
+
 def bugs_md(ctx):
     L = ["## Compiler bugs seen in this run", ""]
     if not ctx["bugs"]:
@@ -291,6 +305,7 @@ def summary_md(ctx):
     L.append("")
     L += ab_md(ctx)
     L += bugs_md(ctx)
+    L += selector_repros_md(ctx)
     L += infra_md(ctx)
     L.append("## Counts per axis")
     L.append("")
