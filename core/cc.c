@@ -413,6 +413,10 @@ static void set_reprs(const Ctx *c, bool returns, const Parts *parts, Loc *locs)
 {
 	bool writer = returns ? c->view == VIEW_CALLEE : c->view == VIEW_CALLER;
 	Repr ext = c->ext_flags & PARAM_SIGNEXT ? REPR_SEXT : c->ext_flags & PARAM_ZEROEXT ? REPR_ZEXT : REPR_LOW;
+	/* A chain call site has no attributes to extend by (chain_call_drops_ext). */
+	if (!returns && c->view == VIEW_CALLER && conv_info((CallConv)c->sig->cc)->family == FAMILY_CHAIN &&
+	    c->m->profile->on[SW_chain_call_drops_ext])
+		ext = REPR_LOW;
 	Loc *loc = locs;
 	for (unsigned r = 0; r < parts->nruns; r++) {
 		const PartRun *run = &parts->runs[r];
