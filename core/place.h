@@ -190,6 +190,10 @@ size_t place_print_json(const Sig *s, const Placement *p, char *buf, size_t cap)
  * ,"scratch_rsrc":"git:s0+16" (also "flat", "ptr:s[0:1]",
  * "load:s[0:1]+0", "reloc"). snprintf semantics. */
 size_t sys_sgprs_print_json(const Placement *p, char *buf, size_t cap);
+/* "parts":[...] of range r, with "reprs" and "slot_sizes" where place_print_json
+ * has them: the one printer of parts, the observer's untyped placements
+ * too. snprintf semantics. */
+size_t parts_print_json(const Placement *p, PartRange r, char *buf, size_t cap);
 /* Human form: "f: i32 inreg -> s4 | i64 -> v[0:1] | ret float -> v0". */
 size_t place_print_human(const Sig *s, const Placement *p, char *buf, size_t cap);
 

@@ -116,6 +116,13 @@ static void out_parts_json(Out *o, const Placement *p, PartRange r)
 	out(o, "]");
 }
 
+size_t parts_print_json(const Placement *p, PartRange r, char *buf, size_t cap)
+{
+	Out o = { buf, cap, 0 };
+	out_parts_json(&o, p, r);
+	return o.n;
+}
+
 static void out_type(Out *o, const Sig *s, TypeId t)
 {
 	char tmp[512];

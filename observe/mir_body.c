@@ -632,6 +632,7 @@ bool body_parse(MirBody *b, const FuncHeader *h)
 	if (!build_temp_index(b) || !size_trace_arrays(b))
 		return false;
 	mark_incoming(b, h);
-	body_mark_reprs(b);
+	if (!h->legalized) /* after the legalizer they say nothing of the ABI */
+		body_mark_reprs(b);
 	return true;
 }

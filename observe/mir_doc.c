@@ -224,6 +224,8 @@ void func_header_read(const MirDoc *d, FuncHeader *h)
 				h->has_name = true;
 			} else if (str_eq(key, "failedISel")) {
 				h->failed_isel = str_eq(yaml_scalar(value), "true");
+			} else if (str_eq(key, "legalized")) {
+				h->legalized = str_eq(yaml_scalar(value), "true");
 			} else if (str_eq(key, "liveins")) {
 				sec = SEC_LIVEINS;
 			} else if (str_eq(key, "fixedStack")) {

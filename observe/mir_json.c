@@ -48,27 +48,12 @@ static void out_loc(Out *o, const Loc *l)
 	out_json_string(o, tmp);
 }
 
-/* The same shape as place_print_json's parts: slot_sizes, one per part
- * (0 for a register), only when some part is on the stack. */
+/* place_print_json's parts (parts_print_json): reprs, slot_sizes. */
 static void out_parts(Out *o, const Placement *p, PartRange r)
 {
-	out_fmt(o, "\"parts\":[");
-	for (uint16_t i = 0; i < r.count; i++) {
-		out_fmt(o, i ? "," : "");
-		out_loc(o, &p->locs[r.first + i]);
-	}
-	out_fmt(o, "]");
-	bool any_stack = false;
-	for (uint16_t i = 0; i < r.count; i++)
-		any_stack |= p->locs[r.first + i].kind == LOC_STACK || p->locs[r.first + i].kind == LOC_KERNARG;
-	if (!any_stack)
-		return;
-	out_fmt(o, ",\"slot_sizes\":[");
-	for (uint16_t i = 0; i < r.count; i++) {
-		const Loc *l = &p->locs[r.first + i];
-		out_fmt(o, "%s%u", i ? "," : "", l->kind == LOC_STACK || l->kind == LOC_KERNARG ? (unsigned)l->size : 0u);
-	}
-	out_fmt(o, "]");
+	char scratch[1];
+	bool room = o->len < o->cap;
+	o->len += parts_print_json(p, r, room ? o->buf + o->len : scratch, room ? o->cap - o->len : sizeof scratch);
 }
 
 /* The args/ret keys for a placement without a header to type it. */

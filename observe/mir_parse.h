@@ -154,6 +154,10 @@ typedef struct {
 	char name[SIG_NAME_MAX];
 	bool has_name;
 	bool failed_isel;
+	/* `legalized: true`: GlobalISel's legalizer ran (-new-reg-bank-select
+	 * stops after amdgpu-regbanklegalize), so its extensions and
+	 * truncations are its own, no longer the calling convention's. */
+	bool legalized;
 	bool has_body;
 	Str body;            /* the block scalar's lines */
 	uint32_t body_line;  /* line of body's first line */
