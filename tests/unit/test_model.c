@@ -30,10 +30,11 @@ static int load_old(void **state)
 }
 
 /* The human form of the placement, without the "cc name:" prefix. */
-static const char *place_through(const char *header, const char *profile, const char *cpu, Selector sel, View view,
-				 bool through_pointer)
+/* header placed by the model (static storage: the next call reuses it);
+ * *ok: whether the model placed it. */
+static const Placement *placed(const char *header, const char *profile, const char *cpu, Selector sel, View view,
+			       bool through_pointer, const Sig **sig_out, bool *ok)
 {
-	static char out[8192];
 	static Sig sig;
 	static Placement p;
 	SigError err;
@@ -43,8 +44,19 @@ static const char *place_through(const char *header, const char *profile, const 
 		fail_msg("cannot parse %s: %s", header, err.msg);
 	assert_true(model_config_init(&m, profile_find(profile), &old_layout, cpu, 0, sel, why, sizeof why));
 	m.through_pointer = through_pointer;
-	cc_place(&sig, &m, view, &p);
-	place_print_human(&sig, &p, out, sizeof out);
+	*ok = cc_place(&sig, &m, view, &p);
+	*sig_out = &sig;
+	return &p;
+}
+
+static const char *place_through(const char *header, const char *profile, const char *cpu, Selector sel, View view,
+				 bool through_pointer)
+{
+	static char out[8192];
+	const Sig *sig;
+	bool ok;
+	const Placement *p = placed(header, profile, cpu, sel, view, through_pointer, &sig, &ok);
+	place_print_human(sig, p, out, sizeof out);
 	return strchr(out, ':') + 2;
 }
 
@@ -63,19 +75,14 @@ static const char *basic = "declare void @f(i32 inreg, i32, i64, [2 x i32], i32 
 static const char *reprs(const char *header, const char *profile, const char *cpu, Selector sel, View view)
 {
 	static char out[1024];
-	static Sig sig;
-	static Placement p;
-	SigError err;
-	ModelConfig m;
-	char why[128];
-	if (!sig_parse_header(header, strlen(header), &sig, &err))
-		fail_msg("cannot parse %s: %s", header, err.msg);
-	assert_true(model_config_init(&m, profile_find(profile), &old_layout, cpu, 0, sel, why, sizeof why));
-	assert_true(cc_place(&sig, &m, view, &p));
+	const Sig *sig;
+	bool ok;
+	const Placement *p = placed(header, profile, cpu, sel, view, false, &sig, &ok);
+	assert_true(ok);
 	out[0] = 0;
-	for (unsigned k = 0; k < p.nlocs; k++) {
+	for (unsigned k = 0; k < p->nlocs; k++) {
 		size_t n = strlen(out);
-		snprintf(out + n, sizeof out - n, "%s%s", k ? "|" : "", p.locs[k].repr ? repr_names[p.locs[k].repr].name : "-");
+		snprintf(out + n, sizeof out - n, "%s%s", k ? "|" : "", p->locs[k].repr ? repr_names[p->locs[k].repr].name : "-");
 	}
 	return out;
 }
@@ -779,16 +786,11 @@ static void test_kernel_kernarg(void **state)
 static const char *user_sgprs(const char *header, const char *profile, const char *cpu, Selector sel)
 {
 	static char out[8192];
-	static Sig sig;
-	static Placement p;
-	SigError err;
-	ModelConfig m;
-	char why[128];
-	if (!sig_parse_header(header, strlen(header), &sig, &err))
-		fail_msg("cannot parse %s: %s", header, err.msg);
-	assert_true(model_config_init(&m, profile_find(profile), &old_layout, cpu, 0, sel, why, sizeof why));
-	assert_true(cc_place(&sig, &m, VIEW_CALLEE, &p));
-	user_sgprs_print_json(&p.user, out, sizeof out);
+	const Sig *sig;
+	bool ok;
+	const Placement *p = placed(header, profile, cpu, sel, VIEW_CALLEE, false, &sig, &ok);
+	assert_true(ok);
+	user_sgprs_print_json(&p->user, out, sizeof out);
 	return out;
 }
 
