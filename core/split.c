@@ -116,8 +116,9 @@ static SplitStatus split_vector(const Sig *s, const Type *v, const ModelConfig *
 		bool gisel_bf = e->kind == TYPE_BFLOAT && m->selector == SEL_GISEL;
 		bool low_only = gisel_bf && m->profile->on[SW_gisel_bfloat_vector_written_low];
 		bool unpacked = gisel_bf && count > 2 && m->profile->on[SW_gisel_bfloat_vector_unpacked_read];
-		return push_many_as(out, fp_or_int, 4, unpacked ? REPR_LOW : REPR_PACKED, low_only ? REPR_LOW : REPR_UNSTATED,
-				    (count + 1) / 2);
+		/* A lone element is not a pair: its 16 bits in the low half. */
+		Repr repr = unpacked || count == 1 ? REPR_LOW : REPR_PACKED;
+		return push_many_as(out, fp_or_int, 4, repr, low_only ? REPR_LOW : REPR_UNSTATED, (count + 1) / 2);
 	}
 	if (bits < 16) /* one element per part, never packed */
 		return push_many(out, PART_INT, has16 ? 2 : 4, REPR_LOW, count);
