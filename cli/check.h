@@ -335,6 +335,10 @@ typedef struct {
 	unsigned predicted; /* of differ: the model's profiles disagree the same way, or the caller loses parts its model assigns */
 } LinkCell;
 
+/* Whether the caller's and callee's placements differ where d is (the
+ * same argument or return, class, and part for a representation). */
+bool placements_differ_at(const Placement *caller, const Placement *callee, const JudgeDiff *d);
+
 /* check_link.c */
 typedef enum {
 	LINK_UNPREDICTED,

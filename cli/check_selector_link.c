@@ -30,25 +30,32 @@ struct SelectorLink {
 	unsigned npairs;
 };
 
-/* The profile switch without which the two selectors' models agree on
- * signature i (SW_COUNT: none). */
-static ProfileSwitch explaining_switch(Check *c, unsigned i, const ModelConfig *am, const ModelConfig *bm)
+/* Whether the models of the two sides still disagree where d is. */
+static bool models_differ_at(Check *c, const Sig *s, const ModelConfig *am, const ModelConfig *bm, const JudgeDiff *d)
+{
+	if (!cc_place(s, am, VIEW_CALLER, c->model_caller) || !cc_place(s, bm, VIEW_CALLEE, c->model))
+		return true;
+	return placements_differ_at(c->model_caller, c->model, d);
+}
+
+/* The profile switch without which the two selectors' models no longer
+ * disagree where the observed difference d is (SW_COUNT: none): the one
+ * that explains it, whatever else differs in the signature. */
+static ProfileSwitch explaining_switch(Check *c, unsigned i, const ModelConfig *am, const ModelConfig *bm,
+				       const JudgeDiff *d)
 {
 	const Sig *s = c->in.sigs[i];
-	const JudgeRules rules = { .flags = CALLER_VS_CALLEE };
-	Judgement j;
-	char why[256];
-	for (unsigned k = 0; k < SW_COUNT; k++) {
+	ProfileSwitch found = SW_COUNT;
+	for (unsigned k = 0; k < SW_COUNT && found == SW_COUNT; k++) {
 		if (!am->profile->on[k])
 			continue;
 		Profile pa, pb;
 		ModelConfig a = model_without_switch(am, (ProfileSwitch)k, &pa);
 		ModelConfig b = model_without_switch(bm, (ProfileSwitch)k, &pb);
-		if (cc_place(s, &a, VIEW_CALLER, c->model_caller) && cc_place(s, &b, VIEW_CALLEE, c->model) &&
-		    check_judge(c->model_caller, c->model, &rules, "caller", "callee", &j, why, sizeof why) == JUDGE_SAME)
-			return (ProfileSwitch)k;
+		if (!models_differ_at(c, s, &a, &b, d))
+			found = (ProfileSwitch)k;
 	}
-	return SW_COUNT;
+	return found;
 }
 
 /* Call sites of combo a against callees of combo b, every signature (every
@@ -75,7 +82,7 @@ static void link_selectors(Check *c, SelectorPair *p)
 		LinkPrediction why_known = link_predicted(c, a, i, &am, &b->m, call, callee);
 		bool known = why_known != LINK_UNPREDICTED;
 		p->cell.predicted += known;
-		ProfileSwitch sw = why_known == LINK_MODELS_DIFFER ? explaining_switch(c, i, &am, &b->m) : SW_COUNT;
+		ProfileSwitch sw = why_known == LINK_MODELS_DIFFER ? explaining_switch(c, i, &am, &b->m, &j.head) : SW_COUNT;
 		if (sw < SW_COUNT)
 			snprintf(explained, sizeof explained, "%s: %s", profile_switch_names[sw], profile_switch_comments[sw]);
 		else

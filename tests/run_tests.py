@@ -362,6 +362,33 @@ def selector_link(tmp):
            "%s\nexit %d\n%s%s" % (bad, r.returncode, r.stdout[-3000:], r.stderr))
 
 
+def explained_at_the_difference(tmp):
+    """Seed 20261303's @f160: a bfloat vector returned and a bfloat vector
+    inreg argument, so gisel_bfloat_vector_written_low moves both views and
+    no switch is one-sided for the whole signature; llc 19 GlobalISel's
+    caller writes the inreg argument from s0 over the scratch descriptor
+    where the callee (amdgpu-no-* attributes) reads s4. The disagreement is
+    explained by caller_inreg_over_srd, the switch one-sided where it is
+    (exit bit 8 clear)."""
+    llcs = dict(installed_llcs())
+    if 19 not in llcs:
+        report("explained at the difference: needs llc 19", False, "installed: %s" % sorted(llcs))
+        return
+    sigs = os.path.join(tmp, "f160.ll")
+    open(sigs, "w").write('declare <40 x bfloat> @f160(<29 x bfloat> inreg, float) "amdgpu-no-dispatch-ptr" '
+                          '"amdgpu-no-queue-ptr" "amdgpu-no-workgroup-id-z" "amdgpu-no-cluster-id-y" '
+                          '"amdgpu-no-lds-kernel-id" "amdgpu-no-workitem-id-z" "amdgpu-no-heap-ptr"\n')
+    out = os.path.join(tmp, "f160")
+    r = run([GCNABI, "check", "--quiet", "--llc", llcs[19], "--selector", "gisel", "--mcpu", "gfx900", "--out", out, sigs])
+    found = [json.loads(l) for l in open(os.path.join(out, "findings.jsonl"))] if os.path.exists(
+        os.path.join(out, "findings.jsonl")) else []
+    mism = [(f["message"], f["explained_by"]) for f in found if f["kind"] == "caller-vs-callee"]
+    report("llc 19 GlobalISel, a bfloat vector returned and passed inreg: the caller/callee disagreement is explained "
+           "by caller_inreg_over_srd", mism == [("caller and callee disagree: argument 0 part 0: caller s0, callee s4",
+                                                   "caller_inreg_over_srd")] and r.returncode & 8 == 0,
+           "%s\nexit %d\n%s" % (mism, r.returncode, r.stderr))
+
+
 def link_matrix(tmp):
     """The cross-version matrix: an inreg argument of the default convention
     is in a VGPR for llc 14-16's caller and in an SGPR for a 19/22 callee;
@@ -1879,7 +1906,7 @@ def main():
         if not os.access(binary, os.X_OK):
             sys.exit("%s is missing: run make" % binary)
     sections = [golden, bad_inputs, bad_input_is_an_error, check_every_llc, check_outputs, kernels, scratch_setup, link_matrix,
-                selector_link, link_matrix_chain_and_shader,
+                selector_link, explained_at_the_difference, link_matrix_chain_and_shader,
                 call_graphs, graph_bisection, chain_graphs, subdword_inreg_finding, byval_fatptr_finding, explained_by_hidden_switch,
                 undef_args_through_pointers, many_outgoing_parts, byval_own_type, indirect_byval_forwarded, indirect_no_inputs, ps_unused_i1_past_slot_15, old_targets, divergent_inreg_calls, frame_bodies, pressure_calls,
                 tail_calls, musttail_calls, branch_bodies, bfloat_returns_llc14, ab_compilers, ab_layouts, version_without_profile,

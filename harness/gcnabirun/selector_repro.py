@@ -13,6 +13,7 @@ gcnabi place --switch NAME=off), else the callee's. Where a side holds
 another, a CHECK-NOT names the opcodes the observer read it from (gcnabi
 vocab --json "reprs"). The test is run with lit and every installed llc:
 it must fail exactly where the model predicts the two selectors disagree."""
+import hashlib
 import json
 import os
 import shutil
@@ -180,9 +181,9 @@ def write_test(path, name, f, t, decl, subject, lines, meaning, ir, verdict):
     write_text(path, "\n".join(head + runs + [""] + lines + ["", ir]))
 
 
-def reproduce(f, compilers, subject, repro_dir, lit_cmd, deadline):
-    """The lit test of one cross-selector finding f, verified; a dict with
-    status, verdict (or why), path."""
+def reproduce(f, key, compilers, subject, repro_dir, lit_cmd, deadline):
+    """The lit test of one cross-selector finding f (of cause key), verified;
+    a dict with status, verdict (or why), path."""
     tmp = tempfile.mkdtemp(prefix="gcnabi-selrepro-")
     try:
         decl, t = minimized(f, subject, tmp, deadline)
@@ -204,7 +205,9 @@ def reproduce(f, compilers, subject, repro_dir, lit_cmd, deadline):
             return {"status": "unverified", "why": "gcnabi emit failed: " + r.stderr.strip()}
         ir = portable("\n".join(l for l in r.stdout.splitlines() if not l.startswith("; gcnabi emit")).strip() + "\n")
         ir = ir.replace("@" + EMIT_PREFIX, "@" + TEST_PREFIX).replace("%" + EMIT_PREFIX, "%" + TEST_PREFIX)
-        name = "selector-%s-%s-%s" % (switch or "unexplained", f["cpu"], caller_sel)
+        # The key's digest keeps two causes of one switch, CPU and selector apart.
+        name = "selector-%s-%s-%s-%s" % (switch or "unexplained", f["cpu"], caller_sel,
+                                         hashlib.sha1(key.encode()).hexdigest()[:6])
         path = os.path.join(repro_dir, name + ".ll")
         os.makedirs(repro_dir, exist_ok=True)
         write_text(os.path.join(repro_dir, "lit.cfg.py"), LIT_CFG)
@@ -253,5 +256,5 @@ def reproduce_all(findings, compilers, run_dir, lit_cmd, end, done):
             done[key] = {"key": key, "status": "unverified", "why": "no llc or no lit to verify it with"}
             continue
         deadline = min(end, time.monotonic() + 300) if end else time.monotonic() + 300
-        done[key] = dict(reproduce(f, compilers, subject, os.path.join(run_dir, "repro"), lit_cmd, deadline), key=key)
+        done[key] = dict(reproduce(f, key, compilers, subject, os.path.join(run_dir, "repro"), lit_cmd, deadline), key=key)
     return done
