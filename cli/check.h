@@ -338,6 +338,9 @@ typedef struct {
 /* Whether the caller's and callee's placements differ where d is (the
  * same argument or return, class, and part for a representation). */
 bool placements_differ_at(const Placement *caller, const Placement *callee, const JudgeDiff *d);
+/* Whether the parts of what d concerns (its argument, or the return) in a
+ * and b are the same, place and representation. */
+bool parts_same_at(const Placement *a, const Placement *b, const JudgeDiff *d);
 
 /* check_link.c */
 typedef enum {

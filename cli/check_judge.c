@@ -74,9 +74,7 @@ bool placements_differ_at(const Placement *caller, const Placement *callee, cons
 	return found;
 }
 
-/* The parts of what d concerns (its argument, or the return) in a and b
- * are the same, place and representation. */
-static bool same_at(const Placement *a, const Placement *b, const JudgeDiff *d)
+bool parts_same_at(const Placement *a, const Placement *b, const JudgeDiff *d)
 {
 	bool ret = d->what == JW_RETURN;
 	if (!ret && (d->arg >= a->nargs || d->arg >= b->nargs))
@@ -107,7 +105,7 @@ static void explain_at(const Sig *s, const ModelConfig *m, const JudgeDiff *d, P
 	for (int a = 0; a < SW_COUNT && !out[0]; a++)
 		if (m->profile->on[a]) {
 			place_without(s, m, &a, 1, tmp);
-			if (tmp[0]->ok && tmp[1]->ok && same_at(tmp[0], tmp[2], d) != same_at(tmp[1], tmp[3], d) &&
+			if (tmp[0]->ok && tmp[1]->ok && parts_same_at(tmp[0], tmp[2], d) != parts_same_at(tmp[1], tmp[3], d) &&
 			    !placements_differ_at(tmp[1], tmp[0], d))
 				snprintf(out, cap, "%s", profile_switch_names[a]);
 		}

@@ -23,6 +23,7 @@ enum { SELECTOR_LINK_EXAMPLES = 3 };
 typedef struct {
 	const Combo *caller, *callee;
 	LinkCell cell;
+	unsigned as_own; /* disagreements the caller has with its own selector's callee there too */
 } SelectorPair;
 
 struct SelectorLink {
@@ -38,23 +39,35 @@ static bool models_differ_at(Check *c, const Sig *s, const ModelConfig *am, cons
 	return placements_differ_at(c->model_caller, c->model, d);
 }
 
-/* The profile switch without which the two selectors' models no longer
- * disagree where the observed difference d is (SW_COUNT: none): the one
- * that explains it, whatever else differs in the signature. */
+/* The profile switch that explains the two selectors' disagreement where
+ * the observed difference d is (SW_COUNT: none): turned off, it moves one
+ * side's model only there (one selector's rule: dag_fp16_promoted), and
+ * the two models no longer disagree there, whatever else differs in the
+ * signature. A switch that moves both sides (inreg in SGPRs at all)
+ * explains nothing about their difference. */
 static ProfileSwitch explaining_switch(Check *c, unsigned i, const ModelConfig *am, const ModelConfig *bm,
 				       const JudgeDiff *d)
 {
 	const Sig *s = c->in.sigs[i];
 	ProfileSwitch found = SW_COUNT;
+	Placement *on[2] = { malloc(sizeof *on[0]), malloc(sizeof *on[1]) };
+	if (!on[0] || !on[1] || !cc_place(s, am, VIEW_CALLER, on[0]) || !cc_place(s, bm, VIEW_CALLEE, on[1]))
+		goto done;
 	for (unsigned k = 0; k < SW_COUNT && found == SW_COUNT; k++) {
 		if (!am->profile->on[k])
 			continue;
 		Profile pa, pb;
 		ModelConfig a = model_without_switch(am, (ProfileSwitch)k, &pa);
 		ModelConfig b = model_without_switch(bm, (ProfileSwitch)k, &pb);
-		if (!models_differ_at(c, s, &a, &b, d))
+		if (models_differ_at(c, s, &a, &b, d))
+			continue;
+		bool caller_moves = !parts_same_at(on[0], c->model_caller, d), callee_moves = !parts_same_at(on[1], c->model, d);
+		if (caller_moves != callee_moves)
 			found = (ProfileSwitch)k;
 	}
+done:
+	free(on[0]);
+	free(on[1]);
 	return found;
 }
 
@@ -76,6 +89,16 @@ static void link_selectors(Check *c, SelectorPair *p)
 		Judgement j;
 		if (check_judge(call, callee, &rules, "caller", "callee", &j, why, sizeof why) != JUDGE_DIFFERENT)
 			continue;
+		/* Where the two selectors' callees are the same, the caller
+		 * disagrees with its own selector's callee as well: that is
+		 * the in-llc caller-vs-callee finding, not a selector's
+		 * difference (llc 19's inreg arguments over the scratch
+		 * descriptor, in both selectors). */
+		const Placement *own = a->kept_callee[i];
+		if (own && parts_same_at(own, callee, &j.head)) {
+			p->as_own++;
+			continue;
+		}
 		p->cell.differ++;
 		ModelConfig am = a->m;
 		am.through_pointer = in->nedges && in->edges[k].indirect;
@@ -131,13 +154,16 @@ void selector_link_print(const Check *c, FILE *f)
 	if (!sl || !sl->npairs)
 		return;
 	fprintf(f, "\nmixed-selector link: call sites of one selector against callees of the other, one llc\n"
-		   "(disagreeing/checked; +N: disagreements the model does not predict)\n");
+		   "(disagreeing/checked; +N: disagreements the model does not predict; as with its own callee:\n"
+		   "the caller's caller-vs-callee disagreements, where the two selectors' callees agree)\n");
 	for (unsigned k = 0; k < sl->npairs; k++) {
 		const SelectorPair *p = &sl->pairs[k];
-		char text[48];
+		char text[96];
 		int n = snprintf(text, sizeof text, "%u/%u", p->cell.differ, p->cell.checked);
 		if (p->cell.differ > p->cell.predicted)
-			snprintf(text + n, sizeof text - (size_t)n, " +%u", p->cell.differ - p->cell.predicted);
+			n += snprintf(text + n, sizeof text - (size_t)n, " +%u", p->cell.differ - p->cell.predicted);
+		if (p->as_own)
+			snprintf(text + n, sizeof text - (size_t)n, " (%u as with its own callee)", p->as_own);
 		fprintf(f, "  %-22s %-8s %5s caller, %5s callee: %s\n", p->caller->llc->label, p->caller->cpu,
 			selector_names[p->caller->sel], selector_names[p->callee->sel], text);
 	}
@@ -165,6 +191,7 @@ void selector_link_json(const Check *c, JsonWriter *w)
 		jw_kuint(w, "checked", p->cell.checked);
 		jw_kuint(w, "disagree", p->cell.differ);
 		jw_kuint(w, "predicted", p->cell.predicted);
+		jw_kuint(w, "as_own_callee", p->as_own);
 		jw_end(w);
 	}
 	jw_end(w);

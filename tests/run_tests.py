@@ -574,11 +574,16 @@ def chain_graphs(tmp):
             r = run([GCNABI, "check", "--quiet", "--llc", named(major, llc), "--mcpu", "gfx900", "--mcpu", "gfx1100", "--mcpu",
                      "gfx1200", "--jobs", "1", "--out", out, graphs])
             details = [json.loads(l) for l in open(os.path.join(out, "details.jsonl"))]
-            bad_kinds = [d for d in details if d["kind"].startswith("unobserved") or d["kind"] in (
-                "llc-refused-graph", "model-vs-llc", "model-vs-llc-caller", "caller-vs-callee", "chain-dvgpr-count")]
+            # GlobalISel's chain call site passes an i8/i16 without its
+            # signext/zeroext, which the callee asserts (chain_call_drops_ext):
+            # a known difference (exit 4), the only caller/callee one.
+            dropped = [d for d in details if d["kind"] == "caller-vs-callee" and d["combo"].endswith("-gisel") and
+                       "chain_call_drops_ext" in (d.get("explained_by") or "")]
+            bad_kinds = [d for d in details if d not in dropped and (d["kind"].startswith("unobserved") or d["kind"] in (
+                "llc-refused-graph", "model-vs-llc", "model-vs-llc-caller", "caller-vs-callee", "chain-dvgpr-count"))]
             chain_sites = [d for d in details if "chain call" in d.get("call_site", "")]
             lost = [d for d in details if d["kind"] == "dvgpr-lost"]
-            ok = r.returncode == 0 and not bad_kinds and "chain @" in text and " dvgpr " in text and chain_sites and \
+            ok = r.returncode == (4 if dropped else 0) and not bad_kinds and "chain @" in text and " dvgpr " in text and chain_sites and \
                 (major < 22 or any(d["combo"].startswith("llvm22-gfx1200") for d in lost)) and \
                 (major >= 22 or not lost)
             report("chain graphs (%s) compiled and checked by llc %d: chain call sites agree%s" % (
