@@ -16,6 +16,7 @@ static const OptSpec place_opts[] = {
 	{ "--through-pointer", 0, "with --caller: a call through a pointer, whose caller sees none of the callee's \"amdgpu-no-*\"" },
 	{ "--json", 0, "one JSON object per function, one per line" },
 	{ "--dvgpr", "N", "chain functions: check a dynamic-VGPR chain call that requests N VGPRs (lost argument VGPRs)" },
+	{ "--contract", 0, "also the rest of the contract: the callee-saved registers, return address, stack, frame and base pointers, scratch descriptor, stack alignment" },
 	{ "--switch", "NAME=on|off", "override a behaviour switch of the profile (repeatable; gcnabi profiles lists them)" },
 	{ 0, 0, 0 },
 };
@@ -33,6 +34,7 @@ static const OptSpec emit_opts[] = {
 
 static const OptSpec observe_opts[] = {
 	{ "--json", 0, "one JSON object per function, one per line" },
+	{ "--asm", 0, "FILE is llc's final code (-filetype=asm): each function's instructions and the registers they name" },
 	{ 0, 0, 0 },
 };
 

@@ -4,10 +4,11 @@
 
 #include "cli.h"
 #include "hsa.h"
+#include "asm.h"
 #include "mir.h"
 
 typedef struct {
-	bool json;
+	bool json, asm_code;
 	unsigned functions, failed;
 	char *line;
 	size_t cap;
@@ -79,14 +80,44 @@ static int observe_one(void *ctx, const MirFunction *f)
 	return 0;
 }
 
+/* --asm: the final code's functions, what each names. */
+static int observe_asm_one(void *ctx, const AsmFunction *f)
+{
+	ObserveRun *r = ctx;
+	r->functions++;
+	r->failed += f->failed;
+	size_t n = asm_print_json(f, r->line, r->cap);
+	if (n >= r->cap) {
+		free(r->line);
+		r->cap = n + 1;
+		r->line = malloc(r->cap);
+		if (!r->line)
+			return 1;
+		asm_print_json(f, r->line, r->cap);
+	}
+	if (r->json)
+		puts(r->line);
+	else {
+		char runs[4096];
+		regset_print(&f->named, runs, sizeof runs);
+		printf("%s: %u instructions; names %s%s%s\n", f->name, f->ninstrs, runs[0] ? runs : "no register",
+		       f->failed ? "; error: " : "", f->failed ? f->error : "");
+	}
+	return 0;
+}
+
 int cmd_observe(int argc, char **argv)
 {
 	const Command *cmd = command_find("observe");
 	ObserveRun r = { 0 };
 	int i = 1, k;
 	const char *val;
-	while ((k = opt_next(cmd, argc, argv, &i, &val)) >= 0)
-		r.json = true;
+	while ((k = opt_next(cmd, argc, argv, &i, &val)) >= 0) {
+		if (strcmp(cmd->opts[k].name, "--asm") == 0)
+			r.asm_code = true;
+		else
+			r.json = true;
+	}
 	if (k == -4)
 		return 0;
 	if (k == -3 || argc - i > 1)
@@ -103,6 +134,16 @@ int cmd_observe(int argc, char **argv)
 	r.line = malloc(r.cap);
 	if (!r.line)
 		return EXIT_ERROR;
+	if (r.asm_code) {
+		asm_read(text, len, observe_asm_one, &r);
+		free(text);
+		free(r.line);
+		if (r.functions == 0) {
+			fprintf(stderr, "%s: error: no function found (no `.type NAME,@function`)\n", input);
+			return EXIT_ERROR;
+		}
+		return r.failed ? EXIT_ERROR : 0;
+	}
 	MirError me;
 	/* llc assembly for amdhsa: the kernels' kernarg layout from its metadata. */
 	MirStatus st = hsa_has_metadata(text, len) ? hsa_observe(text, len, observe_one, &r, &me)

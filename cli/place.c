@@ -3,11 +3,13 @@
 #include <string.h>
 
 #include "cli.h"
+#include "contract.h"
 
 typedef struct {
 	ModelConfig m;
 	View view;
 	bool json;
+	bool contract; /* --contract: the rest of the contract after each function */
 	unsigned dvgpr; /* --dvgpr N: 0 when not given */
 	const char *input;
 	unsigned placed, refused, malformed;
@@ -78,6 +80,18 @@ static int place_one(void *ctx, const Sig *sig, const SigError *err)
 		}
 		return 0;
 	}
+	if (r->contract) {
+		/* The convention's contract goes inside the function's object / after its line. */
+		Contract c;
+		char text[2048];
+		contract_of((CallConv)sig->cc, &r->m, &c);
+		contract_print(&c, r->json, text, sizeof text);
+		size_t end = strlen(r->line);
+		if (r->json && end && r->line[end - 1] == '}')
+			r->line[end - 1] = 0;
+		printf(r->json ? "%s,\"contract\":%s}\n" : "%s\n  %s\n", r->line, text);
+		return 0;
+	}
 	fputs(r->line, stdout);
 	fputc('\n', stdout);
 	return 0;
@@ -89,7 +103,7 @@ int cmd_place(int argc, char **argv)
 	ModelOptions o;
 	model_options_default(&o);
 	unsigned dvgpr = 0;
-	bool through_pointer = false;
+	bool through_pointer = false, contract = false;
 	bool switch_on[SW_COUNT], switch_set[SW_COUNT] = { false };
 	int i = 1, k;
 	const char *val;
@@ -102,6 +116,8 @@ int cmd_place(int argc, char **argv)
 			through_pointer = true;
 		else if (strcmp(name, "--json") == 0)
 			o.json = true;
+		else if (strcmp(name, "--contract") == 0)
+			contract = true;
 		else if (strcmp(name, "--switch") == 0) {
 			unsigned s;
 			bool on;
@@ -136,7 +152,7 @@ int cmd_place(int argc, char **argv)
 		fprintf(stderr, "gcnabi place: %s\n", err);
 		return EXIT_ERROR;
 	}
-	PlaceRun r = { .view = o.caller ? VIEW_CALLER : VIEW_CALLEE, .json = o.json, .dvgpr = dvgpr, .input = input };
+	PlaceRun r = { .view = o.caller ? VIEW_CALLER : VIEW_CALLEE, .json = o.json, .contract = contract, .dvgpr = dvgpr, .input = input };
 	if (!model_config_init(&r.m, profile_find(o.profile), &layout, o.cpu, o.wave, o.selector, err, sizeof err)) {
 		fprintf(stderr, "gcnabi place: %s\n", err);
 		return EXIT_USAGE;

@@ -42,7 +42,7 @@ static const Profile profiles[] = {
 			  ON(kernarg_preload), ON(func_inreg_sgpr), ON(lds_kernel_id_input), ON(workgroup_id_needs_no_cluster),
 			  ON(caller_inreg_over_srd), ON(byval_fat_ptr_call_align), ON(buffer_ptr_split), ON(buffer_strided_ptr),
 			  ON(gfx_ret_dag_vgpr_budget), ON(gisel_bfloat_call_fails),
-			  ON(cs_chain_cc), ON(chain_dvgpr), ON(gfx_whole_wave_cc),
+			  ON(cs_chain_cc), ON(chain_dvgpr), ON(gfx_whole_wave_cc), ON(csr_sgprs_striped),
 			  ON(whole_wave_dag_sret_to_mask), ON(whole_wave_dag_call_ret_attrs), ON(whole_wave_gisel_call_ret) } },
 };
 #undef ON

@@ -20,6 +20,7 @@ typedef struct Target {
 	uint8_t default_wave;    /* 32 or 64 */
 	bool merged_shaders;     /* gfx9+: HS and GS run merged (LS+HS, ES+GS) with system SGPRs s[0:7] */
 	bool alloc_vgpr;         /* gfx12+: s_alloc_vgpr, which dynamic-VGPR chain calls need */
+	bool saved_agprs;        /* gfx90a insts (gfx90a, gfx940, gfx942): a callee saves AGPRs a32-a255 (CSR_AMDGPU_GFX90AInsts) */
 	/* The llc majors that recognise the name (last 0: every later one);
 	 * any other compiles it for the generic target. */
 	uint8_t llvm_first, llvm_last;

@@ -389,6 +389,58 @@ def explained_at_the_difference(tmp):
            "%s\nexit %d\n%s" % (mism, r.returncode, r.stderr))
 
 
+def reg_runs(runs):
+    """{("s", 30), ("s", 31), ...} from gcnabi's runs ["s30-s31", "v40"]."""
+    out = set()
+    for r in runs:
+        a, _, b = r.partition("-")
+        first, last = int(a[1:]), int(b[1:]) if b else int(a[1:])
+        out |= {(a[0], n) for n in range(first, last + 1)}
+    return out
+
+
+def contract_confirmed(tmp):
+    """The callee-saved registers of place --contract, on every installed
+    llc: a function per register whose inline asm clobbers it, compiled to
+    its final code; the registers whose function's code names them (llc
+    saved and restored them) are exactly the contract's "saved" ones, per
+    convention and CPU (gfx90a: AGPRs too; llc 22: striped SGPRs; the
+    whole-wave convention: every VGPR)."""
+    vocab = json.loads(run([GCNABI, "vocab", "--json"]).stdout)
+    first = {c["name"]: c["llvm_first"] for c in vocab["cpus"]}
+    convs = [("ccc", "", ""), ("amdgpu_gfx", "amdgpu_gfx ", "")]
+    for major, llc in installed_llcs():
+        for cpu in ("gfx700", "gfx900", "gfx90a", "gfx1100"):
+            if major < first[cpu]:
+                continue
+            for name, kw, params in convs + ([("amdgpu_gfx_whole_wave", "amdgpu_gfx_whole_wave ", "i1 %active")]
+                                              if major >= 22 else []):
+                regs = [("s", n) for n in range(102)] + [("v", n) for n in range(256)] + \
+                       ([("a", n) for n in range(256)] if cpu == "gfx90a" else [])
+                src = os.path.join(tmp, "clobber-%d-%s-%s.ll" % (major, cpu, name))
+                with open(src, "w") as f:
+                    for k, n in regs:
+                        f.write('define %svoid @f_%s%d(%s) {\n  call void asm sideeffect "", "~{%s%d}"()\n  ret void\n}\n'
+                                % (kw, k, n, params, k, n))
+                asm = src[:-3] + ".s"
+                c = run([llc, "-mtriple=" + TRIPLE, "-mcpu=" + cpu, "-verify-machineinstrs", "-filetype=asm", src, "-o", asm])
+                o = run([GCNABI, "observe", "--asm", "--json", asm]) if c.returncode == 0 else c
+                seen = {}
+                for line in o.stdout.splitlines() if c.returncode == 0 else []:
+                    f = json.loads(line)
+                    seen[f["name"]] = reg_runs(f["named"])
+                saved = {(k, n) for k, n in regs if (k, n) in seen.get("f_%s%d" % (k, n), set())}
+                p = run([GCNABI, "place", "--contract", "--json", "--profile", profile_of(major), "--mcpu", cpu,
+                         "declare %svoid @f(%s)" % (kw, params.split(" ")[0])])
+                model = reg_runs(json.loads(p.stdout)["contract"]["saved"]) & set(regs) if p.returncode == 0 else None
+                report("contract: llc %d %s %s saves exactly the callee-saved registers of the model (%d)" % (
+                    major, cpu, name, len(saved)),
+                       c.returncode == 0 and len(seen) == len(regs) and model is not None and saved == model,
+                       "%s%s\nllc saves, the model does not: %s\nthe model saves, llc does not: %s" % (
+                           c.stderr[-600:], p.stderr, sorted(saved - (model or set()))[:20],
+                           sorted((model or set()) - saved)[:20]))
+
+
 def link_matrix(tmp):
     """The cross-version matrix: an inreg argument of the default convention
     is in a VGPR for llc 14-16's caller and in an SGPR for a 19/22 callee;
@@ -1911,7 +1963,7 @@ def main():
         if not os.access(binary, os.X_OK):
             sys.exit("%s is missing: run make" % binary)
     sections = [golden, bad_inputs, bad_input_is_an_error, check_every_llc, check_outputs, kernels, scratch_setup, link_matrix,
-                selector_link, explained_at_the_difference, link_matrix_chain_and_shader,
+                selector_link, explained_at_the_difference, contract_confirmed, link_matrix_chain_and_shader,
                 call_graphs, graph_bisection, chain_graphs, subdword_inreg_finding, byval_fatptr_finding, explained_by_hidden_switch,
                 undef_args_through_pointers, many_outgoing_parts, byval_own_type, indirect_byval_forwarded, indirect_no_inputs, ps_unused_i1_past_slot_15, old_targets, divergent_inreg_calls, frame_bodies, pressure_calls,
                 tail_calls, musttail_calls, branch_bodies, bfloat_returns_llc14, ab_compilers, ab_layouts, version_without_profile,

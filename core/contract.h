@@ -1,0 +1,72 @@
+/* The rest of the calling convention: what a callee must give back. Which
+ * registers hold the same value at its return as at its entry (callee-
+ * saved), which hold the return address, the stack, frame and base
+ * pointers and the scratch descriptor (the layout's roles), how the stack
+ * grows and is aligned. Pure: rule tables in contract.c, no I/O. */
+#ifndef GCNABI_CONTRACT_H
+#define GCNABI_CONTRACT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "cc.h"
+#include "layout.h"
+
+/* The register files a contract speaks of. */
+typedef enum { RF_SGPR, RF_VGPR, RF_AGPR, RF_COUNT } RegFile;
+extern const char *const reg_file_prefix[RF_COUNT]; /* "s", "v", "a" */
+
+enum { REGSET_MAX = 256, REGSET_WORDS = REGSET_MAX / 64 };
+
+typedef struct {
+	uint64_t bits[RF_COUNT][REGSET_WORDS];
+} RegSet;
+
+static inline bool regset_has(const RegSet *s, RegFile f, unsigned r)
+{
+	return r < REGSET_MAX && (s->bits[f][r / 64] >> (r % 64) & 1);
+}
+static inline void regset_add(RegSet *s, RegFile f, unsigned r)
+{
+	if (r < REGSET_MAX)
+		s->bits[f][r / 64] |= (uint64_t)1 << (r % 64);
+}
+/* Registers first..last of file f. */
+void regset_add_range(RegSet *s, RegFile f, unsigned first, unsigned last);
+/* "s30-s31 s33-s105 v40-v47 ..." (runs in file order); snprintf semantics. */
+size_t regset_print(const RegSet *s, char *buf, size_t cap);
+
+typedef struct {
+	/* The function returns to its caller (s_setpc_b64 of its return
+	 * address): callable conventions. Chain functions and entry points
+	 * never return, so they preserve nothing for anyone. */
+	bool returns;
+	/* The convention's callee-saved registers: those llc's prologue
+	 * saves and its epilogue restores when the body writes them. */
+	RegSet saved;
+	/* At the return, each of these holds its entry value in every lane:
+	 * the saved ones, and the layout's return address, frame and base
+	 * pointers (reserved, given back by the frame code). */
+	RegSet preserved;
+	/* The layout's roles (count 0: none): SP is also given back, equal
+	 * to its entry value; the scratch descriptor is read, never written. */
+	RegRange return_address, stack_ptr, frame_ptr, base_ptr, srd;
+	/* The stack grows up (SP is incremented to allocate); at a call SP is a
+	 * multiple of stack_align bytes per lane. With a scratch descriptor SP
+	 * counts the bytes of the whole wave (per-lane bytes × sp_scale =
+	 * wave size, swizzled scratch); with architected flat scratch it counts
+	 * per-lane bytes (sp_scale 1). */
+	unsigned stack_align, sp_scale;
+} Contract;
+
+/* The contract of convention cc under m (profile, layout, target, wave);
+ * false for a convention that has none of its own (kernels, shaders,
+ * chain functions: nothing returns to a caller, *out says returns false). */
+bool contract_of(CallConv cc, const ModelConfig *m, Contract *out);
+/* The contract as a JSON object ({"returns":true,"saved":["s30-s31",
+ * ...],"preserved":[...],"return_address":"s[30:31]",...,"stack_align":16,"sp_scale":64}) or
+ * as one line of text; snprintf semantics. */
+size_t contract_print(const Contract *c, bool json, char *buf, size_t cap);
+
+#endif
