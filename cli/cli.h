@@ -175,6 +175,7 @@ void loc_list_class(const char *text, char *out, size_t cap);
 void place_malformed_json(Buf *b, const SigError *err);
 
 int cmd_place(int argc, char **argv);
+int cmd_check_asm(int argc, char **argv);
 int cmd_emit(int argc, char **argv);
 int cmd_observe(int argc, char **argv);
 int cmd_diff(int argc, char **argv);

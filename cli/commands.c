@@ -38,6 +38,16 @@ static const OptSpec observe_opts[] = {
 	{ 0, 0, 0 },
 };
 
+static const OptSpec check_asm_opts[] = {
+	{ "--sigs", "SIGFILE", "the functions' signatures (the module gcnabi emit printed: then what each call passes is known)" },
+	{ "--profile", "P", "{profiles} (default {newest})" },
+	{ "--layout", "L", "SGPR layout name or file (default old)" },
+	{ "--mcpu", "CPU", "subtarget the assembly is for (default {place_cpu})" },
+	{ "--wave", "N", "wave size 32 or 64 (default: the CPU's)" },
+	{ "--json", 0, "one JSON object per function, one per line" },
+	{ 0, 0, 0 },
+};
+
 static const OptSpec diff_opts[] = {
 	{ "--json", 0, "one JSON object per divergence, then a summary object" },
 	{ "--summary", 0, "only the JSON summary object (divergences counted, and of them parts moved to and off the stack)" },
@@ -138,6 +148,7 @@ static const Command commands[] = {
 	{ "place", cmd_place, "[SIG | -]", "placement of each signature by the model", place_opts },
 	{ "emit", cmd_emit, "[FILE | -]", "IR in which every function uses every argument, kernels none (llc input)", emit_opts },
 	{ "observe", cmd_observe, "FILE.mir | FILE.s | -", "where llc really put each part, read from its MIR (kernels: the HSA metadata of its assembly)", observe_opts },
+	{ "check-asm", cmd_check_asm, "--sigs SIGFILE FILE.s", "the final code against the contract: returns, calls, callee-saved registers, SP, EXEC, arguments (symbolic execution)", check_asm_opts },
 	{ "diff", cmd_diff, "A.jsonl B.jsonl", "compare two placement streams, list every divergence", diff_opts },
 	{ "check", cmd_check, "SIGFILE", "emit, run every llc, observe, compare with the model, summarize", check_opts },
 	{ "ab", cmd_ab, "--llc A=PATH --llc B=PATH [check's options] SIGFILE", "two compilers (or two layouts) side by side: every argument that moved, predicted or not", ab_opts },

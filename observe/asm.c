@@ -334,20 +334,32 @@ unsigned asm_read(const char *text, size_t len, AsmSink sink, void *ctx)
 		}
 		if (!b.open || c.p[0] == '.' || !((c.p[0] >= 'a' && c.p[0] <= 'z') || (c.p[0] >= 'A' && c.p[0] <= 'Z')))
 			continue;
-		if (!grow((void **)&b.f.instrs, &b.cap_instrs, b.f.ninstrs + 1, sizeof *b.f.instrs)) {
-			fail(&b.f, "out of memory");
-			continue;
+		/* A dual-issue pair (VOPD, gfx11+: `v_dual_mov_b32 v0, s18 ::
+		 * v_dual_mov_b32 v1, s2`) is two instructions of one line. */
+		for (Span rest = c; rest.n;) {
+			Span one = rest;
+			rest.n = 0;
+			for (size_t k = 0; k + 1 < one.n; k++)
+				if (one.p[k] == ':' && one.p[k + 1] == ':') {
+					rest = trim((Span){ one.p + k + 2, one.n - k - 2 });
+					one = trim((Span){ one.p, k });
+					break;
+				}
+			if (!grow((void **)&b.f.instrs, &b.cap_instrs, b.f.ninstrs + 1, sizeof *b.f.instrs)) {
+				fail(&b.f, "out of memory");
+				break;
+			}
+			AsmInstr *in = &b.f.instrs[b.f.ninstrs];
+			parse_instr(one, in);
+			in->line = lineno;
+			if (b.f.nlabels && b.f.label_at[b.f.nlabels - 1] == b.f.ninstrs)
+				in->label = (int32_t)b.f.nlabels - 1;
+			b.f.ninstrs++;
+			for (unsigned k = 0; k < in->nops; k++)
+				if (in->op[k].kind == AOP_REG)
+					regset_add_range(&b.f.named, (RegFile)in->op[k].file, in->op[k].first,
+							 (unsigned)in->op[k].first + in->op[k].count - 1u);
 		}
-		AsmInstr *in = &b.f.instrs[b.f.ninstrs];
-		parse_instr(c, in);
-		in->line = lineno;
-		if (b.f.nlabels && b.f.label_at[b.f.nlabels - 1] == b.f.ninstrs)
-			in->label = (int32_t)b.f.nlabels - 1;
-		b.f.ninstrs++;
-		for (unsigned k = 0; k < in->nops; k++)
-			if (in->op[k].kind == AOP_REG)
-				regset_add_range(&b.f.named, (RegFile)in->op[k].file, in->op[k].first,
-						 (unsigned)in->op[k].first + in->op[k].count - 1u);
 	}
 	if (!stop)
 		finish(&b, sink, ctx, &count);

@@ -1,0 +1,974 @@
+/* The final-code checker (asm_exec.h). */
+#include "asm_exec.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+const char *const verdict_names[VERDICT_COUNT] = { "proven", "violated", "unknown" };
+
+/* The scalar file as the executor numbers it: s0-s105, then the named
+ * registers. */
+enum {
+	R_VCC = 106, /* vcc_lo, vcc_hi */
+	R_EXEC = 108, /* exec_lo, exec_hi */
+	R_M0 = 110,
+	R_SCC = 111,
+	R_FLAT = 112, /* flat_scratch_lo, _hi */
+	R_JUNK = 114, /* null, and the read-only names (execz, src_*) */
+	NSREG = 116,
+	MAX_OVERLAYS = 8,
+	MAX_SLOTS = 512,
+	MAX_SYMS = 256,
+	MAX_GLOBAL_STORES = 16,
+};
+
+typedef enum {
+	V_UNKNOWN,   /* id: unique; off: the line that made it */
+	V_ENTRY,     /* the entry value of (file, reg), plus off (stack arithmetic) */
+	V_NOT_ENTRY, /* its complement (EXEC after s_xor_saveexec -1) */
+	V_CONST,     /* off */
+	V_SYM_LO, V_SYM_HI, /* the address of symbol id, halves */
+	V_GOT_LO, V_GOT_HI, /* the address of its GOT entry */
+	V_LABEL_LO, V_LABEL_HI, /* the address of local label id */
+	V_PC_LO, V_PC_HI, /* a program counter: id = the instruction after it */
+	V_LOAD,      /* the word at symbol id + off */
+	V_STACK_IN,  /* the word at entry SP + off, never written here: an incoming stack argument */
+	V_CLOBBERED, /* what a call (its line in off) may have left */
+	V_MAYBE,     /* reloaded after a store through an address the executor does not know */
+} VKind;
+
+typedef struct {
+	uint8_t kind, file;
+	uint16_t reg;
+	uint32_t id;
+	int64_t off;
+} Val;
+
+typedef struct {
+	uint16_t lane;
+	bool maybe_active, maybe_inactive; /* which lanes of the entry mask the lane may be in */
+	Val v;
+} Overlay;
+
+/* A vector register: one value in the lanes active at entry, one in the
+ * others, and single lanes v_writelane_b32 wrote (lane index known, whether
+ * it was active not). */
+typedef struct {
+	Val act, inact;
+	uint8_t nov;
+	bool lost; /* more lanes written than tracked */
+	Overlay ov[MAX_OVERLAYS];
+} VReg;
+
+typedef struct {
+	Val base; /* V_ENTRY (the SP or another register) or V_CONST: the address' symbolic part */
+	Val act, inact;
+} Slot;
+
+typedef struct {
+	Val s[NSREG];
+	VReg v[REGSET_MAX], a[REGSET_MAX];
+	Slot slots[MAX_SLOTS];
+	unsigned nslots;
+	bool mem_unknown; /* a store through an unknown address happened */
+	uint32_t pc;
+	uint32_t steps;
+	uint16_t visits_ret; /* jumps through the return-address pair to a label */
+	bool called;
+} State;
+
+typedef struct {
+	const ExecInput *in;
+	ExecResult *out;
+	char syms[MAX_SYMS][ASM_NAME_MAX];
+	unsigned nsyms;
+	uint32_t fresh;
+	State *stack[EXEC_MAX_PATHS];
+	unsigned depth;
+	bool done;
+	unsigned scale;      /* SP units per per-lane byte */
+	unsigned sp, ra;     /* SGPR numbers */
+} Exec;
+
+static Val mk(VKind k) { return (Val){ .kind = (uint8_t)k }; }
+static Val konst(int64_t c) { return (Val){ .kind = V_CONST, .off = c }; }
+static Val entry(RegFile f, unsigned r) { return (Val){ .kind = V_ENTRY, .file = (uint8_t)f, .reg = (uint16_t)r }; }
+static Val unknown(Exec *x, uint32_t line) { return (Val){ .kind = V_UNKNOWN, .id = ++x->fresh, .off = line }; }
+
+static bool same(Val a, Val b)
+{
+	return a.kind == b.kind && a.file == b.file && a.reg == b.reg && a.id == b.id && a.off == b.off;
+}
+
+static bool is_entry(Val v, RegFile f, unsigned r) { return same(v, entry(f, r)); }
+
+static void describe(const Exec *x, Val v, char *buf, size_t cap)
+{
+	switch ((VKind)v.kind) {
+	case V_ENTRY:
+		if (v.off)
+			snprintf(buf, cap, "entry %s%u%+lld", reg_file_prefix[v.file], v.reg, (long long)v.off);
+		else if (v.file == RF_SGPR && v.reg >= R_VCC)
+			snprintf(buf, cap, "entry %s", v.reg >= R_EXEC && v.reg < R_M0 ? "exec" : "vcc");
+		else
+			snprintf(buf, cap, "entry %s%u", reg_file_prefix[v.file], v.reg);
+		break;
+	case V_NOT_ENTRY: snprintf(buf, cap, "the complement of entry exec"); break;
+	case V_CONST: snprintf(buf, cap, "%lld", (long long)v.off); break;
+	case V_SYM_LO:
+	case V_SYM_HI: snprintf(buf, cap, "%s@%s", v.id < x->nsyms ? x->syms[v.id] : "?", v.kind == V_SYM_LO ? "lo" : "hi"); break;
+	case V_GOT_LO:
+	case V_GOT_HI: snprintf(buf, cap, "the GOT entry of %s", v.id < x->nsyms ? x->syms[v.id] : "?"); break;
+	case V_LABEL_LO:
+	case V_LABEL_HI:
+		snprintf(buf, cap, "the address of %s", v.id < x->in->f->nlabels ? x->in->f->labels[v.id] : "?");
+		break;
+	case V_PC_LO:
+	case V_PC_HI:
+		snprintf(buf, cap, "the address after line %u",
+			 v.id && v.id <= x->in->f->ninstrs ? x->in->f->instrs[v.id - 1].line : 0);
+		break;
+	case V_LOAD: snprintf(buf, cap, "the word at %s+%lld", v.id < x->nsyms ? x->syms[v.id] : "?", (long long)v.off); break;
+	case V_STACK_IN: snprintf(buf, cap, "the incoming stack word at SP+%lld", (long long)v.off); break;
+	case V_CLOBBERED: snprintf(buf, cap, "what the call at line %lld may have left", (long long)v.off); break;
+	case V_MAYBE: snprintf(buf, cap, "a value reloaded after a store through an unknown address"); break;
+	default: snprintf(buf, cap, "a value computed at line %lld", (long long)v.off); break;
+	}
+}
+
+static unsigned sym_id(Exec *x, const char *p, size_t n)
+{
+	for (unsigned i = 0; i < x->nsyms; i++)
+		if (strlen(x->syms[i]) == n && memcmp(x->syms[i], p, n) == 0)
+			return i;
+	if (x->nsyms == MAX_SYMS || n >= ASM_NAME_MAX)
+		return MAX_SYMS;
+	memcpy(x->syms[x->nsyms], p, n);
+	x->syms[x->nsyms][n] = 0;
+	return x->nsyms++;
+}
+
+/* The value of a symbolic operand: X@abs32@lo, X@rel32@hi+12,
+ * X@gotpcrel32@lo+4, (.LBB0_2-.Lpost_getpc0)&4294967295, ...>>32. */
+static Val symbolic(Exec *x, const char *t, uint32_t line)
+{
+	const char *at = strchr(t, '@');
+	if (at) {
+		bool lo = strstr(at, "@lo") != 0, hi = strstr(at, "@hi") != 0;
+		bool got = strncmp(at, "@gotpcrel", 9) == 0;
+		if (lo == hi)
+			return unknown(x, line);
+		unsigned id = sym_id(x, t, (size_t)(at - t));
+		if (id == MAX_SYMS)
+			return unknown(x, line);
+		return (Val){ .kind = (uint8_t)(got ? (lo ? V_GOT_LO : V_GOT_HI) : (lo ? V_SYM_LO : V_SYM_HI)), .id = id };
+	}
+	if (t[0] == '(' && t[1] == '.') {
+		const char *minus = strchr(t, '-');
+		if (!minus)
+			return unknown(x, line);
+		int l = asm_label_find(x->in->f, t + 1, (size_t)(minus - t - 1));
+		if (l < 0)
+			return unknown(x, line);
+		bool hi = strstr(t, ">>32") != 0;
+		return (Val){ .kind = (uint8_t)(hi ? V_LABEL_HI : V_LABEL_LO), .id = (uint32_t)l };
+	}
+	return unknown(x, line);
+}
+
+static bool special_reg(const char *t, unsigned *r, unsigned *n)
+{
+	static const struct {
+		const char *name;
+		uint8_t reg, count;
+	} names[] = { { "exec", R_EXEC, 2 },  { "exec_lo", R_EXEC, 1 },     { "exec_hi", R_EXEC + 1, 1 },
+		      { "vcc", R_VCC, 2 },    { "vcc_lo", R_VCC, 1 },       { "vcc_hi", R_VCC + 1, 1 },
+		      { "m0", R_M0, 1 },      { "scc", R_SCC, 1 },          { "flat_scratch", R_FLAT, 2 },
+		      { "flat_scratch_lo", R_FLAT, 1 }, { "flat_scratch_hi", R_FLAT + 1, 1 } };
+	for (unsigned i = 0; i < sizeof names / sizeof names[0]; i++)
+		if (strcmp(t, names[i].name) == 0) {
+			*r = names[i].reg;
+			*n = names[i].count;
+			return true;
+		}
+	*r = R_JUNK;
+	*n = 2;
+	return true;
+}
+
+/* The scalar register an operand's dword k is (false: not a scalar register). */
+static bool sreg_of(const AsmOp *op, unsigned k, unsigned *r)
+{
+	if (op->kind == AOP_REG && op->file == RF_SGPR) {
+		*r = op->first + k;
+		return *r < R_VCC && k < op->count;
+	}
+	if (op->kind == AOP_SPECIAL) {
+		unsigned n;
+		special_reg(op->text, r, &n);
+		*r += *r == R_JUNK ? 0 : k;
+		return true;
+	}
+	return false;
+}
+
+/* The value dword k of an operand reads (a VGPR: its active lanes). */
+static Val read_op(Exec *x, const State *st, const AsmOp *op, unsigned k, uint32_t line)
+{
+	unsigned r;
+	switch ((AsmOpKind)op->kind) {
+	case AOP_REG:
+		if (k >= op->count || (unsigned)op->first + k >= REGSET_MAX)
+			return unknown(x, line);
+		if (op->file == RF_SGPR)
+			return op->first + k < R_VCC ? st->s[op->first + k] : unknown(x, line);
+		return (op->file == RF_VGPR ? st->v : st->a)[op->first + k].act;
+	case AOP_SPECIAL:
+		return sreg_of(op, k, &r) && r != R_JUNK ? st->s[r] : unknown(x, line);
+	case AOP_IMM: /* a 64-bit operand's high half: the immediate sign-extended */
+		return k == 0 ? konst(op->imm) : konst(op->imm < 0 ? -1 : 0);
+	case AOP_OTHER: return k == 0 ? symbolic(x, op->text, line) : unknown(x, line);
+	default: return unknown(x, line);
+	}
+}
+
+typedef enum { MASK_ENTRY, MASK_INACTIVE, MASK_ALL, MASK_OTHER } Mask;
+
+static Mask mask_of(const Exec *x, const State *st)
+{
+	Val lo = st->s[R_EXEC], hi = st->s[R_EXEC + 1];
+	bool w64 = x->in->wave == 64;
+	if (is_entry(lo, RF_SGPR, R_EXEC) && (!w64 || is_entry(hi, RF_SGPR, R_EXEC + 1)))
+		return MASK_ENTRY;
+	if (lo.kind == V_NOT_ENTRY && lo.reg == R_EXEC && (!w64 || (hi.kind == V_NOT_ENTRY && hi.reg == R_EXEC + 1)))
+		return MASK_INACTIVE;
+	if (same(lo, konst(-1)) && (!w64 || same(hi, konst(-1))))
+		return MASK_ALL;
+	return MASK_OTHER;
+}
+
+static void stop(Exec *x, Verdict v, uint32_t line, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+static void stop(Exec *x, Verdict v, uint32_t line, const char *fmt, ...)
+{
+	if (x->done)
+		return;
+	x->done = true;
+	x->out->verdict = v;
+	x->out->line = line;
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(x->out->why, sizeof x->out->why, fmt, ap);
+	va_end(ap);
+}
+
+/* A VALU write of a vector register under the current EXEC. */
+static bool write_v(Exec *x, State *st, const AsmInstr *in, RegFile f, unsigned r, Val v)
+{
+	if (r >= REGSET_MAX)
+		return true;
+	VReg *g = &(f == RF_VGPR ? st->v : st->a)[r];
+	switch (mask_of(x, st)) {
+	case MASK_ALL:
+		g->act = g->inact = v;
+		g->nov = 0;
+		g->lost = false;
+		return true;
+	case MASK_ENTRY:
+		g->act = v;
+		for (unsigned k = 0; k < g->nov; k++)
+			g->ov[k].maybe_active = false;
+		return true;
+	case MASK_INACTIVE:
+		g->inact = v;
+		for (unsigned k = 0; k < g->nov; k++)
+			g->ov[k].maybe_inactive = false;
+		return true;
+	default:
+		stop(x, VERDICT_UNKNOWN, in->line, "EXEC is not followed here (%s writes a VGPR under it)", in->mnemonic);
+		return false;
+	}
+}
+
+static void write_s(State *st, unsigned r, Val v)
+{
+	if (r < R_JUNK)
+		st->s[r] = v;
+}
+
+/* Dwords of a memory instruction: _dword/_b32 1, x2/_b64 2, x3/_b96 3,
+ * x4/_b128 4; 0 for sub-dword ones (byte, short, d16). */
+static unsigned mem_dwords(const char *m)
+{
+	static const struct {
+		const char *suffix;
+		uint8_t n;
+	} sizes[] = { { "_dwordx4", 4 }, { "_dwordx3", 3 }, { "_dwordx2", 2 }, { "_dword", 1 },
+		      { "_b128", 4 },    { "_b96", 3 },     { "_b64", 2 },     { "_b32", 1 } };
+	size_t n = strlen(m);
+	for (unsigned i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
+		size_t k = strlen(sizes[i].suffix);
+		if (n >= k && strcmp(m + n - k, sizes[i].suffix) == 0)
+			return sizes[i].n;
+	}
+	return 0;
+}
+
+static bool starts(const char *s, const char *p) { return strncmp(s, p, strlen(p)) == 0; }
+
+static Slot *slot_find(State *st, Val base, bool make)
+{
+	for (unsigned i = 0; i < st->nslots; i++)
+		if (same(st->slots[i].base, base))
+			return &st->slots[i];
+	if (!make || st->nslots == MAX_SLOTS)
+		return 0;
+	Slot *s = &st->slots[st->nslots++];
+	s->base = base;
+	/* Never written here: below the entry SP an incoming argument, else
+	 * whatever the caller left. */
+	s->act = s->inact = base.kind == V_ENTRY && base.reg == 32 ? (Val){ .kind = V_STACK_IN, .off = base.off }
+								   : (Val){ .kind = V_MAYBE };
+	return s;
+}
+
+/* The scratch address of a stack access: the SGPR offset's value plus the
+ * instruction's offset in SP units; false when the executor cannot tell. */
+static bool scratch_addr(Exec *x, const State *st, const AsmInstr *in, const AsmOp *vaddr, const AsmOp *soff, Val *out)
+{
+	if (vaddr->kind != AOP_OFF)
+		return false;
+	Val b;
+	if (soff->kind == AOP_OFF)
+		b = konst(0);
+	else
+		b = read_op(x, st, soff, 0, in->line);
+	if (b.kind != V_ENTRY && b.kind != V_CONST)
+		return false;
+	b.off += (in->has_offset ? in->offset : 0) * (int64_t)x->scale;
+	*out = b;
+	return true;
+}
+
+static void scratch_store(Exec *x, State *st, const AsmInstr *in, const AsmOp *data, const AsmOp *vaddr, const AsmOp *soff)
+{
+	unsigned n = mem_dwords(in->mnemonic);
+	Val a;
+	if (!scratch_addr(x, st, in, vaddr, soff, &a) || !n || data->kind != AOP_REG || data->file == RF_SGPR) {
+		st->mem_unknown = true;
+		return;
+	}
+	Mask m = mask_of(x, st);
+	for (unsigned k = 0; k < n; k++) {
+		Val b = a;
+		b.off += 4 * (int64_t)k * x->scale;
+		Slot *s = slot_find(st, b, true);
+		if (!s) {
+			st->mem_unknown = true;
+			return;
+		}
+		const VReg *g = &(data->file == RF_VGPR ? st->v : st->a)[(data->first + k) % REGSET_MAX];
+		bool ov_act = false, ov_inact = g->lost;
+		for (unsigned o = 0; o < g->nov; o++)
+			ov_act |= g->ov[o].maybe_active, ov_inact |= g->ov[o].maybe_inactive;
+		Val act = ov_act || g->lost ? unknown(x, in->line) : g->act, inact = ov_inact ? unknown(x, in->line) : g->inact;
+		if (m == MASK_ALL || m == MASK_ENTRY)
+			s->act = act;
+		if (m == MASK_ALL || m == MASK_INACTIVE)
+			s->inact = inact;
+		if (m == MASK_OTHER)
+			s->act = s->inact = unknown(x, in->line);
+	}
+}
+
+static bool scratch_load(Exec *x, State *st, const AsmInstr *in, const AsmOp *dst, const AsmOp *vaddr, const AsmOp *soff)
+{
+	unsigned n = mem_dwords(in->mnemonic);
+	Val a;
+	bool known = scratch_addr(x, st, in, vaddr, soff, &a) && n;
+	for (unsigned k = 0; k < dst->count && dst->kind == AOP_REG && dst->file != RF_SGPR; k++) {
+		Slot *s = 0;
+		if (known && k < n) {
+			Val b = a;
+			b.off += 4 * (int64_t)k * x->scale;
+			s = slot_find(st, b, true);
+		}
+		Val v = s && !st->mem_unknown ? s->act : (Val){ .kind = V_MAYBE, .id = ++x->fresh, .off = in->line };
+		Val vi = s && !st->mem_unknown ? s->inact : v;
+		RegFile f = (RegFile)dst->file;
+		VReg *g = &(f == RF_VGPR ? st->v : st->a)[(dst->first + k) % REGSET_MAX];
+		Mask m = mask_of(x, st);
+		if (m == MASK_OTHER) {
+			stop(x, VERDICT_UNKNOWN, in->line, "EXEC is not followed here (%s)", in->mnemonic);
+			return false;
+		}
+		if (m == MASK_ALL || m == MASK_ENTRY) {
+			g->act = v;
+			for (unsigned o = 0; o < g->nov; o++)
+				g->ov[o].maybe_active = false;
+		}
+		if (m == MASK_ALL || m == MASK_INACTIVE) {
+			g->inact = vi;
+			for (unsigned o = 0; o < g->nov; o++)
+				g->ov[o].maybe_inactive = false;
+		}
+	}
+	return true;
+}
+
+/* A global's address in an SGPR pair: symbol id, or -1. */
+static int global_of(const State *st, const AsmOp *pair)
+{
+	if (pair->kind != AOP_REG || pair->file != RF_SGPR || pair->count != 2 || pair->first + 1 >= R_VCC)
+		return -1;
+	Val lo = st->s[pair->first], hi = st->s[pair->first + 1];
+	return lo.kind == V_SYM_LO && hi.kind == V_SYM_HI && lo.id == hi.id ? (int)lo.id : -1;
+}
+
+static void check_received(Exec *x, const State *st, const AsmInstr *in, int sym, int64_t off, const AsmOp *data)
+{
+	const ExecEnv *env = x->in->env;
+	const Placement *p = x->in->in;
+	unsigned n = mem_dwords(in->mnemonic);
+	if (!env || !env->received || !p || data->kind != AOP_REG)
+		return;
+	for (unsigned k = 0; k < n && k < data->count; k++) {
+		unsigned arg, part;
+		if (!env->received(env->ctx, x->in->f->name, x->syms[sym], off + 4 * (int64_t)k, &arg, &part) ||
+		    arg >= p->nargs || part >= p->args[arg].count)
+			continue;
+		const Loc *l = &p->locs[p->args[arg].first + part];
+		Val want = l->kind == LOC_SGPR	 ? entry(RF_SGPR, l->reg)
+			   : l->kind == LOC_VGPR ? entry(RF_VGPR, l->reg)
+			   : l->kind == LOC_STACK ? (Val){ .kind = V_STACK_IN, .off = (int64_t)l->offset * x->scale }
+						  : mk(V_UNKNOWN);
+		if (want.kind == V_UNKNOWN)
+			continue;
+		Val got = read_op(x, st, data, k, in->line);
+		x->out->checked_stores++;
+		if (!same(got, want)) {
+			char w[96], g[96], what[64];
+			describe(x, want, w, sizeof w);
+			describe(x, got, g, sizeof g);
+			snprintf(what, sizeof what, "argument %u part %u", arg, part);
+			stop(x, got.kind == V_MAYBE ? VERDICT_UNKNOWN : VERDICT_VIOLATED, in->line,
+			     "%s arrives in %s, but the function stores %s", what, w, g);
+			return;
+		}
+	}
+}
+
+/* Memory instructions; false: the path stops. */
+static bool memory(Exec *x, State *st, const AsmInstr *in)
+{
+	const char *m = in->mnemonic;
+	bool store = strstr(m, "_store") != 0, load = strstr(m, "_load") != 0;
+	const AsmOp *o = in->op;
+	if (starts(m, "buffer_") && (store || load) && in->nops >= 4) {
+		if (store)
+			scratch_store(x, st, in, &o[0], &o[1], &o[3]);
+		else
+			return scratch_load(x, st, in, &o[0], &o[1], &o[3]);
+		return true;
+	}
+	if (starts(m, "scratch_") && (store || load) && in->nops >= 3) {
+		if (store)
+			scratch_store(x, st, in, &o[1], &o[0], &o[2]);
+		else
+			return scratch_load(x, st, in, &o[0], &o[1], &o[2]);
+		return true;
+	}
+	if (starts(m, "global_") && (store || load) && in->nops >= 3) {
+		int sym = global_of(st, &o[2]);
+		Val voff = store ? read_op(x, st, &o[0], 0, in->line) : read_op(x, st, &o[1], 0, in->line);
+		int64_t off = (in->has_offset ? in->offset : 0) + (voff.kind == V_CONST ? voff.off : 0);
+		if (store) {
+			if (sym >= 0 && voff.kind == V_CONST)
+				check_received(x, st, in, sym, off, &o[1]);
+			return !x->done;
+		}
+		for (unsigned k = 0; k < o[0].count && o[0].kind == AOP_REG; k++) {
+			Val v = sym >= 0 && voff.kind == V_CONST && mem_dwords(m) > k
+					? (Val){ .kind = V_LOAD, .id = (uint32_t)sym, .off = off + 4 * (int64_t)k }
+					: unknown(x, in->line);
+			if (!write_v(x, st, in, (RegFile)o[0].file, o[0].first + k, v))
+				return false;
+		}
+		return true;
+	}
+	if (starts(m, "s_load_") && in->nops >= 2) {
+		int sym = global_of(st, &o[1]);
+		int64_t off = in->nops >= 3 && o[2].kind == AOP_IMM ? o[2].imm : 0;
+		Val lo = o[1].kind == AOP_REG && o[1].file == RF_SGPR && o[1].first + 1 < R_VCC ? st->s[o[1].first] : mk(V_UNKNOWN);
+		for (unsigned k = 0; k < o[0].count && o[0].kind == AOP_REG && o[0].file == RF_SGPR; k++) {
+			Val v = unknown(x, in->line);
+			if (sym >= 0 && mem_dwords(m) > k)
+				v = (Val){ .kind = V_LOAD, .id = (uint32_t)sym, .off = off + 4 * (int64_t)k };
+			else if (lo.kind == V_GOT_LO && k < 2)
+				v = (Val){ .kind = (uint8_t)(k ? V_SYM_HI : V_SYM_LO), .id = lo.id };
+			write_s(st, o[0].first + k, v);
+		}
+		return true;
+	}
+	/* Other memory (flat, LDS, buffer loads through a descriptor of the
+	 * body's): loads define their first operand. */
+	if (store)
+		return true;
+	for (unsigned k = 0; k < o[0].count && o[0].kind == AOP_REG; k++) {
+		if (o[0].file == RF_SGPR)
+			write_s(st, o[0].first + k, unknown(x, in->line));
+		else if (!write_v(x, st, in, (RegFile)o[0].file, o[0].first + k, unknown(x, in->line)))
+			return false;
+	}
+	return true;
+}
+
+/* The entry state: every register its own symbol; the SP-relative
+ * scratch unknown until written. */
+static void state_init(State *st)
+{
+	memset(st, 0, sizeof *st);
+	for (unsigned r = 0; r < NSREG; r++)
+		st->s[r] = entry(RF_SGPR, r);
+	for (unsigned r = 0; r < REGSET_MAX; r++) {
+		st->v[r].act = st->v[r].inact = entry(RF_VGPR, r);
+		st->a[r].act = st->a[r].inact = entry(RF_AGPR, r);
+	}
+}
+
+static const char *reg_name(RegFile f, unsigned r, char *buf, size_t cap)
+{
+	snprintf(buf, cap, "%s%u", reg_file_prefix[f], r);
+	return buf;
+}
+
+/* A call: the callee's arguments hold what the caller passes, SP is
+ * aligned; then what the callee may change is changed. */
+static bool call(Exec *x, State *st, const AsmInstr *in)
+{
+	const AsmOp *dst = &in->op[0], *tgt = &in->op[1];
+	Val lo = read_op(x, st, tgt, 0, in->line), hi = read_op(x, st, tgt, 1, in->line);
+	const char *name = lo.kind == V_SYM_LO && hi.kind == V_SYM_HI && lo.id == hi.id ? x->syms[lo.id] : 0;
+	const ExecEnv *env = x->in->env;
+	Contract c;
+	const Placement *p = 0;
+	char a[96], b[96];
+	x->out->calls++;
+	Val sp = st->s[x->sp];
+	if (sp.kind != V_ENTRY || sp.reg != x->sp) {
+		describe(x, sp, a, sizeof a);
+		stop(x, VERDICT_VIOLATED, in->line, "at the call SP holds %s, not the entry SP plus a frame", a);
+		return false;
+	}
+	int64_t align = (int64_t)x->in->contract->stack_align * x->scale;
+	if (sp.off % align) {
+		stop(x, VERDICT_VIOLATED, in->line, "at the call SP is the entry SP + %lld, not a multiple of %lld",
+		     (long long)sp.off, (long long)align);
+		return false;
+	}
+	bool known = name && env && env->callee && env->callee(env->ctx, name, &c, &p);
+	if (!known)
+		c = *x->in->contract; /* through a pointer, or a callee not in the signatures: the caller's own rules */
+	for (unsigned arg = 0; known && p && env->passed && arg < p->nargs; arg++)
+		for (unsigned part = 0; part < p->args[arg].count; part++) {
+			char global[ASM_NAME_MAX];
+			int64_t off;
+			const Loc *l = &p->locs[p->args[arg].first + part];
+			if ((l->kind != LOC_SGPR && l->kind != LOC_VGPR) ||
+			    !env->passed(env->ctx, name, arg, part, global, sizeof global, &off))
+				continue;
+			unsigned id = sym_id(x, global, strlen(global));
+			Val want = { .kind = V_LOAD, .id = id, .off = off };
+			Val got = l->kind == LOC_SGPR ? st->s[l->reg % R_VCC] : st->v[l->reg % REGSET_MAX].act;
+			x->out->checked_args++;
+			if (same(got, want))
+				continue;
+			/* Where the value is instead, for the report. */
+			char where[32] = "no register";
+			for (unsigned r = 0; r < R_VCC && !strcmp(where, "no register"); r++)
+				if (same(st->s[r], want))
+					reg_name(RF_SGPR, r, where, sizeof where);
+			for (unsigned r = 0; r < REGSET_MAX && !strcmp(where, "no register"); r++)
+				if (same(st->v[r].act, want))
+					reg_name(RF_VGPR, r, where, sizeof where);
+			describe(x, got, b, sizeof b);
+			stop(x, VERDICT_VIOLATED, in->line,
+			     "call of @%s: argument %u part %u: the callee reads %s%u, which holds %s; the caller's value is in %s",
+			     name, arg, part, l->kind == LOC_SGPR ? "s" : "v", l->reg, b, where);
+			return false;
+		}
+	/* What the callee may change: its caller-saved registers (the VGPRs'
+	 * active lanes; their inactive lanes are preserved), VCC, SCC, M0, and
+	 * the scratch at and above SP. */
+	Val clob = { .kind = V_CLOBBERED, .off = in->line };
+	for (unsigned r = 0; r < R_VCC; r++)
+		if (!regset_has(&c.preserved, RF_SGPR, r) && r != x->sp)
+			st->s[r] = clob;
+	st->s[R_VCC] = st->s[R_VCC + 1] = st->s[R_M0] = st->s[R_SCC] = clob;
+	for (unsigned r = 0; r < REGSET_MAX; r++)
+		for (int f = RF_VGPR; f <= RF_AGPR; f++) {
+			VReg *g = &(f == RF_VGPR ? st->v : st->a)[r];
+			if (regset_has(&c.preserved, (RegFile)f, r))
+				continue;
+			g->act = clob;
+			unsigned keep = 0;
+			for (unsigned o = 0; o < g->nov; o++)
+				if (g->ov[o].maybe_inactive) {
+					g->ov[keep] = g->ov[o];
+					g->ov[keep++].maybe_active = false;
+				}
+			g->nov = (uint8_t)keep;
+		}
+	for (unsigned i = 0; i < st->nslots; i++) {
+		Slot *s = &st->slots[i];
+		if (s->base.kind == V_ENTRY && s->base.reg == x->sp && s->base.off >= sp.off)
+			s->act = s->inact = clob;
+	}
+	/* s_swappc_b64 writes the return address of the call. */
+	for (unsigned k = 0; k < 2; k++) {
+		unsigned r;
+		if (sreg_of(dst, k, &r))
+			write_s(st, r, (Val){ .kind = (uint8_t)(k ? V_PC_HI : V_PC_LO), .id = st->pc + 1 });
+	}
+	st->called = true;
+	return true;
+}
+
+/* A return: everything the contract preserves holds its entry symbol. */
+static void ret(Exec *x, const State *st, const AsmInstr *in)
+{
+	const Contract *c = x->in->contract;
+	char a[96], r[16];
+	x->out->returns++;
+	for (unsigned k = 0; k < R_VCC; k++) {
+		bool sp = k == x->sp;
+		if (!sp && !regset_has(&c->preserved, RF_SGPR, k))
+			continue;
+		if (is_entry(st->s[k], RF_SGPR, k))
+			continue;
+		describe(x, st->s[k], a, sizeof a);
+		stop(x, st->s[k].kind == V_MAYBE ? VERDICT_UNKNOWN : VERDICT_VIOLATED, in->line,
+		     "at the return %s holds %s, not its entry value (%s)", reg_name(RF_SGPR, k, r, sizeof r), a,
+		     sp ? "the stack pointer" : "callee-saved");
+		return;
+	}
+	for (unsigned k = 0; k < (x->in->wave == 64 ? 2u : 1u); k++)
+		if (!is_entry(st->s[R_EXEC + k], RF_SGPR, R_EXEC + k)) {
+			describe(x, st->s[R_EXEC + k], a, sizeof a);
+			stop(x, VERDICT_VIOLATED, in->line, "at the return exec_%s holds %s, not its entry value", k ? "hi" : "lo", a);
+			return;
+		}
+	for (int f = RF_VGPR; f <= RF_AGPR; f++)
+		for (unsigned k = 0; k < REGSET_MAX; k++) {
+			const VReg *g = &(f == RF_VGPR ? st->v : st->a)[k];
+			bool saved = regset_has(&c->preserved, (RegFile)f, k);
+			bool lanes = g->lost;
+			for (unsigned o = 0; o < g->nov; o++)
+				lanes |= g->ov[o].maybe_inactive || (saved && g->ov[o].maybe_active);
+			Val bad = !is_entry(g->inact, (RegFile)f, k) ? g->inact
+				  : saved && !is_entry(g->act, (RegFile)f, k) ? g->act
+									       : entry((RegFile)f, k);
+			if (!lanes && is_entry(bad, (RegFile)f, k))
+				continue;
+			if (lanes)
+				snprintf(a, sizeof a, "lanes v_writelane_b32 wrote");
+			else
+				describe(x, bad, a, sizeof a);
+			stop(x, bad.kind == V_MAYBE ? VERDICT_UNKNOWN : VERDICT_VIOLATED, in->line,
+			     "at the return %s holds %s in %s, not its entry value", reg_name((RegFile)f, k, r, sizeof r), a,
+			     !is_entry(g->inact, (RegFile)f, k) || !saved ? "the lanes inactive at entry" : "its active lanes");
+			return;
+		}
+}
+
+typedef enum { STEP_ON, STEP_JUMP, STEP_FORK, STEP_END } Step;
+
+/* SALU arithmetic that keeps stack-pointer values symbolic. */
+static Val add(Exec *x, Val a, Val b, bool sub, uint32_t line)
+{
+	if (b.kind == V_CONST && (a.kind == V_ENTRY || a.kind == V_CONST)) {
+		a.off += sub ? -b.off : b.off;
+		return a;
+	}
+	if (!sub && a.kind == V_CONST && b.kind == V_ENTRY) {
+		b.off += a.off;
+		return b;
+	}
+	/* s_getpc_b64, then the low and high halves of a label or symbol. */
+	if (!sub && a.kind == V_PC_LO && (b.kind == V_LABEL_LO || b.kind == V_SYM_LO || b.kind == V_GOT_LO))
+		return b;
+	if (!sub && a.kind == V_PC_HI && (b.kind == V_LABEL_HI || b.kind == V_SYM_HI || b.kind == V_GOT_HI))
+		return b;
+	return unknown(x, line);
+}
+
+/* Instructions without an effect the contract can see. */
+static bool no_effect(const char *m)
+{
+	static const char *const prefixes[] = { "s_waitcnt", "s_wait_", "s_nop", "s_setprio", "s_sleep", "s_delay_alu",
+						"s_clause", "s_inst_prefetch", "s_set_inst_prefetch_distance",
+						"s_barrier", "s_sendmsg", "s_dcache_", "s_icache_", "buffer_wbinvl1",
+						"buffer_gl", "buffer_inv", "s_ttrace", "s_trap", "s_code_end",
+						"s_singleuse_vdst", "s_version", 0 };
+	for (unsigned i = 0; prefixes[i]; i++)
+		if (starts(m, prefixes[i]))
+			return true;
+	return false;
+}
+
+static bool writes_exec(const AsmInstr *in)
+{
+	unsigned r;
+	return in->nops && sreg_of(&in->op[0], 0, &r) && (r == R_EXEC || r == R_EXEC + 1);
+}
+
+static Step step(Exec *x, State *st, const AsmInstr *in, int *label)
+{
+	const char *m = in->mnemonic;
+	const AsmOp *o = in->op;
+	unsigned r;
+	if (no_effect(m))
+		return STEP_ON;
+	if (strcmp(m, "s_setpc_b64") == 0 && in->nops == 1) {
+		Val lo = read_op(x, st, &o[0], 0, in->line), hi = read_op(x, st, &o[0], 1, in->line);
+		const RegRange *ra = &x->in->contract->return_address;
+		if (is_entry(lo, RF_SGPR, ra->first) && is_entry(hi, RF_SGPR, ra->first + 1u)) {
+			ret(x, st, in);
+			return STEP_END;
+		}
+		if (lo.kind == V_LABEL_LO && hi.kind == V_LABEL_HI && lo.id == hi.id) {
+			/* A long branch; through the return-address pair, the
+			 * return address is gone (llvm/llvm-project#224205). */
+			if (o[0].kind == AOP_REG && o[0].first == ra->first && ++st->visits_ret > 1) {
+				stop(x, VERDICT_VIOLATED, in->line,
+				     "the function jumps through s[%u:%u] to %s again: its return address was overwritten by a long branch",
+				     ra->first, ra->first + 1u, x->in->f->labels[lo.id]);
+				return STEP_END;
+			}
+			*label = (int)lo.id;
+			return STEP_JUMP;
+		}
+		char a[96];
+		describe(x, lo, a, sizeof a);
+		stop(x, VERDICT_VIOLATED, in->line, "s_setpc_b64 %s jumps to %s, not the return address", o[0].text, a);
+		return STEP_END;
+	}
+	if (strcmp(m, "s_swappc_b64") == 0 && in->nops == 2)
+		return call(x, st, in) ? STEP_ON : STEP_END;
+	if (strcmp(m, "s_branch") == 0 || starts(m, "s_cbranch_")) {
+		int l = in->nops == 1 && o[0].kind == AOP_OTHER ? asm_label_find(x->in->f, o[0].text, strlen(o[0].text)) : -1;
+		if (l < 0) {
+			stop(x, VERDICT_UNKNOWN, in->line, "%s to a target the executor cannot find", m);
+			return STEP_END;
+		}
+		*label = l;
+		return m[2] == 'b' ? STEP_JUMP : STEP_FORK;
+	}
+	if (strcmp(m, "s_endpgm") == 0) {
+		stop(x, VERDICT_VIOLATED, in->line, "s_endpgm in a function that returns to its caller");
+		return STEP_END;
+	}
+	if (strcmp(m, "s_getpc_b64") == 0 && in->nops == 1) {
+		for (unsigned k = 0; k < 2; k++)
+			if (sreg_of(&o[0], k, &r))
+				write_s(st, r, (Val){ .kind = (uint8_t)(k ? V_PC_HI : V_PC_LO), .id = st->pc + 1 });
+		return STEP_ON;
+	}
+	if ((strcmp(m, "s_mov_b32") == 0 || strcmp(m, "s_mov_b64") == 0 || strcmp(m, "s_movk_i32") == 0) && in->nops == 2) {
+		unsigned n = strcmp(m, "s_mov_b64") == 0 ? 2 : 1;
+		Val v[2] = { read_op(x, st, &o[1], 0, in->line), read_op(x, st, &o[1], 1, in->line) };
+		for (unsigned k = 0; k < n; k++)
+			if (sreg_of(&o[0], k, &r))
+				write_s(st, r, v[k]);
+		return STEP_ON;
+	}
+	if ((starts(m, "s_add_") || starts(m, "s_sub_")) && in->nops == 3 && sreg_of(&o[0], 0, &r)) {
+		write_s(st, r, add(x, read_op(x, st, &o[1], 0, in->line), read_op(x, st, &o[2], 0, in->line), m[2] == 's',
+				   in->line));
+		st->s[R_SCC] = unknown(x, in->line);
+		return STEP_ON;
+	}
+	if ((strcmp(m, "s_addc_u32") == 0) && in->nops == 3 && sreg_of(&o[0], 0, &r)) {
+		write_s(st, r, add(x, read_op(x, st, &o[1], 0, in->line), read_op(x, st, &o[2], 0, in->line), false, in->line));
+		st->s[R_SCC] = unknown(x, in->line);
+		return STEP_ON;
+	}
+	if (strcmp(m, "s_addk_i32") == 0 && in->nops == 2 && sreg_of(&o[0], 0, &r) && o[1].kind == AOP_IMM) {
+		write_s(st, r, add(x, st->s[r], konst((int16_t)o[1].imm), false, in->line));
+		st->s[R_SCC] = unknown(x, in->line);
+		return STEP_ON;
+	}
+	if (strstr(m, "_saveexec_") && starts(m, "s_") && in->nops == 2) {
+		/* sdst = EXEC; EXEC = op(EXEC, src): with src -1, or keeps all
+		 * lanes on, xor leaves the lanes that were off. */
+		unsigned n = strstr(m, "_b64") ? 2 : 1;
+		Val old[2] = { st->s[R_EXEC], st->s[R_EXEC + 1] };
+		Val src = read_op(x, st, &o[1], 0, in->line);
+		bool all = same(src, konst(-1));
+		for (unsigned k = 0; k < n; k++) {
+			if (sreg_of(&o[0], k, &r))
+				write_s(st, r, old[k]);
+			Val e = old[k];
+			if (all && starts(m, "s_or_saveexec"))
+				e = konst(-1);
+			else if (all && starts(m, "s_xor_saveexec") && e.kind == V_ENTRY && e.off == 0)
+				e.kind = V_NOT_ENTRY;
+			else if (all && starts(m, "s_xor_saveexec") && e.kind == V_NOT_ENTRY)
+				e.kind = V_ENTRY;
+			else if (all && starts(m, "s_and_saveexec"))
+				;
+			else
+				e = unknown(x, in->line);
+			st->s[R_EXEC + k] = e;
+		}
+		st->s[R_SCC] = unknown(x, in->line);
+		return STEP_ON;
+	}
+	if (strcmp(m, "v_writelane_b32") == 0 && in->nops == 3 && o[0].kind == AOP_REG && o[2].kind == AOP_IMM) {
+		VReg *g = &(o[0].file == RF_AGPR ? st->a : st->v)[o[0].first % REGSET_MAX];
+		Val v = read_op(x, st, &o[1], 0, in->line);
+		unsigned k = 0;
+		while (k < g->nov && g->ov[k].lane != (unsigned)o[2].imm)
+			k++;
+		if (k == MAX_OVERLAYS) {
+			g->lost = true;
+			return STEP_ON;
+		}
+		g->ov[k] = (Overlay){ .lane = (uint16_t)o[2].imm, .maybe_active = true, .maybe_inactive = true, .v = v };
+		if (k == g->nov)
+			g->nov++;
+		return STEP_ON;
+	}
+	if (strcmp(m, "v_readlane_b32") == 0 && in->nops == 3 && sreg_of(&o[0], 0, &r) && o[1].kind == AOP_REG &&
+	    o[2].kind == AOP_IMM) {
+		const VReg *g = &(o[1].file == RF_AGPR ? st->a : st->v)[o[1].first % REGSET_MAX];
+		Val v = unknown(x, in->line);
+		for (unsigned k = 0; k < g->nov; k++)
+			if (g->ov[k].lane == (unsigned)o[2].imm)
+				v = g->ov[k].v;
+		write_s(st, r, v);
+		return STEP_ON;
+	}
+	if ((starts(m, "v_mov_b32") || strcmp(m, "v_dual_mov_b32") == 0 || starts(m, "v_accvgpr_write") || starts(m, "v_accvgpr_read") ||
+	     strcmp(m, "v_accvgpr_mov_b32") == 0) && !strstr(m, "dpp") && !strstr(m, "sdwa") && in->nops == 2 &&
+	    o[0].kind == AOP_REG) {
+		return write_v(x, st, in, (RegFile)o[0].file, o[0].first, read_op(x, st, &o[1], 0, in->line)) ? STEP_ON
+														  : STEP_END;
+	}
+	if (strcmp(m, "v_readfirstlane_b32") == 0 && in->nops == 2 && sreg_of(&o[0], 0, &r)) {
+		/* The value of one active lane: the register's if it is uniform
+		 * (copied from a scalar). */
+		Val v = read_op(x, st, &o[1], 0, in->line);
+		write_s(st, r, v.kind == V_ENTRY && v.file == RF_VGPR ? unknown(x, in->line) : v);
+		return STEP_ON;
+	}
+	if (strstr(m, "_load") || strstr(m, "_store") || starts(m, "ds_") || strstr(m, "_atomic"))
+		return memory(x, st, in) ? STEP_ON : STEP_END;
+	/* What the executor does not model precisely: EXEC from anything but
+	 * a saveexec or a move, writes relative to M0, lane permutations that
+	 * write two registers. */
+	if (writes_exec(in) || starts(m, "v_cmpx") || strstr(m, "movrel") || strstr(m, "permlane") || strstr(m, "swap") ||
+	    starts(m, "s_set_gpr_idx") || starts(m, "s_call") || starts(m, "s_rfe")) {
+		stop(x, VERDICT_UNKNOWN, in->line, "%s is outside the supported subset", m);
+		return STEP_END;
+	}
+	/* Scalar and vector ALU: the first register operand is what it
+	 * defines (comparisons define SCC or VCC instead); VALU carry-outs
+	 * (_co_, div_scale) define their second. */
+	if (starts(m, "s_") || starts(m, "v_")) {
+		bool cmp = starts(m, "s_cmp") || starts(m, "s_bitcmp");
+		if (starts(m, "s_"))
+			st->s[R_SCC] = unknown(x, in->line);
+		if (cmp)
+			return STEP_ON;
+		if (starts(m, "v_cmp") && strstr(m, "_e32")) {
+			st->s[R_VCC] = st->s[R_VCC + 1] = unknown(x, in->line);
+			return STEP_ON;
+		}
+		unsigned defs = (strstr(m, "_co_") || strstr(m, "div_scale")) && starts(m, "v_") ? 2 : 1;
+		for (unsigned d = 0; d < defs && d < in->nops; d++) {
+			const AsmOp *op = &o[d];
+			for (unsigned k = 0; k < (op->kind == AOP_SPECIAL ? 2u : op->count); k++) {
+				if (op->kind == AOP_REG && op->file != RF_SGPR) {
+					if (!write_v(x, st, in, (RegFile)op->file, op->first + k, unknown(x, in->line)))
+						return STEP_END;
+				} else if (sreg_of(op, k, &r))
+					write_s(st, r, unknown(x, in->line));
+			}
+		}
+		return STEP_ON;
+	}
+	stop(x, VERDICT_UNKNOWN, in->line, "%s is outside the supported subset", m);
+	return STEP_END;
+}
+
+static uint32_t label_target(const AsmFunction *f, int label) { return f->label_at[label]; }
+
+void asm_exec(const ExecInput *in, ExecResult *out)
+{
+	memset(out, 0, sizeof *out);
+	Exec *x = calloc(1, sizeof *x);
+	State *st = x ? malloc(sizeof *st) : 0;
+	if (!x || !st || in->f->failed) {
+		out->verdict = VERDICT_UNKNOWN;
+		snprintf(out->why, sizeof out->why, "%s", in->f->failed ? in->f->error : "out of memory");
+		free(st);
+		free(x);
+		return;
+	}
+	x->in = in;
+	x->out = out;
+	x->scale = in->contract->sp_scale ? in->contract->sp_scale : 1;
+	x->sp = in->contract->stack_ptr.count ? in->contract->stack_ptr.first : 32;
+	state_init(st);
+	x->stack[x->depth++] = st;
+	while (x->depth && !x->done) {
+		State *s = x->stack[--x->depth];
+		while (!x->done) {
+			if (s->pc >= in->f->ninstrs) {
+				stop(x, VERDICT_VIOLATED, in->f->ninstrs ? in->f->instrs[in->f->ninstrs - 1].line : in->f->line,
+				     "the code ends without a return");
+				break;
+			}
+			if (++s->steps > EXEC_MAX_STEPS) {
+				stop(x, VERDICT_UNKNOWN, in->f->instrs[s->pc].line, "a path longer than %u instructions (a loop?)",
+				     EXEC_MAX_STEPS);
+				break;
+			}
+			const AsmInstr *ins = &in->f->instrs[s->pc];
+			int label = -1;
+			Step k = step(x, s, ins, &label);
+			if (k == STEP_END) {
+				out->paths++;
+				break;
+			}
+			if (k == STEP_FORK) {
+				if (x->depth + 1 >= EXEC_MAX_PATHS || out->paths + x->depth >= EXEC_MAX_PATHS) {
+					stop(x, VERDICT_UNKNOWN, ins->line, "more than %u paths", EXEC_MAX_PATHS);
+					break;
+				}
+				State *t = malloc(sizeof *t);
+				if (!t) {
+					stop(x, VERDICT_UNKNOWN, ins->line, "out of memory");
+					break;
+				}
+				*t = *s;
+				t->pc = label_target(in->f, label);
+				x->stack[x->depth++] = t;
+				s->pc++;
+			} else if (k == STEP_JUMP)
+				s->pc = label_target(in->f, label);
+			else
+				s->pc++;
+		}
+		free(s);
+	}
+	while (x->depth)
+		free(x->stack[--x->depth]);
+	if (!x->done)
+		out->verdict = out->returns ? VERDICT_PROVEN : VERDICT_UNKNOWN;
+	if (!x->done && !out->returns)
+		snprintf(out->why, sizeof out->why, "no path returns");
+	free(x);
+}
