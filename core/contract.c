@@ -113,11 +113,12 @@ bool contract_of(CallConv cc, const ModelConfig *m, Contract *out)
 	/* With architected flat scratch there is no scratch descriptor. */
 	if (!m->target->arch_flat_scratch)
 		out->srd = l->role[ROLE_SRD];
-	/* A caller finds its return address and its frame and base pointers
-	 * as it left them, whatever the convention's table says. */
+	/* A caller finds its return address and its frame pointer as it left
+	 * them, whatever the convention's table says (the frame code gives
+	 * the frame pointer back). The base pointer only where the table has
+	 * it: amdgpu_gfx code uses s34 freely (measured llc 22). */
 	add_role(&out->preserved, &out->return_address);
 	add_role(&out->preserved, &out->frame_ptr);
-	add_role(&out->preserved, &out->base_ptr);
 	out->stack_align = 16;
 	out->sp_scale = m->target->arch_flat_scratch ? 1 : m->wave;
 	return true;

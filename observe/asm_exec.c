@@ -18,7 +18,7 @@ enum {
 	R_FLAT = 112, /* flat_scratch_lo, _hi */
 	R_JUNK = 114, /* null, and the read-only names (execz, src_*) */
 	NSREG = 116,
-	MAX_OVERLAYS = 8,
+	MAX_OVERLAYS = 512,
 	MAX_SLOTS = 512,
 	MAX_SYMS = 256,
 	MAX_GLOBAL_STORES = 16,
@@ -37,6 +37,7 @@ typedef enum {
 	V_STACK_IN,  /* the word at entry SP + off, never written here: an incoming stack argument */
 	V_CLOBBERED, /* what a call (its line in off) may have left */
 	V_MAYBE,     /* reloaded after a store through an address the executor does not know */
+	V_ALIGNED,   /* a value rounded down to a multiple of 1 << reg (a realigned frame), id unique, plus off */
 } VKind;
 
 typedef struct {
@@ -46,20 +47,20 @@ typedef struct {
 	int64_t off;
 } Val;
 
+/* A single lane v_writelane_b32 wrote: its index is known, whether it
+ * was active at entry is not. */
 typedef struct {
-	uint16_t lane;
+	uint8_t file;
+	uint16_t reg, lane;
 	bool maybe_active, maybe_inactive; /* which lanes of the entry mask the lane may be in */
 	Val v;
 } Overlay;
 
 /* A vector register: one value in the lanes active at entry, one in the
- * others, and single lanes v_writelane_b32 wrote (lane index known, whether
- * it was active not). */
+ * others; the lanes written one by one are the state's overlays. */
 typedef struct {
 	Val act, inact;
-	uint8_t nov;
 	bool lost; /* more lanes written than tracked */
-	Overlay ov[MAX_OVERLAYS];
 } VReg;
 
 typedef struct {
@@ -72,6 +73,8 @@ typedef struct {
 	VReg v[REGSET_MAX], a[REGSET_MAX];
 	Slot slots[MAX_SLOTS];
 	unsigned nslots;
+	Overlay ov[MAX_OVERLAYS];
+	unsigned nov;
 	bool mem_unknown; /* a store through an unknown address happened */
 	uint32_t pc;
 	uint32_t steps;
@@ -134,6 +137,7 @@ static void describe(const Exec *x, Val v, char *buf, size_t cap)
 	case V_STACK_IN: snprintf(buf, cap, "the incoming stack word at SP+%lld", (long long)v.off); break;
 	case V_CLOBBERED: snprintf(buf, cap, "what the call at line %lld may have left", (long long)v.off); break;
 	case V_MAYBE: snprintf(buf, cap, "a value reloaded after a store through an unknown address"); break;
+	case V_ALIGNED: snprintf(buf, cap, "a realigned frame address%+lld", (long long)v.off); break;
 	default: snprintf(buf, cap, "a value computed at line %lld", (long long)v.off); break;
 	}
 }
@@ -208,6 +212,8 @@ static bool sreg_of(const AsmOp *op, unsigned k, unsigned *r)
 	if (op->kind == AOP_SPECIAL) {
 		unsigned n;
 		special_reg(op->text, r, &n);
+		if (k >= n)
+			return false;
 		*r += *r == R_JUNK ? 0 : k;
 		return true;
 	}
@@ -263,6 +269,35 @@ static void stop(Exec *x, Verdict v, uint32_t line, const char *fmt, ...)
 	va_end(ap);
 }
 
+/* Keep the overlays of register (f, r) that keep(o) says, the others' all. */
+static void ov_filter(State *st, RegFile f, unsigned r, bool drop_active, bool drop_inactive)
+{
+	unsigned keep = 0;
+	for (unsigned o = 0; o < st->nov; o++) {
+		Overlay v = st->ov[o];
+		if (v.file == f && v.reg == r) {
+			v.maybe_active &= !drop_active;
+			v.maybe_inactive &= !drop_inactive;
+			if (!v.maybe_active && !v.maybe_inactive)
+				continue;
+		}
+		st->ov[keep++] = v;
+	}
+	st->nov = keep;
+}
+
+/* Whether register (f, r) has overlays that may be in the active
+ * (inactive) lanes. */
+static void ov_where(const State *st, RegFile f, unsigned r, bool *act, bool *inact)
+{
+	*act = *inact = false;
+	for (unsigned o = 0; o < st->nov; o++)
+		if (st->ov[o].file == f && st->ov[o].reg == r) {
+			*act |= st->ov[o].maybe_active;
+			*inact |= st->ov[o].maybe_inactive;
+		}
+}
+
 /* A VALU write of a vector register under the current EXEC. */
 static bool write_v(Exec *x, State *st, const AsmInstr *in, RegFile f, unsigned r, Val v)
 {
@@ -272,18 +307,16 @@ static bool write_v(Exec *x, State *st, const AsmInstr *in, RegFile f, unsigned 
 	switch (mask_of(x, st)) {
 	case MASK_ALL:
 		g->act = g->inact = v;
-		g->nov = 0;
 		g->lost = false;
+		ov_filter(st, f, r, true, true);
 		return true;
 	case MASK_ENTRY:
 		g->act = v;
-		for (unsigned k = 0; k < g->nov; k++)
-			g->ov[k].maybe_active = false;
+		ov_filter(st, f, r, true, false);
 		return true;
 	case MASK_INACTIVE:
 		g->inact = v;
-		for (unsigned k = 0; k < g->nov; k++)
-			g->ov[k].maybe_inactive = false;
+		ov_filter(st, f, r, false, true);
 		return true;
 	default:
 		stop(x, VERDICT_UNKNOWN, in->line, "EXEC is not followed here (%s writes a VGPR under it)", in->mnemonic);
@@ -304,8 +337,9 @@ static unsigned mem_dwords(const char *m)
 	static const struct {
 		const char *suffix;
 		uint8_t n;
-	} sizes[] = { { "_dwordx4", 4 }, { "_dwordx3", 3 }, { "_dwordx2", 2 }, { "_dword", 1 },
-		      { "_b128", 4 },    { "_b96", 3 },     { "_b64", 2 },     { "_b32", 1 } };
+	} sizes[] = { { "_dwordx16", 16 }, { "_dwordx8", 8 }, { "_dwordx4", 4 }, { "_dwordx3", 3 }, { "_dwordx2", 2 },
+		      { "_dword", 1 },     { "_b512", 16 },   { "_b256", 8 },    { "_b128", 4 },    { "_b96", 3 },
+		      { "_b64", 2 },       { "_b32", 1 } };
 	size_t n = strlen(m);
 	for (unsigned i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
 		size_t k = strlen(sizes[i].suffix);
@@ -344,7 +378,9 @@ static bool scratch_addr(Exec *x, const State *st, const AsmInstr *in, const Asm
 		b = konst(0);
 	else
 		b = read_op(x, st, soff, 0, in->line);
-	if (b.kind != V_ENTRY && b.kind != V_CONST)
+	/* A realigned frame pointer is a base of its own: its slots are told
+	 * apart by offset, and assumed not to alias another base's. */
+	if (b.kind != V_ENTRY && b.kind != V_CONST && b.kind != V_ALIGNED)
 		return false;
 	b.off += (in->has_offset ? in->offset : 0) * (int64_t)x->scale;
 	*out = b;
@@ -355,8 +391,19 @@ static void scratch_store(Exec *x, State *st, const AsmInstr *in, const AsmOp *d
 {
 	unsigned n = mem_dwords(in->mnemonic);
 	Val a;
-	if (!scratch_addr(x, st, in, vaddr, soff, &a) || !n || data->kind != AOP_REG || data->file == RF_SGPR) {
+	if (!scratch_addr(x, st, in, vaddr, soff, &a) || data->kind != AOP_REG || data->file == RF_SGPR) {
 		st->mem_unknown = true;
+		return;
+	}
+	if (!n) {
+		/* A byte or a short: the word it falls in is no longer known. */
+		int64_t word = 4 * (int64_t)x->scale, r = ((a.off % word) + word) % word;
+		a.off -= r;
+		Slot *s = slot_find(st, a, true);
+		if (!s)
+			st->mem_unknown = true;
+		else
+			s->act = s->inact = unknown(x, in->line);
 		return;
 	}
 	Mask m = mask_of(x, st);
@@ -368,10 +415,11 @@ static void scratch_store(Exec *x, State *st, const AsmInstr *in, const AsmOp *d
 			st->mem_unknown = true;
 			return;
 		}
-		const VReg *g = &(data->file == RF_VGPR ? st->v : st->a)[(data->first + k) % REGSET_MAX];
-		bool ov_act = false, ov_inact = g->lost;
-		for (unsigned o = 0; o < g->nov; o++)
-			ov_act |= g->ov[o].maybe_active, ov_inact |= g->ov[o].maybe_inactive;
+		unsigned dr = (data->first + k) % REGSET_MAX;
+		const VReg *g = &(data->file == RF_VGPR ? st->v : st->a)[dr];
+		bool ov_act, ov_inact;
+		ov_where(st, (RegFile)data->file, dr, &ov_act, &ov_inact);
+		ov_inact |= g->lost;
 		Val act = ov_act || g->lost ? unknown(x, in->line) : g->act, inact = ov_inact ? unknown(x, in->line) : g->inact;
 		if (m == MASK_ALL || m == MASK_ENTRY)
 			s->act = act;
@@ -397,22 +445,18 @@ static bool scratch_load(Exec *x, State *st, const AsmInstr *in, const AsmOp *ds
 		Val v = s && !st->mem_unknown ? s->act : (Val){ .kind = V_MAYBE, .id = ++x->fresh, .off = in->line };
 		Val vi = s && !st->mem_unknown ? s->inact : v;
 		RegFile f = (RegFile)dst->file;
-		VReg *g = &(f == RF_VGPR ? st->v : st->a)[(dst->first + k) % REGSET_MAX];
+		unsigned dr = (dst->first + k) % REGSET_MAX;
+		VReg *g = &(f == RF_VGPR ? st->v : st->a)[dr];
 		Mask m = mask_of(x, st);
 		if (m == MASK_OTHER) {
 			stop(x, VERDICT_UNKNOWN, in->line, "EXEC is not followed here (%s)", in->mnemonic);
 			return false;
 		}
-		if (m == MASK_ALL || m == MASK_ENTRY) {
+		if (m == MASK_ALL || m == MASK_ENTRY)
 			g->act = v;
-			for (unsigned o = 0; o < g->nov; o++)
-				g->ov[o].maybe_active = false;
-		}
-		if (m == MASK_ALL || m == MASK_INACTIVE) {
+		if (m == MASK_ALL || m == MASK_INACTIVE)
 			g->inact = vi;
-			for (unsigned o = 0; o < g->nov; o++)
-				g->ov[o].maybe_inactive = false;
-		}
+		ov_filter(st, f, dr, m == MASK_ALL || m == MASK_ENTRY, m == MASK_ALL || m == MASK_INACTIVE);
 	}
 	return true;
 }
@@ -420,9 +464,10 @@ static bool scratch_load(Exec *x, State *st, const AsmInstr *in, const AsmOp *ds
 /* A global's address in an SGPR pair: symbol id, or -1. */
 static int global_of(const State *st, const AsmOp *pair)
 {
-	if (pair->kind != AOP_REG || pair->file != RF_SGPR || pair->count != 2 || pair->first + 1 >= R_VCC)
+	unsigned a, b;
+	if (!sreg_of(pair, 0, &a) || !sreg_of(pair, 1, &b) || a >= R_JUNK || b >= R_JUNK)
 		return -1;
-	Val lo = st->s[pair->first], hi = st->s[pair->first + 1];
+	Val lo = st->s[a], hi = st->s[b];
 	return lo.kind == V_SYM_LO && hi.kind == V_SYM_HI && lo.id == hi.id ? (int)lo.id : -1;
 }
 
@@ -500,14 +545,19 @@ static bool memory(Exec *x, State *st, const AsmInstr *in)
 	if (starts(m, "s_load_") && in->nops >= 2) {
 		int sym = global_of(st, &o[1]);
 		int64_t off = in->nops >= 3 && o[2].kind == AOP_IMM ? o[2].imm : 0;
-		Val lo = o[1].kind == AOP_REG && o[1].file == RF_SGPR && o[1].first + 1 < R_VCC ? st->s[o[1].first] : mk(V_UNKNOWN);
-		for (unsigned k = 0; k < o[0].count && o[0].kind == AOP_REG && o[0].file == RF_SGPR; k++) {
+		unsigned base;
+		Val lo = sreg_of(&o[1], 0, &base) && base < R_JUNK ? st->s[base] : mk(V_UNKNOWN);
+		unsigned n = o[0].kind == AOP_SPECIAL ? mem_dwords(m) : o[0].kind == AOP_REG && o[0].file == RF_SGPR ? o[0].count : 0;
+		for (unsigned k = 0; k < n; k++) {
+			unsigned r;
+			if (!sreg_of(&o[0], k, &r))
+				continue;
 			Val v = unknown(x, in->line);
 			if (sym >= 0 && mem_dwords(m) > k)
 				v = (Val){ .kind = V_LOAD, .id = (uint32_t)sym, .off = off + 4 * (int64_t)k };
 			else if (lo.kind == V_GOT_LO && k < 2)
 				v = (Val){ .kind = (uint8_t)(k ? V_SYM_HI : V_SYM_LO), .id = lo.id };
-			write_s(st, o[0].first + k, v);
+			write_s(st, r, v);
 		}
 		return true;
 	}
@@ -556,12 +606,13 @@ static bool call(Exec *x, State *st, const AsmInstr *in)
 	char a[96], b[96];
 	x->out->calls++;
 	Val sp = st->s[x->sp];
-	if (sp.kind != V_ENTRY || sp.reg != x->sp) {
+	int64_t align = (int64_t)x->in->contract->stack_align * x->scale;
+	bool aligned_base = sp.kind == V_ALIGNED && sp.reg < 63 && ((int64_t)1 << sp.reg) % align == 0;
+	if ((sp.kind != V_ENTRY || sp.reg != x->sp) && !aligned_base) {
 		describe(x, sp, a, sizeof a);
 		stop(x, VERDICT_VIOLATED, in->line, "at the call SP holds %s, not the entry SP plus a frame", a);
 		return false;
 	}
-	int64_t align = (int64_t)x->in->contract->stack_align * x->scale;
 	if (sp.off % align) {
 		stop(x, VERDICT_VIOLATED, in->line, "at the call SP is the entry SP + %lld, not a multiple of %lld",
 		     (long long)sp.off, (long long)align);
@@ -575,12 +626,20 @@ static bool call(Exec *x, State *st, const AsmInstr *in)
 			char global[ASM_NAME_MAX];
 			int64_t off;
 			const Loc *l = &p->locs[p->args[arg].first + part];
-			if ((l->kind != LOC_SGPR && l->kind != LOC_VGPR) ||
+			if ((l->kind != LOC_SGPR && l->kind != LOC_VGPR && l->kind != LOC_STACK) ||
 			    !env->passed(env->ctx, name, arg, part, global, sizeof global, &off))
 				continue;
 			unsigned id = sym_id(x, global, strlen(global));
 			Val want = { .kind = V_LOAD, .id = id, .off = off };
-			Val got = l->kind == LOC_SGPR ? st->s[l->reg % R_VCC] : st->v[l->reg % REGSET_MAX].act;
+			/* A stack part: the callee reads it at its entry SP (the
+			 * caller's SP at the call) plus its offset. */
+			Val at = sp;
+			at.off += (int64_t)l->offset * x->scale;
+			const Slot *slot = l->kind == LOC_STACK ? slot_find(st, at, false) : 0;
+			Val got = l->kind == LOC_SGPR	? st->s[l->reg % R_VCC]
+				  : l->kind == LOC_VGPR ? st->v[l->reg % REGSET_MAX].act
+				  : slot		? slot->act
+							: (Val){ .kind = V_MAYBE };
 			x->out->checked_args++;
 			if (same(got, want))
 				continue;
@@ -593,9 +652,14 @@ static bool call(Exec *x, State *st, const AsmInstr *in)
 				if (same(st->v[r].act, want))
 					reg_name(RF_VGPR, r, where, sizeof where);
 			describe(x, got, b, sizeof b);
+			char reads[48];
+			if (l->kind == LOC_STACK)
+				snprintf(reads, sizeof reads, "stack+%u", l->offset);
+			else
+				reg_name(l->kind == LOC_SGPR ? RF_SGPR : RF_VGPR, l->reg, reads, sizeof reads);
 			stop(x, VERDICT_VIOLATED, in->line,
-			     "call of @%s: argument %u part %u: the callee reads %s%u, which holds %s; the caller's value is in %s",
-			     name, arg, part, l->kind == LOC_SGPR ? "s" : "v", l->reg, b, where);
+			     "call of @%s: argument %u part %u: the callee reads %s, which holds %s; the caller's value is in %s",
+			     name, arg, part, reads, b, where);
 			return false;
 		}
 	/* What the callee may change: its caller-saved registers (the VGPRs'
@@ -612,13 +676,7 @@ static bool call(Exec *x, State *st, const AsmInstr *in)
 			if (regset_has(&c.preserved, (RegFile)f, r))
 				continue;
 			g->act = clob;
-			unsigned keep = 0;
-			for (unsigned o = 0; o < g->nov; o++)
-				if (g->ov[o].maybe_inactive) {
-					g->ov[keep] = g->ov[o];
-					g->ov[keep++].maybe_active = false;
-				}
-			g->nov = (uint8_t)keep;
+			ov_filter(st, (RegFile)f, r, true, false);
 		}
 	for (unsigned i = 0; i < st->nslots; i++) {
 		Slot *s = &st->slots[i];
@@ -635,7 +693,20 @@ static bool call(Exec *x, State *st, const AsmInstr *in)
 	return true;
 }
 
-/* A return: everything the contract preserves holds its entry symbol. */
+/* Whether register (f, r) returns a part of the function's value. */
+static bool returns_in(const Exec *x, RegFile f, unsigned r)
+{
+	const Placement *p = x->in->in;
+	for (unsigned k = 0; p && k < p->ret.count; k++) {
+		const Loc *l = &p->locs[p->ret.first + k];
+		if (l->reg == r && ((l->kind == LOC_SGPR && f == RF_SGPR) || (l->kind == LOC_VGPR && f == RF_VGPR)))
+			return true;
+	}
+	return false;
+}
+
+/* A return: everything the contract preserves holds its entry symbol
+ * (but the registers the value returns in). */
 static void ret(Exec *x, const State *st, const AsmInstr *in)
 {
 	const Contract *c = x->in->contract;
@@ -643,7 +714,7 @@ static void ret(Exec *x, const State *st, const AsmInstr *in)
 	x->out->returns++;
 	for (unsigned k = 0; k < R_VCC; k++) {
 		bool sp = k == x->sp;
-		if (!sp && !regset_has(&c->preserved, RF_SGPR, k))
+		if (!sp && (!regset_has(&c->preserved, RF_SGPR, k) || returns_in(x, RF_SGPR, k)))
 			continue;
 		if (is_entry(st->s[k], RF_SGPR, k))
 			continue;
@@ -662,10 +733,10 @@ static void ret(Exec *x, const State *st, const AsmInstr *in)
 	for (int f = RF_VGPR; f <= RF_AGPR; f++)
 		for (unsigned k = 0; k < REGSET_MAX; k++) {
 			const VReg *g = &(f == RF_VGPR ? st->v : st->a)[k];
-			bool saved = regset_has(&c->preserved, (RegFile)f, k);
-			bool lanes = g->lost;
-			for (unsigned o = 0; o < g->nov; o++)
-				lanes |= g->ov[o].maybe_inactive || (saved && g->ov[o].maybe_active);
+			bool saved = regset_has(&c->preserved, (RegFile)f, k) && !returns_in(x, (RegFile)f, k);
+			bool ov_act, ov_inact;
+			ov_where(st, (RegFile)f, k, &ov_act, &ov_inact);
+			bool lanes = g->lost || ov_inact || (saved && ov_act);
 			Val bad = !is_entry(g->inact, (RegFile)f, k) ? g->inact
 				  : saved && !is_entry(g->act, (RegFile)f, k) ? g->act
 									       : entry((RegFile)f, k);
@@ -688,6 +759,10 @@ typedef enum { STEP_ON, STEP_JUMP, STEP_FORK, STEP_END } Step;
 static Val add(Exec *x, Val a, Val b, bool sub, uint32_t line)
 {
 	if (b.kind == V_CONST && (a.kind == V_ENTRY || a.kind == V_CONST)) {
+		a.off += sub ? -b.off : b.off;
+		return a;
+	}
+	if (b.kind == V_CONST && a.kind == V_ALIGNED) {
 		a.off += sub ? -b.off : b.off;
 		return a;
 	}
@@ -794,6 +869,18 @@ static Step step(Exec *x, State *st, const AsmInstr *in, int *label)
 		st->s[R_SCC] = unknown(x, in->line);
 		return STEP_ON;
 	}
+	if (strcmp(m, "s_and_b32") == 0 && in->nops == 3 && sreg_of(&o[0], 0, &r) && o[2].kind == AOP_IMM) {
+		/* Stack realignment: x & -2^k (0xffffe000). */
+		uint32_t mask = (uint32_t)o[2].imm, low = ~mask;
+		if (mask && (low & (low + 1)) == 0) {
+			unsigned k = 0;
+			while (k < 32 && (low >> k & 1))
+				k++;
+			write_s(st, r, (Val){ .kind = V_ALIGNED, .reg = (uint16_t)k, .id = ++x->fresh });
+			st->s[R_SCC] = unknown(x, in->line);
+			return STEP_ON;
+		}
+	}
 	if (strcmp(m, "s_addk_i32") == 0 && in->nops == 2 && sreg_of(&o[0], 0, &r) && o[1].kind == AOP_IMM) {
 		write_s(st, r, add(x, st->s[r], konst((int16_t)o[1].imm), false, in->line));
 		st->s[R_SCC] = unknown(x, in->line);
@@ -826,27 +913,29 @@ static Step step(Exec *x, State *st, const AsmInstr *in, int *label)
 		return STEP_ON;
 	}
 	if (strcmp(m, "v_writelane_b32") == 0 && in->nops == 3 && o[0].kind == AOP_REG && o[2].kind == AOP_IMM) {
-		VReg *g = &(o[0].file == RF_AGPR ? st->a : st->v)[o[0].first % REGSET_MAX];
+		RegFile f = o[0].file == RF_AGPR ? RF_AGPR : RF_VGPR;
+		unsigned reg = o[0].first % REGSET_MAX;
 		Val v = read_op(x, st, &o[1], 0, in->line);
 		unsigned k = 0;
-		while (k < g->nov && g->ov[k].lane != (unsigned)o[2].imm)
+		while (k < st->nov && !(st->ov[k].file == f && st->ov[k].reg == reg && st->ov[k].lane == (unsigned)o[2].imm))
 			k++;
 		if (k == MAX_OVERLAYS) {
-			g->lost = true;
+			(f == RF_VGPR ? st->v : st->a)[reg].lost = true;
 			return STEP_ON;
 		}
-		g->ov[k] = (Overlay){ .lane = (uint16_t)o[2].imm, .maybe_active = true, .maybe_inactive = true, .v = v };
-		if (k == g->nov)
-			g->nov++;
+		st->ov[k] = (Overlay){ .file = (uint8_t)f, .reg = (uint16_t)reg, .lane = (uint16_t)o[2].imm,
+				       .maybe_active = true, .maybe_inactive = true, .v = v };
+		if (k == st->nov)
+			st->nov++;
 		return STEP_ON;
 	}
 	if (strcmp(m, "v_readlane_b32") == 0 && in->nops == 3 && sreg_of(&o[0], 0, &r) && o[1].kind == AOP_REG &&
 	    o[2].kind == AOP_IMM) {
-		const VReg *g = &(o[1].file == RF_AGPR ? st->a : st->v)[o[1].first % REGSET_MAX];
+		RegFile f = o[1].file == RF_AGPR ? RF_AGPR : RF_VGPR;
 		Val v = unknown(x, in->line);
-		for (unsigned k = 0; k < g->nov; k++)
-			if (g->ov[k].lane == (unsigned)o[2].imm)
-				v = g->ov[k].v;
+		for (unsigned k = 0; k < st->nov; k++)
+			if (st->ov[k].file == f && st->ov[k].reg == o[1].first % REGSET_MAX && st->ov[k].lane == (unsigned)o[2].imm)
+				v = st->ov[k].v;
 		write_s(st, r, v);
 		return STEP_ON;
 	}
@@ -889,7 +978,10 @@ static Step step(Exec *x, State *st, const AsmInstr *in, int *label)
 		unsigned defs = (strstr(m, "_co_") || strstr(m, "div_scale")) && starts(m, "v_") ? 2 : 1;
 		for (unsigned d = 0; d < defs && d < in->nops; d++) {
 			const AsmOp *op = &o[d];
-			for (unsigned k = 0; k < (op->kind == AOP_SPECIAL ? 2u : op->count); k++) {
+			unsigned sr, width = op->count;
+			if (op->kind == AOP_SPECIAL)
+				special_reg(op->text, &sr, &width);
+			for (unsigned k = 0; k < width; k++) {
 				if (op->kind == AOP_REG && op->file != RF_SGPR) {
 					if (!write_v(x, st, in, (RegFile)op->file, op->first + k, unknown(x, in->line)))
 						return STEP_END;
