@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "asm_exec.h"
+#include "asm_mutate.h"
 #include "cli.h"
 #include "contract.h"
 
@@ -19,8 +20,10 @@ typedef struct {
 	unsigned malformed;
 	ModelConfig m;
 	Placement *places; /* callee view of each signature */
-	bool json;
+	bool json, mutants;
 	unsigned counts[VERDICT_COUNT + 1]; /* + skipped */
+	unsigned nmutants, caught, missed, mutated_functions;
+	unsigned by_op[MUT_COUNT][2]; /* made, caught */
 	unsigned unknown_sigs;
 } CheckAsm;
 
@@ -109,6 +112,86 @@ static bool env_received(void *ctx, const char *function, const char *global, in
 	return part_is_word(c, sig_index(c, function), *arg, *part);
 }
 
+/* swap_call_args: the callee of the call at instruction i (the last
+ * symbol of a signature named before it) and its first two argument
+ * registers of one file. */
+static bool mutant_args(void *ctx, const AsmFunction *f, uint32_t i, char a[16], char b[16])
+{
+	CheckAsm *c = ctx;
+	int callee = -1;
+	for (uint32_t k = i; k-- > 0 && callee < 0;)
+		for (unsigned o = 0; o < f->instrs[k].nops && callee < 0; o++) {
+			const AsmOp *op = &f->instrs[k].op[o];
+			const char *at = op->kind == AOP_OTHER ? strchr(op->text, '@') : 0;
+			if (at) {
+				char name[ASM_OP_TEXT];
+				snprintf(name, sizeof name, "%.*s", (int)(at - op->text), op->text);
+				callee = sig_index(c, name);
+			}
+		}
+	if (callee < 0 || !c->places[callee].ok)
+		return false;
+	/* Parts whose values the checker knows (whole words). */
+	const Placement *p = &c->places[callee];
+	const Loc *first = 0;
+	for (unsigned arg = 0; arg < p->nargs; arg++)
+		for (unsigned part = 0; part < p->args[arg].count; part++) {
+		const Loc *l = &p->locs[p->args[arg].first + part];
+		if ((l->kind != LOC_SGPR && l->kind != LOC_VGPR) || !part_is_word(c, callee, arg, part))
+			continue;
+		if (!first)
+			first = l;
+		else if (l->kind == first->kind) {
+			const char *pre = l->kind == LOC_SGPR ? "s" : "v";
+			snprintf(a, 16, "%s%u", pre, first->reg);
+			snprintf(b, 16, "%s%u", pre, l->reg);
+			return true;
+		}
+		}
+	return false;
+}
+
+/* --mutants: every mutant of a proven function must be violated. */
+static void check_mutants(CheckAsm *c, const AsmFunction *f, const ExecInput *base)
+{
+	Mutant ms[512];
+	unsigned n = asm_mutants(f, base->contract, mutant_args, c, ms, sizeof ms / sizeof ms[0]);
+	if (n > sizeof ms / sizeof ms[0])
+		n = sizeof ms / sizeof ms[0];
+	c->mutated_functions += n > 0;
+	for (unsigned k = 0; k < n; k++) {
+		AsmFunction g;
+		ExecResult r;
+		char what[160];
+		if (!asm_mutant_apply(f, base->contract, &ms[k], &g))
+			continue;
+		ExecInput in = *base;
+		in.f = &g;
+		asm_exec(&in, &r);
+		asm_mutant_free(&g);
+		bool caught = r.verdict == VERDICT_VIOLATED;
+		c->nmutants++;
+		c->by_op[ms[k].op][0]++;
+		c->by_op[ms[k].op][1] += caught;
+		if (caught)
+			c->caught++;
+		else
+			c->missed++;
+		asm_mutant_print(f, &ms[k], what, sizeof what);
+		if (c->json) {
+			printf("{\"name\":");
+			fput_json_string(stdout, f->name);
+			printf(",\"mutant\":\"%s\",\"at_line\":%u,\"caught\":%s,\"verdict\":\"%s\",\"why\":",
+			       mutation_names[ms[k].op], f->instrs[ms[k].at].line, caught ? "true" : "false",
+			       verdict_names[r.verdict]);
+			fput_json_string(stdout, r.why);
+			printf("}\n");
+		} else if (!caught)
+			printf("%s: mutant %s missed: %s%s%s\n", f->name, what, verdict_names[r.verdict], r.why[0] ? ": " : "",
+			       r.why);
+	}
+}
+
 static int check_one(void *ctx, const AsmFunction *f)
 {
 	CheckAsm *c = ctx;
@@ -125,7 +208,13 @@ static int check_one(void *ctx, const AsmFunction *f)
 		ExecInput in = { f, &k, c->places[i].ok ? &c->places[i] : 0, c->m.wave, &env };
 		current_caller = f->name;
 		asm_exec(&in, &r);
+		if (c->mutants && r.verdict == VERDICT_PROVEN)
+			check_mutants(c, f, &in);
 		current_caller = 0;
+	}
+	if (c->mutants) {
+		c->counts[skip ? VERDICT_COUNT : r.verdict]++;
+		return 0;
 	}
 	c->counts[skip ? VERDICT_COUNT : r.verdict]++;
 	const char *verdict = skip ? "skipped" : verdict_names[r.verdict];
@@ -167,6 +256,8 @@ int cmd_check_asm(int argc, char **argv)
 			sigfile = val;
 		else if (strcmp(name, "--json") == 0)
 			c.json = true;
+		else if (strcmp(name, "--mutants") == 0)
+			c.mutants = true;
 		else if (model_option(&o, name, val, &bad) && bad) {
 			fprintf(stderr, "gcnabi check-asm: invalid %s '%s'\n", name, val);
 			return EXIT_USAGE;
@@ -221,6 +312,17 @@ int cmd_check_asm(int argc, char **argv)
 	if (!n) {
 		fprintf(stderr, "%s: error: no function found (no `.type NAME,@function`)\n", argv[i]);
 		return EXIT_ERROR;
+	}
+	if (c.mutants) {
+		/* Every mutant of a proven function is a contract the code
+		 * breaks: one the checker does not call violated is its defect. */
+		if (!c.json) {
+			printf("%u mutants of %u proven functions (%u with a mutation site): %u caught, %u missed\n", c.nmutants,
+			       c.counts[VERDICT_PROVEN], c.mutated_functions, c.caught, c.missed);
+			for (int op = 0; op < MUT_COUNT; op++)
+				printf("  %-24s %u of %u caught\n", mutation_names[op], c.by_op[op][1], c.by_op[op][0]);
+		}
+		return c.missed ? EXIT_DIVERGED : 0;
 	}
 	if (!c.json)
 		printf("%u functions: %u proven, %u violated, %u unknown, %u skipped\n", n, c.counts[VERDICT_PROVEN],

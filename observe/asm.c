@@ -370,6 +370,16 @@ unsigned asm_read(const char *text, size_t len, AsmSink sink, void *ctx)
 	return count;
 }
 
+bool asm_parse_line(const char *text, uint32_t line, AsmInstr *out)
+{
+	Span c = code_of((Span){ text, strlen(text) });
+	if (!c.n || !((c.p[0] >= 'a' && c.p[0] <= 'z') || (c.p[0] >= 'A' && c.p[0] <= 'Z')))
+		return false;
+	parse_instr(c, out);
+	out->line = line;
+	return true;
+}
+
 int asm_label_find(const AsmFunction *f, const char *name, size_t len)
 {
 	for (uint32_t i = 0; i < f->nlabels; i++)

@@ -64,6 +64,10 @@ typedef int (*AsmSink)(void *ctx, const AsmFunction *f);
  * stops. Returns the number of functions read. */
 unsigned asm_read(const char *text, size_t len, AsmSink sink, void *ctx);
 
+/* One instruction's text (as llc prints it), as the reader reads it;
+ * false when it is none. */
+bool asm_parse_line(const char *text, uint32_t line, AsmInstr *out);
+
 /* The index of label name in f, or -1. */
 int asm_label_find(const AsmFunction *f, const char *name, size_t len);
 

@@ -66,6 +66,9 @@ typedef struct {
 typedef struct {
 	Val base; /* V_ENTRY (the SP or another register) or V_CONST: the address' symbolic part */
 	Val act, inact;
+	/* State.mem_gen when each half was written: a store through an
+	 * unknown address since may have changed it. */
+	uint32_t gen_act, gen_inact;
 } Slot;
 
 typedef struct {
@@ -75,7 +78,7 @@ typedef struct {
 	unsigned nslots;
 	Overlay ov[MAX_OVERLAYS];
 	unsigned nov;
-	bool mem_unknown; /* a store through an unknown address happened */
+	uint32_t mem_gen; /* stores through an unknown address so far */
 	uint32_t pc;
 	uint32_t steps;
 	uint16_t visits_ret; /* jumps through the return-address pair to a label */
@@ -360,10 +363,11 @@ static Slot *slot_find(State *st, Val base, bool make)
 		return 0;
 	Slot *s = &st->slots[st->nslots++];
 	s->base = base;
-	/* Never written here: below the entry SP an incoming argument, else
-	 * whatever the caller left. */
+	s->gen_act = s->gen_inact = 0;
+	/* Never written here: at the entry SP an incoming argument, else
+	 * whatever was there before (no register's entry value). */
 	s->act = s->inact = base.kind == V_ENTRY && base.reg == 32 ? (Val){ .kind = V_STACK_IN, .off = base.off }
-								   : (Val){ .kind = V_MAYBE };
+								   : (Val){ .kind = V_UNKNOWN, .id = 0x80000000u | st->nslots };
 	return s;
 }
 
@@ -392,7 +396,7 @@ static void scratch_store(Exec *x, State *st, const AsmInstr *in, const AsmOp *d
 	unsigned n = mem_dwords(in->mnemonic);
 	Val a;
 	if (!scratch_addr(x, st, in, vaddr, soff, &a) || data->kind != AOP_REG || data->file == RF_SGPR) {
-		st->mem_unknown = true;
+		st->mem_gen++;
 		return;
 	}
 	if (!n) {
@@ -401,9 +405,11 @@ static void scratch_store(Exec *x, State *st, const AsmInstr *in, const AsmOp *d
 		a.off -= r;
 		Slot *s = slot_find(st, a, true);
 		if (!s)
-			st->mem_unknown = true;
-		else
+			st->mem_gen++;
+		else {
 			s->act = s->inact = unknown(x, in->line);
+			s->gen_act = s->gen_inact = st->mem_gen;
+		}
 		return;
 	}
 	Mask m = mask_of(x, st);
@@ -412,7 +418,7 @@ static void scratch_store(Exec *x, State *st, const AsmInstr *in, const AsmOp *d
 		b.off += 4 * (int64_t)k * x->scale;
 		Slot *s = slot_find(st, b, true);
 		if (!s) {
-			st->mem_unknown = true;
+			st->mem_gen++;
 			return;
 		}
 		unsigned dr = (data->first + k) % REGSET_MAX;
@@ -422,11 +428,13 @@ static void scratch_store(Exec *x, State *st, const AsmInstr *in, const AsmOp *d
 		ov_inact |= g->lost;
 		Val act = ov_act || g->lost ? unknown(x, in->line) : g->act, inact = ov_inact ? unknown(x, in->line) : g->inact;
 		if (m == MASK_ALL || m == MASK_ENTRY)
-			s->act = act;
+			s->act = act, s->gen_act = st->mem_gen;
 		if (m == MASK_ALL || m == MASK_INACTIVE)
-			s->inact = inact;
-		if (m == MASK_OTHER)
+			s->inact = inact, s->gen_inact = st->mem_gen;
+		if (m == MASK_OTHER) {
 			s->act = s->inact = unknown(x, in->line);
+			s->gen_act = s->gen_inact = st->mem_gen;
+		}
 	}
 }
 
@@ -442,8 +450,12 @@ static bool scratch_load(Exec *x, State *st, const AsmInstr *in, const AsmOp *ds
 			b.off += 4 * (int64_t)k * x->scale;
 			s = slot_find(st, b, true);
 		}
-		Val v = s && !st->mem_unknown ? s->act : (Val){ .kind = V_MAYBE, .id = ++x->fresh, .off = in->line };
-		Val vi = s && !st->mem_unknown ? s->inact : v;
+		/* A sub-word load (n 0) reads some bits: no register's entry
+		 * value; a word of a slot written before a store through an
+		 * unknown address may be anything. */
+		Val maybe = !n ? unknown(x, in->line) : (Val){ .kind = V_MAYBE, .id = ++x->fresh, .off = in->line };
+		Val v = s && s->gen_act == st->mem_gen ? s->act : maybe;
+		Val vi = s && s->gen_inact == st->mem_gen ? s->inact : maybe;
 		RegFile f = (RegFile)dst->file;
 		unsigned dr = (dst->first + k) % REGSET_MAX;
 		VReg *g = &(f == RF_VGPR ? st->v : st->a)[dr];
@@ -621,6 +633,31 @@ static bool call(Exec *x, State *st, const AsmInstr *in)
 	bool known = name && env && env->callee && env->callee(env->ctx, name, &c, &p);
 	if (!known)
 		c = *x->in->contract; /* through a pointer, or a callee not in the signatures: the caller's own rules */
+	/* Every stack part the callee reads was written by the caller: a slot
+	 * of its outgoing area that still holds what was there at entry is
+	 * an argument nobody passed. */
+	for (unsigned arg = 0; known && p && arg < p->nargs; arg++)
+		for (unsigned part = 0; part < p->args[arg].count; part++) {
+			const Loc *l = &p->locs[p->args[arg].first + part];
+			if (l->kind != LOC_STACK)
+				continue;
+			x->out->checked_args++;
+			/* Each word of the slot (a byval copy: of the object). */
+			int64_t word = 4 * (int64_t)x->scale;
+			for (uint32_t w = l->offset & ~3u; w < l->offset + (l->size ? l->size : 4); w += 4) {
+				Val at = sp;
+				at.off += (int64_t)w * x->scale;
+				at.off -= ((at.off % word) + word) % word;
+				const Slot *slot = slot_find(st, at, false);
+				if (!slot || (slot->act.kind == V_STACK_IN && slot->act.off == at.off) ||
+				    slot->act.kind == V_CLOBBERED) {
+					stop(x, VERDICT_VIOLATED, in->line,
+					     "call of @%s: argument %u part %u: the callee reads stack+%u, which the caller did not write",
+					     name, arg, part, w);
+					return false;
+				}
+			}
+		}
 	for (unsigned arg = 0; known && p && env->passed && arg < p->nargs; arg++)
 		for (unsigned part = 0; part < p->args[arg].count; part++) {
 			char global[ASM_NAME_MAX];

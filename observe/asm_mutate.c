@@ -1,0 +1,243 @@
+/* Mutants of llc's final code (asm_mutate.h). */
+#include "asm_mutate.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+const char *const mutation_names[MUT_COUNT] = {
+#define X(name, doc) #name,
+	MUTATION_OPERATORS(X)
+#undef X
+};
+
+const char *const mutation_docs[MUT_COUNT] = {
+#define X(name, doc) doc,
+	MUTATION_OPERATORS(X)
+#undef X
+};
+
+static bool is(const AsmInstr *in, const char *m) { return strcmp(in->mnemonic, m) == 0; }
+static bool starts(const char *s, const char *p) { return strncmp(s, p, strlen(p)) == 0; }
+
+static bool is_sgpr(const AsmOp *op, unsigned r) { return op->kind == AOP_REG && op->file == RF_SGPR && op->first == r; }
+
+static bool is_call(const AsmInstr *in) { return is(in, "s_swappc_b64"); }
+
+static bool is_return(const AsmInstr *in, const Contract *c)
+{
+	return is(in, "s_setpc_b64") && in->nops == 1 && is_sgpr(&in->op[0], c->return_address.first);
+}
+
+static bool after_saveexec(const AsmFunction *f, uint32_t i)
+{
+	return i > 0 && strstr(f->instrs[i - 1].mnemonic, "_saveexec_") != 0;
+}
+
+static bool writes_sp(const AsmInstr *in, unsigned sp)
+{
+	return in->nops >= 1 && is_sgpr(&in->op[0], sp) && in->op[0].count == 1 &&
+	       (starts(in->mnemonic, "s_mov_b32") || starts(in->mnemonic, "s_add") || starts(in->mnemonic, "s_sub"));
+}
+
+static bool scratch_access(const AsmInstr *in, bool store)
+{
+	const char *m = in->mnemonic;
+	return (starts(m, "buffer_") || starts(m, "scratch_")) && strstr(m, store ? "_store" : "_load") != 0;
+}
+
+/* A store of one 32-bit word (a byte or a short leaves the rest of its
+ * word to other stores: moving it is not an argument moved). */
+static bool whole_word_store(const AsmInstr *in)
+{
+	size_t n = strlen(in->mnemonic);
+	return (n > 6 && strcmp(in->mnemonic + n - 6, "_dword") == 0) || (n > 4 && strcmp(in->mnemonic + n - 4, "_b32") == 0);
+}
+
+/* The SGPR a scratch access is relative to (soffset, saddr). */
+static const AsmOp *scratch_base(const AsmInstr *in)
+{
+	if (starts(in->mnemonic, "buffer_"))
+		return in->nops >= 4 ? &in->op[3] : 0;
+	return in->nops >= 3 ? &in->op[2] : 0;
+}
+
+/* Some instruction in (from, to) writes register r of file f: its first
+ * operand (not a store's, a compare's or a branch's) names it. */
+static bool modified_between(const AsmFunction *f, uint32_t from, uint32_t to, RegFile file, unsigned r)
+{
+	for (uint32_t k = from + 1; k < to; k++) {
+		const AsmInstr *in = &f->instrs[k];
+		const AsmOp *d = &in->op[0];
+		if (!in->nops || strstr(in->mnemonic, "_store") || starts(in->mnemonic, "s_cmp") ||
+		    starts(in->mnemonic, "s_cbranch") || starts(in->mnemonic, "s_branch") || starts(in->mnemonic, "s_setpc"))
+			continue;
+		if (d->kind == AOP_REG && d->file == file && r >= d->first && r < (unsigned)d->first + d->count)
+			return true;
+	}
+	return false;
+}
+
+/* The reload at i restores what an earlier store of the same register
+ * to the same slot saved, and something changed the register in between
+ * (a save and its restore, not a load of an argument into a callee-saved
+ * register, nor the reload of a register nothing wrote). */
+static bool saved_before(const AsmFunction *f, uint32_t i)
+{
+	const AsmInstr *ld = &f->instrs[i];
+	const AsmOp *lb = scratch_base(ld);
+	unsigned data = starts(ld->mnemonic, "buffer_") ? 0 : 1;
+	for (uint32_t k = 0; k < i && lb; k++) {
+		const AsmInstr *st = &f->instrs[k];
+		const AsmOp *sb = scratch_base(st);
+		if (scratch_access(st, true) && sb && strcmp(sb->text, lb->text) == 0 && st->offset == ld->offset &&
+		    st->nops > data && st->op[data].kind == AOP_REG && st->op[data].file == ld->op[0].file &&
+		    st->op[data].first == ld->op[0].first && strcmp(st->mnemonic + strlen(st->mnemonic) - 3,
+								     ld->mnemonic + strlen(ld->mnemonic) - 3) == 0)
+			return modified_between(f, k, i, (RegFile)ld->op[0].file, ld->op[0].first);
+	}
+	return false;
+}
+
+static bool site(const AsmFunction *f, const Contract *c, MutationOp op, uint32_t i, MutantArgs args, void *ctx,
+		 Mutant *m)
+{
+	const AsmInstr *in = &f->instrs[i];
+	unsigned sp = c->stack_ptr.count ? c->stack_ptr.first : 32;
+	bool call_before = false, call_after = false;
+	for (uint32_t k = 0; k < f->ninstrs; k++)
+		if (is_call(&f->instrs[k]))
+			*(k < i ? &call_before : &call_after) = true;
+	memset(m, 0, sizeof *m);
+	m->op = (uint8_t)op;
+	m->at = i;
+	switch (op) {
+	case MUT_drop_restore:
+		if (is(in, "v_readlane_b32") && in->nops == 3 && in->op[0].kind == AOP_REG &&
+		    regset_has(&c->preserved, RF_SGPR, in->op[0].first)) {
+			/* Its save, v_writelane_b32 of the same register to the same lane. */
+			for (uint32_t k = i; k-- > 0;) {
+				const AsmInstr *w = &f->instrs[k];
+				if (is(w, "v_writelane_b32") && w->nops == 3 && is_sgpr(&w->op[1], in->op[0].first) &&
+				    strcmp(w->op[0].text, in->op[1].text) == 0 && w->op[2].imm == in->op[2].imm)
+					return modified_between(f, k, i, RF_SGPR, in->op[0].first);
+			}
+			return false;
+		}
+		if (scratch_access(in, false) && in->op[0].kind == AOP_REG && in->op[0].file == RF_VGPR && in->op[0].count == 1 &&
+		    (after_saveexec(f, i) || regset_has(&c->saved, RF_VGPR, in->op[0].first)) && saved_before(f, i))
+			return true;
+		return is(in, "s_mov_b32") && in->nops == 2 && c->frame_ptr.count && is_sgpr(&in->op[0], c->frame_ptr.first) &&
+		       in->op[1].kind == AOP_REG && !is_sgpr(&in->op[1], sp);
+	case MUT_clobber_return_address: return is_return(in, c);
+	case MUT_misalign_sp:
+		return call_after && writes_sp(in, sp) && !starts(in->mnemonic, "s_mov") &&
+		       in->op[in->nops - 1].kind == AOP_IMM && (int16_t)in->op[in->nops - 1].imm > 0;
+	case MUT_skip_sp_restore:
+		if (!call_before || !writes_sp(in, sp))
+			return false;
+		for (uint32_t k = i + 1; k < f->ninstrs && !is_return(&f->instrs[k], c); k++)
+			if (writes_sp(&f->instrs[k], sp) || is_call(&f->instrs[k]))
+				return false;
+		return true;
+	case MUT_skip_exec_restore:
+		return (is(in, "s_mov_b64") || is(in, "s_mov_b32")) && in->nops == 2 && in->op[0].kind == AOP_SPECIAL &&
+		       (strcmp(in->op[0].text, "exec") == 0 || strcmp(in->op[0].text, "exec_lo") == 0) &&
+		       (after_saveexec(f, i) || (i > 1 && strstr(f->instrs[i - 2].mnemonic, "_saveexec_")));
+	case MUT_swap_call_args: return is_call(in) && args && args(ctx, f, i, m->a, m->b);
+	case MUT_stack_arg_offset: {
+		const AsmOp *b = scratch_base(in);
+		if (!scratch_access(in, true) || !b || !is_sgpr(b, sp) || !in->has_offset || !whole_word_store(in))
+			return false;
+		for (uint32_t k = i + 1; k < f->ninstrs; k++)
+			if (is_call(&f->instrs[k]))
+				return true;
+		return false;
+	}
+	default: return false;
+	}
+}
+
+unsigned asm_mutants(const AsmFunction *f, const Contract *c, MutantArgs args, void *ctx, Mutant *out, unsigned cap)
+{
+	unsigned n = 0;
+	for (int op = 0; op < MUT_COUNT; op++)
+		for (uint32_t i = 0; i < f->ninstrs; i++) {
+			Mutant m;
+			if (site(f, c, (MutationOp)op, i, args, ctx, &m)) {
+				if (n < cap)
+					out[n] = m;
+				n++;
+			}
+		}
+	return n;
+}
+
+bool asm_mutant_apply(const AsmFunction *f, const Contract *c, const Mutant *m, AsmFunction *out)
+{
+	AsmInstr extra[3];
+	unsigned nextra = 0;
+	bool drop = m->op == MUT_drop_restore || m->op == MUT_skip_sp_restore || m->op == MUT_skip_exec_restore;
+	uint32_t line = f->instrs[m->at].line;
+	char text[96];
+	if (m->op == MUT_clobber_return_address) {
+		snprintf(text, sizeof text, "s_mov_b32 s%u, 0", c->return_address.first);
+		nextra = asm_parse_line(text, line, &extra[0]);
+	} else if (m->op == MUT_swap_call_args) {
+		const char *x = m->a[0] == 's' ? "s_xor_b32" : "v_xor_b32_e32";
+		snprintf(text, sizeof text, "%s %s, %s, %s", x, m->a, m->a, m->b);
+		asm_parse_line(text, line, &extra[0]);
+		snprintf(text, sizeof text, "%s %s, %s, %s", x, m->b, m->a, m->b);
+		asm_parse_line(text, line, &extra[1]);
+		snprintf(text, sizeof text, "%s %s, %s, %s", x, m->a, m->a, m->b);
+		asm_parse_line(text, line, &extra[2]);
+		nextra = 3;
+	}
+	*out = *f;
+	uint32_t n = f->ninstrs - (drop ? 1u : 0u) + nextra;
+	out->instrs = malloc((n ? n : 1) * sizeof *out->instrs);
+	out->label_at = malloc((f->nlabels ? f->nlabels : 1) * sizeof *out->label_at);
+	if (!out->instrs || !out->label_at) {
+		asm_mutant_free(out);
+		return false;
+	}
+	uint32_t k = 0;
+	for (uint32_t i = 0; i < f->ninstrs; i++) {
+		if (i == m->at)
+			for (unsigned e = 0; e < nextra; e++)
+				out->instrs[k++] = extra[e];
+		if (i == m->at && drop)
+			continue;
+		out->instrs[k] = f->instrs[i];
+		if (i == m->at && m->op == MUT_misalign_sp) {
+			AsmOp *imm = &out->instrs[k].op[out->instrs[k].nops - 1];
+			imm->imm += 4 * (int64_t)(c->sp_scale ? c->sp_scale : 1);
+		}
+		if (i == m->at && m->op == MUT_stack_arg_offset)
+			out->instrs[k].offset += 4;
+		k++;
+	}
+	out->ninstrs = k;
+	/* Labels move with the instructions they precede. */
+	for (uint32_t l = 0; l < f->nlabels; l++) {
+		uint32_t at = f->label_at[l];
+		out->label_at[l] = at + (at > m->at ? nextra : 0) - (drop && at > m->at ? 1u : 0u);
+	}
+	return true;
+}
+
+void asm_mutant_free(AsmFunction *f)
+{
+	free(f->instrs);
+	free(f->label_at);
+	f->instrs = 0;
+	f->label_at = 0;
+}
+
+size_t asm_mutant_print(const AsmFunction *f, const Mutant *m, char *buf, size_t cap)
+{
+	const AsmInstr *in = &f->instrs[m->at];
+	if (m->op == MUT_swap_call_args)
+		return (size_t)snprintf(buf, cap, "%s at line %u (%s and %s)", mutation_names[m->op], in->line, m->a, m->b);
+	return (size_t)snprintf(buf, cap, "%s at line %u (%s)", mutation_names[m->op], in->line, in->mnemonic);
+}
