@@ -95,7 +95,7 @@ deps:
 # Each fuzz/<target>.c is one LLVMFuzzerTestOneInput linked with the pure
 # libraries only, in three builds: a replay binary (cc, ASan+UBSan, main in
 # regression_driver.c), libFuzzer (clang, ASan+UBSan) and AFL++ (persistent).
-FUZZ_TARGETS  := sig_parse sig_model layout_parse mir_observe mir_roundtrip model_invariants model_differential
+FUZZ_TARGETS  := sig_parse sig_model layout_parse mir_observe mir_roundtrip model_invariants model_differential asm_check
 FUZZ_LIB_SRC  := $(CORE_SRC) $(OBS_SRC) $(GEN_SRC)
 FUZZ_SUPPORT  := fuzz/fuzz_data_producer.c fuzz/fuzz_model.c $(B)/fuzz/layouts.c
 FUZZ_HDRS     := $(HDRS) $(wildcard fuzz/*.h)

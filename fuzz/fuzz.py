@@ -25,7 +25,7 @@ BUILD = os.path.join(ROOT, "build", "fuzz")
 CORPUS = os.path.join(ROOT, "fuzz", "corpus")
 TARGETS = ["sig_parse", "sig_model", "layout_parse", "mir_observe", "mir_roundtrip", "model_invariants",
            "model_differential"]
-DICTS = {"sig_parse": "sig.dict", "sig_model": "sig.dict", "mir_observe": "mir.dict", "layout_parse": "layout.dict"}
+DICTS = {"sig_parse": "sig.dict", "sig_model": "sig.dict", "mir_observe": "mir.dict", "layout_parse": "layout.dict", "asm_check": "asm.dict"}
 # Structured targets read a few hundred bytes at most; text targets need room.
 MAX_LEN = {"model_invariants": 1024, "model_differential": 1024, "mir_roundtrip": 1024, "layout_parse": 4096,
            "sig_parse": 8192, "sig_model": 8192, "mir_observe": 65536}
