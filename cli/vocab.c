@@ -7,6 +7,8 @@
 #include "check.h"
 #include "cli.h"
 #include "jsonw.h"
+#include "asm_exec.h"
+#include "asm_mutate.h"
 #include "mir.h"
 #include "run.h"
 
@@ -114,6 +116,23 @@ static void reprs_json(JsonWriter *w)
 	jw_end(w);
 }
 
+/* The final-code checker's verdicts and the operators of its mutants. */
+static void final_code_json(JsonWriter *w)
+{
+	jw_karray(w, "verdicts");
+	for (unsigned v = 0; v < VERDICT_COUNT; v++)
+		jw_string(w, verdict_names[v]);
+	jw_end(w);
+	jw_karray(w, "mutation_operators");
+	for (unsigned k = 0; k < MUT_COUNT; k++) {
+		jw_object(w);
+		jw_kstring(w, "name", mutation_names[k]);
+		jw_kstring(w, "doc", mutation_docs[k]);
+		jw_end(w);
+	}
+	jw_end(w);
+}
+
 static void profiles_json(JsonWriter *w)
 {
 	jw_karray(w, "profiles");
@@ -215,6 +234,7 @@ int cmd_vocab(int argc, char **argv)
 	cpus_json(&w);
 	profiles_json(&w);
 	reprs_json(&w);
+	final_code_json(&w);
 	jw_karray(&w, "selectors");
 	for (unsigned s = 0; s < SEL_COUNT; s++)
 		jw_string(&w, selector_names[s]);

@@ -33,7 +33,7 @@ typedef struct {
 /* CSR_AMDGPU: the default convention (ccc, fastcc, coldcc). s32, the stack
  * pointer, is not among them: it is given back by arithmetic, not saved. */
 static const SaveRow func_saved[] = {
-	{ .file = RF_SGPR, .first = 30, .last = 31 }, /* the return address */
+	{ .file = RF_SGPR, .first = 30, .last = 31, .when = SW(csr_return_address) }, /* the return address */
 	{ .file = RF_SGPR, .first = 33, .last = 105, .unless = SW(csr_sgprs_striped) },
 	{ .file = RF_SGPR, .first = 33, .last = 39, .when = SW(csr_sgprs_striped) },
 	{ .file = RF_SGPR, .first = 48, .last = 55, .every = 16, .last_run = 87, .when = SW(csr_sgprs_striped) },
@@ -46,7 +46,8 @@ static const SaveRow func_saved[] = {
 /* CSR_AMDGPU_SI_Gfx: amdgpu_gfx. The SGPRs around the stack and frame
  * pointers, s32-s63, are the caller's to save. */
 static const SaveRow gfx_saved[] = {
-	{ .file = RF_SGPR, .first = 4, .last = 31 },
+	{ .file = RF_SGPR, .first = 4, .last = 29 },
+	{ .file = RF_SGPR, .first = 30, .last = 31, .when = SW(csr_return_address) },
 	{ .file = RF_SGPR, .first = 64, .last = 105 },
 	VGPR_STRIPES,
 	AGPRS,
@@ -56,7 +57,8 @@ static const SaveRow gfx_saved[] = {
 /* amdgpu_gfx_whole_wave (LLVM 22): amdgpu_gfx's SGPRs, and every VGPR it
  * writes, which it saves in all lanes (measured llc 22). */
 static const SaveRow whole_wave_saved[] = {
-	{ .file = RF_SGPR, .first = 4, .last = 31 },
+	{ .file = RF_SGPR, .first = 4, .last = 29 },
+	{ .file = RF_SGPR, .first = 30, .last = 31, .when = SW(csr_return_address) },
 	{ .file = RF_SGPR, .first = 64, .last = 105 },
 	{ .file = RF_VGPR, .first = 0, .last = 255 },
 	AGPRS,
@@ -113,11 +115,12 @@ bool contract_of(CallConv cc, const ModelConfig *m, Contract *out)
 	/* With architected flat scratch there is no scratch descriptor. */
 	if (!m->target->arch_flat_scratch)
 		out->srd = l->role[ROLE_SRD];
-	/* A caller finds its return address and its frame pointer as it left
-	 * them, whatever the convention's table says (the frame code gives
-	 * the frame pointer back). The base pointer only where the table has
+	/* A caller finds its return address (LLVM 15+) and its frame pointer
+	 * as it left them, whatever the convention's table says (the frame
+	 * code gives the frame pointer back). The base pointer only where the table has
 	 * it: amdgpu_gfx code uses s34 freely (measured llc 22). */
-	add_role(&out->preserved, &out->return_address);
+	if (m->profile->on[SW_csr_return_address])
+		add_role(&out->preserved, &out->return_address);
 	add_role(&out->preserved, &out->frame_ptr);
 	out->stack_align = 16;
 	out->sp_scale = m->target->arch_flat_scratch ? 1 : m->wave;

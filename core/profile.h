@@ -50,7 +50,8 @@
 	X(kernarg_preload, NULL, "kernels: leading inreg arguments are preloaded into the user SGPRs after the enabled ones, on CPUs with kernarg preload (gfx940/gfx942), with SelectionDAG (LLVM 19+); GlobalISel ignores inreg") \
 	X(kernarg_preload_cov4_budget, NULL, "kernels: the preload budget also counts the queue pointer unless amdgpu-no-queue-ptr (code object v5 does not enable it) and keeps one SGPR free (LLVM 19); 22 counts the enabled user SGPRs only") \
 	X(gfx_ret_dag_vgpr_budget, "none found upstream", "amdgpu_gfx: SelectionDAG demotes a return larger than the function's VGPR budget, GlobalISel does not (LLVM 19+); a call site uses the caller's budget, not the callee's") \
-	X(csr_sgprs_striped, NULL, "default CC: the callee-saved SGPRs are s30-s31 and stripes s33-s39, s48-s55, s64-s71, s80-s87, s96-s105 (LLVM 22); before, s30-s31 and s33-s105")
+	X(csr_sgprs_striped, NULL, "default CC: the callee-saved SGPRs are s30-s31 and stripes s33-s39, s48-s55, s64-s71, s80-s87, s96-s105 (LLVM 22); before, s30-s31 and s33-s105") \
+	X(csr_return_address, NULL, "default CC and amdgpu_gfx: the return address s[30:31] is callee-saved, so a caller finds it as it left it (LLVM 15+; in 14 a function may return through a copy and leave s[30:31] clobbered)")
 
 typedef enum {
 #define X(name, bug, comment) SW_##name,
