@@ -12,7 +12,7 @@ GEN_SRC   := $(wildcard generators/*.c)
 CLI_SRC   := $(wildcard cli/*.c)
 LIB_SRC   := $(CORE_SRC) $(OBS_SRC) $(GEN_SRC) $(filter-out cli/main.c,$(CLI_SRC))
 UNIT_SRC  := $(wildcard tests/unit/test_*.c)
-HDRS      := $(wildcard core/*.h observe/*.h generators/*.h cli/*.h)
+HDRS      := $(wildcard core/*.h observe/*.h generators/*.h cli/*.h tests/unit/*.h)
 
 obj = $(patsubst %.c,$(B)/$(1)/%.o,$(2))
 

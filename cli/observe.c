@@ -58,6 +58,17 @@ static void print_human(const MirFunction *f)
 	}
 }
 
+/* The output line holds n bytes and a NUL (a printer then prints again). */
+static bool grow_line(ObserveRun *r, size_t n)
+{
+	if (n < r->cap)
+		return true;
+	free(r->line);
+	r->cap = n + 1;
+	r->line = malloc(r->cap);
+	return r->line != 0;
+}
+
 static int observe_one(void *ctx, const MirFunction *f)
 {
 	ObserveRun *r = ctx;
@@ -67,15 +78,9 @@ static int observe_one(void *ctx, const MirFunction *f)
 		print_human(f);
 		return 0;
 	}
-	size_t n = mir_function_print_json(f, r->line, r->cap);
-	if (n >= r->cap) {
-		free(r->line);
-		r->cap = n + 1;
-		r->line = malloc(r->cap);
-		if (!r->line)
-			return 1;
-		mir_function_print_json(f, r->line, r->cap);
-	}
+	if (!grow_line(r, mir_function_print_json(f, r->line, r->cap)))
+		return 1;
+	mir_function_print_json(f, r->line, r->cap);
 	puts(r->line);
 	return 0;
 }
@@ -86,15 +91,9 @@ static int observe_asm_one(void *ctx, const AsmFunction *f)
 	ObserveRun *r = ctx;
 	r->functions++;
 	r->failed += f->failed;
-	size_t n = asm_print_json(f, r->line, r->cap);
-	if (n >= r->cap) {
-		free(r->line);
-		r->cap = n + 1;
-		r->line = malloc(r->cap);
-		if (!r->line)
-			return 1;
-		asm_print_json(f, r->line, r->cap);
-	}
+	if (!grow_line(r, asm_print_json(f, r->line, r->cap)))
+		return 1;
+	asm_print_json(f, r->line, r->cap);
 	if (r->json)
 		puts(r->line);
 	else {

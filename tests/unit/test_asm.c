@@ -9,6 +9,8 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include "unit_fixture.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,34 +25,15 @@ static Layout old_layout;
 static int load_old(void **state)
 {
 	(void)state;
-	FILE *f = fopen("layouts/old.layout", "rb");
-	char text[8192];
-	size_t n = f ? fread(text, 1, sizeof text, f) : 0;
-	if (f)
-		fclose(f);
-	LayoutError e;
-	return layout_parse(text, n, &old_layout, &e) ? 0 : -1;
+	return unit_load_old_layout(&old_layout);
 }
 
 static char *read_fixture(const char *name, size_t *len)
 {
-	/* __FILE__ is tests/unit/test_asm.c: the fixtures are ../fixtures/asm. */
-	const char *slash = strrchr(__FILE__, '/');
-	int dir = slash ? (int)(slash - __FILE__) : 1;
 	char path[512];
-	snprintf(path, sizeof path, "%.*s/../fixtures/asm/%s", dir, slash ? __FILE__ : ".", name);
-	FILE *fp = fopen(path, "rb");
-	if (!fp)
-		fail_msg("cannot open %s", path);
-	fseek(fp, 0, SEEK_END);
-	long n = ftell(fp);
-	rewind(fp);
-	char *text = malloc((size_t)n + 1);
-	assert_non_null(text);
-	assert_int_equal(fread(text, 1, (size_t)n, fp), (size_t)n);
-	fclose(fp);
-	text[n] = 0;
-	*len = (size_t)n;
+	char *text = unit_read_fixture(__FILE__, "asm", name, len, path, sizeof path);
+	if (!text)
+		fail_msg("cannot read %s", path);
 	return text;
 }
 

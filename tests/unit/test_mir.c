@@ -9,6 +9,8 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include "unit_fixture.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -131,23 +133,10 @@ static int record(void *ctx, const MirFunction *f)
 
 static char *read_fixture(const char *name, size_t *len)
 {
-	/* __FILE__ is tests/unit/test_mir.c: the fixtures are ../fixtures/mir. */
-	const char *slash = strrchr(__FILE__, '/');
-	int dir = slash ? (int)(slash - __FILE__) : 1;
 	char path[512];
-	snprintf(path, sizeof path, "%.*s/../fixtures/mir/%s", dir, slash ? __FILE__ : ".", name);
-	FILE *fp = fopen(path, "rb");
-	if (!fp)
-		fail_msg("cannot open %s", path);
-	fseek(fp, 0, SEEK_END);
-	long n = ftell(fp);
-	rewind(fp);
-	char *text = malloc((size_t)n + 1);
-	assert_non_null(text);
-	assert_int_equal(fread(text, 1, (size_t)n, fp), (size_t)n);
-	fclose(fp);
-	text[n] = 0;
-	*len = (size_t)n;
+	char *text = unit_read_fixture(__FILE__, "mir", name, len, path, sizeof path);
+	if (!text)
+		fail_msg("cannot read %s", path);
 	return text;
 }
 

@@ -8,6 +8,8 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include "unit_fixture.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,13 +22,7 @@ static Layout old_layout;
 static int load_old(void **state)
 {
 	(void)state;
-	FILE *f = fopen("layouts/old.layout", "rb");
-	char text[8192];
-	size_t n = f ? fread(text, 1, sizeof text, f) : 0;
-	if (f)
-		fclose(f);
-	LayoutError e;
-	return layout_parse(text, n, &old_layout, &e) ? 0 : -1;
+	return unit_load_old_layout(&old_layout);
 }
 
 /* The human form of the placement, without the "cc name:" prefix. */
