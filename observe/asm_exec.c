@@ -79,6 +79,9 @@ typedef struct {
 	Overlay ov[MAX_OVERLAYS];
 	unsigned nov;
 	uint32_t mem_gen; /* stores through an unknown address so far */
+	/* Registers whose entry value such a store may have written: only a
+	 * reload after it can give one of them back. */
+	RegSet maybe_stored;
 	uint32_t pc;
 	uint32_t steps;
 	uint16_t visits_ret; /* jumps through the return-address pair to a label */
@@ -391,12 +394,35 @@ static bool scratch_addr(Exec *x, const State *st, const AsmInstr *in, const Asm
 	return true;
 }
 
+/* A store through an address the executor cannot name: every slot may
+ * have changed but the save area's (slots holding a register's entry
+ * value). The assumption, as a compiler's own: a store through a run-time
+ * index stays inside its frame object, and no such object is a save slot. */
+static void unknown_store(State *st)
+{
+	st->mem_gen++;
+	for (unsigned i = 0; i < st->nslots; i++) {
+		Slot *s = &st->slots[i];
+		if (s->act.kind == V_ENTRY && s->act.off == 0 && s->gen_act + 1 == st->mem_gen)
+			s->gen_act = st->mem_gen;
+		if (s->inact.kind == V_ENTRY && s->inact.off == 0 && s->gen_inact + 1 == st->mem_gen)
+			s->gen_inact = st->mem_gen;
+	}
+}
+
 static void scratch_store(Exec *x, State *st, const AsmInstr *in, const AsmOp *data, const AsmOp *vaddr, const AsmOp *soff)
 {
 	unsigned n = mem_dwords(in->mnemonic);
 	Val a;
 	if (!scratch_addr(x, st, in, vaddr, soff, &a) || data->kind != AOP_REG || data->file == RF_SGPR) {
-		st->mem_gen++;
+		unknown_store(st);
+		for (unsigned k = 0; data->kind == AOP_REG && data->file != RF_SGPR && k < data->count; k++) {
+			const VReg *g = &(data->file == RF_VGPR ? st->v : st->a)[(data->first + k) % REGSET_MAX];
+			const Val *v[2] = { &g->act, &g->inact };
+			for (unsigned h = 0; h < 2; h++)
+				if (v[h]->kind == V_ENTRY && v[h]->off == 0)
+					regset_add(&st->maybe_stored, (RegFile)v[h]->file, v[h]->reg);
+		}
 		return;
 	}
 	if (!n) {
@@ -405,7 +431,7 @@ static void scratch_store(Exec *x, State *st, const AsmInstr *in, const AsmOp *d
 		a.off -= r;
 		Slot *s = slot_find(st, a, true);
 		if (!s)
-			st->mem_gen++;
+			unknown_store(st);
 		else {
 			s->act = s->inact = unknown(x, in->line);
 			s->gen_act = s->gen_inact = st->mem_gen;
@@ -418,7 +444,7 @@ static void scratch_store(Exec *x, State *st, const AsmInstr *in, const AsmOp *d
 		b.off += 4 * (int64_t)k * x->scale;
 		Slot *s = slot_find(st, b, true);
 		if (!s) {
-			st->mem_gen++;
+			unknown_store(st);
 			return;
 		}
 		unsigned dr = (data->first + k) % REGSET_MAX;
@@ -771,7 +797,8 @@ static void ret(Exec *x, const State *st, const AsmInstr *in)
 		if (is_entry(st->s[k], RF_SGPR, k))
 			continue;
 		describe(x, st->s[k], a, sizeof a);
-		stop(x, st->s[k].kind == V_MAYBE ? VERDICT_UNKNOWN : VERDICT_VIOLATED, in->line,
+		stop(x, st->s[k].kind == V_MAYBE && regset_has(&st->maybe_stored, RF_SGPR, k) ? VERDICT_UNKNOWN : VERDICT_VIOLATED,
+		     in->line,
 		     "at the return %s holds %s, not its entry value (%s)", reg_name(RF_SGPR, k, r, sizeof r), a,
 		     sp ? "the stack pointer" : "callee-saved");
 		return;
@@ -798,7 +825,10 @@ static void ret(Exec *x, const State *st, const AsmInstr *in)
 				snprintf(a, sizeof a, "lanes v_writelane_b32 wrote");
 			else
 				describe(x, bad, a, sizeof a);
-			stop(x, bad.kind == V_MAYBE ? VERDICT_UNKNOWN : VERDICT_VIOLATED, in->line,
+			/* A reload after a store through an unknown address is its
+			 * entry value only if such a store wrote that value. */
+			stop(x, bad.kind == V_MAYBE && regset_has(&st->maybe_stored, (RegFile)f, k) ? VERDICT_UNKNOWN : VERDICT_VIOLATED,
+			     in->line,
 			     "at the return %s holds %s in %s, not its entry value", reg_name((RegFile)f, k, r, sizeof r), a,
 			     !is_entry(g->inact, (RegFile)f, k) || !saved ? "the lanes inactive at entry" : "its active lanes");
 			return;

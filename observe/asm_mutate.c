@@ -78,6 +78,13 @@ static bool modified_between(const AsmFunction *f, uint32_t from, uint32_t to, R
 	return false;
 }
 
+/* Nothing after i writes register r of file f: the value i gives it is
+ * the one the function returns with (a restore, not a reload mid-way). */
+static bool last_write(const AsmFunction *f, uint32_t i, RegFile file, unsigned r)
+{
+	return !modified_between(f, i, f->ninstrs, file, r);
+}
+
 /* The reload at i restores what an earlier store of the same register
  * to the same slot saved, and something changed the register in between
  * (a save and its restore, not a load of an argument into a callee-saved
@@ -94,7 +101,8 @@ static bool saved_before(const AsmFunction *f, uint32_t i)
 		    st->nops > data && st->op[data].kind == AOP_REG && st->op[data].file == ld->op[0].file &&
 		    st->op[data].first == ld->op[0].first && strcmp(st->mnemonic + strlen(st->mnemonic) - 3,
 								     ld->mnemonic + strlen(ld->mnemonic) - 3) == 0)
-			return modified_between(f, k, i, (RegFile)ld->op[0].file, ld->op[0].first);
+			return modified_between(f, k, i, (RegFile)ld->op[0].file, ld->op[0].first) &&
+			       last_write(f, i, (RegFile)ld->op[0].file, ld->op[0].first);
 	}
 	return false;
 }
@@ -120,7 +128,8 @@ static bool site(const AsmFunction *f, const Contract *c, MutationOp op, uint32_
 				const AsmInstr *w = &f->instrs[k];
 				if (is(w, "v_writelane_b32") && w->nops == 3 && is_sgpr(&w->op[1], in->op[0].first) &&
 				    strcmp(w->op[0].text, in->op[1].text) == 0 && w->op[2].imm == in->op[2].imm)
-					return modified_between(f, k, i, RF_SGPR, in->op[0].first);
+					return modified_between(f, k, i, RF_SGPR, in->op[0].first) &&
+					       last_write(f, i, RF_SGPR, in->op[0].first);
 			}
 			return false;
 		}
