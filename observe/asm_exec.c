@@ -98,6 +98,10 @@ typedef struct {
 	unsigned depth;
 	bool done;
 	unsigned scale;      /* SP units per per-lane byte */
+	/* Why the verdict is unknown if nothing else is found (a check that
+	 * could not be made, the rest of the paths followed). */
+	char pending[200];
+	uint32_t pending_line;
 	unsigned sp, ra;     /* SGPR numbers */
 } Exec;
 
@@ -646,12 +650,18 @@ static bool call(Exec *x, State *st, const AsmInstr *in)
 	Val sp = st->s[x->sp];
 	int64_t align = (int64_t)x->in->contract->stack_align * x->scale;
 	bool aligned_base = sp.kind == V_ALIGNED && sp.reg < 63 && ((int64_t)1 << sp.reg) % align == 0;
-	if ((sp.kind != V_ENTRY || sp.reg != x->sp) && !aligned_base) {
+	if (sp.kind == V_UNKNOWN && !x->pending[0]) {
+		/* SP computed at run time (a dynamic alloca: v_readfirstlane_b32
+		 * of an address): its alignment is not followed, the rest is. */
+		snprintf(x->pending, sizeof x->pending, "at the call at line %u SP is computed at run time (a dynamic alloca): "
+			 "its alignment is not followed", in->line);
+		x->pending_line = in->line;
+	} else if ((sp.kind != V_ENTRY || sp.reg != x->sp) && !aligned_base && sp.kind != V_UNKNOWN) {
 		describe(x, sp, a, sizeof a);
 		stop(x, VERDICT_VIOLATED, in->line, "at the call SP holds %s, not the entry SP plus a frame", a);
 		return false;
 	}
-	if (sp.off % align) {
+	if (sp.kind != V_UNKNOWN && sp.off % align) {
 		stop(x, VERDICT_VIOLATED, in->line, "at the call SP is the entry SP + %lld, not a multiple of %lld",
 		     (long long)sp.off, (long long)align);
 		return false;
@@ -1140,9 +1150,13 @@ void asm_exec(const ExecInput *in, ExecResult *out)
 	}
 	while (x->depth)
 		free(x->stack[--x->depth]);
-	if (!x->done)
+	if (!x->done && x->pending[0]) {
+		out->verdict = VERDICT_UNKNOWN;
+		out->line = x->pending_line;
+		snprintf(out->why, sizeof out->why, "%s", x->pending);
+	} else if (!x->done)
 		out->verdict = out->returns ? VERDICT_PROVEN : VERDICT_UNKNOWN;
-	if (!x->done && !out->returns)
+	if (!x->done && !x->pending[0] && !out->returns)
 		snprintf(out->why, sizeof out->why, "no path returns");
 	free(x);
 }

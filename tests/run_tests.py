@@ -496,6 +496,17 @@ def final_code(tmp):
                not bad and len(muts) >= 1000 and all(m["caught"] for m in muts) and
                len(ops) == len(json.loads(run([GCNABI, "vocab", "--json"]).stdout)["mutation_operators"]),
                bad + "".join(json.dumps(m) + "\n" for m in muts if not m["caught"])[:3000])
+    # llc 22's amdgpu_gfx base pointer across a call (tests/fixtures/final).
+    if 22 in llcs:
+        src = os.path.join(ROOT, "tests", "fixtures", "final", "gfx_base_pointer.ll")
+        asm = os.path.join(tmp, "gfx_base_pointer.s")
+        c = run([llcs[22], "-mtriple=" + TRIPLE, "-mcpu=gfx900", "-verify-machineinstrs", src, "-o", asm])
+        r = run([GCNABI, "check-asm", "--json", "--sigs", src, "--profile", "llvm22", "--mcpu", "gfx900", asm])
+        got = [json.loads(l) for l in r.stdout.splitlines()]
+        report("final code, llc 22 gfx900: an amdgpu_gfx caller restores SP from s34 after a call that need not "
+               "preserve it: violated",
+               c.returncode == 0 and r.returncode == 8 and len(got) == 1 and got[0]["verdict"] == "violated" and
+               got[0]["why"].startswith("at the return s32 holds what the call"), c.stderr + r.stdout + r.stderr)
     bad = os.path.join(tmp, "fc-bad.ll")
     open(bad, "w").write("declare void @g(i32 inreg, i32\n")
     asm = os.path.join(tmp, "fc-22-gfx900.s") if 22 in llcs else sig
