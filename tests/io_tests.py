@@ -55,7 +55,12 @@ def subcommand_args(tmp, llc):
     return {
         "place": [[sigs], ["--json", sigs]],
         "emit": [[sigs]],
-        "observe": [[os.path.join(FIXTURES, "mir", "basic.v19.dag.mir")]],
+        "observe": [[os.path.join(FIXTURES, "mir", "basic.v19.dag.mir")],
+                    ["--asm", os.path.join(FIXTURES, "asm", "call.gfx900.v22.s")]],
+        "check-asm": [["--sigs", os.path.join(FIXTURES, "asm", "call.ll"), "--profile", "llvm22", "--mcpu", "gfx900",
+                       os.path.join(FIXTURES, "asm", "call.gfx900.v22.s")],
+                      ["--json", "--mutants", "--sigs", os.path.join(FIXTURES, "asm", "call.ll"), "--profile", "llvm22",
+                       "--mcpu", "gfx1100", os.path.join(FIXTURES, "asm", "call.gfx1100.v22.s")]],
         "diff": [[os.path.join(diff, "model.jsonl"), os.path.join(diff, "llc14.dag.jsonl")],
                  ["--json", os.path.join(diff, "llc14.dag.jsonl"), os.path.join(diff, "llc14.gisel.jsonl")]],
         "check": [["--llc", llc, "--mcpu", "gfx1030", "--out", os.path.join(tmp, "stdout-check"), sigs]],
