@@ -593,7 +593,9 @@ def synthetic_check(out, kinds):
             if k["axis"] == "link":
                 t.update(combo="llvm19-gfx1030-dag", label="llvm19", llc=compilers[0]["path"], profile="llvm19",
                          callee_combo=combo["combo"], callee_label="llvm22", callee_llc=combo["llc"],
-                         callee_profile="llvm22",
+                         callee_profile="llvm22", callee_selector="dag",
+                         difference={"what": "argument", "class": "moved", "argument": 0, "part": 0,
+                                     "llc_caller": "s4", "llc_callee": "s%d" % n},
                          placements=["llc_callee", "llc_caller"])
                 d = {"kind": k["name"], "caller_combo": t["combo"], "callee_combo": combo["combo"],
                      "function": t["function"], "line": t["line"], "why": t["message"], "llc_caller": placement,
