@@ -143,6 +143,7 @@ int check_execute(Check *c, int argc, char **argv, double *wall_out)
 	if (!rc) {
 		link_matrix(c);
 		selector_link(c);
+		check_final_code(c);
 	}
 	*wall_out = now_seconds() - t0;
 	close_outputs(c);

@@ -45,6 +45,11 @@ typedef struct {
 	Profile own; /* the profile with --switch overrides applied */
 } Llc;
 
+/* --final-code: the verdicts on one combination's final code. */
+typedef struct {
+	unsigned proven, violated, explained, unknown, skipped, llc_failed;
+} FinalCounts;
+
 /* X(counter, meaning): the counts of one combination, in the summary. */
 #define CHECK_STATS(X) \
 	X(functions, "functions compared as callees") \
@@ -104,6 +109,7 @@ typedef struct {
 	bool unusable; /* llc-unusable was reported: the rest of its batches are not run */
 	bool *in_graph; /* call-graph input: the functions the module holds */
 	JsonWriter seen_callee, seen_caller; /* --placements: what llc did, one JSON line per function */
+	FinalCounts final; /* --final-code */
 } Combo;
 
 /* Functions first..first+count-1 of the combo's run order (Combo.order);
@@ -141,6 +147,7 @@ typedef struct {
 	const char *cpus[MAX_CPUS];
 	int ncpus;
 	bool sel_dag, sel_gisel, sel_given, callers, quiet, placements, new_rbs;
+	bool final_code; /* --final-code: the final code checked against the contract (check_final.c) */
 	/* --switch NAME=on|off: overrides of every llc's profile */
 	int switch_index[SW_COUNT];
 	bool switch_value[SW_COUNT];
@@ -341,6 +348,11 @@ bool placements_differ_at(const Placement *caller, const Placement *callee, cons
 /* Whether the parts of what d concerns (its argument, or the return) in a
  * and b are the same, place and representation. */
 bool parts_same_at(const Placement *a, const Placement *b, const JudgeDiff *d);
+
+/* check_final.c */
+void check_final_code(Check *c);
+void check_final_print(const Check *c, FILE *f);
+unsigned check_final_exit_bits(const Check *c);
 
 /* check_link.c */
 typedef enum {

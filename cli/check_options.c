@@ -208,6 +208,7 @@ static const CheckOpt check_option_table[] = {
 	{ "--placements", set_true, AT(placements), 0, 0, 0 },
 	{ "--switch", set_switch, 0, 0, 0, 0 },
 	{ "--new-reg-bank-select", set_true, AT(new_rbs), 0, 0, 0 },
+	{ "--final-code", set_true, AT(final_code), 0, 0, 0 },
 };
 #undef AT
 enum { NOPTS = sizeof check_option_table / sizeof check_option_table[0] };

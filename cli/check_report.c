@@ -536,6 +536,7 @@ void print_summary(const Check *c, FILE *f, double wall)
 	}
 	link_print(c, f);
 	selector_link_print(c, f);
+	check_final_print(c, f);
 	fprintf(f, "wall %.1fs, llc busy %.1fs on %u job(s)\n", wall, llc_seconds(c), c->opt.jobs);
 }
 
@@ -557,7 +558,7 @@ unsigned exit_status(const Check *c)
 		else if (s->mismatches)
 			st |= EXIT_KNOWN;
 	}
-	return st | link_exit_bits(c) | selector_link_exit_bits(c);
+	return st | link_exit_bits(c) | selector_link_exit_bits(c) | check_final_exit_bits(c);
 }
 
 static void combos_json(const Check *c, JsonWriter *w)
@@ -573,6 +574,17 @@ static void combos_json(const Check *c, JsonWriter *w)
 		CHECK_STATS(X)
 #undef X
 		jw_end(w);
+		if (c->opt.final_code) {
+			const FinalCounts *t = &co->final;
+			jw_kobject(w, "final_code");
+			jw_kuint(w, "proven", t->proven);
+			jw_kuint(w, "violated", t->violated);
+			jw_kuint(w, "explained", t->explained);
+			jw_kuint(w, "unknown", t->unknown);
+			jw_kuint(w, "not_checked", t->skipped);
+			jw_kuint(w, "not_compiled", t->llc_failed);
+			jw_end(w);
+		}
 		jw_kuint(w, "differ", s->diverged + s->model_refused);
 		jw_kfixed(w, "match", percent(s->agree + s->both_refused, s->functions));
 		jw_kfixed(w, "calls_match", percent(s->calls_agree + s->calls_both_refused, s->calls));

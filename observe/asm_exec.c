@@ -677,6 +677,7 @@ static bool call(Exec *x, State *st, const AsmInstr *in)
 			const Loc *u = &p->locs[k], *v = &p->locs[j];
 			uint32_t us = u->size ? u->size : 4, vs = v->size ? v->size : 4;
 			if (u->kind == LOC_STACK && v->kind == LOC_STACK && u->offset < v->offset + vs && v->offset < u->offset + us) {
+				x->out->rule = RULE_STACK_OVERLAP;
 				stop(x, VERDICT_VIOLATED, in->line,
 				     "call of @%s: the callee's stack slots stack+%u/%u and stack+%u/%u overlap: one argument "
 				     "overwrites the other",
@@ -702,6 +703,7 @@ static bool call(Exec *x, State *st, const AsmInstr *in)
 				const Slot *slot = slot_find(st, at, false);
 				if (!slot || (slot->act.kind == V_STACK_IN && slot->act.off == at.off) ||
 				    slot->act.kind == V_CLOBBERED) {
+					x->out->rule = RULE_STACK_UNWRITTEN;
 					stop(x, VERDICT_VIOLATED, in->line,
 					     "call of @%s: argument %u part %u: the callee reads stack+%u, which the caller did not write (the ABI assigns it; an llc that leaves it unread itself notes unwritten-parts)",
 					     name, arg, part, w);
@@ -745,6 +747,7 @@ static bool call(Exec *x, State *st, const AsmInstr *in)
 				snprintf(reads, sizeof reads, "stack+%u", l->offset);
 			else
 				reg_name(l->kind == LOC_SGPR ? RF_SGPR : RF_VGPR, l->reg, reads, sizeof reads);
+			x->out->rule = RULE_CALL_ARGUMENT;
 			stop(x, VERDICT_VIOLATED, in->line,
 			     "call of @%s: argument %u part %u: the callee reads %s, which holds %s; the caller's value is in %s",
 			     name, arg, part, reads, b, where);

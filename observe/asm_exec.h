@@ -55,8 +55,17 @@ typedef struct {
 
 enum { EXEC_MAX_PATHS = 256, EXEC_MAX_STEPS = 200000 };
 
+/* Which rule a violation breaks, for those who explain it. */
+typedef enum {
+	RULE_OTHER,
+	RULE_CALL_ARGUMENT,  /* a register or stack word the callee reads does not hold what the caller passes */
+	RULE_STACK_UNWRITTEN, /* a stack word the callee reads was not written */
+	RULE_STACK_OVERLAP,  /* two of the callee's stack slots overlap */
+} ExecRule;
+
 typedef struct {
 	Verdict verdict;
+	uint8_t rule;       /* ExecRule of a violation */
 	char why[320];      /* violated: what is wrong; unknown: why it is not known */
 	uint32_t line;      /* of the instruction the verdict is about (0: none) */
 	unsigned paths;     /* explored to their end */

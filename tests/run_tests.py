@@ -496,6 +496,24 @@ def final_code(tmp):
                not bad and len(muts) >= 1000 and all(m["caught"] for m in muts) and
                len(ops) == len(json.loads(run([GCNABI, "vocab", "--json"]).stdout)["mutation_operators"]),
                bad + "".join(json.dumps(m) + "\n" for m in muts if not m["caught"])[:3000])
+    # check --final-code: the same signature through check, every combination.
+    have = [v for v in (19, 22) if v in llcs]
+    if have:
+        out = os.path.join(tmp, "fc-check")
+        r = run([GCNABI, "check", "--quiet", "--final-code", "--mcpu", "gfx900", "--mcpu", "gfx1100", "--out", out] +
+                sum([["--llc", named(v, llcs[v])] for v in have], []) + [sig])
+        summ = json.load(open(os.path.join(out, "summary.json"))) if os.path.exists(os.path.join(out, "summary.json")) else {}
+        fc = {co["combo"]: co.get("final_code") for co in summ.get("combos", [])}
+        found = [json.loads(l) for l in open(os.path.join(out, "findings.jsonl"))] if summ else []
+        finals = [f for f in found if f["kind"] == "final-code"]
+        want900 = {"proven": 1, "violated": 1, "explained": 1, "unknown": 0, "not_checked": 0, "not_compiled": 0}
+        want1100 = dict(want900, proven=2, violated=0, explained=0)
+        ok = r.returncode == 4 and len(fc) == 4 * len(have) and all(
+            v == (want900 if "-gfx900-" in k else want1100) for k, v in fc.items()) and \
+            len(finals) == 2 * len(have) and all(f["explained_by"] and "call of @gcnabi.0.fn" in f["message"] for f in finals)
+        report("check --final-code, llc %s, gfx900 and gfx1100, both selectors: the callee proven everywhere, the caller "
+               "violated where the model's caller and callee disagree (explained, exit 4)" % "/".join(map(str, have)), ok,
+               "exit %d\n%s\n%s%s" % (r.returncode, fc, r.stdout[-2000:], r.stderr[-1000:]))
     # llc 22's amdgpu_gfx base pointer across a call (tests/fixtures/final).
     if 22 in llcs:
         src = os.path.join(ROOT, "tests", "fixtures", "final", "gfx_base_pointer.ll")
