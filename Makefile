@@ -87,6 +87,7 @@ bench: $(B)/gcnabi $(B)/bench_place
 	python3 tests/bench.py
 	python3 tests/bench.py --harness
 	python3 tests/bench.py --ab
+	python3 tests/bench.py --final-code --count 300
 
 deps:
 	sh tests/deps.sh

@@ -99,41 +99,67 @@ static int judged(void *ctx, FinalCode *fc, const AsmFunction *f, const ExecInpu
 	return 0;
 }
 
-/* Functions first..first+n-1 of the input and their callers, compiled to
- * final code and checked; halves of a module llc refuses. */
-static void chunk(Check *c, Combo *co, unsigned first, unsigned n)
+/* A piece of work: functions first..first+n-1 of the input and their
+ * callers, of one combination. */
+typedef struct {
+	int combo;
+	unsigned first, n;
+} Piece;
+
+typedef struct {
+	Piece piece;
+	Buf ir; /* the module, kept for its signatures */
+	char ll[600], s[600], err[600];
+} Running;
+
+static void paths(const Check *c, const Piece *p, Running *r)
 {
-	char ll[600], s[600], err[600], why[256], cpu_arg[64], mattr[64];
-	int ci = (int)(co - c->combos);
-	snprintf(ll, sizeof ll, "%s/final-%d-%u-%u.ll", c->run.tmp_dir, ci, first, n);
-	snprintf(s, sizeof s, "%s/final-%d-%u-%u.s", c->run.tmp_dir, ci, first, n);
-	snprintf(err, sizeof err, "%s/final-%d-%u-%u.err", c->run.tmp_dir, ci, first, n);
+	snprintf(r->ll, sizeof r->ll, "%s/final-%d-%u-%u.ll", c->run.tmp_dir, p->combo, p->first, p->n);
+	snprintf(r->s, sizeof r->s, "%s/final-%d-%u-%u.s", c->run.tmp_dir, p->combo, p->first, p->n);
+	snprintf(r->err, sizeof r->err, "%s/final-%d-%u-%u.err", c->run.tmp_dir, p->combo, p->first, p->n);
+}
+
+/* Write the piece's module and start llc on it; false when it cannot be. */
+static bool start(Check *c, const Piece *p, Running *r, Proc *proc)
+{
+	Combo *co = &c->combos[p->combo];
+	char why[256], cpu_arg[64], mattr[64];
+	r->piece = *p;
+	r->ir = (Buf){ 0 };
+	paths(c, p, r);
 	EmitOptions o = emit_options(co, c->opt.callers);
-	Buf buf = { 0 };
-	for (unsigned k = first; k < first + n; k++)
-		emit_function(&buf, c->in.sigs[k], k, &o, why, sizeof why);
-	FILE *f = fopen(ll, "w");
-	bool ok = f && !buf.failed && fwrite(buf.p, 1, buf.n, f) == buf.n;
+	for (unsigned k = p->first; k < p->first + p->n; k++)
+		emit_function(&r->ir, c->in.sigs[k], k, &o, why, sizeof why);
+	FILE *f = fopen(r->ll, "w");
+	bool ok = f && !r->ir.failed && fwrite(r->ir.p, 1, r->ir.n, f) == r->ir.n;
 	if (f)
 		ok = fclose(f) == 0 && ok;
 	char *argv[20];
-	llc_argv(co, false, true, ll, s, argv, cpu_arg, mattr);
+	llc_argv(co, false, true, r->ll, r->s, argv, cpu_arg, mattr);
 	/* Not the MIR after isel: the final code, without interprocedural
 	 * register allocation. */
 	for (int a = 0; argv[a]; a++)
 		if (strncmp(argv[a], "-stop-after", 11) == 0)
 			argv[a] = "-enable-ipra=0";
-	Proc p = { 0 };
-	bool ran = ok && proc_start(&p, argv, s, err, c->opt.mem_mb) && proc_wait_any(&p, 1, c->opt.timeout) == 0 &&
-		   p.status == 0 && !p.timed_out;
+	*proc = (Proc){ 0 };
+	return ok && proc_start(proc, argv, r->s, r->err, c->opt.mem_mb);
+}
+
+/* llc is done with the piece: check its final code, or split a module llc
+ * refused into halves (queued). */
+static void finish(Check *c, Running *r, bool ran, Piece *queue, unsigned *nqueue, unsigned cap)
+{
+	Combo *co = &c->combos[r->piece.combo];
+	char why[256];
 	size_t alen = 0;
-	char *asm_text = ran ? read_file(s, &alen, why, sizeof why) : 0;
+	char *asm_text = ran ? read_file(r->s, &alen, why, sizeof why) : 0;
 	if (!asm_text) {
-		if (n > 1) {
-			chunk(c, co, first, n / 2);
-			chunk(c, co, first + n / 2, n - n / 2);
+		const Piece *p = &r->piece;
+		if (p->n > 1 && *nqueue + 2 <= cap) {
+			queue[(*nqueue)++] = (Piece){ p->combo, p->first, p->n / 2 };
+			queue[(*nqueue)++] = (Piece){ p->combo, p->first + p->n / 2, p->n - p->n / 2 };
 		} else
-			co->final.llc_failed++;
+			co->final.llc_failed += p->n;
 	} else {
 		struct {
 			Sig **sigs;
@@ -141,7 +167,7 @@ static void chunk(Check *c, Combo *co, unsigned first, unsigned n)
 		} l = { 0 };
 		FinalCode fc;
 		FinalRun x = { c, co };
-		sig_read(ll, buf.p ? buf.p : "", buf.n, false, collect, &l);
+		sig_read(r->ll, r->ir.p ? r->ir.p : "", r->ir.n, false, collect, &l);
 		if (final_code_init(&fc, l.sigs, l.n, &co->m)) {
 			final_code_check(&fc, asm_text, alen, judged, &x);
 			final_code_free(&fc);
@@ -151,24 +177,62 @@ static void chunk(Check *c, Combo *co, unsigned first, unsigned n)
 		free(l.sigs);
 	}
 	free(asm_text);
-	buf_free(&buf);
-	unlink(ll);
-	unlink(s);
-	unlink(err);
+	buf_free(&r->ir);
+	unlink(r->ll);
+	unlink(r->s);
+	unlink(r->err);
 }
 
 void check_final_code(Check *c)
 {
 	if (!c->opt.final_code || c->in.nedges)
 		return;
-	for (int k = 0; k < c->ncombos; k++) {
-		Combo *co = &c->combos[k];
-		if (co->unusable || co->new_rbs)
-			continue;
-		unsigned batch = c->opt.batch ? c->opt.batch : 200;
-		for (unsigned first = 0; first < c->in.nsigs; first += batch)
-			chunk(c, co, first, c->in.nsigs - first < batch ? c->in.nsigs - first : batch);
+	unsigned batch = c->opt.batch ? c->opt.batch : 200, cap = 0, nqueue = 0;
+	for (int k = 0; k < c->ncombos; k++)
+		cap += 2 * (c->in.nsigs / batch + 1) + 2 * c->in.nsigs;
+	Piece *queue = malloc((cap ? cap : 1) * sizeof *queue);
+	Running *running = calloc(MAX_JOBS, sizeof *running);
+	Proc procs[MAX_JOBS] = { { 0 } };
+	if (!queue || !running) {
+		free(queue);
+		free(running);
+		fprintf(stderr, "gcnabi check: --final-code: out of memory\n");
+		return;
 	}
+	/* Queued last first: the first pieces at the end of the queue. */
+	for (int k = c->ncombos; k-- > 0;) {
+		if (c->combos[k].unusable || c->combos[k].new_rbs)
+			continue;
+		for (unsigned first = (c->in.nsigs ? (c->in.nsigs - 1) / batch * batch : 0) + batch; first >= batch;) {
+			first -= batch;
+			unsigned n = c->in.nsigs - first < batch ? c->in.nsigs - first : batch;
+			if (n)
+				queue[nqueue++] = (Piece){ k, first, n };
+		}
+	}
+	int jobs = (int)(c->opt.jobs ? c->opt.jobs : 1), nrun = 0;
+	for (;;) {
+		while (nqueue && nrun < jobs) {
+			int slot = 0;
+			while (procs[slot].pid > 0)
+				slot++;
+			Piece p = queue[--nqueue];
+			if (!start(c, &p, &running[slot], &procs[slot])) {
+				finish(c, &running[slot], false, queue, &nqueue, cap);
+				continue;
+			}
+			nrun++;
+		}
+		if (!nrun)
+			break;
+		int done = proc_wait_any(procs, jobs, c->opt.timeout);
+		if (done < 0)
+			break;
+		nrun--;
+		finish(c, &running[done], procs[done].status == 0 && !procs[done].timed_out, queue, &nqueue, cap);
+	}
+	free(queue);
+	free(running);
 }
 
 void check_final_print(const Check *c, FILE *f)

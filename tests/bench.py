@@ -79,6 +79,29 @@ def bench_ab(args, llcs):
     print("  gcnabi ab         %7.2fs  (%.3fx; goal <= 1.2x)" % (ab, ab / checks))
 
 
+def bench_final_code(args, llcs):
+    """gcnabi check --final-code against gcnabi check on the same
+    signatures, newest llc, gfx1030, SelectionDAG: alternated, the best of
+    two of each (goal: at most 3x)."""
+    major, llc = llcs[-1]
+    with tempfile.TemporaryDirectory() as tmp:
+        sigs = os.path.join(tmp, "sigs.ll")
+        with open(sigs, "w") as f:
+            subprocess.run([GCNABI, "gen", "--seed", "2026", "--count", str(args.count)], stdout=f, check=True)
+        common = ["--quiet", "--llc", llc, "--mcpu", "gfx1030", "--selector", "dag", "--batch", str(args.batch),
+                  "--jobs", str(args.jobs)]
+        plain = final = None
+        for n in range(2):
+            t = timed([GCNABI, "check"] + common + ["--out", os.path.join(tmp, "check-%d" % n), sigs])
+            plain = t if plain is None else min(plain, t)
+            t = timed([GCNABI, "check", "--final-code"] + common + ["--out", os.path.join(tmp, "final-%d" % n), sigs])
+            final = t if final is None else min(final, t)
+    print("check --final-code vs check: %d signatures (gcnabi gen --seed 2026), llc %d, gfx1030, SelectionDAG, "
+          "%d jobs" % (args.count, major, args.jobs))
+    print("  check              %7.2fs" % plain)
+    print("  check --final-code %7.2fs  (%.2fx; goal <= 3x)" % (final, final / plain))
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--count", type=int, default=1000)
@@ -88,8 +111,14 @@ def main():
     ap.add_argument("--harness", action="store_true",
                     help="harness/gcnabi-run run instead of gcnabi check, against bare llc on the same batches")
     ap.add_argument("--ab", action="store_true", help="gcnabi ab of the two newest llc against two gcnabi check runs")
+    ap.add_argument("--final-code", action="store_true", help="gcnabi check --final-code against gcnabi check")
     args = ap.parse_args()
     llcs = installed_llcs()
+    if args.final_code:
+        if not llcs:
+            sys.exit("bench: no llc installed (make deps)")
+        bench_final_code(args, llcs)
+        return
     if args.ab:
         if len(llcs) < 2:
             sys.exit("bench: --ab needs two installed llc (make deps)")
