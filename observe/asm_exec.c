@@ -964,9 +964,11 @@ static Step step(Exec *x, State *st, const AsmInstr *in, int *label)
 		st->s[R_SCC] = unknown(x, in->line);
 		return STEP_ON;
 	}
-	if (strcmp(m, "s_and_b32") == 0 && in->nops == 3 && sreg_of(&o[0], 0, &r) && o[2].kind == AOP_IMM) {
-		/* Stack realignment: x & -2^k (0xffffe000). */
-		uint32_t mask = (uint32_t)o[2].imm, low = ~mask;
+	bool andn = strcmp(m, "s_andn2_b32") == 0 || strcmp(m, "s_and_not1_b32") == 0;
+	if ((strcmp(m, "s_and_b32") == 0 || andn) && in->nops == 3 && sreg_of(&o[0], 0, &r) && o[2].kind == AOP_IMM) {
+		/* Stack realignment: x & -2^k (0xffffe000), or x & ~(2^k - 1)
+		 * (s_and_not1_b32 s33, s33, 31 on gfx11). */
+		uint32_t mask = andn ? ~(uint32_t)o[2].imm : (uint32_t)o[2].imm, low = ~mask;
 		if (mask && (low & (low + 1)) == 0) {
 			unsigned k = 0;
 			while (k < 32 && (low >> k & 1))
