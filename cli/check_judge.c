@@ -102,12 +102,27 @@ static void explain_at(const Sig *s, const ModelConfig *m, const JudgeDiff *d, P
 	cc_place(s, m, VIEW_CALLER, tmp[3]);
 	if (!tmp[2]->ok || !tmp[3]->ok || !placements_differ_at(tmp[3], tmp[2], d))
 		return;
+	/* Which switches move one side only there. */
+	int one[SW_COUNT], n = 0;
 	for (int a = 0; a < SW_COUNT && !out[0]; a++)
 		if (m->profile->on[a]) {
 			place_without(s, m, &a, 1, tmp);
-			if (tmp[0]->ok && tmp[1]->ok && parts_same_at(tmp[0], tmp[2], d) != parts_same_at(tmp[1], tmp[3], d) &&
-			    !placements_differ_at(tmp[1], tmp[0], d))
+			if (!tmp[0]->ok || !tmp[1]->ok || parts_same_at(tmp[0], tmp[2], d) == parts_same_at(tmp[1], tmp[3], d))
+				continue;
+			if (!placements_differ_at(tmp[1], tmp[0], d))
 				snprintf(out, cap, "%s", profile_switch_names[a]);
+			else
+				one[n++] = a;
+		}
+	/* Else two of them together, one for each side (llc 19: the caller
+	 * over the scratch descriptor, the callee in the queue pointer's
+	 * hole). */
+	for (int i = 0; i < n && !out[0]; i++)
+		for (int j = i + 1; j < n && !out[0]; j++) {
+			int two[2] = { one[i], one[j] };
+			place_without(s, m, two, 2, tmp);
+			if (tmp[0]->ok && tmp[1]->ok && !placements_differ_at(tmp[1], tmp[0], d))
+				snprintf(out, cap, "%s + %s", profile_switch_names[two[0]], profile_switch_names[two[1]]);
 		}
 }
 

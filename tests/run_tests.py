@@ -387,6 +387,16 @@ def explained_at_the_difference(tmp):
            "by caller_inreg_over_srd", mism == [("caller and callee disagree: argument 0 part 0: caller s0, callee s4",
                                                    "caller_inreg_over_srd")] and r.returncode & 8 == 0,
            "%s\nexit %d\n%s" % (mism, r.returncode, r.stderr))
+    sigs = os.path.join(ROOT, "tests", "fixtures", "sigs", "two_switches_at_the_difference.ll")
+    out = os.path.join(tmp, "f91")
+    r = run([GCNABI, "check", "--quiet", "--llc", llcs[19], "--selector", "gisel", "--mcpu", "gfx900", "--out", out, sigs])
+    found = [json.loads(l) for l in open(os.path.join(out, "findings.jsonl"))] if os.path.exists(
+        os.path.join(out, "findings.jsonl")) else []
+    mism = [(f["message"], f["explained_by"]) for f in found if f["kind"] == "caller-vs-callee"]
+    report("llc 19 GlobalISel, seed 20261308's @f91: explained by two switches at the difference, one per side",
+           mism == [("caller and callee disagree: argument 2 part 0: caller s0, callee s6",
+                     "queue_ptr_cov5_hole + caller_inreg_over_srd")] and r.returncode & 8 == 0,
+           "%s\nexit %d\n%s" % (mism, r.returncode, r.stderr))
 
 
 def reg_runs(runs):
