@@ -255,9 +255,15 @@ static inline bool is_verifier_error(const char *line)
 /* Finds llc when none was named, identifies each, applies --switch; 0 or
  * an exit status after a message. */
 int check_llcs(Check *c);
-/* llc's command line for a batch (kernel: amdhsa assembly) of in to out;
- * cpu_arg and mattr are its buffers of 64 bytes. */
-void llc_argv(const Combo *co, bool kernel, bool verify, const char *in, const char *out, char **argv, char *cpu_arg,
+/* What an llc run makes: MIR where check reads the ABI (after isel or
+ * irtranslator), a kernel's amdhsa assembly (its HSA metadata), or the
+ * final code (--final-code: assembly without interprocedural register
+ * allocation, so the contract is the convention's, not what llc knows of a
+ * callee in the same module). */
+typedef enum { LLC_MIR, LLC_KERNEL_ASM, LLC_FINAL_ASM } LlcOutput;
+/* llc's command line for a batch of in to out; cpu_arg and mattr are its
+ * buffers of 64 bytes; argv has room for 16. */
+void llc_argv(const Combo *co, LlcOutput what, bool verify, const char *in, const char *out, char **argv, char *cpu_arg,
 	      char *mattr);
 
 /* check_plan.c */

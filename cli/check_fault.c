@@ -120,7 +120,7 @@ static bool probe_ok(Check *c, const Combo *co, bool kernel, char *why, size_t c
 	if (f)
 		ok = fclose(f) == 0 && ok;
 	char *argv[16];
-	llc_argv(co, kernel, true, ll, out, argv, cpu_arg, mattr);
+	llc_argv(co, kernel ? LLC_KERNEL_ASM : LLC_MIR, true, ll, out, argv, cpu_arg, mattr);
 	Proc p;
 	if (ok && proc_start(&p, argv, out, err, c->opt.mem_mb) && proc_wait_any(&p, 1, c->opt.timeout) == 0)
 		ok = p.status == 0 && !p.timed_out;

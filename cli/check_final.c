@@ -50,16 +50,13 @@ static int input_sig(const Check *c, const char *name)
 	return -1;
 }
 
-/* A call's argument is where the model's caller and callee views of the
- * callee disagree: the violation is predicted. */
-static bool predicted(Check *c, const Combo *co, unsigned i)
+/* The model's caller and callee views of signature i place argument arg
+ * differently: a violation there is predicted. */
+static bool predicted(Check *c, const Combo *co, unsigned i, unsigned arg)
 {
-	const JudgeRules rules = { .flags = CALLER_VS_CALLEE };
-	Judgement j;
-	char why[256];
+	const JudgeDiff d = { .what = JW_ARGUMENT, .arg = arg };
 	return cc_place(c->in.sigs[i], &co->m, VIEW_CALLER, c->model_caller) &&
-	       cc_place(c->in.sigs[i], &co->m, VIEW_CALLEE, c->model) &&
-	       check_judge(c->model_caller, c->model, &rules, "caller", "callee", &j, why, sizeof why) == JUDGE_DIFFERENT;
+	       cc_place(c->in.sigs[i], &co->m, VIEW_CALLEE, c->model) && !parts_same_at(c->model_caller, c->model, &d);
 }
 
 static int judged(void *ctx, FinalCode *fc, const AsmFunction *f, const ExecInput *in, const ExecResult *r, const char *skip)
@@ -81,13 +78,14 @@ static int judged(void *ctx, FinalCode *fc, const AsmFunction *f, const ExecInpu
 		co->final.unknown++;
 		finding_write(x->c, &(Finding){ .kind = FK_FINAL_CODE_UNKNOWN, .co = co, .sig = (unsigned)i, .why = why });
 	} else {
-		/* What the MIR check knows already explains the same fault in
-		 * the final code. */
-		const char *known = r->rule == RULE_CALL_ARGUMENT && predicted(x->c, co, (unsigned)i)
-					    ? "the model's caller and callee disagree here (caller-vs-callee)"
-				    : r->rule == RULE_STACK_UNWRITTEN
-					    ? "llc's call site leaves stack words the ABI assigns unwritten (unwritten-parts)"
-				    : r->rule == RULE_STACK_OVERLAP
+		/* Explained where the model predicts that very fault: the
+		 * argument its caller and callee views place differently, or
+		 * the overlapping slots of an amdgpu_gfx byval (the slots are
+		 * the model's placement). Stack words left unwritten are not:
+		 * a caller that writes an argument elsewhere looks the same. */
+		const char *known = r->rule == RULE_CALL_ARGUMENT && predicted(x->c, co, (unsigned)i, r->arg)
+					    ? "the model's caller and callee views place this argument differently (caller-vs-callee)"
+				    : r->rule == RULE_STACK_OVERLAP && x->c->in.sigs[i]->cc == CC_AMDGPU_GFX
 					    ? "amdgpu_gfx gives a byval object a 4-byte stack slot, so its copy overlaps the next "
 					      "argument (every llc, docs/measured.md)"
 					    : 0;
@@ -134,13 +132,8 @@ static bool start(Check *c, const Piece *p, Running *r, Proc *proc)
 	bool ok = f && !r->ir.failed && fwrite(r->ir.p, 1, r->ir.n, f) == r->ir.n;
 	if (f)
 		ok = fclose(f) == 0 && ok;
-	char *argv[20];
-	llc_argv(co, false, true, r->ll, r->s, argv, cpu_arg, mattr);
-	/* Not the MIR after isel: the final code, without interprocedural
-	 * register allocation. */
-	for (int a = 0; argv[a]; a++)
-		if (strncmp(argv[a], "-stop-after", 11) == 0)
-			argv[a] = "-enable-ipra=0";
+	char *argv[16];
+	llc_argv(co, LLC_FINAL_ASM, true, r->ll, r->s, argv, cpu_arg, mattr);
 	*proc = (Proc){ 0 };
 	return ok && proc_start(proc, argv, r->s, r->err, c->opt.mem_mb);
 }

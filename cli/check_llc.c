@@ -191,9 +191,10 @@ int check_llcs(Check *c)
 }
 
 /* Kernels: their kernarg layout is in the HSA metadata of the assembly. */
-void llc_argv(const Combo *co, bool kernel, bool verify, const char *in, const char *out, char **argv, char *cpu_arg,
+void llc_argv(const Combo *co, LlcOutput what, bool verify, const char *in, const char *out, char **argv, char *cpu_arg,
 	      char *mattr)
 {
+	bool kernel = what == LLC_KERNEL_ASM;
 	int n = 0;
 	argv[n++] = (char *)co->llc->path;
 	argv[n++] = kernel ? "-mtriple=amdgcn-amd-amdhsa" : (char *)co->triple_arg;
@@ -215,7 +216,9 @@ void llc_argv(const Combo *co, bool kernel, bool verify, const char *in, const c
 	if (co->sel == SEL_GISEL && co->new_rbs)
 		argv[n++] = "-new-reg-bank-select";
 	/* Kernels are compiled to assembly: their HSA metadata has the kernarg layout. */
-	if (!kernel)
+	if (what == LLC_FINAL_ASM)
+		argv[n++] = "-enable-ipra=0";
+	else if (!kernel)
 		argv[n++] = co->sel != SEL_GISEL ? "-stop-after=finalize-isel"
 			    : co->new_rbs	  ? "-stop-after=amdgpu-regbanklegalize"
 						  : "-stop-after=irtranslator";

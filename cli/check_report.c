@@ -351,7 +351,7 @@ void finding_write(Check *c, const Finding *f)
 static void repro_head(FILE *f, const Combo *co, bool kernel, const char *kind, const char *why, const char *where)
 {
 	char *argv[16], cpu_arg[64], mattr[64];
-	llc_argv(co, kernel, true, "%s", "-", argv, cpu_arg, mattr);
+	llc_argv(co, kernel ? LLC_KERNEL_ASM : LLC_MIR, true, "%s", "-", argv, cpu_arg, mattr);
 	fprintf(f, "; gcnabi check: %s\n; %s (%s)\n; RUN:", kind, why, where);
 	for (int k = 0; argv[k]; k++)
 		fprintf(f, " %s", argv[k]);

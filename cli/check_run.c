@@ -403,7 +403,7 @@ static bool start_batches(Check *c, Pool *pool)
 			return false;
 		}
 		char *argv[16];
-		llc_argv(&c->combos[b.combo], b.kernel, !b.unverified, ll, mir, argv, cpu_arg, mattr);
+		llc_argv(&c->combos[b.combo], b.kernel ? LLC_KERNEL_ASM : LLC_MIR, !b.unverified, ll, mir, argv, cpu_arg, mattr);
 		if (!proc_start(&pool->procs[slot], argv, mir, err, c->opt.mem_mb)) {
 			slots_give(slots, llc_slot);
 			fprintf(stderr, "gcnabi check: cannot start %s\n", argv[0]);

@@ -748,6 +748,7 @@ static bool call(Exec *x, State *st, const AsmInstr *in)
 			else
 				reg_name(l->kind == LOC_SGPR ? RF_SGPR : RF_VGPR, l->reg, reads, sizeof reads);
 			x->out->rule = RULE_CALL_ARGUMENT;
+			x->out->arg = (uint16_t)arg;
 			stop(x, VERDICT_VIOLATED, in->line,
 			     "call of @%s: argument %u part %u: the callee reads %s, which holds %s; the caller's value is in %s",
 			     name, arg, part, reads, b, where);

@@ -66,6 +66,7 @@ typedef enum {
 typedef struct {
 	Verdict verdict;
 	uint8_t rule;       /* ExecRule of a violation */
+	uint16_t arg;       /* RULE_CALL_ARGUMENT: the callee's argument */
 	char why[320];      /* violated: what is wrong; unknown: why it is not known */
 	uint32_t line;      /* of the instruction the verdict is about (0: none) */
 	unsigned paths;     /* explored to their end */
