@@ -85,7 +85,6 @@ typedef struct {
 	uint32_t pc;
 	uint32_t steps;
 	uint16_t visits_ret; /* jumps through the return-address pair to a label */
-	bool called;
 } State;
 
 typedef struct {
@@ -781,7 +780,6 @@ static bool call(Exec *x, State *st, const AsmInstr *in)
 		if (sreg_of(dst, k, &r))
 			write_s(st, r, (Val){ .kind = (uint8_t)(k ? V_PC_HI : V_PC_LO), .id = st->pc + 1 });
 	}
-	st->called = true;
 	return true;
 }
 
