@@ -89,6 +89,7 @@ void check_free(Check *c)
 		jw_close(&co->seen_caller);
 		free(co->in_graph);
 		free(co->order);
+		free(co->unwritten);
 	}
 	for (unsigned k = 0; k < c->report.nexamples; k++)
 		free(c->report.examples[k].site);

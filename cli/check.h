@@ -110,6 +110,13 @@ typedef struct {
 	bool *in_graph; /* call-graph input: the functions the module holds */
 	JsonWriter seen_callee, seen_caller; /* --placements: what llc did, one JSON line per function */
 	FinalCounts final; /* --final-code */
+	/* The arguments (callee signature, argument) llc's call sites leave
+	 * parts of unwritten or undefined (the MIR pass's notes), which
+	 * explain the same fault in the final code. */
+	struct CalleeArg {
+		unsigned sig, arg;
+	} *unwritten;
+	unsigned nunwritten;
 } Combo;
 
 /* Functions first..first+count-1 of the combo's run order (Combo.order);
@@ -357,6 +364,9 @@ bool parts_same_at(const Placement *a, const Placement *b, const JudgeDiff *d);
 
 /* check_final.c */
 void check_final_code(Check *c);
+/* The MIR pass noted that a call site of signature sig leaves parts of
+ * argument arg unwritten or undefined. */
+void final_note_unwritten(Combo *co, unsigned sig, unsigned arg);
 void check_final_print(const Check *c, FILE *f);
 unsigned check_final_exit_bits(const Check *c);
 
@@ -402,6 +412,14 @@ typedef struct {
  * disagrees with both or neither). */
 typedef enum { SIDE_OF_KIND, SIDE_CALLEE, SIDE_CALL_SITE, SIDE_BOTH } FindingSide;
 
+/* A final-code finding's instructions, as llc prints them (a prefix:
+ * operands without modifiers): the function of the assembly, the
+ * instruction the verdict is about, and the one that wrote the value it
+ * concerns (NULL: none, the entry value). */
+typedef struct {
+	const char *function, *at, *culprit;
+} FinalWhere;
+
 /* One line of details.jsonl and of findings.jsonl. expected/seen are the
  * model's and llc's placements; for caller-vs-callee and cross-version,
  * llc's callee and caller (and at, the judge's difference, has the caller
@@ -416,6 +434,7 @@ typedef struct {
 	const Placement *expected, *seen;
 	const DvgprCounts *dvgpr;
 	const JudgeDiff *at;    /* a comparison's first difference: where, for findings.jsonl */
+	const FinalWhere *final; /* final-code: where in the assembly */
 	FindingSide side;
 	RefusalClass llc_refusal, model_refusal; /* both refused: the classes of their reasons (0: none) */
 } Finding;

@@ -95,14 +95,17 @@ static int check_one(void *ctx, FinalCode *fc, const AsmFunction *f, const ExecI
 		fput_json_string(stdout, f->name);
 		printf(",\"line\":%u,\"verdict\":\"%s\",\"why\":", f->line, verdict);
 		fput_json_string(stdout, why);
-		printf(",\"at_line\":%u,\"paths\":%u,\"returns\":%u,\"calls\":%u,\"checked_args\":%u,\"checked_stores\":%u}\n",
-		       r.line, r.paths, r.returns, r.calls, r.checked_args, r.checked_stores);
+		printf(",\"at_line\":%u,\"culprit_line\":%u,\"paths\":%u,\"returns\":%u,\"calls\":%u,\"checked_args\":%u,"
+		       "\"checked_stores\":%u}\n",
+		       r.line, r.culprit, r.paths, r.returns, r.calls, r.checked_args, r.checked_stores);
 	} else {
 		printf("%s: %s", f->name, verdict);
 		if (why[0] && r.line)
 			printf(": line %u: %s", r.line, why);
 		else if (why[0])
 			printf(": %s", why);
+		if (r.culprit)
+			printf(" (written at line %u)", r.culprit);
 		if (!skip)
 			printf(" (%u paths, %u returns, %u calls, %u arguments at calls, %u stores of arguments checked)", r.paths,
 			       r.returns, r.calls, r.checked_args, r.checked_stores);

@@ -8,7 +8,8 @@
  * findings.jsonl's "cause":
  *   side      "callee" or "call site" (llc's placement of that view departs
  *             from the ABI), "both" (llc's caller and callee each depart
- *             from the model), "compiler" (llc fails), "model" (the model
+ *             from the model), "final code" (llc's final code breaks the
+ *             contract), "compiler" (llc fails), "model" (the model
  *             refuses what llc compiles), "program" (a fault of the input),
  *             "machine" (an infrastructure error)
  *   what      the finding's message, normalized as a failure's is
@@ -139,6 +140,7 @@ static const char *side_name(const Finding *f)
 	case FA_MODEL_VS_LLC_CALLER: return "call site";
 	case FA_CRASH: return "compiler";
 	case FA_MACHINE: return "machine";
+	case FA_FINAL_CODE: return "final code";
 	default: return "both";
 	}
 }

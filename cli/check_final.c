@@ -7,8 +7,8 @@
  * explained; any other is a divergence (final-code); a verdict the checker
  * cannot reach is a note with its reason (final-code-unknown), never a
  * pass. A module llc refuses is compiled again in halves down to single
- * functions; the MIR pass has reported llc's failures already. Signature
- * input only (call graphs: not yet). */
+ * functions (a call graph's module: in halves down to single components);
+ * the MIR pass has reported llc's failures already. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,6 +20,8 @@
 typedef struct {
 	Check *c;
 	Combo *co;
+	bool counting;        /* a first pass: count, write nothing */
+	unsigned unexplained; /* its count of unexplained violations */
 } FinalRun;
 
 static int collect(void *ctx, const Sig *s, const SigError *err)
@@ -59,6 +61,53 @@ static bool predicted(Check *c, const Combo *co, unsigned i, unsigned arg)
 	       cc_place(c->in.sigs[i], &co->m, VIEW_CALLEE, c->model) && !parts_same_at(c->model_caller, c->model, &d);
 }
 
+void final_note_unwritten(Combo *co, unsigned sig, unsigned arg)
+{
+	for (unsigned k = 0; k < co->nunwritten; k++)
+		if (co->unwritten[k].sig == sig && co->unwritten[k].arg == arg)
+			return;
+	struct CalleeArg *n = realloc(co->unwritten, (co->nunwritten + 1) * sizeof *n);
+	if (!n)
+		return; /* then the final code's finding goes unexplained */
+	co->unwritten = n;
+	co->unwritten[co->nunwritten++] = (struct CalleeArg){ sig, arg };
+}
+
+/* A call site of callee leaves parts of argument arg unwritten: the MIR
+ * pass noted it. */
+static bool noted_unwritten(const Check *c, const Combo *co, const char *callee, unsigned arg)
+{
+	int i = input_sig(c, callee);
+	for (unsigned k = 0; i >= 0 && k < co->nunwritten; k++)
+		if (co->unwritten[k].sig == (unsigned)i && co->unwritten[k].arg == arg)
+			return true;
+	return false;
+}
+
+/* What explains a violation at a call in the final code: the fault the
+ * model predicts there (the argument its caller and callee views place
+ * differently, the overlapping slots of an amdgpu_gfx byval: the slots are
+ * the model's placement), or the stack words of an argument whose call
+ * sites the MIR pass saw leave parts unwritten (its unwritten-parts note:
+ * llc writes fewer words than the ABI assigns). NULL: nothing. Other stack
+ * words left unwritten are not explained: a caller that writes an argument
+ * elsewhere looks the same. */
+static const char *explained(Check *c, const Combo *co, const ExecResult *r)
+{
+	/* The callee's signature: the rules are about a call's arguments. */
+	int i = r->rule == RULE_OTHER ? -1 : input_sig(c, r->callee);
+	bool argument = r->rule == RULE_CALL_ARGUMENT || r->rule == RULE_STACK_UNWRITTEN;
+	return i < 0 ? 0
+	       : argument && predicted(c, co, (unsigned)i, r->arg)
+		       ? "the model's caller and callee views place this argument differently (caller-vs-callee)"
+	       : r->rule == RULE_STACK_UNWRITTEN && noted_unwritten(c, co, r->callee, r->arg)
+		       ? "llc's call sites leave parts of this argument unwritten (its unwritten-parts note)"
+	       : r->rule == RULE_STACK_OVERLAP && c->in.sigs[i]->cc == CC_AMDGPU_GFX
+		       ? "amdgpu_gfx gives a byval object a 4-byte stack slot, so its copy overlaps the next argument "
+			 "(every llc, docs/measured.md)"
+		       : 0;
+}
+
 static int judged(void *ctx, FinalCode *fc, const AsmFunction *f, const ExecInput *in, const ExecResult *r, const char *skip)
 {
 	(void)fc;
@@ -66,39 +115,47 @@ static int judged(void *ctx, FinalCode *fc, const AsmFunction *f, const ExecInpu
 	FinalRun *x = ctx;
 	Combo *co = x->co;
 	int i = input_sig(x->c, f->name);
+	if (x->counting) {
+		x->unexplained += !skip && i >= 0 && r->verdict == VERDICT_VIOLATED && !explained(x->c, co, r);
+		return 0;
+	}
 	if (skip || i < 0) {
 		co->final.skipped++;
 		return 0;
 	}
-	char why[ASM_NAME_MAX + sizeof r->why + 4];
-	snprintf(why, sizeof why, "%s: %s", f->name, r->why);
+	/* Which function broke the contract, in words that do not depend on
+	 * names (a cause reads the same for every signature): the caller gcnabi
+	 * emit gave the signature, or the function itself. */
+	char why[sizeof r->why + 32];
+	unsigned idx;
+	int end = 0;
+	bool caller = sscanf(f->name, "gcnabi.%u.caller%n", &idx, &end) == 1 && end && !f->name[end];
+	snprintf(why, sizeof why, "%s%s", caller ? "in its caller: " : "", r->why);
 	if (r->verdict == VERDICT_PROVEN)
 		co->final.proven++;
 	else if (r->verdict == VERDICT_UNKNOWN) {
 		co->final.unknown++;
 		finding_write(x->c, &(Finding){ .kind = FK_FINAL_CODE_UNKNOWN, .co = co, .sig = (unsigned)i, .why = why });
 	} else {
-		/* Explained where the model predicts that very fault: the
-		 * argument its caller and callee views place differently, or
-		 * the overlapping slots of an amdgpu_gfx byval (the slots are
-		 * the model's placement). Stack words left unwritten are not:
-		 * a caller that writes an argument elsewhere looks the same. */
-		const char *known = r->rule == RULE_CALL_ARGUMENT && predicted(x->c, co, (unsigned)i, r->arg)
-					    ? "the model's caller and callee views place this argument differently (caller-vs-callee)"
-				    : r->rule == RULE_STACK_OVERLAP && x->c->in.sigs[i]->cc == CC_AMDGPU_GFX
-					    ? "amdgpu_gfx gives a byval object a 4-byte stack slot, so its copy overlaps the next "
-					      "argument (every llc, docs/measured.md)"
-					    : 0;
+		const char *known = explained(x->c, co, r);
 		co->final.violated++;
 		co->final.explained += known != 0;
+		char at[ASM_MNEMONIC_MAX + ASM_MAX_OPS * (ASM_OP_TEXT + 2)], culprit[sizeof at];
+		const AsmInstr *ai = asm_instr_at(f, r->line), *ci = asm_instr_at(f, r->culprit);
+		if (ai)
+			asm_instr_text(ai, at, sizeof at);
+		if (ci)
+			asm_instr_text(ci, culprit, sizeof culprit);
+		const FinalWhere where = { f->name, ai ? at : 0, ci ? culprit : 0 };
 		finding_write(x->c, &(Finding){ .kind = FK_FINAL_CODE, .co = co, .sig = (unsigned)i, .why = why,
-					    .explained_by = known });
+					    .explained_by = known, .final = &where });
 	}
 	return 0;
 }
 
 /* A piece of work: functions first..first+n-1 of the input and their
- * callers, of one combination. */
+ * callers (call graphs: components first..first+n-1, the functions of
+ * them the MIR pass's module holds), of one combination. */
 typedef struct {
 	int combo;
 	unsigned first, n;
@@ -125,10 +182,19 @@ static bool start(Check *c, const Piece *p, Running *r, Proc *proc)
 	r->piece = *p;
 	r->ir = (Buf){ 0 };
 	paths(c, p, r);
-	EmitOptions o = emit_options(co, c->opt.callers);
-	for (unsigned k = p->first; k < p->first + p->n; k++)
+	bool graph = c->in.nedges != 0;
+	EmitOptions o = emit_options(co, graph || c->opt.callers);
+	o.uniform_inreg = true;
+	bool emitted = true;
+	if (graph) {
+		bool include[c->in.nsigs + 1];
+		for (unsigned i = 0; i < c->in.nsigs; i++)
+			include[i] = co->in_graph[i] && c->in.component[i] >= p->first && c->in.component[i] < p->first + p->n;
+		emitted = emit_graph(&r->ir, c->in.sigs, include, c->in.nsigs, c->in.edges, c->in.nedges, &o, why, sizeof why);
+	}
+	for (unsigned k = p->first; !graph && k < p->first + p->n; k++)
 		emit_function(&r->ir, c->in.sigs[k], k, &o, why, sizeof why);
-	FILE *f = fopen(r->ll, "w");
+	FILE *f = emitted ? fopen(r->ll, "w") : 0;
 	bool ok = f && !r->ir.failed && fwrite(r->ir.p, 1, r->ir.n, f) == r->ir.n;
 	if (f)
 		ok = fclose(f) == 0 && ok;
@@ -136,6 +202,33 @@ static bool start(Check *c, const Piece *p, Running *r, Proc *proc)
 	llc_argv(co, LLC_FINAL_ASM, true, r->ll, r->s, argv, cpu_arg, mattr);
 	*proc = (Proc){ 0 };
 	return ok && proc_start(proc, argv, r->s, r->err, c->opt.mem_mb);
+}
+
+/* The piece's module and its assembly, kept in repro/ as
+ * <combo>.final.<first>.ll and .s, the .ll headed by llc's command line;
+ * path: the .ll's ("" when it could not be written). */
+static void keep_final(Check *c, const Combo *co, const Running *r, const char *asm_text, size_t alen, char *path, size_t cap)
+{
+	char *argv[16], cpu_arg[64], mattr[64], spath[720];
+	snprintf(path, cap, "%s/repro/%s.final.%u.ll", c->report.dir, co->tag, r->piece.first);
+	snprintf(spath, sizeof spath, "%s/repro/%s.final.%u.s", c->report.dir, co->tag, r->piece.first);
+	FILE *f = fopen(path, "w"), *g = fopen(spath, "w");
+	if (f) {
+		llc_argv(co, LLC_FINAL_ASM, true, "%s", "-", argv, cpu_arg, mattr);
+		fprintf(f, "; gcnabi check --final-code: this module's final code breaks the contract (%s has it)\n; RUN:",
+			strrchr(spath, '/') + 1);
+		for (int k = 0; argv[k]; k++)
+			fprintf(f, " %s", argv[k]);
+		fprintf(f, "\n; %s\n", co->llc->version);
+		fwrite(r->ir.p, 1, r->ir.n, f);
+		if (!check_fclose(c, f, path))
+			path[0] = 0;
+	} else
+		path[0] = 0;
+	if (g) {
+		fwrite(asm_text, 1, alen, g);
+		check_fclose(c, g, spath);
+	}
 }
 
 /* llc is done with the piece: check its final code, or split a module llc
@@ -151,6 +244,10 @@ static void finish(Check *c, Running *r, bool ran, Piece *queue, unsigned *nqueu
 		if (p->n > 1 && *nqueue + 2 <= cap) {
 			queue[(*nqueue)++] = (Piece){ p->combo, p->first, p->n / 2 };
 			queue[(*nqueue)++] = (Piece){ p->combo, p->first + p->n / 2, p->n - p->n / 2 };
+		} else if (c->in.nedges) {
+			for (unsigned i = 0; i < c->in.nsigs; i++)
+				co->final.llc_failed += co->in_graph[i] && c->in.component[i] >= p->first &&
+							c->in.component[i] < p->first + p->n;
 		} else
 			co->final.llc_failed += p->n;
 	} else {
@@ -159,10 +256,19 @@ static void finish(Check *c, Running *r, bool ran, Piece *queue, unsigned *nqueu
 			unsigned n;
 		} l = { 0 };
 		FinalCode fc;
-		FinalRun x = { c, co };
+		FinalRun x = { c, co, false, 0 };
 		sig_read(r->ll, r->ir.p ? r->ir.p : "", r->ir.n, false, collect, &l);
 		if (final_code_init(&fc, l.sigs, l.n, &co->m)) {
+			/* A module with an unexplained violation is kept, its
+			 * findings name it. */
+			FinalRun count = { c, co, true, 0 };
+			char kept[700] = "";
+			final_code_check(&fc, asm_text, alen, judged, &count);
+			if (count.unexplained)
+				keep_final(c, co, r, asm_text, alen, kept, sizeof kept);
+			c->report.module = kept[0] ? kept : 0;
 			final_code_check(&fc, asm_text, alen, judged, &x);
+			c->report.module = 0;
 			final_code_free(&fc);
 		}
 		for (unsigned k = 0; k < l.n; k++)
@@ -178,11 +284,14 @@ static void finish(Check *c, Running *r, bool ran, Piece *queue, unsigned *nqueu
 
 void check_final_code(Check *c)
 {
-	if (!c->opt.final_code || c->in.nedges)
+	if (!c->opt.final_code)
 		return;
-	unsigned batch = c->opt.batch ? c->opt.batch : 200, cap = 0, nqueue = 0;
+	/* A call graph's module is compiled whole, as the MIR pass did: its
+	 * pieces are components. */
+	unsigned units = c->in.nedges ? c->in.ncomponents : c->in.nsigs;
+	unsigned batch = c->in.nedges ? units + 1 : c->opt.batch ? c->opt.batch : 200, cap = 0, nqueue = 0;
 	for (int k = 0; k < c->ncombos; k++)
-		cap += 2 * (c->in.nsigs / batch + 1) + 2 * c->in.nsigs;
+		cap += 2 * (units / batch + 1) + 2 * units;
 	Piece *queue = malloc((cap ? cap : 1) * sizeof *queue);
 	Running *running = calloc(MAX_JOBS, sizeof *running);
 	Proc procs[MAX_JOBS] = { { 0 } };
@@ -196,9 +305,9 @@ void check_final_code(Check *c)
 	for (int k = c->ncombos; k-- > 0;) {
 		if (c->combos[k].unusable || c->combos[k].new_rbs)
 			continue;
-		for (unsigned first = (c->in.nsigs ? (c->in.nsigs - 1) / batch * batch : 0) + batch; first >= batch;) {
+		for (unsigned first = (units ? (units - 1) / batch * batch : 0) + batch; first >= batch;) {
 			first -= batch;
-			unsigned n = c->in.nsigs - first < batch ? c->in.nsigs - first : batch;
+			unsigned n = units - first < batch ? units - first : batch;
 			if (n)
 				queue[nqueue++] = (Piece){ k, first, n };
 		}

@@ -27,6 +27,11 @@
  *                       model (chain-dvgpr-count: the count llc's call
  *                       requests, the model expects), lost, lost_llc,
  *                       first_argument (dvgpr-lost)}, -1 where not known
+ *   final               final-code only: {function (its name in the assembly),
+ *                       at (the instruction the verdict is about: the
+ *                       return, the call), culprit (the instruction that
+ *                       wrote the value it concerns, null: its entry value)},
+ *                       each as llc prints it up to its modifiers
  *   placements          the keys of the same details.jsonl line that hold the
  *                       placements compared: "model" and "llc" (the second
  *                       "llc" of the line, after llc's path), or
@@ -329,6 +334,13 @@ static void finding_json(Check *c, const Finding *f)
 	refusals_json(w, f);
 	if (f->dvgpr)
 		dvgpr_json(w, f->dvgpr);
+	if (f->final) {
+		jw_kobject(w, "final");
+		jw_kstring(w, "function", f->final->function);
+		jw_kstring(w, "at", f->final->at);
+		jw_kstring(w, "culprit", f->final->culprit);
+		jw_end(w);
+	}
 	const char *const *keys = placement_keys(f->kind);
 	finding_where_json(w, f, s, keys);
 	finding_cause_json(w, f);

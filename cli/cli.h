@@ -74,6 +74,11 @@ typedef struct {
 	bool skip_bfloat_args;
 	bool zero_skipped_args;
 	bool no_dynamic_alloca; /* "gcnabi-frame" bodies without it (dag_dynamic_alloca_fails) */
+	/* "gcnabi-divergent" callers pass uniform values: llc 16-22 stop after
+	 * isel on a lane-varying value passed in an SGPR (SIFixSGPRCopies:
+	 * "illegal VGPR to SGPR copy"), so the final code is checked on the
+	 * program without them (check --final-code) */
+	bool uniform_inreg;
 } EmitOptions;
 /* The options that follow from the llc's profile, the selector and whether
  * the target has 16-bit instructions: its IR dialect and what its

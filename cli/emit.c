@@ -509,7 +509,8 @@ static const char *const call_words[] = { [CALL_PLAIN] = "call", [CALL_TAIL] = "
 static bool divergent_arg(const Emitter *e, unsigned k)
 {
 	const Param *p = &e->s->params[k];
-	return has_body(e->s, BODY_DIVERGENT) && (p->flags & PARAM_INREG) && !by_copy(p) && !skipped(e, k);
+	return has_body(e->s, BODY_DIVERGENT) && !e->o->uniform_inreg && (p->flags & PARAM_INREG) && !by_copy(p) &&
+	       !skipped(e, k);
 }
 
 /* The alloca of the copy a call makes of e's byval parameter k. */
@@ -1150,7 +1151,7 @@ int cmd_emit(int argc, char **argv)
 	const Command *cmd = command_find("emit");
 	const Profile *p = profile_newest();
 	EmitRun r = { .input = "-" };
-	bool typed_ptrs = false;
+	bool typed_ptrs = false, uniform = false;
 	Selector sel = SEL_DAG;
 	const char *cpu = NULL;
 	int i = 1, k;
@@ -1172,6 +1173,8 @@ int cmd_emit(int argc, char **argv)
 			r.o.callers = true;
 		else if (strcmp(cmd->opts[k].name, "--typed-pointers") == 0)
 			typed_ptrs = true;
+		else if (strcmp(cmd->opts[k].name, "--uniform-inreg") == 0)
+			uniform = true;
 		else if (strcmp(cmd->opts[k].name, "--graph-of") == 0)
 			r.graph_of = val[0] == '@' ? val + 1 : val;
 		else if (strcmp(cmd->opts[k].name, "--wave") == 0) {
@@ -1193,6 +1196,7 @@ int cmd_emit(int argc, char **argv)
 	const Target *t = cpu ? profile_target(p, cpu) : NULL;
 	emit_profile_options(&r.o, p, sel, t ? t->has_16bit_insts : true);
 	r.o.typed_ptrs |= typed_ptrs;
+	r.o.uniform_inreg = uniform;
 	if (i < argc)
 		r.input = argv[i];
 	char err[512];

@@ -44,6 +44,7 @@ extern const ExitBitInfo exit_bits[EXIT_BIT_COUNT];
 	X(CALLER_VS_CALLEE, "caller-vs-callee") /* inside one llc: its call site against its callee */ \
 	X(CRASH, "crash") /* llc failing on a function or call graph */ \
 	X(LINK, "link") /* a call site of llc A against a callee of llc B, or of one selector against the other's callee */ \
+	X(FINAL_CODE, "final-code") /* llc's final code (its assembly) against the convention's contract */ \
 	X(MACHINE, "machine") /* the machine llc runs on: nothing is compared */
 
 /* X(ID, name, exit bit, doc): what a finding means for the run's verdict.
@@ -93,8 +94,8 @@ extern const ExitBitInfo exit_bits[EXIT_BIT_COUNT];
 	X(CHAIN_DVGPR_COUNT, "chain-dvgpr-count", MODEL_VS_LLC_CALLER, DIVERGENCE, "a chain call requests another dynamic VGPR count than the model expects of this llc") \
 	X(DVGPR_UNSUPPORTED, "dvgpr-unsupported", MODEL_VS_LLC_CALLER, NOTE, "this llc and target refuse or ignore dynamic-VGPR chain calls") \
 	X(DVGPR_LOST, "dvgpr-lost", MODEL_VS_LLC_CALLER, NOTE, "a dynamic-VGPR chain call requests fewer VGPRs than the callee's arguments use: a fault of the program, not of llc") \
-	X(FINAL_CODE, "final-code", MODEL_VS_LLC, DIVERGENCE, "check --final-code: llc's final code breaks the contract (a callee-saved register, SP, EXEC or the return address not given back, a call's argument not where its callee reads it, SP misaligned at a call)") \
-	X(FINAL_CODE_UNKNOWN, "final-code-unknown", MODEL_VS_LLC, NOTE, "check --final-code: the checker cannot reach a verdict on the function's final code (an instruction or EXEC it does not follow): counted, never a pass") \
+	X(FINAL_CODE, "final-code", FINAL_CODE, DIVERGENCE, "check --final-code: llc's final code breaks the contract (a callee-saved register, SP, EXEC or the return address not given back, a call's argument not where its callee reads it, SP misaligned at a call)") \
+	X(FINAL_CODE_UNKNOWN, "final-code-unknown", FINAL_CODE, NOTE, "check --final-code: the checker cannot reach a verdict on the function's final code (an instruction or EXEC it does not follow): counted, never a pass") \
 	X(CROSS_VERSION, "cross-version", LINK, DIVERGENCE, "a call site of one llc and a callee of another disagree where their profiles do not predict it") \
 	X(CROSS_SELECTOR, "cross-selector", LINK, DIVERGENCE, "a call site built by one selector and its callee built by the other (one llc, one CPU) disagree, in a register or in what it holds; explained by the profile switch that predicts it")
 

@@ -380,6 +380,21 @@ bool asm_parse_line(const char *text, uint32_t line, AsmInstr *out)
 	return true;
 }
 
+const AsmInstr *asm_instr_at(const AsmFunction *f, uint32_t line)
+{
+	for (uint32_t i = 0; line && i < f->ninstrs; i++)
+		if (f->instrs[i].line == line)
+			return &f->instrs[i];
+	return 0;
+}
+
+void asm_instr_text(const AsmInstr *in, char *buf, size_t cap)
+{
+	size_t n = (size_t)snprintf(buf, cap, "%s", in->mnemonic);
+	for (unsigned k = 0; k < in->nops && n < cap; k++)
+		n += (size_t)snprintf(buf + n, cap - n, "%s%s", k ? ", " : " ", in->op[k].text);
+}
+
 int asm_label_find(const AsmFunction *f, const char *name, size_t len)
 {
 	for (uint32_t i = 0; i < f->nlabels; i++)

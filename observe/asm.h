@@ -68,6 +68,13 @@ unsigned asm_read(const char *text, size_t len, AsmSink sink, void *ctx);
  * false when it is none. */
 bool asm_parse_line(const char *text, uint32_t line, AsmInstr *out);
 
+/* The instruction of f at line (of the text), or NULL. */
+const AsmInstr *asm_instr_at(const AsmFunction *f, uint32_t line);
+
+/* An instruction as "mnemonic op, op" (operands as written, cut to
+ * ASM_OP_TEXT; modifiers left out): a prefix of llc's line for it. */
+void asm_instr_text(const AsmInstr *in, char *buf, size_t cap);
+
 /* The index of label name in f, or -1. */
 int asm_label_find(const AsmFunction *f, const char *name, size_t len);
 

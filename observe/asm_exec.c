@@ -19,7 +19,7 @@ enum {
 	R_JUNK = 114, /* null, and the read-only names (execz, src_*) */
 	NSREG = 116,
 	MAX_OVERLAYS = 512,
-	MAX_SLOTS = 512,
+	MAX_SLOTS = 1024,
 	MAX_SYMS = 256,
 	MAX_GLOBAL_STORES = 16,
 };
@@ -82,6 +82,7 @@ typedef struct {
 	/* Registers whose entry value such a store may have written: only a
 	 * reload after it can give one of them back. */
 	RegSet maybe_stored;
+	uint32_t s_at[NSREG]; /* 1 + the instruction that last wrote each SGPR (0: none) */
 	uint32_t pc;
 	uint32_t steps;
 	uint16_t visits_ret; /* jumps through the return-address pair to a label */
@@ -335,8 +336,18 @@ static bool write_v(Exec *x, State *st, const AsmInstr *in, RegFile f, unsigned 
 
 static void write_s(State *st, unsigned r, Val v)
 {
-	if (r < R_JUNK)
+	if (r < R_JUNK) {
 		st->s[r] = v;
+		st->s_at[r] = st->pc + 1;
+	}
+}
+
+/* The violation just found is by the value SGPR r holds: blame the
+ * instruction that wrote it. */
+static void blame(Exec *x, const State *st, unsigned r)
+{
+	if (x->out->verdict == VERDICT_VIOLATED && r < NSREG && st->s_at[r])
+		x->out->culprit = x->in->f->instrs[st->s_at[r] - 1].line;
 }
 
 /* Dwords of a memory instruction: _dword/_b32 1, x2/_b64 2, x3/_b96 3,
@@ -433,9 +444,10 @@ static void scratch_store(Exec *x, State *st, const AsmInstr *in, const AsmOp *d
 		int64_t word = 4 * (int64_t)x->scale, r = ((a.off % word) + word) % word;
 		a.off -= r;
 		Slot *s = slot_find(st, a, true);
-		if (!s)
-			unknown_store(st);
-		else {
+		if (!s) {
+			stop(x, VERDICT_UNKNOWN, in->line, "more than %u stack words are written", MAX_SLOTS);
+			return;
+		} else {
 			s->act = s->inact = unknown(x, in->line);
 			s->gen_act = s->gen_inact = st->mem_gen;
 		}
@@ -447,7 +459,8 @@ static void scratch_store(Exec *x, State *st, const AsmInstr *in, const AsmOp *d
 		b.off += 4 * (int64_t)k * x->scale;
 		Slot *s = slot_find(st, b, true);
 		if (!s) {
-			unknown_store(st);
+			/* Not followed: a word it writes would look unwritten. */
+			stop(x, VERDICT_UNKNOWN, in->line, "more than %u stack words are written", MAX_SLOTS);
 			return;
 		}
 		unsigned dr = (data->first + k) % REGSET_MAX;
@@ -538,8 +551,13 @@ static void check_received(Exec *x, const State *st, const AsmInstr *in, int sym
 			describe(x, want, w, sizeof w);
 			describe(x, got, g, sizeof g);
 			snprintf(what, sizeof what, "argument %u part %u", arg, part);
-			stop(x, got.kind == V_MAYBE ? VERDICT_UNKNOWN : VERDICT_VIOLATED, in->line,
-			     "%s arrives in %s, but the function stores %s", what, w, g);
+			/* A value the executor did not follow (computed: GlobalISel
+			 * reassembles a stack word from its bytes) may be it. */
+			bool followed = got.kind != V_MAYBE && got.kind != V_UNKNOWN;
+			stop(x, followed ? VERDICT_VIOLATED : VERDICT_UNKNOWN, in->line,
+			     followed ? "%s arrives in %s, but the function stores %s"
+				      : "%s arrives in %s; the function stores %s, which is not followed",
+			     what, w, g);
 			return;
 		}
 	}
@@ -636,6 +654,19 @@ static const char *reg_name(RegFile f, unsigned r, char *buf, size_t cap)
 
 /* A call: the callee's arguments hold what the caller passes, SP is
  * aligned; then what the callee may change is changed. */
+/* Whether the function's own placement has an incoming stack argument
+ * word at offset w. */
+static bool own_stack_word(const Exec *x, uint32_t w)
+{
+	const Placement *p = x->in->in;
+	for (unsigned k = 0; p && k < p->nlocs; k++) {
+		const Loc *l = &p->locs[k];
+		if (l->kind == LOC_STACK && w + 4 > l->offset && w < l->offset + (l->size ? l->size : 4))
+			return true;
+	}
+	return false;
+}
+
 static bool call(Exec *x, State *st, const AsmInstr *in)
 {
 	const AsmOp *dst = &in->op[0], *tgt = &in->op[1];
@@ -658,11 +689,13 @@ static bool call(Exec *x, State *st, const AsmInstr *in)
 	} else if ((sp.kind != V_ENTRY || sp.reg != x->sp) && !aligned_base && sp.kind != V_UNKNOWN) {
 		describe(x, sp, a, sizeof a);
 		stop(x, VERDICT_VIOLATED, in->line, "at the call SP holds %s, not the entry SP plus a frame", a);
+		blame(x, st, x->sp);
 		return false;
 	}
 	if (sp.kind != V_UNKNOWN && sp.off % align) {
 		stop(x, VERDICT_VIOLATED, in->line, "at the call SP is the entry SP + %lld, not a multiple of %lld",
 		     (long long)sp.off, (long long)align);
+		blame(x, st, x->sp);
 		return false;
 	}
 	bool known = name && env && env->callee && env->callee(env->ctx, name, &c, &p);
@@ -677,6 +710,7 @@ static bool call(Exec *x, State *st, const AsmInstr *in)
 			uint32_t us = u->size ? u->size : 4, vs = v->size ? v->size : 4;
 			if (u->kind == LOC_STACK && v->kind == LOC_STACK && u->offset < v->offset + vs && v->offset < u->offset + us) {
 				x->out->rule = RULE_STACK_OVERLAP;
+				snprintf(x->out->callee, sizeof x->out->callee, "%s", name);
 				stop(x, VERDICT_VIOLATED, in->line,
 				     "call of @%s: the callee's stack slots stack+%u/%u and stack+%u/%u overlap: one argument "
 				     "overwrites the other",
@@ -686,8 +720,9 @@ static bool call(Exec *x, State *st, const AsmInstr *in)
 		}
 	/* Every stack part the callee reads was written by the caller: a slot
 	 * of its outgoing area that still holds what was there at entry is
-	 * an argument nobody passed. */
-	for (unsigned arg = 0; known && p && arg < p->nargs; arg++)
+	 * an argument nobody passed. Under an SP computed at run time the
+	 * stores are not followed (the verdict is unknown, pending above). */
+	for (unsigned arg = 0; known && p && sp.kind != V_UNKNOWN && arg < p->nargs; arg++)
 		for (unsigned part = 0; part < p->args[arg].count; part++) {
 			const Loc *l = &p->locs[p->args[arg].first + part];
 			if (l->kind != LOC_STACK)
@@ -700,9 +735,19 @@ static bool call(Exec *x, State *st, const AsmInstr *in)
 				at.off += (int64_t)w * x->scale;
 				at.off -= ((at.off % word) + word) % word;
 				const Slot *slot = slot_find(st, at, false);
-				if (!slot || (slot->act.kind == V_STACK_IN && slot->act.off == at.off) ||
+				/* At the entry SP (no frame), a word of the caller's
+				 * own incoming arguments at the same offset may be
+				 * passed on in place: not checked. */
+				bool entry_sp = at.kind == V_ENTRY && at.reg == x->sp;
+				if (entry_sp && at.off == (int64_t)w * x->scale && own_stack_word(x, w))
+					continue;
+				/* Unwritten: nothing stored there, or it still holds
+				 * what was there at entry, or what a call left. */
+				if (!slot || (entry_sp && slot->act.kind == V_STACK_IN && slot->act.off == at.off) ||
 				    slot->act.kind == V_CLOBBERED) {
 					x->out->rule = RULE_STACK_UNWRITTEN;
+					x->out->arg = (uint16_t)arg;
+					snprintf(x->out->callee, sizeof x->out->callee, "%s", name);
 					stop(x, VERDICT_VIOLATED, in->line,
 					     "call of @%s: argument %u part %u: the callee reads stack+%u, which the caller did not write (the ABI assigns it; an llc that leaves it unread itself notes unwritten-parts)",
 					     name, arg, part, w);
@@ -716,6 +761,7 @@ static bool call(Exec *x, State *st, const AsmInstr *in)
 			int64_t off;
 			const Loc *l = &p->locs[p->args[arg].first + part];
 			if ((l->kind != LOC_SGPR && l->kind != LOC_VGPR && l->kind != LOC_STACK) ||
+			    (l->kind == LOC_STACK && sp.kind == V_UNKNOWN) ||
 			    !env->passed(env->ctx, name, arg, part, global, sizeof global, &off))
 				continue;
 			unsigned id = sym_id(x, global, strlen(global));
@@ -748,9 +794,12 @@ static bool call(Exec *x, State *st, const AsmInstr *in)
 				reg_name(l->kind == LOC_SGPR ? RF_SGPR : RF_VGPR, l->reg, reads, sizeof reads);
 			x->out->rule = RULE_CALL_ARGUMENT;
 			x->out->arg = (uint16_t)arg;
+			snprintf(x->out->callee, sizeof x->out->callee, "%s", name);
 			stop(x, VERDICT_VIOLATED, in->line,
 			     "call of @%s: argument %u part %u: the callee reads %s, which holds %s; the caller's value is in %s",
 			     name, arg, part, reads, b, where);
+			if (l->kind == LOC_SGPR)
+				blame(x, st, l->reg % R_VCC);
 			return false;
 		}
 	/* What the callee may change: its caller-saved registers (the VGPRs'
@@ -759,7 +808,7 @@ static bool call(Exec *x, State *st, const AsmInstr *in)
 	Val clob = { .kind = V_CLOBBERED, .off = in->line };
 	for (unsigned r = 0; r < R_VCC; r++)
 		if (!regset_has(&c.preserved, RF_SGPR, r) && r != x->sp)
-			st->s[r] = clob;
+			write_s(st, r, clob);
 	st->s[R_VCC] = st->s[R_VCC + 1] = st->s[R_M0] = st->s[R_SCC] = clob;
 	for (unsigned r = 0; r < REGSET_MAX; r++)
 		for (int f = RF_VGPR; f <= RF_AGPR; f++) {
@@ -795,36 +844,66 @@ static bool returns_in(const Exec *x, RegFile f, unsigned r)
 	return false;
 }
 
+/* Whether register (f, r) holds an argument part of placement p. */
+static bool argument_in(const Placement *p, RegFile f, unsigned r)
+{
+	for (unsigned k = 0; p && k < p->nlocs; k++) {
+		const Loc *l = &p->locs[k];
+		if (l->reg == r && ((l->kind == LOC_SGPR && f == RF_SGPR) || (l->kind == LOC_VGPR && f == RF_VGPR)))
+			return true;
+	}
+	return false;
+}
+
 /* A return: everything the contract preserves holds its entry symbol
- * (but the registers the value returns in). */
-static void ret(Exec *x, const State *st, const AsmInstr *in)
+ * (but the registers the value returns in). A tail call (to is its
+ * callee, args the callee's placement, NULL: not known) is a return
+ * through the callee: the same holds at the jump but for the registers
+ * that pass it arguments, and the return-address pair holds the entry
+ * return address, which the callee returns through (whether or not the
+ * convention preserves it). */
+static void ret(Exec *x, const State *st, const AsmInstr *in, const char *to, const Placement *args)
 {
 	const Contract *c = x->in->contract;
-	char a[96], r[16];
+	char a[96], r[16], where[ASM_NAME_MAX + 24];
+	snprintf(where, sizeof where, to ? "the tail call of @%s" : "the return", to);
 	x->out->returns++;
+	for (unsigned k = 0; to && k < c->return_address.count; k++) {
+		unsigned q = c->return_address.first + k;
+		if (is_entry(st->s[q], RF_SGPR, q))
+			continue;
+		describe(x, st->s[q], a, sizeof a);
+		stop(x, VERDICT_VIOLATED, in->line, "at %s %s holds %s, not the return address", where,
+		     reg_name(RF_SGPR, q, r, sizeof r), a);
+		blame(x, st, q);
+		return;
+	}
 	for (unsigned k = 0; k < R_VCC; k++) {
 		bool sp = k == x->sp;
-		if (!sp && (!regset_has(&c->preserved, RF_SGPR, k) || returns_in(x, RF_SGPR, k)))
+		if (!sp && (!regset_has(&c->preserved, RF_SGPR, k) || returns_in(x, RF_SGPR, k) || argument_in(args, RF_SGPR, k)))
 			continue;
 		if (is_entry(st->s[k], RF_SGPR, k))
 			continue;
 		describe(x, st->s[k], a, sizeof a);
 		stop(x, st->s[k].kind == V_MAYBE && regset_has(&st->maybe_stored, RF_SGPR, k) ? VERDICT_UNKNOWN : VERDICT_VIOLATED,
 		     in->line,
-		     "at the return %s holds %s, not its entry value (%s)", reg_name(RF_SGPR, k, r, sizeof r), a,
+		     "at %s %s holds %s, not its entry value (%s)", where, reg_name(RF_SGPR, k, r, sizeof r), a,
 		     sp ? "the stack pointer" : "callee-saved");
+		blame(x, st, k);
 		return;
 	}
 	for (unsigned k = 0; k < (x->in->wave == 64 ? 2u : 1u); k++)
 		if (!is_entry(st->s[R_EXEC + k], RF_SGPR, R_EXEC + k)) {
 			describe(x, st->s[R_EXEC + k], a, sizeof a);
-			stop(x, VERDICT_VIOLATED, in->line, "at the return exec_%s holds %s, not its entry value", k ? "hi" : "lo", a);
+			stop(x, VERDICT_VIOLATED, in->line, "at %s exec_%s holds %s, not its entry value", where, k ? "hi" : "lo", a);
+			blame(x, st, R_EXEC + k);
 			return;
 		}
 	for (int f = RF_VGPR; f <= RF_AGPR; f++)
 		for (unsigned k = 0; k < REGSET_MAX; k++) {
 			const VReg *g = &(f == RF_VGPR ? st->v : st->a)[k];
-			bool saved = regset_has(&c->preserved, (RegFile)f, k) && !returns_in(x, (RegFile)f, k);
+			bool saved = regset_has(&c->preserved, (RegFile)f, k) && !returns_in(x, (RegFile)f, k) &&
+				     !argument_in(args, (RegFile)f, k);
 			bool ov_act, ov_inact;
 			ov_where(st, (RegFile)f, k, &ov_act, &ov_inact);
 			bool lanes = g->lost || ov_inact || (saved && ov_act);
@@ -841,7 +920,7 @@ static void ret(Exec *x, const State *st, const AsmInstr *in)
 			 * entry value only if such a store wrote that value. */
 			stop(x, bad.kind == V_MAYBE && regset_has(&st->maybe_stored, (RegFile)f, k) ? VERDICT_UNKNOWN : VERDICT_VIOLATED,
 			     in->line,
-			     "at the return %s holds %s in %s, not its entry value", reg_name((RegFile)f, k, r, sizeof r), a,
+			     "at %s %s holds %s in %s, not its entry value", where, reg_name((RegFile)f, k, r, sizeof r), a,
 			     !is_entry(g->inact, (RegFile)f, k) || !saved ? "the lanes inactive at entry" : "its active lanes");
 			return;
 		}
@@ -850,18 +929,18 @@ static void ret(Exec *x, const State *st, const AsmInstr *in)
 typedef enum { STEP_ON, STEP_JUMP, STEP_FORK, STEP_END } Step;
 
 /* SALU arithmetic that keeps stack-pointer values symbolic. */
+/* A 32-bit register's arithmetic wraps: s_add_i32 s32, s32, 0xffff4000
+ * takes 0xc000 off SP. */
+static int64_t wrap32(int64_t v) { return (int32_t)(uint32_t)v; }
+
 static Val add(Exec *x, Val a, Val b, bool sub, uint32_t line)
 {
-	if (b.kind == V_CONST && (a.kind == V_ENTRY || a.kind == V_CONST)) {
-		a.off += sub ? -b.off : b.off;
-		return a;
-	}
-	if (b.kind == V_CONST && a.kind == V_ALIGNED) {
-		a.off += sub ? -b.off : b.off;
+	if (b.kind == V_CONST && (a.kind == V_ENTRY || a.kind == V_CONST || a.kind == V_ALIGNED)) {
+		a.off = wrap32(a.off + (sub ? -b.off : b.off));
 		return a;
 	}
 	if (!sub && a.kind == V_CONST && b.kind == V_ENTRY) {
-		b.off += a.off;
+		b.off = wrap32(b.off + a.off);
 		return b;
 	}
 	/* s_getpc_b64, then the low and high halves of a label or symbol. */
@@ -903,7 +982,18 @@ static Step step(Exec *x, State *st, const AsmInstr *in, int *label)
 		Val lo = read_op(x, st, &o[0], 0, in->line), hi = read_op(x, st, &o[0], 1, in->line);
 		const RegRange *ra = &x->in->contract->return_address;
 		if (is_entry(lo, RF_SGPR, ra->first) && is_entry(hi, RF_SGPR, ra->first + 1u)) {
-			ret(x, st, in);
+			ret(x, st, in, 0, 0);
+			return STEP_END;
+		}
+		if (lo.kind == V_SYM_LO && hi.kind == V_SYM_HI && lo.id == hi.id) {
+			/* A tail call (SI_TCRETURN): of a callee whose placement
+			 * is known, its argument registers are its own. */
+			const ExecEnv *env = x->in->env;
+			Contract cc;
+			const Placement *p = 0;
+			if (!(env && env->callee && env->callee(env->ctx, x->syms[lo.id], &cc, &p)))
+				p = 0;
+			ret(x, st, in, x->syms[lo.id], p);
 			return STEP_END;
 		}
 		if (lo.kind == V_LABEL_LO && hi.kind == V_LABEL_HI && lo.id == hi.id) {
@@ -1003,7 +1093,7 @@ static Step step(Exec *x, State *st, const AsmInstr *in, int *label)
 				;
 			else
 				e = unknown(x, in->line);
-			st->s[R_EXEC + k] = e;
+			write_s(st, R_EXEC + k, e);
 		}
 		st->s[R_SCC] = unknown(x, in->line);
 		return STEP_ON;

@@ -66,9 +66,14 @@ typedef enum {
 typedef struct {
 	Verdict verdict;
 	uint8_t rule;       /* ExecRule of a violation */
-	uint16_t arg;       /* RULE_CALL_ARGUMENT: the callee's argument */
+	uint16_t arg;       /* RULE_CALL_ARGUMENT, RULE_STACK_UNWRITTEN: the callee's argument */
+	char callee[ASM_NAME_MAX]; /* a rule about a call (not RULE_OTHER): the callee */
 	char why[320];      /* violated: what is wrong; unknown: why it is not known */
 	uint32_t line;      /* of the instruction the verdict is about (0: none) */
+	/* A violation by the value of an SGPR: the instruction that last wrote
+	 * that register on the path (a call, for what it may have left); 0:
+	 * the register still held its entry value, or not an SGPR. */
+	uint32_t culprit;
 	unsigned paths;     /* explored to their end */
 	unsigned returns, calls, checked_args, checked_stores;
 } ExecResult;

@@ -70,6 +70,9 @@ def add_common(p, count=300):
     p.add_argument("--resume", nargs="?", const="latest", help="continue a killed run (default reports/latest)")
     p.add_argument("--out", help="report folder (default reports/<mode>-<seed>-<time>)")
     p.add_argument("--no-minimize", action="store_true", help="report causes without minimizing them")
+    p.add_argument("--final-code", action=argparse.BooleanOptionalAction, default=None,
+                   help="check llc's final code against the contract too (gcnabi check --final-code; default: "
+                        "on in nightly, off otherwise)")
     p.add_argument("--progress", action="store_true", default=None, help="progress line even when not a terminal")
     p.add_argument("inputs", nargs="*", help="signature or call-graph files to check besides the generated ones")
 
@@ -123,7 +126,8 @@ def config_from(args, mode, compilers):
            "selector": args.selector, "nrbs": not args.no_new_reg_bank_select, "switches": args.switch,
            "layout": args.layout, "chunk": args.chunk, "batch": args.batch, "timeout": args.timeout,
            "mem": args.mem, "inputs": [os.path.abspath(p) for p in args.inputs],
-           "known": os.path.abspath(args.known)}
+           "known": os.path.abspath(args.known),
+           "final_code": mode == "nightly" if args.final_code is None else args.final_code}
     if args.weights and not os.path.exists(args.weights):
         raise HarnessError("%s: no such weights file" % args.weights)
     known_suites = ["default"] + [s[0] for s in W.CONVENTION_SUITES]
@@ -566,15 +570,20 @@ def cmd_nightly(args):
         compilers = C.discover(args.llc, args.profile or ())
         cpus = args.mcpu or V.default_cpus("harness")
         combos = len(compilers) * len(cpus) * (len(V.selectors()) if args.selector == "both" else 1)
-        combos += sum(1 for c in compilers if c["new_reg_bank_select"]) * len(cpus)
+        # What they cost, in combinations checked without the final code
+        # (on by default in the nightly; -new-reg-bank-select runs without).
+        cost = combos * (W.FINAL_CODE_COST if args.final_code is not False else 1)
+        nrbs = sum(1 for c in compilers if c["new_reg_bank_select"]) * len(cpus)
+        combos, cost = combos + nrbs, cost + nrbs
         jobs = max(1, args.jobs)
-        n = int(0.55 * budget * jobs / (W.SECONDS_PER_FUNCTION_COMBO * max(1, combos)))
+        n = int(0.55 * budget * jobs / (W.SECONDS_PER_FUNCTION_COMBO * max(1, cost)))
         n = max(args.chunk, n // args.chunk * args.chunk)
         args.count = n * 7 // 10 // args.chunk * args.chunk or args.chunk
         args.swarm = n - args.count
         args.graphs = max(10, n // 40 // 5 * 5)  # at least one per suite with a graph root
-        print("gcnabi-run nightly: budget %ds, %d llc, %d combinations: %d random + %d swarm signatures, %d call "
-              "graphs" % (budget, len(compilers), combos, args.count, args.swarm, args.graphs), file=sys.stderr)
+        print("gcnabi-run nightly: budget %ds, %d llc, %d combinations%s: %d random + %d swarm signatures, %d call "
+              "graphs" % (budget, len(compilers), combos, " and their final code" if args.final_code is not False else "",
+                          args.count, args.swarm, args.graphs), file=sys.stderr)
     return cmd_run(args, "nightly")
 
 

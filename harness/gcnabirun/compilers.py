@@ -138,6 +138,8 @@ def check_command(c, f, out, jobs=1):
         "--mcpu", cpu, "--selector", "gisel" if f["selector"].startswith("gisel") else "dag", "--out", out]
     args += ["--wave", str(wave)] if wave else []
     args += ["--new-reg-bank-select"] if f["selector"] == "gisel-nrbs" else []
+    # A finding about llc's final code: check compiles and checks it too.
+    args += ["--final-code"] if f["axis"] == "final-code" else []
     return args
 
 

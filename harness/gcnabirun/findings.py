@@ -141,6 +141,8 @@ def extract(out_dir, input_path, compilers, unit_id):
              "cause_versions": sorted({by_label[l]["major"] for l in t["cause"]["llcs"] if l in by_label})}
         if t["call_site"]:
             f["call_site"] = t["call_site"]
+        if t.get("final"):
+            f["final"] = t["final"]
         if axis == "link":
             f.update(difference=t["difference"], switches=t["cause"]["switches"], callee_selector=t["callee_selector"])
         if not f["explained_by"]:

@@ -22,7 +22,7 @@ from . import vocab as V
 from .common import HarnessError
 
 AXES = ["model-vs-llc", "model-vs-llc-caller", "caller-vs-callee", "llc-vs-llc-callee", "llc-vs-llc-caller",
-        "dag-vs-gisel", "gisel-vs-nrbs", "link", "crash"]
+        "dag-vs-gisel", "gisel-vs-nrbs", "link", "crash", "final-code"]
 
 
 def _versions(text):

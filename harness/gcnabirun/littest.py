@@ -63,6 +63,11 @@ def llc_flags(f, verify=True):
         flags.append("-mattr=+wavefrontsize%d" % wave)
     if verify:
         flags.append("-verify-machineinstrs")  # as gcnabi check runs llc
+    if f["axis"] == "final-code":
+        # The final code, as check --final-code compiles it: the
+        # convention's contract, not what llc knows of a callee in the module.
+        return flags + (["-global-isel"] if f["selector"].startswith("gisel") else []) + \
+            (["-new-reg-bank-select"] if f["selector"] == "gisel-nrbs" else []) + ["-enable-ipra=0"]
     if f["selector"] == "dag":
         flags.append("-stop-after=finalize-isel")
     elif f["selector"] == "gisel":
@@ -182,9 +187,45 @@ def labelled(roles, placements, names, ir):
     return [l for _, b in sorted(blocks, key=lambda x: x[0]) for l in b]
 
 
+def asm_pattern(text):
+    """A FileCheck pattern of an instruction check --final-code names
+    ("mnemonic op, op", as llc prints it up to its modifiers): an operand
+    naming a symbol matches any (the test's names are not check's), and
+    the last operand ends there."""
+    mnemonic, _, ops = text.partition(" ")
+    ops = [o if "@" not in o else "{{[^,]*}}" for o in ops.split(", ")] if ops else []
+    return "%s %s{{( |,|$)}}" % (mnemonic, ", ".join(ops)) if ops else mnemonic + "{{( |$)}}"
+
+
+def final_lines(final, names, culprit):
+    """CHECK lines on a final-code finding's function: its label, then
+    (culprit) the instruction that breaks the contract must not come before
+    the one the verdict is about; (not culprit) both come, in that order:
+    what the compiler did."""
+    function = final["function"]
+    name = names["caller"] if re.fullmatch(r"gcnabi\.\d+\.caller", function) else names["callee"]
+    lines = ["; CHECK-LABEL: {{^}}%s:" % re.escape(name)]
+    if final.get("culprit"):
+        lines.append("; CHECK%s: %s" % ("-NOT" if culprit else "", asm_pattern(final["culprit"])))
+    if final.get("at"):
+        lines.append("; CHECK: %s" % asm_pattern(final["at"]))
+    return lines
+
+
 def expectation(f, detail, names, ir):
     """(roles checked, CHECK lines the ABI expects, CHECK lines of what the
     compiler did or None, what the expectation is)."""
+    if f["axis"] == "final-code":
+        final = detail.get("final") or {}
+        if not final.get("culprit"):
+            # No one instruction wrote what is wrong (an argument never
+            # written, a register left at its entry value): nothing for a
+            # CHECK-NOT to find; the test checks only that llc compiles it.
+            return (), [], None, "none; gcnabi check --final-code names no one instruction that breaks the " \
+                "contract here (%s)" % f["why"][:160]
+        return (), final_lines(final, names, True), final_lines(final, names, False), \
+            "`%s` (which writes the value the contract is broken by) must not come before `%s` in the " \
+            "function's final code" % (final["culprit"], final.get("at") or "the end")
     if f["axis"] not in AXIS_TESTS:
         # crash: llc compiles the function and its caller
         return (), labelled((), {}, names, ir), None, "llc compiles the function and its caller"
@@ -218,6 +259,8 @@ def predict(c, f, sig, names, roles, want, ir, emitted):
     the test holds (emitted(profile) is what it emits)."""
     if emitted(c["profile"]) != emitted(f["profile"]):
         return None, "the IR gcnabi emits for %s differs from the test's" % version(c), None
+    if f["axis"] == "final-code":
+        return final_prediction(c, f, sig)
     placements = {}
     for role in ("callee", "caller"):
         p = model_placement(sig, names["callee"], f, c["profile"], role == "caller")
@@ -229,6 +272,32 @@ def predict(c, f, sig, names, roles, want, ir, emitted):
     if missing:
         return False, "the model of %s places it otherwise (not `%s`)" % (version(c), missing[0][2:]), "check"
     return True, "", None
+
+
+def final_prediction(c, f, sig):
+    """What `gcnabi check --final-code` of the reproducer's signature does
+    with compiler c: (False, why, "check") where it shows the same cause,
+    (True, ...) where the final code of every function is proven, None
+    otherwise (llc refuses it, a verdict is unknown, check failed)."""
+    tmp = tempfile.mkdtemp(prefix="gcnabi-final-")
+    try:
+        out = os.path.join(tmp, "out")
+        try:
+            r = run_bounded([GCNABI] + C.check_command(c, f, out) + [sig], timeout=LIT_MAX_SECONDS)
+        except subprocess.TimeoutExpired:
+            return None, "gcnabi check --final-code ran past %d s with %s" % (LIT_MAX_SECONDS, version(c)), None
+        if r.returncode & (1 | 2 | 32 | 64) or F.incomplete(out):
+            return None, "gcnabi check --final-code failed with %s (exit %d)" % (version(c), r.returncode), None
+        if any(t["axis"] == "final-code" and t["cause"]["key"] == f["cause"] for t, _ in F.read_findings(out)):
+            return False, "gcnabi check --final-code shows the same violation with %s" % version(c), "check"
+        counts = [co.get("final_code") or {} for co in json.load(open(os.path.join(out, "summary.json")))["combos"]]
+        if counts and all(n.get("proven") and not (n.get("violated") or n.get("unknown") or n.get("not_compiled"))
+                          for n in counts):
+            return True, "", None
+        return None, "gcnabi check --final-code proves no verdict of it with %s (%s)" % (
+            version(c), ", ".join("%s %s" % (v, k) for n in counts for k, v in sorted(n.items()) if v)), None
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
 
 
 def check_reproducer(c, f, sig, tmp):
@@ -527,6 +596,9 @@ def write_and_verify(repro_dir, name, f, subject, decl, detail, others, lit_cmd,
             if names["callee"] in calls:
                 names["call"] = (calls.index(names["callee"]), len(calls))
         roles, want, did, meaning = expectation(f, detail, names, portable(ir))
+        if f["axis"] == "final-code" and not want:
+            return {"status": "unverified", "verdict": "no lit test: CHECK lines: " + meaning, "path": None,
+                    "passes_with": [], "fails_with": [], "disagree": []}
         run = "; RUN: llc %s %%s -o - | FileCheck %%s" % " ".join(llc_flags(f))
         reduced = reduce and f["axis"] == "crash" and reduce_ir(ir, f, subject, compilers, tmp, deadline)
         if graph and f["axis"] == "crash" and not reduced:

@@ -66,7 +66,8 @@ def run_check(text, f, compiler, cfg, tmp, want_cause, deadline, jobs):
         if V.kind(t["kind"]) != ("finding", f["axis"]) or bool(t["explained_by"]) != bool(f.get("explained_by")):
             continue
         if t["cause"]["key"] == want_cause:
-            same.append((t["function"], d))
+            # A final-code finding: where in the assembly (findings.jsonl only).
+            same.append((t["function"], dict(d, final=t["final"]) if t.get("final") else d))
     return same
 
 

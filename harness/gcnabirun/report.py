@@ -16,12 +16,12 @@ AXIS_TITLES = {
     "caller-vs-callee": "caller vs callee (one llc)", "llc-vs-llc-callee": "llc A vs llc B (callee view)",
     "llc-vs-llc-caller": "llc A vs llc B (caller view)", "dag-vs-gisel": "SelectionDAG vs GlobalISel",
     "gisel-vs-nrbs": "GlobalISel vs GlobalISel -new-reg-bank-select", "link": "cross-version link (unpredicted)",
-    "crash": "compiler crashes and refusals"}
+    "crash": "compiler crashes and refusals", "final-code": "contract vs final code"}
 
 
 # The axis a cause is shown under and minimized from, first the one whose
 # finding reproduces with the fewest functions (a callee alone).
-AXIS_PREFERENCE = ["model-vs-llc", "crash", "caller-vs-callee", "model-vs-llc-caller", "link"]
+AXIS_PREFERENCE = ["model-vs-llc", "crash", "caller-vs-callee", "model-vs-llc-caller", "link", "final-code"]
 
 
 # How an llc got its profile, after the profile's name (check's summary.txt says the same).
@@ -517,7 +517,8 @@ def cause_md(b, ctx):
     elif b["status"] == "known":
         L.append("- not minimized: a known cause (its entry stores no reproducer)")
     if m.get("lit"):
-        L.append("- lit test `repro/%s`: %s" % (m["lit"]["path"], m["lit"].get("verdict", m["lit"]["status"])))
+        where = " `repro/%s`" % m["lit"]["path"] if m["lit"].get("path") else ""
+        L.append("- lit test%s: %s" % (where, m["lit"].get("verdict", m["lit"]["status"])))
     L.append("")
     return L
 
@@ -710,7 +711,9 @@ def index_html(ctx):
         ["axis", "status", "llc", "selector", "convention", "what", "count", "minimized", "lit test"],
         [(AXIS_TITLES[b["axis"]], b["status"], ",".join(str(v) for v in b["versions"]), b["selector"], b["convention"],
           b["what"], b["count"], ctx["minimized"].get(b["key"], {}).get("decl") or "-",
-          Raw('<a href="repro/%s">%s</a> %s' % (html.escape(m["lit"]["path"]), html.escape(m["lit"]["path"]), html.escape(m["lit"]["status"])))
+          (Raw('<a href="repro/%s">%s</a> %s' % (html.escape(m["lit"]["path"]), html.escape(m["lit"]["path"]),
+                                                 html.escape(m["lit"]["status"]))) if m["lit"].get("path")
+           else m["lit"]["status"])
           if (m := ctx["minimized"].get(b["key"], {})).get("lit") else "-")
          for b in ctx["causes"]]))
     H.append("<h2>Version-pair compatibility</h2>")
