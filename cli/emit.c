@@ -1004,9 +1004,14 @@ bool emit_graph(Buf *b, Sig *const *sigs, const bool *include, unsigned nsigs, c
 				emit_chain_call(&callee, prepared[j]->name, v, shared, edges[x].indirect,
 						o->plain_chains ? 0 : edges[x].dvgpr);
 			else
+				/* A musttail call is followed by the return: not of a
+				 * "gcnabi-pressure" callee, whose values live on after
+				 * the call. */
 				emit_call(&callee, prepared[j]->name, v, shared, edges[x].indirect,
 					  x != last			       ? CALL_PLAIN
-					  : graph_musttail(sigs[i], sigs[j]) && !edges[x].indirect ? CALL_MUSTTAIL
+					  : graph_musttail(sigs[i], sigs[j]) && !edges[x].indirect &&
+							  !has_body(sigs[j], BODY_PRESSURE)
+						  ? CALL_MUSTTAIL
 					  : tail_call(prepared[j])	       ? CALL_TAIL
 									       : CALL_PLAIN);
 			chained |= edges[x].chain;

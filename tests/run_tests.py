@@ -1174,6 +1174,22 @@ def musttail_calls(tmp):
            sorted(musttails) == ["g1", "m1"] and re.search(r"  call amdgpu_gfx void @g2\(", ir) and
            "inreg %0, <8 x i32> inreg %1, <8 x i32> inreg %2, <8 x i32> inreg %3, i32 inreg %4)" in ir, ir[-1500:])
     sibling_calls_agree(tmp, "musttail", ir, path, llcs, "musttail and forwarding graphs")
+    # A "gcnabi-pressure" callee's values live on after its call, so a
+    # musttail caller calls it plainly (a musttail call must precede the
+    # return: llc rejects the module otherwise; found by the nightly's
+    # bodies suite, seed 5150).
+    pressure = os.path.join(tmp, "musttail-pressure.ll")
+    open(pressure, "w").write('declare void @p0(i32, float) "gcnabi-musttail"\n'
+                              'declare void @p1(i32, float) "gcnabi-pressure"\ncall @p0 -> @p1\n')
+    ir = run([GCNABI, "emit", "--typed-pointers", pressure]).stdout
+    mod = os.path.join(tmp, "musttail-pressure-emitted.ll")
+    open(mod, "w").write(ir)
+    compiled = {v: subprocess.run([llc, "-mtriple=amdgcn-amd-amdpal", "-mcpu=gfx900", mod, "-o", os.devnull],
+                                  capture_output=True, text=True) for v, llc in sorted(llcs.items())}
+    report("emit: a musttail caller of a gcnabi-pressure callee calls it plainly, and every llc compiles it",
+           "musttail" not in ir and re.search(r"  call void @p1\(", ir) and
+           all(r.returncode == 0 for r in compiled.values()),
+           ir[-800:] + "".join(r.stderr[-300:] for r in compiled.values()))
 
 
 BFLOAT14_SIGS = """declare amdgpu_gfx inreg <38 x bfloat> @f163(i97)

@@ -53,9 +53,10 @@ def add_common(p, count=300):
     p.add_argument("--graphs", type=int, default=0, help="random call graphs")
     p.add_argument("--weights", help="gcnabi gen weights file (of the default suite)")
     p.add_argument("--suites", default="all", metavar="LIST",
-                   help="conventions to generate for, comma-separated: default (ccc/fastcc/coldcc/amdgpu_gfx), "
-                        "shaders, chain, kernels, or all (default all); --count and --graphs are shared out "
-                        "among them")
+                   help="suites to generate, comma-separated: default (ccc/fastcc/coldcc/amdgpu_gfx), "
+                        "shaders, chain, kernels, bodies (the default conventions with bodies: frames, "
+                        "pressure, tail calls, long branches), or all (default all); --count and --graphs are "
+                        "shared out among them")
     p.add_argument("--layout", help="SGPR layout the compilers use (default old)")
     p.add_argument("--switch", action="append", default=[], metavar="NAME=on|off",
                    help="change a rule in every profile (a copy; see gcnabi profiles)")

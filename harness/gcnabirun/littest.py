@@ -576,9 +576,11 @@ def write_and_verify(repro_dir, name, f, subject, decl, detail, others, lit_cmd,
             if profile not in cache:
                 # The module check compiled: what gcnabi emits depends on the
                 # selector and the CPU too (llc 14/15 SelectionDAG and bfloat).
+                # A final-code finding: the program check --final-code compiled.
+                final = ["--uniform-inreg"] if f["axis"] == "final-code" else []
                 r = subprocess.run([GCNABI, "emit", "--typed-pointers", "--profile", profile, "--selector",
                                     "gisel" if f["selector"].startswith("gisel") else "dag", "--mcpu", split_cpu(f["cpu"])[0]]
-                                   + emit + [sig], capture_output=True, text=True)
+                                   + final + emit + [sig], capture_output=True, text=True)
                 # Its first line names the profile: the rest is the module.
                 cache[profile] = [l for l in r.stdout.splitlines() if not l.startswith("; gcnabi emit")] \
                     if r.returncode == 0 else r.stderr.strip()

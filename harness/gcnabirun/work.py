@@ -60,13 +60,17 @@ def split_graphs(text, per_chunk):
 
 # The conventions besides the default one and amdgpu_gfx, each a suite of its
 # own: random signatures from its weights file (a share of --count) and, for
-# those that call, random call graphs rooted in it (a share of --graphs).
+# those that call, random call graphs rooted in it (a share of --graphs);
+# and the default conventions' programs with bodies (frames, pressure,
+# lane-varying inreg values, tail calls, forwarding, long branches: what the
+# final code is about), in call graphs of gcnabi gen's own roots.
 # The default suite (ccc/fastcc/coldcc/amdgpu_gfx) gets what is left.
 #   name, weights file, share of signatures, share of graphs, graph root
 CONVENTION_SUITES = (
     ("shaders", "cases/weights/shaders.weights", 0.15, 0.20, "amdgpu_cs"),
     ("chain", "cases/weights/chain.weights", 0.10, 0.15, "amdgpu_cs_chain"),
     ("kernels", "cases/weights/kernels.weights", 0.10, 0.15, "amdgpu_kernel"),
+    ("bodies", "cases/weights/bodies.weights", 0.10, 0.25, None),
 )
 
 
@@ -82,7 +86,7 @@ def suites_for(names, count, graphs):
         if not os.path.exists(path):
             raise HarnessError("%s: no such weights file (suite %s)" % (path, name))
         out.append({"name": name, "weights": path, "count": int(count * sig_share),
-                    "graphs": int(graphs * graph_share) if root else 0, "root": root})
+                    "graphs": int(graphs * graph_share), "root": root})
     return out
 
 
@@ -128,7 +132,8 @@ def make_plan(run_dir, cfg, compilers):
             out = _gen(cfg, "--count", s["count"], "--weights", s["weights"])
             chunks += [("sig", s["name"], c) for c in split_signatures(out, cfg["chunk"])]
         if s["graphs"]:
-            out = _gen(cfg, "--callgraph", "--root", s["root"], "--count", s["graphs"], "--weights", s["weights"])
+            root = ["--root", s["root"]] if s["root"] else []
+            out = _gen(cfg, "--callgraph", *root, "--count", s["graphs"], "--weights", s["weights"])
             chunks += [("graph", s["name"], c) for c in split_graphs(out, 5)]
     for path in cfg.get("inputs") or []:
         text = read_input(path)
