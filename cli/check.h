@@ -110,12 +110,10 @@ typedef struct {
 	bool *in_graph; /* call-graph input: the functions the module holds */
 	JsonWriter seen_callee, seen_caller; /* --placements: what llc did, one JSON line per function */
 	FinalCounts final; /* --final-code */
-	/* The arguments (callee signature, argument) llc's call sites leave
-	 * parts of unwritten or undefined (the MIR pass's notes), which
-	 * explain the same fault in the final code. */
-	struct CalleeArg {
-		unsigned sig, arg;
-	} *unwritten;
+	/* The callees (signatures) whose call sites llc leaves parts of
+	 * unwritten or undefined (the MIR pass's notes, which name the first
+	 * such argument only): they explain the same fault in the final code. */
+	unsigned *unwritten;
 	unsigned nunwritten;
 } Combo;
 
@@ -364,9 +362,9 @@ bool parts_same_at(const Placement *a, const Placement *b, const JudgeDiff *d);
 
 /* check_final.c */
 void check_final_code(Check *c);
-/* The MIR pass noted that a call site of signature sig leaves parts of
- * argument arg unwritten or undefined. */
-void final_note_unwritten(Combo *co, unsigned sig, unsigned arg);
+/* The MIR pass noted that a call site of signature sig leaves parts
+ * unwritten or undefined. */
+void final_note_unwritten(Combo *co, unsigned sig);
 void check_final_print(const Check *c, FILE *f);
 unsigned check_final_exit_bits(const Check *c);
 

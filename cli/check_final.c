@@ -61,25 +61,24 @@ static bool predicted(Check *c, const Combo *co, unsigned i, unsigned arg)
 	       cc_place(c->in.sigs[i], &co->m, VIEW_CALLEE, c->model) && !parts_same_at(c->model_caller, c->model, &d);
 }
 
-void final_note_unwritten(Combo *co, unsigned sig, unsigned arg)
+void final_note_unwritten(Combo *co, unsigned sig)
 {
 	for (unsigned k = 0; k < co->nunwritten; k++)
-		if (co->unwritten[k].sig == sig && co->unwritten[k].arg == arg)
+		if (co->unwritten[k] == sig)
 			return;
-	struct CalleeArg *n = realloc(co->unwritten, (co->nunwritten + 1) * sizeof *n);
+	unsigned *n = realloc(co->unwritten, (co->nunwritten + 1) * sizeof *n);
 	if (!n)
 		return; /* then the final code's finding goes unexplained */
 	co->unwritten = n;
-	co->unwritten[co->nunwritten++] = (struct CalleeArg){ sig, arg };
+	co->unwritten[co->nunwritten++] = sig;
 }
 
-/* A call site of callee leaves parts of argument arg unwritten: the MIR
- * pass noted it. */
-static bool noted_unwritten(const Check *c, const Combo *co, const char *callee, unsigned arg)
+/* The MIR pass saw call sites of callee leave parts unwritten. */
+static bool noted_unwritten(const Check *c, const Combo *co, const char *callee)
 {
 	int i = input_sig(c, callee);
 	for (unsigned k = 0; i >= 0 && k < co->nunwritten; k++)
-		if (co->unwritten[k].sig == (unsigned)i && co->unwritten[k].arg == arg)
+		if (co->unwritten[k] == (unsigned)i)
 			return true;
 	return false;
 }
@@ -100,8 +99,8 @@ static const char *explained(Check *c, const Combo *co, const ExecResult *r)
 	return i < 0 ? 0
 	       : argument && predicted(c, co, (unsigned)i, r->arg)
 		       ? "the model's caller and callee views place this argument differently (caller-vs-callee)"
-	       : r->rule == RULE_STACK_UNWRITTEN && noted_unwritten(c, co, r->callee, r->arg)
-		       ? "llc's call sites leave parts of this argument unwritten (its unwritten-parts note)"
+	       : r->rule == RULE_STACK_UNWRITTEN && noted_unwritten(c, co, r->callee)
+		       ? "llc's call sites of this callee leave parts unwritten (their unwritten-parts notes)"
 	       : r->rule == RULE_STACK_OVERLAP && c->in.sigs[i]->cc == CC_AMDGPU_GFX
 		       ? "amdgpu_gfx gives a byval object a 4-byte stack slot, so its copy overlaps the next argument "
 			 "(every llc, docs/measured.md)"

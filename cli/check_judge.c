@@ -318,16 +318,14 @@ void compare_caller(Check *c, Combo *co, unsigned i, const MirCall *call, const 
 		co->st.unread++;
 		report_at(c, co, i, FK_UNWRITTEN_PARTS, why, model, &call->out, "the caller does not write parts the ABI assigns",
 			  &j.head);
-		if (j.head.what == JW_ARGUMENT)
-			final_note_unwritten(co, i, j.head.arg);
+		final_note_unwritten(co, i);
 		break;
 	case JUDGE_UNDEFINED:
 		co->st.calls_agree++;
 		co->st.unread++;
 		report_at(c, co, i, FK_UNDEFINED_PARTS, why, model, &call->out,
 			  "the caller writes IMPLICIT_DEF into registers the ABI assigns: the value is lost", &j.head);
-		if (j.head.what == JW_ARGUMENT)
-			final_note_unwritten(co, i, j.head.arg);
+		final_note_unwritten(co, i);
 		break;
 	case JUDGE_DIFFERENT:
 		co->st.calls_diverged++;

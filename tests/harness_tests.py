@@ -539,6 +539,9 @@ def test_check_command():
            wave[wave.index("--jobs") + 1] == "2" and wave[wave.index("--selector") + 1] == "dag" and
            nrbs[nrbs.index("--selector") + 1] == "gisel" and "--new-reg-bank-select" in nrbs and "--wave" not in nrbs,
            "%s %s" % (wave, nrbs))
+    final = compilers.check_command(c, {"cpu": "gfx900", "selector": "dag", "axis": "final-code"}, "OUT")
+    report("check command: a finding about the final code checks it again (--final-code), no other does",
+           "--final-code" in final and "--final-code" not in wave + nrbs, "%s" % final)
 
 
 def test_minimize_shares():

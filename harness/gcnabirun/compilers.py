@@ -139,7 +139,7 @@ def check_command(c, f, out, jobs=1):
     args += ["--wave", str(wave)] if wave else []
     args += ["--new-reg-bank-select"] if f["selector"] == "gisel-nrbs" else []
     # A finding about llc's final code: check compiles and checks it too.
-    args += ["--final-code"] if f["axis"] == "final-code" else []
+    args += ["--final-code"] if f.get("axis") == "final-code" else []
     return args
 
 
