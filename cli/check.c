@@ -90,6 +90,7 @@ void check_free(Check *c)
 		free(co->in_graph);
 		free(co->order);
 		free(co->unwritten);
+		free(co->mir_failed);
 	}
 	for (unsigned k = 0; k < c->report.nexamples; k++)
 		free(c->report.examples[k].site);

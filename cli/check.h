@@ -115,6 +115,10 @@ typedef struct {
 	 * such argument only): they explain the same fault in the final code. */
 	unsigned *unwritten;
 	unsigned nunwritten;
+	/* Signature input: the functions llc failed on in the MIR pass (NULL:
+	 * none), which the final code leaves out (with the verifier after
+	 * every pass, llc 14-16 GlobalISel would fail again on each). */
+	bool *mir_failed;
 } Combo;
 
 /* Functions first..first+count-1 of the combo's run order (Combo.order);

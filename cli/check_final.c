@@ -9,6 +9,7 @@
  * pass. A module llc refuses is compiled again in halves down to single
  * functions (a call graph's module: in halves down to single components);
  * the MIR pass has reported llc's failures already. */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -152,9 +153,10 @@ static int judged(void *ctx, FinalCode *fc, const AsmFunction *f, const ExecInpu
 	return 0;
 }
 
-/* A piece of work: functions first..first+n-1 of the input and their
- * callers (call graphs: components first..first+n-1, the functions of
- * them the MIR pass's module holds), of one combination. */
+/* A piece of work: the functions at positions first..first+n-1 of the
+ * combination's list (FinalRun.fns: those the MIR pass compiled) and
+ * their callers (call graphs: components first..first+n-1, the functions
+ * of them the MIR pass's module holds), of one combination. */
 typedef struct {
 	int combo;
 	unsigned first, n;
@@ -162,6 +164,7 @@ typedef struct {
 
 typedef struct {
 	Piece piece;
+	const unsigned *fns; /* the combination's functions (signature input) */
 	Buf ir; /* the module, kept for its signatures */
 	char ll[600], s[600], err[600];
 } Running;
@@ -174,11 +177,12 @@ static void paths(const Check *c, const Piece *p, Running *r)
 }
 
 /* Write the piece's module and start llc on it; false when it cannot be. */
-static bool start(Check *c, const Piece *p, Running *r, Proc *proc)
+static bool start(Check *c, const Piece *p, const unsigned *const *fns, Running *r, Proc *proc)
 {
 	Combo *co = &c->combos[p->combo];
 	char why[256], cpu_arg[64], mattr[64];
 	r->piece = *p;
+	r->fns = fns ? fns[p->combo] : 0;
 	r->ir = (Buf){ 0 };
 	paths(c, p, r);
 	bool graph = c->in.nedges != 0;
@@ -192,7 +196,7 @@ static bool start(Check *c, const Piece *p, Running *r, Proc *proc)
 		emitted = emit_graph(&r->ir, c->in.sigs, include, c->in.nsigs, c->in.edges, c->in.nedges, &o, why, sizeof why);
 	}
 	for (unsigned k = p->first; !graph && k < p->first + p->n; k++)
-		emit_function(&r->ir, c->in.sigs[k], k, &o, why, sizeof why);
+		emit_function(&r->ir, c->in.sigs[fns[p->combo][k]], fns[p->combo][k], &o, why, sizeof why);
 	FILE *f = emitted ? fopen(r->ll, "w") : 0;
 	bool ok = f && !r->ir.failed && fwrite(r->ir.p, 1, r->ir.n, f) == r->ir.n;
 	if (f)
@@ -232,13 +236,59 @@ static void keep_final(Check *c, const Combo *co, const Running *r, const char *
 
 /* llc is done with the piece: check its final code, or split a module llc
  * refused into halves (queued). */
-static void finish(Check *c, Running *r, bool ran, Piece *queue, unsigned *nqueue, unsigned cap)
+/* The function llc's errors name ("in function: NAME)", "in function
+ * NAME ", the verifier's "- function:    NAME"), as a position of the
+ * piece; -1: none of it. */
+static int failed_at(const Check *c, const Running *r)
 {
+	char why[256], name[ASM_NAME_MAX];
+	size_t len = 0;
+	char *err = r->fns ? read_file(r->err, &len, why, sizeof why) : 0;
+	static const char *const marks[] = { "in function: ", "in function ", "- function:" };
+	int at = -1;
+	for (unsigned m = 0; err && at < 0 && m < 3; m++)
+		for (const char *q = strstr(err, marks[m]); q && at < 0; q = strstr(q + 1, marks[m])) {
+			q += strlen(marks[m]);
+			q += strspn(q, " ");
+			size_t n = strcspn(q, " )\n");
+			if (!n || n >= sizeof name)
+				continue;
+			memcpy(name, q, n);
+			name[n] = 0;
+			int i = input_sig(c, name);
+			for (unsigned k = r->piece.first; i >= 0 && k < r->piece.first + r->piece.n; k++)
+				if (r->fns[k] == (unsigned)i)
+					at = (int)k;
+		}
+	free(err);
+	return at;
+}
+
+static void finish(Check *c, Running *r, const Proc *proc, Piece *queue, unsigned *nqueue, unsigned cap)
+{
+	bool ran = proc && proc->status == 0 && !proc->timed_out;
 	Combo *co = &c->combos[r->piece.combo];
 	char why[256];
 	size_t alen = 0;
 	char *asm_text = ran ? read_file(r->s, &alen, why, sizeof why) : 0;
-	if (!asm_text) {
+	/* A module llc refused: without the function its errors name, or in
+	 * halves when they name none. */
+	int at = !asm_text && r->piece.n > 1 && !c->in.nedges ? failed_at(c, r) : -1;
+	if (at >= 0 && *nqueue + 2 <= cap) {
+		const Piece *p = &r->piece;
+		co->final.llc_failed++;
+		if ((unsigned)at > p->first)
+			queue[(*nqueue)++] = (Piece){ p->combo, p->first, (unsigned)at - p->first };
+		if ((unsigned)at + 1 < p->first + p->n)
+			queue[(*nqueue)++] = (Piece){ p->combo, (unsigned)at + 1, p->first + p->n - (unsigned)at - 1 };
+	} else if (!asm_text && proc && (proc->timed_out || proc->sig) && r->piece.n > 1 && *nqueue + r->piece.n <= cap) {
+		/* Stopped at a limit (or killed) naming nothing: one function
+		 * at a time, so that the one that takes all the time or memory
+		 * (llc 16 GlobalISel: 138 s and 17 GB for one aggregate) runs
+		 * once, not in every half that holds it. */
+		for (unsigned k = r->piece.n; k-- > 0;)
+			queue[(*nqueue)++] = (Piece){ r->piece.combo, r->piece.first + k, 1 };
+	} else if (!asm_text) {
 		const Piece *p = &r->piece;
 		if (p->n > 1 && *nqueue + 2 <= cap) {
 			queue[(*nqueue)++] = (Piece){ p->combo, p->first, p->n / 2 };
@@ -286,52 +336,92 @@ void check_final_code(Check *c)
 	if (!c->opt.final_code)
 		return;
 	/* A call graph's module is compiled whole, as the MIR pass did: its
-	 * pieces are components. */
-	unsigned units = c->in.nedges ? c->in.ncomponents : c->in.nsigs;
-	unsigned batch = c->in.nedges ? units + 1 : c->opt.batch ? c->opt.batch : 200, cap = 0, nqueue = 0;
-	for (int k = 0; k < c->ncombos; k++)
-		cap += 2 * (units / batch + 1) + 2 * units;
+	 * pieces are components. Signatures: those the MIR pass compiled. */
+	bool graph = c->in.nedges != 0;
+	unsigned batch = graph ? c->in.ncomponents + 1 : c->opt.batch ? c->opt.batch : 200, cap = 0, nqueue = 0;
+	unsigned **fns = calloc((size_t)c->ncombos + 1, sizeof *fns), *units = calloc((size_t)c->ncombos + 1, sizeof *units);
+	for (int k = 0; fns && units && k < c->ncombos; k++) {
+		Combo *co = &c->combos[k];
+		fns[k] = graph ? 0 : malloc((c->in.nsigs ? c->in.nsigs : 1) * sizeof **fns);
+		for (unsigned i = 0; fns[k] && i < c->in.nsigs; i++)
+			if (!co->mir_failed || !co->mir_failed[i])
+				fns[k][units[k]++] = i;
+		if (graph)
+			units[k] = c->in.ncomponents;
+		else if (!co->unusable && !co->new_rbs) /* llc refused them already */
+			c->combos[k].final.llc_failed += c->in.nsigs - units[k];
+		cap += 2 * (units[k] / batch + 1) + 3 * units[k];
+	}
 	Piece *queue = malloc((cap ? cap : 1) * sizeof *queue);
 	Running *running = calloc(MAX_JOBS, sizeof *running);
 	Proc procs[MAX_JOBS] = { { 0 } };
-	if (!queue || !running) {
-		free(queue);
-		free(running);
+	int held[MAX_JOBS]; /* the --llc-slots slot each job holds, or -1 */
+	Slots *slots = &c->opt.slots;
+	bool ok = queue && running && fns && units;
+	for (int k = 0; ok && k < c->ncombos; k++)
+		ok = graph || fns[k];
+	if (!ok) {
 		fprintf(stderr, "gcnabi check: --final-code: out of memory\n");
-		return;
+		goto out;
 	}
 	/* Queued last first: the first pieces at the end of the queue. */
 	for (int k = c->ncombos; k-- > 0;) {
 		if (c->combos[k].unusable || c->combos[k].new_rbs)
 			continue;
-		for (unsigned first = (units ? (units - 1) / batch * batch : 0) + batch; first >= batch;) {
+		for (unsigned first = (units[k] ? (units[k] - 1) / batch * batch : 0) + batch; first >= batch;) {
 			first -= batch;
-			unsigned n = units - first < batch ? units - first : batch;
+			unsigned n = units[k] - first < batch ? units[k] - first : batch;
 			if (n)
 				queue[nqueue++] = (Piece){ k, first, n };
 		}
 	}
 	int jobs = (int)(c->opt.jobs ? c->opt.jobs : 1), nrun = 0;
+	for (int j = 0; j < MAX_JOBS; j++)
+		held[j] = -1;
 	for (;;) {
 		while (nqueue && nrun < jobs) {
+			/* At most --llc-slots llc machine-wide, as in the MIR pass:
+			 * wait for a slot only when none of ours runs. */
+			int ls = -1;
+			if (slots->fd >= 0) {
+				ls = slots_take(slots, nrun == 0);
+				if (ls == -2) {
+					fprintf(stderr, "gcnabi check: --llc-slots: cannot lock a slot: %s\n", strerror(errno));
+					goto out;
+				}
+				if (ls < 0)
+					break;
+			}
 			int slot = 0;
 			while (procs[slot].pid > 0)
 				slot++;
 			Piece p = queue[--nqueue];
-			if (!start(c, &p, &running[slot], &procs[slot])) {
-				finish(c, &running[slot], false, queue, &nqueue, cap);
+			if (!start(c, &p, (const unsigned *const *)fns, &running[slot], &procs[slot])) {
+				slots_give(slots, ls);
+				finish(c, &running[slot], 0, queue, &nqueue, cap);
 				continue;
 			}
+			held[slot] = ls;
 			nrun++;
 		}
 		if (!nrun)
 			break;
-		int done = proc_wait_any(procs, jobs, c->opt.timeout);
+		bool want_slot = slots->fd >= 0 && nqueue && nrun < jobs;
+		int done = proc_wait_any_for(procs, jobs, c->opt.timeout, want_slot ? 0.02 : 0);
+		if (done == -2)
+			continue;
 		if (done < 0)
 			break;
+		slots_give(slots, held[done]);
+		held[done] = -1;
 		nrun--;
-		finish(c, &running[done], procs[done].status == 0 && !procs[done].timed_out, queue, &nqueue, cap);
+		finish(c, &running[done], &procs[done], queue, &nqueue, cap);
 	}
+out:
+	for (int k = 0; fns && k < c->ncombos; k++)
+		free(fns[k]);
+	free(fns);
+	free(units);
 	free(queue);
 	free(running);
 }

@@ -255,6 +255,10 @@ static void report_refused(Check *c, Combo *co, unsigned i, const char *line, co
 static void leaf_failed(Check *c, const Batch *b, const Proc *p, char *line, bool out_of_memory)
 {
 	Combo *co = &c->combos[b->combo];
+	if (!b->graph && !co->mir_failed)
+		co->mir_failed = calloc(c->in.nsigs ? c->in.nsigs : 1, sizeof *co->mir_failed);
+	if (!b->graph && co->mir_failed)
+		co->mir_failed[co->order[b->first]] = true;
 	/* Out of time or memory is never an answer, whatever the model expects. */
 	FindingKind limit = p->timed_out ? FK_HANG : out_of_memory ? FK_OUT_OF_MEMORY : 0;
 	char text[700];
