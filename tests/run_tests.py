@@ -453,6 +453,35 @@ def contract_confirmed(tmp):
                            sorted((model or set()) - saved)[:20]))
 
 
+def final_code_slots(tmp, llcs):
+    """check --final-code holds an --llc-slots slot for each llc it runs,
+    as the MIR pass does: with one slot and --jobs 2, at most one llc at a
+    time, counted by a wrapper around the real llc 22."""
+    if 22 not in llcs:
+        return
+    d = os.path.join(tmp, "slots-running")
+    os.makedirs(d, exist_ok=True)
+    wrapper = os.path.join(tmp, "llc-counting")
+    with open(wrapper, "w") as f:
+        f.write('#!/bin/sh\ntouch "%s/run.$$"\nls "%s" | grep -c "^run" >> "%s.max"\n"%s" "$@"\nrc=$?\n'
+                'rm -f "%s/run.$$"\nexit $rc\n' % (d, d, d, llcs[22], d))
+    os.chmod(wrapper, 0o755)
+    slots = os.path.join(tmp, "one-slot")
+    open(slots, "w").write(".")
+    sigs = os.path.join(tmp, "slots.ll")
+    with open(sigs, "w") as f:
+        subprocess.run([GCNABI, "gen", "--seed", "20261305", "--count", "12"], stdout=f, check=True)
+    r = run([GCNABI, "check", "--quiet", "--final-code", "--jobs", "2", "--batch", "2", "--llc-slots", slots,
+             "--selector", "dag", "--mcpu", "gfx900", "--llc", "llvm22=" + wrapper, "--out", os.path.join(tmp, "slots-out"),
+             sigs])
+    counts = [int(x) for x in open(d + ".max").read().split()] if os.path.exists(d + ".max") else []
+    report("check --final-code --jobs 2 with one --llc-slots slot: at most one llc at a time (%d runs, at most %d)" % (
+        len(counts), max(counts or [0])),
+        # (exit 8 too: f1's caller is llc 22's base pointer in s34, a realigned frame for its byval copies)
+        r.returncode & ~12 == 0 and len(counts) >= 12 and max(counts) == 1,
+        "exit %d %s\n%s" % (r.returncode, counts, r.stderr[-800:]))
+
+
 def final_code_graphs(tmp, llcs):
     """check --final-code on call graphs with bodies (gcnabi gen --seed 77
     --callgraph --count 6 --weights cases/weights/bodies.weights): frames,
@@ -590,6 +619,7 @@ def final_code(tmp):
                c.returncode == 0 and r.returncode == 8 and len(got) == 1 and got[0]["verdict"] == "violated" and
                got[0]["why"].startswith("at the return s32 holds what the call"), c.stderr + r.stdout + r.stderr)
     final_code_graphs(tmp, llcs)
+    final_code_slots(tmp, llcs)
     bad = os.path.join(tmp, "fc-bad.ll")
     open(bad, "w").write("declare void @g(i32 inreg, i32\n")
     asm = os.path.join(tmp, "fc-22-gfx900.s") if 22 in llcs else sig
