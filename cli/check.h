@@ -157,6 +157,7 @@ typedef struct {
 	int ncpus;
 	bool sel_dag, sel_gisel, sel_given, callers, quiet, placements, new_rbs;
 	bool final_code; /* --final-code: the final code checked against the contract (check_final.c) */
+	bool final_dag, final_gisel; /* --final-code-selector: the selectors whose final code is (default both) */
 	/* --switch NAME=on|off: overrides of every llc's profile */
 	int switch_index[SW_COUNT];
 	bool switch_value[SW_COUNT];
@@ -366,6 +367,8 @@ bool parts_same_at(const Placement *a, const Placement *b, const JudgeDiff *d);
 
 /* check_final.c */
 void check_final_code(Check *c);
+/* Whether combination co's final code is checked. */
+bool final_code_for(const Check *c, const Combo *co);
 /* The MIR pass noted that a call site of signature sig leaves parts
  * unwritten or undefined. */
 void final_note_unwritten(Combo *co, unsigned sig);

@@ -331,6 +331,12 @@ static void finish(Check *c, Running *r, const Proc *proc, Piece *queue, unsigne
 	unlink(r->err);
 }
 
+bool final_code_for(const Check *c, const Combo *co)
+{
+	return c->opt.final_code && !co->unusable && !co->new_rbs &&
+	       (co->sel == SEL_GISEL ? c->opt.final_gisel : c->opt.final_dag);
+}
+
 void check_final_code(Check *c)
 {
 	if (!c->opt.final_code)
@@ -348,7 +354,7 @@ void check_final_code(Check *c)
 				fns[k][units[k]++] = i;
 		if (graph)
 			units[k] = c->in.ncomponents;
-		else if (!co->unusable && !co->new_rbs) /* llc refused them already */
+		else if (final_code_for(c, co)) /* llc refused them already */
 			c->combos[k].final.llc_failed += c->in.nsigs - units[k];
 		cap += 2 * (units[k] / batch + 1) + 3 * units[k];
 	}
@@ -366,7 +372,7 @@ void check_final_code(Check *c)
 	}
 	/* Queued last first: the first pieces at the end of the queue. */
 	for (int k = c->ncombos; k-- > 0;) {
-		if (c->combos[k].unusable || c->combos[k].new_rbs)
+		if (!final_code_for(c, &c->combos[k]))
 			continue;
 		for (unsigned first = (units[k] ? (units[k] - 1) / batch * batch : 0) + batch; first >= batch;) {
 			first -= batch;
@@ -433,6 +439,8 @@ void check_final_print(const Check *c, FILE *f)
 	fprintf(f, "\nfinal code (-filetype=asm -enable-ipra=0, checked against the contract):\n");
 	for (int k = 0; k < c->ncombos; k++) {
 		const FinalCounts *t = &c->combos[k].final;
+		if (!final_code_for(c, &c->combos[k]))
+			continue;
 		fprintf(f, "  %-26s %u proven, %u violated (%u explained), %u unknown, %u not checked, %u not compiled\n",
 			c->combos[k].tag, t->proven, t->violated, t->explained, t->unknown, t->skipped, t->llc_failed);
 	}

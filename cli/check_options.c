@@ -143,6 +143,17 @@ static bool set_selector(Check *c, const CheckOpt *o, const char *val)
 	return true;
 }
 
+static bool set_final_selector(Check *c, const CheckOpt *o, const char *val)
+{
+	(void)o;
+	c->opt.final_code = true;
+	c->opt.final_dag = strcmp(val, "dag") == 0 || strcmp(val, "both") == 0;
+	c->opt.final_gisel = strcmp(val, "gisel") == 0 || strcmp(val, "both") == 0;
+	if (!c->opt.final_dag && !c->opt.final_gisel)
+		return fprintf(stderr, "gcnabi check: --final-code-selector takes dag, gisel or both\n"), false;
+	return true;
+}
+
 static bool set_mcpu(Check *c, const CheckOpt *o, const char *val)
 {
 	(void)o;
@@ -209,6 +220,7 @@ static const CheckOpt check_option_table[] = {
 	{ "--switch", set_switch, 0, 0, 0, 0 },
 	{ "--new-reg-bank-select", set_true, AT(new_rbs), 0, 0, 0 },
 	{ "--final-code", set_true, AT(final_code), 0, 0, 0 },
+	{ "--final-code-selector", set_final_selector, 0, 0, 0, 0 },
 };
 #undef AT
 enum { NOPTS = sizeof check_option_table / sizeof check_option_table[0] };
@@ -228,6 +240,7 @@ void check_options_default(CheckOptions *o)
 	o->callers = true;
 	o->batch = 200;
 	o->timeout = 120;
+	o->final_dag = o->final_gisel = true;
 	o->mem_mb = 8192;
 	o->slots.fd = -1;
 	o->layout = "old";

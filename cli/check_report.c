@@ -586,7 +586,7 @@ static void combos_json(const Check *c, JsonWriter *w)
 		CHECK_STATS(X)
 #undef X
 		jw_end(w);
-		if (c->opt.final_code) {
+		if (final_code_for(c, co)) {
 			const FinalCounts *t = &co->final;
 			jw_kobject(w, "final_code");
 			jw_kuint(w, "proven", t->proven);

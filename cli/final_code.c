@@ -87,6 +87,13 @@ static bool env_received(void *ctx, const char *function, const char *global, in
 	return part_is_word(c, final_code_sig(c, function), *arg, *part);
 }
 
+static bool env_undef(void *ctx, const char *callee, unsigned arg)
+{
+	FinalCode *c = ctx;
+	int i = final_code_sig(c, callee);
+	return i >= 0 && arg < c->sigs[i]->nparams && !cc_body_uses(c->sigs[i], arg, &c->m);
+}
+
 /* swap_call_args: the callee of the call at instruction i (the last
  * symbol of a signature named before it) and its first two argument
  * registers of one file. */
@@ -161,7 +168,7 @@ static int each(void *ctx, const AsmFunction *f)
 		skip = "no signature of that name";
 	else if (!contract_of((CallConv)c->sigs[i]->cc, &c->m, &k))
 		skip = "its convention never returns to a caller";
-	ExecEnv env = { c, env_callee, env_passed, env_received };
+	ExecEnv env = { c, env_callee, env_passed, env_received, env_undef };
 	ExecInput in = { f, &k, i >= 0 && c->places[i].ok ? &c->places[i] : 0, c->m.wave, &env };
 	c->current = f->name;
 	if (!skip)

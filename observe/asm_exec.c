@@ -725,7 +725,7 @@ static bool call(Exec *x, State *st, const AsmInstr *in)
 	for (unsigned arg = 0; known && p && sp.kind != V_UNKNOWN && arg < p->nargs; arg++)
 		for (unsigned part = 0; part < p->args[arg].count; part++) {
 			const Loc *l = &p->locs[p->args[arg].first + part];
-			if (l->kind != LOC_STACK)
+			if (l->kind != LOC_STACK || (env->undef && env->undef(env->ctx, name, arg)))
 				continue;
 			x->out->checked_args++;
 			/* Each word of the slot (a byval copy: of the object). */

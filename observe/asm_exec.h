@@ -43,6 +43,10 @@ typedef struct {
 	/* The argument part whose value the function stores to word *off of
 	 * global (gcnabi emit: @gcnabi.<i>.in.<arg>); false: none. */
 	bool (*received)(void *ctx, const char *function, const char *global, int64_t off, unsigned *arg, unsigned *part);
+	/* Whether a caller passes undef for argument arg of callee name (its
+	 * body does not use it: gcnabi emit's body_skips_param), so that
+	 * nothing need be written for it; NULL: never. */
+	bool (*undef)(void *ctx, const char *callee, unsigned arg);
 } ExecEnv;
 
 typedef struct {

@@ -71,9 +71,12 @@ def add_common(p, count=300):
     p.add_argument("--resume", nargs="?", const="latest", help="continue a killed run (default reports/latest)")
     p.add_argument("--out", help="report folder (default reports/<mode>-<seed>-<time>)")
     p.add_argument("--no-minimize", action="store_true", help="report causes without minimizing them")
-    p.add_argument("--final-code", action=argparse.BooleanOptionalAction, default=None,
-                   help="check llc's final code against the contract too (gcnabi check --final-code; default: "
-                        "on in nightly, off otherwise)")
+    p.add_argument("--final-code", nargs="?", const="both", choices=["dag", "gisel", "both"],
+                   help="check llc's final code against the contract too, of the combinations of this selector "
+                        "(gcnabi check --final-code-selector; without one: both; default: dag in nightly, "
+                        "none otherwise)")
+    p.add_argument("--no-final-code", dest="final_code", action="store_const", const="none",
+                   help="no final code, in nightly too")
     p.add_argument("--progress", action="store_true", default=None, help="progress line even when not a terminal")
     p.add_argument("inputs", nargs="*", help="signature or call-graph files to check besides the generated ones")
 
@@ -128,7 +131,11 @@ def config_from(args, mode, compilers):
            "layout": args.layout, "chunk": args.chunk, "batch": args.batch, "timeout": args.timeout,
            "mem": args.mem, "inputs": [os.path.abspath(p) for p in args.inputs],
            "known": os.path.abspath(args.known),
-           "final_code": mode == "nightly" if args.final_code is None else args.final_code}
+           # The final code's selector(s): SelectionDAG, llc's default, in
+           # the nightly (GlobalISel's, llc 14-19's above all, costs many
+           # times more: whole modules llc fails on, one function at a time).
+           "final_code": ("dag" if mode == "nightly" else None) if args.final_code is None else
+           (None if args.final_code == "none" else args.final_code)}
     if args.weights and not os.path.exists(args.weights):
         raise HarnessError("%s: no such weights file" % args.weights)
     known_suites = ["default"] + [s[0] for s in W.CONVENTION_SUITES]
@@ -573,7 +580,8 @@ def cmd_nightly(args):
         combos = len(compilers) * len(cpus) * (len(V.selectors()) if args.selector == "both" else 1)
         # What they cost, in combinations checked without the final code
         # (on by default in the nightly; -new-reg-bank-select runs without).
-        cost = combos * (W.FINAL_CODE_COST if args.final_code is not False else 1)
+        final = {"none": 0, None: 1, "dag": 1, "gisel": 1, "both": 2}[args.final_code]
+        cost = combos + len(compilers) * len(cpus) * final * (W.FINAL_CODE_COST - 1)
         nrbs = sum(1 for c in compilers if c["new_reg_bank_select"]) * len(cpus)
         combos, cost = combos + nrbs, cost + nrbs
         jobs = max(1, args.jobs)
@@ -583,7 +591,8 @@ def cmd_nightly(args):
         args.swarm = n - args.count
         args.graphs = max(10, n // 40 // 5 * 5)  # at least one per suite with a graph root
         print("gcnabi-run nightly: budget %ds, %d llc, %d combinations%s: %d random + %d swarm signatures, %d call "
-              "graphs" % (budget, len(compilers), combos, " and their final code" if args.final_code is not False else "",
+              "graphs" % (budget, len(compilers), combos, " and %s final code" % ({"both": "both selectors'", "gisel": "GlobalISel's"}.get(
+                              args.final_code, "SelectionDAG's")) if args.final_code != "none" else "",
                           args.count, args.swarm, args.graphs), file=sys.stderr)
     return cmd_run(args, "nightly")
 

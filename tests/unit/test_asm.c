@@ -94,7 +94,7 @@ static bool mutant_args(void *ctx, const AsmFunction *f, uint32_t i, char a[16],
 static int sink(void *ctx, const AsmFunction *f)
 {
 	Run *r = ctx;
-	ExecEnv env = { r, env_callee, env_passed, env_received };
+	ExecEnv env = { r, env_callee, env_passed, env_received, 0 };
 	bool callee = strcmp(f->name, "g") == 0;
 	ExecInput in = { f, &r->contract, callee ? &r->in : &r->none, r->m.wave, &env };
 	ExecResult res;
