@@ -132,13 +132,19 @@ static bool set_llc_version(Check *c, const CheckOpt *o, const char *val)
 	return true;
 }
 
+/* "dag", "gisel" or "both": which selectors; false for anything else. */
+static bool selectors_of(const char *val, bool *dag, bool *gisel)
+{
+	*dag = strcmp(val, "dag") == 0 || strcmp(val, "both") == 0;
+	*gisel = strcmp(val, "gisel") == 0 || strcmp(val, "both") == 0;
+	return *dag || *gisel;
+}
+
 static bool set_selector(Check *c, const CheckOpt *o, const char *val)
 {
 	(void)o;
 	c->opt.sel_given = true;
-	c->opt.sel_dag = strcmp(val, "dag") == 0 || strcmp(val, "both") == 0;
-	c->opt.sel_gisel = strcmp(val, "gisel") == 0 || strcmp(val, "both") == 0;
-	if (!c->opt.sel_dag && !c->opt.sel_gisel)
+	if (!selectors_of(val, &c->opt.sel_dag, &c->opt.sel_gisel))
 		return fprintf(stderr, "gcnabi check: --selector takes dag, gisel or both\n"), false;
 	return true;
 }
@@ -147,9 +153,7 @@ static bool set_final_selector(Check *c, const CheckOpt *o, const char *val)
 {
 	(void)o;
 	c->opt.final_code = true;
-	c->opt.final_dag = strcmp(val, "dag") == 0 || strcmp(val, "both") == 0;
-	c->opt.final_gisel = strcmp(val, "gisel") == 0 || strcmp(val, "both") == 0;
-	if (!c->opt.final_dag && !c->opt.final_gisel)
+	if (!selectors_of(val, &c->opt.final_dag, &c->opt.final_gisel))
 		return fprintf(stderr, "gcnabi check: --final-code-selector takes dag, gisel or both\n"), false;
 	return true;
 }

@@ -90,7 +90,9 @@ def bad_inputs(tmp):
                              (["--llc", "/bin/true", "--llc-version", "LLVM version 9.0.0"], 1, "9.0.0"),
                              (["--llc", "/bin/true", "--llc-version", "clang 22"], 1, "'clang 22'"),
                              (["--llc-slots", os.path.join(tmp, "no-slots")], 2, "no-slots: No such file"),
-                             (["--llc-slots", empty], 2, "has 0 bytes")):
+                             (["--llc-slots", empty], 2, "has 0 bytes"),
+                             (["--final-code-selector", "all"], 2, "--final-code-selector takes dag, gisel or both"),
+                             (["--selector", "all"], 2, "--selector takes dag, gisel or both")):
         r = run([GCNABI_SAN, "check", "--quiet", "--out", os.path.join(tmp, "bad-check")] + args + [sig], env=SAN_ENV)
         shown = " ".join(os.path.basename(a) if a.startswith(tmp) else a for a in args)
         report("gcnabi check %s: exit %d naming the problem" % (shown, code),
