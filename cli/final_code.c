@@ -169,7 +169,8 @@ static int each(void *ctx, const AsmFunction *f)
 	else if (!contract_of((CallConv)c->sigs[i]->cc, &c->m, &k))
 		skip = "its convention never returns to a caller";
 	ExecEnv env = { c, env_callee, env_passed, env_received, env_undef };
-	ExecInput in = { f, &k, i >= 0 && c->places[i].ok ? &c->places[i] : 0, c->m.wave, &env };
+	ExecInput in = { f, &k, i >= 0 && c->places[i].ok ? &c->places[i] : 0, c->m.wave, &env,
+			 c->m.target->smem_dword_offset };
 	c->current = f->name;
 	if (!skip)
 		asm_exec(&in, &r);

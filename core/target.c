@@ -16,15 +16,17 @@
 
 static const Target targets[] = {
 	/* What llc compiles for a CPU it does not know: SI-like, no flat. */
-	{ .name = "generic", .vgprs_wave64 = 256, .eus_per_cu = 4, .default_wave = 64, .llvm_first = 14 },
+	{ .name = "generic", .vgprs_wave64 = 256, .eus_per_cu = 4, .default_wave = 64, .llvm_first = 14,
+	  .smem_dword_offset = true },
 	/* gfx6 (tahiti) has no flat instructions, so kernels get no
 	 * flat-scratch-init user SGPRs; gfx6 and gfx7 (hawaii) have no 16-bit
 	 * instructions: half and bfloat travel as 32-bit values. */
 	{ .name = "gfx600", .vgprs_wave64 = 256, .eus_per_cu = 4, .default_wave = 64, .llvm_first = 14,
-	  .defaults = TARGET_DEFAULT_HARNESS },
-	{ .name = "gfx700", .flat = true, .vgprs_wave64 = 256, .eus_per_cu = 4, .default_wave = 64, .llvm_first = 14 },
+	  .smem_dword_offset = true, .defaults = TARGET_DEFAULT_HARNESS },
+	{ .name = "gfx700", .flat = true, .vgprs_wave64 = 256, .eus_per_cu = 4, .default_wave = 64, .llvm_first = 14,
+	  .smem_dword_offset = true },
 	{ .name = "gfx701", .flat = true, .vgprs_wave64 = 256, .eus_per_cu = 4, .default_wave = 64, .llvm_first = 14,
-	  .defaults = TARGET_DEFAULT_HARNESS },
+	  .smem_dword_offset = true, .defaults = TARGET_DEFAULT_HARNESS },
 	{ .name = "gfx803", .flat = true, .has_16bit_insts = true, .vgprs_wave64 = 256, .eus_per_cu = 4,
 	  .default_wave = 64, .llvm_first = 14 },
 	{ GFX9("gfx900"), .vgprs_wave64 = 256, .llvm_first = 14, .defaults = CHECKED },

@@ -13,6 +13,7 @@ typedef struct Target {
 	bool has_16bit_insts;    /* gfx8+: i16/f16 are legal, pairs of 16-bit lanes pack into one register */
 	bool arch_flat_scratch;  /* gfx940+, gfx11+: functions get no scratch descriptor, s[0:3] carry arguments */
 	bool kernarg_preload;    /* gfx940/gfx942: kernel arguments can be preloaded into user SGPRs */
+	bool smem_dword_offset;  /* gfx6/gfx7 (and the generic target): a scalar load's immediate offset counts dwords, not bytes */
 	bool user_sgpr_init16;   /* gfx11 wave32 hardware bug: user + system SGPRs are padded to at least 16 */
 	uint16_t vgprs_wave32;   /* VGPRs per lane in one SIMD's file, wave32 (0: wave32 unsupported) */
 	uint16_t vgprs_wave64;

@@ -603,7 +603,7 @@ static bool memory(Exec *x, State *st, const AsmInstr *in)
 	}
 	if (starts(m, "s_load_") && in->nops >= 2) {
 		int sym = global_of(st, &o[1]);
-		int64_t off = in->nops >= 3 && o[2].kind == AOP_IMM ? o[2].imm : 0;
+		int64_t off = in->nops >= 3 && o[2].kind == AOP_IMM ? o[2].imm * (x->in->smem_dwords ? 4 : 1) : 0;
 		unsigned base;
 		Val lo = sreg_of(&o[1], 0, &base) && base < R_JUNK ? st->s[base] : mk(V_UNKNOWN);
 		unsigned n = o[0].kind == AOP_SPECIAL ? mem_dwords(m) : o[0].kind == AOP_REG && o[0].file == RF_SGPR ? o[0].count : 0;
@@ -1067,7 +1067,9 @@ static Step step(Exec *x, State *st, const AsmInstr *in, int *label)
 			return STEP_ON;
 		}
 	}
-	if (strcmp(m, "s_addk_i32") == 0 && in->nops == 2 && sreg_of(&o[0], 0, &r) && o[1].kind == AOP_IMM) {
+	/* s_addk_co_i32: gfx12's name for it. */
+	if ((strcmp(m, "s_addk_i32") == 0 || strcmp(m, "s_addk_co_i32") == 0) && in->nops == 2 && sreg_of(&o[0], 0, &r) &&
+	    o[1].kind == AOP_IMM) {
 		write_s(st, r, add(x, st->s[r], konst((int16_t)o[1].imm), false, in->line));
 		st->s[R_SCC] = unknown(x, in->line);
 		return STEP_ON;

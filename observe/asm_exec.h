@@ -55,6 +55,7 @@ typedef struct {
 	const Placement *in; /* its own arguments, callee view; NULL: unknown */
 	unsigned wave;       /* 32 or 64 */
 	const ExecEnv *env;
+	bool smem_dwords;    /* a scalar load's immediate offset counts dwords (gfx6/gfx7: Target.smem_dword_offset) */
 } ExecInput;
 
 enum { EXEC_MAX_PATHS = 256, EXEC_MAX_STEPS = 200000 };
