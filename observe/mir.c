@@ -508,7 +508,7 @@ static void add_outpart(MirWork *w, const OutPart *o)
  * different arguments, into one SCRATCH_STORE_DWORDX4; GlobalISel stores a
  * 64-bit part in one G_STORE). A store that is not value-first (G_MEMCPY of
  * a byval copy) is one part. */
-static void add_stack_parts(MirWork *w, OutPart o, const Instr *in)
+static void add_stack_parts(MirWork *w, OutPart o, const Instr *in, uint32_t offset)
 {
 	o.stack = true;
 	/* GlobalISel's memory operand can name the whole pointer argument
@@ -519,14 +519,14 @@ static void add_stack_parts(MirWork *w, OutPart o, const Instr *in)
 	if (vsize && vsize < size)
 		size = vsize;
 	if (!in->value_first || size <= 4) {
-		o.offset = in->stack_off;
+		o.offset = offset;
 		o.size = size;
 		o.bytes = in->value_first && size;
 		add_outpart(w, &o);
 		return;
 	}
-	for (uint32_t k = 0; k < size && in->stack_off <= UINT32_MAX - k; k += 4) {
-		o.offset = in->stack_off + k;
+	for (uint32_t k = 0; k < size && offset <= UINT32_MAX - k; k += 4) {
+		o.offset = offset + k;
 		o.size = size - k < 4 ? size - k : 4;
 		o.bytes = true;
 		o.lo = k;
@@ -534,11 +534,30 @@ static void add_stack_parts(MirWork *w, OutPart o, const Instr *in)
 	}
 }
 
+/* Where a store into %fixed-stack.N + off lands in the incoming argument
+ * area; false when the object is not known. */
+static bool fixed_store_offset(const MirWork *w, const Instr *in, uint32_t *offset)
+{
+	if (in->fixed_id >= MIR_MAX_FIXED || w->fixed_by_id[in->fixed_id] < 0)
+		return false;
+	const FixedObj *fo = &w->h.fixed[w->fixed_by_id[in->fixed_id]];
+	if (fo->offset > UINT32_MAX - in->fixed_off)
+		return false;
+	*offset = fo->offset + in->fixed_off;
+	return true;
+}
+
 /* The outgoing parts of the call at c: the physical registers written and
- * the stores into the outgoing argument area since the call sequence began. */
+ * the stores into the outgoing argument area since the call sequence began.
+ * A sibling call (SI_TCRETURN*) passes its stack arguments in the caller's
+ * own incoming area: there the stores into %fixed-stack.N are its parts
+ * (SelectionDAG rewrites the slots of an argument it took apart: llc 22
+ * amdgpu_gfx, a <32 x i13> passed on musttail, its stack elements stored
+ * back as halves of 32-bit registers). */
 static void collect_outgoing(MirWork *w, uint32_t c)
 {
 	const MirBody *b = &w->body;
+	bool sibling = opcode_is_tail_call(b->instrs[c].opcode);
 	uint32_t start = c;
 	while (start > 0 && b->instrs[start - 1].block == b->instrs[c].block &&
 	       b->instrs[start - 1].kind != IK_CALL && b->instrs[start - 1].kind != IK_CALLSEQ_START &&
@@ -553,6 +572,7 @@ static void collect_outgoing(MirWork *w, uint32_t c)
 		o.instr = i;
 		o.arg = -1;
 		o.anchor_vreg = UINT32_MAX;
+		uint32_t offset;
 		if (in->kind == IK_DEF_PHYS && !is_return_address(&in->dst)) {
 			/* One register copied: its 4 bytes are traced exactly. */
 			o.reg = in->dst;
@@ -560,7 +580,9 @@ static void collect_outgoing(MirWork *w, uint32_t c)
 			o.size = 4;
 			add_outpart(w, &o);
 		} else if (in->stack_store) {
-			add_stack_parts(w, o, in);
+			add_stack_parts(w, o, in, in->stack_off);
+		} else if (sibling && in->fixed_store && fixed_store_offset(w, in, &offset)) {
+			add_stack_parts(w, o, in, offset);
 		}
 	}
 }

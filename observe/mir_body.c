@@ -181,7 +181,8 @@ static void set_temp_load(Instr *in, const MemOp *m)
 }
 
 /* Stores: into an in-marker, the outgoing argument area, a stack temporary,
- * or (merged by SelectionDAG) nothing named at all. */
+ * an incoming stack object (a sibling call's outgoing area), or (merged by
+ * SelectionDAG) nothing named at all. */
 static void classify_store(Instr *in, const MemOp *m, bool marker, const Marker *mk)
 {
 	if (m->target == MEM_GLOBAL && marker && mk->kind == MARK_IN && !in->in_marker) {
@@ -197,6 +198,14 @@ static void classify_store(Instr *in, const MemOp *m, bool marker, const Marker 
 		in->temp_id = m->id;
 		in->temp_off = m->offset;
 		in->temp_size = m->size;
+	} else if (m->target == MEM_FIXED && !in->stack_store && !in->fixed_store) {
+		/* The object is where the value goes, not where it comes from. */
+		if (in->leaf == LEAF_FIXED && in->leaf_id == m->id)
+			in->leaf = LEAF_NONE;
+		in->fixed_store = true;
+		in->fixed_id = m->id;
+		in->fixed_off = m->offset;
+		in->stack_size = m->size;
 	} else if (m->target == MEM_NONE && !in->stack_store && !in->anon_store) {
 		in->anon_store = true;
 		in->stack_size = m->size;
@@ -256,6 +265,19 @@ static void classify_memops(Instr *in, Str mem)
 		else if (m.target != MEM_NONE)
 			classify_load(in, &m, marker, &mk);
 	}
+}
+
+/* A D16 load writes 16 bits into one half of its register and keeps the
+ * other half of its tied last operand (SelectionDAG loads the odd elements
+ * of a vector of halves from the stack this way: SCRATCH_LOAD_SHORT_D16_HI
+ * over the even element's register, llc 22 gfx1100). */
+static void classify_d16(Instr *in)
+{
+	const char *p = in->opcode.n ? memmem(in->opcode.p, in->opcode.n, "_D16", 4) : NULL;
+	if (!p || in->leaf == LEAF_NONE || in->uses_count == 0)
+		return;
+	Str rest = str_skip(in->opcode, (size_t)(p - in->opcode.p) + 4);
+	in->d16 = str_starts(rest, "_HI") ? D16_HI : D16_LO;
 }
 
 /* An operand naming gcnabi emit's function pointer @gcnabi.<i>.fptr (its
@@ -481,6 +503,7 @@ static bool add_instr(MirBody *b, Str line, uint32_t lineno, uint32_t block)
 		return false;
 	layout_generic_pieces(b, in);
 	classify_memops(in, mem);
+	classify_d16(in);
 	mentions_fptr(in, ops);
 	b->ninstrs++;
 	return true;

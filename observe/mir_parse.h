@@ -103,6 +103,10 @@ bool parse_fptr_name(Str s, uint32_t *i);
 typedef enum { FRAME_NONE, FRAME_FIXED, FRAME_LOCAL } FrameKind;
 FrameKind parse_frame_ref(Str tok, uint32_t *id, Str *name);
 
+/* The half of a 32-bit register a D16 load writes (`*_LOAD_SHORT_D16_HI*`):
+ * the other half is its tied last operand's. */
+enum { D16_NONE, D16_LO, D16_HI };
+
 /* One memory operand: `volatile load (s32) from @x + 4, align 4, addrspace 1`. */
 typedef enum { MEM_NONE, MEM_GLOBAL, MEM_IR, MEM_FIXED, MEM_LOCAL, MEM_ARGSTACK, MEM_OTHER } MemTarget;
 typedef struct {
@@ -240,6 +244,9 @@ typedef struct {
 	bool stack_store;  /* stores an outgoing stack argument: `into stack + off`, or at $sgpr32 + off */
 	uint32_t stack_off, stack_size;
 	bool anon_store;   /* a store whose memory operand names no object (stack_size holds its size) */
+	bool fixed_store;  /* stores into %fixed-stack.<fixed_id> + fixed_off (stack_size holds its size) */
+	uint8_t d16;       /* a D16 load: D16_LO or D16_HI, the half it loads; the other is its last operand's */
+	uint32_t fixed_id, fixed_off;
 	bool temp_store;   /* stores into %stack.<temp_id> + temp_off, temp_size bytes */
 	uint32_t temp_id, temp_off, temp_size;
 	uint32_t part;     /* scratch for mir.c: index + 1 of the incoming part this COPY is */

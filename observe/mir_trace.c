@@ -304,6 +304,29 @@ static void follow_same(Trace *t, const Instr *in, TraceItem it)
 	push_use(t, in, 0, it);
 }
 
+/* A D16 load: the bytes of the half it loads are the leaf (at their place
+ * in memory), the others its tied last operand's. */
+static void follow_d16(Trace *t, uint32_t load, TraceItem it)
+{
+	const Instr *in = &t->b->instrs[load];
+	uint32_t lo = in->d16 == D16_HI ? 2 : 0, hi = lo + 2;
+	if (it.lo < hi && it.hi > lo) {
+		TraceItem v = it;
+		v.lo = (it.lo > lo ? it.lo : lo) - lo;
+		v.hi = (it.hi < hi ? it.hi : hi) - lo;
+		add_leaf(t->b, load, &v);
+	}
+	for (uint32_t k = 0; k < 2; k++) {
+		/* the kept half: below the loaded one, then above it (to 4 bytes) */
+		uint32_t a = k ? hi : 0, z = k ? 4 : lo;
+		TraceItem v = it;
+		v.lo = it.lo > a ? it.lo : a;
+		v.hi = it.hi < z ? it.hi : z;
+		if (v.lo < v.hi)
+			push_use(t, in, in->uses_count - 1, v);
+	}
+}
+
 static void step(Trace *t, TraceItem it)
 {
 	MirBody *b = t->b;
@@ -311,6 +334,10 @@ static void step(Trace *t, TraceItem it)
 	const Instr *in = &b->instrs[d->instr];
 	if (in->leaf == LEAF_TEMP) {
 		follow_temp(t, d->instr, it);
+		return;
+	}
+	if (in->leaf != LEAF_NONE && in->d16) {
+		follow_d16(t, d->instr, it);
 		return;
 	}
 	if (in->leaf != LEAF_NONE) {
