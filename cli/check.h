@@ -271,6 +271,7 @@ int check_llcs(Check *c);
  * allocation, so the contract is the convention's, not what llc knows of a
  * callee in the same module). */
 typedef enum { LLC_MIR, LLC_KERNEL_ASM, LLC_FINAL_ASM } LlcOutput;
+extern const char *const final_code_llc_flags[];
 /* llc's command line for a batch of in to out; cpu_arg and mattr are its
  * buffers of 64 bytes; argv has room for 16. */
 void llc_argv(const Combo *co, LlcOutput what, bool verify, const char *in, const char *out, char **argv, char *cpu_arg,

@@ -190,6 +190,15 @@ int check_llcs(Check *c)
 	return c->nllcs ? 0 : EXIT_INFRA;
 }
 
+/* What a final-code run adds to llc's options (gcnabi vocab --json lists
+ * them for the harness's lit tests).
+ * -enable-ipra=0: the contract is the convention's, not what llc knows of a
+ * callee in the same module.
+ * -amdgpu-s-branch-bits=6: a branch reaches 32 dwords either way, so the
+ * block a "gcnabi-branch" body jumps over (cli/emit.c) needs a long branch,
+ * which takes an SGPR pair of the function's (llvm/llvm-project#224205). */
+const char *const final_code_llc_flags[] = { "-enable-ipra=0", "-amdgpu-s-branch-bits=6", NULL };
+
 /* Kernels: their kernarg layout is in the HSA metadata of the assembly. */
 void llc_argv(const Combo *co, LlcOutput what, bool verify, const char *in, const char *out, char **argv, char *cpu_arg,
 	      char *mattr)
@@ -217,7 +226,8 @@ void llc_argv(const Combo *co, LlcOutput what, bool verify, const char *in, cons
 		argv[n++] = "-new-reg-bank-select";
 	/* Kernels are compiled to assembly: their HSA metadata has the kernarg layout. */
 	if (what == LLC_FINAL_ASM)
-		argv[n++] = "-enable-ipra=0";
+		for (const char *const *f = final_code_llc_flags; *f; f++)
+			argv[n++] = (char *)*f;
 	else if (!kernel)
 		argv[n++] = co->sel != SEL_GISEL ? "-stop-after=finalize-isel"
 			    : co->new_rbs	  ? "-stop-after=amdgpu-regbanklegalize"

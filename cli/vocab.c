@@ -116,12 +116,17 @@ static void reprs_json(JsonWriter *w)
 	jw_end(w);
 }
 
-/* The final-code checker's verdicts and the operators of its mutants. */
+/* The final-code checker's verdicts, llc's options for the final code and
+ * the operators of its mutants. */
 static void final_code_json(JsonWriter *w)
 {
 	jw_karray(w, "verdicts");
 	for (unsigned v = 0; v < VERDICT_COUNT; v++)
 		jw_string(w, verdict_names[v]);
+	jw_end(w);
+	jw_karray(w, "final_code_llc_flags");
+	for (const char *const *f = final_code_llc_flags; *f; f++)
+		jw_string(w, *f);
 	jw_end(w);
 	jw_karray(w, "mutation_operators");
 	for (unsigned k = 0; k < MUT_COUNT; k++) {

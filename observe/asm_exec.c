@@ -1003,6 +1003,7 @@ static Step step(Exec *x, State *st, const AsmInstr *in, int *label)
 				stop(x, VERDICT_VIOLATED, in->line,
 				     "the function jumps through s[%u:%u] to %s again: its return address was overwritten by a long branch",
 				     ra->first, ra->first + 1u, x->in->f->labels[lo.id]);
+				blame(x, st, ra->first);
 				return STEP_END;
 			}
 			*label = (int)lo.id;

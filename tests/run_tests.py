@@ -478,6 +478,39 @@ def final_code_old_and_new_cpus(tmp, llcs):
                r.returncode & ~12 == 0 and found and not bad, "exit %d %s" % (r.returncode, bad[:3]))
 
 
+def final_code_long_branch(tmp, llcs):
+    """llvm/llvm-project#224205 in check --final-code (its
+    -amdgpu-s-branch-bits=6 makes the "gcnabi-branch" jump a long one):
+    tests/fixtures/final/long_branch.ll on gfx900. llc 19 and 22 overwrite
+    @lb's return address with the branch's target (culprit: the s_add_u32
+    into s30) and leave @lbg's callee-saved s12 holding a block's address;
+    llc 14-16 prove both. Without the flag no branch is long and every llc
+    proves them."""
+    src = os.path.join(ROOT, "tests", "fixtures", "final", "long_branch.ll")
+    for v, llc in sorted(llcs.items()):
+        out = os.path.join(tmp, "long-branch-%d" % v)
+        r = run([GCNABI, "check", "--quiet", "--final-code", "--selector", "dag", "--mcpu", "gfx900", "--out", out,
+                 "--llc", named(v, llc), src])
+        done = os.path.exists(os.path.join(out, "summary.json"))
+        found = [json.loads(l) for l in open(os.path.join(out, "findings.jsonl"))] if done else []
+        mine = {(f["function"], f["message"]): (f.get("final") or {}).get("culprit") or ""
+                for f in found if f["axis"] == "final-code" and not f["message"].startswith("in its caller")}
+        counts = json.load(open(os.path.join(out, "summary.json")))["combos"][0]["final_code"] if done else {}
+        if v >= 19:
+            ok = r.returncode & 8 and any(
+                f == "lb" and w.startswith("the function jumps through s[30:31]") and c.startswith("s_add_u32 s30, s30, ")
+                for (f, w), c in mine.items()) and any(
+                f == "lbg" and w.startswith("at the return s") and "address of .LBB" in w and c.startswith("s_add_u32 s")
+                for (f, w), c in mine.items())
+            report("check --final-code, llc %d gfx900: the long branch overwrites @lb's return address s[30:31] "
+                   "(culprit s_add_u32 s30) and @lbg's callee-saved SGPRs (#224205)" % v, ok,
+                   "exit %d %s" % (r.returncode, sorted(mine.items())))
+        else:
+            report("check --final-code, llc %d gfx900: both long-branch functions and their callers proven" % v,
+                   r.returncode & ~4 == 0 and counts.get("proven") == 4 and not counts.get("violated"),
+                   "exit %d %s %s" % (r.returncode, counts, sorted(mine.items())))
+
+
 def final_code_undef_args(tmp, llcs):
     """An argument the callee does not use gets undef from its caller
     (llc 14 and 15 SelectionDAG: a bfloat, body_skips_param), so nothing
@@ -668,6 +701,7 @@ def final_code(tmp):
     final_code_graphs(tmp, llcs)
     final_code_slots(tmp, llcs)
     final_code_undef_args(tmp, llcs)
+    final_code_long_branch(tmp, llcs)
     final_code_old_and_new_cpus(tmp, llcs)
     bad = os.path.join(tmp, "fc-bad.ll")
     open(bad, "w").write("declare void @g(i32 inreg, i32\n")

@@ -64,10 +64,9 @@ def llc_flags(f, verify=True):
     if verify:
         flags.append("-verify-machineinstrs")  # as gcnabi check runs llc
     if f["axis"] == "final-code":
-        # The final code, as check --final-code compiles it: the
-        # convention's contract, not what llc knows of a callee in the module.
+        # The final code, with the options check --final-code gives llc.
         return flags + (["-global-isel"] if f["selector"].startswith("gisel") else []) + \
-            (["-new-reg-bank-select"] if f["selector"] == "gisel-nrbs" else []) + ["-enable-ipra=0"]
+            (["-new-reg-bank-select"] if f["selector"] == "gisel-nrbs" else []) + V.final_code_llc_flags()
     if f["selector"] == "dag":
         flags.append("-stop-after=finalize-isel")
     elif f["selector"] == "gisel":
@@ -190,10 +189,10 @@ def labelled(roles, placements, names, ir):
 def asm_pattern(text):
     """A FileCheck pattern of an instruction check --final-code names
     ("mnemonic op, op", as llc prints it up to its modifiers): an operand
-    naming a symbol matches any (the test's names are not check's), and
-    the last operand ends there."""
+    naming a symbol or a label matches any (the test's names are not
+    check's, nor its blocks' numbers), and the last operand ends there."""
     mnemonic, _, ops = text.partition(" ")
-    ops = [o if "@" not in o else "{{[^,]*}}" for o in ops.split(", ")] if ops else []
+    ops = [o if "@" not in o and ".L" not in o else "{{[^,]*}}" for o in ops.split(", ")] if ops else []
     return "%s %s{{( |,|$)}}" % (mnemonic, ", ".join(ops)) if ops else mnemonic + "{{( |$)}}"
 
 

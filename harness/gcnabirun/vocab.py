@@ -142,3 +142,8 @@ def load():
     harness cannot report stops the run before any llc runs."""
     kinds()
     return vocab()
+
+
+def final_code_llc_flags():
+    """The options check --final-code gives llc besides target and selector."""
+    return list(vocab()["final_code_llc_flags"])
