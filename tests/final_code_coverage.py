@@ -2,8 +2,8 @@
 """How many functions of llc's final code get a definite verdict from
 gcnabi check-asm, and how many mutants of the proven ones are caught: fresh
 signatures (gcnabi gen), each with its caller (gcnabi emit --caller), every
-llc given and CPU, -enable-ipra=0 (the contract is the convention's, not
-what llc knows of a callee in the same module). A module llc refuses is
+llc given and CPU, with the options check --final-code gives llc
+(`gcnabi vocab --json`: final_code_llc_flags). A module llc refuses is
 compiled one signature at a time, and those llc refuses alone are counted
 apart. Prints a table; docs/measured.md quotes it.
 
@@ -43,7 +43,8 @@ def compile_and_check(llc, profile, cpu, sig_path, tmp, tag, mutants):
     mod, asm = os.path.join(tmp, tag + ".ll"), os.path.join(tmp, tag + ".s")
     with open(mod, "w") as f:
         subprocess.run([GCNABI, "emit", "--caller", "--profile", profile, "--mcpu", cpu, sig_path], stdout=f, check=True)
-    c = run([llc, "-mtriple=amdgcn-amd-amdpal", "-mcpu=" + cpu, "-enable-ipra=0", "-verify-machineinstrs", mod, "-o", asm])
+    flags = json.loads(run([GCNABI, "vocab", "--json"]).stdout)["final_code_llc_flags"]
+    c = run([llc, "-mtriple=amdgcn-amd-amdpal", "-mcpu=" + cpu] + flags + ["-verify-machineinstrs", mod, "-o", asm])
     if c.returncode:
         return None, None
     args = ["--sigs", mod, "--profile", profile, "--mcpu", cpu, asm]
