@@ -524,6 +524,44 @@ def test_lit_judge():
            not bad, repr(bad)[:2000])
 
 
+def test_final_code_lit_lines(tmp):
+    """A final-code lit test's CHECK lines (littest.final_lines), run with
+    FileCheck on real llc output: the long branch of llvm/llvm-project#224205
+    in a call-graph function (a dotted name, which FileCheck reads
+    literally) writes the return address with `s_add_u32 s30, s30, <label>`
+    before the function's first s_setpc_b64 with llc 22, and not with llc
+    15 (another pair: the lit test passes there). A label pattern that
+    escaped the dot, or an "at" line naming llc 22's registers, fails both."""
+    llcs = {v: "/usr/lib/llvm-%d/bin/llc" % v for v in (15, 22) if os.access("/usr/lib/llvm-%d/bin/llc" % v, os.X_OK)}
+    if len(llcs) < 2:
+        return
+    sys.path.insert(0, os.path.join(ROOT, "harness"))
+    from gcnabirun import littest as L, vocab as V
+    sig = os.path.join(tmp, "lb-graph.ll")
+    open(sig, "w").write('declare void @g1.n5(<23 x i32> inreg) "gcnabi-branch" "amdgpu-no-dispatch-id" '
+                         '"amdgpu-no-dispatch-ptr" "amdgpu-no-queue-ptr" "amdgpu-no-implicitarg-ptr" '
+                         '"amdgpu-no-workgroup-id-x" "amdgpu-no-workgroup-id-y" "amdgpu-no-workgroup-id-z" '
+                         '"amdgpu-no-workitem-id-x" "amdgpu-no-workitem-id-y" "amdgpu-no-workitem-id-z" '
+                         '"amdgpu-no-lds-kernel-id"\n')
+    mod = os.path.join(tmp, "lb-graph-emitted.ll")
+    final = {"function": "g1.n5", "culprit": "s_add_u32 s30, s30, (.LBB0_2-.Lpost_getpc0)&4294967295",
+             "at": "s_setpc_b64 s[16:17]"}
+    checks = L.final_lines(final, {"callee": "g1.n5", "caller": "gcnabi.0.caller"}, True)
+    with open(mod, "w") as f:
+        subprocess.run([os.path.join(ROOT, "build", "gcnabi"), "emit", "--typed-pointers", sig], stdout=f, check=True)
+        f.write("\n" + "\n".join(checks) + "\n")
+    got = {}
+    for v, llc in sorted(llcs.items()):
+        asm = subprocess.run([llc, "-mtriple=amdgcn-amd-amdpal", "-mcpu=gfx900"] + V.final_code_llc_flags() +
+                             [mod, "-o", "-"], capture_output=True, text=True)
+        fc = subprocess.run([os.path.join(os.path.dirname(llc), "FileCheck"), mod], input=asm.stdout,
+                            capture_output=True, text=True)
+        got[v] = (asm.returncode, fc.returncode, fc.stderr[:300])
+    report("final-code CHECK lines on real llc output: fail with llc 22 (the long branch writes s30), pass with llc 15",
+           got[22][:2] == (0, 1) and "excluded string found" in got[22][2] and got[15][:2] == (0, 0),
+           "%s\n%s" % (checks, got))
+
+
 def test_check_command():
     """The one gcnabi check command minimizing and lit verdicts run for a
     finding: a CPU named with its wave (gfx1030w64) is --mcpu and --wave
@@ -837,6 +875,7 @@ def main():
         test_minimize_shares()
         test_check_command()
         test_lit_judge()
+        test_final_code_lit_lines(tmp)
         test_selftest()
     except BaseException:
         print("kept %s" % tmp)

@@ -5,9 +5,10 @@
 ; From the call graph: call @g33.n2 -> @g33.n3
 ; CHECK lines: `s_mov_b32 s32, s34` (which writes the value the contract is broken by) must not come before `s_setpc_b64 s[30:31]` in the function's final code.
 ; partially verified by lit with every installed llc: lit FAILS with llc 22.1.8 (the llc checked), llc 22.1.8; PASSES with none; no prediction for llc 14.0.6, llc 15.0.6, llc 16.0.6, llc 19.1.7, where lit FAILS (llc fails: error: <unknown>:#:#: in function g#.n# void (i#): unsupported dynamic alloca) with llc 14.0.6 (the IR gcnabi emits for llc 14.0.6 differs from the test's); FAILS (llc fails: error: <unknown>:#:#: in function g#.n# void (i#): unsupported dynamic alloca) with llc 15.0.6 (the IR gcnabi emits for llc 15.0.6 differs from the test's); FAILS (llc fails: error: <unknown>:#:#: in function g#.n# void (i#): unsupported dynamic alloca) with llc 16.0.6 (the IR gcnabi emits for llc 16.0.6 differs from the test's); FAILS (llc fails: error: <unknown>:#:#: in function g#.n# void (i#): unsupported dynamic alloca) with llc 19.1.7 (the IR gcnabi emits for llc 19.1.7 differs from the test's) (llc 22.1.8: gcnabi check --final-code shows the same violation with llc 22.1.8)
+; 5 December 2026: the CHECK-LABEL above escaped the dot (`g33\.n2`), which FileCheck reads literally, so every llc failed it on the label; with the label fixed llc 22 fails it on the CHECK-NOT (s_mov_b32 s32, s34 before the return), by hand: llc 22.1.8 -mcpu=gfx1100.
 ; RUN: llc -mtriple=amdgcn-amd-amdpal -mcpu=gfx1100 -verify-machineinstrs -enable-ipra=0 %s -o - | FileCheck %s
 
-; CHECK-LABEL: {{^}}g33\.n2:
+; CHECK-LABEL: {{^}}g33.n2:
 ; CHECK-NOT: s_mov_b32 s32, s34{{( |,|$)}}
 ; CHECK: s_setpc_b64 s[30:31]{{( |,|$)}}
 

@@ -186,13 +186,21 @@ def labelled(roles, placements, names, ir):
     return [l for _, b in sorted(blocks, key=lambda x: x[0]) for l in b]
 
 
-def asm_pattern(text):
+# The return-address pair: the one register the contract fixes in every
+# call and return (s_setpc_b64 s[30:31], s_swappc_b64 s[30:31], ...).
+RETURN_ADDRESS = "s[30:31]"
+
+
+def asm_pattern(text, registers=True):
     """A FileCheck pattern of an instruction check --final-code names
     ("mnemonic op, op", as llc prints it up to its modifiers): an operand
     naming a symbol or a label matches any (the test's names are not
-    check's, nor its blocks' numbers), and the last operand ends there."""
+    check's, nor its blocks' numbers), and so does every register but the
+    return address unless registers (another llc allocates others); the
+    last operand ends there."""
     mnemonic, _, ops = text.partition(" ")
-    ops = [o if "@" not in o and ".L" not in o else "{{[^,]*}}" for o in ops.split(", ")] if ops else []
+    keep = lambda o: "@" not in o and ".L" not in o and (registers or o == RETURN_ADDRESS)
+    ops = [o if keep(o) else "{{[^,]*}}" for o in ops.split(", ")] if ops else []
     return "%s %s{{( |,|$)}}" % (mnemonic, ", ".join(ops)) if ops else mnemonic + "{{( |$)}}"
 
 
@@ -203,11 +211,14 @@ def final_lines(final, names, culprit):
     what the compiler did."""
     function = final["function"]
     name = names["caller"] if re.fullmatch(r"gcnabi\.\d+\.caller", function) else names["callee"]
-    lines = ["; CHECK-LABEL: {{^}}%s:" % re.escape(name)]
+    # FileCheck reads the text outside {{...}} literally: the name as it is.
+    lines = ["; CHECK-LABEL: {{^}}%s:" % name]
     if final.get("culprit"):
         lines.append("; CHECK%s: %s" % ("-NOT" if culprit else "", asm_pattern(final["culprit"])))
     if final.get("at"):
-        lines.append("; CHECK: %s" % asm_pattern(final["at"]))
+        # where the verdict is: a return, a call or a tail call, whatever
+        # registers this llc holds the callee's address in
+        lines.append("; CHECK: %s" % asm_pattern(final["at"], registers=False))
     return lines
 
 
