@@ -562,6 +562,13 @@ def final_code_slots(tmp, llcs):
         "exit %d %s\n%s" % (r.returncode, counts, r.stderr[-800:]))
 
 
+# llvm/llvm-project#224205 (llc 19 and 22): the SGPR pair a long branch
+# takes is the return address or a callee-saved pair no one saves
+# (cases/known-differences.txt accepts it; final_code_long_branch tests it).
+LONG_BRANCH_PAIR = re.compile(r"holds the address of \.LBB\d+_\d+, not (its entry value|the return address)|"
+                              r"to \.LBB\d+_\d+ again: its return address was overwritten by a long branch$")
+
+
 def final_code_graphs(tmp, llcs):
     """check --final-code on call graphs with bodies (gcnabi gen --seed 77
     --callgraph --count 6 --weights cases/weights/bodies.weights): frames,
@@ -572,7 +579,8 @@ def final_code_graphs(tmp, llcs):
     returns through the callee, SP arithmetic wraps at 32 bits, an SP set
     at run time leaves stack arguments unchecked, a stack word reassembled
     from bytes is not followed (unknown), stack words a call site leaves
-    unwritten are its MIR notes. The reduced graph of llc 22's base pointer
+    unwritten are its MIR notes; but for llc 19 and 22's long-branch pair
+    (#224205). The reduced graph of llc 22's base pointer
     (tests/fixtures/final/gfx_base_pointer.graph) is violated there, its
     culprit `s_mov_b32 s32, s34`, the module kept."""
     have = [v for v in (19, 22) if v in llcs]
@@ -588,13 +596,13 @@ def final_code_graphs(tmp, llcs):
     summ = json.load(open(os.path.join(out, "summary.json"))) if os.path.exists(os.path.join(out, "summary.json")) else {}
     fc = {co["combo"]: co.get("final_code") for co in summ.get("combos", [])}
     found = [json.loads(l) for l in open(os.path.join(out, "findings.jsonl"))] if summ else []
-    unexplained = [f["combo"] + ": " + f["message"] for f in found if f["axis"] == "final-code" and
-                   f["class"] == "divergence" and not f["explained_by"]]
+    unexplained = [f["combo"] + ": " + f["message"] for f in found if
+                   f["class"] == "divergence" and not f["explained_by"] and not LONG_BRANCH_PAIR.search(f["message"])]
     dag = {k: v for k, v in fc.items() if k.endswith("-dag")}
     report("check --final-code on call graphs with bodies, llc %s, gfx900 and gfx1100, both selectors: no unexplained "
            "violation, llc 22 SelectionDAG compiles every function on gfx1100, most proven (%s)" % (
                "/".join(map(str, have)), {k: (v or {}).get("proven") for k, v in fc.items()}),
-           r.returncode & 8 == 0 and not unexplained and len(fc) == 4 * len(have) and
+           r.returncode & ~12 == 0 and not unexplained and len(fc) == 4 * len(have) and
            # llc 19 stops on one graph's final code ("illegal VGPR to SGPR copy"), 22 on none on gfx1100
            all(v and v["not_compiled"] == 0 for k, v in dag.items() if k.startswith("llvm22-gfx1100")) and
            all(v and v["proven"] >= 15 for v in dag.values()),
