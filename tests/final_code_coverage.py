@@ -12,6 +12,7 @@ apart. Prints a table; docs/measured.md quotes it.
 """
 import argparse
 import collections
+import functools
 import json
 import os
 import re
@@ -39,12 +40,17 @@ def profile_of(major):
     return best[-1]
 
 
+@functools.lru_cache(maxsize=None)
+def final_code_flags():
+    """llc's options for the final code, as check --final-code gives them."""
+    return json.loads(run([GCNABI, "vocab", "--json"]).stdout)["final_code_llc_flags"]
+
+
 def compile_and_check(llc, profile, cpu, sig_path, tmp, tag, mutants):
     mod, asm = os.path.join(tmp, tag + ".ll"), os.path.join(tmp, tag + ".s")
     with open(mod, "w") as f:
         subprocess.run([GCNABI, "emit", "--caller", "--profile", profile, "--mcpu", cpu, sig_path], stdout=f, check=True)
-    flags = json.loads(run([GCNABI, "vocab", "--json"]).stdout)["final_code_llc_flags"]
-    c = run([llc, "-mtriple=amdgcn-amd-amdpal", "-mcpu=" + cpu] + flags + ["-verify-machineinstrs", mod, "-o", asm])
+    c = run([llc, "-mtriple=amdgcn-amd-amdpal", "-mcpu=" + cpu] + final_code_flags() + ["-verify-machineinstrs", mod, "-o", asm])
     if c.returncode:
         return None, None
     args = ["--sigs", mod, "--profile", profile, "--mcpu", cpu, asm]
