@@ -1,5 +1,6 @@
 /* The final-code checker (asm_exec.h). */
 #include "asm_exec.h"
+#include "lanes.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -22,6 +23,7 @@ enum {
 	MAX_SLOTS = 1024,
 	MAX_SYMS = 256,
 	MAX_GLOBAL_STORES = 16,
+	MAX_MASKS = NSREG + 4 * REGSET_MAX + 2 * MAX_SLOTS + MAX_OVERLAYS, /* where a state may hold masks */
 };
 
 typedef enum {
@@ -38,6 +40,8 @@ typedef enum {
 	V_CLOBBERED, /* what a call (its line in off) may have left */
 	V_MAYBE,     /* reloaded after a store through an address the executor does not know */
 	V_ALIGNED,   /* a value rounded down to a multiple of 1 << reg (a realigned frame), id unique, plus off */
+	V_LANES,     /* a lane mask (lanes.h) of half reg - R_EXEC of the wave: table off, file 1 if only within it */
+	V_MIXED,     /* a vector register written in some of its lanes only (under a divergent EXEC): off the line */
 } VKind;
 
 typedef struct {
@@ -86,6 +90,13 @@ typedef struct {
 	uint32_t pc;
 	uint32_t steps;
 	uint16_t visits_ret; /* jumps through the return-address pair to a label */
+	/* The loops this path went round: each head (the target of a
+	 * backward branch), how often, and a digest of the state there. */
+	struct {
+		uint32_t pc, visits;
+		uint64_t digest;
+	} heads[EXEC_MAX_LOOPS];
+	unsigned nheads;
 } State;
 
 typedef struct {
@@ -103,6 +114,12 @@ typedef struct {
 	char pending[200];
 	uint32_t pending_line;
 	unsigned sp, ra;     /* SGPR numbers */
+	/* The branch step() just made tests this mask (R_EXEC, R_VCC; 0:
+	 * none) for zero, and on which side it is (taken or not). */
+	unsigned zero_reg;
+	bool zero_taken;
+	Val *mask_at[MAX_MASKS]; /* compact()'s */
+	uint32_t mask_t[MAX_MASKS];
 } Exec;
 
 static Val mk(VKind k) { return (Val){ .kind = (uint8_t)k }; }
@@ -148,6 +165,8 @@ static void describe(const Exec *x, Val v, char *buf, size_t cap)
 	case V_CLOBBERED: snprintf(buf, cap, "what the call at line %lld may have left", (long long)v.off); break;
 	case V_MAYBE: snprintf(buf, cap, "a value reloaded after a store through an unknown address"); break;
 	case V_ALIGNED: snprintf(buf, cap, "a realigned frame address%+lld", (long long)v.off); break;
+	case V_LANES: snprintf(buf, cap, "a lane mask computed from a compare"); break;
+	case V_MIXED: snprintf(buf, cap, "lanes of it written under a divergent EXEC (line %lld)", (long long)v.off); break;
 	default: snprintf(buf, cap, "a value computed at line %lld", (long long)v.off); break;
 	}
 }
@@ -250,7 +269,52 @@ static Val read_op(Exec *x, const State *st, const AsmOp *op, unsigned k, uint32
 	}
 }
 
-typedef enum { MASK_ENTRY, MASK_INACTIVE, MASK_ALL, MASK_OTHER } Mask;
+/* Value v as a lane mask: *half the half of the wave it is of (EXEC's
+ * halves, exec_lo and exec_hi, have entry values of their own), -1 for a
+ * constant of either; false: not a mask the executor follows. */
+static bool lanes_of(Val v, Lanes *l, int *half)
+{
+	*half = -1;
+	if (v.kind == V_CONST && (v.off == -1 || v.off == 0 || v.off == (int64_t)LANE_ALL)) {
+		*l = (Lanes){ v.off ? LANE_ALL : 0, false };
+		return true;
+	}
+	if (v.file != RF_SGPR && v.kind != V_LANES)
+		return false;
+	if (v.reg < R_EXEC || v.reg > R_EXEC + 1 || (v.off != 0 && v.kind != V_LANES))
+		return false;
+	*half = v.reg - R_EXEC;
+	if (v.kind == V_ENTRY)
+		*l = (Lanes){ lane_var(0), false };
+	else if (v.kind == V_NOT_ENTRY)
+		*l = (Lanes){ ~lane_var(0), false };
+	else if (v.kind == V_LANES)
+		*l = (Lanes){ (uint32_t)v.off, v.file != 0 };
+	else
+		return false;
+	return true;
+}
+
+/* The value of mask l of a half: EXEC's entry value, its complement and
+ * the constants as the rest of the executor knows them. */
+static Val lanes_val(Exec *x, Lanes l, int half, uint32_t line)
+{
+	uint32_t e = lane_var(0);
+	if (l.t == 0)
+		return konst(0);
+	if (!l.within && l.t == LANE_ALL)
+		return konst(-1);
+	if (half < 0 || (l.within && l.t == LANE_ALL))
+		return unknown(x, line);
+	if (!l.within && (l.t == e || l.t == ~e))
+		return (Val){ .kind = (uint8_t)(l.t == e ? V_ENTRY : V_NOT_ENTRY), .file = RF_SGPR, .reg = (uint16_t)(R_EXEC + half) };
+	return (Val){ .kind = V_LANES, .file = l.within, .reg = (uint16_t)(R_EXEC + half), .off = l.t };
+}
+
+/* MASK_SUBSET: some of the lanes active at entry (a divergent branch, a
+ * waterfall loop), maybe all; MASK_LANES: a mask the executor follows
+ * that may hold lanes inactive at entry too. */
+typedef enum { MASK_ENTRY, MASK_INACTIVE, MASK_ALL, MASK_SUBSET, MASK_LANES, MASK_OTHER } Mask;
 
 static Mask mask_of(const Exec *x, const State *st)
 {
@@ -262,7 +326,23 @@ static Mask mask_of(const Exec *x, const State *st)
 		return MASK_INACTIVE;
 	if (same(lo, konst(-1)) && (!w64 || same(hi, konst(-1))))
 		return MASK_ALL;
-	return MASK_OTHER;
+	Mask m = MASK_SUBSET;
+	for (unsigned k = 0; k < (w64 ? 2u : 1u); k++) {
+		Lanes l;
+		int half;
+		if (!lanes_of(st->s[R_EXEC + k], &l, &half) || (half >= 0 && half != (int)k))
+			return MASK_OTHER;
+		if (l.t & ~lane_var(0))
+			m = MASK_LANES;
+	}
+	return m;
+}
+
+/* What a register or word holds after a write of v to some of its lanes
+ * (MASK_SUBSET): v where it held v already, else lanes of each. */
+static Val mix(Exec *x, Val old, Val v, uint32_t line)
+{
+	return same(old, v) ? v : (Val){ .kind = V_MIXED, .id = ++x->fresh, .off = line };
 }
 
 static void stop(Exec *x, Verdict v, uint32_t line, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
@@ -308,6 +388,26 @@ static void ov_where(const State *st, RegFile f, unsigned r, bool *act, bool *in
 		}
 }
 
+/* A write of v to some of the lanes of a vector register (MASK_SUBSET:
+ * of those active at entry, the others keep theirs; MASK_LANES: maybe
+ * of either). A lane v_writelane_b32 wrote may be among them or not: not
+ * followed. */
+static bool write_some(Exec *x, State *st, const AsmInstr *in, RegFile f, unsigned r, Val v)
+{
+	bool ov_act, ov_inact, inactive = mask_of(x, st) == MASK_LANES;
+	ov_where(st, f, r, &ov_act, &ov_inact);
+	if (ov_act || (inactive && ov_inact)) {
+		stop(x, VERDICT_UNKNOWN, in->line,
+		     "EXEC is not followed here (%s writes some lanes of a VGPR v_writelane_b32 wrote)", in->mnemonic);
+		return false;
+	}
+	VReg *g = &(f == RF_VGPR ? st->v : st->a)[r];
+	g->act = mix(x, g->act, v, in->line);
+	if (inactive)
+		g->inact = mix(x, g->inact, v, in->line);
+	return true;
+}
+
 /* A VALU write of a vector register under the current EXEC. */
 static bool write_v(Exec *x, State *st, const AsmInstr *in, RegFile f, unsigned r, Val v)
 {
@@ -328,6 +428,9 @@ static bool write_v(Exec *x, State *st, const AsmInstr *in, RegFile f, unsigned 
 		g->inact = v;
 		ov_filter(st, f, r, false, true);
 		return true;
+	case MASK_SUBSET:
+	case MASK_LANES:
+		return write_some(x, st, in, f, r, v);
 	default:
 		stop(x, VERDICT_UNKNOWN, in->line, "EXEC is not followed here (%s writes a VGPR under it)", in->mnemonic);
 		return false;
@@ -473,6 +576,17 @@ static void scratch_store(Exec *x, State *st, const AsmInstr *in, const AsmOp *d
 			s->act = act, s->gen_act = st->mem_gen;
 		if (m == MASK_ALL || m == MASK_INACTIVE)
 			s->inact = inact, s->gen_inact = st->mem_gen;
+		if (m == MASK_SUBSET || m == MASK_LANES) {
+			/* Some of the lanes: a word not written since a store
+			 * through an unknown address may have been anything. */
+			s->act = s->gen_act == st->mem_gen ? mix(x, s->act, act, in->line) : mix(x, unknown(x, in->line), act, in->line);
+			s->gen_act = st->mem_gen;
+		}
+		if (m == MASK_LANES) {
+			s->inact = s->gen_inact == st->mem_gen ? mix(x, s->inact, inact, in->line)
+							       : mix(x, unknown(x, in->line), inact, in->line);
+			s->gen_inact = st->mem_gen;
+		}
 		if (m == MASK_OTHER) {
 			s->act = s->inact = unknown(x, in->line);
 			s->gen_act = s->gen_inact = st->mem_gen;
@@ -505,6 +619,11 @@ static bool scratch_load(Exec *x, State *st, const AsmInstr *in, const AsmOp *ds
 		if (m == MASK_OTHER) {
 			stop(x, VERDICT_UNKNOWN, in->line, "EXEC is not followed here (%s)", in->mnemonic);
 			return false;
+		}
+		if (m == MASK_SUBSET || m == MASK_LANES) {
+			if (!write_some(x, st, in, f, dr, v))
+				return false;
+			continue;
 		}
 		if (m == MASK_ALL || m == MASK_ENTRY)
 			g->act = v;
@@ -553,7 +672,7 @@ static void check_received(Exec *x, const State *st, const AsmInstr *in, int sym
 			snprintf(what, sizeof what, "argument %u part %u", arg, part);
 			/* A value the executor did not follow (computed: GlobalISel
 			 * reassembles a stack word from its bytes) may be it. */
-			bool followed = got.kind != V_MAYBE && got.kind != V_UNKNOWN;
+			bool followed = got.kind != V_MAYBE && got.kind != V_UNKNOWN && got.kind != V_MIXED;
 			stop(x, followed ? VERDICT_VIOLATED : VERDICT_UNKNOWN, in->line,
 			     followed ? "%s arrives in %s, but the function stores %s"
 				      : "%s arrives in %s; the function stores %s, which is not followed",
@@ -778,6 +897,17 @@ static bool call(Exec *x, State *st, const AsmInstr *in)
 			x->out->checked_args++;
 			if (same(got, want))
 				continue;
+			if (got.kind == V_MIXED) {
+				/* Written in some lanes only: those the call runs in
+				 * are not told apart from the others. */
+				if (!x->pending[0]) {
+					snprintf(x->pending, sizeof x->pending,
+						 "call of @%s at line %u: argument %u part %u is written under a divergent EXEC, "
+						 "which is not followed to the lanes of the call", name, in->line, arg, part);
+					x->pending_line = in->line;
+				}
+				continue;
+			}
 			/* Where the value is instead, for the report. */
 			char where[32] = "no register";
 			for (unsigned r = 0; r < R_VCC && !strcmp(where, "no register"); r++)
@@ -804,8 +934,11 @@ static bool call(Exec *x, State *st, const AsmInstr *in)
 		}
 	/* What the callee may change: its caller-saved registers (the VGPRs'
 	 * active lanes; their inactive lanes are preserved), VCC, SCC, M0, and
-	 * the scratch at and above SP. */
+	 * the scratch at and above SP. Under a divergent EXEC, the lanes it
+	 * runs in. */
 	Val clob = { .kind = V_CLOBBERED, .off = in->line };
+	Mask mask = mask_of(x, st);
+	bool some = mask == MASK_SUBSET || mask == MASK_LANES;
 	for (unsigned r = 0; r < R_VCC; r++)
 		if (!regset_has(&c.preserved, RF_SGPR, r) && r != x->sp)
 			write_s(st, r, clob);
@@ -815,8 +948,12 @@ static bool call(Exec *x, State *st, const AsmInstr *in)
 			VReg *g = &(f == RF_VGPR ? st->v : st->a)[r];
 			if (regset_has(&c.preserved, (RegFile)f, r))
 				continue;
-			g->act = clob;
-			ov_filter(st, (RegFile)f, r, true, false);
+			if (some && !write_some(x, st, in, (RegFile)f, r, clob))
+				return false;
+			if (!some) {
+				g->act = clob;
+				ov_filter(st, (RegFile)f, r, true, false);
+			}
 		}
 	for (unsigned i = 0; i < st->nslots; i++) {
 		Slot *s = &st->slots[i];
@@ -917,8 +1054,11 @@ static void ret(Exec *x, const State *st, const AsmInstr *in, const char *to, co
 			else
 				describe(x, bad, a, sizeof a);
 			/* A reload after a store through an unknown address is its
-			 * entry value only if such a store wrote that value. */
-			stop(x, bad.kind == V_MAYBE && regset_has(&st->maybe_stored, (RegFile)f, k) ? VERDICT_UNKNOWN : VERDICT_VIOLATED,
+			 * entry value only if such a store wrote that value; lanes
+			 * written under a divergent EXEC may be lanes no path
+			 * runs. */
+			bool maybe = (bad.kind == V_MAYBE && regset_has(&st->maybe_stored, (RegFile)f, k)) || bad.kind == V_MIXED;
+			stop(x, maybe ? VERDICT_UNKNOWN : VERDICT_VIOLATED,
 			     in->line,
 			     "at %s %s holds %s in %s, not its entry value", where, reg_name((RegFile)f, k, r, sizeof r), a,
 			     !is_entry(g->inact, (RegFile)f, k) || !saved ? "the lanes inactive at entry" : "its active lanes");
@@ -969,6 +1109,139 @@ static bool writes_exec(const AsmInstr *in)
 {
 	unsigned r;
 	return in->nops && sreg_of(&in->op[0], 0, &r) && (r == R_EXEC || r == R_EXEC + 1);
+}
+
+/* A scalar instruction on masks (lanes.h); false: its operands are not
+ * masks the executor follows, and it is taken as any SALU instruction. A
+ * saveexec keeps EXEC in its destination whatever they are. */
+static bool lane_step(Exec *x, State *st, const AsmInstr *in, const LaneInstr *li)
+{
+	const AsmOp *o = in->op;
+	unsigned n = strstr(in->mnemonic, "_b64") ? 2 : 1, r;
+	bool plain = li->form == LANE_PLAIN;
+	if (in->nops != (plain && !li->unary ? 3u : 2u))
+		return false;
+	Val out[2], exec[2];
+	for (unsigned k = 0; k < n; k++) {
+		Lanes a, b = { 0, false };
+		int ha, hb = -1;
+		Val va = read_op(x, st, &o[1], k, in->line);
+		Val vb = plain ? (li->unary ? konst(0) : read_op(x, st, &o[2], k, in->line)) : st->s[R_EXEC + k];
+		bool masks = lanes_of(va, &a, &ha) && lanes_of(vb, &b, &hb) && (ha < 0 || hb < 0 || ha == hb);
+		if (!masks && plain)
+			return false;
+		exec[k] = masks ? lanes_val(x, lane_apply(li, a, b), ha >= 0 ? ha : hb, in->line) : unknown(x, in->line);
+		out[k] = li->form == LANE_SAVEEXEC ? st->s[R_EXEC + k] : exec[k];
+	}
+	for (unsigned k = 0; k < n; k++) {
+		if (!plain)
+			write_s(st, R_EXEC + k, exec[k]);
+		if (sreg_of(&o[0], k, &r))
+			write_s(st, r, out[k]);
+	}
+	st->s[R_SCC] = unknown(x, in->line);
+	return true;
+}
+
+/* Every mask of the state, rewritten by lane_compact (care: the rows a
+ * lane may be in); false: the path cannot run (no lane active at entry
+ * is possible on it). */
+static bool compact(Exec *x, State *st, uint32_t care)
+{
+	Val **at = x->mask_at;
+	uint32_t *t = x->mask_t;
+	unsigned n = 0;
+#define MASK(v) if ((v).kind == V_LANES) at[n] = &(v), t[n] = (uint32_t)(v).off, n++
+	for (unsigned r = 0; r < NSREG; r++)
+		MASK(st->s[r]);
+	for (unsigned r = 0; r < REGSET_MAX; r++) {
+		MASK(st->v[r].act);
+		MASK(st->v[r].inact);
+		MASK(st->a[r].act);
+		MASK(st->a[r].inact);
+	}
+	for (unsigned i = 0; i < st->nslots; i++) {
+		MASK(st->slots[i].act);
+		MASK(st->slots[i].inact);
+	}
+	for (unsigned i = 0; i < st->nov; i++)
+		MASK(st->ov[i].v);
+#undef MASK
+	int k = lane_compact(t, n, care);
+	if (k < 0)
+		return false;
+	for (unsigned i = 0; i < n && k < LANE_VARS; i++)
+		*at[i] = lanes_val(x, (Lanes){ t[i], at[i]->file != 0 }, at[i]->reg - R_EXEC, 0);
+	return true;
+}
+
+/* A branch on a mask being zero (s_cbranch_execz, _vccz and their nz
+ * forms), on the side where it is: its lanes are none. False: the side
+ * cannot be taken. */
+static bool mask_zero(Exec *x, State *st, unsigned reg)
+{
+	unsigned n = x->in->wave == 64 ? 2 : 1;
+	Lanes l[2];
+	int h;
+	bool exact = true;
+	for (unsigned k = 0; k < n; k++)
+		exact &= lanes_of(st->s[reg + k], &l[k], &h) && !l[k].within && (k == 0 || l[k].t == l[0].t);
+	for (unsigned k = 0; k < n; k++)
+		write_s(st, reg + k, konst(0));
+	/* The halves' lanes are others: one function of both is needed to
+	 * tell which lanes are possible. */
+	return !exact || compact(x, st, ~l[0].t);
+}
+
+/* A variable (lanes.h) no mask of the state depends on; 0: none left. */
+static bool uses_var(Val v, unsigned k) { return v.kind == V_LANES && lane_depends((uint32_t)v.off, k); }
+
+static unsigned free_var(const State *st)
+{
+	for (unsigned k = 1; k < LANE_VARS; k++) {
+		bool used = false;
+		for (unsigned r = 0; r < NSREG && !used; r++)
+			used = uses_var(st->s[r], k);
+		for (unsigned r = 0; r < REGSET_MAX && !used; r++)
+			used = uses_var(st->v[r].act, k) || uses_var(st->v[r].inact, k) || uses_var(st->a[r].act, k) ||
+			       uses_var(st->a[r].inact, k);
+		for (unsigned i = 0; i < st->nslots && !used; i++)
+			used = uses_var(st->slots[i].act, k) || uses_var(st->slots[i].inact, k);
+		for (unsigned i = 0; i < st->nov && !used; i++)
+			used = uses_var(st->ov[i].v, k);
+		if (!used)
+			return k;
+	}
+	return 0;
+}
+
+/* A VALU compare: in each lane EXEC has on, its outcome, a variable of
+ * its own; 0 in the others. v_cmp writes it to its SGPR operand (VCC in
+ * the e32 form), v_cmpx to EXEC, and on gfx9 to its SGPR operand too
+ * (the form with three operands). */
+static bool compare(Exec *x, State *st, const AsmInstr *in)
+{
+	bool to_exec = starts(in->mnemonic, "v_cmpx");
+	unsigned var = free_var(st), n = x->in->wave == 64 ? 2 : 1, r;
+	if (!var && compact(x, st, LANE_ALL))
+		var = free_var(st);
+	Val out[2];
+	for (unsigned k = 0; k < n; k++) {
+		Lanes e;
+		int h;
+		out[k] = unknown(x, in->line);
+		if (lanes_of(st->s[R_EXEC + k], &e, &h) && (h < 0 || h == (int)k))
+			out[k] = lanes_val(x, var ? (Lanes){ e.t & lane_var(var), e.within } : (Lanes){ e.t, true }, (int)k, in->line);
+	}
+	for (unsigned k = 0; k < n; k++) {
+		if (in->nops == 3 && sreg_of(&in->op[0], k, &r))
+			write_s(st, r, out[k]);
+		else if (!to_exec && in->nops != 3)
+			write_s(st, R_VCC + k, out[k]);
+		if (to_exec)
+			write_s(st, R_EXEC + k, out[k]);
+	}
+	return true;
 }
 
 static Step step(Exec *x, State *st, const AsmInstr *in, int *label)
@@ -1023,6 +1296,17 @@ static Step step(Exec *x, State *st, const AsmInstr *in, int *label)
 			return STEP_END;
 		}
 		*label = l;
+		/* Which side of a branch on EXEC or VCC has it zero. */
+		static const struct {
+			const char *m;
+			uint8_t reg;
+			bool taken;
+		} zero[] = { { "s_cbranch_execz", R_EXEC, true }, { "s_cbranch_execnz", R_EXEC, false },
+			     { "s_cbranch_vccz", R_VCC, true },   { "s_cbranch_vccnz", R_VCC, false } };
+		x->zero_reg = 0;
+		for (unsigned i = 0; i < sizeof zero / sizeof zero[0]; i++)
+			if (strcmp(m, zero[i].m) == 0)
+				x->zero_reg = zero[i].reg, x->zero_taken = zero[i].taken;
 		return m[2] == 'b' ? STEP_JUMP : STEP_FORK;
 	}
 	if (strcmp(m, "s_endpgm") == 0) {
@@ -1075,32 +1359,11 @@ static Step step(Exec *x, State *st, const AsmInstr *in, int *label)
 		st->s[R_SCC] = unknown(x, in->line);
 		return STEP_ON;
 	}
-	if (strstr(m, "_saveexec_") && starts(m, "s_") && in->nops == 2) {
-		/* sdst = EXEC; EXEC = op(EXEC, src): with src -1, or keeps all
-		 * lanes on, xor leaves the lanes that were off. */
-		unsigned n = strstr(m, "_b64") ? 2 : 1;
-		Val old[2] = { st->s[R_EXEC], st->s[R_EXEC + 1] };
-		Val src = read_op(x, st, &o[1], 0, in->line);
-		bool all = same(src, konst(-1));
-		for (unsigned k = 0; k < n; k++) {
-			if (sreg_of(&o[0], k, &r))
-				write_s(st, r, old[k]);
-			Val e = old[k];
-			if (all && starts(m, "s_or_saveexec"))
-				e = konst(-1);
-			else if (all && starts(m, "s_xor_saveexec") && e.kind == V_ENTRY && e.off == 0)
-				e.kind = V_NOT_ENTRY;
-			else if (all && starts(m, "s_xor_saveexec") && e.kind == V_NOT_ENTRY)
-				e.kind = V_ENTRY;
-			else if (all && starts(m, "s_and_saveexec"))
-				;
-			else
-				e = unknown(x, in->line);
-			write_s(st, R_EXEC + k, e);
-		}
-		st->s[R_SCC] = unknown(x, in->line);
+	const LaneInstr *li = lane_instr(m);
+	if (li && lane_step(x, st, in, li))
 		return STEP_ON;
-	}
+	if (starts(m, "v_cmp"))
+		return compare(x, st, in) ? STEP_ON : STEP_END;
 	if (strcmp(m, "v_writelane_b32") == 0 && in->nops == 3 && o[0].kind == AOP_REG && o[2].kind == AOP_IMM) {
 		RegFile f = o[0].file == RF_AGPR ? RF_AGPR : RF_VGPR;
 		unsigned reg = o[0].first % REGSET_MAX;
@@ -1138,7 +1401,7 @@ static Step step(Exec *x, State *st, const AsmInstr *in, int *label)
 		/* The value of one active lane: the register's if it is uniform
 		 * (copied from a scalar). */
 		Val v = read_op(x, st, &o[1], 0, in->line);
-		write_s(st, r, v.kind == V_ENTRY && v.file == RF_VGPR ? unknown(x, in->line) : v);
+		write_s(st, r, (v.kind == V_ENTRY && v.file == RF_VGPR) || v.kind == V_MIXED ? unknown(x, in->line) : v);
 		return STEP_ON;
 	}
 	if (strstr(m, "_load") || strstr(m, "_store") || starts(m, "ds_") || strstr(m, "_atomic"))
@@ -1146,7 +1409,7 @@ static Step step(Exec *x, State *st, const AsmInstr *in, int *label)
 	/* What the executor does not model precisely: EXEC from anything but
 	 * a saveexec or a move, writes relative to M0, lane permutations that
 	 * write two registers. */
-	if (writes_exec(in) || starts(m, "v_cmpx") || strstr(m, "movrel") || strstr(m, "permlane") || strstr(m, "swap") ||
+	if (writes_exec(in) || strstr(m, "movrel") || strstr(m, "permlane") || strstr(m, "swap") ||
 	    starts(m, "s_set_gpr_idx") || starts(m, "s_call") || starts(m, "s_rfe")) {
 		stop(x, VERDICT_UNKNOWN, in->line, "%s is outside the supported subset", m);
 		return STEP_END;
@@ -1160,10 +1423,6 @@ static Step step(Exec *x, State *st, const AsmInstr *in, int *label)
 			st->s[R_SCC] = unknown(x, in->line);
 		if (cmp)
 			return STEP_ON;
-		if (starts(m, "v_cmp") && strstr(m, "_e32")) {
-			st->s[R_VCC] = st->s[R_VCC + 1] = unknown(x, in->line);
-			return STEP_ON;
-		}
 		unsigned defs = (strstr(m, "_co_") || strstr(m, "div_scale")) && starts(m, "v_") ? 2 : 1;
 		for (unsigned d = 0; d < defs && d < in->nops; d++) {
 			const AsmOp *op = &o[d];
@@ -1185,6 +1444,83 @@ static Step step(Exec *x, State *st, const AsmInstr *in, int *label)
 }
 
 static uint32_t label_target(const AsmFunction *f, int label) { return f->label_at[label]; }
+
+/* A digest of what a state holds, up to the names of values the executor
+ * made up (unknowns, mixed lanes: by the line that made them) and the
+ * count of stores through unknown addresses: two rounds of a loop with
+ * the same digest go on alike. */
+static uint64_t digest_bytes(uint64_t h, const void *p, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ ((const uint8_t *)p)[i]) * 0x100000001b3ull;
+	return h;
+}
+
+static uint64_t digest_val(uint64_t h, Val v)
+{
+	bool named = v.kind != V_UNKNOWN && v.kind != V_MAYBE && v.kind != V_MIXED && v.kind != V_ALIGNED;
+	int64_t w[4] = { v.kind, v.file << 16 | v.reg, named ? v.id : 0, v.off };
+	return digest_bytes(h, w, sizeof w);
+}
+
+static uint64_t digest(const State *st)
+{
+	uint64_t h = 0xcbf29ce484222325ull;
+	for (unsigned r = 0; r < NSREG; r++)
+		h = digest_val(h, st->s[r]);
+	for (unsigned r = 0; r < REGSET_MAX; r++) {
+		const VReg *g[2] = { &st->v[r], &st->a[r] };
+		for (unsigned f = 0; f < 2; f++) {
+			h = digest_val(digest_val(h, g[f]->act), g[f]->inact);
+			h = digest_bytes(h, &g[f]->lost, sizeof g[f]->lost);
+		}
+	}
+	for (unsigned i = 0; i < st->nslots; i++) {
+		const Slot *s = &st->slots[i];
+		bool now[2] = { s->gen_act == st->mem_gen, s->gen_inact == st->mem_gen };
+		h = digest_val(digest_val(digest_val(h, s->base), s->act), s->inact);
+		h = digest_bytes(h, now, sizeof now);
+	}
+	for (unsigned i = 0; i < st->nov; i++) {
+		const Overlay *o = &st->ov[i];
+		uint32_t w[3] = { (uint32_t)o->file << 16 | o->reg, o->lane, (uint32_t)o->maybe_active << 1 | o->maybe_inactive };
+		h = digest_val(digest_bytes(h, w, sizeof w), o->v);
+	}
+	h = digest_bytes(h, &st->maybe_stored, sizeof st->maybe_stored);
+	return digest_bytes(h, &st->visits_ret, sizeof st->visits_ret);
+}
+
+/* A path back at the head of a loop (st->pc, by a backward branch at
+ * line): it goes round again unless the last round began from the same
+ * state (what follows was followed then); false: the path ends here. */
+static bool loop_round(Exec *x, State *st, uint32_t line)
+{
+	unsigned h = 0;
+	while (h < st->nheads && st->heads[h].pc != st->pc)
+		h++;
+	if (h == st->nheads) {
+		if (h == EXEC_MAX_LOOPS) {
+			stop(x, VERDICT_UNKNOWN, line, "more than %u loops on a path", EXEC_MAX_LOOPS);
+			return false;
+		}
+		st->nheads++;
+		st->heads[h].pc = st->pc;
+		st->heads[h].visits = 0;
+	}
+	uint32_t head_line = x->in->f->instrs[st->pc < x->in->f->ninstrs ? st->pc : 0].line;
+	/* Masks in as few variables as tell lanes apart. */
+	if (!compact(x, st, LANE_ALL))
+		return false;
+	uint64_t d = digest(st);
+	if (st->heads[h].visits && st->heads[h].digest == d)
+		return false;
+	if (++st->heads[h].visits > EXEC_LOOP_ROUNDS) {
+		stop(x, VERDICT_UNKNOWN, line, "the loop at line %u does not settle in %u rounds", head_line, EXEC_LOOP_ROUNDS);
+		return false;
+	}
+	st->heads[h].digest = d;
+	return true;
+}
 
 void asm_exec(const ExecInput *in, ExecResult *out)
 {
@@ -1236,11 +1572,29 @@ void asm_exec(const ExecInput *in, ExecResult *out)
 				}
 				*t = *s;
 				t->pc = label_target(in->f, label);
-				x->stack[x->depth++] = t;
+				bool t_runs = true, s_runs = true;
+				if (x->zero_reg && x->zero_taken)
+					t_runs = mask_zero(x, t, x->zero_reg);
+				else if (x->zero_reg)
+					s_runs = mask_zero(x, s, x->zero_reg);
+				if (!t_runs || (t->pc <= s->pc && !loop_round(x, t, ins->line))) {
+					out->paths++;
+					free(t);
+				} else
+					x->stack[x->depth++] = t;
 				s->pc++;
-			} else if (k == STEP_JUMP)
+				if (!s_runs) {
+					out->paths++;
+					break;
+				}
+			} else if (k == STEP_JUMP) {
+				uint32_t from = s->pc;
 				s->pc = label_target(in->f, label);
-			else
+				if (s->pc <= from && !loop_round(x, s, ins->line)) {
+					out->paths++;
+					break;
+				}
+			} else
 				s->pc++;
 		}
 		free(s);

@@ -58,7 +58,7 @@ typedef struct {
 	bool smem_dwords;    /* a scalar load's immediate offset counts dwords (gfx6/gfx7: Target.smem_dword_offset) */
 } ExecInput;
 
-enum { EXEC_MAX_PATHS = 256, EXEC_MAX_STEPS = 200000 };
+enum { EXEC_MAX_PATHS = 256, EXEC_MAX_STEPS = 200000, EXEC_MAX_LOOPS = 8, EXEC_LOOP_ROUNDS = 6 };
 
 /* Which rule a violation breaks, for those who explain it. */
 typedef enum {
