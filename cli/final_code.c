@@ -94,6 +94,14 @@ static bool env_undef(void *ctx, const char *callee, unsigned arg)
 	return i >= 0 && arg < c->sigs[i]->nparams && !cc_body_uses(c->sigs[i], arg, &c->m);
 }
 
+/* A call through a pointer gcnabi emit loads from @gcnabi.<i>.fptr: the
+ * function the variable holds in the assembly's data. */
+static bool env_pointee(void *ctx, const char *global, int64_t off, char *name, size_t cap)
+{
+	FinalCode *c = ctx;
+	return off == 0 && c->text && asm_data_symbol(c->text, c->len, global, name, cap);
+}
+
 /* swap_call_args: the callee of the call at instruction i (the last
  * symbol of a signature named before it) and its first two argument
  * registers of one file. */
@@ -168,7 +176,7 @@ static int each(void *ctx, const AsmFunction *f)
 		skip = "no signature of that name";
 	else if (!contract_of((CallConv)c->sigs[i]->cc, &c->m, &k))
 		skip = "its convention never returns to a caller";
-	ExecEnv env = { c, env_callee, env_passed, env_received, env_undef };
+	ExecEnv env = { c, env_callee, env_passed, env_received, env_undef, env_pointee };
 	ExecInput in = { f, &k, i >= 0 && c->places[i].ok ? &c->places[i] : 0, c->m.wave, &env,
 			 c->m.target->smem_dword_offset };
 	c->current = f->name;
@@ -182,5 +190,8 @@ static int each(void *ctx, const AsmFunction *f)
 unsigned final_code_check(FinalCode *c, const char *text, size_t len, FinalSink sink, void *ctx)
 {
 	Each e = { c, sink, ctx };
-	return asm_read(text, len, each, &e);
+	c->text = text, c->len = len;
+	unsigned n = asm_read(text, len, each, &e);
+	c->text = 0, c->len = 0;
+	return n;
 }

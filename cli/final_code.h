@@ -11,6 +11,8 @@ typedef struct {
 	ModelConfig m;
 	Placement *places;   /* callee view of each signature */
 	const char *current; /* the function being checked */
+	const char *text;    /* the assembly being checked, and its length */
+	size_t len;
 } FinalCode;
 
 bool final_code_init(FinalCode *c, Sig **sigs, unsigned nsigs, const ModelConfig *m);

@@ -425,3 +425,43 @@ size_t asm_print_json(const AsmFunction *f, char *buf, size_t cap)
 	n += (size_t)snprintf(buf + (n < cap ? n : cap), n < cap ? cap - n : 0, "}");
 	return n;
 }
+
+bool asm_data_symbol(const char *text, size_t len, const char *name, char *out, size_t cap)
+{
+	size_t n = strlen(name);
+	for (size_t at = 0; at < len;) {
+		const char *line = text + at, *end = memchr(line, '\n', len - at);
+		size_t ll = end ? (size_t)(end - line) : len - at;
+		at += ll + 1;
+		if (ll != n + 1 || memcmp(line, name, n) != 0 || line[n] != ':')
+			continue;
+		/* The next line that is not a comment: its directive. */
+		while (at < len) {
+			line = text + at;
+			end = memchr(line, '\n', len - at);
+			ll = end ? (size_t)(end - line) : len - at;
+			at += ll + 1;
+			size_t i = 0;
+			while (i < ll && (line[i] == ' ' || line[i] == '\t'))
+				i++;
+			if (i == ll || line[i] == ';')
+				continue;
+			const char *d = line + i;
+			size_t dl = ll - i, w = 0;
+			if (dl > 6 && (memcmp(d, ".quad", 5) == 0 || memcmp(d, ".long", 5) == 0) && (d[5] == ' ' || d[5] == '\t')) {
+				d += 6, dl -= 6;
+				while (dl && (*d == ' ' || *d == '\t'))
+					d++, dl--;
+				while (w < dl && d[w] != ' ' && d[w] != '\t' && d[w] != ';')
+					w++;
+				if (w && w < cap) {
+					memcpy(out, d, w);
+					out[w] = 0;
+					return true;
+				}
+			}
+			return false;
+		}
+	}
+	return false;
+}

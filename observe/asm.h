@@ -78,6 +78,11 @@ void asm_instr_text(const AsmInstr *in, char *buf, size_t cap);
 /* The index of label name in f, or -1. */
 int asm_label_find(const AsmFunction *f, const char *name, size_t len);
 
+/* The symbol a data object's first word names (`name:` then `.quad
+ * SYMBOL` or `.long SYMBOL`: a function pointer variable's initial value)
+ * into out; false when the text has no such object. */
+bool asm_data_symbol(const char *text, size_t len, const char *name, char *out, size_t cap);
+
 /* One JSON object: name, line, instructions, named registers (runs), and
  * error where it failed. snprintf semantics. */
 size_t asm_print_json(const AsmFunction *f, char *buf, size_t cap);

@@ -111,7 +111,7 @@ typedef struct {
 	unsigned scale;      /* SP units per per-lane byte */
 	/* Why the verdict is unknown if nothing else is found (a check that
 	 * could not be made, the rest of the paths followed). */
-	char pending[200];
+	char pending[320];
 	uint32_t pending_line;
 	unsigned sp, ra;     /* SGPR numbers */
 	/* The branch step() just made tests this mask (R_EXEC, R_VCC; 0:
@@ -792,6 +792,12 @@ static bool call(Exec *x, State *st, const AsmInstr *in)
 	Val lo = read_op(x, st, tgt, 0, in->line), hi = read_op(x, st, tgt, 1, in->line);
 	const char *name = lo.kind == V_SYM_LO && hi.kind == V_SYM_HI && lo.id == hi.id ? x->syms[lo.id] : 0;
 	const ExecEnv *env = x->in->env;
+	/* Through a pointer loaded from a variable (a waterfall loop's
+	 * v_readfirstlane of it): the function it holds. */
+	char held[ASM_NAME_MAX];
+	if (!name && lo.kind == V_LOAD && hi.kind == V_LOAD && lo.id == hi.id && hi.off == lo.off + 4 && lo.id < x->nsyms &&
+	    env && env->pointee && env->pointee(env->ctx, x->syms[lo.id], lo.off, held, sizeof held))
+		name = held;
 	Contract c;
 	const Placement *p = 0;
 	char a[96], b[96];

@@ -47,6 +47,10 @@ typedef struct {
 	 * body does not use it: gcnabi emit's body_skips_param), so that
 	 * nothing need be written for it; NULL: never. */
 	bool (*undef)(void *ctx, const char *callee, unsigned arg);
+	/* The function whose address the word at off of global holds (a
+	 * function pointer variable, read by a call through it); false: not
+	 * known; NULL: never. */
+	bool (*pointee)(void *ctx, const char *global, int64_t off, char *name, size_t cap);
 } ExecEnv;
 
 typedef struct {

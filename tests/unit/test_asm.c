@@ -94,7 +94,7 @@ static bool mutant_args(void *ctx, const AsmFunction *f, uint32_t i, char a[16],
 static int sink(void *ctx, const AsmFunction *f)
 {
 	Run *r = ctx;
-	ExecEnv env = { r, env_callee, env_passed, env_received, 0 };
+	ExecEnv env = { r, env_callee, env_passed, env_received, 0, 0 };
 	bool callee = strcmp(f->name, "g") == 0;
 	ExecInput in = { f, &r->contract, callee ? &r->in : &r->none, r->m.wave, &env, r->m.target->smem_dword_offset };
 	ExecResult res;
@@ -215,12 +215,29 @@ static void test_reader(void **state)
 	assert_int_equal(n, 1);
 }
 
+/* A function pointer variable's initial value in the data llc prints. */
+static void test_data_symbol(void **state)
+{
+	(void)state;
+	static const char text[] = "\t.globl\tgcnabi.1.fptr\ngcnabi.1.fptr.x:\n\t.quad\tnot\ngcnabi.1.fptr:\n"
+				   "; a comment\n\t.quad\tg0.n1\n\t.size\tgcnabi.1.fptr, 8\nv:\n\t.long\t7\nw:\n\t.zero 8\n";
+	char out[32];
+	assert_true(asm_data_symbol(text, sizeof text - 1, "gcnabi.1.fptr", out, sizeof out));
+	assert_string_equal(out, "g0.n1");
+	assert_true(asm_data_symbol(text, sizeof text - 1, "v", out, sizeof out));
+	assert_string_equal(out, "7");
+	assert_false(asm_data_symbol(text, sizeof text - 1, "w", out, sizeof out));
+	assert_false(asm_data_symbol(text, sizeof text - 1, "gcnabi.2.fptr", out, sizeof out));
+	assert_false(asm_data_symbol(text, sizeof text - 1, "gcnabi.1.fptr", out, 3));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_reader),
 		cmocka_unit_test(test_inreg_over_srd_in_final_code),
 		cmocka_unit_test(test_gfx1100_proven_and_mutants_caught),
+		cmocka_unit_test(test_data_symbol),
 	};
 	return cmocka_run_group_tests(tests, load_old, 0);
 }
