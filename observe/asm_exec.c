@@ -1060,9 +1060,9 @@ static void ret(Exec *x, const State *st, const AsmInstr *in, const char *to, co
 			else
 				describe(x, bad, a, sizeof a);
 			/* A reload after a store through an unknown address is its
-			 * entry value only if such a store wrote that value; lanes
-			 * written under a divergent EXEC may be lanes no path
-			 * runs. */
+			 * entry value only if such a store wrote that value; of
+			 * lanes written under a divergent EXEC, which hold what
+			 * is not followed. */
 			bool maybe = (bad.kind == V_MAYBE && regset_has(&st->maybe_stored, (RegFile)f, k)) || bad.kind == V_MIXED;
 			stop(x, maybe ? VERDICT_UNKNOWN : VERDICT_VIOLATED,
 			     in->line,
@@ -1222,7 +1222,8 @@ static unsigned free_var(const State *st)
 }
 
 /* A VALU compare: in each lane EXEC has on, its outcome, a variable of
- * its own; 0 in the others. v_cmp writes it to its SGPR operand (VCC in
+ * its own; 0 in the others (a compare ANDs inactive lanes with 0: LLVM
+ * D105709). v_cmp writes it to its SGPR operand (VCC in
  * the e32 form), v_cmpx to EXEC, and on gfx9 to its SGPR operand too
  * (the form with three operands). */
 static bool compare(Exec *x, State *st, const AsmInstr *in)
