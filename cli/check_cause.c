@@ -9,7 +9,8 @@
  *   side      "callee" or "call site" (llc's placement of that view departs
  *             from the ABI), "both" (llc's caller and callee each depart
  *             from the model), "final code" (llc's final code breaks the
- *             contract), "compiler" (llc fails), "model" (the model
+ *             contract), "compiler" (llc fails, in the MIR pass or the
+ *             final code's), "model" (the model
  *             refuses what llc compiles), "program" (a fault of the input),
  *             "machine" (an infrastructure error)
  *   what      the finding's message, normalized as a failure's is
@@ -135,6 +136,9 @@ static const char *side_name(const Finding *f)
 	case FK_DVGPR_LOST: return "program";
 	default: break;
 	}
+	/* llc failing is the compiler's, in whichever pass: one cause. */
+	if (finding_kinds[f->kind].cls == FC_CRASH)
+		return "compiler";
 	switch (finding_kinds[f->kind].axis) {
 	case FA_MODEL_VS_LLC: return "callee";
 	case FA_MODEL_VS_LLC_CALLER: return "call site";

@@ -255,16 +255,15 @@ static void report_refused(Check *c, Combo *co, unsigned i, const char *line, co
 static void leaf_failed(Check *c, const Batch *b, const Proc *p, char *line, bool out_of_memory)
 {
 	Combo *co = &c->combos[b->combo];
-	if (!b->graph && !co->mir_failed)
+	if (!co->mir_failed)
 		co->mir_failed = calloc(c->in.nsigs ? c->in.nsigs : 1, sizeof *co->mir_failed);
-	if (!b->graph && co->mir_failed)
-		co->mir_failed[co->order[b->first]] = true;
+	for (unsigned i = 0; co->mir_failed && i < c->in.nsigs; i++)
+		co->mir_failed[i] |= b->graph ? in_graph_batch(c, b, i) : i == co->order[b->first];
 	/* Out of time or memory is never an answer, whatever the model expects. */
 	FindingKind limit = p->timed_out ? FK_HANG : out_of_memory ? FK_OUT_OF_MEMORY : 0;
 	char text[700];
 	if (limit == FK_OUT_OF_MEMORY) {
-		snprintf(text, sizeof text, "%s, under --mem-limit %u MB (an empty module compiles under it)", line,
-			 c->opt.mem_mb);
+		out_of_memory_line(c, line, text, sizeof text);
 		line = text;
 	}
 	if (!limit && is_verifier_error(line)) {
@@ -303,9 +302,7 @@ static void leaf_failed(Check *c, const Batch *b, const Proc *p, char *line, boo
 	report_refused(c, co, i, line, c->model, false, limit);
 }
 
-/* llc said why it stopped (its error, an assertion): it will say so again;
- * a signal without a diagnosis may be the machine's, and runs once more. */
-static bool llc_diagnosed(const char *line)
+bool llc_diagnosed(const char *line)
 {
 	return strncmp(line, "LLVM ERROR", 10) == 0 || strstr(line, "error:") || strstr(line, "Assertion") ||
 	       is_verifier_error(line);

@@ -95,6 +95,7 @@ extern const ExitBitInfo exit_bits[EXIT_BIT_COUNT];
 	X(DVGPR_UNSUPPORTED, "dvgpr-unsupported", MODEL_VS_LLC_CALLER, NOTE, "this llc and target refuse or ignore dynamic-VGPR chain calls") \
 	X(DVGPR_LOST, "dvgpr-lost", MODEL_VS_LLC_CALLER, NOTE, "a dynamic-VGPR chain call requests fewer VGPRs than the callee's arguments use: a fault of the program, not of llc") \
 	X(FINAL_CODE, "final-code", FINAL_CODE, DIVERGENCE, "check --final-code: llc's final code breaks the contract (a callee-saved register, SP, EXEC or the return address not given back, a call's argument not where its callee reads it, SP misaligned at a call)") \
+	X(FINAL_CODE_REFUSED, "final-code-refused", FINAL_CODE, CRASH, "check --final-code: llc fails after instruction selection on a function (call graphs: one graph) whose MIR pass compiled it, or runs past --timeout or out of --mem-limit there: a compiler bug the MIR pass never sees; the module is kept in repro/") \
 	X(FINAL_CODE_UNKNOWN, "final-code-unknown", FINAL_CODE, NOTE, "check --final-code: the checker cannot reach a verdict on the function's final code (an instruction or EXEC it does not follow): counted, never a pass") \
 	X(CROSS_VERSION, "cross-version", LINK, DIVERGENCE, "a call site of one llc and a callee of another disagree where their profiles do not predict it") \
 	X(CROSS_SELECTOR, "cross-selector", LINK, DIVERGENCE, "a call site built by one selector and its callee built by the other (one llc, one CPU) disagree, in a register or in what it holds; explained by the profile switch that predicts it")
