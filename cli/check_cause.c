@@ -30,7 +30,8 @@
 
 /* One failure reads the same whatever function, argument, register or
  * address it was found in: register masks, "(in function: ...)", virtual
- * registers (%12:sgpr_32(s32)), @names, $physregs, s[4:5] and v7, hex and
+ * registers (%12:sgpr_32(s32)), a diagnostic's "in function NAME", @names,
+ * $physregs, s[4:5] and v7, hex and
  * decimal numbers become one token each ("<regmask>", "", "%", "@f", "$r",
  * "s[#]", "v#", "0x#", "#"); a path becomes its file name; white space
  * runs become one space. */
@@ -56,6 +57,11 @@ void cause_message(const char *in, char *out, size_t cap)
 			p = e ? e + 1 : p + strlen(p);
 		} else if (strncmp(p, "(in function: ", 14) == 0 && strchr(p, ')')) {
 			p = strchr(p, ')') + 1;
+		} else if (strncmp(p, "in function ", 12) == 0) {
+			/* a diagnostic's "in function NAME: MSG" */
+			PUT("in function");
+			for (p += 12; *p && *p != ':' && !isspace((unsigned char)*p);)
+				p++;
 		} else if (*p == '%' && isdigit((unsigned char)p[1])) {
 			p++;
 			while (isdigit((unsigned char)*p))

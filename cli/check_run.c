@@ -100,6 +100,25 @@ static char *crash_signature(const char *text)
 	return out;
 }
 
+/* A diagnostic's "in function NAME TYPE: MSG" without the function's type,
+ * which can push MSG past the line's cut: "in function NAME: MSG". */
+static void drop_function_type(char *line)
+{
+	char *in = strstr(line, "in function ");
+	char *type = in ? strchr(in + 12, ' ') : 0;
+	int depth = 0;
+	for (char *q = type; q && *q; q++) {
+		if (strchr("([{<", *q))
+			depth++;
+		else if (strchr(")]}>", *q))
+			depth--;
+		else if (depth == 0 && q[0] == ':' && q[1] == ' ') {
+			memmove(type, q, strlen(q) + 1);
+			return;
+		}
+	}
+}
+
 char *first_error_line(const char *path)
 {
 	char err[256];
@@ -146,8 +165,10 @@ char *error_line_of(const char *text)
 		line = fallback ? fallback : strdup("llc failed without a message");
 	else
 		free(fallback);
-	if (line)
+	if (line) {
+		drop_function_type(line);
 		normalize_error(line);
+	}
 	return line;
 }
 
