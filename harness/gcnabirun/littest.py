@@ -263,7 +263,7 @@ def error_pattern(f):
     an error's "in function NAME TYPE: " before its message); every number,
     name and register matches any. None when llc printed no line of its own
     (a signal without a message, a limit)."""
-    if not needle(f):
+    if gcnabi_words(f):
         return None
     line = f["why"].split(" (killed by ")[0]
     vocab = V.vocab()
@@ -431,14 +431,19 @@ def llvm_not(compiler):
     return shutil.which("not")
 
 
+def gcnabi_words(f):
+    """Whether a crash's message is gcnabi's words (a timeout, a signal
+    without a message), not llc's; or a limit, which llvm-reduce's
+    unbounded runs would not keep (the final code's are final-code-refused,
+    in check's words for them)."""
+    return f.get("kind") in ("hang", "out-of-memory") or f["why"].startswith(("killed by ", "ran past --timeout")) \
+        or " under --mem-limit " in f["why"]
+
+
 def needle(f):
     """A fixed string of the crash's first error line that any instance of
     it prints: the text before the first register, value or number."""
-    if f.get("kind") in ("hang", "out-of-memory") or f["why"].startswith(("killed by ", "ran past --timeout")) or \
-            " under --mem-limit " in f["why"]:
-        # gcnabi's words (a timeout, a signal without a message), not llc's;
-        # or a limit, which llvm-reduce's unbounded runs would not keep (the
-        # final code's: final-code-refused, in check's words for them)
+    if gcnabi_words(f):
         return None
     m = re.match(r"[^%$@'\"\d]*", f["why"].split(" (killed by ")[0])
     text = m.group(0).strip() if m else ""
