@@ -276,9 +276,8 @@ def test_final_code_crash_reproducer(tmp):
     fails so there) and fails with every other installed llc (each
     compiles it); upstream lit from a copy in an empty folder agrees."""
     import json
-    llcs = {int(p.split("llvm-")[1].split("/")[0]): p for p in glob.glob("/usr/lib/llvm-*/bin/llc")}
-    if 19 not in llcs:
-        report("final-code crash reproducer: needs llc 19", False, "installed: %s" % sorted(llcs))
+    llcs = llcs_with(19, "final-code crash reproducer")
+    if not llcs:
         return
     src = os.path.join(ROOT, "tests", "fixtures", "final", "scratch_register.graph")
     out = os.path.join(tmp, "finalcrash")
@@ -310,6 +309,16 @@ def test_final_code_crash_reproducer(tmp):
                upstream.get(19) is True and upstream.get(22, False) is False, repr(upstream))
 
 
+def llcs_with(major, what):
+    """{major: path} of the llc of every Debian LLVM installed; None after
+    a failed test `what` when llc major is not among them."""
+    llcs = {int(p.split("llvm-")[1].split("/")[0]): p for p in glob.glob("/usr/lib/llvm-*/bin/llc")}
+    if major not in llcs:
+        report("%s: needs llc %d" % (what, major), False, "installed: %s" % sorted(llcs))
+        return None
+    return llcs
+
+
 def lit_in_empty_dir(test_path, llc):
     """Upstream lit on a copy of one reproducer and its lit.cfg.py in a
     fresh directory, with one llc (its FileCheck beside it, else any):
@@ -321,9 +330,8 @@ def lit_in_empty_dir(test_path, llc):
         shutil.copy(test_path, d)
         shutil.copy(os.path.join(os.path.dirname(test_path), "lit.cfg.py"), d)
         os.symlink(llc, os.path.join(bindir, "llc"))
-        os.symlink(C.filecheck({"bindir": os.path.dirname(llc)}), os.path.join(bindir, "FileCheck"))
-        from gcnabirun import littest as L
-        os.symlink(L.llvm_not({"bindir": os.path.dirname(llc)}), os.path.join(bindir, "not"))
+        for name in ("FileCheck", "not"):
+            os.symlink(C.llvm_tool({"bindir": os.path.dirname(llc)}, name), os.path.join(bindir, name))
         r = subprocess.run(C.lit_command() + ["-q", "--param", "llvm_bin=" + bindir, d], capture_output=True, text=True)
         return r.returncode == 0
     finally:
@@ -452,9 +460,8 @@ def test_crash_needs_its_graph(tmp):
     passes where the run compiled the graph cleanly (16, 19, 22), and no
     prediction where it did not (the model of 14 refuses bfloat)."""
     import json
-    llcs = {int(p.split("-")[1].split("/")[0]): p for p in glob.glob("/usr/lib/llvm-*/bin/llc")}
-    if 15 not in llcs:
-        report("crash that needs its graph: needs llc 15", False, "installed: %s" % sorted(llcs))
+    llcs = llcs_with(15, "crash that needs its graph")
+    if not llcs:
         return
     graph = os.path.join(ROOT, "tests", "fixtures", "graphs", "llc15_v1i8_truncate.ll")
     known = os.path.join(tmp, "no-truncate-known.txt")

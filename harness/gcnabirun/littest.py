@@ -9,7 +9,6 @@ by running lit with every installed llc: the compiler it was found on must
 fail, and every other one must do what the model predicts for it (its own
 profile's placement gives the CHECK lines, or it does not); any other
 outcome names the llc that disagreed."""
-import glob
 import json
 import os
 import re
@@ -22,7 +21,7 @@ from . import compilers as C
 from . import findings as F
 from . import vocab as V
 from .common import GCNABI, run_bounded, write_text
-from .compilers import filecheck, split_cpu
+from .compilers import split_cpu
 from .minimize import NAME
 
 LIT_MIN_SECONDS = 5  # one lit run: llc and FileCheck on one small function
@@ -415,20 +414,11 @@ def overlay(compiler, tmp):
     if not os.path.isdir(d):
         os.makedirs(d)
         os.symlink(compiler["path"], os.path.join(d, "llc"))
-        for name, tool in (("FileCheck", filecheck(compiler)), ("not", llvm_not(compiler))):
+        for name in ("FileCheck", "not"):
+            tool = C.llvm_tool(compiler, name)
             if tool:
                 os.symlink(tool, os.path.join(d, name))
     return d
-
-
-def llvm_not(compiler):
-    """`not` beside the llc, else any installed one."""
-    own = os.path.join(compiler["bindir"], "not")
-    if os.access(own, os.X_OK):
-        return own
-    for p in sorted(glob.glob("/usr/lib/llvm-*/bin/not"), reverse=True):
-        return p
-    return shutil.which("not")
 
 
 def gcnabi_words(f):
