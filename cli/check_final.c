@@ -8,10 +8,10 @@
  * cannot reach is a note with its reason (final-code-unknown), never a
  * pass. A module llc fails on is split down to single functions (a call
  * graph's module: single components), which the MIR pass compiled: llc
- * failing on one of those after instruction selection (running past
- * --timeout or out of --mem-limit) is a compiler finding of its own
- * (final-code-refused), its module kept; the machine's faults are told
- * apart as in the MIR pass (check_fault.c). */
+ * failing on one of those in a pass after the MIR pass's stop (running
+ * past --timeout or out of --mem-limit there) is a compiler finding of
+ * its own (final-code-refused), its module kept; the machine's faults are
+ * told apart as in the MIR pass (check_fault.c). */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -332,7 +332,7 @@ static void piece_infra(Check *c, const Running *r, FindingKind kind, const char
 }
 
 /* llc fails on the final code of one function (call graphs: one graph)
- * the MIR pass compiled: a compiler bug after instruction selection, with
+ * the MIR pass compiled: a compiler failure it never sees, with
  * llc's first error line, the function its errors name and the module. */
 static void refused(Check *c, const Running *r, const char *line, bool out_of_memory)
 {

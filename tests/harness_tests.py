@@ -267,7 +267,7 @@ def test_graph_crash_reproducer(tmp, llc):
 
 
 def test_final_code_crash_reproducer(tmp):
-    """llc failing after instruction selection (final-code-refused: llc 19
+    """llc failing on the final code (final-code-refused: llc 19
     gfx900, tests/fixtures/final/scratch_register.graph, whose MIR pass
     compiles) is a new compiler crash of the run (exit 16), one cause on
     the final-code axis, minimized with its call graph and reduced by

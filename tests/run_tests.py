@@ -474,8 +474,15 @@ def final_code_old_and_new_cpus(tmp, llcs):
             os.path.join(out, "summary.json")) else []
         bad = [f["message"] for f in found if f["axis"] == "final-code" and f["class"] == "divergence" and
                not f["explained_by"] and "may have left" not in f["message"]]
-        report("check --final-code, llc %d %s, 16 signatures: no unexplained violation" % (v, cpu),
-               r.returncode & ~12 == 0 and found and not bad, "exit %d %s" % (r.returncode, bad[:3]))
+        # llc 19 on gfx1200 fails on four callers' final code ("illegal VGPR
+        # to SGPR copy"): final-code-refused, bit 16, no other crash
+        crashes = [f for f in found if f["class"] == "crash"]
+        report("check --final-code, llc %d %s, 16 signatures: no unexplained violation; llc's failures after isel "
+               "are final-code-refused" % (v, cpu),
+               r.returncode & ~(12 | (16 if crashes else 0)) == 0 and found and not bad and
+               all(f["kind"] == "final-code-refused" for f in crashes),
+               "exit %d %s %s" % (r.returncode, bad[:3], [f["message"][:100] for f in crashes if
+                                                          f["kind"] != "final-code-refused"][:3]))
 
 
 def final_code_long_branch(tmp, llcs):
@@ -598,13 +605,20 @@ def final_code_graphs(tmp, llcs):
     found = [json.loads(l) for l in open(os.path.join(out, "findings.jsonl"))] if summ else []
     unexplained = [f["combo"] + ": " + f["message"] for f in found if
                    f["class"] == "divergence" and not f["explained_by"] and not LONG_BRANCH_PAIR.search(f["message"])]
+    # llc 19 and 22 fail on some graphs' final code (SelectionDAG's "illegal
+    # VGPR to SGPR copy", llc 19's prologue finding no free SGPR, GlobalISel's
+    # legalizer, which its MIR pass stops before): each a final-code-refused
+    # crash (bit 16), no other crash
+    crashes = [f for f in found if f["class"] == "crash"]
+    unexplained += [f["combo"] + ": " + f["kind"] for f in crashes if f["kind"] != "final-code-refused"]
     dag = {k: v for k, v in fc.items() if k.endswith("-dag")}
     report("check --final-code on call graphs with bodies, llc %s, gfx900 and gfx1100, both selectors: no unexplained "
            "violation, llc 22 SelectionDAG compiles every function on gfx1100, most proven (%s)" % (
                "/".join(map(str, have)), {k: (v or {}).get("proven") for k, v in fc.items()}),
-           r.returncode & ~12 == 0 and not unexplained and len(fc) == 4 * len(have) and
-           # llc 19 stops on one graph's final code ("illegal VGPR to SGPR copy"), 22 on none on gfx1100
-           all(v and v["not_compiled"] == 0 for k, v in dag.items() if k.startswith("llvm22-gfx1100")) and
+           r.returncode & ~(12 | (16 if crashes else 0)) == 0 and not unexplained and len(fc) == 4 * len(have) and
+           # llc 22 SelectionDAG fails on no graph's final code on gfx1100
+           all(v and v["not_compiled"] == 0 and v["refused"] == 0 for k, v in dag.items()
+               if k.startswith("llvm22-gfx1100")) and
            all(v and v["proven"] >= 15 for v in dag.values()),
            "exit %d\n%s\n%s\n%s" % (r.returncode, "\n".join(unexplained[:8]), fc, r.stderr[-1000:]))
     if 22 not in llcs:
@@ -687,7 +701,8 @@ def final_code(tmp):
         fc = {co["combo"]: co.get("final_code") for co in summ.get("combos", [])}
         found = [json.loads(l) for l in open(os.path.join(out, "findings.jsonl"))] if summ else []
         finals = [f for f in found if f["kind"] == "final-code"]
-        want900 = {"proven": 1, "violated": 1, "explained": 1, "unknown": 0, "not_checked": 0, "not_compiled": 0}
+        want900 = {"proven": 1, "violated": 1, "explained": 1, "unknown": 0, "not_checked": 0, "not_compiled": 0,
+                   "refused": 0}
         want1100 = dict(want900, proven=2, violated=0, explained=0)
         ok = r.returncode == 4 and len(fc) == 4 * len(have) and all(
             v == (want900 if "-gfx900-" in k else want1100) for k, v in fc.items()) and \
@@ -724,8 +739,9 @@ def final_code(tmp):
 
 
 def final_code_refused(tmp):
-    """llc failing after instruction selection is a compiler finding of the
-    final code's own, not only a count: llc 19 on gfx900 stops in its
+    """llc failing on the final code after the MIR pass's stop (here in the
+    prologue) is a compiler finding of the final code's own, not only a
+    count: llc 19 on gfx900 stops in its
     prologue ("LLVM ERROR: failed to find free scratch register") on
     tests/fixtures/final/scratch_register.graph, whose MIR pass compiles
     and agrees. One final-code-refused finding (class crash, axis
