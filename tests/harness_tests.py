@@ -942,7 +942,7 @@ def main():
         if named:  # `harness_tests.py test_lit_judge ...`: only those
             for name in named:
                 test = globals()[name]
-                test(tmp) if test.__code__.co_argcount else test()
+                test(*(tmp, newest_llc())[:test.__code__.co_argcount])
             return finish(tmp)
         test_every_finding_kind(tmp)
         if sys.argv[1:] == ["kinds"]:  # the tests without llc only
