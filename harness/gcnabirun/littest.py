@@ -34,7 +34,7 @@ REDUCE_MAX_SECONDS = 300
 EMIT_PREFIX, TEST_PREFIX = "gcnabi.", "abi."
 
 LIT_CFG = '''# lit configuration of these reproducers: run them with upstream lit and the
-# llc and FileCheck of one LLVM installation,
+# llc, FileCheck and not of one LLVM installation,
 #   lit.py --param llvm_bin=<that LLVM>/bin -v .
 # (without llvm_bin, those first on PATH). Each test is an llvm/test/CodeGen
 # /AMDGPU-style .ll file that needs nothing else.
