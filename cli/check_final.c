@@ -365,14 +365,12 @@ static void passed_again(Check *c, const Running *r)
 	keep_final(c, co, r, head, 0, 0, kept, sizeof kept);
 	snprintf(text, sizeof text, "llc failed once on the final code (%s) and compiled it when run again: the results "
 		 "are the second run's (module: %s)", r->piece.error, kept[0] ? kept : "not kept");
-	c->report.module = kept[0] ? kept : 0;
-	if (kind == FK_FLAKY_CRASH) {
+	if (kind == FK_FLAKY_CRASH)
 		co->st.flaky++;
-		report(c, co, piece_sig(c, r), kind, text, 0, 0, 0);
-	} else {
+	else
 		co->st.infra++;
-		report(c, co, piece_sig(c, r), kind, text, 0, 0, 0);
-	}
+	c->report.module = kept[0] ? kept : 0;
+	report(c, co, piece_sig(c, r), kind, text, 0, 0, 0);
 	c->report.module = 0;
 }
 

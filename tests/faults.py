@@ -83,6 +83,12 @@ BODIES = {
     "final-vanishes": 'case "$*" in *-stop-after*) ;; *) rm -f "$0"; exit 127;; esac',
     "final-aborts": 'case "$*" in *-stop-after*) ;; *) if grep -q "gcnabi\\.2\\.fn" "$IN"; then '
                     'echo "LLVM ERROR: planted after isel" >&2; kill -ABRT $$; fi;; esac',
+    # a segfault without a message on the third function's final code: on
+    # its first two runs (the batch, then it alone), or on every run
+    "final-segv-twice": 'case "$*" in *-stop-after*) ;; *) if grep -q "gcnabi\\.2\\.fn" "$IN"; then '
+                        'K=$(( $(cat "$DIR/segv" 2>/dev/null || echo 0) + 1 )); echo $K > "$DIR/segv"; '
+                        '[ $K -le 2 ] && kill -SEGV $$; fi;; esac',
+    "final-segv": 'case "$*" in *-stop-after*) ;; *) grep -q "gcnabi\\.2\\.fn" "$IN" && kill -SEGV $$;; esac',
 }
 
 results = []
@@ -335,6 +341,27 @@ def test_final_code_compiler(tmp):
            "%s, final code %s" % (c, fc))
 
 
+def test_final_code_signals(tmp):
+    """check --final-code: a function whose final code a signal kills
+    without llc's message runs once more, as in the MIR pass: compiling
+    then, it is not-reproducible (exit 32) and its final code is checked;
+    killed again, it is a final-code-refused crash (exit 16) naming the
+    signal."""
+    c = Check(tmp, "final-segv-twice", [standin(tmp, "final-segv-twice")], "--selector", "dag", "--final-code")
+    fc = c.final.get("llvm19-gfx900-dag") or {}
+    report("final code killed by SIGSEGV on one function, then compiled: not-reproducible (exit 32), every "
+           "function's final code checked",
+           c.rc == INFRA and c.kinds() == ["not-reproducible"] and "killed by SIGSEGV" in c.findings[0]["message"] and
+           c.findings[0]["function"] == "f2" and fc.get("not_compiled") == 0 and fc.get("refused") == 0 and
+           fc.get("proven", 0) + fc.get("unknown", 0) >= 4, "%s, final code %s" % (c, fc))
+    c = Check(tmp, "final-segv", [standin(tmp, "final-segv")], "--selector", "dag", "--final-code")
+    fc = c.final.get("llvm19-gfx900-dag") or {}
+    report("final code killed by SIGSEGV on one function every time: final-code-refused (exit 16) naming the signal",
+           c.rc == CRASHED and c.kinds() == ["final-code-refused"] and c.findings[0]["function"] == "f2" and
+           c.findings[0]["message"] == "killed by SIGSEGV without a message" and fc.get("not_compiled") == 1,
+           "%s, final code %s" % (c, fc))
+
+
 def harness(tmp, name, llc, *args):
     out = os.path.join(tmp, "run-" + name)
     inp = os.path.join(tmp, "twelve.ll")
@@ -403,7 +430,7 @@ def test_harness_machine_faults(tmp):
 CASES = [test_missing, test_not_executable, test_segv_every_2nd, test_crash_together, test_hang, test_cpu_timeout,
          test_no_output,
          test_deleted_mid_run, test_loader_under_memory_limit, test_out_of_memory, test_out_of_memory_together, test_flaky_batch,
-         test_flaky_crash, test_final_code_machine, test_final_code_compiler,
+         test_flaky_crash, test_final_code_machine, test_final_code_compiler, test_final_code_signals,
          test_harness_unit_timeout, test_harness_machine_faults]
 
 
