@@ -45,9 +45,13 @@ typedef struct {
 	Profile own; /* the profile with --switch overrides applied */
 } Llc;
 
-/* --final-code: the verdicts on one combination's final code. */
+/* --final-code: the verdicts on one combination's final code. llc_failed:
+ * functions not compiled to final code, whatever the reason (the MIR pass
+ * failed on them, the machine, llc); refused: of the final code's own
+ * failures, the final-code-refused findings (functions or graphs). */
 typedef struct {
-	unsigned proven, violated, explained, unknown, skipped, llc_failed;
+	unsigned proven, violated, explained, unknown, skipped, llc_failed, refused;
+	bool unusable; /* llc-unusable in the final code: the rest of it is not compiled */
 } FinalCounts;
 
 /* X(counter, meaning): the counts of one combination, in the summary. */
@@ -115,8 +119,8 @@ typedef struct {
 	 * such argument only): they explain the same fault in the final code. */
 	unsigned *unwritten;
 	unsigned nunwritten;
-	/* Signature input: the functions llc failed on in the MIR pass (NULL:
-	 * none), which the final code leaves out (with the verifier after
+	/* The functions llc failed on in the MIR pass (call graphs: those of
+	 * the graphs it failed on; NULL: none), which the final code leaves out (with the verifier after
 	 * every pass, llc 14-16 GlobalISel would fail again on each). */
 	bool *mir_failed;
 } Combo;
@@ -304,6 +308,9 @@ char *error_line_of(const char *text);
 void batch_paths(const Check *c, unsigned serial, char *ll, char *mir, char *err, size_t cap);
 /* The class of reason a first error line gives (LLC_ERROR_CLASSES). */
 RefusalClass llc_refusal_class(const char *line);
+/* llc said why it stopped (its error, an assertion): it will say so again;
+ * a signal without a diagnosis may be the machine's, and runs once more. */
+bool llc_diagnosed(const char *line);
 
 /* check_fault.c: the machine's faults, bisection bookkeeping, second runs. */
 /* A failed llc run whose cause is the machine (llc cannot start, its
@@ -312,6 +319,15 @@ RefusalClass llc_refusal_class(const char *line);
  * false when the failure is llc's own, *out_of_memory saying whether it
  * ran out of memory (under a limit an empty module compiles under). */
 bool machine_fault(Check *c, const Batch *b, const Proc *p, const char *err, bool *out_of_memory);
+/* The same for a run of co that made what (check --final-code's runs too):
+ * the infrastructure kind (llc-unusable: the caller stops compiling the
+ * combination; llc-stopped) with its words in text, nothing reported;
+ * FK_COUNT when the failure is llc's own. */
+FindingKind machine_fault_kind(Check *c, const Combo *co, LlcOutput what, const Proc *p, const char *err,
+			       bool *out_of_memory, char *text, size_t cap);
+/* What a single function out of --mem-limit says: llc's line, and that an
+ * empty module compiles under the limit. */
+void out_of_memory_line(const Check *c, const char *line, char *text, size_t cap);
 /* What a failed run says: llc's first error line, the signal that killed
  * it, or the timeout (heap). */
 char *failure_line(const Check *c, const Proc *p, const char *err);

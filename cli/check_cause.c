@@ -9,7 +9,8 @@
  *   side      "callee" or "call site" (llc's placement of that view departs
  *             from the ABI), "both" (llc's caller and callee each depart
  *             from the model), "final code" (llc's final code breaks the
- *             contract), "compiler" (llc fails), "model" (the model
+ *             contract), "compiler" (llc fails, in the MIR pass or the
+ *             final code's), "model" (the model
  *             refuses what llc compiles), "program" (a fault of the input),
  *             "machine" (an infrastructure error)
  *   what      the finding's message, normalized as a failure's is
@@ -29,7 +30,8 @@
 
 /* One failure reads the same whatever function, argument, register or
  * address it was found in: register masks, "(in function: ...)", virtual
- * registers (%12:sgpr_32(s32)), @names, $physregs, s[4:5] and v7, hex and
+ * registers (%12:sgpr_32(s32)), a diagnostic's "in function NAME", @names,
+ * $physregs, s[4:5] and v7, hex and
  * decimal numbers become one token each ("<regmask>", "", "%", "@f", "$r",
  * "s[#]", "v#", "0x#", "#"); a path becomes its file name; white space
  * runs become one space. */
@@ -55,6 +57,11 @@ void cause_message(const char *in, char *out, size_t cap)
 			p = e ? e + 1 : p + strlen(p);
 		} else if (strncmp(p, "(in function: ", 14) == 0 && strchr(p, ')')) {
 			p = strchr(p, ')') + 1;
+		} else if (strncmp(p, "in function ", 12) == 0) {
+			/* a diagnostic's "in function NAME: MSG" */
+			PUT("in function");
+			for (p += 12; *p && *p != ':' && !isspace((unsigned char)*p);)
+				p++;
 		} else if (*p == '%' && isdigit((unsigned char)p[1])) {
 			p++;
 			while (isdigit((unsigned char)*p))
@@ -135,6 +142,9 @@ static const char *side_name(const Finding *f)
 	case FK_DVGPR_LOST: return "program";
 	default: break;
 	}
+	/* llc failing is the compiler's, in whichever pass: one cause. */
+	if (finding_kinds[f->kind].cls == FC_CRASH)
+		return "compiler";
 	switch (finding_kinds[f->kind].axis) {
 	case FA_MODEL_VS_LLC: return "callee";
 	case FA_MODEL_VS_LLC_CALLER: return "call site";

@@ -2,10 +2,11 @@
  * compiler, and the bookkeeping that keeps a failure from vanishing.
  *
  * The machine: llc cannot be started (missing, not executable, its loader
- * fails), is killed from outside, or exits 0 without MIR. That is an
- * infrastructure finding, never bisected into per-function compiler
- * findings; an llc that cannot compile even an empty module is unusable,
- * said once per combination.
+ * fails), is killed from outside (a signal llc never raises itself), or
+ * exits 0 without MIR. That is an infrastructure finding, never bisected
+ * into per-function compiler findings; an llc that cannot compile even an
+ * empty module is unusable, said once per combination. The final code's
+ * runs (check_final.c) are told apart by the same rules.
  * The compiler: every other failure, bisected down to the function. Out of
  * --mem-limit is bisected like a hang, since an llc that compiles an empty
  * module under the limit and needs more for one function does so for that
@@ -36,6 +37,19 @@ static const struct {
 	{ "LLVM ERROR: out of memory", FAULT_MEMORY, "llc runs out of memory" },
 	{ "std::bad_alloc", FAULT_MEMORY, "llc runs out of memory" },
 	{ "Cannot allocate memory", FAULT_MEMORY, "llc runs out of memory" },
+};
+
+/* Signals llc never raises itself (its crashes are SIGSEGV, SIGABRT,
+ * SIGBUS, SIGILL, SIGFPE, SIGTRAP): sent from outside it. gcnabi's own
+ * kill at --timeout is a hang, not these. */
+static const struct {
+	int sig;
+	const char *who;
+} outside_signals[] = {
+	{ SIGKILL, "not by gcnabi (the kernel's out-of-memory killer?)" },
+	{ SIGTERM, "from outside llc" },
+	{ SIGINT, "from outside llc" },
+	{ SIGHUP, "from outside llc" },
 };
 
 unsigned batch_functions(const Check *c, const Batch *b)
@@ -97,19 +111,22 @@ static Fault classify(const Check *c, const Combo *co, const Proc *p, const char
 		free(line);
 		f = FAULT_START;
 	}
-	if (f == FAULT_NONE && p->sig == SIGKILL) {
-		snprintf(why, cap, "llc was killed by SIGKILL, not by gcnabi (the kernel's out-of-memory killer?)");
-		f = FAULT_KILLED;
-	}
+	for (size_t k = 0; f == FAULT_NONE && p->sig && k < sizeof outside_signals / sizeof outside_signals[0]; k++)
+		if (p->sig == outside_signals[k].sig) {
+			char name[32];
+			snprintf(why, cap, "llc was killed by %s, %s", proc_signal_name(p->sig, name, sizeof name),
+				 outside_signals[k].who);
+			f = FAULT_KILLED;
+		}
 	size_t n = strlen(why);
 	if (f != FAULT_NONE && f != FAULT_KILLED && c->opt.mem_mb)
 		snprintf(why + n, cap - n, " (--mem-limit %u MB)", c->opt.mem_mb);
 	return f;
 }
 
-/* Whether llc compiles an empty module as the batch ran (limits, target):
- * if it cannot, nothing of the combination can be compiled. */
-static bool probe_ok(Check *c, const Combo *co, bool kernel, char *why, size_t cap)
+/* Whether llc compiles an empty module as the run did (limits, target,
+ * output): if it cannot, nothing of the combination can be compiled. */
+static bool probe_ok(Check *c, const Combo *co, LlcOutput what, char *why, size_t cap)
 {
 	char ll[600], out[600], err[600], cpu_arg[64], mattr[64];
 	snprintf(ll, sizeof ll, "%s/probe.ll", c->run.tmp_dir);
@@ -120,7 +137,7 @@ static bool probe_ok(Check *c, const Combo *co, bool kernel, char *why, size_t c
 	if (f)
 		ok = fclose(f) == 0 && ok;
 	char *argv[16];
-	llc_argv(co, kernel ? LLC_KERNEL_ASM : LLC_MIR, true, ll, out, argv, cpu_arg, mattr);
+	llc_argv(co, what, true, ll, out, argv, cpu_arg, mattr);
 	Proc p;
 	if (ok && proc_start(&p, argv, out, err, c->opt.mem_mb) && proc_wait_any(&p, 1, c->opt.timeout) == 0)
 		ok = p.status == 0 && !p.timed_out;
@@ -137,27 +154,42 @@ static bool probe_ok(Check *c, const Combo *co, bool kernel, char *why, size_t c
 	return ok;
 }
 
-bool machine_fault(Check *c, const Batch *b, const Proc *p, const char *err, bool *out_of_memory)
+FindingKind machine_fault_kind(Check *c, const Combo *co, LlcOutput what, const Proc *p, const char *err,
+				bool *out_of_memory, char *text, size_t cap)
 {
-	Combo *co = &c->combos[b->combo];
-	char why[600], probe[300], text[1100];
+	char why[600], probe[300];
 	Fault f = classify(c, co, p, err, why, sizeof why);
 	*out_of_memory = false;
 	if (f == FAULT_NONE)
-		return false;
-	bool usable = f != FAULT_START && probe_ok(c, co, b->kernel, probe, sizeof probe);
+		return FK_COUNT;
+	bool usable = f != FAULT_START && probe_ok(c, co, what, probe, sizeof probe);
 	if (f == FAULT_MEMORY && usable)
-		return *out_of_memory = true, false; /* the input's: bisected */
+		return *out_of_memory = true, FK_COUNT; /* the input's: bisected */
 	if (!usable) {
-		co->unusable = true;
-		snprintf(text, sizeof text, "%s%s%s; nothing more of %s is compiled", why,
+		snprintf(text, cap, "%s%s%s; nothing more of %s is compiled", why,
 			 f == FAULT_START ? "" : "; on an empty module too: ", f == FAULT_START ? "" : probe, co->tag);
-		infra(c, b, FK_LLC_UNUSABLE, text, false);
-	} else {
-		snprintf(text, sizeof text, "%s; not bisected (llc compiles an empty module under the same limits)", why);
-		infra(c, b, FK_LLC_STOPPED, text, false);
+		return FK_LLC_UNUSABLE;
 	}
+	snprintf(text, cap, "%s; not bisected (llc compiles an empty module under the same limits)", why);
+	return FK_LLC_STOPPED;
+}
+
+bool machine_fault(Check *c, const Batch *b, const Proc *p, const char *err, bool *out_of_memory)
+{
+	Combo *co = &c->combos[b->combo];
+	char text[1100];
+	FindingKind k = machine_fault_kind(c, co, b->kernel ? LLC_KERNEL_ASM : LLC_MIR, p, err, out_of_memory, text,
+					   sizeof text);
+	if (k == FK_COUNT)
+		return false;
+	co->unusable |= k == FK_LLC_UNUSABLE;
+	infra(c, b, k, text, false);
 	return true;
+}
+
+void out_of_memory_line(const Check *c, const char *line, char *text, size_t cap)
+{
+	snprintf(text, cap, "%s, under --mem-limit %u MB (an empty module compiles under it)", line, c->opt.mem_mb);
 }
 
 char *failure_line(const Check *c, const Proc *p, const char *err)

@@ -6,9 +6,12 @@
  * call argument where the model's own caller and callee disagree) is
  * explained; any other is a divergence (final-code); a verdict the checker
  * cannot reach is a note with its reason (final-code-unknown), never a
- * pass. A module llc refuses is compiled again in halves down to single
- * functions (a call graph's module: in halves down to single components);
- * the MIR pass has reported llc's failures already. */
+ * pass. A module llc fails on is split down to single functions (a call
+ * graph's module: single components), which the MIR pass compiled: llc
+ * failing on one of those in a pass after the MIR pass's stop (running
+ * past --timeout or out of --mem-limit there) is a compiler finding of
+ * its own (final-code-refused), its module kept; the machine's faults are
+ * told apart as in the MIR pass (check_fault.c). */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -156,10 +159,14 @@ static int judged(void *ctx, FinalCode *fc, const AsmFunction *f, const ExecInpu
 /* A piece of work: the functions at positions first..first+n-1 of the
  * combination's list (FinalRun.fns: those the MIR pass compiled) and
  * their callers (call graphs: components first..first+n-1, the functions
- * of them the MIR pass's module holds), of one combination. */
+ * of them the MIR pass compiled), of one combination. retry: the second
+ * run of a single function (graph) that a signal killed without llc's
+ * diagnosis, error what its first run said. */
 typedef struct {
 	int combo;
 	unsigned first, n;
+	bool retry;
+	char error[200];
 } Piece;
 
 typedef struct {
@@ -174,6 +181,38 @@ static void paths(const Check *c, const Piece *p, Running *r)
 	snprintf(r->ll, sizeof r->ll, "%s/final-%d-%u-%u.ll", c->run.tmp_dir, p->combo, p->first, p->n);
 	snprintf(r->s, sizeof r->s, "%s/final-%d-%u-%u.s", c->run.tmp_dir, p->combo, p->first, p->n);
 	snprintf(r->err, sizeof r->err, "%s/final-%d-%u-%u.err", c->run.tmp_dir, p->combo, p->first, p->n);
+}
+
+static void push(Piece *queue, unsigned *nqueue, int combo, unsigned first, unsigned n)
+{
+	queue[(*nqueue)++] = (Piece){ .combo = combo, .first = first, .n = n };
+}
+
+/* Call graphs: whether function i is in piece p's module (its graph is,
+ * and the MIR pass compiled it). */
+static bool in_piece(const Check *c, const Piece *p, unsigned i)
+{
+	const Combo *co = &c->combos[p->combo];
+	return co->in_graph[i] && (!co->mir_failed || !co->mir_failed[i]) && c->in.component[i] >= p->first &&
+	       c->in.component[i] < p->first + p->n;
+}
+
+/* The functions piece p compiles. */
+static unsigned piece_functions(const Check *c, const Piece *p)
+{
+	unsigned n = 0;
+	for (unsigned i = 0; c->in.nedges && i < c->in.nsigs; i++)
+		n += in_piece(c, p, i);
+	return c->in.nedges ? n : p->n;
+}
+
+/* The signature a piece's own findings name: its first function. */
+static unsigned piece_sig(const Check *c, const Running *r)
+{
+	for (unsigned i = 0; c->in.nedges && i < c->in.nsigs; i++)
+		if (in_piece(c, &r->piece, i))
+			return i;
+	return c->in.nedges ? 0 : r->fns[r->piece.first];
 }
 
 /* Write the piece's module and start llc on it; false when it cannot be. */
@@ -192,7 +231,7 @@ static bool start(Check *c, const Piece *p, const unsigned *const *fns, Running 
 	if (graph) {
 		bool include[c->in.nsigs + 1];
 		for (unsigned i = 0; i < c->in.nsigs; i++)
-			include[i] = co->in_graph[i] && c->in.component[i] >= p->first && c->in.component[i] < p->first + p->n;
+			include[i] = in_piece(c, p, i);
 		emitted = emit_graph(&r->ir, c->in.sigs, include, c->in.nsigs, c->in.edges, c->in.nedges, &o, why, sizeof why);
 	}
 	for (unsigned k = p->first; !graph && k < p->first + p->n; k++)
@@ -207,19 +246,24 @@ static bool start(Check *c, const Piece *p, const unsigned *const *fns, Running 
 	return ok && proc_start(proc, argv, r->s, r->err, c->opt.mem_mb);
 }
 
-/* The piece's module and its assembly, kept in repro/ as
- * <combo>.final.<first>.ll and .s, the .ll headed by llc's command line;
+/* The piece's module kept in repro/ as <combo>.final.<first>.ll, headed
+ * by what llc did with it (head; NULL: its final code, kept beside it as
+ * .s from asm_text, breaks the contract), llc's command line and version;
  * path: the .ll's ("" when it could not be written). */
-static void keep_final(Check *c, const Combo *co, const Running *r, const char *asm_text, size_t alen, char *path, size_t cap)
+static void keep_final(Check *c, const Combo *co, const Running *r, const char *head, const char *asm_text, size_t alen,
+		       char *path, size_t cap)
 {
 	char *argv[16], cpu_arg[64], mattr[64], spath[720];
 	snprintf(path, cap, "%s/repro/%s.final.%u.ll", c->report.dir, co->tag, r->piece.first);
 	snprintf(spath, sizeof spath, "%s/repro/%s.final.%u.s", c->report.dir, co->tag, r->piece.first);
-	FILE *f = fopen(path, "w"), *g = fopen(spath, "w");
+	FILE *f = fopen(path, "w"), *g = asm_text ? fopen(spath, "w") : 0;
 	if (f) {
 		llc_argv(co, LLC_FINAL_ASM, true, "%s", "-", argv, cpu_arg, mattr);
-		fprintf(f, "; gcnabi check --final-code: this module's final code breaks the contract (%s has it)\n; RUN:",
-			strrchr(spath, '/') + 1);
+		if (head)
+			fprintf(f, "; gcnabi check --final-code: %s\n; RUN:", head);
+		else
+			fprintf(f, "; gcnabi check --final-code: this module's final code breaks the contract (%s has it)\n; RUN:",
+				strrchr(spath, '/') + 1);
 		for (int k = 0; argv[k]; k++)
 			fprintf(f, " %s", argv[k]);
 		fprintf(f, "\n; %s\n", co->llc->version);
@@ -234,95 +278,215 @@ static void keep_final(Check *c, const Combo *co, const Running *r, const char *
 	}
 }
 
-/* llc is done with the piece: check its final code, or split a module llc
- * refused into halves (queued). */
-/* The function llc's errors name ("in function: NAME)", "in function
- * NAME ", the verifier's "- function:    NAME"), as a position of the
- * piece; -1: none of it. */
-static int failed_at(const Check *c, const Running *r)
+/* The function of the piece llc's errors name ("in function: NAME)",
+ * "in function NAME ", the verifier's "- function:    NAME", a stack
+ * dump's "on function '@NAME'"), its name into name: its signature, -1
+ * when they name none of the piece's. */
+static int failed_function(const Check *c, const Running *r, char *name, size_t cap)
 {
-	char why[256], name[ASM_NAME_MAX];
+	char why[256];
 	size_t len = 0;
-	char *err = r->fns ? read_file(r->err, &len, why, sizeof why) : 0;
-	static const char *const marks[] = { "in function: ", "in function ", "- function:" };
+	char *err = read_file(r->err, &len, why, sizeof why);
+	static const char *const marks[] = { "in function: ", "in function ", "- function:", "on function '@" };
 	int at = -1;
-	for (unsigned m = 0; err && at < 0 && m < 3; m++)
+	for (unsigned m = 0; err && at < 0 && m < sizeof marks / sizeof marks[0]; m++)
 		for (const char *q = strstr(err, marks[m]); q && at < 0; q = strstr(q + 1, marks[m])) {
 			q += strlen(marks[m]);
 			q += strspn(q, " ");
-			size_t n = strcspn(q, " )\n");
-			if (!n || n >= sizeof name)
+			size_t n = strcspn(q, " )'\n");
+			if (!n || n >= cap)
 				continue;
 			memcpy(name, q, n);
 			name[n] = 0;
 			int i = input_sig(c, name);
-			for (unsigned k = r->piece.first; i >= 0 && k < r->piece.first + r->piece.n; k++)
+			if (i >= 0 && c->in.nedges && in_piece(c, &r->piece, (unsigned)i))
+				at = i;
+			for (unsigned k = r->piece.first; i >= 0 && !c->in.nedges && k < r->piece.first + r->piece.n; k++)
 				if (r->fns[k] == (unsigned)i)
-					at = (int)k;
+					at = i;
 		}
 	free(err);
 	return at;
 }
 
-static void finish(Check *c, Running *r, const Proc *proc, Piece *queue, unsigned *nqueue, unsigned cap)
+/* The position in the piece (call graphs: the component) of the function
+ * llc's errors name, -1: none. */
+static int failed_at(const Check *c, const Running *r)
 {
-	bool ran = proc && proc->status == 0 && !proc->timed_out;
+	char name[ASM_NAME_MAX];
+	int i = failed_function(c, r, name, sizeof name);
+	for (unsigned k = r->piece.first; i >= 0 && !c->in.nedges && k < r->piece.first + r->piece.n; k++)
+		if (r->fns[k] == (unsigned)i)
+			return (int)k;
+	return i >= 0 && c->in.nedges ? (int)c->in.component[i] : -1;
+}
+
+/* The machine failed the piece (kind, text): an infrastructure finding at
+ * its first function, its functions not compiled, nothing bisected. */
+static void piece_infra(Check *c, const Running *r, FindingKind kind, const char *text)
+{
 	Combo *co = &c->combos[r->piece.combo];
-	char why[256];
-	size_t alen = 0;
-	char *asm_text = ran ? read_file(r->s, &alen, why, sizeof why) : 0;
-	/* A module llc refused: without the function its errors name, or in
-	 * halves when they name none. */
-	int at = !asm_text && r->piece.n > 1 && !c->in.nedges ? failed_at(c, r) : -1;
-	if (at >= 0 && *nqueue + 2 <= cap) {
-		const Piece *p = &r->piece;
-		co->final.llc_failed++;
-		if ((unsigned)at > p->first)
-			queue[(*nqueue)++] = (Piece){ p->combo, p->first, (unsigned)at - p->first };
-		if ((unsigned)at + 1 < p->first + p->n)
-			queue[(*nqueue)++] = (Piece){ p->combo, (unsigned)at + 1, p->first + p->n - (unsigned)at - 1 };
-	} else if (!asm_text && proc && (proc->timed_out || proc->sig) && r->piece.n > 1 && *nqueue + r->piece.n <= cap) {
-		/* Stopped at a limit (or killed) naming nothing: one function
-		 * at a time, so that the one that takes all the time or memory
-		 * (llc 16 GlobalISel: 138 s and 17 GB for one aggregate) runs
-		 * once, not in every half that holds it. */
-		for (unsigned k = r->piece.n; k-- > 0;)
-			queue[(*nqueue)++] = (Piece){ r->piece.combo, r->piece.first + k, 1 };
-	} else if (!asm_text) {
-		const Piece *p = &r->piece;
-		if (p->n > 1 && *nqueue + 2 <= cap) {
-			queue[(*nqueue)++] = (Piece){ p->combo, p->first, p->n / 2 };
-			queue[(*nqueue)++] = (Piece){ p->combo, p->first + p->n / 2, p->n - p->n / 2 };
-		} else if (c->in.nedges) {
-			for (unsigned i = 0; i < c->in.nsigs; i++)
-				co->final.llc_failed += co->in_graph[i] && c->in.component[i] >= p->first &&
-							c->in.component[i] < p->first + p->n;
-		} else
-			co->final.llc_failed += p->n;
-	} else {
-		struct {
-			Sig **sigs;
-			unsigned n;
-		} l = { 0 };
-		FinalCode fc;
-		FinalRun x = { c, co, false, 0 };
-		sig_read(r->ll, r->ir.p ? r->ir.p : "", r->ir.n, false, collect, &l);
-		if (final_code_init(&fc, l.sigs, l.n, &co->m)) {
-			/* A module with an unexplained violation is kept, its
-			 * findings name it. */
-			FinalRun count = { c, co, true, 0 };
-			char kept[700] = "";
-			final_code_check(&fc, asm_text, alen, judged, &count);
+	co->st.infra++;
+	co->final.llc_failed += piece_functions(c, &r->piece);
+	report(c, co, piece_sig(c, r), kind, text, 0, 0, 0);
+}
+
+/* llc fails on the final code of one function (call graphs: one graph)
+ * the MIR pass compiled: a compiler failure it never sees, with
+ * llc's first error line, the function its errors name and the module. */
+static void refused(Check *c, const Running *r, const char *line, bool out_of_memory)
+{
+	Combo *co = &c->combos[r->piece.combo];
+	char text[700], head[800], kept[700], name[ASM_NAME_MAX];
+	if (out_of_memory) {
+		out_of_memory_line(c, line, text, sizeof text);
+		line = text;
+	}
+	co->final.llc_failed += piece_functions(c, &r->piece);
+	co->final.refused++;
+	snprintf(head, sizeof head, "%s: %s", finding_kinds[FK_FINAL_CODE_REFUSED].name, line);
+	keep_final(c, co, r, head, 0, 0, kept, sizeof kept);
+	const FinalWhere where = { failed_function(c, r, name, sizeof name) >= 0 ? name : 0, 0, 0 };
+	c->report.module = kept[0] ? kept : 0;
+	finding_write(c, &(Finding){ .kind = FK_FINAL_CODE_REFUSED, .co = co, .sig = piece_sig(c, r), .why = line,
+				    .final = &where });
+	c->report.module = 0;
+}
+
+/* The second run of a piece a signal killed compiled it: its results are
+ * this run's; the first run was llc's own crash when llc's stack dump says
+ * so (flaky-crash), else the machine's (not-reproducible). */
+static void passed_again(Check *c, const Running *r)
+{
+	Combo *co = &c->combos[r->piece.combo];
+	FindingKind kind = strstr(r->piece.error, CRASH_PREFIX) ? FK_FLAKY_CRASH : FK_NOT_REPRODUCIBLE;
+	char head[400], kept[700], text[1200];
+	snprintf(head, sizeof head, "%s: llc failed on its final code once (%s)", finding_kinds[kind].name, r->piece.error);
+	keep_final(c, co, r, head, 0, 0, kept, sizeof kept);
+	snprintf(text, sizeof text, "llc failed once on the final code (%s) and compiled it when run again: the results "
+		 "are the second run's (module: %s)", r->piece.error, kept[0] ? kept : "not kept");
+	if (kind == FK_FLAKY_CRASH)
+		co->st.flaky++;
+	else
+		co->st.infra++;
+	c->report.module = kept[0] ? kept : 0;
+	report(c, co, piece_sig(c, r), kind, text, 0, 0, 0);
+	c->report.module = 0;
+}
+
+/* llc failed on the piece. The machine's part first, as in the MIR pass
+ * (check_fault.c): an infrastructure finding, never bisected. Else a
+ * module of several functions is split (queued): around the function
+ * llc's errors name, one function at a time when a limit stopped it or a
+ * signal killed it naming none (llc 16 GlobalISel: 138 s and 17 GB for
+ * one aggregate; it then runs once, not in every half that holds it), in
+ * halves otherwise. One function (call graph: one graph) is a finding,
+ * after a second run when a signal killed it without llc's diagnosis. */
+static void piece_failed(Check *c, Running *r, const Proc *p, Piece *queue, unsigned *nqueue, unsigned cap)
+{
+	Combo *co = &c->combos[r->piece.combo];
+	const Piece *pc = &r->piece;
+	bool oom;
+	char text[1100];
+	FindingKind machine = machine_fault_kind(c, co, LLC_FINAL_ASM, p, r->err, &oom, text, sizeof text);
+	if (machine != FK_COUNT) {
+		co->final.unusable |= machine == FK_LLC_UNUSABLE;
+		piece_infra(c, r, machine, text);
+		return;
+	}
+	char *line = failure_line(c, p, r->err);
+	if (!line) {
+		fprintf(stderr, "gcnabi check: out of memory after a failed llc run\n");
+		exit(EXIT_ERROR);
+	}
+	bool limit = p->timed_out || oom;
+	int at = pc->n > 1 && !limit ? failed_at(c, r) : -1;
+	if (at >= 0 && *nqueue + 3 <= cap) {
+		unsigned a = (unsigned)at, end = pc->first + pc->n;
+		if (a + 1 < end)
+			push(queue, nqueue, pc->combo, a + 1, end - a - 1);
+		push(queue, nqueue, pc->combo, a, 1);
+		if (a > pc->first)
+			push(queue, nqueue, pc->combo, pc->first, a - pc->first);
+	} else if (pc->n > 1 && (limit || p->sig) && *nqueue + pc->n <= cap) {
+		for (unsigned k = pc->n; k-- > 0;)
+			push(queue, nqueue, pc->combo, pc->first + k, 1);
+	} else if (pc->n > 1 && *nqueue + 2 <= cap) {
+		push(queue, nqueue, pc->combo, pc->first + pc->n / 2, pc->n - pc->n / 2);
+		push(queue, nqueue, pc->combo, pc->first, pc->n / 2);
+	} else if (p->sig && !p->timed_out && !pc->retry && !llc_diagnosed(line) && *nqueue + 1 <= cap) {
+		Piece again = *pc;
+		again.retry = true;
+		snprintf(again.error, sizeof again.error, "%s", line);
+		queue[(*nqueue)++] = again;
+	} else
+		refused(c, r, line, oom);
+	free(line);
+}
+
+/* llc could not be started on the piece (its module could not be
+ * written): halves, down to single functions, which are not compiled. */
+static void not_started(Check *c, const Running *r, Piece *queue, unsigned *nqueue, unsigned cap)
+{
+	const Piece *p = &r->piece;
+	if (p->n > 1 && *nqueue + 2 <= cap) {
+		push(queue, nqueue, p->combo, p->first + p->n / 2, p->n - p->n / 2);
+		push(queue, nqueue, p->combo, p->first, p->n / 2);
+	} else
+		c->combos[p->combo].final.llc_failed += piece_functions(c, p);
+}
+
+/* The piece's final code against the contract. */
+static void check_piece(Check *c, Running *r, const char *asm_text, size_t alen)
+{
+	Combo *co = &c->combos[r->piece.combo];
+	struct {
+		Sig **sigs;
+		unsigned n;
+	} l = { 0 };
+	FinalCode fc;
+	FinalRun x = { c, co, false, 0 };
+	sig_read(r->ll, r->ir.p ? r->ir.p : "", r->ir.n, false, collect, &l);
+	if (final_code_init(&fc, l.sigs, l.n, &co->m)) {
+		/* A module with an unexplained violation is kept, its
+		 * findings name it. */
+		FinalRun count = { c, co, true, 0 };
+		char kept[700] = "";
+		if (!final_code_check(&fc, asm_text, alen, judged, &count) && piece_functions(c, &r->piece))
+			piece_infra(c, r, FK_BAD_OUTPUT, "llc exited 0, but its final code holds no function");
+		else {
 			if (count.unexplained)
-				keep_final(c, co, r, asm_text, alen, kept, sizeof kept);
+				keep_final(c, co, r, 0, asm_text, alen, kept, sizeof kept);
 			c->report.module = kept[0] ? kept : 0;
 			final_code_check(&fc, asm_text, alen, judged, &x);
 			c->report.module = 0;
-			final_code_free(&fc);
 		}
-		for (unsigned k = 0; k < l.n; k++)
-			free(l.sigs[k]);
-		free(l.sigs);
+		final_code_free(&fc);
+	}
+	for (unsigned k = 0; k < l.n; k++)
+		free(l.sigs[k]);
+	free(l.sigs);
+}
+
+/* llc is done with the piece: check its final code, or tell why there is
+ * none. */
+static void finish(Check *c, Running *r, const Proc *proc, Piece *queue, unsigned *nqueue, unsigned cap)
+{
+	bool ran = proc && proc->status == 0 && !proc->timed_out;
+	char why[256], text[400];
+	size_t alen = 0;
+	char *asm_text = ran ? read_file(r->s, &alen, why, sizeof why) : 0;
+	if (ran && !asm_text) {
+		snprintf(text, sizeof text, "llc exited 0 without final code: %s", why);
+		piece_infra(c, r, FK_BAD_OUTPUT, text);
+	} else if (!proc)
+		not_started(c, r, queue, nqueue, cap);
+	else if (!asm_text)
+		piece_failed(c, r, proc, queue, nqueue, cap);
+	else {
+		if (r->piece.retry)
+			passed_again(c, r);
+		check_piece(c, r, asm_text, alen);
 	}
 	free(asm_text);
 	buf_free(&r->ir);
@@ -352,10 +516,13 @@ void check_final_code(Check *c)
 		for (unsigned i = 0; fns[k] && i < c->in.nsigs; i++)
 			if (!co->mir_failed || !co->mir_failed[i])
 				fns[k][units[k]++] = i;
+		/* llc refused them already (call graphs: their graphs) */
+		for (unsigned i = 0; graph && final_code_for(c, co) && co->mir_failed && i < c->in.nsigs; i++)
+			co->final.llc_failed += co->in_graph[i] && co->mir_failed[i];
 		if (graph)
 			units[k] = c->in.ncomponents;
-		else if (final_code_for(c, co)) /* llc refused them already */
-			c->combos[k].final.llc_failed += c->in.nsigs - units[k];
+		else if (final_code_for(c, co))
+			co->final.llc_failed += c->in.nsigs - units[k];
 		cap += 2 * (units[k] / batch + 1) + 3 * units[k];
 	}
 	Piece *queue = malloc((cap ? cap : 1) * sizeof *queue);
@@ -378,7 +545,7 @@ void check_final_code(Check *c)
 			first -= batch;
 			unsigned n = units[k] - first < batch ? units[k] - first : batch;
 			if (n)
-				queue[nqueue++] = (Piece){ k, first, n };
+				push(queue, &nqueue, k, first, n);
 		}
 	}
 	int jobs = (int)(c->opt.jobs ? c->opt.jobs : 1), nrun = 0;
@@ -386,6 +553,15 @@ void check_final_code(Check *c)
 		held[j] = -1;
 	for (;;) {
 		while (nqueue && nrun < jobs) {
+			/* Nothing more of a combination whose llc the final code
+			 * found unusable, nor a graph the MIR pass failed on. */
+			const Piece *next = &queue[nqueue - 1];
+			unsigned n = piece_functions(c, next);
+			if (c->combos[next->combo].final.unusable || !n) {
+				c->combos[next->combo].final.llc_failed += n;
+				nqueue--;
+				continue;
+			}
 			/* At most --llc-slots llc machine-wide, as in the MIR pass:
 			 * wait for a slot only when none of ours runs. */
 			int ls = -1;
@@ -441,8 +617,9 @@ void check_final_print(const Check *c, FILE *f)
 		const FinalCounts *t = &c->combos[k].final;
 		if (!final_code_for(c, &c->combos[k]))
 			continue;
-		fprintf(f, "  %-26s %u proven, %u violated (%u explained), %u unknown, %u not checked, %u not compiled\n",
-			c->combos[k].tag, t->proven, t->violated, t->explained, t->unknown, t->skipped, t->llc_failed);
+		fprintf(f, "  %-26s %u proven, %u violated (%u explained), %u unknown, %u not checked, %u not compiled"
+			" (%u %s)\n", c->combos[k].tag, t->proven, t->violated, t->explained, t->unknown, t->skipped,
+			t->llc_failed, t->refused, finding_kinds[FK_FINAL_CODE_REFUSED].name);
 	}
 }
 
@@ -452,6 +629,7 @@ unsigned check_final_exit_bits(const Check *c)
 	for (int k = 0; k < c->ncombos; k++) {
 		const FinalCounts *t = &c->combos[k].final;
 		st |= t->violated > t->explained ? EXIT_DIVERGED : t->violated ? EXIT_KNOWN : 0;
+		st |= t->refused ? EXIT_CRASHED : 0;
 	}
 	return st;
 }

@@ -100,6 +100,25 @@ static char *crash_signature(const char *text)
 	return out;
 }
 
+/* A diagnostic's "in function NAME TYPE: MSG" without the function's type,
+ * which can push MSG past the line's cut: "in function NAME: MSG". */
+static void drop_function_type(char *line)
+{
+	char *in = strstr(line, "in function ");
+	char *type = in ? strchr(in + 12, ' ') : 0;
+	int depth = 0;
+	for (char *q = type; q && *q; q++) {
+		if (strchr("([{<", *q))
+			depth++;
+		else if (strchr(")]}>", *q))
+			depth--;
+		else if (depth == 0 && q[0] == ':' && q[1] == ' ') {
+			memmove(type, q, strlen(q) + 1);
+			return;
+		}
+	}
+}
+
 char *first_error_line(const char *path)
 {
 	char err[256];
@@ -146,8 +165,10 @@ char *error_line_of(const char *text)
 		line = fallback ? fallback : strdup("llc failed without a message");
 	else
 		free(fallback);
-	if (line)
+	if (line) {
+		drop_function_type(line);
 		normalize_error(line);
+	}
 	return line;
 }
 
@@ -255,16 +276,15 @@ static void report_refused(Check *c, Combo *co, unsigned i, const char *line, co
 static void leaf_failed(Check *c, const Batch *b, const Proc *p, char *line, bool out_of_memory)
 {
 	Combo *co = &c->combos[b->combo];
-	if (!b->graph && !co->mir_failed)
+	if (!co->mir_failed)
 		co->mir_failed = calloc(c->in.nsigs ? c->in.nsigs : 1, sizeof *co->mir_failed);
-	if (!b->graph && co->mir_failed)
-		co->mir_failed[co->order[b->first]] = true;
+	for (unsigned i = 0; co->mir_failed && i < c->in.nsigs; i++)
+		co->mir_failed[i] |= b->graph ? in_graph_batch(c, b, i) : i == co->order[b->first];
 	/* Out of time or memory is never an answer, whatever the model expects. */
 	FindingKind limit = p->timed_out ? FK_HANG : out_of_memory ? FK_OUT_OF_MEMORY : 0;
 	char text[700];
 	if (limit == FK_OUT_OF_MEMORY) {
-		snprintf(text, sizeof text, "%s, under --mem-limit %u MB (an empty module compiles under it)", line,
-			 c->opt.mem_mb);
+		out_of_memory_line(c, line, text, sizeof text);
 		line = text;
 	}
 	if (!limit && is_verifier_error(line)) {
@@ -303,9 +323,7 @@ static void leaf_failed(Check *c, const Batch *b, const Proc *p, char *line, boo
 	report_refused(c, co, i, line, c->model, false, limit);
 }
 
-/* llc said why it stopped (its error, an assertion): it will say so again;
- * a signal without a diagnosis may be the machine's, and runs once more. */
-static bool llc_diagnosed(const char *line)
+bool llc_diagnosed(const char *line)
 {
 	return strncmp(line, "LLVM ERROR", 10) == 0 || strstr(line, "error:") || strstr(line, "Assertion") ||
 	       is_verifier_error(line);

@@ -152,8 +152,10 @@ static void where_classes(const Finding *f, const Sig *s, const char *const *key
 			 s->params[arg].flags & PARAM_INREG ? " inreg" : "");
 	else if (strstr(f->why, "return") && p && p->ok)
 		snprintf(tclass, tcap, "return %s", type_class(s, s->ret));
-	if (finding_kinds[f->kind].axis == FA_CRASH || finding_kinds[f->kind].axis == FA_MACHINE)
-		snprintf(boundary, bcap, "%s", finding_axis_names[finding_kinds[f->kind].axis]);
+	if (finding_kinds[f->kind].axis == FA_CRASH || finding_kinds[f->kind].cls == FC_CRASH)
+		snprintf(boundary, bcap, "%s", finding_axis_names[FA_CRASH]);
+	else if (finding_kinds[f->kind].axis == FA_MACHINE)
+		snprintf(boundary, bcap, "%s", finding_axis_names[FA_MACHINE]);
 	else if (!closing_pair(f->why, boundary, bcap))
 		snprintf(boundary, bcap, "%s", strstr(f->why, "parts") ? "part count" : "other");
 }

@@ -183,6 +183,9 @@ static void findings_json(JsonWriter *w)
 	/* How check words llc's "*** Bad machine code: MSG ***" (the harness
 	 * turns it back into llc's words to find it in llc's output). */
 	jw_kstring(w, "verifier_prefix", VERIFIER_PREFIX);
+	/* and a crash from llc's stack dump, "crash in 'PASS' at FRAME" (llc
+	 * printed "Running pass 'PASS'") */
+	jw_kstring(w, "crash_prefix", CRASH_PREFIX);
 	jw_kuint(w, "timeout_wall_factor", TIMEOUT_WALL_FACTOR);
 	jw_karray(w, "finding_classes");
 	for (unsigned c = 0; c < FC_COUNT; c++) {

@@ -73,6 +73,22 @@ BODIES = {
     "hang-unit": 'if grep -q "file-001.ll" "$IN"; then echo $$ >> "$DIR/pids"; sleep 600 & echo $! >> "$DIR/pids"; '
                  'wait; fi',
     "delete-first": '[ $N -eq 1 ] && rm -f "$0"',
+    # check --final-code: the MIR pass's runs (-stop-after) go to the real
+    # llc; the final code's runs (and their probe on an empty module) are
+    # killed from outside, stopped only where a module holds the third
+    # function, find llc gone, or fail on the third function as a compiler
+    # does ("LLVM ERROR", then abort)
+    "final-killed": 'case "$*" in *-stop-after*) ;; *) kill -KILL $$;; esac',
+    "final-terminated": 'case "$*" in *-stop-after*) ;; *) grep -q "gcnabi\\.2\\.fn" "$IN" && kill -TERM $$;; esac',
+    "final-vanishes": 'case "$*" in *-stop-after*) ;; *) rm -f "$0"; exit 127;; esac',
+    "final-aborts": 'case "$*" in *-stop-after*) ;; *) if grep -q "gcnabi\\.2\\.fn" "$IN"; then '
+                    'echo "LLVM ERROR: planted after isel" >&2; kill -ABRT $$; fi;; esac',
+    # a segfault without a message on the third function's final code: on
+    # its first two runs (the batch, then it alone), or on every run
+    "final-segv-twice": 'case "$*" in *-stop-after*) ;; *) if grep -q "gcnabi\\.2\\.fn" "$IN"; then '
+                        'K=$(( $(cat "$DIR/segv" 2>/dev/null || echo 0) + 1 )); echo $K > "$DIR/segv"; '
+                        '[ $K -le 2 ] && kill -SEGV $$; fi;; esac',
+    "final-segv": 'case "$*" in *-stop-after*) ;; *) grep -q "gcnabi\\.2\\.fn" "$IN" && kill -SEGV $$;; esac',
 }
 
 results = []
@@ -128,7 +144,9 @@ class Check:
         path = os.path.join(self.out, "findings.jsonl")
         self.findings = [dict(f, combo=short(f)) for f in map(json.loads, open(path))] if os.path.exists(path) else []
         path = os.path.join(self.out, "summary.json")
-        self.combos = {short(c): c["counts"] for c in json.load(open(path))["combos"]} if os.path.exists(path) else {}
+        combos = json.load(open(path))["combos"] if os.path.exists(path) else []
+        self.combos = {short(c): c["counts"] for c in combos}
+        self.final = {short(c): c.get("final_code") for c in combos}
 
     def kinds(self):
         return sorted(f["kind"] for f in self.findings)
@@ -287,6 +305,63 @@ def test_flaky_crash(tmp):
            c.agree("llvm19-gfx900-dag") == (4, 4), c)
 
 
+def test_final_code_machine(tmp):
+    """check --final-code: an llc that compiles the MIR pass and is killed
+    from outside (SIGKILL; SIGTERM only on a module holding one function)
+    or gone for the final code's run is the machine's: an infrastructure
+    finding (exit 32, llc-unusable when an empty module fails too, else
+    llc-stopped), not bisected, never a final-code-refused crash; the
+    functions count as not compiled and the MIR pass's 4 still agree."""
+    for name, kind, words in (("final-killed", "llc-unusable", "killed by SIGKILL"),
+                              ("final-terminated", "llc-stopped", "killed by SIGTERM, from outside llc"),
+                              ("final-vanishes", "llc-unusable", "No such file")):
+        c = Check(tmp, name, [standin(tmp, name)], "--selector", "dag", "--final-code")
+        fc = c.final.get("llvm19-gfx900-dag") or {}
+        report("%s: one %s (exit 32) naming %s, no compiler finding, 4 functions not compiled, the MIR pass's 4 "
+               "agree" % (name, kind, words),
+               c.rc == INFRA and c.kinds() == [kind] and words in c.findings[0]["message"] and only_machine(c) and
+               fc.get("not_compiled") == 4 and fc.get("refused") == 0 and c.agree("llvm19-gfx900-dag") == (4, 4),
+               "%s, final code %s" % (c, fc))
+
+
+def test_final_code_compiler(tmp):
+    """check --final-code: an llc whose final code fails on one function
+    with a diagnosis (LLVM ERROR, abort) is the compiler's: the module split
+    down to that function, one final-code-refused finding (class crash,
+    exit 16) with the error line, its module kept; the other 3 proven."""
+    c = Check(tmp, "final-aborts", [standin(tmp, "final-aborts")], "--selector", "dag", "--final-code")
+    fc = c.final.get("llvm19-gfx900-dag") or {}
+    f, text = kept_module(c)
+    report("final code failing on one function: one final-code-refused crash (exit 16) naming it and llc's error "
+           "line, its module kept; the other 3 proven",
+           c.rc == CRASHED and c.kinds() == ["final-code-refused"] and f["function"] == "f2" and
+           f["message"].startswith("LLVM ERROR: planted after isel") and f["class"] == "crash" and
+           "gcnabi.2.fn" in text and "; RUN:" in text and fc.get("not_compiled") == 1 and fc.get("refused") == 1 and
+           fc.get("proven", 0) + fc.get("unknown", 0) >= 3 and c.agree("llvm19-gfx900-dag") == (4, 4),
+           "%s, final code %s" % (c, fc))
+
+
+def test_final_code_signals(tmp):
+    """check --final-code: a function whose final code a signal kills
+    without llc's message runs once more, as in the MIR pass: compiling
+    then, it is not-reproducible (exit 32) and its final code is checked;
+    killed again, it is a final-code-refused crash (exit 16) naming the
+    signal."""
+    c = Check(tmp, "final-segv-twice", [standin(tmp, "final-segv-twice")], "--selector", "dag", "--final-code")
+    fc = c.final.get("llvm19-gfx900-dag") or {}
+    report("final code killed by SIGSEGV on one function, then compiled: not-reproducible (exit 32), every "
+           "function's final code checked",
+           c.rc == INFRA and c.kinds() == ["not-reproducible"] and "killed by SIGSEGV" in c.findings[0]["message"] and
+           c.findings[0]["function"] == "f2" and fc.get("not_compiled") == 0 and fc.get("refused") == 0 and
+           fc.get("proven", 0) + fc.get("unknown", 0) >= 4, "%s, final code %s" % (c, fc))
+    c = Check(tmp, "final-segv", [standin(tmp, "final-segv")], "--selector", "dag", "--final-code")
+    fc = c.final.get("llvm19-gfx900-dag") or {}
+    report("final code killed by SIGSEGV on one function every time: final-code-refused (exit 16) naming the signal",
+           c.rc == CRASHED and c.kinds() == ["final-code-refused"] and c.findings[0]["function"] == "f2" and
+           c.findings[0]["message"] == "killed by SIGSEGV without a message" and fc.get("not_compiled") == 1,
+           "%s, final code %s" % (c, fc))
+
+
 def harness(tmp, name, llc, *args):
     out = os.path.join(tmp, "run-" + name)
     inp = os.path.join(tmp, "twelve.ll")
@@ -355,7 +430,7 @@ def test_harness_machine_faults(tmp):
 CASES = [test_missing, test_not_executable, test_segv_every_2nd, test_crash_together, test_hang, test_cpu_timeout,
          test_no_output,
          test_deleted_mid_run, test_loader_under_memory_limit, test_out_of_memory, test_out_of_memory_together, test_flaky_batch,
-         test_flaky_crash,
+         test_flaky_crash, test_final_code_machine, test_final_code_compiler, test_final_code_signals,
          test_harness_unit_timeout, test_harness_machine_faults]
 
 

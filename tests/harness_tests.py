@@ -266,6 +266,59 @@ def test_graph_crash_reproducer(tmp, llc):
                                                "\n".join(t[:1500] for _, _, t in tests), r.stderr[-800:]))
 
 
+def test_final_code_crash_reproducer(tmp):
+    """llc failing on the final code (final-code-refused: llc 19
+    gfx900, tests/fixtures/final/scratch_register.graph, whose MIR pass
+    compiles) is a new compiler crash of the run (exit 16), one cause on
+    the final-code axis, minimized with its call graph and reduced by
+    llvm-reduce to a lit test `not --crash llc <final-code flags> ... |
+    FileCheck` on llc's error line, verified: it passes with llc 19 (llc
+    fails so there) and fails with every other installed llc (each
+    compiles it); upstream lit from a copy in an empty folder agrees."""
+    import json
+    llcs = llcs_with(19, "final-code crash reproducer")
+    if not llcs:
+        return
+    src = os.path.join(ROOT, "tests", "fixtures", "final", "scratch_register.graph")
+    out = os.path.join(tmp, "finalcrash")
+    none_known = os.path.join(tmp, "finalcrash-known.txt")
+    open(none_known, "w").close()
+    r = run(["run", "--final-code", "dag", "--mcpu", "gfx900", "--selector", "dag", "--count", "0", "--out", out,
+             "--known", none_known, src])
+    rows = [json.loads(l) for l in open(os.path.join(out, "results.jsonl"))] if os.path.exists(
+        os.path.join(out, "results.jsonl")) else []
+    causes = [x for x in rows if x.get("type") == "cause"]
+    c = causes[0] if len(causes) == 1 else {}
+    lit = c.get("lit") or {}
+    path = os.path.join(out, "repro", lit["path"]) if lit.get("path") else ""
+    test = open(path).read() if path and os.path.exists(path) else ""
+    others = sorted(v for v in llcs if v != 19)
+    report("final-code crash: one new cause (exit 16) on the final-code axis, its lit test `not --crash llc` with "
+           "the final code's flags and llc's error line, verified: passes with llc 19, fails with %s" % others,
+           r.returncode == 16 and c.get("axis") == "final-code" and c.get("versions") == [19] and
+           c["cause"] == "compiler: LLVM ERROR: failed to find free scratch register (killed by SIGABRT)" and
+           lit.get("status") == "verified" and [v.split(".")[0] for v in lit.get("passes_with", [])] == ["19"] and
+           sorted(int(v.split(".")[0]) for v in lit.get("fails_with", [])) == others and
+           "\n; RUN: not --crash llc -mtriple=amdgcn-amd-amdpal -mcpu=gfx900 -verify-machineinstrs -enable-ipra=0 "
+           "-amdgpu-s-branch-bits=6 %s -o /dev/null 2>&1 | FileCheck %s\n" in test and
+           "\n; CHECK: LLVM ERROR: failed to find free scratch register\n" in test and "define void @f(" in test,
+           "exit %d, causes %s\n%s\n%s" % (r.returncode, json.dumps(causes)[:1500], test[:2000], r.stderr[-800:]))
+    if test:
+        upstream = {v: lit_in_empty_dir(path, llcs[v]) for v in (19, 22) if v in llcs}
+        report("final-code crash: upstream lit on a copy passes with llc 19, fails with llc 22 (%s)" % upstream,
+               upstream.get(19) is True and upstream.get(22, False) is False, repr(upstream))
+
+
+def llcs_with(major, what):
+    """{major: path} of the llc of every Debian LLVM installed; None after
+    a failed test `what` when llc major is not among them."""
+    llcs = {int(p.split("llvm-")[1].split("/")[0]): p for p in glob.glob("/usr/lib/llvm-*/bin/llc")}
+    if major not in llcs:
+        report("%s: needs llc %d" % (what, major), False, "installed: %s" % sorted(llcs))
+        return None
+    return llcs
+
+
 def lit_in_empty_dir(test_path, llc):
     """Upstream lit on a copy of one reproducer and its lit.cfg.py in a
     fresh directory, with one llc (its FileCheck beside it, else any):
@@ -277,7 +330,8 @@ def lit_in_empty_dir(test_path, llc):
         shutil.copy(test_path, d)
         shutil.copy(os.path.join(os.path.dirname(test_path), "lit.cfg.py"), d)
         os.symlink(llc, os.path.join(bindir, "llc"))
-        os.symlink(C.filecheck({"bindir": os.path.dirname(llc)}), os.path.join(bindir, "FileCheck"))
+        for name in ("FileCheck", "not"):
+            os.symlink(C.llvm_tool({"bindir": os.path.dirname(llc)}, name), os.path.join(bindir, name))
         r = subprocess.run(C.lit_command() + ["-q", "--param", "llvm_bin=" + bindir, d], capture_output=True, text=True)
         return r.returncode == 0
     finally:
@@ -406,9 +460,8 @@ def test_crash_needs_its_graph(tmp):
     passes where the run compiled the graph cleanly (16, 19, 22), and no
     prediction where it did not (the model of 14 refuses bfloat)."""
     import json
-    llcs = {int(p.split("-")[1].split("/")[0]): p for p in glob.glob("/usr/lib/llvm-*/bin/llc")}
-    if 15 not in llcs:
-        report("crash that needs its graph: needs llc 15", False, "installed: %s" % sorted(llcs))
+    llcs = llcs_with(15, "crash that needs its graph")
+    if not llcs:
         return
     graph = os.path.join(ROOT, "tests", "fixtures", "graphs", "llc15_v1i8_truncate.ll")
     known = os.path.join(tmp, "no-truncate-known.txt")
@@ -522,6 +575,38 @@ def test_lit_judge():
             bad.append((why, want, got))
     report("lit verdicts: a failure is the predicted one only if of the predicted kind; no prediction is partial",
            not bad, repr(bad)[:2000])
+    # A final-code crash's test is llc failing (`not llc | FileCheck`): it
+    # passes where llc fails for the cause and fails where llc compiles;
+    # the crash's expectations turned (littest.the_other_way).
+    turned = [L.the_other_way(e) for e in (must_cause, must_pass, must_pass)]
+    cases = [
+        ((ok, check, check), turned, "verified", "passes where llc fails so, fails (no error) where llc compiles"),
+        ((ok, ok, check), turned, "unverified", "passes where llc must compile"),
+        ((ok, other, check), turned, "unverified", "another error where llc must compile"),
+        ((ok, ok, ok), [turned[0], turned[0], turned[0]], None, "every llc fails so: none the other way"),
+    ]
+    bad = []
+    for obs, exp, want, why in cases:
+        got = L.judge(cs[0], cs, {c["path"]: o for c, o in zip(cs, obs)}, {c["path"]: e for c, e in zip(cs, exp)},
+                      subject_passes=True)
+        if got[0] != want:
+            bad.append((why, want, got))
+    report("lit verdicts of a test that llc fails (final-code crash): verified when it passes with the subject and "
+           "fails where llc compiles", not bad, repr(bad)[:2000])
+    msgs = [("LLVM ERROR: failed to find free scratch register (killed by SIGABRT)",
+             "LLVM ERROR: failed to find free scratch register"),
+            ("error: <unknown>:0:0: in function g4.n0: illegal VGPR to SGPR copy (killed by SIGABRT)",
+             "illegal VGPR to SGPR copy"),
+            ("machine verifier: Bad machine code: Using an undefined physical register (after SI post-RA bundler)",
+             "Bad machine code: Using an undefined physical register"),
+            ("crash in 'Prologue/Epilogue Insertion & Frame Finalization' at ? (killed by SIGSEGV)",
+             "Running pass 'Prologue/Epilogue Insertion & Frame Finalization'"),
+            ("LLVM ERROR: Cannot select: 0x: i32 = truncate 0x", "LLVM ERROR: Cannot select: {{.*}}: i{{.*}} = truncate {{.*}}"),
+            ("killed by SIGSEGV without a message", None),
+            ("ran past --timeout 60s: killed with its process group", None)]
+    got = [(m, L.error_pattern({"kind": "final-code-refused", "why": m})) for m, _ in msgs]
+    report("a final-code crash's CHECK line: llc's own error line, numbers and names any; none for gcnabi's words",
+           got == msgs, repr([g for g, w in zip(got, msgs) if g != w]))
 
 
 def test_final_code_lit_lines(tmp):
@@ -853,6 +938,12 @@ def test_selftest():
 def main():
     tmp = tempfile.mkdtemp(prefix="gcnabi-harness-tests-")
     try:
+        named = [a for a in sys.argv[1:] if a.startswith("test_")]
+        if named:  # `harness_tests.py test_lit_judge ...`: only those
+            for name in named:
+                test = globals()[name]
+                test(*(tmp, newest_llc())[:test.__code__.co_argcount])
+            return finish(tmp)
         test_every_finding_kind(tmp)
         if sys.argv[1:] == ["kinds"]:  # the tests without llc only
             return finish(tmp)
@@ -868,6 +959,7 @@ def main():
         test_graph_crash_reproducer(tmp, llc)
         test_llc16_caller_reproducers(tmp)
         test_crash_needs_its_graph(tmp)
+        test_final_code_crash_reproducer(tmp)
         test_selector_reproducer(tmp, llc)
         test_resume_and_shards(tmp, llc)
         test_suites(tmp, llc)

@@ -293,20 +293,24 @@ def finish(run_dir, plan, records, minimize=True, info=None, quiet=False):
         if f["status"] != "explained" and f.get("llc"):
             seen.setdefault((f["cause"], f["selector"], f["convention"]), set()).add(f["llc"])
     # The compilers each function failed with, for any cause (in a call
-    # graph, each module: llc compiles a graph as one): where the run did
-    # not compile a crash's function, it predicts nothing of the lit test.
+    # graph, each module: llc compiles a graph as one), per pass (axis: the
+    # MIR pass's crash, the final code's): where the run did not compile a
+    # crash's function, it predicts nothing of the lit test. A function the
+    # MIR pass failed on has no final code either.
     graphs = {u["id"] for u in plan["units"] if u["kind"] == "graph"}
     failed = {}
     for f in findings:
-        if f["axis"] == "crash" and f.get("llc"):
+        if V.crashes(f) and f.get("llc"):
             where = None if f["unit"] in graphs else f["function"]
-            failed.setdefault((f["unit"], f["selector"], where), set()).add(f["llc"])
+            failed.setdefault((f["unit"], f["selector"], where, f["axis"]), set()).add(f["llc"])
     for b in todo:
         b["seen_with"] = sorted(seen.get((b["cause"], b["selector"], b["convention"]), ()))
         ex = b["example"]
         where = None if ex["unit"] in graphs else ex["function"]
+        broken = set().union(*(failed.get((ex["unit"], ex["selector"], where, a), set())
+                               for a in {"crash", ex["axis"]}))
         b["ran_clean"] = sorted(c["path"] for c in plan["compilers"] if c["path"] not in b["seen_with"] and
-                                c["path"] not in failed.get((ex["unit"], ex["selector"], where), ()) and
+                                c["path"] not in broken and
                                 (ex["selector"] != "gisel-nrbs" or c["new_reg_bank_select"]))
     todo = todo[:max(0, MAX_MINIMIZE - len(minimized))] if minimize else []
     # Every installed llc verifies the lit tests (the one that passes).
@@ -478,7 +482,7 @@ def minimize_cause(b, plan, installed, lit_cmd, run_dir, deadline, check_jobs=2)
     try:
         res = M.minimize(f, subject, plan["config"], search_end, check_jobs)
     except M.OutOfTime:
-        if f["axis"] != "crash":
+        if not V.crashes(f):
             return None
         res = None
         if not in_graph:
@@ -493,7 +497,7 @@ def minimize_cause(b, plan, installed, lit_cmd, run_dir, deadline, check_jobs=2)
         # It needs its call graph: the graph reduced with it (a crash too:
         # gcnabi check of the smaller graphs finds the same cause).
         res, graph = minimize_in_graph(f, subject, plan, unit, run_dir, name_of(b), search_end, check_jobs)
-        if not res and f["axis"] != "crash":
+        if not res and not V.crashes(f):
             m["why"] = graph
             return m
         if not res:

@@ -190,14 +190,14 @@ def choose_profiles(found, profiles):
                              % (c["label"], c["path"], c["version"], c["profile"], c["label"]))
 
 
-def filecheck(compiler):
-    """FileCheck beside the llc, else any installed one."""
-    own = os.path.join(compiler["bindir"], "FileCheck")
+def llvm_tool(compiler, name):
+    """An LLVM tool (FileCheck, not) beside the llc, else any installed one."""
+    own = os.path.join(compiler["bindir"], name)
     if os.access(own, os.X_OK):
         return own
-    for p in sorted(glob.glob("/usr/lib/llvm-*/bin/FileCheck"), reverse=True):
+    for p in sorted(glob.glob("/usr/lib/llvm-*/bin/" + name), reverse=True):
         return p
-    return shutil.which("FileCheck")
+    return shutil.which(name)
 
 
 def lit_command():

@@ -21,7 +21,7 @@ from . import compilers as C
 from . import findings as F
 from . import vocab as V
 from .common import GCNABI, run_bounded, write_text
-from .compilers import filecheck, split_cpu
+from .compilers import split_cpu
 from .minimize import NAME
 
 LIT_MIN_SECONDS = 5  # one lit run: llc and FileCheck on one small function
@@ -34,7 +34,7 @@ REDUCE_MAX_SECONDS = 300
 EMIT_PREFIX, TEST_PREFIX = "gcnabi.", "abi."
 
 LIT_CFG = '''# lit configuration of these reproducers: run them with upstream lit and the
-# llc and FileCheck of one LLVM installation,
+# llc, FileCheck and not of one LLVM installation,
 #   lit.py --param llvm_bin=<that LLVM>/bin -v .
 # (without llvm_bin, those first on PATH). Each test is an llvm/test/CodeGen
 # /AMDGPU-style .ll file that needs nothing else.
@@ -225,6 +225,12 @@ def final_lines(final, names, culprit):
 def expectation(f, detail, names, ir):
     """(roles checked, CHECK lines the ABI expects, CHECK lines of what the
     compiler did or None, what the expectation is)."""
+    if V.crashes(f) and f["axis"] == "final-code":
+        # llc fails on the final code: the test is that it fails so.
+        pattern = error_pattern(f)
+        if not pattern:
+            return (), [], None, "none; llc prints no error line of its own here (%s)" % f["why"][:160]
+        return (), ["; CHECK: %s" % pattern], None, "llc fails on the final code with this error"
     if f["axis"] == "final-code":
         final = detail.get("final") or {}
         if not final.get("culprit"):
@@ -242,6 +248,34 @@ def expectation(f, detail, names, ir):
     roles, want, did, meaning = AXIS_TESTS[f["axis"]]
     place = lambda src: {r: (llc_of(detail) if k == "llc" else detail.get(k) or {}) for r, k in src.items()}
     return roles, labelled(roles, place(want), names, ir), labelled(roles, place(did), names, ir), meaning
+
+
+# Runs of digits, hex numbers, @names, %values and $registers: what differs
+# between two instances of one error (check normalizes the same).
+VARIABLE = re.compile(r"0x[0-9a-fA-F]*|\d+|@[\w.$-]+|%[\w.]+|\$\w+")
+
+
+def error_pattern(f):
+    """A FileCheck pattern of llc's own error line in a crash's message,
+    without gcnabi's words around it (the signal, the machine verifier's
+    "*** Bad machine code: MSG ***", a stack dump's "Running pass 'PASS'",
+    an error's "in function NAME TYPE: " before its message); every number,
+    name and register matches any. None when llc printed no line of its own
+    (a signal without a message, a limit)."""
+    if gcnabi_words(f):
+        return None
+    line = f["why"].split(" (killed by ")[0]
+    vocab = V.vocab()
+    if line.startswith(vocab["verifier_prefix"]):
+        line = re.sub(r" \(after [^)]*\)$", "", line[len(vocab["verifier_prefix"]):])
+    elif line.startswith(vocab["crash_prefix"]):
+        line = "Running pass '%s'" % line[len(vocab["crash_prefix"]):].split("'")[0]
+    elif re.search(r"\bin function \S", line):
+        line = line.rsplit(": ", 1)[-1]
+    if "{{" in line or "[[" in line:
+        return None
+    pattern = "{{.*}}".join(VARIABLE.split(line.strip()))
+    return pattern if len(VARIABLE.sub("", line)) >= 12 else None
 
 
 def model_placement(sig, name, f, profile, caller):
@@ -324,7 +358,7 @@ def check_reproducer(c, f, sig, tmp):
         return None
     if r.returncode & (1 | 32 | 64) or not os.path.exists(os.path.join(out, "summary.json")):
         return None
-    crashes = [t for t, _ in F.read_findings(out) if t.get("axis") == "crash"]
+    crashes = [t for t, _ in F.read_findings(out) if V.crashes(t)]
     if any(t["cause"]["key"] == f["cause"] for t in crashes):
         return False, "gcnabi check of the reproducer's signatures shows the same cause with %s" % version(c), "cause"
     if not crashes:
@@ -374,23 +408,32 @@ def lit_run(lit_cmd, test, bindir, exec_root, deadline):
 
 
 def overlay(compiler, tmp):
-    """A folder holding `llc` (the compiler, a wrapper too) and a FileCheck."""
+    """A folder holding `llc` (the compiler, a wrapper too), a FileCheck and
+    a `not`."""
     d = os.path.join(tmp, "bin-%s-%d" % (re.sub(r"\W", "_", compiler["version"]), abs(hash(compiler["path"])) % 10000))
     if not os.path.isdir(d):
         os.makedirs(d)
         os.symlink(compiler["path"], os.path.join(d, "llc"))
-        fc = filecheck(compiler)
-        if fc:
-            os.symlink(fc, os.path.join(d, "FileCheck"))
+        for name in ("FileCheck", "not"):
+            tool = C.llvm_tool(compiler, name)
+            if tool:
+                os.symlink(tool, os.path.join(d, name))
     return d
+
+
+def gcnabi_words(f):
+    """Whether a crash's message is gcnabi's words (a timeout, a signal
+    without a message), not llc's; or a limit, which llvm-reduce's
+    unbounded runs would not keep (the final code's are final-code-refused,
+    in check's words for them)."""
+    return f.get("kind") in ("hang", "out-of-memory") or f["why"].startswith(("killed by ", "ran past --timeout")) \
+        or " under --mem-limit " in f["why"]
 
 
 def needle(f):
     """A fixed string of the crash's first error line that any instance of
     it prints: the text before the first register, value or number."""
-    if f.get("kind") in ("hang", "out-of-memory") or f["why"].startswith("killed by "):
-        # gcnabi's words (a timeout, a signal without a message), not llc's;
-        # or a limit, which llvm-reduce's unbounded runs would not keep
+    if gcnabi_words(f):
         return None
     m = re.match(r"[^%$@'\"\d]*", f["why"].split(" (killed by ")[0])
     text = m.group(0).strip() if m else ""
@@ -507,16 +550,27 @@ def why_it_fails(c, f, path, cause, verify=True):
     return False, got, "llc"
 
 
-def judge(subject, compilers, observed, expected):
+def the_other_way(exp):
+    """A crash's expectation (llc fails for its cause: the lit test fails;
+    llc compiles: it passes) for a test that is llc failing so (`not llc
+    | FileCheck`): it passes where llc fails for the cause, and fails where
+    llc compiles (FileCheck finds no error: "check")."""
+    passes, why, how = exp
+    return exp if passes is None else (True, why, None) if not passes else (False, why, "check")
+
+
+def judge(subject, compilers, observed, expected, subject_passes=False):
     """(status, verdict) of lit's outcomes against the expectations:
     observed {path: (passed True/False/None, error, how it failed)},
     expected {path: (passes True/False, or None: no prediction; why; how
     it must fail)}. "verified" when
     every llc has a prediction, does what it predicts, and one besides the
-    subject passes; "partial" when those with a prediction do and some
-    have none (each named, with what lit did there); status None when all
-    are predicted and agree but none passes; otherwise "unverified", the
-    verdict naming each llc that disagreed."""
+    subject behaves the other way (passes; fails, for a test that passes
+    with the subject: subject_passes); "partial" when those with a
+    prediction do and some have none (each named, with what lit did
+    there); status None when all are predicted and agree but none behaves
+    the other way; otherwise "unverified", the verdict naming each llc that
+    disagreed."""
     def names(paths):
         return ", ".join(("%s (the llc checked)" % version(subject)) if p == subject["path"] else
                          version(by_path[p]) for p in paths)
@@ -542,13 +596,14 @@ def judge(subject, compilers, observed, expected):
                                                               FAILURES[expected[p][2]] % "...")) for p in wrong]
         why += ["lit timed out with %s" % version(by_path[p]) for p in timed_out]
         return "unverified", "NOT verified: %s; %s" % (seen, "; ".join(why))
-    reasons = ["%s: %s" % (version(by_path[p]), expected[p][1]) for p in fails if p != subject["path"]]
+    same, other = (passes, fails) if subject_passes else (fails, passes)
+    reasons = ["%s: %s" % (version(by_path[p]), expected[p][1]) for p in same if p != subject["path"]]
     if unpredicted:
         return "partial", "partially verified by lit with every installed llc: %s%s" % (
             seen, " (%s)" % "; ".join(reasons) if reasons else "")
     text = "verified by lit with every installed llc%s: %s%s" % (
         ", as predicted" if len(predicted) > 1 else "", seen, " (%s)" % "; ".join(reasons) if reasons else "")
-    if not passes:
+    if not other:
         return None, text
     return "verified", text
 
@@ -607,18 +662,31 @@ def write_and_verify(repro_dir, name, f, subject, decl, detail, others, lit_cmd,
                      if len(n) >= 2 and n[0] == names["caller"]]
             if names["callee"] in calls:
                 names["call"] = (calls.index(names["callee"]), len(calls))
+        # llc failing: in the MIR pass, the test is that llc compiles the
+        # module (it fails where llc fails); in the final code, that llc
+        # fails with the error it printed (`not llc ... | FileCheck`: it
+        # passes where llc fails so, and fails where llc compiles it).
+        crash = V.crashes(f)
+        final_crash = crash and f["axis"] == "final-code"
         roles, want, did, meaning = expectation(f, detail, names, portable(ir))
         if f["axis"] == "final-code" and not want:
             return {"status": "unverified", "verdict": "no lit test: CHECK lines: " + meaning, "path": None,
                     "passes_with": [], "fails_with": [], "disagree": []}
         run = "; RUN: llc %s %%s -o - | FileCheck %%s" % " ".join(llc_flags(f))
-        reduced = reduce and f["axis"] == "crash" and reduce_ir(ir, f, subject, compilers, tmp, deadline)
-        if graph and f["axis"] == "crash" and not reduced:
+        if final_crash:
+            run = "; RUN: not %sllc %s %%s -o /dev/null 2>&1 | FileCheck %%s" % (
+                "--crash " if " (killed by " in f["why"] else "", " ".join(llc_flags(f)))
+        reduced = reduce and crash and reduce_ir(ir, f, subject, compilers, tmp, deadline)
+        if final_crash and reduced:
+            ir = reduced
+            meaning += " (the IR reduced by llvm-reduce from the emitted %s)" % (
+                "call graph" if graph else "function and caller")
+        elif graph and crash and not reduced and not final_crash:
             # The call graph as found: the test is that llc compiles it.
             want, did = [], None
             run = "; RUN: llc %s %%s -o /dev/null" % " ".join(llc_flags(f))
             meaning = "none; llc compiles the call graph's module"
-        if reduced:
+        elif reduced:
             # llvm-reduce keeps what the crash needs, not the function names
             # the CHECK lines would look for: the test is that llc compiles it.
             ir, want, did = reduced, [], None
@@ -627,7 +695,7 @@ def write_and_verify(repro_dir, name, f, subject, decl, detail, others, lit_cmd,
                 "call graph" if graph else "function and caller")
         ir = portable(ir)
         verify = True
-        if f["axis"] != "crash":
+        if not crash:
             # A divergence's test checks the ABI: where the machine verifier
             # rejects the module with the subject (a finding of its own, as
             # check runs it again without), the RUN line goes without it.
@@ -653,24 +721,24 @@ def write_and_verify(repro_dir, name, f, subject, decl, detail, others, lit_cmd,
         for c in compilers:
             ok, log = lit_run(lit_cmd, path, overlay(c, tmp), exec_root, deadline)
             observed[c["path"]] = (ok, log, None) if ok is not False else \
-                why_it_fails(c, f, path, crash_cause(f) if f["axis"] == "crash" else None, verify)
-            how = "cause" if f["axis"] == "crash" else "check"
+                why_it_fails(c, f, path, crash_cause(f) if crash else None, verify)
+            how = "cause" if crash else "check"
             if c is subject:
-                expected[c["path"]] = (False, "", how)
+                exp = (False, "", how)
             elif c["path"] in seen_with:
-                expected[c["path"]] = (False, "the run saw the same cause with it", how)
-            elif f["axis"] == "crash":
-                expected[c["path"]] = crash_expectation(c, f, ran_clean, compiled)
+                exp = (False, "the run saw the same cause with it", how)
+            elif crash:
+                exp = crash_expectation(c, f, ran_clean, compiled)
                 # Where the run predicts nothing, gcnabi check of the
                 # reproducer's own signatures (a minimized one or a reduced
                 # graph, not the whole unit as found) does.
-                again = check_reproducer(c, f, sig, tmp) if expected[c["path"]][0] is None and (
+                again = check_reproducer(c, f, sig, tmp) if exp[0] is None and (
                     not graph or graph[0].endswith(".graph")) else None
-                if again:
-                    expected[c["path"]] = again
+                exp = again or exp
             else:
-                expected[c["path"]] = predict(c, f, sig, names, roles, want, ir, emitted)
-        status, verdict = judge(subject, compilers, observed, expected)
+                exp = predict(c, f, sig, names, roles, want, ir, emitted)
+            expected[c["path"]] = the_other_way(exp) if final_crash else exp
+        status, verdict = judge(subject, compilers, observed, expected, subject_passes=final_crash)
         if status is None:
             # Nothing installed behaves the other way: the same CHECK lines
             # built from what this llc did must pass on it.
@@ -679,7 +747,7 @@ def write_and_verify(repro_dir, name, f, subject, decl, detail, others, lit_cmd,
                 side = os.path.join(tmp, "side.ll")
                 write_text(side, text(did, []))
                 one_sided, _ = lit_run(lit_cmd, side, overlay(subject, tmp), exec_root, deadline)
-            if one_sided or (not did and f["axis"] == "crash"):
+            if one_sided or (not did and crash):
                 status = "verified (one-sided)"
                 verdict += "; no installed llc behaves the other way%s" % (
                     "; the same CHECK lines built from what it did PASS with it" if one_sided else "")

@@ -154,7 +154,7 @@ def exit_status(findings, causes, errors, infra=(), missing=0):
         st |= common.EXIT_INCOMPLETE
     for f in findings:
         if f["status"] == "new":
-            st |= common.EXIT_CRASHED if f["axis"] == "crash" else common.EXIT_DIVERGED
+            st |= common.EXIT_CRASHED if V.crashes(f) else common.EXIT_DIVERGED
         else:
             st |= common.EXIT_KNOWN
     return st
@@ -364,7 +364,7 @@ def summary_md(ctx):
     L.append("")
     L.append("## Compiler crashes and refusals")
     L.append("")
-    crashes = [b for b in ctx["causes"] if b["axis"] == "crash"]
+    crashes = [b for b in ctx["causes"] if V.crashes(b)]
     if not crashes:
         L.append("None.")
     else:

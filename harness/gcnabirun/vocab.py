@@ -129,6 +129,18 @@ def kinds():
     return out
 
 
+@functools.lru_cache(maxsize=None)
+def _classes():
+    return {k["name"]: k["class"] for k in vocab()["finding_kinds"]}
+
+
+def crashes(f):
+    """Whether finding (or cause) f is llc failing: a kind of class crash,
+    in the MIR pass (axis crash) or in the final code (final-code-refused,
+    whose reproducer runs llc's whole pipeline)."""
+    return _classes().get(f["kind"]) == "crash"
+
+
 def kind(name):
     """(role, axis) of a finding kind check wrote."""
     k = kinds().get(name)

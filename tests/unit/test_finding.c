@@ -43,7 +43,7 @@ static void test_names_are_the_contract(void **state)
 		"refused-otherwise-call", "body-refused", "body-refused-call", "llc-refused-graph", "verifier-error",
 		"hang", "out-of-memory", "crashes-together", "flaky-crash", "llc-unusable", "llc-stopped", "bad-output", "not-reproducible",
 		"not-emitted", "not-in-graph", "chain-dvgpr-count", "dvgpr-unsupported", "dvgpr-lost", "final-code",
-		"final-code-unknown", "cross-version",
+		"final-code-refused", "final-code-unknown", "cross-version",
 		"cross-selector",
 	};
 	assert_int_equal(sizeof names / sizeof names[0], FK_COUNT);
@@ -83,6 +83,9 @@ static void test_exit_bits(void **state)
 	assert_int_equal(finding_exit_bit(FK_NOT_EMITTED, false), 0);
 	assert_int_equal(finding_exit_bit(FK_HANG, false), EXIT_CRASHED);
 	assert_int_equal(finding_exit_bit(FK_CRASHES_TOGETHER, false), EXIT_CRASHED);
+	/* llc failing on the final code: a crash on the final code's axis */
+	assert_int_equal(finding_exit_bit(FK_FINAL_CODE_REFUSED, false), EXIT_CRASHED);
+	assert_int_equal(finding_kinds[FK_FINAL_CODE_REFUSED].axis, FA_FINAL_CODE);
 	assert_int_equal(finding_exit_bit(FK_LLC_UNUSABLE, false), EXIT_INFRA);
 	assert_int_equal(finding_exit_bit(FK_BAD_OUTPUT, true), EXIT_INFRA);
 	assert_int_equal(finding_kinds[FK_NOT_REPRODUCIBLE].axis, FA_MACHINE);
