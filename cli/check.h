@@ -162,6 +162,9 @@ typedef struct {
 	bool sel_dag, sel_gisel, sel_given, callers, quiet, placements, new_rbs;
 	bool final_code; /* --final-code: the final code checked against the contract (check_final.c) */
 	bool final_dag, final_gisel; /* --final-code-selector: the selectors whose final code is (default both) */
+	/* --final-code-verify: the final code's llc runs with the machine
+	 * verifier after every pass (a quarter of its time; the nightly's) */
+	bool final_verify;
 	/* --switch NAME=on|off: overrides of every llc's profile */
 	int switch_index[SW_COUNT];
 	bool switch_value[SW_COUNT];

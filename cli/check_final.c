@@ -161,11 +161,13 @@ static int judged(void *ctx, FinalCode *fc, const AsmFunction *f, const ExecInpu
  * their callers (call graphs: components first..first+n-1, the functions
  * of them the MIR pass compiled), of one combination. retry: the second
  * run of a single function (graph) that a signal killed without llc's
- * diagnosis, error what its first run said. */
+ * diagnosis, error what its first run said. unverified: the run without
+ * the machine verifier of a single function (graph) it rejected (the
+ * contract is checked all the same). */
 typedef struct {
 	int combo;
 	unsigned first, n;
-	bool retry;
+	bool retry, unverified;
 	char error[200];
 } Piece;
 
@@ -241,7 +243,7 @@ static bool start(Check *c, const Piece *p, const unsigned *const *fns, Running 
 	if (f)
 		ok = fclose(f) == 0 && ok;
 	char *argv[16];
-	llc_argv(co, LLC_FINAL_ASM, true, r->ll, r->s, argv, cpu_arg, mattr);
+	llc_argv(co, LLC_FINAL_ASM, c->opt.final_verify && !p->unverified, r->ll, r->s, argv, cpu_arg, mattr);
 	*proc = (Proc){ 0 };
 	return ok && proc_start(proc, argv, r->s, r->err, c->opt.mem_mb);
 }
@@ -258,7 +260,7 @@ static void keep_final(Check *c, const Combo *co, const Running *r, const char *
 	snprintf(spath, sizeof spath, "%s/repro/%s.final.%u.s", c->report.dir, co->tag, r->piece.first);
 	FILE *f = fopen(path, "w"), *g = asm_text ? fopen(spath, "w") : 0;
 	if (f) {
-		llc_argv(co, LLC_FINAL_ASM, true, "%s", "-", argv, cpu_arg, mattr);
+		llc_argv(co, LLC_FINAL_ASM, c->opt.final_verify && !r->piece.unverified, "%s", "-", argv, cpu_arg, mattr);
 		if (head)
 			fprintf(f, "; gcnabi check --final-code: %s\n; RUN:", head);
 		else
@@ -333,8 +335,9 @@ static void piece_infra(Check *c, const Running *r, FindingKind kind, const char
 
 /* llc fails on the final code of one function (call graphs: one graph)
  * the MIR pass compiled: a compiler failure it never sees, with
- * llc's first error line, the function its errors name and the module. */
-static void refused(Check *c, const Running *r, const char *line, bool out_of_memory)
+ * llc's first error line, the function its errors name and the module.
+ * rerun: its functions are compiled once more (without the verifier). */
+static void refused(Check *c, const Running *r, const char *line, bool out_of_memory, bool rerun)
 {
 	Combo *co = &c->combos[r->piece.combo];
 	char text[700], head[800], kept[700], name[ASM_NAME_MAX];
@@ -342,7 +345,8 @@ static void refused(Check *c, const Running *r, const char *line, bool out_of_me
 		out_of_memory_line(c, line, text, sizeof text);
 		line = text;
 	}
-	co->final.llc_failed += piece_functions(c, &r->piece);
+	if (!rerun)
+		co->final.llc_failed += piece_functions(c, &r->piece);
 	co->final.refused++;
 	snprintf(head, sizeof head, "%s: %s", finding_kinds[FK_FINAL_CODE_REFUSED].name, line);
 	keep_final(c, co, r, head, 0, 0, kept, sizeof kept);
@@ -419,8 +423,19 @@ static void piece_failed(Check *c, Running *r, const Proc *p, Piece *queue, unsi
 		again.retry = true;
 		snprintf(again.error, sizeof again.error, "%s", line);
 		queue[(*nqueue)++] = again;
-	} else
-		refused(c, r, line, oom);
+	} else {
+		/* Bad machine code is a finding; the same module without the
+		 * verifier has final code all the same, checked against the
+		 * contract. */
+		bool rerun = !limit && !pc->unverified && is_verifier_error(line) && *nqueue + 1 <= cap;
+		refused(c, r, line, oom, rerun);
+		if (rerun) {
+			Piece again = *pc;
+			again.unverified = true;
+			again.retry = false;
+			queue[(*nqueue)++] = again;
+		}
+	}
 	free(line);
 }
 

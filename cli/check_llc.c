@@ -215,7 +215,8 @@ void llc_argv(const Combo *co, LlcOutput what, bool verify, const char *in, cons
 	}
 	/* The machine verifier after every pass up to where check stops: bad
 	 * machine code is a finding of its own (verifier-error); the function
-	 * then runs once more without it, for its ABI (Batch.unverified). */
+	 * then runs once more without it, for its ABI (Batch.unverified). The
+	 * final code's only with --final-code-verify (final-code-refused). */
 	if (verify)
 		argv[n++] = "-verify-machineinstrs";
 	if (co->sel == SEL_GISEL)

@@ -158,6 +158,14 @@ static bool set_final_selector(Check *c, const CheckOpt *o, const char *val)
 	return true;
 }
 
+/* --final-code-verify asks for final code as --final-code-selector does. */
+static bool set_final_verify(Check *c, const CheckOpt *o, const char *val)
+{
+	(void)o, (void)val;
+	c->opt.final_code = c->opt.final_verify = true;
+	return true;
+}
+
 static bool set_mcpu(Check *c, const CheckOpt *o, const char *val)
 {
 	(void)o;
@@ -225,6 +233,7 @@ static const CheckOpt check_option_table[] = {
 	{ "--new-reg-bank-select", set_true, AT(new_rbs), 0, 0, 0 },
 	{ "--final-code", set_true, AT(final_code), 0, 0, 0 },
 	{ "--final-code-selector", set_final_selector, 0, 0, 0, 0 },
+	{ "--final-code-verify", set_final_verify, 0, 0, 0, 0 },
 };
 #undef AT
 enum { NOPTS = sizeof check_option_table / sizeof check_option_table[0] };

@@ -82,7 +82,8 @@ def bench_ab(args, llcs):
 def bench_final_code(args, llcs):
     """gcnabi check --final-code against gcnabi check on the same
     signatures, newest llc, gfx1030, SelectionDAG: alternated, the best of
-    two of each (goal: at most 3x)."""
+    two of each (goal: at most 3x); and with --final-code-verify (the
+    nightly's, no goal)."""
     major, llc = llcs[-1]
     with tempfile.TemporaryDirectory() as tmp:
         sigs = os.path.join(tmp, "sigs.ll")
@@ -90,16 +91,20 @@ def bench_final_code(args, llcs):
             subprocess.run([GCNABI, "gen", "--seed", "2026", "--count", str(args.count)], stdout=f, check=True)
         common = ["--quiet", "--llc", llc, "--mcpu", "gfx1030", "--selector", "dag", "--batch", str(args.batch),
                   "--jobs", str(args.jobs)]
-        plain = final = None
+        plain = final = verified = None
         for n in range(2):
             t = timed([GCNABI, "check"] + common + ["--out", os.path.join(tmp, "check-%d" % n), sigs])
             plain = t if plain is None else min(plain, t)
             t = timed([GCNABI, "check", "--final-code"] + common + ["--out", os.path.join(tmp, "final-%d" % n), sigs])
             final = t if final is None else min(final, t)
+            t = timed([GCNABI, "check", "--final-code", "--final-code-verify"] + common +
+                      ["--out", os.path.join(tmp, "verify-%d" % n), sigs])
+            verified = t if verified is None else min(verified, t)
     print("check --final-code vs check: %d signatures (gcnabi gen --seed 2026), llc %d, gfx1030, SelectionDAG, "
           "%d jobs" % (args.count, major, args.jobs))
     print("  check              %7.2fs" % plain)
     print("  check --final-code %7.2fs  (%.2fx; goal <= 3x)" % (final, final / plain))
+    print("  check --final-code --final-code-verify %7.2fs  (%.2fx)" % (verified, verified / plain))
 
 
 def main():

@@ -825,8 +825,53 @@ def final_code_refused(tmp):
                fc == {"proven": 0, "violated": 0, "explained": 0, "unknown": 0, "not_checked": 0, "not_compiled": 2,
                       "refused": 1} and
                text.startswith("; gcnabi check --final-code: final-code-refused: LLVM ERROR: failed to find free") and
-               "\n; RUN: %s -mtriple=amdgcn-amd-amdpal -mcpu=gfx900 -verify-machineinstrs -enable-ipra=0 " % llc in text
+               "\n; RUN: %s -mtriple=amdgcn-amd-amdpal -mcpu=gfx900 -enable-ipra=0 " % llc in text
                and "\n; LLVM version 19." in text and "define void @f(" in text, detail)
+
+
+def final_code_verify(tmp):
+    """The final code's machine verifier is an option (--final-code-verify,
+    the nightly's): llc 15 and 16 compile @g0.n0 of
+    tests/fixtures/final/verifier_only.graph to final code, which their
+    verifier rejects ("Using an undefined physical register"). Without the
+    option: no finding, both functions proven, exit 0. With it: one
+    final-code-refused finding (exit 16) with the verifier's words, its
+    module kept with -verify-machineinstrs in its command, and the module
+    compiled once more without the verifier, so both functions are still
+    proven, none counted as not compiled."""
+    src = os.path.join(ROOT, "tests", "fixtures", "final", "verifier_only.graph")
+    have = [(m, l) for m, l in installed_llcs() if m in (15, 16)]
+    if not have:
+        report("check --final-code-verify: needs llc 15 or 16", False, "installed: %s" % installed_llcs())
+    for major, llc in have:
+        runs = {}
+        for verify in (False, True):
+            out = os.path.join(tmp, "fc-verify-%d-%d" % (major, verify))
+            r = run([GCNABI_SAN, "check", "--quiet", "--final-code", "--selector", "dag", "--mcpu", "gfx900", "--out",
+                     out, "--llc", named(major, llc)] + (["--final-code-verify"] if verify else []) + [src], env=SAN_ENV)
+            done = os.path.exists(os.path.join(out, "summary.json"))
+            fc = (json.load(open(os.path.join(out, "summary.json")))["combos"][0].get("final_code") or {}) if done else {}
+            found = [json.loads(l) for l in open(os.path.join(out, "findings.jsonl"))] if done else []
+            runs[verify] = r.returncode, fc, found, "exit %d, final code %s\n%s\n%s" % (
+                r.returncode, fc, "\n".join(json.dumps(f) for f in found)[:2000], r.stderr[-1000:])
+        rc, fc, found, detail = runs[False]
+        report("check --final-code, llc %d gfx900, no --final-code-verify: the verifier-only graph is proven, no "
+               "finding, exit 0" % major,
+               rc == 0 and not found and fc.get("proven") == 2 and fc.get("not_compiled") == 0 and
+               fc.get("refused") == 0, detail)
+        rc, fc, found, detail = runs[True]
+        f = found[0] if len(found) == 1 else {}
+        module = f.get("module") or ""
+        text = open(module).read() if module and os.path.exists(module) else ""
+        report("check --final-code --final-code-verify, llc %d gfx900: one final-code-refused finding with the "
+               "verifier's words (exit 16), its module's command with -verify-machineinstrs, and the functions "
+               "still checked without the verifier (2 proven, 0 not compiled)" % major,
+               rc == 16 and f.get("kind") == "final-code-refused" and
+               f.get("message", "").startswith("machine verifier: Bad machine code: Using an undefined physical") and
+               (f.get("final") or {}).get("function") == "g0.n0" and
+               fc.get("proven") == 2 and fc.get("not_compiled") == 0 and fc.get("refused") == 1 and
+               "\n; RUN: %s -mtriple=amdgcn-amd-amdpal -mcpu=gfx900 -verify-machineinstrs -enable-ipra=0 " % llc in text,
+               detail)
 
 
 def link_matrix(tmp):
@@ -2375,7 +2420,7 @@ def main():
         if not os.access(binary, os.X_OK):
             sys.exit("%s is missing: run make" % binary)
     sections = [golden, bad_inputs, bad_input_is_an_error, check_every_llc, check_outputs, kernels, scratch_setup, link_matrix,
-                selector_link, explained_at_the_difference, contract_confirmed, final_code, final_code_refused,
+                selector_link, explained_at_the_difference, contract_confirmed, final_code, final_code_refused, final_code_verify,
                 link_matrix_chain_and_shader,
                 call_graphs, graph_bisection, chain_graphs, subdword_inreg_finding, byval_fatptr_finding, explained_by_hidden_switch,
                 undef_args_through_pointers, many_outgoing_parts, byval_own_type, indirect_byval_forwarded, indirect_no_inputs, ps_unused_i1_past_slot_15, old_targets, divergent_inreg_calls, frame_bodies, pressure_calls,

@@ -272,7 +272,8 @@ def _check(unit, cfg, compilers, run_dir, out, nrbs, inp, callers=True, slots=No
     else:
         args += ["--selector", cfg.get("selector", "both")]
         if cfg.get("final_code"):
-            args += ["--final-code-selector", cfg["final_code"]]
+            # The nightly looks for bad machine code in the final code too.
+            args += ["--final-code-selector", cfg["final_code"], "--final-code-verify"]
     if cfg.get("layout"):
         args += ["--layout", cfg["layout"]]
     args.append(inp)
