@@ -141,11 +141,11 @@ int check_execute(Check *c, int argc, char **argv, double *wall_out)
 		rc = check_plan(c);
 	double t0 = now_seconds();
 	if (!rc)
-		rc = check_run(c);
+		rc = final_begin(c) ? check_run(c) : EXIT_ERROR;
+	final_end(c);
 	if (!rc) {
 		link_matrix(c);
 		selector_link(c);
-		check_final_code(c);
 	}
 	*wall_out = now_seconds() - t0;
 	close_outputs(c);

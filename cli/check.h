@@ -237,6 +237,7 @@ typedef struct {
 	CheckReport report;
 	struct LinkMatrix *link; /* cross-version link matrix, filled after the run */
 	struct SelectorLink *sel_link; /* mixed-selector link, filled after the run */
+	struct FinalPass *final; /* --final-code: its queue and running pieces (check_final.c) */
 } Check;
 
 /* check_options.c: the defaults; the options into c; false after a message
@@ -385,8 +386,21 @@ bool placements_differ_at(const Placement *caller, const Placement *callee, cons
  * and b are the same, place and representation. */
 bool parts_same_at(const Placement *a, const Placement *b, const JudgeDiff *d);
 
-/* check_final.c */
-void check_final_code(Check *c);
+/* check_final.c: --final-code's pieces, run by check_run in its pool of
+ * jobs, after the MIR pass observed their functions. */
+typedef struct FinalPass FinalPass;
+bool final_begin(Check *c); /* false: out of memory */
+void final_end(Check *c);
+/* The MIR pass observed batch b: its functions' final code can be compiled. */
+void final_batch_observed(Check *c, const Batch *b);
+/* The MIR pass is done with combination k; true when that queued pieces. */
+bool final_mir_done(Check *c, int k);
+/* Whether pieces wait to be started. */
+bool final_waiting(const Check *c);
+/* Start the next piece in job slot (proc): false when none could be. */
+bool final_start(Check *c, int slot, Proc *proc);
+/* The piece in job slot is done (proc NULL: it could not be started). */
+void final_done(Check *c, int slot, const Proc *proc);
 /* Whether combination co's final code is checked. */
 bool final_code_for(const Check *c, const Combo *co);
 /* The MIR pass noted that a call site of signature sig leaves parts

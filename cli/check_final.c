@@ -392,6 +392,11 @@ static void piece_failed(Check *c, Running *r, const Proc *p, Piece *queue, unsi
 	const Piece *pc = &r->piece;
 	bool oom;
 	char text[1100];
+	/* A piece running while another found llc unusable: that one said so. */
+	if (co->final.unusable) {
+		co->final.llc_failed += piece_functions(c, pc);
+		return;
+	}
 	FindingKind machine = machine_fault_kind(c, co, LLC_FINAL_ASM, p, r->err, &oom, text, sizeof text);
 	if (machine != FK_COUNT) {
 		co->final.unusable |= machine == FK_LLC_UNUSABLE;
@@ -516,111 +521,151 @@ bool final_code_for(const Check *c, const Combo *co)
 	       (co->sel == SEL_GISEL ? c->opt.final_gisel : c->opt.final_dag);
 }
 
-void check_final_code(Check *c)
+/* The final code's work, run in the MIR pass's pool of jobs (check_run.c)
+ * as soon as it can be: a signature's function and caller once the MIR
+ * pass has observed the batch that holds them (the pieces are those
+ * batches), a call graph's components once the MIR pass is done with the
+ * combination (one piece: its module is compiled whole, as the MIR pass
+ * did). Pieces are a stack: the last queued (a split's first half) runs
+ * first. */
+struct FinalPass {
+	Piece *queue;
+	unsigned nqueue, cap;
+	unsigned **fns;  /* per combination: its functions in the order queued (signature input) */
+	unsigned *units; /* per combination: how many */
+	bool **queued;   /* per combination and signature: in fns already */
+	bool *settled;   /* per combination: the MIR pass is done with it */
+	Running running[MAX_JOBS];
+};
+
+/* Room for n more pieces (false: none, out of memory). */
+static bool reserve(FinalPass *f, unsigned n)
+{
+	if (f->nqueue + n <= f->cap)
+		return true;
+	unsigned cap = f->cap * 2 > f->nqueue + n ? f->cap * 2 : f->nqueue + n + 64;
+	Piece *q = realloc(f->queue, cap * sizeof *q);
+	if (!q)
+		return false;
+	f->queue = q;
+	f->cap = cap;
+	return true;
+}
+
+bool final_begin(Check *c)
 {
 	if (!c->opt.final_code)
-		return;
-	/* A call graph's module is compiled whole, as the MIR pass did: its
-	 * pieces are components. Signatures: those the MIR pass compiled. */
-	bool graph = c->in.nedges != 0;
-	unsigned batch = graph ? c->in.ncomponents + 1 : c->opt.batch ? c->opt.batch : 200, cap = 0, nqueue = 0;
-	unsigned **fns = calloc((size_t)c->ncombos + 1, sizeof *fns), *units = calloc((size_t)c->ncombos + 1, sizeof *units);
-	for (int k = 0; fns && units && k < c->ncombos; k++) {
-		Combo *co = &c->combos[k];
-		fns[k] = graph ? 0 : malloc((c->in.nsigs ? c->in.nsigs : 1) * sizeof **fns);
-		for (unsigned i = 0; fns[k] && i < c->in.nsigs; i++)
-			if (!co->mir_failed || !co->mir_failed[i])
-				fns[k][units[k]++] = i;
-		/* llc refused them already (call graphs: their graphs) */
-		for (unsigned i = 0; graph && final_code_for(c, co) && co->mir_failed && i < c->in.nsigs; i++)
-			co->final.llc_failed += co->in_graph[i] && co->mir_failed[i];
-		if (graph)
-			units[k] = c->in.ncomponents;
-		else if (final_code_for(c, co))
-			co->final.llc_failed += c->in.nsigs - units[k];
-		cap += 2 * (units[k] / batch + 1) + 3 * units[k];
-	}
-	Piece *queue = malloc((cap ? cap : 1) * sizeof *queue);
-	Running *running = calloc(MAX_JOBS, sizeof *running);
-	Proc procs[MAX_JOBS] = { { 0 } };
-	int held[MAX_JOBS]; /* the --llc-slots slot each job holds, or -1 */
-	Slots *slots = &c->opt.slots;
-	bool ok = queue && running && fns && units;
-	for (int k = 0; ok && k < c->ncombos; k++)
-		ok = graph || fns[k];
-	if (!ok) {
+		return true;
+	FinalPass *f = c->final = calloc(1, sizeof *f);
+	unsigned n = c->in.nsigs ? c->in.nsigs : 1, k = (unsigned)c->ncombos + 1;
+	bool ok = f && (f->fns = calloc(k, sizeof *f->fns)) && (f->units = calloc(k, sizeof *f->units)) &&
+		  (f->queued = calloc(k, sizeof *f->queued)) && (f->settled = calloc(k, sizeof *f->settled)) && reserve(f, 64);
+	for (int j = 0; ok && j < c->ncombos; j++)
+		ok = (f->fns[j] = malloc(n * sizeof **f->fns)) && (f->queued[j] = calloc(n, sizeof **f->queued));
+	if (!ok)
 		fprintf(stderr, "gcnabi check: --final-code: out of memory\n");
-		goto out;
+	return ok;
+}
+
+void final_end(Check *c)
+{
+	FinalPass *f = c->final;
+	for (int k = 0; f && k < c->ncombos; k++) {
+		free(f->fns ? f->fns[k] : 0);
+		free(f->queued ? f->queued[k] : 0);
 	}
-	/* Queued last first: the first pieces at the end of the queue. */
-	for (int k = c->ncombos; k-- > 0;) {
-		if (!final_code_for(c, &c->combos[k]))
-			continue;
-		for (unsigned first = (units[k] ? (units[k] - 1) / batch * batch : 0) + batch; first >= batch;) {
-			first -= batch;
-			unsigned n = units[k] - first < batch ? units[k] - first : batch;
-			if (n)
-				push(queue, &nqueue, k, first, n);
+	if (f) {
+		free(f->fns);
+		free(f->units);
+		free(f->queued);
+		free(f->settled);
+		free(f->queue);
+		free(f);
+	}
+	c->final = 0;
+}
+
+void final_batch_observed(Check *c, const Batch *b)
+{
+	FinalPass *f = c->final;
+	Combo *co = &c->combos[b->combo];
+	if (!f || b->graph || !final_code_for(c, co))
+		return;
+	unsigned k = (unsigned)b->combo, from = f->units[k];
+	for (unsigned j = b->first; j < b->first + b->count; j++) {
+		unsigned i = co->order[j];
+		if (!f->queued[k][i] && (!co->mir_failed || !co->mir_failed[i])) {
+			f->queued[k][i] = true;
+			f->fns[k][f->units[k]++] = i;
 		}
 	}
-	int jobs = (int)(c->opt.jobs ? c->opt.jobs : 1), nrun = 0;
-	for (int j = 0; j < MAX_JOBS; j++)
-		held[j] = -1;
-	for (;;) {
-		while (nqueue && nrun < jobs) {
-			/* Nothing more of a combination whose llc the final code
-			 * found unusable, nor a graph the MIR pass failed on. */
-			const Piece *next = &queue[nqueue - 1];
-			unsigned n = piece_functions(c, next);
-			if (c->combos[next->combo].final.unusable || !n) {
-				c->combos[next->combo].final.llc_failed += n;
-				nqueue--;
-				continue;
-			}
-			/* At most --llc-slots llc machine-wide, as in the MIR pass:
-			 * wait for a slot only when none of ours runs. */
-			int ls = -1;
-			if (slots->fd >= 0) {
-				ls = slots_take(slots, nrun == 0);
-				if (ls == -2) {
-					fprintf(stderr, "gcnabi check: --llc-slots: cannot lock a slot: %s\n", strerror(errno));
-					goto out;
-				}
-				if (ls < 0)
-					break;
-			}
-			int slot = 0;
-			while (procs[slot].pid > 0)
-				slot++;
-			Piece p = queue[--nqueue];
-			if (!start(c, &p, (const unsigned *const *)fns, &running[slot], &procs[slot])) {
-				slots_give(slots, ls);
-				finish(c, &running[slot], 0, queue, &nqueue, cap);
-				continue;
-			}
-			held[slot] = ls;
-			nrun++;
-		}
-		if (!nrun)
-			break;
-		bool want_slot = slots->fd >= 0 && nqueue && nrun < jobs;
-		int done = proc_wait_any_for(procs, jobs, c->opt.timeout, want_slot ? 0.02 : 0);
-		if (done == -2)
-			continue;
-		if (done < 0)
-			break;
-		slots_give(slots, held[done]);
-		held[done] = -1;
-		nrun--;
-		finish(c, &running[done], &procs[done], queue, &nqueue, cap);
+	/* In pieces of a 2*--jobs-th each, last first, so that every job has
+	 * one while the MIR pass ends (a piece of the whole batch would run
+	 * alone after it). */
+	unsigned n = f->units[k] - from, jobs = c->opt.jobs ? c->opt.jobs : 1, size = (n + 2 * jobs - 1) / (2 * jobs);
+	if (!n || !reserve(f, n / size + 1))
+		return;
+	for (unsigned at = from + (n - 1) / size * size + size; at > from;) {
+		at -= size;
+		push(f->queue, &f->nqueue, b->combo, at, from + n - at < size ? from + n - at : size);
 	}
-out:
-	for (int k = 0; fns && k < c->ncombos; k++)
-		free(fns[k]);
-	free(fns);
-	free(units);
-	free(queue);
-	free(running);
+}
+
+bool final_mir_done(Check *c, int k)
+{
+	FinalPass *f = c->final;
+	Combo *co = &c->combos[k];
+	if (!f || f->settled[k])
+		return false;
+	f->settled[k] = true;
+	if (!final_code_for(c, co))
+		return false;
+	if (!c->in.nedges) {
+		/* The MIR pass failed on the rest (with the verifier: its
+		 * functions are left out, as llc 14-16 GlobalISel would fail
+		 * again on each). */
+		co->final.llc_failed += c->in.nsigs - f->units[k];
+		return false;
+	}
+	/* llc refused them already (call graphs: their graphs) */
+	for (unsigned i = 0; co->mir_failed && i < c->in.nsigs; i++)
+		co->final.llc_failed += co->in_graph[i] && co->mir_failed[i];
+	if (!c->in.ncomponents || !reserve(f, 1))
+		return false;
+	push(f->queue, &f->nqueue, k, 0, c->in.ncomponents);
+	return true;
+}
+
+bool final_waiting(const Check *c) { return c->final && c->final->nqueue; }
+
+bool final_start(Check *c, int slot, Proc *proc)
+{
+	FinalPass *f = c->final;
+	while (f && f->nqueue) {
+		/* Nothing more of a combination whose llc the final code found
+		 * unusable, nor a graph the MIR pass failed on. */
+		const Piece *next = &f->queue[f->nqueue - 1];
+		Combo *co = &c->combos[next->combo];
+		unsigned n = piece_functions(c, next);
+		if (co->final.unusable || co->unusable || !n) {
+			co->final.llc_failed += n;
+			f->nqueue--;
+			continue;
+		}
+		Piece p = f->queue[--f->nqueue];
+		if (start(c, &p, (const unsigned *const *)f->fns, &f->running[slot], proc))
+			return true;
+		final_done(c, slot, 0);
+	}
+	return false;
+}
+
+void final_done(Check *c, int slot, const Proc *proc)
+{
+	FinalPass *f = c->final;
+	/* A split needs room for a piece per function at most. */
+	bool room = reserve(f, f->running[slot].piece.n + 3);
+	finish(c, &f->running[slot], proc, f->queue, &f->nqueue, room ? f->cap : f->nqueue);
 }
 
 void check_final_print(const Check *c, FILE *f)

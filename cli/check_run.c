@@ -371,17 +371,23 @@ static void batch_done(Check *c, const Batch *b, const Proc *p)
 		retry_passed(c, b, ll); /* its halves were observed */
 	else if (!(b->graph ? observe_graph(c, b, mir, why, sizeof why) : observe_batch(c, b, mir, why, sizeof why)))
 		bad_output(c, b, why);
-	else if (b->retry)
-		retry_passed(c, b, ll); /* a leaf: its results are this run's */
-	else
-		settle(c, b->parent, false);
+	else {
+		if (b->retry)
+			retry_passed(c, b, ll); /* a leaf: its results are this run's */
+		else
+			settle(c, b->parent, false);
+		final_batch_observed(c, b);
+	}
 	unlink(mir);
 	unlink(err);
 	unlink(ll);
 }
 
+/* The jobs: llc on a batch of the MIR pass, or on a piece of the final
+ * code (final: check_final.c holds it). */
 typedef struct {
 	Proc procs[MAX_JOBS];
+	bool final[MAX_JOBS];
 	Batch running[MAX_JOBS];
 	unsigned serial[MAX_JOBS];
 	int llc_slot[MAX_JOBS]; /* the --llc-slots slot it holds, or -1 */
@@ -389,12 +395,13 @@ typedef struct {
 	unsigned next_serial;
 } Pool;
 
-/* Start queued batches while a job slot is free. */
+/* Start queued batches while a job slot is free; then pieces of the final
+ * code. */
 static bool start_batches(Check *c, Pool *pool)
 {
 	CheckRun *r = &c->run;
 	Slots *slots = &c->opt.slots;
-	while (r->nqueue && pool->nrun < (int)c->opt.jobs) {
+	while ((r->nqueue || final_waiting(c)) && pool->nrun < (int)c->opt.jobs) {
 		int llc_slot = -1;
 		if (slots->fd >= 0) {
 			/* Wait for a shared slot only when none of our llc runs;
@@ -407,15 +414,25 @@ static bool start_batches(Check *c, Pool *pool)
 			if (llc_slot < 0)
 				return true;
 		}
+		int slot = 0;
+		while (pool->procs[slot].pid > 0)
+			slot++;
+		if (!r->nqueue) {
+			if (!final_start(c, slot, &pool->procs[slot])) {
+				slots_give(slots, llc_slot);
+				return true;
+			}
+			pool->final[slot] = true;
+			pool->llc_slot[slot] = llc_slot;
+			pool->nrun++;
+			continue;
+		}
 		Batch b = r->queue[--r->nqueue];
 		if (c->combos[b.combo].unusable) {
 			slots_give(slots, llc_slot);
 			batch_dropped(c, &b);
 			continue;
 		}
-		int slot = 0;
-		while (pool->procs[slot].pid > 0)
-			slot++;
 		char ll[600], mir[600], err[600], cpu_arg[64], mattr[64];
 		unsigned s = pool->next_serial++;
 		batch_paths(c, s, ll, mir, err, sizeof ll);
@@ -432,11 +449,24 @@ static bool start_batches(Check *c, Pool *pool)
 			return false;
 		}
 		pool->running[slot] = b;
+		pool->final[slot] = false;
 		pool->serial[slot] = s;
 		pool->llc_slot[slot] = llc_slot;
 		pool->nrun++;
 	}
 	return true;
+}
+
+/* Whether the MIR pass has work of combination k queued or running. */
+static bool mir_pending(const Check *c, const Pool *pool, int k)
+{
+	for (unsigned q = 0; q < c->run.nqueue; q++)
+		if (c->run.queue[q].combo == k)
+			return true;
+	for (int j = 0; j < MAX_JOBS; j++)
+		if (pool->procs[j].pid > 0 && !pool->final[j] && pool->running[j].combo == k)
+			return true;
+	return false;
 }
 
 int check_run(Check *c)
@@ -445,8 +475,15 @@ int check_run(Check *c)
 	for (;;) {
 		if (!start_batches(c, &pool))
 			return EXIT_ERROR;
-		if (pool.nrun == 0)
+		if (pool.nrun == 0) {
+			/* The MIR pass is done: the final code of what is left. */
+			bool more = false;
+			for (int k = 0; k < c->ncombos; k++)
+				more |= final_mir_done(c, k);
+			if (more)
+				continue;
 			return 0;
+		}
 		/* With shared slots and a free job of ours, look for a slot
 		 * every 20 ms while waiting. */
 		bool want_slot = c->opt.slots.fd >= 0 && c->run.nqueue && pool.nrun < (int)c->opt.jobs;
@@ -458,6 +495,11 @@ int check_run(Check *c)
 		/* llc is done with the slot: give it back before reading its MIR. */
 		slots_give(&c->opt.slots, pool.llc_slot[done]);
 		pool.nrun--;
+		if (pool.final[done]) {
+			/* Its final code is checked before the slot is used again. */
+			final_done(c, done, &pool.procs[done]);
+			continue;
+		}
 		Batch finished = pool.running[done];
 		Proc result = pool.procs[done];
 		c->run.batch_serial = pool.serial[done];
@@ -466,5 +508,8 @@ int check_run(Check *c)
 		if (!start_batches(c, &pool))
 			return EXIT_ERROR;
 		batch_done(c, &finished, &result);
+		/* A call graph's final code once the MIR pass is done with it. */
+		if (c->in.nedges && !mir_pending(c, &pool, finished.combo))
+			final_mir_done(c, finished.combo);
 	}
 }
