@@ -157,19 +157,33 @@ static int judged(void *ctx, FinalCode *fc, const AsmFunction *f, const ExecInpu
 }
 
 /* A piece of work: the functions at positions first..first+n-1 of the
- * combination's list (FinalRun.fns: those the MIR pass compiled) and
+ * combination's list (FinalPass.fns: those the MIR pass compiled) and
  * their callers (call graphs: components first..first+n-1, the functions
  * of them the MIR pass compiled), of one combination. retry: the second
  * run of a single function (graph) that a signal killed without llc's
  * diagnosis, error what its first run said. unverified: the run without
  * the machine verifier of a single function (graph) it rejected (the
- * contract is checked all the same). */
+ * contract is checked all the same). parent: 1 + the index of the split
+ * it is a part of (0: none); whole: that split's piece run once more
+ * after all its parts compiled. */
 typedef struct {
 	int combo;
-	unsigned first, n;
-	bool retry, unverified;
+	unsigned first, n, parent;
+	bool retry, unverified, whole;
 	char error[200];
 } Piece;
+
+/* A piece llc failed on, split: waiting for its parts. When none of them
+ * fails, the piece runs once more whole: failing again, llc fails on its
+ * functions only together (final-code-refused, its module kept);
+ * compiling, its first failure was not reproducible. Either way the
+ * parts' final code is the one checked. Nothing is dropped. */
+typedef struct {
+	Piece piece;
+	unsigned parent, pending;
+	bool found, retrying;
+	char error[200]; /* what its first run said */
+} FinalSplit;
 
 typedef struct {
 	Piece piece;
@@ -178,6 +192,51 @@ typedef struct {
 	char ll[600], s[600], err[600];
 } Running;
 
+/* The final code's work, run in the MIR pass's pool of jobs (check_run.c)
+ * as soon as it can be: a signature's function and caller once the MIR
+ * pass has observed the batch that holds them, a call graph's components
+ * once the MIR pass is done with the combination (one piece: its module
+ * is compiled whole, as the MIR pass did). Pieces are a stack: the last
+ * queued (a split's first part) runs first. */
+struct FinalPass {
+	Piece *queue;
+	unsigned nqueue, cap;
+	FinalSplit *splits;
+	unsigned nsplits, capsplits;
+	unsigned **fns;  /* per combination: its functions in the order queued (signature input) */
+	unsigned *units; /* per combination: how many */
+	bool **queued;   /* per combination and signature: in fns already */
+	bool *settled;   /* per combination: the MIR pass is done with it */
+	Running running[MAX_JOBS];
+};
+
+static void no_memory(void)
+{
+	fprintf(stderr, "gcnabi check: --final-code: out of memory\n");
+	exit(EXIT_ERROR);
+}
+
+/* Room for n more pieces (false: none, out of memory). */
+static bool reserve(FinalPass *f, unsigned n)
+{
+	if (f->nqueue + n <= f->cap)
+		return true;
+	unsigned cap = f->cap * 2 > f->nqueue + n ? f->cap * 2 : f->nqueue + n + 64;
+	Piece *q = realloc(f->queue, cap * sizeof *q);
+	if (!q)
+		return false;
+	f->queue = q;
+	f->cap = cap;
+	return true;
+}
+
+static void queue_piece(FinalPass *f, Piece p)
+{
+	if (!reserve(f, 1))
+		no_memory();
+	f->queue[f->nqueue++] = p;
+}
+
 static void paths(const Check *c, const Piece *p, Running *r)
 {
 	snprintf(r->ll, sizeof r->ll, "%s/final-%d-%u-%u.ll", c->run.tmp_dir, p->combo, p->first, p->n);
@@ -185,9 +244,51 @@ static void paths(const Check *c, const Piece *p, Running *r)
 	snprintf(r->err, sizeof r->err, "%s/final-%d-%u-%u.err", c->run.tmp_dir, p->combo, p->first, p->n);
 }
 
-static void push(Piece *queue, unsigned *nqueue, int combo, unsigned first, unsigned n)
+static void push(FinalPass *f, int combo, unsigned first, unsigned n, unsigned parent)
 {
-	queue[(*nqueue)++] = (Piece){ .combo = combo, .first = first, .n = n };
+	queue_piece(f, (Piece){ .combo = combo, .first = first, .n = n, .parent = parent });
+}
+
+/* A new split of piece p, waiting for `pending` parts; its 1-based index. */
+static unsigned new_split(FinalPass *f, const Piece *p, unsigned pending, const char *line)
+{
+	if (f->nsplits == f->capsplits) {
+		unsigned cap = f->capsplits ? f->capsplits * 2 : 64;
+		FinalSplit *s = realloc(f->splits, cap * sizeof *s);
+		if (!s)
+			no_memory();
+		f->splits = s;
+		f->capsplits = cap;
+	}
+	FinalSplit *s = &f->splits[f->nsplits++];
+	*s = (FinalSplit){ .piece = *p, .parent = p->parent, .pending = pending };
+	snprintf(s->error, sizeof s->error, "%s", line);
+	return f->nsplits;
+}
+
+/* A part of split `parent` is accounted for (failed: it or a part of it
+ * was reported). The last part to settle a split whose parts all
+ * compiled queues its piece once more whole. */
+static void final_settle(FinalPass *f, unsigned parent, bool failed)
+{
+	while (parent) {
+		FinalSplit *s = &f->splits[parent - 1];
+		s->found |= failed;
+		if (--s->pending)
+			return;
+		if (!s->found && !s->retrying) {
+			Piece whole = s->piece;
+			whole.parent = parent;
+			whole.whole = true;
+			whole.retry = whole.unverified = false;
+			s->retrying = true;
+			s->pending = 1;
+			queue_piece(f, whole);
+			return;
+		}
+		failed = true;
+		parent = s->parent;
+	}
 }
 
 /* Call graphs: whether function i is in piece p's module (its graph is,
@@ -255,9 +356,15 @@ static bool start(Check *c, const Piece *p, const unsigned *const *fns, Running 
 static void keep_final(Check *c, const Combo *co, const Running *r, const char *head, const char *asm_text, size_t alen,
 		       char *path, size_t cap)
 {
-	char *argv[16], cpu_arg[64], mattr[64], spath[720];
-	snprintf(path, cap, "%s/repro/%s.final.%u.ll", c->report.dir, co->tag, r->piece.first);
-	snprintf(spath, sizeof spath, "%s/repro/%s.final.%u.s", c->report.dir, co->tag, r->piece.first);
+	char *argv[16], cpu_arg[64], mattr[64], spath[720], name[64];
+	/* <first>, a whole piece's <first>+<n>, a run without the verifier's
+	 * <first>.unverified: neither overwrites another's. */
+	if (r->piece.whole)
+		snprintf(name, sizeof name, "%u+%u", r->piece.first, r->piece.n);
+	else
+		snprintf(name, sizeof name, "%u%s", r->piece.first, r->piece.unverified ? ".unverified" : "");
+	snprintf(path, cap, "%s/repro/%s.final.%s.ll", c->report.dir, co->tag, name);
+	snprintf(spath, sizeof spath, "%s/repro/%s.final.%s.s", c->report.dir, co->tag, name);
 	FILE *f = fopen(path, "w"), *g = asm_text ? fopen(spath, "w") : 0;
 	if (f) {
 		llc_argv(co, LLC_FINAL_ASM, c->opt.final_verify && !r->piece.unverified, "%s", "-", argv, cpu_arg, mattr);
@@ -324,28 +431,35 @@ static int failed_at(const Check *c, const Running *r)
 }
 
 /* The machine failed the piece (kind, text): an infrastructure finding at
- * its first function, its functions not compiled, nothing bisected. */
+ * its first function, its functions not compiled (none again when a whole
+ * piece's parts compiled), nothing bisected. */
 static void piece_infra(Check *c, const Running *r, FindingKind kind, const char *text)
 {
 	Combo *co = &c->combos[r->piece.combo];
 	co->st.infra++;
-	co->final.llc_failed += piece_functions(c, &r->piece);
+	if (!r->piece.whole)
+		co->final.llc_failed += piece_functions(c, &r->piece);
 	report(c, co, piece_sig(c, r), kind, text, 0, 0, 0);
 }
 
 /* llc fails on the final code of one function (call graphs: one graph)
- * the MIR pass compiled: a compiler failure it never sees, with
- * llc's first error line, the function its errors name and the module.
+ * the MIR pass compiled, or of a piece only together: a compiler failure
+ * the MIR pass never sees, with llc's first error line (together: and
+ * that its parts compile), the function its errors name and the module.
  * rerun: its functions are compiled once more (without the verifier). */
-static void refused(Check *c, const Running *r, const char *line, bool out_of_memory, bool rerun)
+static void refused(Check *c, const Running *r, const char *line, bool oom, bool rerun)
 {
 	Combo *co = &c->combos[r->piece.combo];
-	char text[700], head[800], kept[700], name[ASM_NAME_MAX];
-	if (out_of_memory) {
+	char text[700], together[900], head[1000], kept[700], name[ASM_NAME_MAX];
+	if (oom) {
 		out_of_memory_line(c, line, text, sizeof text);
 		line = text;
 	}
-	if (!rerun)
+	if (r->piece.whole) {
+		snprintf(together, sizeof together, "llc fails on the final code of %u functions together, on none of its "
+			 "parts: %s", piece_functions(c, &r->piece), line);
+		line = together;
+	} else if (!rerun)
 		co->final.llc_failed += piece_functions(c, &r->piece);
 	co->final.refused++;
 	snprintf(head, sizeof head, "%s: %s", finding_kinds[FK_FINAL_CODE_REFUSED].name, line);
@@ -357,18 +471,25 @@ static void refused(Check *c, const Running *r, const char *line, bool out_of_me
 	c->report.module = 0;
 }
 
-/* The second run of a piece a signal killed compiled it: its results are
- * this run's; the first run was llc's own crash when llc's stack dump says
- * so (flaky-crash), else the machine's (not-reproducible). */
-static void passed_again(Check *c, const Running *r)
+/* The second run of a piece that failed once compiled it: a single
+ * function (graph) a signal killed, its results this run's, or a whole
+ * piece whose parts compiled (and were checked). The first run was llc's
+ * own crash when llc's stack dump says so (flaky-crash), else the
+ * machine's (not-reproducible). */
+static void passed_again(Check *c, const Running *r, const char *error)
 {
 	Combo *co = &c->combos[r->piece.combo];
-	FindingKind kind = strstr(r->piece.error, CRASH_PREFIX) ? FK_FLAKY_CRASH : FK_NOT_REPRODUCIBLE;
+	FindingKind kind = strstr(error, CRASH_PREFIX) ? FK_FLAKY_CRASH : FK_NOT_REPRODUCIBLE;
 	char head[400], kept[700], text[1200];
-	snprintf(head, sizeof head, "%s: llc failed on its final code once (%s)", finding_kinds[kind].name, r->piece.error);
+	snprintf(head, sizeof head, "%s: llc failed on its final code once (%s)", finding_kinds[kind].name, error);
 	keep_final(c, co, r, head, 0, 0, kept, sizeof kept);
-	snprintf(text, sizeof text, "llc failed once on the final code (%s) and compiled it when run again: the results "
-		 "are the second run's (module: %s)", r->piece.error, kept[0] ? kept : "not kept");
+	if (r->piece.whole)
+		snprintf(text, sizeof text, "llc failed on the final code of %u functions together (%s) and compiled them "
+			 "when run again, as it compiles each of its parts (module: %s)", piece_functions(c, &r->piece), error,
+			 kept[0] ? kept : "not kept");
+	else
+		snprintf(text, sizeof text, "llc failed once on the final code (%s) and compiled it when run again: the "
+			 "results are the second run's (module: %s)", error, kept[0] ? kept : "not kept");
 	if (kind == FK_FLAKY_CRASH)
 		co->st.flaky++;
 	else
@@ -383,10 +504,12 @@ static void passed_again(Check *c, const Running *r)
  * module of several functions is split (queued): around the function
  * llc's errors name, one function at a time when a limit stopped it or a
  * signal killed it naming none (llc 16 GlobalISel: 138 s and 17 GB for
- * one aggregate; it then runs once, not in every half that holds it), in
- * halves otherwise. One function (call graph: one graph) is a finding,
- * after a second run when a signal killed it without llc's diagnosis. */
-static void piece_failed(Check *c, Running *r, const Proc *p, Piece *queue, unsigned *nqueue, unsigned cap)
+ * one aggregate; it then runs once, not in every part that holds it), in
+ * halves otherwise. One function (call graph: one graph), or a whole
+ * piece whose parts compiled, is a finding, after a second run when a
+ * signal killed one function without llc's diagnosis. True: the piece is
+ * accounted for (not split, not queued again). */
+static bool piece_failed(Check *c, FinalPass *f, Running *r, const Proc *p)
 {
 	Combo *co = &c->combos[r->piece.combo];
 	const Piece *pc = &r->piece;
@@ -394,66 +517,83 @@ static void piece_failed(Check *c, Running *r, const Proc *p, Piece *queue, unsi
 	char text[1100];
 	/* A piece running while another found llc unusable: that one said so. */
 	if (co->final.unusable) {
-		co->final.llc_failed += piece_functions(c, pc);
-		return;
+		co->final.llc_failed += pc->whole ? 0 : piece_functions(c, pc);
+		return true;
 	}
 	FindingKind machine = machine_fault_kind(c, co, LLC_FINAL_ASM, p, r->err, &oom, text, sizeof text);
 	if (machine != FK_COUNT) {
 		co->final.unusable |= machine == FK_LLC_UNUSABLE;
 		piece_infra(c, r, machine, text);
-		return;
+		return true;
 	}
 	char *line = failure_line(c, p, r->err);
-	if (!line) {
-		fprintf(stderr, "gcnabi check: out of memory after a failed llc run\n");
-		exit(EXIT_ERROR);
-	}
-	bool limit = p->timed_out || oom;
-	int at = pc->n > 1 && !limit ? failed_at(c, r) : -1;
-	if (at >= 0 && *nqueue + 3 <= cap) {
+	if (!line)
+		no_memory();
+	bool limit = p->timed_out || oom, accounted = false;
+	int at = pc->n > 1 && !limit && !pc->whole ? failed_at(c, r) : -1;
+	if (pc->whole && limit) {
+		/* Out of time or memory together, not apart: the limit is too
+		 * small for the piece (the machine's). */
+		snprintf(text, sizeof text, "%u functions together %s, none of its parts did: the limit is too small for "
+			 "them", piece_functions(c, pc), p->timed_out ? "ran past --timeout" : "ran out of --mem-limit");
+		piece_infra(c, r, FK_LLC_STOPPED, text);
+	} else if (pc->whole)
+		refused(c, r, line, oom, false);
+	else if (at >= 0) {
 		unsigned a = (unsigned)at, end = pc->first + pc->n;
+		unsigned sp = new_split(f, pc, 1 + (a + 1 < end) + (a > pc->first), line);
 		if (a + 1 < end)
-			push(queue, nqueue, pc->combo, a + 1, end - a - 1);
-		push(queue, nqueue, pc->combo, a, 1);
+			push(f, pc->combo, a + 1, end - a - 1, sp);
+		push(f, pc->combo, a, 1, sp);
 		if (a > pc->first)
-			push(queue, nqueue, pc->combo, pc->first, a - pc->first);
-	} else if (pc->n > 1 && (limit || p->sig) && *nqueue + pc->n <= cap) {
+			push(f, pc->combo, pc->first, a - pc->first, sp);
+	} else if (pc->n > 1 && (limit || p->sig)) {
+		unsigned sp = new_split(f, pc, pc->n, line);
 		for (unsigned k = pc->n; k-- > 0;)
-			push(queue, nqueue, pc->combo, pc->first + k, 1);
-	} else if (pc->n > 1 && *nqueue + 2 <= cap) {
-		push(queue, nqueue, pc->combo, pc->first + pc->n / 2, pc->n - pc->n / 2);
-		push(queue, nqueue, pc->combo, pc->first, pc->n / 2);
-	} else if (p->sig && !p->timed_out && !pc->retry && !llc_diagnosed(line) && *nqueue + 1 <= cap) {
+			push(f, pc->combo, pc->first + k, 1, sp);
+	} else if (pc->n > 1) {
+		unsigned sp = new_split(f, pc, 2, line);
+		push(f, pc->combo, pc->first + pc->n / 2, pc->n - pc->n / 2, sp);
+		push(f, pc->combo, pc->first, pc->n / 2, sp);
+	} else if (p->sig && !p->timed_out && !pc->retry && !llc_diagnosed(line)) {
 		Piece again = *pc;
 		again.retry = true;
 		snprintf(again.error, sizeof again.error, "%s", line);
-		queue[(*nqueue)++] = again;
+		queue_piece(f, again);
 	} else {
 		/* Bad machine code is a finding; the same module without the
 		 * verifier has final code all the same, checked against the
-		 * contract. */
-		bool rerun = !limit && !pc->unverified && is_verifier_error(line) && *nqueue + 1 <= cap;
+		 * contract (a run of its own, accounted for here). */
+		bool rerun = !limit && !pc->unverified && is_verifier_error(line);
 		refused(c, r, line, oom, rerun);
 		if (rerun) {
 			Piece again = *pc;
 			again.unverified = true;
 			again.retry = false;
-			queue[(*nqueue)++] = again;
+			again.parent = 0;
+			queue_piece(f, again);
 		}
+		accounted = true;
 	}
+	accounted |= pc->whole;
 	free(line);
+	return accounted;
 }
 
 /* llc could not be started on the piece (its module could not be
- * written): halves, down to single functions, which are not compiled. */
-static void not_started(Check *c, const Running *r, Piece *queue, unsigned *nqueue, unsigned cap)
+ * written): halves, down to single functions, which are not compiled.
+ * True: the piece is accounted for. */
+static bool not_started(Check *c, FinalPass *f, const Running *r)
 {
 	const Piece *p = &r->piece;
-	if (p->n > 1 && *nqueue + 2 <= cap) {
-		push(queue, nqueue, p->combo, p->first + p->n / 2, p->n - p->n / 2);
-		push(queue, nqueue, p->combo, p->first, p->n / 2);
-	} else
-		c->combos[p->combo].final.llc_failed += piece_functions(c, p);
+	if (p->n > 1 && !p->whole) {
+		unsigned sp = new_split(f, p, 2, "its module could not be written");
+		push(f, p->combo, p->first + p->n / 2, p->n - p->n / 2, sp);
+		push(f, p->combo, p->first, p->n / 2, sp);
+		return false;
+	}
+	c->combos[p->combo].final.llc_failed += p->whole ? 0 : piece_functions(c, p);
+	return true;
 }
 
 /* The piece's final code against the contract. */
@@ -489,25 +629,32 @@ static void check_piece(Check *c, Running *r, const char *asm_text, size_t alen)
 }
 
 /* llc is done with the piece: check its final code, or tell why there is
- * none. */
-static void finish(Check *c, Running *r, const Proc *proc, Piece *queue, unsigned *nqueue, unsigned cap)
+ * none; then settle its split. A whole piece's final code is not checked
+ * again: its parts' was. */
+static void finish(Check *c, FinalPass *f, Running *r, const Proc *proc)
 {
-	bool ran = proc && proc->status == 0 && !proc->timed_out;
+	bool ran = proc && proc->status == 0 && !proc->timed_out, accounted = true, failed = true;
 	char why[256], text[400];
 	size_t alen = 0;
 	char *asm_text = ran ? read_file(r->s, &alen, why, sizeof why) : 0;
+	const Piece *p = &r->piece;
 	if (ran && !asm_text) {
 		snprintf(text, sizeof text, "llc exited 0 without final code: %s", why);
 		piece_infra(c, r, FK_BAD_OUTPUT, text);
 	} else if (!proc)
-		not_started(c, r, queue, nqueue, cap);
+		accounted = not_started(c, f, r);
 	else if (!asm_text)
-		piece_failed(c, r, proc, queue, nqueue, cap);
+		accounted = piece_failed(c, f, r, proc);
+	else if (p->whole)
+		passed_again(c, r, f->splits[p->parent - 1].error);
 	else {
-		if (r->piece.retry)
-			passed_again(c, r);
+		if (p->retry)
+			passed_again(c, r, p->error);
+		failed = p->retry;
 		check_piece(c, r, asm_text, alen);
 	}
+	if (accounted)
+		final_settle(f, p->parent, failed);
 	free(asm_text);
 	buf_free(&r->ir);
 	unlink(r->ll);
@@ -519,37 +666,6 @@ bool final_code_for(const Check *c, const Combo *co)
 {
 	return c->opt.final_code && !co->unusable && !co->new_rbs &&
 	       (co->sel == SEL_GISEL ? c->opt.final_gisel : c->opt.final_dag);
-}
-
-/* The final code's work, run in the MIR pass's pool of jobs (check_run.c)
- * as soon as it can be: a signature's function and caller once the MIR
- * pass has observed the batch that holds them (the pieces are those
- * batches), a call graph's components once the MIR pass is done with the
- * combination (one piece: its module is compiled whole, as the MIR pass
- * did). Pieces are a stack: the last queued (a split's first half) runs
- * first. */
-struct FinalPass {
-	Piece *queue;
-	unsigned nqueue, cap;
-	unsigned **fns;  /* per combination: its functions in the order queued (signature input) */
-	unsigned *units; /* per combination: how many */
-	bool **queued;   /* per combination and signature: in fns already */
-	bool *settled;   /* per combination: the MIR pass is done with it */
-	Running running[MAX_JOBS];
-};
-
-/* Room for n more pieces (false: none, out of memory). */
-static bool reserve(FinalPass *f, unsigned n)
-{
-	if (f->nqueue + n <= f->cap)
-		return true;
-	unsigned cap = f->cap * 2 > f->nqueue + n ? f->cap * 2 : f->nqueue + n + 64;
-	Piece *q = realloc(f->queue, cap * sizeof *q);
-	if (!q)
-		return false;
-	f->queue = q;
-	f->cap = cap;
-	return true;
 }
 
 bool final_begin(Check *c)
@@ -580,6 +696,7 @@ void final_end(Check *c)
 		free(f->queued);
 		free(f->settled);
 		free(f->queue);
+		free(f->splits);
 		free(f);
 	}
 	c->final = 0;
@@ -603,11 +720,9 @@ void final_batch_observed(Check *c, const Batch *b)
 	 * one while the MIR pass ends (a piece of the whole batch would run
 	 * alone after it). */
 	unsigned n = f->units[k] - from, jobs = c->opt.jobs ? c->opt.jobs : 1, size = (n + 2 * jobs - 1) / (2 * jobs);
-	if (!n || !reserve(f, n / size + 1))
-		return;
-	for (unsigned at = from + (n - 1) / size * size + size; at > from;) {
+	for (unsigned at = n ? from + (n - 1) / size * size + size : from; at > from;) {
 		at -= size;
-		push(f->queue, &f->nqueue, b->combo, at, from + n - at < size ? from + n - at : size);
+		push(f, b->combo, at, from + n - at < size ? from + n - at : size, 0);
 	}
 }
 
@@ -621,18 +736,16 @@ bool final_mir_done(Check *c, int k)
 	if (!final_code_for(c, co))
 		return false;
 	if (!c->in.nedges) {
-		/* The MIR pass failed on the rest (with the verifier: its
-		 * functions are left out, as llc 14-16 GlobalISel would fail
-		 * again on each). */
+		/* What no observed batch queued: the MIR pass failed on it. */
 		co->final.llc_failed += c->in.nsigs - f->units[k];
 		return false;
 	}
 	/* llc refused them already (call graphs: their graphs) */
 	for (unsigned i = 0; co->mir_failed && i < c->in.nsigs; i++)
 		co->final.llc_failed += co->in_graph[i] && co->mir_failed[i];
-	if (!c->in.ncomponents || !reserve(f, 1))
+	if (!c->in.ncomponents)
 		return false;
-	push(f->queue, &f->nqueue, k, 0, c->in.ncomponents);
+	push(f, k, 0, c->in.ncomponents, 0);
 	return true;
 }
 
@@ -643,30 +756,27 @@ bool final_start(Check *c, int slot, Proc *proc)
 	FinalPass *f = c->final;
 	while (f && f->nqueue) {
 		/* Nothing more of a combination whose llc the final code found
-		 * unusable, nor a graph the MIR pass failed on. */
+		 * unusable (the piece counts as failed), nor a graph the MIR
+		 * pass failed on (nothing to fail). */
 		const Piece *next = &f->queue[f->nqueue - 1];
 		Combo *co = &c->combos[next->combo];
 		unsigned n = piece_functions(c, next);
 		if (co->final.unusable || co->unusable || !n) {
-			co->final.llc_failed += n;
+			co->final.llc_failed += next->whole ? 0 : n;
+			unsigned parent = next->parent;
 			f->nqueue--;
+			final_settle(f, parent, n != 0);
 			continue;
 		}
 		Piece p = f->queue[--f->nqueue];
 		if (start(c, &p, (const unsigned *const *)f->fns, &f->running[slot], proc))
 			return true;
-		final_done(c, slot, 0);
+		finish(c, f, &f->running[slot], 0);
 	}
 	return false;
 }
 
-void final_done(Check *c, int slot, const Proc *proc)
-{
-	FinalPass *f = c->final;
-	/* A split needs room for a piece per function at most. */
-	bool room = reserve(f, f->running[slot].piece.n + 3);
-	finish(c, &f->running[slot], proc, f->queue, &f->nqueue, room ? f->cap : f->nqueue);
-}
+void final_done(Check *c, int slot, const Proc *proc) { finish(c, c->final, &c->final->running[slot], proc); }
 
 void check_final_print(const Check *c, FILE *f)
 {

@@ -89,6 +89,13 @@ BODIES = {
                         'K=$(( $(cat "$DIR/segv" 2>/dev/null || echo 0) + 1 )); echo $K > "$DIR/segv"; '
                         '[ $K -le 1 ] && kill -SEGV $$; fi;; esac',
     "final-segv": 'case "$*" in *-stop-after*) ;; *) grep -q "gcnabi\\.2\\.fn" "$IN" && kill -SEGV $$;; esac',
+    # the final code of two functions or more together fails as a compiler
+    # does, each function's alone compiles: always, or the first time only
+    "final-together": 'case "$*" in *-stop-after*) ;; *) if [ $(grep -c "^define.*gcnabi\\.[0-9]*\\.fn" "$IN") -gt 1 ]; '
+                      'then echo "LLVM ERROR: planted together" >&2; kill -ABRT $$; fi;; esac',
+    "final-together-once": 'case "$*" in *-stop-after*) ;; *) if [ ! -e "$DIR/failed" ] && '
+                           '[ $(grep -c "^define.*gcnabi\\.[0-9]*\\.fn" "$IN") -gt 1 ]; then touch "$DIR/failed"; '
+                           'echo "LLVM ERROR: planted together" >&2; kill -ABRT $$; fi;; esac',
 }
 
 results = []
@@ -369,6 +376,36 @@ def test_final_code_signals(tmp):
            "%s, final code %s" % (c, fc))
 
 
+def test_final_code_together(tmp):
+    """check --final-code: a piece llc fails on whose parts all compile is
+    not dropped (with --jobs 1 the 4 functions run in 2 pieces of 2): it
+    runs once more whole, as in the MIR pass. Failing again, it is a
+    final-code-refused crash (exit 16) that says "together", its module
+    kept; compiling, its first failure was not-reproducible (exit 32).
+    Either way every function's final code is checked once, by its part."""
+    c = Check(tmp, "final-together", [standin(tmp, "final-together")], "--selector", "dag", "--final-code",
+              "--jobs", "1")
+    fc = c.final.get("llvm19-gfx900-dag") or {}
+    f, text = kept_module(c)
+    report("final code failing on 2 functions together, on neither alone: a final-code-refused crash (exit 16) "
+           "per piece saying so, its module kept, every function checked once",
+           c.rc == CRASHED and c.kinds() == ["final-code-refused"] * 2 and
+           all("together, on none of its parts: LLVM ERROR: planted together" in g["message"] for g in c.findings) and
+           text.count("\ndefine") >= 2 and "; RUN:" in text and
+           fc.get("not_compiled") == 0 and fc.get("refused") == 2 and
+           fc.get("proven", 0) + fc.get("unknown", 0) + fc.get("violated", 0) == 8 and
+           c.agree("llvm19-gfx900-dag") == (4, 4), "%s, final code %s" % (c, fc))
+    c = Check(tmp, "final-together-once", [standin(tmp, "final-together-once")], "--selector", "dag", "--final-code",
+              "--jobs", "1")
+    fc = c.final.get("llvm19-gfx900-dag") or {}
+    report("final code failing on 2 functions together once, then compiling whole and apart: not-reproducible "
+           "(exit 32), every function checked once",
+           c.rc == INFRA and c.kinds() == ["not-reproducible"] and "2 functions together" in c.findings[0]["message"]
+           and fc.get("not_compiled") == 0 and fc.get("refused") == 0 and
+           fc.get("proven", 0) + fc.get("unknown", 0) + fc.get("violated", 0) == 8 and
+           c.agree("llvm19-gfx900-dag") == (4, 4), "%s, final code %s" % (c, fc))
+
+
 def harness(tmp, name, llc, *args):
     out = os.path.join(tmp, "run-" + name)
     inp = os.path.join(tmp, "twelve.ll")
@@ -438,6 +475,7 @@ CASES = [test_missing, test_not_executable, test_segv_every_2nd, test_crash_toge
          test_no_output,
          test_deleted_mid_run, test_loader_under_memory_limit, test_out_of_memory, test_out_of_memory_together, test_flaky_batch,
          test_flaky_crash, test_final_code_machine, test_final_code_compiler, test_final_code_signals,
+         test_final_code_together,
          test_harness_unit_timeout, test_harness_machine_faults]
 
 
