@@ -43,6 +43,7 @@ typedef struct {
 	const Profile *profile;
 	ProfileSource profile_source;
 	Profile own; /* the profile with --switch overrides applied */
+	bool final_dag, final_gisel; /* --final-code: the selectors whose final code is checked */
 } Llc;
 
 /* --final-code: the verdicts on one combination's final code. llc_failed:
@@ -161,7 +162,10 @@ typedef struct {
 	int ncpus;
 	bool sel_dag, sel_gisel, sel_given, callers, quiet, placements, new_rbs;
 	bool final_code; /* --final-code: the final code checked against the contract (check_final.c) */
-	bool final_dag, final_gisel; /* --final-code-selector: the selectors whose final code is (default both) */
+	bool final_dag, final_gisel; /* --final-code-selector S: the selectors whose final code is (default both) */
+	/* --final-code-selector LABEL=S: of llc LABEL's, applied once labels are known */
+	const char *final_selector_for[MAX_LLCS];
+	int nfinal_selector_for;
 	/* --final-code-verify: the final code's llc runs with the machine
 	 * verifier after every pass (a quarter of its time; the nightly's) */
 	bool final_verify;

@@ -665,7 +665,7 @@ static void finish(Check *c, FinalPass *f, Running *r, const Proc *proc)
 bool final_code_for(const Check *c, const Combo *co)
 {
 	return c->opt.final_code && !co->unusable && !co->new_rbs &&
-	       (co->sel == SEL_GISEL ? c->opt.final_gisel : c->opt.final_dag);
+	       (co->sel == SEL_GISEL ? co->llc->final_gisel : co->llc->final_dag);
 }
 
 bool final_begin(Check *c)

@@ -146,6 +146,33 @@ static bool apply_profiles(Check *c)
 	return true;
 }
 
+/* --final-code-selector: S for every llc, then LABEL=S for llc LABEL. */
+static bool apply_final_selectors(Check *c)
+{
+	for (int k = 0; k < c->nllcs; k++) {
+		c->llcs[k].final_dag = c->opt.final_dag;
+		c->llcs[k].final_gisel = c->opt.final_gisel;
+	}
+	for (int i = 0; i < c->opt.nfinal_selector_for; i++) {
+		const char *val = c->opt.final_selector_for[i], *eq = strchr(val, '=');
+		int k = 0;
+		while (k < c->nllcs && (strlen(c->llcs[k].label) != (size_t)(eq - val) ||
+					strncmp(c->llcs[k].label, val, (size_t)(eq - val))))
+			k++;
+		if (k == c->nllcs) {
+			fprintf(stderr, "gcnabi check: --final-code-selector %s: no llc is named '%.*s' (the llcs are", val,
+				(int)(eq - val), val);
+			for (int j = 0; j < c->nllcs; j++)
+				fprintf(stderr, " %s", c->llcs[j].label);
+			fprintf(stderr, ")\n");
+			return false;
+		}
+		c->llcs[k].final_dag = strcmp(eq + 1, "gisel") != 0;
+		c->llcs[k].final_gisel = strcmp(eq + 1, "dag") != 0;
+	}
+	return true;
+}
+
 int check_llcs(Check *c)
 {
 	char err[600];
@@ -172,7 +199,7 @@ int check_llcs(Check *c)
 		}
 	}
 	name_llcs(c);
-	if (!apply_profiles(c))
+	if (!apply_profiles(c) || !apply_final_selectors(c))
 		return EXIT_USAGE;
 	for (int k = 0; k < c->nllcs; k++) {
 		Llc *l = &c->llcs[k];

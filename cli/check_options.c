@@ -149,12 +149,24 @@ static bool set_selector(Check *c, const CheckOpt *o, const char *val)
 	return true;
 }
 
+/* --final-code-selector S, or LABEL=S for llc LABEL only. */
 static bool set_final_selector(Check *c, const CheckOpt *o, const char *val)
 {
 	(void)o;
 	c->opt.final_code = true;
-	if (!selectors_of(val, &c->opt.final_dag, &c->opt.final_gisel))
-		return fprintf(stderr, "gcnabi check: --final-code-selector takes dag, gisel or both\n"), false;
+	const char *eq = strchr(val, '=');
+	bool dag, gisel;
+	if (!selectors_of(eq ? eq + 1 : val, &dag, &gisel))
+		return fprintf(stderr, "gcnabi check: --final-code-selector takes dag, gisel or both, or LABEL= one of them\n"),
+		       false;
+	if (!eq) {
+		c->opt.final_dag = dag;
+		c->opt.final_gisel = gisel;
+		return true;
+	}
+	if (c->opt.nfinal_selector_for == MAX_LLCS)
+		return fprintf(stderr, "gcnabi check: at most %d --final-code-selector LABEL=S\n", MAX_LLCS), false;
+	c->opt.final_selector_for[c->opt.nfinal_selector_for++] = val;
 	return true;
 }
 

@@ -669,6 +669,20 @@ def test_check_command():
            "--final-code" not in wave + nrbs and "--final-code-verify" not in wave + nrbs, "%s" % final)
 
 
+def test_final_selectors():
+    """The nightly's final code ("auto"): SelectionDAG's of every llc,
+    GlobalISel's too from work.GISEL_FINAL_CODE_FROM (22) on; the
+    explicit choices apply to every llc."""
+    sys.path.insert(0, os.path.join(ROOT, "harness"))
+    from gcnabirun import work
+    got = {m: work.final_selectors("auto", {"major": m}) for m in (14, 16, 19, 22, 23)}
+    report("final code selectors: auto is dag for llc 14-19, dag and gisel from llc 22; dag/gisel/both/None as given",
+           got == {14: ["dag"], 16: ["dag"], 19: ["dag"], 22: ["dag", "gisel"], 23: ["dag", "gisel"]} and
+           work.final_selectors("both", {"major": 14}) == ["dag", "gisel"] and
+           work.final_selectors("gisel", {"major": 22}) == ["gisel"] and work.final_selectors(None, {"major": 22}) == [],
+           "%s" % got)
+
+
 def test_minimize_shares():
     """The time each cause gets for minimizing under a budget (cli.cause_share)."""
     sys.path.insert(0, os.path.join(ROOT, "harness"))
@@ -967,6 +981,7 @@ def main():
         test_suites(tmp, llc)
         test_compare_labels(tmp, llc)
         test_minimize_shares()
+        test_final_selectors()
         test_check_command()
         test_lit_judge()
         test_final_code_lit_lines(tmp)

@@ -92,6 +92,9 @@ def bad_inputs(tmp):
                              (["--llc-slots", os.path.join(tmp, "no-slots")], 2, "no-slots: No such file"),
                              (["--llc-slots", empty], 2, "has 0 bytes"),
                              (["--final-code-selector", "all"], 2, "--final-code-selector takes dag, gisel or both"),
+                             (["--final-code-selector", "X=all"], 2, "--final-code-selector takes dag, gisel or both"),
+                             (["--llc", "X=/bin/true", "--llc-version", "LLVM version 22.1.8", "--final-code-selector",
+                               "Y=dag"], 2, "--final-code-selector Y=dag: no llc is named 'Y' (the llcs are X)"),
                              (["--selector", "all"], 2, "--selector takes dag, gisel or both")):
         r = run([GCNABI_SAN, "check", "--quiet", "--out", os.path.join(tmp, "bad-check")] + args + [sig], env=SAN_ENV)
         shown = " ".join(os.path.basename(a) if a.startswith(tmp) else a for a in args)
@@ -485,6 +488,30 @@ def final_code_old_and_new_cpus(tmp, llcs):
                                                           f["kind"] != "final-code-refused"][:3]))
 
 
+def final_code_selector_per_llc(tmp, llcs):
+    """--final-code-selector LABEL=S scopes the selectors to llc LABEL (the
+    nightly's GlobalISel final code on some llc only): with `dag` for
+    every llc and `llvm22=both`, llc 22's GlobalISel combination has final
+    code and llc 19's has none, both SelectionDAG ones have."""
+    if 19 not in llcs or 22 not in llcs:
+        return
+    sigs = os.path.join(tmp, "fsel.ll")
+    with open(sigs, "w") as f:
+        subprocess.run([GCNABI, "gen", "--seed", "5", "--count", "4"], stdout=f, check=True)
+    out = os.path.join(tmp, "fsel")
+    r = run([GCNABI, "check", "--quiet", "--final-code-selector", "dag", "--final-code-selector", "llvm22=both",
+             "--mcpu", "gfx900", "--out", out, "--llc", named(22, llcs[22]), "--llc", named(19, llcs[19]), sigs])
+    done = os.path.exists(os.path.join(out, "summary.json"))
+    fc = {co["combo"].split("-")[0] + "-" + co["combo"].split("-")[-1]: co.get("final_code")
+          for co in (json.load(open(os.path.join(out, "summary.json")))["combos"] if done else [])}
+    report("check --final-code-selector dag --final-code-selector llvm22=both: final code for llc 22's two "
+           "selectors and llc 19's SelectionDAG, none for llc 19's GlobalISel",
+           r.returncode & (1 | 2 | 8 | 16 | 32) == 0 and set(fc) == {"llvm22-dag", "llvm22-gisel", "llvm19-dag",
+                                                                       "llvm19-gisel"} and
+           fc["llvm19-gisel"] is None and all(fc[k] and fc[k].get("proven") for k in fc if k != "llvm19-gisel"),
+           "exit %d %s %s" % (r.returncode, fc, r.stderr[-500:]))
+
+
 def final_code_long_branch(tmp, llcs):
     """llvm/llvm-project#224205 in check --final-code (its
     -amdgpu-s-branch-bits=6 makes the "gcnabi-branch" jump a long one):
@@ -762,6 +789,7 @@ def final_code(tmp):
                "preserve it: violated",
                c.returncode == 0 and r.returncode == 8 and len(got) == 1 and got[0]["verdict"] == "violated" and
                got[0]["why"].startswith("at the return s32 holds what the call"), c.stderr + r.stdout + r.stderr)
+    final_code_selector_per_llc(tmp, llcs)
     final_code_graphs(tmp, llcs)
     final_code_divergent_exec(tmp, llcs)
     final_code_slots(tmp, llcs)

@@ -30,9 +30,24 @@ from .common import GCNABI, HarnessError, append_line, dumps, gcnabi, read_input
 # nightly sizes its plan from it.
 SECONDS_PER_FUNCTION_COMBO = 0.045
 # How many times that a SelectionDAG combination costs with its final code
-# (llc run again to the end, with the verifier, and the checker): 5.7 for 50
-# signatures with llc 14-22 on gfx900 (7.1 s and 40.5 s, docs/measured.md).
-FINAL_CODE_COST = 5.7
+# (llc run again to the end, with the verifier, and the checker): 2.8 for 50
+# signatures with llc 14-22 on gfx900 (13.8 s and 38.8 s, docs/measured.md).
+FINAL_CODE_COST = 2.8
+# The nightly's final code ("auto"): SelectionDAG's of every llc, and
+# GlobalISel's too from this llc major on. llc 22's GlobalISel final code
+# costs 1.9 times its MIR pass; llc 19's 370 times (its legalizer, which
+# the MIR pass stops before, fails or runs out of memory on most
+# functions: 0.5 s and 187 s, 3.8 GB; docs/measured.md).
+GISEL_FINAL_CODE_FROM = 22
+
+
+def final_selectors(choice, compiler):
+    """The selectors whose final code a unit checks with compiler (a
+    dict of compilers.discover) for --final-code choice: "dag", "gisel",
+    "both", "auto" (the nightly's) or None."""
+    if choice == "auto":
+        return ["dag", "gisel"] if compiler["major"] >= GISEL_FINAL_CODE_FROM else ["dag"]
+    return {"dag": ["dag"], "gisel": ["gisel"], "both": ["dag", "gisel"]}.get(choice, [])
 NRBS_CALLEES, NRBS_CALLS = 20, 3
 
 
@@ -273,7 +288,10 @@ def _check(unit, cfg, compilers, run_dir, out, nrbs, inp, callers=True, slots=No
         args += ["--selector", cfg.get("selector", "both")]
         if cfg.get("final_code"):
             # The nightly looks for bad machine code in the final code too.
-            args += ["--final-code-selector", cfg["final_code"], "--final-code-verify"]
+            args += ["--final-code-verify"]
+            for c in compilers:
+                sel = final_selectors(cfg["final_code"], c)
+                args += ["--final-code-selector", "%s=%s" % (c["label"], "both" if len(sel) == 2 else sel[0])]
     if cfg.get("layout"):
         args += ["--layout", cfg["layout"]]
     args.append(inp)
