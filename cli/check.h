@@ -142,17 +142,29 @@ typedef struct {
 	unsigned parent; /* 1 + the index of the Split it settles, 0: none */
 } Batch;
 
-/* A failed batch waiting for its halves (or its second run) to settle.
- * Halves that fail account for it; when none does, the batch is run once
- * more whole: failing again it crashes only together, passing it is not
- * reproducible. Nothing is dropped. */
+/* A failed run of several functions waiting for its parts (or its second
+ * run) to settle. Parts that fail account for it; when none does, it is
+ * run once more whole: failing again it crashes only together, passing it
+ * is not reproducible. Nothing is dropped. The first member of the MIR
+ * pass's Split and the final code's FinalSplit. */
 typedef struct {
-	Batch whole;
-	unsigned parent;  /* as in Batch */
+	unsigned parent;  /* 1 + the index of the split it is a part of, 0: none */
 	unsigned pending; /* runs not yet settled */
 	bool found;       /* one of them reported a finding */
-	bool retrying;    /* the pending run is the second run of whole */
-	char error[256];  /* what the first run said */
+	bool retrying;    /* the pending run is the second run of the whole */
+} SplitNode;
+
+/* A part of split `parent` (1-based, in the array of splits of `stride`
+ * bytes each, SplitNode first) is settled, failed if it reported a
+ * finding. Returns the split whose parts all passed and which is to run
+ * once more whole (now pending that run), 0: none (check_fault.c). */
+unsigned split_settle(void *splits, size_t stride, unsigned parent, bool failed);
+
+/* A failed batch waiting for its halves (or its second run) to settle. */
+typedef struct {
+	SplitNode node;
+	Batch whole;
+	char error[256]; /* what the first run said */
 } Split;
 
 /* What the command line asks for (check_options.c); the llc it names are

@@ -226,7 +226,7 @@ static unsigned new_split(Check *c, const Batch *b, unsigned pending, bool retry
 		r->capsplits = cap;
 	}
 	Split *s = &r->splits[r->nsplits++];
-	*s = (Split){ .whole = *b, .parent = b->parent, .pending = pending, .retrying = retrying };
+	*s = (Split){ .node = { .parent = b->parent, .pending = pending, .retrying = retrying }, .whole = *b };
 	s->whole.retry = false;
 	snprintf(s->error, sizeof s->error, "%s", err_line);
 	return r->nsplits;
@@ -260,27 +260,35 @@ void retry_leaf(Check *c, const Batch *b, const char *err_line)
 	push_batch(c, again);
 }
 
-void settle(Check *c, unsigned parent, bool failed)
+unsigned split_settle(void *splits, size_t stride, unsigned parent, bool failed)
 {
 	while (parent) {
-		Split *s = &c->run.splits[parent - 1];
+		SplitNode *s = (SplitNode *)((char *)splits + (parent - 1) * stride);
 		s->found |= failed;
 		if (--s->pending)
-			return;
+			return 0;
 		if (!s->found && !s->retrying) {
 			/* Every part passed: the whole once more. */
-			Batch again = s->whole;
-			again.retry = true;
-			again.fresh = false;
-			again.parent = parent;
 			s->retrying = true;
 			s->pending = 1;
-			push_batch(c, again);
-			return;
+			return parent;
 		}
 		/* Accounted for: a part failed, or the second run was reported. */
 		failed = true;
 		parent = s->parent;
+	}
+	return 0;
+}
+
+void settle(Check *c, unsigned parent, bool failed)
+{
+	unsigned again = split_settle(c->run.splits, sizeof *c->run.splits, parent, failed);
+	if (again) {
+		Batch whole = c->run.splits[again - 1].whole;
+		whole.retry = true;
+		whole.fresh = false;
+		whole.parent = again;
+		push_batch(c, whole);
 	}
 }
 

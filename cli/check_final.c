@@ -179,9 +179,8 @@ typedef struct {
  * compiling, its first failure was not reproducible. Either way the
  * parts' final code is the one checked. Nothing is dropped. */
 typedef struct {
+	SplitNode node;
 	Piece piece;
-	unsigned parent, pending;
-	bool found, retrying;
 	char error[200]; /* what its first run said */
 } FinalSplit;
 
@@ -261,7 +260,7 @@ static unsigned new_split(FinalPass *f, const Piece *p, unsigned pending, const 
 		f->capsplits = cap;
 	}
 	FinalSplit *s = &f->splits[f->nsplits++];
-	*s = (FinalSplit){ .piece = *p, .parent = p->parent, .pending = pending };
+	*s = (FinalSplit){ .node = { .parent = p->parent, .pending = pending }, .piece = *p };
 	snprintf(s->error, sizeof s->error, "%s", line);
 	return f->nsplits;
 }
@@ -271,23 +270,13 @@ static unsigned new_split(FinalPass *f, const Piece *p, unsigned pending, const 
  * compiled queues its piece once more whole. */
 static void final_settle(FinalPass *f, unsigned parent, bool failed)
 {
-	while (parent) {
-		FinalSplit *s = &f->splits[parent - 1];
-		s->found |= failed;
-		if (--s->pending)
-			return;
-		if (!s->found && !s->retrying) {
-			Piece whole = s->piece;
-			whole.parent = parent;
-			whole.whole = true;
-			whole.retry = whole.unverified = false;
-			s->retrying = true;
-			s->pending = 1;
-			queue_piece(f, whole);
-			return;
-		}
-		failed = true;
-		parent = s->parent;
+	unsigned again = split_settle(f->splits, sizeof *f->splits, parent, failed);
+	if (again) {
+		Piece whole = f->splits[again - 1].piece;
+		whole.parent = again;
+		whole.whole = true;
+		whole.retry = whole.unverified = false;
+		queue_piece(f, whole);
 	}
 }
 
