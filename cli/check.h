@@ -228,6 +228,19 @@ typedef struct {
 	char why[256], reason[256];
 } MismatchExample;
 
+/* The llc failure the findings being written are about, in parts: a
+ * finding's "llc_failure", which the harness reads instead of its words.
+ * signal: what ended llc ("" none); error: llc's own first error line as
+ * first_error_line gives it ("" when llc printed none); limit: "timeout"
+ * or "memory" when llc ran into --timeout or --mem-limit (NULL none).
+ * Set by failure_line, cleared before each llc run's result is read. */
+typedef struct {
+	bool set;
+	char signal[32];
+	char error[512];
+	const char *limit;
+} LlcFailure;
+
 /* What check writes (check_report.c). */
 typedef struct {
 	char dir[512];
@@ -238,6 +251,7 @@ typedef struct {
 	unsigned nexamples;
 	bool write_failed; /* a file could not be written: exit bit EXIT_ERROR */
 	const char *module; /* crashes-together: the module kept in repro/ */
+	LlcFailure failure;
 } CheckReport;
 
 typedef struct {
@@ -347,10 +361,10 @@ FindingKind machine_fault_kind(Check *c, const Combo *co, LlcOutput what, const 
 			       bool *out_of_memory, char *text, size_t cap);
 /* What a single function out of --mem-limit says: llc's line, and that an
  * empty module compiles under the limit. */
-void out_of_memory_line(const Check *c, const char *line, char *text, size_t cap);
+void out_of_memory_line(Check *c, const char *line, char *text, size_t cap);
 /* What a failed run says: llc's first error line, the signal that killed
  * it, or the timeout (heap). */
-char *failure_line(const Check *c, const Proc *p, const char *err);
+char *failure_line(Check *c, const Proc *p, const char *err);
 /* Bisects failed batch b (first run's words in err_line). */
 void split_batch(Check *c, const Batch *b, const char *err_line);
 /* Splits failed batch b into its functions (graphs) at once: a batch out of

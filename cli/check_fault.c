@@ -187,23 +187,30 @@ bool machine_fault(Check *c, const Batch *b, const Proc *p, const char *err, boo
 	return true;
 }
 
-void out_of_memory_line(const Check *c, const char *line, char *text, size_t cap)
+void out_of_memory_line(Check *c, const char *line, char *text, size_t cap)
 {
+	c->report.failure.limit = "memory";
 	snprintf(text, cap, "%s, under --mem-limit %u MB (an empty module compiles under it)", line, c->opt.mem_mb);
 }
 
-char *failure_line(const Check *c, const Proc *p, const char *err)
+char *failure_line(Check *c, const Proc *p, const char *err)
 {
 	char text[400], name[32];
+	LlcFailure *fail = &c->report.failure;
+	*fail = (LlcFailure){ .set = true };
 	if (p->timed_out) {
+		fail->limit = "timeout";
 		snprintf(text, sizeof text, "ran past --timeout %gs: killed with its process group", c->opt.timeout);
 		return strdup(text);
 	}
 	char *line = first_error_line(err);
+	bool own = line && strcmp(line, "llc failed without a message") != 0;
+	snprintf(fail->error, sizeof fail->error, "%s", own ? line : "");
 	if (!line || !p->sig)
 		return line;
 	const char *sig = proc_signal_name(p->sig, name, sizeof name);
-	if (strcmp(line, "llc failed without a message") == 0)
+	snprintf(fail->signal, sizeof fail->signal, "%s", sig);
+	if (!own)
 		snprintf(text, sizeof text, "killed by %s without a message", sig);
 	else
 		snprintf(text, sizeof text, "%s (killed by %s)", line, sig);

@@ -622,6 +622,7 @@ static void check_piece(Check *c, Running *r, const char *asm_text, size_t alen)
  * again: its parts' was. */
 static void finish(Check *c, FinalPass *f, Running *r, const Proc *proc)
 {
+	c->report.failure.set = false;
 	bool ran = proc && proc->status == 0 && !proc->timed_out, accounted = true, failed = true;
 	char why[256], text[400];
 	size_t alen = 0;
@@ -644,6 +645,7 @@ static void finish(Check *c, FinalPass *f, Running *r, const Proc *proc)
 	}
 	if (accounted)
 		final_settle(f, p->parent, failed);
+	c->report.failure.set = false; /* none but this run's findings are about its failure */
 	free(asm_text);
 	buf_free(&r->ir);
 	unlink(r->ll);

@@ -334,6 +334,18 @@ static void finding_json(Check *c, const Finding *f)
 	refusals_json(w, f);
 	if (f->dvgpr)
 		dvgpr_json(w, f->dvgpr);
+	if (c->report.failure.set) {
+		const LlcFailure *l = &c->report.failure;
+		jw_kobject(w, "llc_failure");
+		jw_kstring(w, "signal", l->signal[0] ? l->signal : 0);
+		jw_kstring(w, "error", l->error[0] ? l->error : 0);
+		/* the error as `gcnabi cause` words llc's stderr */
+		char cause[240];
+		cause_message(l->error, cause, sizeof cause);
+		jw_kstring(w, "cause", l->error[0] ? cause : 0);
+		jw_kstring(w, "limit", l->limit);
+		jw_end(w);
+	}
 	if (f->final) {
 		jw_kobject(w, "final");
 		jw_kstring(w, "function", f->final->function);

@@ -360,6 +360,7 @@ static void batch_done(Check *c, const Batch *b, const Proc *p)
 {
 	char ll[600], mir[600], err[600], why[600];
 	batch_paths(c, c->run.batch_serial, ll, mir, err, sizeof ll);
+	c->report.failure.set = false;
 	Combo *co = &c->combos[b->combo];
 	co->st.llc_seconds += p->seconds;
 	bool failed = p->status != 0 || p->timed_out;
@@ -381,6 +382,7 @@ static void batch_done(Check *c, const Batch *b, const Proc *p)
 	unlink(mir);
 	unlink(err);
 	unlink(ll);
+	c->report.failure.set = false; /* none but this run's findings are about its failure */
 }
 
 /* The jobs: llc on a batch of the MIR pass, or on a piece of the final

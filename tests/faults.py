@@ -372,7 +372,8 @@ def test_final_code_signals(tmp):
     fc = c.final.get("llvm19-gfx900-dag") or {}
     report("final code killed by SIGSEGV on one function every time: final-code-refused (exit 16) naming the signal",
            c.rc == CRASHED and c.kinds() == ["final-code-refused"] and c.findings[0]["function"] == "f2" and
-           c.findings[0]["message"] == "killed by SIGSEGV without a message" and fc.get("not_compiled") == 1,
+           c.findings[0]["message"] == "killed by SIGSEGV without a message" and fc.get("not_compiled") == 1 and
+           c.findings[0].get("llc_failure") == {"signal": "SIGSEGV", "error": None, "cause": None, "limit": None},
            "%s, final code %s" % (c, fc))
 
 

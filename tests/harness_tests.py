@@ -593,19 +593,24 @@ def test_lit_judge():
             bad.append((why, want, got))
     report("lit verdicts of a test that llc fails (final-code crash): verified when it passes with the subject and "
            "fails where llc compiles", not bad, repr(bad)[:2000])
-    msgs = [("LLVM ERROR: failed to find free scratch register (killed by SIGABRT)",
+    def failure(error, signal="SIGABRT", limit=None):
+        return {"signal": signal, "error": error, "limit": limit}
+    msgs = [(failure("LLVM ERROR: failed to find free scratch register"),
              "LLVM ERROR: failed to find free scratch register"),
-            ("error: <unknown>:0:0: in function g4.n0: illegal VGPR to SGPR copy (killed by SIGABRT)",
+            (failure("error: <unknown>:0:0: in function g4.n0: illegal VGPR to SGPR copy"),
              "illegal VGPR to SGPR copy"),
-            ("machine verifier: Bad machine code: Using an undefined physical register (after SI post-RA bundler)",
-             "Bad machine code: Using an undefined physical register"),
-            ("crash in 'Prologue/Epilogue Insertion & Frame Finalization' at ? (killed by SIGSEGV)",
+            (failure("machine verifier: Bad machine code: Using an undefined physical register (after SI post-RA "
+                     "bundler)", None), "Bad machine code: Using an undefined physical register"),
+            (failure("crash in 'Prologue/Epilogue Insertion & Frame Finalization' at ?", "SIGSEGV"),
              "Running pass 'Prologue/Epilogue Insertion & Frame Finalization'"),
-            ("LLVM ERROR: Cannot select: 0x: i32 = truncate 0x", "LLVM ERROR: Cannot select: {{.*}}: i{{.*}} = truncate {{.*}}"),
-            ("killed by SIGSEGV without a message", None),
-            ("ran past --timeout 60s: killed with its process group", None)]
-    got = [(m, L.error_pattern({"kind": "final-code-refused", "why": m})) for m, _ in msgs]
-    report("a final-code crash's CHECK line: llc's own error line, numbers and names any; none for gcnabi's words",
+            (failure("LLVM ERROR: Cannot select: 0x: i32 = truncate 0x", None),
+             "LLVM ERROR: Cannot select: {{.*}}: i{{.*}} = truncate {{.*}}"),
+            (failure(None, "SIGSEGV"), None),
+            (failure(None, None, "timeout"), None),
+            (failure("LLVM ERROR: out of memory", "SIGABRT", "memory"), None)]
+    got = [(m, L.error_pattern({"kind": "final-code-refused", "why": "(words)", "llc_failure": m})) for m, _ in msgs]
+    report("a final-code crash's CHECK line: llc's own error line (check's llc_failure), numbers and names any; none "
+           "where llc printed none or ran into a limit",
            got == msgs, repr([g for g, w in zip(got, msgs) if g != w]))
 
 

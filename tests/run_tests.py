@@ -848,6 +848,8 @@ def final_code_refused(tmp):
                f.get("exit_bit") == 16 and f.get("version", "").startswith("LLVM version 19.") and
                f.get("function") == "f" and (f.get("final") or {}).get("function") == "f" and
                f.get("message", "").startswith("LLVM ERROR: failed to find free scratch register") and
+               f.get("llc_failure") == {"signal": "SIGABRT", "error": "LLVM ERROR: failed to find free scratch register",
+                                        "cause": "LLVM ERROR: failed to find free scratch register", "limit": None} and
                f["cause"]["side"] == "compiler" and
                f["cause"]["key"].startswith("compiler: LLVM ERROR: failed to find free scratch register") and
                fc == {"proven": 0, "violated": 0, "explained": 0, "unknown": 0, "not_checked": 0, "not_compiled": 2,

@@ -143,6 +143,8 @@ def extract(out_dir, input_path, compilers, unit_id):
             f["call_site"] = t["call_site"]
         if t.get("final"):
             f["final"] = t["final"]
+        if t.get("llc_failure"):
+            f["llc_failure"] = t["llc_failure"]
         if axis == "link":
             f.update(difference=t["difference"], switches=t["cause"]["switches"], callee_selector=t["callee_selector"])
         if not f["explained_by"]:

@@ -264,7 +264,7 @@ def error_pattern(f):
     (a signal without a message, a limit)."""
     if gcnabi_words(f):
         return None
-    line = f["why"].split(" (killed by ")[0]
+    line = f["llc_failure"]["error"]
     vocab = V.vocab()
     if line.startswith(vocab["verifier_prefix"]):
         line = re.sub(r" \(after [^)]*\)$", "", line[len(vocab["verifier_prefix"]):])
@@ -422,12 +422,12 @@ def overlay(compiler, tmp):
 
 
 def gcnabi_words(f):
-    """Whether a crash's message is gcnabi's words (a timeout, a signal
-    without a message), not llc's; or a limit, which llvm-reduce's
-    unbounded runs would not keep (the final code's are final-code-refused,
-    in check's words for them)."""
-    return f.get("kind") in ("hang", "out-of-memory") or f["why"].startswith(("killed by ", "ran past --timeout")) \
-        or " under --mem-limit " in f["why"]
+    """Whether llc printed no error line of its own for a crash (a
+    timeout, a signal without a message: its message is gcnabi's words), or
+    it ran into a limit, which llvm-reduce's unbounded runs would not keep
+    (the final code's are final-code-refused): check's "llc_failure" says."""
+    fail = f.get("llc_failure") or {}
+    return f.get("kind") in ("hang", "out-of-memory") or not fail.get("error") or fail.get("limit") is not None
 
 
 def needle(f):
@@ -435,7 +435,7 @@ def needle(f):
     it prints: the text before the first register, value or number."""
     if gcnabi_words(f):
         return None
-    m = re.match(r"[^%$@'\"\d]*", f["why"].split(" (killed by ")[0])
+    m = re.match(r"[^%$@'\"\d]*", f["llc_failure"]["error"])
     text = m.group(0).strip() if m else ""
     return text if len(text) >= 12 else None
 
@@ -454,9 +454,9 @@ def reducers(compilers):
 
 
 def crash_cause(f):
-    """A crash's cause as `gcnabi cause` words llc's stderr: the cause key
-    without its side and the signal."""
-    return re.sub(r" \(killed by [^)]*\)$", "", f["cause"].split(": ", 1)[-1])
+    """A crash's cause as `gcnabi cause` words llc's stderr (check's
+    "llc_failure"; None when llc printed no error line)."""
+    return (f.get("llc_failure") or {}).get("cause")
 
 
 def reduce_ir(ir, f, subject, compilers, tmp, deadline):
@@ -675,7 +675,7 @@ def write_and_verify(repro_dir, name, f, subject, decl, detail, others, lit_cmd,
         run = "; RUN: llc %s %%s -o - | FileCheck %%s" % " ".join(llc_flags(f))
         if final_crash:
             run = "; RUN: not %sllc %s %%s -o /dev/null 2>&1 | FileCheck %%s" % (
-                "--crash " if " (killed by " in f["why"] else "", " ".join(llc_flags(f)))
+                "--crash " if (f.get("llc_failure") or {}).get("signal") else "", " ".join(llc_flags(f)))
         reduced = reduce and crash and reduce_ir(ir, f, subject, compilers, tmp, deadline)
         if final_crash and reduced:
             ir = reduced
