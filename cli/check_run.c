@@ -488,7 +488,7 @@ int check_run(Check *c)
 		}
 		/* With shared slots and a free job of ours, look for a slot
 		 * every 20 ms while waiting. */
-		bool want_slot = c->opt.slots.fd >= 0 && c->run.nqueue && pool.nrun < (int)c->opt.jobs;
+		bool want_slot = c->opt.slots.fd >= 0 && (c->run.nqueue || final_waiting(c)) && pool.nrun < (int)c->opt.jobs;
 		int done = proc_wait_any_for(pool.procs, (int)c->opt.jobs, c->opt.timeout, want_slot ? 0.02 : 0);
 		if (done == -2)
 			continue;
