@@ -114,6 +114,21 @@ static void name_llcs(Check *c)
 	}
 }
 
+/* The llc that option's value LABEL=... names; NULL, saying so, when no
+ * llc is labelled LABEL. */
+static Llc *llc_named(Check *c, const char *option, const char *val)
+{
+	size_t n = (size_t)(strchr(val, '=') - val);
+	for (int k = 0; k < c->nllcs; k++)
+		if (strlen(c->llcs[k].label) == n && strncmp(c->llcs[k].label, val, n) == 0)
+			return &c->llcs[k];
+	fprintf(stderr, "gcnabi check: %s %s: no llc is named '%.*s' (the llcs are", option, val, (int)n, val);
+	for (int k = 0; k < c->nllcs; k++)
+		fprintf(stderr, " %s", c->llcs[k].label);
+	fprintf(stderr, ")\n");
+	return 0;
+}
+
 /* --profile LABEL=P and --profile P; the rest keep their version's profile,
  * or the nearest older one when gcnabi has none for their version. */
 static bool apply_profiles(Check *c)
@@ -125,22 +140,15 @@ static bool apply_profiles(Check *c)
 	for (int i = 0; i < c->opt.nprofile_for; i++) {
 		const char *val = c->opt.profile_for[i], *eq = strchr(val, '=');
 		const Profile *p = profile_find(eq ? eq + 1 : val);
-		bool matched = false;
+		Llc *named = eq ? llc_named(c, "--profile", val) : 0;
+		if (eq && !named)
+			return false;
 		for (int k = 0; k < c->nllcs; k++) {
 			Llc *l = &c->llcs[k];
-			if (eq && (strlen(l->label) != (size_t)(eq - val) || strncmp(l->label, val, (size_t)(eq - val))))
+			if (named && l != named)
 				continue;
 			l->profile = p;
 			l->profile_source = PROFILE_BY_OPTION;
-			matched = true;
-		}
-		if (!matched) {
-			fprintf(stderr, "gcnabi check: --profile %s: no llc is named '%.*s' (the llcs are", val,
-				(int)(eq - val), val);
-			for (int k = 0; k < c->nllcs; k++)
-				fprintf(stderr, " %s", c->llcs[k].label);
-			fprintf(stderr, ")\n");
-			return false;
 		}
 	}
 	return true;
@@ -155,20 +163,11 @@ static bool apply_final_selectors(Check *c)
 	}
 	for (int i = 0; i < c->opt.nfinal_selector_for; i++) {
 		const char *val = c->opt.final_selector_for[i], *eq = strchr(val, '=');
-		int k = 0;
-		while (k < c->nllcs && (strlen(c->llcs[k].label) != (size_t)(eq - val) ||
-					strncmp(c->llcs[k].label, val, (size_t)(eq - val))))
-			k++;
-		if (k == c->nllcs) {
-			fprintf(stderr, "gcnabi check: --final-code-selector %s: no llc is named '%.*s' (the llcs are", val,
-				(int)(eq - val), val);
-			for (int j = 0; j < c->nllcs; j++)
-				fprintf(stderr, " %s", c->llcs[j].label);
-			fprintf(stderr, ")\n");
+		Llc *l = llc_named(c, "--final-code-selector", val);
+		if (!l)
 			return false;
-		}
-		c->llcs[k].final_dag = strcmp(eq + 1, "gisel") != 0;
-		c->llcs[k].final_gisel = strcmp(eq + 1, "dag") != 0;
+		l->final_dag = strcmp(eq + 1, "gisel") != 0;
+		l->final_gisel = strcmp(eq + 1, "dag") != 0;
 	}
 	return true;
 }
