@@ -89,7 +89,6 @@ typedef struct {
 	uint32_t s_at[NSREG]; /* 1 + the instruction that last wrote each SGPR (0: none) */
 	uint32_t pc;
 	uint32_t steps;
-	uint16_t visits_ret; /* jumps through the return-address pair to a label */
 	/* The loops this path went round: each head (the target of a
 	 * backward branch), how often, and a digest of the state there. */
 	struct {
@@ -1277,9 +1276,19 @@ static Step step(Exec *x, State *st, const AsmInstr *in, int *label)
 			return STEP_END;
 		}
 		if (lo.kind == V_LABEL_LO && hi.kind == V_LABEL_HI && lo.id == hi.id) {
-			/* A long branch; through the return-address pair, the
-			 * return address is gone (llvm/llvm-project#224205). */
-			if (o[0].kind == AOP_REG && o[0].first == ra->first && ++st->visits_ret > 1) {
+			/* A long branch: s_getpc_b64, s_add_u32, s_addc_u32,
+			 * s_setpc_b64 of a pair those three wrote. Through the
+			 * return-address pair it is one only where they did (llc
+			 * 14 saves s[30:31] and takes them for a loop's long
+			 * back edge); a jump through that pair written anywhere
+			 * else is the function's return into a long branch's
+			 * target: the return address is gone
+			 * (llvm/llvm-project#224205). */
+			uint32_t at = (uint32_t)(in - x->in->f->instrs);
+			bool own = true;
+			for (unsigned k = 0; k < 2 && ra->first + k < NSREG; k++)
+				own &= st->s_at[ra->first + k] && at - (st->s_at[ra->first + k] - 1) <= 3;
+			if (o[0].kind == AOP_REG && o[0].first == ra->first && !own) {
 				stop(x, VERDICT_VIOLATED, in->line,
 				     "the function jumps through s[%u:%u] to %s again: its return address was overwritten by a long branch",
 				     ra->first, ra->first + 1u, x->in->f->labels[lo.id]);
@@ -1493,8 +1502,7 @@ static uint64_t digest(const State *st)
 		uint32_t w[3] = { (uint32_t)o->file << 16 | o->reg, o->lane, (uint32_t)o->maybe_active << 1 | o->maybe_inactive };
 		h = digest_val(digest_bytes(h, w, sizeof w), o->v);
 	}
-	h = digest_bytes(h, &st->maybe_stored, sizeof st->maybe_stored);
-	return digest_bytes(h, &st->visits_ret, sizeof st->visits_ret);
+	return digest_bytes(h, &st->maybe_stored, sizeof st->maybe_stored);
 }
 
 /* A path back at the head of a loop (st->pc, by a backward branch at

@@ -512,6 +512,30 @@ def final_code_selector_per_llc(tmp, llcs):
            "exit %d %s %s" % (r.returncode, fc, r.stderr[-500:]))
 
 
+def final_code_long_back_edge(tmp, llcs):
+    """A loop's long back edge through the saved return-address pair is a
+    long branch, not #224205's return into the loop: llc 14 on gfx600 takes
+    s[30:31] for it in @g1.n1 and @g1.n3 of
+    tests/fixtures/final/long_back_edge.ll and restores the pair before
+    returning. check-asm proves every function there with llc 14, 15 and 16
+    (before, it called the second jump through the pair a violation)."""
+    src = os.path.join(ROOT, "tests", "fixtures", "final", "long_back_edge.ll")
+    for major in (14, 15, 16):
+        if major not in llcs:
+            continue
+        asm = os.path.join(tmp, "long_back_edge-%d.s" % major)
+        c = run([llcs[major], "-mtriple=" + TRIPLE, "-mcpu=gfx600", "-enable-ipra=0", "-amdgpu-s-branch-bits=6", src,
+                 "-o", asm])
+        r = run([GCNABI, "check-asm", "--json", "--sigs", src, "--profile", "llvm%d" % major, "--mcpu", "gfx600", asm])
+        got = [json.loads(l) for l in r.stdout.splitlines()] if c.returncode == 0 else []
+        own = open(asm).read().count("s_setpc_b64 s[30:31]") if c.returncode == 0 else 0
+        report("final code, llc %d gfx600: a loop's long back edge through the saved s[30:31] is a branch: all 5 "
+               "functions proven" % major,
+               c.returncode == 0 and r.returncode == 0 and len(got) == 5 and
+               all(g["verdict"] == "proven" for g in got) and (major != 14 or own > 5),
+               "llc exit %d, s_setpc_b64 s[30:31] x%d\n%s%s" % (c.returncode, own, r.stdout[-1500:], c.stderr[-500:]))
+
+
 def final_code_long_branch(tmp, llcs):
     """llvm/llvm-project#224205 in check --final-code (its
     -amdgpu-s-branch-bits=6 makes the "gcnabi-branch" jump a long one):
@@ -790,6 +814,7 @@ def final_code(tmp):
                c.returncode == 0 and r.returncode == 8 and len(got) == 1 and got[0]["verdict"] == "violated" and
                got[0]["why"].startswith("at the return s32 holds what the call"), c.stderr + r.stdout + r.stderr)
     final_code_selector_per_llc(tmp, llcs)
+    final_code_long_back_edge(tmp, llcs)
     final_code_graphs(tmp, llcs)
     final_code_divergent_exec(tmp, llcs)
     final_code_slots(tmp, llcs)
