@@ -33,23 +33,25 @@ SECONDS_PER_FUNCTION_COMBO = 0.045
 # (llc run again to the end, with the verifier, and the checker): 5.7 for 50
 # signatures with llc 14-22 on gfx900 (7.1 s and 40.5 s, docs/measured.md),
 # with which the nightly of 20 minutes fits its budget. (At 2.8, measured
-# later with the final code in the MIR pass's pool, the nightly planned
-# twice the signatures and ran out of time: docs/measured.md.)
+# later with the final code in the MIR pass's pool, and GlobalISel's final
+# code of llc 22 too, the nightly planned twice the signatures and finished
+# 4 of 78 units: docs/measured.md.)
 FINAL_CODE_COST = 5.7
 # --final-code auto: SelectionDAG's final code of every llc, and
 # GlobalISel's too from this llc major on. llc 19's GlobalISel final code
 # costs 370 times its MIR pass (its legalizer, which the MIR pass stops
 # before, fails or runs out of memory on most functions: 0.5 s and 187 s,
-# 3.8 GB), llc 22's from 1.9 to 2.6 times a whole unit's check: more than
-# the nightly's 20 minutes can take (docs/measured.md), so the nightly
-# checks SelectionDAG's and auto is for a longer budget.
+# 3.8 GB); llc 22's took one nightly unit's check from 76 s (SelectionDAG's
+# final code only) to 162 s: more than the nightly's 20 minutes can take
+# (docs/measured.md), so the nightly checks SelectionDAG's and auto is for
+# a longer budget.
 GISEL_FINAL_CODE_FROM = 22
 
 
 def final_selectors(choice, compiler):
     """The selectors whose final code a unit checks with compiler (a
     dict of compilers.discover) for --final-code choice: "dag", "gisel",
-    "both", "auto" (the nightly's) or None."""
+    "both", "auto" (GlobalISel's too from GISEL_FINAL_CODE_FROM) or None."""
     if choice == "auto":
         return ["dag", "gisel"] if compiler["major"] >= GISEL_FINAL_CODE_FROM else ["dag"]
     return {"dag": ["dag"], "gisel": ["gisel"], "both": ["dag", "gisel"]}.get(choice, [])
