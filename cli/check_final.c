@@ -376,47 +376,54 @@ static void keep_final(Check *c, const Combo *co, const Running *r, const char *
 	}
 }
 
-/* The function of the piece llc's errors name ("in function: NAME)",
- * "in function NAME ", the verifier's "- function:    NAME", a stack
- * dump's "on function '@NAME'"), its name into name: its signature, -1
- * when they name none of the piece's. */
-static int failed_function(const Check *c, const Running *r, char *name, size_t cap)
+/* The position in the piece of signature i (call graphs: its component),
+ * -1: not in it. */
+static int position(const Check *c, const Running *r, int i)
 {
-	char why[256];
+	if (i < 0)
+		return -1;
+	if (c->in.nedges)
+		return in_piece(c, &r->piece, (unsigned)i) ? (int)c->in.component[i] : -1;
+	for (unsigned k = r->piece.first; k < r->piece.first + r->piece.n; k++)
+		if (r->fns[k] == (unsigned)i)
+			return (int)k;
+	return -1;
+}
+
+/* The functions of the piece llc's errors name ("in function: NAME)",
+ * "in function NAME ", the verifier's "- function:    NAME", a stack
+ * dump's "on function '@NAME'"): the first one's name into name and its
+ * signature returned (-1: they name none of the piece's); with hit (one
+ * flag per position of the piece), every one of them flagged there. llc
+ * goes on after an error it reports (an illegal copy): one run may name
+ * several. */
+static int failed_function(const Check *c, const Running *r, char *name, size_t cap, bool *hit)
+{
+	char why[256], other[ASM_NAME_MAX];
 	size_t len = 0;
 	char *err = read_file(r->err, &len, why, sizeof why);
 	static const char *const marks[] = { "in function: ", "in function ", "- function:", "on function '@" };
 	int at = -1;
-	for (unsigned m = 0; err && at < 0 && m < sizeof marks / sizeof marks[0]; m++)
-		for (const char *q = strstr(err, marks[m]); q && at < 0; q = strstr(q + 1, marks[m])) {
+	for (unsigned m = 0; err && (at < 0 || hit) && m < sizeof marks / sizeof marks[0]; m++)
+		for (const char *q = strstr(err, marks[m]); q && (at < 0 || hit); q = strstr(q + 1, marks[m])) {
 			q += strlen(marks[m]);
 			q += strspn(q, " ");
 			size_t n = strcspn(q, " )'\n");
-			if (!n || n >= cap)
+			char *into = at < 0 ? name : other;
+			if (!n || n >= cap || n >= sizeof other)
 				continue;
-			memcpy(name, q, n);
-			name[n] = 0;
-			int i = input_sig(c, name);
-			if (i >= 0 && c->in.nedges && in_piece(c, &r->piece, (unsigned)i))
+			memcpy(into, q, n);
+			into[n] = 0;
+			int i = input_sig(c, into), k = position(c, r, i);
+			if (k < 0)
+				continue;
+			if (at < 0)
 				at = i;
-			for (unsigned k = r->piece.first; i >= 0 && !c->in.nedges && k < r->piece.first + r->piece.n; k++)
-				if (r->fns[k] == (unsigned)i)
-					at = i;
+			if (hit)
+				hit[(unsigned)k - r->piece.first] = true;
 		}
 	free(err);
 	return at;
-}
-
-/* The position in the piece (call graphs: the component) of the function
- * llc's errors name, -1: none. */
-static int failed_at(const Check *c, const Running *r)
-{
-	char name[ASM_NAME_MAX];
-	int i = failed_function(c, r, name, sizeof name);
-	for (unsigned k = r->piece.first; i >= 0 && !c->in.nedges && k < r->piece.first + r->piece.n; k++)
-		if (r->fns[k] == (unsigned)i)
-			return (int)k;
-	return i >= 0 && c->in.nedges ? (int)c->in.component[i] : -1;
 }
 
 /* The machine failed the piece (kind, text): an infrastructure finding at
@@ -453,7 +460,7 @@ static void refused(Check *c, const Running *r, const char *line, bool oom, bool
 	co->final.refused++;
 	snprintf(head, sizeof head, "%s: %s", finding_kinds[FK_FINAL_CODE_REFUSED].name, line);
 	keep_final(c, co, r, head, 0, 0, kept, sizeof kept);
-	const FinalWhere where = { failed_function(c, r, name, sizeof name) >= 0 ? name : 0, 0, 0 };
+	const FinalWhere where = { failed_function(c, r, name, sizeof name, 0) >= 0 ? name : 0, 0, 0 };
 	c->report.module = kept[0] ? kept : 0;
 	finding_write(c, &(Finding){ .kind = FK_FINAL_CODE_REFUSED, .co = co, .sig = piece_sig(c, r), .why = line,
 				    .final = &where });
@@ -519,7 +526,13 @@ static bool piece_failed(Check *c, FinalPass *f, Running *r, const Proc *p)
 	if (!line)
 		no_memory();
 	bool limit = p->timed_out || oom, accounted = false;
-	int at = pc->n > 1 && !limit && !pc->whole ? failed_at(c, r) : -1;
+	/* The functions llc's errors name, each a part of its own, and the
+	 * runs of functions between them a part each. */
+	bool *hit = calloc(pc->n, sizeof *hit);
+	char name[ASM_NAME_MAX];
+	if (!hit)
+		no_memory();
+	bool named = pc->n > 1 && !limit && !pc->whole && failed_function(c, r, name, sizeof name, hit) >= 0;
 	if (pc->whole && limit) {
 		/* Out of time or memory together, not apart: the limit is too
 		 * small for the piece (the machine's). */
@@ -528,14 +541,19 @@ static bool piece_failed(Check *c, FinalPass *f, Running *r, const Proc *p)
 		piece_infra(c, r, FK_LLC_STOPPED, text);
 	} else if (pc->whole)
 		refused(c, r, line, oom, false);
-	else if (at >= 0) {
-		unsigned a = (unsigned)at, end = pc->first + pc->n;
-		unsigned sp = new_split(f, pc, 1 + (a + 1 < end) + (a > pc->first), line);
-		if (a + 1 < end)
-			push(f, pc->combo, a + 1, end - a - 1, sp);
-		push(f, pc->combo, a, 1, sp);
-		if (a > pc->first)
-			push(f, pc->combo, pc->first, a - pc->first, sp);
+	else if (named) {
+		unsigned parts = 0, sp;
+		for (unsigned k = 0; k < pc->n; k++)
+			parts += hit[k] || k == 0 || hit[k - 1];
+		sp = new_split(f, pc, parts, line);
+		/* Last part first: the stack runs the first part first. */
+		for (unsigned end = pc->n; end > 0;) {
+			unsigned start = end - 1;
+			while (!hit[start] && start > 0 && !hit[start - 1])
+				start--;
+			push(f, pc->combo, pc->first + start, end - start, sp);
+			end = start;
+		}
 	} else if (pc->n > 1 && (limit || p->sig)) {
 		unsigned sp = new_split(f, pc, pc->n, line);
 		for (unsigned k = pc->n; k-- > 0;)
@@ -565,6 +583,7 @@ static bool piece_failed(Check *c, FinalPass *f, Running *r, const Proc *p)
 		accounted = true;
 	}
 	accounted |= pc->whole;
+	free(hit);
 	free(line);
 	return accounted;
 }

@@ -512,6 +512,49 @@ def final_code_selector_per_llc(tmp, llcs):
            "exit %d %s %s" % (r.returncode, fc, r.stderr[-500:]))
 
 
+def final_code_named_failures(tmp, llcs):
+    """llc goes on after some errors (an illegal copy) and names several
+    functions in one run: each one it names is compiled alone once, and
+    each run of functions between them once, not split again around the
+    next one. tests/fixtures/final/illegal_copies.ll with llc 19 on gfx600,
+    --jobs 1 (two pieces of five): the callers of f0, f3, f4 (first piece:
+    f0 f1 f3 f4 f2), f8 and f9 (second: f8 f9 f5 f6 f7) fail. Each is a
+    final-code-refused finding of its own (llc names gcnabi.N.caller, N
+    the position in the file), the other five signatures' callee and
+    caller have final code; the final code runs 2 + 5 + 3
+    times ([f0] [f1] [f3] [f4] [f2], [f8] [f9] [f5 f6 f7]), where splitting
+    around the first named function alone ran it 2 + 6 + 3 times. llc runs
+    through a shim that logs its command line and executes it."""
+    if 19 not in llcs:
+        return
+    log = os.path.join(tmp, "named.log")
+    shim = os.path.join(tmp, "llc19-logged")
+    with open(shim, "w") as f:
+        f.write("#!/bin/sh\necho \"$*\" >> %s\nexec %s \"$@\"\n" % (log, llcs[19]))
+    os.chmod(shim, 0o755)
+    out = os.path.join(tmp, "named")
+    src = os.path.join(ROOT, "tests", "fixtures", "final", "illegal_copies.ll")
+    r = run([GCNABI_SAN, "check", "--quiet", "--final-code", "--selector", "dag", "--mcpu", "gfx600", "--jobs", "1",
+             "--out", out, "--llc", named(19, shim), src], env=SAN_ENV)
+    done = os.path.exists(os.path.join(out, "summary.json"))
+    found = [json.loads(l) for l in open(os.path.join(out, "findings.jsonl"))] if done else []
+    refused = {f["function"]: (f.get("llc_failure") or {}).get("error", "") for f in found
+               if f["kind"] == "final-code-refused"}
+    fc = json.load(open(os.path.join(out, "summary.json")))["combos"][0].get("final_code") or {} if done else {}
+    runs = [l for l in open(log)] if os.path.exists(log) else []
+    final_runs = sum(1 for l in runs if "-enable-ipra=0" in l)
+    report("check --final-code, llc 19 gfx600, illegal_copies.ll: the five callers llc names in one run are one "
+           "final-code-refused finding each, and the final code runs 10 times (each named function alone once, "
+           "each run between them once)",
+           set(refused) == {"f0", "f3", "f4", "f8", "f9"} and
+           all(refused[k] == "error: <unknown>:0:0: in function gcnabi.%d.caller: illegal VGPR to SGPR copy" % at
+               for k, at in (("f0", 0), ("f3", 2), ("f4", 3), ("f8", 5), ("f9", 6))) and
+           fc.get("not_compiled") == 5 and fc.get("refused") == 5 and
+           fc.get("proven", 0) + fc.get("violated", 0) == 10 and final_runs == 10,
+           "exit %d, %d final-code runs, final code %s, refused %s\n%s" % (r.returncode, final_runs, fc, refused,
+                                                                          r.stderr[-800:]))
+
+
 def final_code_long_back_edge(tmp, llcs):
     """A loop's long back edge through the saved return-address pair is a
     long branch, not #224205's return into the loop: llc 14 on gfx600 takes
@@ -814,6 +857,7 @@ def final_code(tmp):
                c.returncode == 0 and r.returncode == 8 and len(got) == 1 and got[0]["verdict"] == "violated" and
                got[0]["why"].startswith("at the return s32 holds what the call"), c.stderr + r.stdout + r.stderr)
     final_code_selector_per_llc(tmp, llcs)
+    final_code_named_failures(tmp, llcs)
     final_code_long_back_edge(tmp, llcs)
     final_code_graphs(tmp, llcs)
     final_code_divergent_exec(tmp, llcs)
