@@ -49,9 +49,11 @@ typedef struct {
 /* --final-code: the verdicts on one combination's final code. llc_failed:
  * functions not compiled to final code, whatever the reason (the MIR pass
  * failed on them, the machine, llc); refused: of the final code's own
- * failures, the final-code-refused findings (functions or graphs). */
+ * failures, the final-code-refused findings (functions or graphs);
+ * llc_seconds: llc's time on the final code (in Stats.llc_seconds too). */
 typedef struct {
 	unsigned proven, violated, explained, unknown, skipped, llc_failed, refused;
+	double llc_seconds;
 	bool unusable; /* llc-unusable in the final code: the rest of it is not compiled */
 } FinalCounts;
 

@@ -647,6 +647,10 @@ static void finish(Check *c, FinalPass *f, Running *r, const Proc *proc)
 	size_t alen = 0;
 	char *asm_text = ran ? read_file(r->s, &alen, why, sizeof why) : 0;
 	const Piece *p = &r->piece;
+	if (proc) {
+		c->combos[p->combo].final.llc_seconds += proc->seconds;
+		c->combos[p->combo].st.llc_seconds += proc->seconds;
+	}
 	if (ran && !asm_text) {
 		snprintf(text, sizeof text, "llc exited 0 without final code: %s", why);
 		piece_infra(c, r, FK_BAD_OUTPUT, text);

@@ -78,7 +78,8 @@
  *   llcs_unusable       --llc that could not be identified (missing, not
  *                       executable): left out, exit bit 32
  *   exit_status         the status check exits with
- *   wall, llc_seconds   seconds of the run and of llc busy in it
+ *   wall, llc_seconds   seconds of the run and of llc busy in it (the MIR
+ *                       pass's and the final code's)
  * link.jsonl      the link matrix per CPU and selector (check_link.c).
  * placements/     --placements: what llc did, <combo>.{callee,caller}.jsonl.
  * repro/          an .ll file with its llc command per unexplained finding
@@ -561,7 +562,13 @@ void print_summary(const Check *c, FILE *f, double wall)
 	link_print(c, f);
 	selector_link_print(c, f);
 	check_final_print(c, f);
-	fprintf(f, "wall %.1fs, llc busy %.1fs on %u job(s)\n", wall, llc_seconds(c), c->opt.jobs);
+	double final = 0;
+	for (int k = 0; k < c->ncombos; k++)
+		final += c->combos[k].final.llc_seconds;
+	fprintf(f, "wall %.1fs, llc busy %.1fs", wall, llc_seconds(c));
+	if (final > 0)
+		fprintf(f, " (the final code's %.1fs)", final);
+	fprintf(f, " on %u job(s)\n", c->opt.jobs);
 }
 
 unsigned exit_status(const Check *c)
