@@ -144,9 +144,13 @@ static bool probe_ok(Check *c, const Combo *co, LlcOutput what, char *why, size_
 	else
 		ok = false;
 	if (!ok) {
+		/* The probe's failure words the finding; its llc_failure stays
+		 * the unit's run's. */
+		LlcFailure run = c->report.failure;
 		char *line = failure_line(c, &p, err);
 		snprintf(why, cap, "%s", line ? line : "?");
 		free(line);
+		c->report.failure = run;
 	}
 	unlink(ll);
 	unlink(out);

@@ -215,24 +215,16 @@ static void no_memory(void)
 	exit(EXIT_ERROR);
 }
 
-/* Room for n more pieces (false: none, out of memory). */
-static bool reserve(FinalPass *f, unsigned n)
-{
-	if (f->nqueue + n <= f->cap)
-		return true;
-	unsigned cap = f->cap * 2 > f->nqueue + n ? f->cap * 2 : f->nqueue + n + 64;
-	Piece *q = realloc(f->queue, cap * sizeof *q);
-	if (!q)
-		return false;
-	f->queue = q;
-	f->cap = cap;
-	return true;
-}
-
 static void queue_piece(FinalPass *f, Piece p)
 {
-	if (!reserve(f, 1))
-		no_memory();
+	if (f->nqueue == f->cap) {
+		unsigned cap = f->cap ? f->cap * 2 : 64;
+		Piece *q = realloc(f->queue, cap * sizeof *q);
+		if (!q)
+			no_memory();
+		f->queue = q;
+		f->cap = cap;
+	}
 	f->queue[f->nqueue++] = p;
 }
 
@@ -689,7 +681,7 @@ bool final_begin(Check *c)
 	FinalPass *f = c->final = calloc(1, sizeof *f);
 	unsigned n = c->in.nsigs ? c->in.nsigs : 1, k = (unsigned)c->ncombos + 1;
 	bool ok = f && (f->fns = calloc(k, sizeof *f->fns)) && (f->units = calloc(k, sizeof *f->units)) &&
-		  (f->queued = calloc(k, sizeof *f->queued)) && (f->settled = calloc(k, sizeof *f->settled)) && reserve(f, 64);
+		  (f->queued = calloc(k, sizeof *f->queued)) && (f->settled = calloc(k, sizeof *f->settled));
 	for (int j = 0; ok && j < c->ncombos; j++)
 		ok = (f->fns[j] = malloc(n * sizeof **f->fns)) && (f->queued[j] = calloc(n, sizeof **f->queued));
 	if (!ok)

@@ -425,9 +425,10 @@ def gcnabi_words(f):
     """Whether llc printed no error line of its own for a crash (a
     timeout, a signal without a message: its message is gcnabi's words), or
     it ran into a limit, which llvm-reduce's unbounded runs would not keep
-    (the final code's are final-code-refused): check's "llc_failure" says."""
+    (hang, out-of-memory; the final code's are final-code-refused): check's
+    "llc_failure" says."""
     fail = f.get("llc_failure") or {}
-    return f.get("kind") in ("hang", "out-of-memory") or not fail.get("error") or fail.get("limit") is not None
+    return not fail.get("error") or fail.get("limit") is not None
 
 
 def needle(f):
