@@ -668,10 +668,18 @@ static void finish(Check *c, FinalPass *f, Running *r, const Proc *proc)
 	unlink(r->err);
 }
 
+/* Whether co's final code is checked at all: asked for its selector, and
+ * llc knows the CPU. An llc that does not ("is not a recognized processor
+ * for this target (ignoring processor)") compiles for the generic target:
+ * its final code is no CPU's (the MIR pass still checks its placements). */
+static bool final_code_asked(const Check *c, const Combo *co)
+{
+	return c->opt.final_code && !co->new_rbs && (co->sel == SEL_GISEL ? co->llc->final_gisel : co->llc->final_dag);
+}
+
 bool final_code_for(const Check *c, const Combo *co)
 {
-	return c->opt.final_code && !co->unusable && !co->new_rbs &&
-	       (co->sel == SEL_GISEL ? co->llc->final_gisel : co->llc->final_dag);
+	return final_code_asked(c, co) && !co->unusable && profile_knows_cpu(co->llc->profile, co->cpu);
 }
 
 bool final_begin(Check *c)
@@ -791,7 +799,11 @@ void check_final_print(const Check *c, FILE *f)
 	fprintf(f, "\nfinal code (-filetype=asm -enable-ipra=0, checked against the contract):\n");
 	for (int k = 0; k < c->ncombos; k++) {
 		const FinalCounts *t = &c->combos[k].final;
-		if (!final_code_for(c, &c->combos[k]))
+		const Combo *co = &c->combos[k];
+		if (final_code_asked(c, co) && !profile_knows_cpu(co->llc->profile, co->cpu))
+			fprintf(f, "  %-26s none: this llc does not know %s (it compiles for the generic target)\n", co->tag,
+				co->cpu);
+		if (!final_code_for(c, co))
 			continue;
 		fprintf(f, "  %-26s %u proven, %u violated (%u explained), %u unknown, %u not checked, %u not compiled"
 			" (%u %s)\n", c->combos[k].tag, t->proven, t->violated, t->explained, t->unknown, t->skipped,

@@ -686,6 +686,16 @@ def test_final_selectors():
            work.final_selectors("both", {"major": 14}) == ["dag", "gisel"] and
            work.final_selectors("gisel", {"major": 22}) == ["gisel"] and work.final_selectors(None, {"major": 22}) == [],
            "%s" % got)
+    # What the nightly sizes its plan with: per compiler x CPU, each
+    # selector's final code at its own cost, none where llc does not know
+    # the CPU (llc 15 and gfx1200: the generic target, no final code).
+    cost = {(m, cpu): work.final_code_cost("auto", {"major": m}, cpu)
+            for m, cpu in ((15, "gfx900"), (15, "gfx1200"), (22, "gfx1200"))}
+    want = {(15, "gfx900"): work.FINAL_CODE_COST - 1, (15, "gfx1200"): 0,
+            (22, "gfx1200"): work.FINAL_CODE_COST - 1 + work.GISEL_FINAL_CODE_COST - 1}
+    report("final code's cost in the nightly's plan: SelectionDAG's and GlobalISel's each at its own cost, none for "
+           "a CPU llc does not know", cost == want and work.final_code_cost(None, {"major": 22}, "gfx900") == 0,
+           "%s != %s" % (cost, want))
 
 
 def test_minimize_shares():

@@ -488,6 +488,37 @@ def final_code_old_and_new_cpus(tmp, llcs):
                                                           f["kind"] != "final-code-refused"][:3]))
 
 
+def final_code_generic_target(tmp, llcs):
+    """An llc that does not know the CPU compiles for the generic target
+    ("is not a recognized processor for this target (ignoring
+    processor)"): its final code is no CPU's and is not checked (llc 15 on
+    gfx1200 crashes in branch relaxation on every function of it, 4
+    final-code-refused on these 4 signatures before). llc 15 with gfx1200
+    and gfx900: gfx1200's combination has no final code (null) and the
+    summary says why, no final-code finding names it, exit 0; gfx900's
+    final code is checked (8 functions proven)."""
+    if 15 not in llcs:
+        return
+    sigs = os.path.join(tmp, "generic4.ll")
+    with open(sigs, "w") as f:
+        subprocess.run([GCNABI, "gen", "--seed", "5", "--count", "4"], stdout=f, check=True)
+    out = os.path.join(tmp, "generic4")
+    r = run([GCNABI, "check", "--quiet", "--final-code", "--selector", "dag", "--mcpu", "gfx1200", "--mcpu", "gfx900",
+             "--out", out, "--llc", named(15, llcs[15]), sigs])
+    done = os.path.exists(os.path.join(out, "summary.json"))
+    fc = {co["cpu"]: co.get("final_code") for co in json.load(open(os.path.join(out, "summary.json")))["combos"]} \
+        if done else {}
+    found = [json.loads(l) for l in open(os.path.join(out, "findings.jsonl"))] if done else []
+    text = open(os.path.join(out, "summary.txt")).read() if done else ""
+    report("check --final-code, llc 15 on gfx1200 (the generic target) and gfx900: no final code for gfx1200, "
+           "the summary says why; gfx900's checked",
+           r.returncode == 0 and set(fc) == {"gfx1200", "gfx900"} and fc["gfx1200"] is None and
+           (fc["gfx900"] or {}).get("proven") == 8 and
+           not [f for f in found if f["axis"] == "final-code" and f["cpu"] == "gfx1200"] and
+           "llvm15-gfx1200-dag" in text and "none: this llc does not know gfx1200" in text,
+           "exit %d %s %s" % (r.returncode, fc, r.stderr[-500:]))
+
+
 def final_code_selector_per_llc(tmp, llcs):
     """--final-code-selector LABEL=S scopes the selectors to llc LABEL (the
     nightly's GlobalISel final code on some llc only): with `dag` for
@@ -858,6 +889,7 @@ def final_code(tmp):
                got[0]["why"].startswith("at the return s32 holds what the call"), c.stderr + r.stdout + r.stderr)
     final_code_selector_per_llc(tmp, llcs)
     final_code_named_failures(tmp, llcs)
+    final_code_generic_target(tmp, llcs)
     final_code_long_back_edge(tmp, llcs)
     final_code_graphs(tmp, llcs)
     final_code_divergent_exec(tmp, llcs)

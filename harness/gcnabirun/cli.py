@@ -74,7 +74,7 @@ def add_common(p, count=300):
     p.add_argument("--final-code", nargs="?", const="both", choices=["dag", "gisel", "both", "auto"],
                    help="check llc's final code against the contract too, of the combinations of this selector "
                         "(gcnabi check --final-code-selector; without one: both; auto: SelectionDAG's, and "
-                        "GlobalISel's from llc %d on, for a longer budget; default: dag in nightly, none otherwise)"
+                        "GlobalISel's from llc %d on; default: auto in nightly, none otherwise)"
                         % W.GISEL_FINAL_CODE_FROM)
     p.add_argument("--no-final-code", dest="final_code", action="store_const", const="none",
                    help="no final code, in nightly too")
@@ -133,9 +133,8 @@ def config_from(args, mode, compilers):
            "mem": args.mem, "inputs": [os.path.abspath(p) for p in args.inputs],
            "known": os.path.abspath(args.known),
            # The final code's selector(s): in the nightly SelectionDAG's,
-           # llc's default (GlobalISel's costs many times more, even llc
-           # 22's: work.GISEL_FINAL_CODE_FROM).
-           "final_code": ("dag" if mode == "nightly" else None) if args.final_code is None else
+           # and GlobalISel's from llc 22 (work.GISEL_FINAL_CODE_FROM).
+           "final_code": ("auto" if mode == "nightly" else None) if args.final_code is None else
            (None if args.final_code == "none" else args.final_code)}
     if args.weights and not os.path.exists(args.weights):
         raise HarnessError("%s: no such weights file" % args.weights)
@@ -585,8 +584,8 @@ def cmd_nightly(args):
         combos = len(compilers) * len(cpus) * (len(V.selectors()) if args.selector == "both" else 1)
         # What they cost, in combinations checked without the final code
         # (on by default in the nightly; -new-reg-bank-select runs without).
-        final = sum(len(W.final_selectors(args.final_code or "dag", c)) for c in compilers)
-        cost = combos + len(cpus) * final * (W.FINAL_CODE_COST - 1)
+        choice = args.final_code or "auto"
+        cost = combos + sum(W.final_code_cost(choice, c, cpu) for c in compilers for cpu in cpus)
         nrbs = sum(1 for c in compilers if c["new_reg_bank_select"]) * len(cpus)
         combos, cost = combos + nrbs, cost + nrbs
         jobs = max(1, args.jobs)
@@ -596,8 +595,9 @@ def cmd_nightly(args):
         args.swarm = n - args.count
         args.graphs = max(10, n // 40 // 5 * 5)  # at least one per suite with a graph root
         print("gcnabi-run nightly: budget %ds, %d llc, %d combinations%s: %d random + %d swarm signatures, %d call "
-              "graphs" % (budget, len(compilers), combos, " and %s final code" % ({"both": "both selectors'", "gisel": "GlobalISel's", "auto": "SelectionDAG's (GlobalISel's too from llc %d)" % W.GISEL_FINAL_CODE_FROM}.get(
-                              args.final_code, "SelectionDAG's")) if args.final_code != "none" else "",
+              "graphs" % (budget, len(compilers), combos, " and %s final code" % ({"both": "both selectors'", "gisel": "GlobalISel's", "dag": "SelectionDAG's"}.get(
+                              choice, "SelectionDAG's (GlobalISel's too from llc %d)" % W.GISEL_FINAL_CODE_FROM))
+              if choice != "none" else "",
                           args.count, args.swarm, args.graphs), file=sys.stderr)
     return cmd_run(args, "nightly")
 

@@ -70,6 +70,13 @@ def default_cpus(which):
     return [c["name"] for c in vocab()["cpus"] if which in c["defaults"]]
 
 
+def knows_cpu(major, cpu):
+    """Whether llc `major` knows the CPU (else it compiles for the generic
+    target, and check --final-code checks no final code of it)."""
+    c = next(c for c in vocab()["cpus"] if c["name"] == cpu)
+    return c["llvm_first"] <= major and (c["llvm_last"] is None or major <= c["llvm_last"])
+
+
 def default_wave(cpu):
     """The wave size a CPU runs with when none is asked for."""
     return next(c["default_wave"] for c in vocab()["cpus"] if c["name"] == cpu)

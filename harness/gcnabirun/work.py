@@ -32,19 +32,21 @@ SECONDS_PER_FUNCTION_COMBO = 0.045
 # How many times that a SelectionDAG combination costs with its final code
 # (llc run again to the end, with the verifier, and the checker): 5.7 for 50
 # signatures with llc 14-22 on gfx900 (7.1 s and 40.5 s, docs/measured.md),
-# with which the nightly of 20 minutes fits its budget. (At 2.8, measured
-# later with the final code in the MIR pass's pool, and GlobalISel's final
-# code of llc 22 too, the nightly planned twice the signatures and finished
-# 4 of 78 units: docs/measured.md.)
+# with which the nightly of 20 minutes fits its budget.
 FINAL_CODE_COST = 5.7
-# --final-code auto: SelectionDAG's final code of every llc, and
-# GlobalISel's too from this llc major on. llc 19's GlobalISel final code
-# costs 370 times its MIR pass (its legalizer, which the MIR pass stops
-# before, fails or runs out of memory on most functions: 0.5 s and 187 s,
-# 3.8 GB); llc 22's took one nightly unit's check from 76 s (SelectionDAG's
-# final code only) to 162 s: more than the nightly's 20 minutes can take
-# (docs/measured.md), so the nightly checks SelectionDAG's and auto is for
-# a longer budget.
+# The same for a GlobalISel combination (GISEL_FINAL_CODE_FROM on): 11 for
+# llc 22 on gfx900 over signatures, swarm, call graphs and bodies of seed
+# 20261207 (both selectors' MIR pass 25.5 s, GlobalISel's final code 125.9 s
+# more, of which one call graph's 120 s --timeout: docs/measured.md). The
+# MIR pass stops GlobalISel after the IRTranslator, so its final code is the
+# first time llc runs the legalizer, which fails, runs out of memory or
+# hangs on some functions (llc 22: 8 GB in 139 s on one aggregate).
+GISEL_FINAL_CODE_COST = 11
+# --final-code auto (the nightly's): SelectionDAG's final code of every llc,
+# and GlobalISel's too from this llc major on. Older llc's GlobalISel final
+# code costs hundreds of times its MIR pass (llc 19: 0.5 s and 187 s, 3.8
+# GB; llc 15 on gfx1200: 252 s for 28 signatures), more than a nightly can
+# take: `both` checks it, for a longer budget.
 GISEL_FINAL_CODE_FROM = 22
 
 
@@ -55,6 +57,18 @@ def final_selectors(choice, compiler):
     if choice == "auto":
         return ["dag", "gisel"] if compiler["major"] >= GISEL_FINAL_CODE_FROM else ["dag"]
     return {"dag": ["dag"], "gisel": ["gisel"], "both": ["dag", "gisel"]}.get(choice, [])
+
+
+def final_code_cost(choice, compiler, cpu):
+    """What the final code adds to one unit's compiler x CPU, in MIR-pass
+    combinations: none where llc does not know the CPU (check checks no
+    final code of the generic target)."""
+    if not V.knows_cpu(compiler["major"], cpu):
+        return 0
+    return sum(GISEL_FINAL_CODE_COST - 1 if s == "gisel" else FINAL_CODE_COST - 1
+               for s in final_selectors(choice, compiler))
+
+
 NRBS_CALLEES, NRBS_CALLS = 20, 3
 
 
