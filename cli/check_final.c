@@ -215,16 +215,22 @@ static void no_memory(void)
 	exit(EXIT_ERROR);
 }
 
+/* items (of *cap, n used) with room for one more. */
+static void *room(void *items, unsigned *cap, unsigned n, size_t size)
+{
+	if (n < *cap)
+		return items;
+	unsigned more = *cap ? *cap * 2 : 64;
+	void *p = realloc(items, more * size);
+	if (!p)
+		no_memory();
+	*cap = more;
+	return p;
+}
+
 static void queue_piece(FinalPass *f, Piece p)
 {
-	if (f->nqueue == f->cap) {
-		unsigned cap = f->cap ? f->cap * 2 : 64;
-		Piece *q = realloc(f->queue, cap * sizeof *q);
-		if (!q)
-			no_memory();
-		f->queue = q;
-		f->cap = cap;
-	}
+	f->queue = room(f->queue, &f->cap, f->nqueue, sizeof *f->queue);
 	f->queue[f->nqueue++] = p;
 }
 
@@ -243,14 +249,7 @@ static void push(FinalPass *f, int combo, unsigned first, unsigned n, unsigned p
 /* A new split of piece p, waiting for `pending` parts; its 1-based index. */
 static unsigned new_split(FinalPass *f, const Piece *p, unsigned pending, const char *line)
 {
-	if (f->nsplits == f->capsplits) {
-		unsigned cap = f->capsplits ? f->capsplits * 2 : 64;
-		FinalSplit *s = realloc(f->splits, cap * sizeof *s);
-		if (!s)
-			no_memory();
-		f->splits = s;
-		f->capsplits = cap;
-	}
+	f->splits = room(f->splits, &f->capsplits, f->nsplits, sizeof *f->splits);
 	FinalSplit *s = &f->splits[f->nsplits++];
 	*s = (FinalSplit){ .node = { .parent = p->parent, .pending = pending }, .piece = *p };
 	snprintf(s->error, sizeof s->error, "%s", line);
