@@ -17,6 +17,7 @@ import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 RUN = [sys.executable, os.path.join(ROOT, "harness", "gcnabi-run")]
+GCNABI = os.path.join(ROOT, "build", "gcnabi")
 REPORT_FILES = ("summary.md", "results.jsonl", "junit.xml", "index.html")
 results = []
 
@@ -191,7 +192,7 @@ def test_crash_bisect(tmp, llc):
     open(w, "w").write(WRAPPER % llc)
     os.chmod(w, 0o755)
     sigs = os.path.join(tmp, "crash.ll")
-    gen = subprocess.run([os.path.join(ROOT, "build", "gcnabi"), "gen", "--seed", "3", "--count", "30"],
+    gen = subprocess.run([GCNABI, "gen", "--seed", "3", "--count", "30"],
                          capture_output=True, text=True).stdout
     lines = [l for l in gen.splitlines() if l.startswith("declare") and "<7 x i13>" not in l and "<5 x i11>" not in l]
     lines.insert(11, "declare void @guilty(i32, <7 x i13>, float)")
@@ -542,6 +543,47 @@ def test_suites(tmp, llc):
            r.stderr)
 
 
+def test_reduce_keeps_clean():
+    """llvm-reduce of a final-code crash keeps the compilers the run
+    compiled the unit with cleanly compiling it: llc 19 on gfx600 fails on
+    the caller of tests/fixtures/final/illegal_copies.ll's f0 ("illegal VGPR
+    to SGPR copy"), llc 22 compiles it. Reduced for llc 19's cause alone,
+    the uniform load the caller passes inreg becomes an argument (a
+    lane-varying value) and llc 22 fails too: another failure. With llc 22
+    in the interestingness test the reduction still fails on llc 19 for
+    the cause and compiles with llc 22."""
+    llcs = llcs_with(22, "llvm-reduce keeps the clean compilers clean") and \
+        llcs_with(19, "llvm-reduce keeps the clean compilers clean")
+    if not llcs:
+        return
+    sys.path.insert(0, os.path.join(ROOT, "harness"))
+    from gcnabirun import littest as L
+    tmp = tempfile.mkdtemp(prefix="gcnabi-reduce-")
+    decl = [l for l in open(os.path.join(ROOT, "tests", "fixtures", "final", "illegal_copies.ll"))
+            if l.startswith("declare")][0]
+    sig = os.path.join(tmp, "sig.ll")
+    with open(sig, "w") as f:
+        f.write(decl)
+    ir = subprocess.run([GCNABI, "emit", "--typed-pointers", "--profile", "llvm19", "--selector", "dag", "--mcpu",
+                         "gfx600", "--uniform-inreg", "--caller", sig], capture_output=True, text=True).stdout
+    ir = "".join(l + "\n" for l in ir.splitlines() if not l.startswith("; gcnabi emit"))
+    err = "error: <unknown>:0:0: in function gcnabi.0.caller void (): illegal VGPR to SGPR copy"
+    cause = subprocess.run([GCNABI, "cause", "-"], input=err, capture_output=True, text=True).stdout.strip()
+    f = {"cpu": "gfx600", "axis": "final-code", "selector": "dag", "kind": "final-code-refused",
+         "llc_failure": {"error": err, "cause": cause, "signal": None, "limit": None}}
+    subject, clean = {"path": llcs[19], "version": "LLVM version 19"}, {"path": llcs[22], "version": "LLVM version 22"}
+    red = L.reduce_ir(ir, f, subject, [subject, clean], tmp, time.monotonic() + 300, [clean]) or ""
+    path = os.path.join(tmp, "reduced.ll")
+    with open(path, "w") as out:
+        out.write(red)
+    r19 = subprocess.run([llcs[19]] + L.llc_flags(f) + [path, "-o", "/dev/null"], capture_output=True, text=True)
+    r22 = subprocess.run([llcs[22]] + L.llc_flags(f) + [path, "-o", "/dev/null"], capture_output=True, text=True)
+    got19 = subprocess.run([GCNABI, "cause", "-"], input=r19.stderr, capture_output=True, text=True).stdout.strip()
+    report("llvm-reduce of llc 19's illegal copy with llc 22 clean: smaller, still llc 19's cause, llc 22 compiles it",
+           red and len(red.splitlines()) < len(ir.splitlines()) and got19.startswith(cause) and r22.returncode == 0,
+           "llc 19: %s\nllc 22 exit %d: %s\n%s" % (got19, r22.returncode, r22.stderr[:300], red))
+
+
 def test_lit_judge():
     """A lit test's verdict (littest.judge): a failure counts as the one
     predicted only if it is of the kind predicted (CHECK lines not matched,
@@ -638,7 +680,7 @@ def test_final_code_lit_lines(tmp):
              "at": "s_setpc_b64 s[16:17]"}
     checks = L.final_lines(final, {"callee": "g1.n5", "caller": "gcnabi.0.caller"}, True)
     with open(mod, "w") as f:
-        subprocess.run([os.path.join(ROOT, "build", "gcnabi"), "emit", "--typed-pointers", sig], stdout=f, check=True)
+        subprocess.run([GCNABI, "emit", "--typed-pointers", sig], stdout=f, check=True)
         f.write("\n" + "\n".join(checks) + "\n")
     got = {}
     for v, llc in sorted(llcs.items()):
@@ -897,7 +939,7 @@ def test_one_cause_on_every_axis(tmp):
     with open(sigs, "w") as f:
         f.write("declare amdgpu_gfx void @f(<2 x i24> inreg)\ndeclare amdgpu_gfx void @g(i32, i49 inreg)\n")
     out = os.path.join(d, "out")
-    subprocess.run([os.path.join(ROOT, "build", "gcnabi"), "check", "--quiet", "--llc", "llvm16=" + llcs[0], "--llc",
+    subprocess.run([GCNABI, "check", "--quiet", "--llc", "llvm16=" + llcs[0], "--llc",
                     "llvm19=" + llcs[1], "--mcpu", "gfx1030", "--selector", "dag", "--out", out, sigs],
                    capture_output=True)
     compilers = [{"label": "llvm%d" % m, "path": l, "version": "", "major": m, "profile": "llvm%d" % m}
@@ -999,6 +1041,7 @@ def main():
         test_final_selectors()
         test_check_command()
         test_lit_judge()
+        test_reduce_keeps_clean()
         test_final_code_lit_lines(tmp)
         test_selftest()
     except BaseException:

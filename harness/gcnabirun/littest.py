@@ -460,12 +460,17 @@ def crash_cause(f):
     return (f.get("llc_failure") or {}).get("cause")
 
 
-def reduce_ir(ir, f, subject, compilers, tmp, deadline):
+def reduce_ir(ir, f, subject, compilers, tmp, deadline, clean=()):
     """llvm-reduce with an interestingness test that runs the compiler and
-    looks for the crash's cause; the reduced IR or None. The oldest
-    llvm-reduce installed that reads the IR reduces it (reducers). It gets
-    half of what is left before the deadline (the rest is for lit), at least
-    REDUCE_MIN_SECONDS and at most REDUCE_MAX_SECONDS."""
+    looks for the crash's cause, and that every compiler of clean (those
+    the run compiled the finding's unit with, without a failure) still
+    compiles the module: the reduced IR is the same difference between
+    compilers, not another failure they all share (a lane-varying value
+    passed inreg, where llvm-reduce turns a uniform load into an argument).
+    The reduced IR or None. The oldest llvm-reduce installed that reads the
+    IR reduces it (reducers). It gets half of what is left before the
+    deadline (the rest is for lit), at least REDUCE_MIN_SECONDS and at most
+    REDUCE_MAX_SECONDS."""
     text = needle(f)
     seconds = max(REDUCE_MIN_SECONDS, min(REDUCE_MAX_SECONDS, (deadline - time.monotonic()) / 2))
     tools = reducers(compilers)
@@ -478,9 +483,12 @@ def reduce_ir(ir, f, subject, compilers, tmp, deadline):
     # the signal), not just any error of the same pass.
     write_text(os.path.join(tmp, "cause.txt"), crash_cause(f))
     test = os.path.join(tmp, "interesting.sh")
+    flags = " ".join(llc_flags(f))
     write_text(test, "#!/bin/sh\nout=$(LLVM_DISABLE_SYMBOLIZATION=1 '%s' %s \"$1\" -o /dev/null 2>&1 | '%s' cause -)\n"
-                     "case \"$out\" in \"$(cat '%s')\"*) exit 0 ;; esac\nexit 1\n" % (
-                         subject["path"], " ".join(llc_flags(f)), GCNABI, os.path.join(tmp, "cause.txt")))
+                     "case \"$out\" in \"$(cat '%s')\"*) ;; *) exit 1 ;; esac\n%sexit 0\n" % (
+                         subject["path"], flags, GCNABI, os.path.join(tmp, "cause.txt"),
+                         "".join("'%s' %s \"$1\" -o /dev/null >/dev/null 2>&1 || exit 1\n" % (c["path"], flags)
+                                 for c in clean)))
     os.chmod(test, 0o755)
     out = os.path.join(tmp, "reduced.ll")
     end = time.monotonic() + seconds
@@ -677,7 +685,8 @@ def write_and_verify(repro_dir, name, f, subject, decl, detail, others, lit_cmd,
         if final_crash:
             run = "; RUN: not %sllc %s %%s -o /dev/null 2>&1 | FileCheck %%s" % (
                 "--crash " if (f.get("llc_failure") or {}).get("signal") else "", " ".join(llc_flags(f)))
-        reduced = reduce and crash and reduce_ir(ir, f, subject, compilers, tmp, deadline)
+        reduced = reduce and crash and reduce_ir(ir, f, subject, compilers, tmp, deadline,
+                                                 [c for c in compilers[1:] if c["path"] in ran_clean])
         if final_crash and reduced:
             ir = reduced
             meaning += " (the IR reduced by llvm-reduce from the emitted %s)" % (
