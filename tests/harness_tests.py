@@ -740,6 +740,22 @@ def test_final_selectors():
            "%s != %s" % (cost, want))
 
 
+def test_nightly_size():
+    """The nightly's plan for its budget (work.nightly_size): what fits is
+    expected to need at most the budget; a budget too small for the
+    smallest plan gets that plan (every suite keeps a signature and a call
+    graph), expected to need more, which the nightly says up front."""
+    sys.path.insert(0, os.path.join(ROOT, "harness"))
+    from gcnabirun import work as W
+    big = W.nightly_size(3600, 8, 248)
+    small = W.nightly_size(600, 2, 248)
+    report("nightly plan: a plan that fits needs at most the budget, the smallest one is kept when none fits",
+           big[3] <= 3600 and big[0] + big[1] > W.MIN_SIGNATURES and big[2] >= W.MIN_GRAPHS and
+           small[:3] == (W.MIN_SIGNATURES * 7 // 10, W.MIN_SIGNATURES - W.MIN_SIGNATURES * 7 // 10, W.MIN_GRAPHS)
+           and small[3] > 600 and all(int(small[0] * share) >= 1 for share in (0.10, 0.15)),
+           "%s %s" % (big, small))
+
+
 def test_minimize_shares():
     """The time each cause gets for minimizing under a budget (cli.cause_share)."""
     sys.path.insert(0, os.path.join(ROOT, "harness"))
@@ -1038,6 +1054,7 @@ def main():
         test_suites(tmp, llc)
         test_compare_labels(tmp, llc)
         test_minimize_shares()
+        test_nightly_size()
         test_final_selectors()
         test_check_command()
         test_lit_judge()

@@ -589,11 +589,12 @@ def cmd_nightly(args):
         nrbs = sum(1 for c in compilers if c["new_reg_bank_select"]) * len(cpus)
         combos, cost = combos + nrbs, cost + nrbs
         jobs = max(1, args.jobs)
-        n = int(0.55 * budget * jobs / (W.SECONDS_PER_FUNCTION_COMBO * max(1, cost)))
-        n = max(args.chunk, n // args.chunk * args.chunk)
-        args.count = n * 7 // 10 // args.chunk * args.chunk or args.chunk
-        args.swarm = n - args.count
-        args.graphs = max(10, n // 40 // 5 * 5)  # at least one per suite with a graph root
+        args.count, args.swarm, args.graphs, need = W.nightly_size(budget, jobs, cost)
+        if need > budget * 1.1:
+            print("gcnabi-run nightly: the smallest plan with every suite, CPU and combination needs about %d min "
+                  "with %d job(s), more than the budget of %d min: its results will be incomplete (exit bit 64; "
+                  "--resume finishes them). A longer --budget, or fewer --mcpu or --llc, fits." % (
+                      need / 60 + 1, jobs, budget / 60), file=sys.stderr)
         print("gcnabi-run nightly: budget %ds, %d llc, %d combinations%s: %d random + %d swarm signatures, %d call "
               "graphs" % (budget, len(compilers), combos, " and %s final code" % ({"both": "both selectors'", "gisel": "GlobalISel's", "dag": "SelectionDAG's"}.get(
                               choice, "SelectionDAG's (GlobalISel's too from llc %d)" % W.GISEL_FINAL_CODE_FROM))

@@ -23,12 +23,19 @@ from . import findings as F
 from . import vocab as V
 from .common import GCNABI, HarnessError, append_line, dumps, gcnabi, read_input, read_jsonl, write_text
 
-# Core-seconds of llc per function per compiler x CPU x selector, both views,
-# measured on this project's 2-core machine with the convention suites: 0.038
-# in the 10-minute nightly of 2026-11-30 (76 units, call graphs of every root
-# included, 574 s on 2 cores; 0.025 had left no time to minimize). The
-# nightly sizes its plan from it.
-SECONDS_PER_FUNCTION_COMBO = 0.045
+# Core-seconds per function per compiler x CPU x selector, both views (the
+# final code at its cost below, call graphs' functions included), measured
+# on this project's 2-core machine: 0.073 in the 20-minute nightly of seed
+# 20261206 at 2a77e0b (16 units, 23,494 function-combinations in 857 s on 2
+# cores, SelectionDAG's final code and llc 22's GlobalISel's; 0.038 before
+# the final code, 2026-11-30). The nightly sizes its plan from it.
+SECONDS_PER_FUNCTION_COMBO = 0.075
+# A generated call graph's functions, on average (seed 20261206's 10 call
+# graphs of every suite: 64 functions).
+FUNCTIONS_PER_GRAPH = 6.4
+# The nightly's smallest plan: call graphs enough for one of each suite
+# with a graph root, and this many signatures.
+MIN_GRAPHS, MIN_SIGNATURES = 10, 20
 # How many times that a SelectionDAG combination costs with its final code
 # (llc run again to the end, with the verifier, and the checker): 5.7 for 50
 # signatures with llc 14-22 on gfx900 (7.1 s and 40.5 s, docs/measured.md),
@@ -57,6 +64,22 @@ def final_selectors(choice, compiler):
     if choice == "auto":
         return ["dag", "gisel"] if compiler["major"] >= GISEL_FINAL_CODE_FROM else ["dag"]
     return {"dag": ["dag"], "gisel": ["gisel"], "both": ["dag", "gisel"]}.get(choice, [])
+
+
+def nightly_size(budget, jobs, cost):
+    """The nightly's random signatures, swarm signatures and call graphs
+    for a budget (seconds), jobs and the cost of a function (in
+    combinations over every CPU), and the seconds they are expected to
+    need: the units get 55 % of the budget, for signatures and the call
+    graphs' functions (one graph per 40 signatures), never fewer than
+    MIN_SIGNATURES and MIN_GRAPHS (expected to need more than the budget
+    then)."""
+    fit = 0.55 * budget * jobs / (SECONDS_PER_FUNCTION_COMBO * max(1, cost))
+    n = max(MIN_SIGNATURES, int(fit / (1 + FUNCTIONS_PER_GRAPH / 40)))
+    graphs = max(MIN_GRAPHS, n // 40 // 5 * 5)
+    n = max(MIN_SIGNATURES, min(n, int(fit - graphs * FUNCTIONS_PER_GRAPH)))
+    need = (n + graphs * FUNCTIONS_PER_GRAPH) * SECONDS_PER_FUNCTION_COMBO * max(1, cost) / jobs / 0.55
+    return n * 7 // 10, n - n * 7 // 10, graphs, need
 
 
 def final_code_cost(choice, compiler, cpu):
