@@ -592,8 +592,8 @@ def cmd_nightly(args):
         args.count, args.swarm, args.graphs, need = W.nightly_size(budget, jobs, cost)
         if need > budget * 1.1:
             print("gcnabi-run nightly: the smallest plan with every suite, CPU and combination needs about %d min "
-                  "with %d job(s), more than the budget of %d min: its results will be incomplete (exit bit 64; "
-                  "--resume finishes them). A longer --budget, or fewer --mcpu or --llc, fits." % (
+                  "with %d job(s), more than the budget of %d min: it may not finish in it (then exit bit 64, and "
+                  "--resume finishes it). A longer --budget, or fewer --mcpu or --llc, fits." % (
                       need / 60 + 1, jobs, budget / 60), file=sys.stderr)
         print("gcnabi-run nightly: budget %ds, %d llc, %d combinations%s: %d random + %d swarm signatures, %d call "
               "graphs" % (budget, len(compilers), combos, " and %s final code" % ({"both": "both selectors'", "gisel": "GlobalISel's", "dag": "SelectionDAG's"}.get(
