@@ -26,7 +26,7 @@ from .common import GCNABI, HarnessError, append_line, dumps, gcnabi, read_input
 # Core-seconds per function per compiler x CPU x selector, both views (the
 # final code at its cost below, call graphs' functions included), measured
 # on this project's 2-core machine: 0.073 in the 20-minute nightly of seed
-# 20261206 at 2a77e0b (16 units, 23,494 function-combinations in 857 s on 2
+# 20261206 at d82ba2a (16 units, 23,494 function-combinations in 857 s on 2
 # cores, SelectionDAG's final code and llc 22's GlobalISel's; 0.038 before
 # the final code, 2026-11-30). The nightly sizes its plan from it.
 SECONDS_PER_FUNCTION_COMBO = 0.075
