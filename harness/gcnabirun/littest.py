@@ -274,9 +274,11 @@ def error_pattern(f):
         line = line.rsplit(": ", 1)[-1]
     if "{{" in line or "[[" in line:
         return None
-    # The test's module names the emitter's functions as portable() does
-    # (llc's "(in function: gcnabi.0.caller)" is abi.0.caller there).
-    line = line.replace(EMIT_PREFIX, TEST_PREFIX)
+    # The function an error names is any: the test's module names the
+    # emitter's functions as portable() does (gcnabi.0.caller is
+    # abi.0.caller there), and a call graph's failure found in g0.n1 may
+    # show in the reproducer's function and caller.
+    line = re.sub(r"(in function: )[\w.$-]+", r"\1@f", line.replace(EMIT_PREFIX, TEST_PREFIX))
     pattern = "{{.*}}".join(VARIABLE.split(line.strip()))
     return pattern if len(VARIABLE.sub("", line)) >= 12 else None
 
