@@ -545,7 +545,8 @@ def test_suites(tmp, llc):
 
 def test_reduce_keeps_clean():
     """llvm-reduce of a final-code crash keeps the compilers the run
-    compiled the unit with cleanly compiling it: llc 19 on gfx600 fails on
+    compiled the unit with cleanly compiling it, and those it saw the same
+    cause with failing for it: llc 19 on gfx600 fails on
     the caller of tests/fixtures/final/illegal_copies.ll's f0 ("illegal VGPR
     to SGPR copy"), llc 22 compiles it. Reduced for llc 19's cause alone,
     the uniform load the caller passes inreg becomes an argument (a
@@ -582,6 +583,28 @@ def test_reduce_keeps_clean():
     report("llvm-reduce of llc 19's illegal copy with llc 22 clean: smaller, still llc 19's cause, llc 22 compiles it",
            red and len(red.splitlines()) < len(ir.splitlines()) and got19.startswith(cause) and r22.returncode == 0,
            "llc 19: %s\nllc 22 exit %d: %s\n%s" % (got19, r22.returncode, r22.stderr[:300], red))
+    # llc 15 and 16 fail on it with "illegal SGPR to VGPR copy": reduced for
+    # llc 15 with llc 16 seen with the same cause, both still fail so.
+    have = {v: p for v, p in llcs.items() if v in (15, 16)}
+    if len(have) < 2:
+        return
+    err = "error: <unknown>:0:0: in function gcnabi.0.caller void (): illegal SGPR to VGPR copy"
+    cause = subprocess.run([GCNABI, "cause", "-"], input=err, capture_output=True, text=True).stdout.strip()
+    f["llc_failure"] = {"error": err, "cause": cause, "signal": None, "limit": None}
+    subject, same = {"path": llcs[15], "version": "LLVM version 15"}, {"path": llcs[16], "version": "LLVM version 16"}
+    tmp = tempfile.mkdtemp(prefix="gcnabi-reduce-")
+    red = L.reduce_ir(ir, f, subject, [subject, same, clean], tmp, time.monotonic() + 300, [clean], [same]) or ""
+    with open(path, "w") as out:
+        out.write(red)
+    got = {}
+    for v in (15, 16, 22):
+        r = subprocess.run([llcs[v]] + L.llc_flags(f) + [path, "-o", "/dev/null"], capture_output=True, text=True)
+        got[v] = subprocess.run([GCNABI, "cause", "-"], input=r.stderr, capture_output=True, text=True).stdout.strip() \
+            if r.returncode else None
+    report("llvm-reduce of llc 15's illegal copy, llc 16 seen with the same cause, llc 22 clean: smaller, llc 15 "
+           "and 16 still fail for the cause, llc 22 compiles it",
+           red and len(red.splitlines()) < len(ir.splitlines()) and (got[15] or "").startswith(cause) and
+           (got[16] or "").startswith(cause) and got[22] is None, "%s\n%s" % (got, red))
 
 
 def test_lit_judge():

@@ -465,13 +465,15 @@ def crash_cause(f):
     return (f.get("llc_failure") or {}).get("cause")
 
 
-def reduce_ir(ir, f, subject, compilers, tmp, deadline, clean=()):
+def reduce_ir(ir, f, subject, compilers, tmp, deadline, clean=(), same=()):
     """llvm-reduce with an interestingness test that runs the compiler and
-    looks for the crash's cause, and that every compiler of clean (those
-    the run compiled the finding's unit with, without a failure) still
-    compiles the module: the reduced IR is the same difference between
-    compilers, not another failure they all share (a lane-varying value
-    passed inreg, where llvm-reduce turns a uniform load into an argument).
+    looks for the crash's cause, as every compiler of same (those the run
+    saw the same cause with) must too, and that every compiler of clean
+    (those the run compiled the finding's unit with, without a failure)
+    still compiles the module: the reduced IR is the same difference
+    between compilers, not another failure they all share (a lane-varying
+    value passed inreg, where llvm-reduce turns a uniform load into an
+    argument) nor one of the subject's alone.
     The reduced IR or None. The oldest llvm-reduce installed that reads the
     IR reduces it (reducers). It gets half of what is left before the
     deadline (the rest is for lit), at least REDUCE_MIN_SECONDS and at most
@@ -489,11 +491,11 @@ def reduce_ir(ir, f, subject, compilers, tmp, deadline, clean=()):
     write_text(os.path.join(tmp, "cause.txt"), crash_cause(f))
     test = os.path.join(tmp, "interesting.sh")
     flags = " ".join(llc_flags(f))
-    write_text(test, "#!/bin/sh\nout=$(LLVM_DISABLE_SYMBOLIZATION=1 '%s' %s \"$1\" -o /dev/null 2>&1 | '%s' cause -)\n"
-                     "case \"$out\" in \"$(cat '%s')\"*) ;; *) exit 1 ;; esac\n%sexit 0\n" % (
-                         subject["path"], flags, GCNABI, os.path.join(tmp, "cause.txt"),
-                         "".join("'%s' %s \"$1\" -o /dev/null >/dev/null 2>&1 || exit 1\n" % (c["path"], flags)
-                                 for c in clean)))
+    write_text(test, "#!/bin/sh\n%s%sexit 0\n" % (
+        "".join("out=$(LLVM_DISABLE_SYMBOLIZATION=1 '%s' %s \"$1\" -o /dev/null 2>&1 | '%s' cause -)\n"
+                "case \"$out\" in \"$(cat '%s')\"*) ;; *) exit 1 ;; esac\n" % (
+                    c["path"], flags, GCNABI, os.path.join(tmp, "cause.txt")) for c in [subject] + list(same)),
+        "".join("'%s' %s \"$1\" -o /dev/null >/dev/null 2>&1 || exit 1\n" % (c["path"], flags) for c in clean)))
     os.chmod(test, 0o755)
     out = os.path.join(tmp, "reduced.ll")
     end = time.monotonic() + seconds
@@ -695,7 +697,8 @@ def write_and_verify(repro_dir, name, f, subject, decl, detail, others, lit_cmd,
             run = "; RUN: not %sllc %s %%s -o /dev/null 2>&1 | FileCheck %%s" % (
                 "--crash " if (f.get("llc_failure") or {}).get("signal") else "", " ".join(llc_flags(f)))
         reduced = reduce and crash and reduce_ir(ir, f, subject, compilers, tmp, deadline,
-                                                 [c for c in compilers[1:] if c["path"] in ran_clean])
+                                                 [c for c in compilers[1:] if c["path"] in ran_clean],
+                                                 [c for c in compilers[1:] if c["path"] in seen_with])
         if final_crash and reduced:
             ir = reduced
             meaning += " (the IR reduced by llvm-reduce from the emitted %s)" % (
