@@ -783,6 +783,15 @@ def test_nightly_size():
            small[:3] == (W.MIN_SIGNATURES * 7 // 10, W.MIN_SIGNATURES - W.MIN_SIGNATURES * 7 // 10, W.MIN_GRAPHS)
            and small[3] > 600 and all(int(small[0] * share) >= 1 for share in (0.10, 0.15)),
            "%s %s" % (big, small))
+    # -new-reg-bank-select costs the same whatever the plan's size (one CPU,
+    # each suite's first chunk): it comes off the budget once, not per
+    # function, and counts once per compiler that has it, not per CPU.
+    nrbs = W.nrbs_seconds([{"new_reg_bank_select": True}, {"new_reg_bank_select": False}])
+    fixed = W.nightly_size(3600, 8, 248, nrbs)
+    report("nightly plan: -new-reg-bank-select's fixed cost is taken off the budget once",
+           nrbs == (2 + len(W.CONVENTION_SUITES)) * (W.NRBS_CALLEES + W.NRBS_CALLS) * W.SECONDS_PER_FUNCTION_COMBO
+           and fixed[3] <= 3600 and fixed[0] + fixed[1] < big[0] + big[1] and
+           abs(fixed[3] - big[3]) < 0.1 * big[3], "%s %s %s" % (nrbs, fixed, big))
 
 
 def test_minimize_shares():

@@ -586,10 +586,8 @@ def cmd_nightly(args):
         # (on by default in the nightly; -new-reg-bank-select runs without).
         choice = args.final_code or "auto"
         cost = combos + sum(W.final_code_cost(choice, c, cpu) for c in compilers for cpu in cpus)
-        nrbs = sum(1 for c in compilers if c["new_reg_bank_select"]) * len(cpus)
-        combos, cost = combos + nrbs, cost + nrbs
         jobs = max(1, args.jobs)
-        args.count, args.swarm, args.graphs, need = W.nightly_size(budget, jobs, cost)
+        args.count, args.swarm, args.graphs, need = W.nightly_size(budget, jobs, cost, W.nrbs_seconds(compilers))
         if need > budget * 1.1:
             print("gcnabi-run nightly: the smallest plan with every suite, CPU and combination needs about %d min "
                   "with %d job(s), more than the budget of %d min: it may not finish in it (then exit bit 64, and "

@@ -274,10 +274,10 @@ def error_pattern(f):
         line = line.rsplit(": ", 1)[-1]
     if "{{" in line or "[[" in line:
         return None
-    # The function an error names is any: the test's module names the
-    # emitter's functions as portable() does (gcnabi.0.caller is
-    # abi.0.caller there), and a call graph's failure found in g0.n1 may
-    # show in the reproducer's function and caller.
+    # The test's module names the emitter's functions as portable() does
+    # (gcnabi.0.caller is abi.0.caller there), wherever a line names one;
+    # and the function "in function: NAME" names is any: a call graph's
+    # failure found in g0.n1 may show in the reproducer's caller.
     line = re.sub(r"(in function: )[\w.$-]+", r"\1@f", line.replace(EMIT_PREFIX, TEST_PREFIX))
     pattern = "{{.*}}".join(VARIABLE.split(line.strip()))
     return pattern if len(VARIABLE.sub("", line)) >= 12 else None
@@ -509,10 +509,19 @@ def reduce_ir(ir, f, subject, compilers, tmp, deadline, clean=(), same=()):
         # llvm-reduce writes its output in its own dialect even when it
         # reduced nothing (llvm-reduce 15's `ptr`, which llc 14 cannot
         # parse): the output is used only if the test still holds on it.
-        if r.returncode == 0 and os.path.exists(out) and \
-                subprocess.run([test, out], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL).returncode == 0:
+        if r.returncode == 0 and os.path.exists(out) and holds(test, out, end):
             return "\n".join(l for l in open(out).read().splitlines() if not l.startswith("; ModuleID")).strip() + "\n"
     return None
+
+
+def holds(test, path, end):
+    """Whether the interestingness test holds on path, within the
+    reduction's time (False past it: an output not shown to hold is not
+    used)."""
+    try:
+        return run_bounded([test, path], timeout=max(1, end - time.monotonic()), mem_mb=None).returncode == 0
+    except subprocess.TimeoutExpired:
+        return False
 
 
 def wave_args(cpu):

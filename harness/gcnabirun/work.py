@@ -66,19 +66,20 @@ def final_selectors(choice, compiler):
     return {"dag": ["dag"], "gisel": ["gisel"], "both": ["dag", "gisel"]}.get(choice, [])
 
 
-def nightly_size(budget, jobs, cost):
+def nightly_size(budget, jobs, cost, fixed=0):
     """The nightly's random signatures, swarm signatures and call graphs
-    for a budget (seconds), jobs and the cost of a function (in
-    combinations over every CPU), and the seconds they are expected to
-    need: the units get 55 % of the budget, for signatures and the call
-    graphs' functions (one graph per 40 signatures), never fewer than
+    for a budget (seconds), jobs, the cost of a function (in combinations
+    over every CPU) and core-seconds the plan spends whatever its size
+    (fixed: nrbs_seconds), and the seconds they are expected to need: the
+    units get 55 % of the budget, for signatures and the call graphs'
+    functions (one graph per 40 signatures), never fewer than
     MIN_SIGNATURES and MIN_GRAPHS (expected to need more than the budget
     then)."""
-    fit = 0.55 * budget * jobs / (SECONDS_PER_FUNCTION_COMBO * max(1, cost))
+    fit = max(0, 0.55 * budget * jobs - fixed) / (SECONDS_PER_FUNCTION_COMBO * max(1, cost))
     n = max(MIN_SIGNATURES, int(fit / (1 + FUNCTIONS_PER_GRAPH / 40)))
     graphs = max(MIN_GRAPHS, n // 40 // 5 * 5)
     n = max(MIN_SIGNATURES, min(n, int(fit - graphs * FUNCTIONS_PER_GRAPH)))
-    need = (n + graphs * FUNCTIONS_PER_GRAPH) * SECONDS_PER_FUNCTION_COMBO * max(1, cost) / jobs / 0.55
+    need = ((n + graphs * FUNCTIONS_PER_GRAPH) * SECONDS_PER_FUNCTION_COMBO * max(1, cost) + fixed) / jobs / 0.55
     return n * 7 // 10, n - n * 7 // 10, graphs, need
 
 
@@ -93,6 +94,17 @@ def final_code_cost(choice, compiler, cpu):
 
 
 NRBS_CALLEES, NRBS_CALLS = 20, 3
+
+
+def nrbs_seconds(compilers):
+    """What -new-reg-bank-select costs a plan, in core-seconds, whatever its
+    size: make_plan runs it on one CPU only, on the first chunk of each
+    suite's signatures (random and swarm of the default suite, and each of
+    CONVENTION_SUITES), NRBS_CALLEES + NRBS_CALLS of them at most, without
+    the final code."""
+    stems = 2 + len(CONVENTION_SUITES)
+    return sum(1 for c in compilers if c["new_reg_bank_select"]) * stems * (NRBS_CALLEES + NRBS_CALLS) * \
+        SECONDS_PER_FUNCTION_COMBO
 
 
 def split_signatures(text, chunk):
