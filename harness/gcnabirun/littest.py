@@ -391,6 +391,27 @@ def crash_expectation(c, f, ran_clean, sigs):
     return True, "the run compiled it with %s without a failure" % version(c), None
 
 
+def crash_expected(c, f, subject, seen_with, ran_clean, compiled, sig, graph, tmp, emitted):
+    """(whether llc c compiles a crash's test IR, or fails for its cause:
+    False, why, "cause"; None: no prediction): the subject and the llcs the
+    run saw the same cause with fail; the others as the run compiled the
+    finding's unit with them, else as gcnabi check of the reproducer's own
+    signatures (a minimized one or a reduced graph, not the whole unit as
+    found) does. Neither says anything of IR other than the test's: none
+    where gcnabi emits other IR for c's profile (emitted(profile)), as
+    llc 14 reads IR of its own."""
+    if c is subject:
+        return False, "", "cause"
+    if c["path"] in seen_with:
+        return False, "the run saw the same cause with it", "cause"
+    if emitted(c["profile"]) != emitted(f["profile"]):
+        return None, "the IR gcnabi emits for %s differs from the test's" % version(c), None
+    exp = crash_expectation(c, f, ran_clean, compiled)
+    again = check_reproducer(c, f, sig, tmp) if exp[0] is None and (
+        not graph or graph[0].endswith(".graph")) else None
+    return again or exp
+
+
 def version(c):
     """An llc in a verdict: "llc 22.1.8", or its label with it when --llc
     NAME= gave one ("patched (llc 22.1.8)")."""
@@ -705,9 +726,12 @@ def write_and_verify(repro_dir, name, f, subject, decl, detail, others, lit_cmd,
         if final_crash:
             run = "; RUN: not %sllc %s %%s -o /dev/null 2>&1 | FileCheck %%s" % (
                 "--crash " if (f.get("llc_failure") or {}).get("signal") else "", " ".join(llc_flags(f)))
+        # A crash's expectations come first: the reduction keeps them.
+        expected = {c["path"]: crash_expected(c, f, subject, seen_with, ran_clean, compiled, sig, graph, tmp,
+                                              emitted) for c in compilers} if crash else {}
         reduced = reduce and crash and reduce_ir(ir, f, subject, compilers, tmp, deadline,
-                                                 [c for c in compilers[1:] if c["path"] in ran_clean],
-                                                 [c for c in compilers[1:] if c["path"] in seen_with])
+                                                 [c for c in compilers[1:] if expected[c["path"]][0]],
+                                                 [c for c in compilers[1:] if expected[c["path"]][0] is False])
         if final_crash and reduced:
             ir = reduced
             meaning += " (the IR reduced by llvm-reduce from the emitted %s)" % (
@@ -748,27 +772,16 @@ def write_and_verify(repro_dir, name, f, subject, decl, detail, others, lit_cmd,
         path = os.path.join(repro_dir, name + ".ll")
         write_text(path, text(want, []))
         exec_root = os.path.join(tmp, "exec")
-        observed, expected = {}, {}
+        observed = {}
         for c in compilers:
             ok, log = lit_run(lit_cmd, path, overlay(c, tmp), exec_root, deadline)
             observed[c["path"]] = (ok, log, None) if ok is not False else \
                 why_it_fails(c, f, path, crash_cause(f) if crash else None, verify)
-            how = "cause" if crash else "check"
-            if c is subject:
-                exp = (False, "", how)
-            elif c["path"] in seen_with:
-                exp = (False, "the run saw the same cause with it", how)
-            elif crash:
-                exp = crash_expectation(c, f, ran_clean, compiled)
-                # Where the run predicts nothing, gcnabi check of the
-                # reproducer's own signatures (a minimized one or a reduced
-                # graph, not the whole unit as found) does.
-                again = check_reproducer(c, f, sig, tmp) if exp[0] is None and (
-                    not graph or graph[0].endswith(".graph")) else None
-                exp = again or exp
-            else:
-                exp = predict(c, f, sig, names, roles, want, ir, emitted)
-            expected[c["path"]] = the_other_way(exp) if final_crash else exp
+            if not crash:
+                expected[c["path"]] = (False, "", "check") if c is subject else \
+                    predict(c, f, sig, names, roles, want, ir, emitted)
+            elif final_crash:
+                expected[c["path"]] = the_other_way(expected[c["path"]])
         status, verdict = judge(subject, compilers, observed, expected, subject_passes=final_crash)
         if status is None:
             # Nothing installed behaves the other way: the same CHECK lines
