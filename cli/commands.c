@@ -101,7 +101,7 @@ static const OptSpec gen_opts[] = {
 	{ "--dump-weights", 0, "print the weights in that format and exit" },
 	{ "--swarm", 0, "switch whole features off per batch of swarm_batch indices" },
 	{ "--enumerate", 0, "every signature of a small space, by index (--type, --cc, --max-args)" },
-	{ "--from", "K", "--enumerate: first index (default 0)" },
+	{ "--from", "K", "first index (default 0): signatures, graphs or --enumerate cases K to K+count-1" },
 	{ "--type", "T", "--enumerate: a parameter type with attributes, e.g. 'i32 inreg' (repeatable)" },
 	{ "--cc", "CC", "only this convention: {conventions} (repeatable; random: equal weights; --enumerate default ccc, amdgpu_gfx); --boundary: any of those but fastcc/coldcc, amdgpu_kernel, both (ccc and amdgpu_gfx, the default) or all; repeatable" },
 	{ "--max-args", "N", "--enumerate: most parameters (default 3)" },

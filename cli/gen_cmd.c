@@ -4,6 +4,7 @@
  * switched off per batch of indices), --enumerate (every signature of a
  * small space, by index), --callgraph (random call graphs) or --boundary
  * (cli/gen_boundary.c: signatures around the model's limits). */
+#include <limits.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
@@ -185,7 +186,7 @@ static int gen_option(GenOptions *o, const char *name, const char *val)
 		o->enumerate_only = name;
 	} else {
 		char *end = 0;
-		if (strcmp(name, "--from") == 0 || strcmp(name, "--max-args") == 0)
+		if (strcmp(name, "--max-args") == 0)
 			o->enumerate_only = name;
 		unsigned long long v = strtoull(val, &end, 0);
 		if (!*val || *end || *val == '-') {
@@ -328,14 +329,16 @@ static void print_swarm_batch(const GenWeights *w, unsigned long long n, uint32_
 	putchar('\n');
 }
 
-/* Graphs first..last-1 of the seed; each names its own replay index. */
+/* Graphs --from K to K + --count - 1 of the seed (or --index N alone);
+ * each names its own replay index. */
 static int run_graphs(const GenOptions *o, int argc, char **argv)
 {
 	print_header(o, argc, argv);
 	Graph *g = malloc(sizeof *g);
 	if (!g)
 		return EXIT_ERROR;
-	unsigned long long first = o->one ? o->index : 0, end = o->one ? o->index + 1 : o->count;
+	unsigned long long first = o->one ? o->index : o->from, many = o->one ? 1 : o->count;
+	unsigned long long end = first + many < first ? ULLONG_MAX : first + many;
 	int rc = 0;
 	for (unsigned long long n = first; n < end && !rc; n++) {
 		gen_callgraph_rooted(g, &o->w, o->seed, n, o->root);
@@ -354,7 +357,8 @@ static int run_random(const GenOptions *o, int argc, char **argv)
 	if (!s)
 		return EXIT_ERROR;
 	GenWeights w = o->w;
-	unsigned long long first = o->one ? o->index : 0, end = o->one ? o->index + 1 : o->count;
+	unsigned long long first = o->one ? o->index : o->from, many = o->one ? 1 : o->count;
+	unsigned long long end = first + many < first ? ULLONG_MAX : first + many;
 	bool ok = true;
 	for (unsigned long long n = first; n < end && ok; n++) {
 		if (o->swarm && (n == first || n % o->w.swarm_batch == 0)) {

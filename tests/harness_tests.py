@@ -787,11 +787,63 @@ def test_nightly_size():
     # each suite's first chunk): it comes off the budget once, not per
     # function, and counts once per compiler that has it, not per CPU.
     nrbs = W.nrbs_seconds([{"new_reg_bank_select": True}, {"new_reg_bank_select": False}])
-    fixed = W.nightly_size(3600, 8, 248, nrbs)
+    plain, fixed = W.nightly_size(600, 2, 10), W.nightly_size(600, 2, 10, nrbs)
     report("nightly plan: -new-reg-bank-select's fixed cost is taken off the budget once",
            nrbs == (2 + len(W.CONVENTION_SUITES)) * (W.NRBS_CALLEES + W.NRBS_CALLS) * W.SECONDS_PER_FUNCTION_COMBO
-           and fixed[3] <= 3600 and fixed[0] + fixed[1] < big[0] + big[1] and
-           abs(fixed[3] - big[3]) < 0.1 * big[3], "%s %s %s" % (nrbs, fixed, big))
+           and fixed[3] <= 600 and fixed[0] + fixed[1] < plain[0] + plain[1] and
+           abs(fixed[3] - plain[3]) < 0.05 * plain[3], "%s %s %s" % (nrbs, fixed, plain))
+
+
+def test_nightly_rounds(tmp, llc):
+    """The nightly's plan in rounds (work.make_plan): round 0 first, its
+    suites taking turns, then extra rounds of new signatures and graphs
+    (gcnabi gen --from: each replays alone); a nightly that ran out of
+    budget in its extra rounds is complete (no exit bit 64), and bit 64 is
+    set exactly when round 0 has a unit without results."""
+    import json
+    sys.path.insert(0, os.path.join(ROOT, "harness"))
+    from gcnabirun import cli, work as W
+    d = os.path.join(tmp, "rounds-plan")
+    cfg = {"seed": "20261211", "count": 6, "swarm": 3, "graphs": 2, "chunk": 4, "cpus": ["gfx900"], "rounds": 3,
+           "weights": None, "suites": W.suites_for(["shaders"], 20, 10), "inputs": []}
+    plan = W.make_plan(d, cfg, [])
+    rounds = [u.get("round", 0) for u in plan["units"]]
+    stems = [(u["kind"], u["suite"]) for u in plan["units"] if not W.extra(u)]
+    first = plan["units"][0]["input"], next(u["input"] for u in plan["units"] if u.get("round") == 1)
+    text = [open(os.path.join(d, p)).read() for p in first]
+    again = subprocess.run([GCNABI, "gen", "--seed", "20261211", "--from", "6", "--count", "4"],
+                           capture_output=True, text=True).stdout
+    sigs = lambda t: [l for l in t.splitlines() if l.startswith("declare")]
+    report("nightly rounds: round 0 before rounds 1 and 2, its suites taking turns, each round new signatures "
+           "(round 1's first chunk is gcnabi gen --from of the seed)",
+           rounds == sorted(rounds) and set(rounds) == {0, 1, 2} and rounds.count(1) == rounds.count(0) and
+           len(set(stems[:4])) == 4 and sigs(text[1]) == sigs(again) and
+           sigs(text[0]) != sigs(text[1]) and sigs(text[1]),
+           "rounds %s stems %s\n%s\n%s" % (rounds, stems[:6], text[1][-600:], again[-600:]))
+    out = os.path.join(tmp, "rounds-nightly")
+    r = run(["nightly", "--budget", "1m", "--llc", llc, "--mcpu", "gfx900", "--selector", "dag",
+             "--no-final-code", "--no-minimize", "--out", out])
+    rows = [json.loads(l) for l in open(os.path.join(out, "results.jsonl"))] if os.path.exists(
+        os.path.join(out, "results.jsonl")) else []
+    head = next((x for x in rows if x.get("type") == "run"), {})
+    plan = W.load_plan(out) if os.path.exists(os.path.join(out, "plan.json")) else {"units": []}
+    journal = {x["unit"] for x in map(json.loads, open(os.path.join(out, "journal.jsonl")))} if os.path.exists(
+        os.path.join(out, "journal.jsonl")) else set()
+    required = [u["id"] for u in plan["units"] if not W.extra(u)]
+    extra = [u["id"] for u in plan["units"] if W.extra(u)]
+    summary = open(os.path.join(out, "summary.md")).read() if os.path.exists(os.path.join(out, "summary.md")) else ""
+    missing = sum(1 for u in required if u not in journal)
+    ex = head.get("extra_rounds") or {}
+    report("nightly rounds: %d units of round 0 (%d done), %d of %d extra units run; exit bit 64 exactly when round "
+           "0 is incomplete (exit %d); the report counts each" % (
+               len(required), len(required) - missing, ex.get("done", -1), len(extra), r.returncode),
+           required and len(extra) == (W.NIGHTLY_ROUNDS - 1) * len(required) and
+           bool(r.returncode & 64) == (missing > 0) and head.get("units") == len(required) and
+           head.get("done") == len(required) - missing and ex.get("units") == len(extra) and
+           ex.get("done") == sum(1 for u in extra if u in journal) and
+           ("of the %d units of %d extra round(s)" % (len(extra), W.NIGHTLY_ROUNDS - 1)) in summary and
+           cli.expected_units(out, plan) == required,
+           "exit %d, head %s\n%s" % (r.returncode, head, r.stderr[-1500:]))
 
 
 def test_minimize_shares():
@@ -1093,6 +1145,7 @@ def main():
         test_compare_labels(tmp, llc)
         test_minimize_shares()
         test_nightly_size()
+        test_nightly_rounds(tmp, llc)
         test_final_selectors()
         test_check_command()
         test_lit_judge()

@@ -135,7 +135,9 @@ def config_from(args, mode, compilers):
            # The final code's selector(s): in the nightly SelectionDAG's,
            # and GlobalISel's from llc 22 (work.GISEL_FINAL_CODE_FROM).
            "final_code": ("auto" if mode == "nightly" else None) if args.final_code is None else
-           (None if args.final_code == "none" else args.final_code)}
+           (None if args.final_code == "none" else args.final_code),
+           # The nightly's extra rounds, while its budget lasts (work.make_plan).
+           "rounds": W.NIGHTLY_ROUNDS if mode == "nightly" else 1}
     if args.weights and not os.path.exists(args.weights):
         raise HarnessError("%s: no such weights file" % args.weights)
     known_suites = ["default"] + [s[0] for s in W.CONVENTION_SUITES]
@@ -200,9 +202,10 @@ def place_cpu():
 def layout_table(run_dir, plan):
     """The old vs proposed layouts table (model only) of the run's
     signatures: the default suite's, the conventions the SGPR layout applies
-    to (the default one and amdgpu_gfx)."""
-    sig_inputs = sorted(u["input"] for u in plan["units"]
-                        if u["kind"] in ("sig", "swarm", "file") and u.get("suite", "default") in ("default", "file"))
+    to (the default one and amdgpu_gfx), of round 0 (computed while the
+    units run, before it is known how many extra rounds will)."""
+    sig_inputs = sorted(u["input"] for u in plan["units"] if not W.extra(u) and
+                        u["kind"] in ("sig", "swarm", "file") and u.get("suite", "default") in ("default", "file"))
     if not sig_inputs:
         return []
     seen = []
@@ -262,12 +265,22 @@ class LayoutsInBackground:
 
 def expected_units(run_dir, plan):
     """The ids of the units a run folder should hold results of: the plan's,
-    or its shard's (shard.txt) for a run of one shard."""
+    or its shard's (shard.txt) for a run of one shard; not those of extra
+    rounds, which run while the budget lasts."""
     shard = None
     path = os.path.join(run_dir, "shard.txt")
     if os.path.exists(path):
         shard = parse_shard(open(path).read().strip())
-    return [u["id"] for i, u in enumerate(plan["units"]) if not shard or W.in_shard(i, shard)]
+    return [u["id"] for i, u in enumerate(plan["units"]) if (not shard or W.in_shard(i, shard)) and not W.extra(u)]
+
+
+def extra_rounds(plan, have):
+    """The extra rounds' units: how many the plan has, how many ran (have:
+    the ids with results), and the last round begun."""
+    units = [u for u in plan["units"] if W.extra(u)]
+    ran = [u for u in units if u["id"] in have]
+    return {"units": len(units), "done": len(ran), "rounds": max([u["round"] for u in units] + [0]),
+            "reached": max([u["round"] for u in ran] + [0])}
 
 
 def finish(run_dir, plan, records, minimize=True, info=None, quiet=False):
@@ -335,7 +348,7 @@ def finish(run_dir, plan, records, minimize=True, info=None, quiet=False):
     ctx = {"plan": plan, "findings": findings, "causes": causes, "minimized": minimized, "stats": stats,
            "pairs": R.pairs_of(cross), "link": link, "notes": notes, "errors": errors, "layouts": layouts,
            "layout_profile": plan["compilers"][-1]["profile"] if plan["compilers"] else "-", "layout_cpu": place_cpu(),
-           "done": done, "missing": missing, "known_file": os.path.relpath(cfg["known"], ROOT)
+           "done": done, "missing": missing, "extra": extra_rounds(plan, have), "known_file": os.path.relpath(cfg["known"], ROOT)
            if cfg["known"].startswith(ROOT) else cfg["known"]}
     ctx["bugs"] = R.bugs_seen(records, causes)
     ctx["selector_repros"] = selector_repros
@@ -361,8 +374,9 @@ def finish(run_dir, plan, records, minimize=True, info=None, quiet=False):
     write_text(os.path.join(run_dir, "run-info.json"), json.dumps(info, indent=1, sort_keys=True) + "\n")
     if not quiet:
         c = ctx["axis_counts"]
-        print("gcnabi-run: %d/%d units; findings: %s" % (done, len(plan["units"]), ", ".join(
-            "%s %d (new %d)" % (a, c[a]["findings"], c[a]["new"]) for a in c if c[a]["findings"])))
+        print("gcnabi-run: %d/%d units%s; findings: %s" % (
+            done - ctx["extra"]["done"], len(expected_units(run_dir, plan)), R.extra_words(ctx["extra"]), ", ".join(
+                "%s %d (new %d)" % (a, c[a]["findings"], c[a]["new"]) for a in c if c[a]["findings"])))
         print("gcnabi-run: %d distinct causes (%d new); reproducers: %d lit tests" % (
             len(causes), sum(1 for b in causes if b["status"] == "new"),
             sum(1 for m in minimized.values() if m.get("lit"))))
@@ -594,10 +608,10 @@ def cmd_nightly(args):
                   "--resume finishes it). A longer --budget, or fewer --mcpu or --llc, fits." % (
                       need / 60 + 1, jobs, budget / 60), file=sys.stderr)
         print("gcnabi-run nightly: budget %ds, %d llc, %d combinations%s: %d random + %d swarm signatures, %d call "
-              "graphs" % (budget, len(compilers), combos, " and %s final code" % ({"both": "both selectors'", "gisel": "GlobalISel's", "dag": "SelectionDAG's"}.get(
+              "graphs, and up to %d extra rounds of as many while the budget lasts" % (budget, len(compilers), combos, " and %s final code" % ({"both": "both selectors'", "gisel": "GlobalISel's", "dag": "SelectionDAG's"}.get(
                               choice, "SelectionDAG's (GlobalISel's too from llc %d)" % W.GISEL_FINAL_CODE_FROM))
               if choice != "none" else "",
-                          args.count, args.swarm, args.graphs), file=sys.stderr)
+                          args.count, args.swarm, args.graphs, W.NIGHTLY_ROUNDS - 1), file=sys.stderr)
     return cmd_run(args, "nightly")
 
 

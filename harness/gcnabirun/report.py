@@ -143,6 +143,16 @@ def infrastructure(records):
     return [e for r in records for e in r.get("infra", [])]
 
 
+def extra_words(extra):
+    """The extra rounds in the report's first line (nothing without any)."""
+    if not extra["units"]:
+        return ""
+    return ", and %d of the %d units of %d extra round(s), while the budget lasted (%s)" % (
+        extra["done"], extra["units"], extra["rounds"],
+        "none begun" if not extra["done"] else "all done" if extra["done"] == extra["units"] else
+        "up to round %d" % extra["reached"])
+
+
 def exit_status(findings, causes, errors, infra=(), missing=0):
     """The run's exit bits: EXIT_ERROR for units in error, EXIT_INFRA for
     the machine's faults, EXIT_INCOMPLETE when `missing` units have no
@@ -289,9 +299,10 @@ def summary_md(ctx):
     cfg = p["config"]
     L.append("# gcnabi-run %s report" % cfg["mode"])
     L.append("")
-    L.append("Exit status **%d** (%s). Seed %s; %d units (%d done%s); CPUs %s; selectors %s%s%s." % (
-        ctx["status"], describe_status(ctx["status"]), cfg["seed"], len(p["units"]), ctx["done"],
-        ", %d not run: rerun with --resume" % ctx["missing"] if ctx["missing"] else "",
+    L.append("Exit status **%d** (%s). Seed %s; %d units (%d done%s)%s; CPUs %s; selectors %s%s%s." % (
+        ctx["status"], describe_status(ctx["status"]), cfg["seed"], len(p["units"]) - ctx["extra"]["units"],
+        ctx["done"] - ctx["extra"]["done"], ", %d not run: rerun with --resume" % ctx["missing"] if ctx["missing"] else "",
+        extra_words(ctx["extra"]),
         ", ".join(cfg["cpus"]), cfg.get("selector", "both"),
         " + GlobalISel -new-reg-bank-select" if any(c.get("new_reg_bank_select") for c in p["compilers"]) and cfg.get("nrbs", True) else "",
         "; profile overrides: " + ", ".join(cfg["switches"]) if cfg.get("switches") else ""))
@@ -554,7 +565,8 @@ def link_md(ctx):
 
 def results_jsonl(ctx):
     out = [dumps({"type": "run", "mode": ctx["plan"]["config"]["mode"], "seed": ctx["plan"]["config"]["seed"],
-                  "plan": ctx["plan"]["digest"], "units": len(ctx["plan"]["units"]), "done": ctx["done"],
+                  "plan": ctx["plan"]["digest"], "units": len(ctx["plan"]["units"]) - ctx["extra"]["units"],
+                  "done": ctx["done"] - ctx["extra"]["done"], "extra_rounds": ctx["extra"],
                   "exit_status": ctx["status"]})]
     out += [dumps(dict(c, type="compiler")) for c in ctx["plan"]["compilers"]]
     out += [dumps(dict(s, type="combo", combo=t)) for t, s in sorted(ctx["stats"].items())]
@@ -694,9 +706,10 @@ def index_html(ctx):
          "</style></head><body>"]
     cfg = ctx["plan"]["config"]
     H.append("<h1>gcnabi-run %s report</h1>" % html.escape(cfg["mode"]))
-    H.append("<p>Exit status <b>%d</b> (%s); seed %s; %d of %d units done; CPUs %s.</p>" % (
-        ctx["status"], html.escape(describe_status(ctx["status"])), html.escape(str(cfg["seed"])), ctx["done"],
-        len(ctx["plan"]["units"]), html.escape(", ".join(cfg["cpus"]))))
+    H.append("<p>Exit status <b>%d</b> (%s); seed %s; %d of %d units done%s; CPUs %s.</p>" % (
+        ctx["status"], html.escape(describe_status(ctx["status"])), html.escape(str(cfg["seed"])),
+        ctx["done"] - ctx["extra"]["done"], len(ctx["plan"]["units"]) - ctx["extra"]["units"],
+        html.escape(extra_words(ctx["extra"])), html.escape(", ".join(cfg["cpus"]))))
     H.append("<h2>Compilers</h2>" + table(["llc", "path", "version", "profile", "-new-reg-bank-select"],
                                           [(c["label"], c["path"], c["version"],
                                             c["profile"] + PROFILE_FROM[c.get("profile_from", "version")],

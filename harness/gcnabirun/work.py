@@ -66,16 +66,24 @@ def final_selectors(choice, compiler):
     return {"dag": ["dag"], "gisel": ["gisel"], "both": ["dag", "gisel"]}.get(choice, [])
 
 
+# The nightly's round 0 takes this share of what the budget fits, and
+# NIGHTLY_ROUNDS - 1 extra rounds of its size run while the budget lasts:
+# what a seed costs varies (seed 20261208's units needed a third of the
+# estimate, seed 20261206's twice it), so a light seed goes on with more of
+# the same and a heavy one still finishes round 0.
+ROUND_ZERO_SHARE, NIGHTLY_ROUNDS = 0.5, 6
+
+
 def nightly_size(budget, jobs, cost, fixed=0):
-    """The nightly's random signatures, swarm signatures and call graphs
-    for a budget (seconds), jobs, the cost of a function (in combinations
-    over every CPU) and core-seconds the plan spends whatever its size
-    (fixed: nrbs_seconds), and the seconds they are expected to need: the
-    units get 55 % of the budget, for signatures and the call graphs'
-    functions (one graph per 40 signatures), never fewer than
-    MIN_SIGNATURES and MIN_GRAPHS (expected to need more than the budget
-    then)."""
-    fit = max(0, 0.55 * budget * jobs - fixed) / (SECONDS_PER_FUNCTION_COMBO * max(1, cost))
+    """The nightly's round 0 (random signatures, swarm signatures and call
+    graphs) for a budget (seconds), jobs, the cost of a function (in
+    combinations over every CPU) and core-seconds the plan spends whatever
+    its size (fixed: nrbs_seconds), and the seconds it is expected to need:
+    the units get 55 % of the budget, round 0 ROUND_ZERO_SHARE of that, for
+    signatures and the call graphs' functions (one graph per 40
+    signatures), never fewer than MIN_SIGNATURES and MIN_GRAPHS (expected
+    to need more than the budget then)."""
+    fit = ROUND_ZERO_SHARE * max(0, 0.55 * budget * jobs - fixed) / (SECONDS_PER_FUNCTION_COMBO * max(1, cost))
     n = max(MIN_SIGNATURES, int(fit / (1 + FUNCTIONS_PER_GRAPH / 40)))
     graphs = max(MIN_GRAPHS, n // 40 // 5 * 5)
     n = max(MIN_SIGNATURES, min(n, int(fit - graphs * FUNCTIONS_PER_GRAPH)))
@@ -183,54 +191,86 @@ def check_inputs(paths):
             raise HarnessError(r.stderr.strip() or "gcnabi place %s failed (%d)" % (path, r.returncode))
 
 
+def round_chunks(cfg, r):
+    """The chunks (kind, suite, lines) of round r: each suite's signatures
+    and call graphs from index r x its count of the seed on (gcnabi gen
+    --from), so that every round is new and any one replays alone."""
+    def gen(count, *args):
+        return _gen(cfg, "--from", r * count, "--count", count, *args)
+    chunks = []
+    gen_common = ["--weights", cfg["weights"]] if cfg.get("weights") else []
+    if cfg.get("count"):
+        chunks += [("sig", "default", c) for c in split_signatures(gen(cfg["count"], *gen_common), cfg["chunk"])]
+    if cfg.get("swarm"):
+        chunks += [("swarm", "default", c) for c in split_signatures(gen(cfg["swarm"], "--swarm", *gen_common),
+                                                                     cfg["chunk"])]
+    if cfg.get("graphs"):
+        chunks += [("graph", "default", c) for c in split_graphs(gen(cfg["graphs"], "--callgraph", *gen_common), 5)]
+    for s in cfg.get("suites") or []:
+        if s["count"]:
+            chunks += [("sig", s["name"], c) for c in split_signatures(gen(s["count"], "--weights", s["weights"]),
+                                                                       cfg["chunk"])]
+        if s["graphs"]:
+            root = ["--root", s["root"]] if s["root"] else []
+            chunks += [("graph", s["name"], c) for c in split_graphs(
+                gen(s["graphs"], "--callgraph", *root, "--weights", s["weights"]), 5)]
+    if r == 0:
+        for path in cfg.get("inputs") or []:
+            text = read_input(path)
+            if re.search(r"^call @", text, re.M):
+                chunks.append(("graph", "file", text.splitlines()))
+            else:
+                chunks += [("file", "file", c) for c in split_signatures(text, cfg["chunk"])]
+    return chunks
+
+
+def extra(unit):
+    """Whether a unit is of an extra round: run while the budget lasts, its
+    results not missing when it did not."""
+    return unit.get("round", 0) > 0
+
+
+def interleaved(chunks):
+    """The chunks of a round, the suites taking turns (each one's first
+    chunk, then each one's second...): a run cut short by its budget has
+    covered every suite."""
+    stems = {}
+    for ch in chunks:
+        stems.setdefault(ch[:2], []).append(ch)
+    turns = max((len(v) for v in stems.values()), default=0)
+    return [v[i] for i in range(turns) for v in stems.values() if i < len(v)]
+
+
 def make_plan(run_dir, cfg, compilers):
-    """Writes the inputs and plan.json; returns the plan."""
+    """Writes the inputs and plan.json; returns the plan. A plan of
+    several rounds (cfg "rounds", the nightly's) holds round 0, the run's
+    results, and extra rounds of more of the same, which run while the
+    budget lasts (units with "round"): units of one round before the next's,
+    its suites taking turns."""
     inputs = os.path.join(run_dir, "inputs")
     os.makedirs(inputs, exist_ok=True)
     units = []
-    chunks = []  # (kind, suite, lines)
-    gen_common = ["--weights", cfg["weights"]] if cfg.get("weights") else []
-    if cfg.get("count"):
-        out = _gen(cfg, "--count", cfg["count"], *gen_common)
-        chunks += [("sig", "default", c) for c in split_signatures(out, cfg["chunk"])]
-    if cfg.get("swarm"):
-        out = _gen(cfg, "--swarm", "--count", cfg["swarm"], *gen_common)
-        chunks += [("swarm", "default", c) for c in split_signatures(out, cfg["chunk"])]
-    if cfg.get("graphs"):
-        out = _gen(cfg, "--callgraph", "--count", cfg["graphs"], *gen_common)
-        chunks += [("graph", "default", c) for c in split_graphs(out, 5)]
-    for s in cfg.get("suites") or []:
-        if s["count"]:
-            out = _gen(cfg, "--count", s["count"], "--weights", s["weights"])
-            chunks += [("sig", s["name"], c) for c in split_signatures(out, cfg["chunk"])]
-        if s["graphs"]:
-            root = ["--root", s["root"]] if s["root"] else []
-            out = _gen(cfg, "--callgraph", *root, "--count", s["graphs"], "--weights", s["weights"])
-            chunks += [("graph", s["name"], c) for c in split_graphs(out, 5)]
-    for path in cfg.get("inputs") or []:
-        text = read_input(path)
-        if re.search(r"^call @", text, re.M):
-            chunks.append(("graph", "file", text.splitlines()))
-        else:
-            chunks += [("file", "file", c) for c in split_signatures(text, cfg["chunk"])]
     serial = {}
     # -new-reg-bank-select on the first CPU check itself defaults to (gfx900).
     nrbs_cpu = next((c for c in cfg["cpus"] if c in V.default_cpus("check")), cfg["cpus"][0])
-    for kind, suite, lines in chunks:
-        # Unit names: kind, then the suite unless it is the default one
-        # (sig-000, graph-shaders-001, sig-kernels-002).
-        stem = kind if suite in ("default", "file") else "%s-%s" % (kind, suite)
-        n = serial.get(stem, 0)
-        serial[stem] = n + 1
-        name = "%s-%03d.ll" % (stem, n)
-        write_text(os.path.join(inputs, name), "\n".join(lines) + "\n")
-        for cpu in cfg["cpus"]:
-            u = {"id": "%s-%03d-%s" % (stem, n, cpu), "kind": kind, "suite": suite, "input": "inputs/" + name,
-                 "cpu": cpu}
-            if cfg.get("nrbs", True) and cfg.get("selector", "both") != "dag" and kind != "graph" and \
-                    cpu == nrbs_cpu and n < cfg.get("nrbs_chunks", 1):
-                u["nrbs"] = True
-            units.append(u)
+    for r in range(cfg.get("rounds", 1)):
+        for kind, suite, lines in interleaved(round_chunks(cfg, r)):
+            # Unit names: kind, then the suite unless it is the default one
+            # (sig-000, graph-shaders-001, sig-kernels-002).
+            stem = kind if suite in ("default", "file") else "%s-%s" % (kind, suite)
+            n = serial.get(stem, 0)
+            serial[stem] = n + 1
+            name = "%s-%03d.ll" % (stem, n)
+            write_text(os.path.join(inputs, name), "\n".join(lines) + "\n")
+            for cpu in cfg["cpus"]:
+                u = {"id": "%s-%03d-%s" % (stem, n, cpu), "kind": kind, "suite": suite, "input": "inputs/" + name,
+                     "cpu": cpu}
+                if r:
+                    u["round"] = r
+                if cfg.get("nrbs", True) and cfg.get("selector", "both") != "dag" and kind != "graph" and \
+                        cpu == nrbs_cpu and n < cfg.get("nrbs_chunks", 1):
+                    u["nrbs"] = True
+                units.append(u)
     plan = {"format": 1, "config": cfg, "compilers": compilers, "units": units}
     plan["digest"] = hashlib.sha256(dumps({k: plan[k] for k in ("config", "compilers", "units")}).encode()).hexdigest()[:16]
     write_text(os.path.join(run_dir, "plan.json"), json.dumps(plan, indent=1, sort_keys=True) + "\n")
