@@ -649,6 +649,15 @@ def test_lit_judge():
         ((ok, ok, check), turned, "unverified", "passes where llc must compile"),
         ((ok, other, check), turned, "unverified", "another error where llc must compile"),
         ((ok, ok, ok), [turned[0], turned[0], turned[0]], None, "every llc fails so: none the other way"),
+        # An llc that check of the reproducer shows failing otherwise (it
+        # refuses the arguments, or crashes for another cause) fails the
+        # test's FileCheck on llc's error line: turned, it still fails.
+        ((ok, other, check), [turned[0], L.the_other_way((False, "refuses", "llc")), turned[2]], "verified",
+         "fails (another error) where llc must fail otherwise"),
+        ((ok, ok, check), [turned[0], L.the_other_way((False, "refuses", "llc")), turned[2]], "unverified",
+         "passes where llc must fail otherwise"),
+        ((ok, check, check), [turned[0], L.the_other_way((False, "refuses", "llc")), turned[2]], "unverified",
+         "CHECK lines not matched (llc compiles) where llc must fail otherwise"),
     ]
     bad = []
     for obs, exp, want, why in cases:

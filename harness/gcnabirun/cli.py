@@ -283,6 +283,16 @@ def extra_rounds(plan, have):
             "reached": max([u["round"] for u in ran] + [0])}
 
 
+def checked_final_code(cfg, c, f):
+    """Whether the run compiled compiler c's final code of finding f's
+    unit: its final code of f's selector was asked for (--final-code), and
+    c knows f's CPU (check compiles no final code for the generic
+    target)."""
+    selector = "gisel" if f["selector"].startswith("gisel") else "dag"
+    return selector in W.final_selectors(cfg.get("final_code"), c) and \
+        V.knows_cpu(c["major"], C.split_cpu(f["cpu"])[0])
+
+
 def finish(run_dir, plan, records, minimize=True, info=None, quiet=False):
     """Minimizes the causes, writes the reports; returns the exit status:
     EXIT_INCOMPLETE when a unit the folder should hold has no results."""
@@ -324,7 +334,8 @@ def finish(run_dir, plan, records, minimize=True, info=None, quiet=False):
                                for a in {"crash", ex["axis"]}))
         b["ran_clean"] = sorted(c["path"] for c in plan["compilers"] if c["path"] not in b["seen_with"] and
                                 c["path"] not in broken and
-                                (ex["selector"] != "gisel-nrbs" or c["new_reg_bank_select"]))
+                                (ex["selector"] != "gisel-nrbs" or c["new_reg_bank_select"]) and
+                                (ex["axis"] != "final-code" or checked_final_code(cfg, c, ex)))
     todo = todo[:max(0, MAX_MINIMIZE - len(minimized))] if minimize else []
     # Every installed llc verifies the lit tests (the one that passes).
     installed, lit_cmd = [], None

@@ -349,26 +349,42 @@ def final_prediction(c, f, sig):
         shutil.rmtree(tmp, ignore_errors=True)
 
 
+# What keeps a function or call from being compiled to the end in gcnabi
+# check's summary: llc refused it (as the model says, or not), its body,
+# or its final code (check --final-code).
+NOT_COMPILED = ("llc_refused", "both_refused", "body_refused", "model_refused", "not_emitted", "calls_refused",
+                "calls_both_refused", "calls_body_refused", "not_run")
+
+
 def check_reproducer(c, f, sig, tmp):
     """What `gcnabi check` of the reproducer's signatures (sig: a file)
     does with compiler c at the finding's CPU and selector: (False, why,
-    "cause") when it shows the crash's cause, (True, why, None) when every
-    function and call compiles, None otherwise (another failure, or check
-    failed)."""
+    "cause") when it shows the crash's cause; (False, why, "llc") when llc
+    fails otherwise: another crash, or a refusal (as the model says or
+    not), where llc fails on the test's module too; (True, why, None) when
+    every function and call compiles (to the final code, for a finding in
+    it); None when check failed."""
     out = os.path.join(tmp, "again-%d" % (abs(hash(c["path"])) % 100000))
     args = [GCNABI] + C.check_command(c, f, out)
     try:
         r = run_bounded(args + [sig], timeout=LIT_MAX_SECONDS)
     except subprocess.TimeoutExpired:
         return None
-    if r.returncode & (1 | 32 | 64) or not os.path.exists(os.path.join(out, "summary.json")):
+    if r.returncode & (1 | 32 | 64) or F.incomplete(out):
         return None
+    said = "gcnabi check of the reproducer's signatures %%s with %s" % version(c)
     crashes = [t for t, _ in F.read_findings(out) if V.crashes(t)]
     if any(t["cause"]["key"] == f["cause"] for t in crashes):
-        return False, "gcnabi check of the reproducer's signatures shows the same cause with %s" % version(c), "cause"
-    if not crashes:
-        return True, "gcnabi check of the reproducer's signatures compiles them with %s" % version(c), None
-    return None
+        return False, said % "shows the same cause", "cause"
+    if crashes:
+        return False, said % ("shows another failure (%s)" % crashes[0]["cause"]["key"][:120]), "llc"
+    combos = json.load(open(os.path.join(out, "summary.json")))["combos"]
+    stopped = sorted({k for co in combos for k in NOT_COMPILED if co["counts"].get(k)} |
+                     {"final code " + k for co in combos for k in ("not_compiled", "refused")
+                      if (co.get("final_code") or {}).get(k)})
+    if stopped:
+        return False, said % ("does not compile them (%s)" % ", ".join(stopped)), "llc"
+    return True, said % "compiles them", None
 
 
 def crash_expectation(c, f, ran_clean, sigs):
@@ -486,15 +502,15 @@ def crash_cause(f):
     return (f.get("llc_failure") or {}).get("cause")
 
 
-def reduce_ir(ir, f, subject, compilers, tmp, deadline, clean=(), same=()):
+def reduce_ir(ir, f, subject, compilers, tmp, deadline, clean=(), same=(), failing=()):
     """llvm-reduce with an interestingness test that runs the compiler and
-    looks for the crash's cause, as every compiler of same (those the run
-    saw the same cause with) must too, and that every compiler of clean
-    (those the run compiled the finding's unit with, without a failure)
-    still compiles the module: the reduced IR is the same difference
-    between compilers, not another failure they all share (a lane-varying
-    value passed inreg, where llvm-reduce turns a uniform load into an
-    argument) nor one of the subject's alone.
+    looks for the crash's cause, as every compiler of same (expected to
+    fail for it) must too, that every compiler of clean (expected to
+    compile it) still compiles the module, and that every one of failing
+    (expected to fail otherwise) still fails: the reduced IR is the same
+    difference between compilers, not another failure they all share (a
+    lane-varying value passed inreg, where llvm-reduce turns a uniform load
+    into an argument) nor one of the subject's alone.
     The reduced IR or None. The oldest llvm-reduce installed that reads the
     IR reduces it (reducers). It gets half of what is left before the
     deadline (the rest is for lit), at least REDUCE_MIN_SECONDS and at most
@@ -516,7 +532,10 @@ def reduce_ir(ir, f, subject, compilers, tmp, deadline, clean=(), same=()):
         "".join("out=$(LLVM_DISABLE_SYMBOLIZATION=1 '%s' %s \"$1\" -o /dev/null 2>&1 | '%s' cause -)\n"
                 "case \"$out\" in \"$(cat '%s')\"*) ;; *) exit 1 ;; esac\n" % (
                     c["path"], flags, GCNABI, os.path.join(tmp, "cause.txt")) for c in [subject] + list(same)),
-        "".join("'%s' %s \"$1\" -o /dev/null >/dev/null 2>&1 || exit 1\n" % (c["path"], flags) for c in clean)))
+        "".join("'%s' %s \"$1\" -o /dev/null >/dev/null 2>&1 || exit 1\n" % (c["path"], flags) for c in clean) +
+        "".join("out=$(LLVM_DISABLE_SYMBOLIZATION=1 '%s' %s \"$1\" -o /dev/null 2>&1) && exit 1\n"
+                "case \"$(printf '%%s' \"$out\" | '%s' cause -)\" in \"$(cat '%s')\"*) exit 1 ;; esac\n" % (
+                    c["path"], flags, GCNABI, os.path.join(tmp, "cause.txt")) for c in failing)))
     os.chmod(test, 0o755)
     out = os.path.join(tmp, "reduced.ll")
     end = time.monotonic() + seconds
@@ -604,9 +623,12 @@ def the_other_way(exp):
     """A crash's expectation (llc fails for its cause: the lit test fails;
     llc compiles: it passes) for a test that is llc failing so (`not llc
     | FileCheck`): it passes where llc fails for the cause, and fails where
-    llc compiles (FileCheck finds no error: "check")."""
+    llc compiles (FileCheck finds no error: "check") or fails otherwise
+    ("llc")."""
     passes, why, how = exp
-    return exp if passes is None else (True, why, None) if not passes else (False, why, "check")
+    if passes is None or (passes is False and how == "llc"):
+        return exp  # llc failing otherwise fails the test's FileCheck on its error line too
+    return (True, why, None) if not passes else (False, why, "check")
 
 
 def judge(subject, compilers, observed, expected, subject_passes=False):
@@ -729,9 +751,11 @@ def write_and_verify(repro_dir, name, f, subject, decl, detail, others, lit_cmd,
         # A crash's expectations come first: the reduction keeps them.
         expected = {c["path"]: crash_expected(c, f, subject, seen_with, ran_clean, compiled, sig, graph, tmp,
                                               emitted) for c in compilers} if crash else {}
-        reduced = reduce and crash and reduce_ir(ir, f, subject, compilers, tmp, deadline,
-                                                 [c for c in compilers[1:] if expected[c["path"]][0]],
-                                                 [c for c in compilers[1:] if expected[c["path"]][0] is False])
+        reduced = reduce and crash and reduce_ir(
+            ir, f, subject, compilers, tmp, deadline,
+            [c for c in compilers[1:] if expected[c["path"]][0]],
+            [c for c in compilers[1:] if expected[c["path"]][:3:2] == (False, "cause")],
+            [c for c in compilers[1:] if expected[c["path"]][:3:2] == (False, "llc")])
         if final_crash and reduced:
             ir = reduced
             meaning += " (the IR reduced by llvm-reduce from the emitted %s)" % (
