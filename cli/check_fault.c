@@ -204,7 +204,7 @@ char *failure_line(Check *c, const Proc *p, const char *err)
 	*fail = (LlcFailure){ .set = true };
 	if (p->timed_out) {
 		fail->limit = "timeout";
-		snprintf(text, sizeof text, "ran past --timeout %gs: killed with its process group", c->opt.timeout);
+		snprintf(text, sizeof text, "ran past --timeout %gs: stopped with SIGXCPU, its process group killed", c->opt.timeout);
 		return strdup(text);
 	}
 	char *line = first_error_line(err);

@@ -523,7 +523,7 @@ static bool piece_failed(Check *c, FinalPass *f, Running *r, const Proc *p)
 	char name[ASM_NAME_MAX];
 	if (!hit)
 		no_memory();
-	bool named = pc->n > 1 && !limit && !pc->whole && failed_function(c, r, name, sizeof name, hit) >= 0;
+	bool named = pc->n > 1 && !pc->whole && failed_function(c, r, name, sizeof name, hit) >= 0;
 	if (pc->whole && limit) {
 		/* Out of time or memory together, not apart: the limit is too
 		 * small for the piece (the machine's). */

@@ -332,6 +332,7 @@ bool proc_start(Proc *p, char *const argv[], const char *out_path, const char *e
 	p->started = now_seconds();
 	p->timed_out = false;
 	p->cpu_read_at = 0;
+	p->warned_at = 0;
 	p->status = -1;
 	p->sig = 0;
 	return true;
@@ -410,6 +411,10 @@ int proc_wait_any(Proc *procs, int n, double timeout)
 static int finished(Proc *procs, int i, int status)
 {
 	Proc *p = &procs[i];
+	/* Past its timeout, what it started goes with it (a wrapper that
+	 * SIGXCPU ended leaves its llc running otherwise). */
+	if (p->timed_out)
+		kill(-p->pid, SIGKILL);
 	p->seconds = now_seconds() - p->started;
 	p->status = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
 	p->sig = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
@@ -441,6 +446,10 @@ int proc_wait_any_for(Proc *procs, int n, double timeout, double max_wait)
 			}
 			if (timeout > 0 && !p->timed_out && past_timeout(p, timeout, now_seconds())) {
 				p->timed_out = true;
+				p->warned_at = now_seconds();
+				kill(p->pid, SIGXCPU);
+			} else if (p->timed_out && p->warned_at && now_seconds() - p->warned_at >= TIMEOUT_GRACE_SECONDS) {
+				p->warned_at = 0;
 				kill(-p->pid, SIGKILL);
 				kill(p->pid, SIGKILL);
 			}
@@ -454,8 +463,15 @@ int proc_wait_any_for(Proc *procs, int n, double timeout, double max_wait)
 			 * or max_wait. */
 			double now = now_seconds(), wake = until ? until : 0;
 			for (int i = 0; i < n; i++) {
-				if (procs[i].pid <= 0 || timeout <= 0 || procs[i].timed_out)
+				if (procs[i].pid <= 0 || timeout <= 0)
 					continue;
+				if (procs[i].timed_out) {
+					/* Warned: kill it when its grace is over. */
+					double at = procs[i].warned_at + TIMEOUT_GRACE_SECONDS;
+					if (procs[i].warned_at && (!wake || at < wake))
+						wake = at;
+					continue;
+				}
 				/* Past its timeout but short of its CPU time: look
 				 * again in a second. */
 				double at = procs[i].started + timeout;

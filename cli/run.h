@@ -15,11 +15,19 @@ typedef struct {
 	int sig;          /* the signal that ended it, 0 when it exited */
 	bool timed_out;
 	double cpu_read_at; /* when its CPU time was last read, past the timeout (0: never) */
+	double warned_at;   /* when it was sent SIGXCPU at the timeout (0: not yet) */
 } Proc;
 
 /* --timeout counts CPU time; a process that does not use it is stopped at
  * this many times the timeout of wall time (run.c past_timeout). */
 enum { TIMEOUT_WALL_FACTOR = 4 };
+
+/* At the timeout a process gets SIGXCPU, as the kernel's RLIMIT_CPU
+ * would send it: llc's handler prints its stack dump, which names the
+ * pass and the function it was in ("on function '@f'"), and ends it.
+ * Whatever still runs this many seconds later is killed with its process
+ * group. */
+enum { TIMEOUT_GRACE_SECONDS = 2 };
 
 /* "SIGSEGV" for SIGSEGV; "signal N" for one without a name here. */
 const char *proc_signal_name(int sig, char *buf, size_t cap);

@@ -91,6 +91,15 @@ BODIES = {
     "final-segv": 'case "$*" in *-stop-after*) ;; *) grep -q "gcnabi\\.2\\.fn" "$IN" && kill -SEGV $$;; esac',
     # the final code of two functions or more together fails as a compiler
     # does, each function's alone compiles: always, or the first time only
+    # a hang in the final code of the ninth function, which llc's handler
+    # of SIGXCPU (sent at the timeout) names in its stack dump; each final
+    # code run's functions logged to $DIR/final
+    "final-hang-named": 'case "$*" in *-stop-after*) ;; *) '
+                        'echo $(grep -o "define[^@]*@gcnabi[.][0-9]*[.]fn" "$IN" | grep -o "gcnabi.*") >> "$DIR/final"; '
+                        'if grep -q "gcnabi[.]8[.]fn" "$IN"; then '
+                        'trap "printf \'Stack dump:\\n2.\\tRunning pass \\047Machine Instruction Scheduler\\047 '
+                        'on function \\047@gcnabi.8.fn\\047\\n\' >&2; trap - XCPU; kill -XCPU \\$\\$" XCPU; '
+                        'sleep 600 & echo $! >> "$DIR/pids"; wait; fi;; esac',
     "final-together": 'case "$*" in *-stop-after*) ;; *) if [ $(grep -c "^define.*gcnabi\\.[0-9]*\\.fn" "$IN") -gt 1 ]; '
                       'then echo "LLVM ERROR: planted together" >&2; kill -ABRT $$; fi;; esac',
     "final-together-once": 'case "$*" in *-stop-after*) ;; *) if [ ! -e "$DIR/failed" ] && '
@@ -408,6 +417,37 @@ def test_final_code_together(tmp):
            c.agree("llvm19-gfx900-dag") == (4, 4), "%s, final code %s" % (c, fc))
 
 
+def test_final_code_hang_named(tmp):
+    """check --final-code: a piece of 6 functions (12 with --jobs 1) whose
+    final code runs past --timeout gets SIGXCPU, and llc's handler names the
+    function in its stack dump: the piece splits around that one (the 2
+    before it, it, the 3 after: 5 final-code runs, where a split into
+    single functions took 8). Alone it runs past the timeout again: a
+    final-code-refused crash (exit 16) with limit "timeout"; the 11 others
+    are checked, and nothing the stand-in started is left."""
+    d = os.path.join(tmp, "twelve-final")
+    os.makedirs(d, exist_ok=True)
+    types = ("i32", "float", "i64", "<2 x i32>", "double", "i16")
+    with open(os.path.join(d, "sigs.ll"), "w") as f:
+        f.write("".join("declare void @f%d(%s, %s)\n" % (n, types[n % 6], types[n // 2 % 6]) for n in range(12)))
+    llc = standin(d, "final-hang-named")
+    c = Check(d, "final-hang-named", [llc], "--selector", "dag", "--final-code", "--jobs", "1", "--timeout", "1")
+    fc = c.final.get("llvm19-gfx900-dag") or {}
+    log = os.path.join(os.path.dirname(llc), "final")
+    runs = [l.split() for l in open(log)] if os.path.exists(log) else []
+    left = running(os.path.join(os.path.dirname(llc), "pids"))
+    report("final code past --timeout, the function named by llc's stack dump at SIGXCPU: its piece split around "
+           "it (5 final-code runs), one final-code-refused (exit 16, limit timeout) on it, no process left",
+           c.rc == CRASHED and c.kinds() == ["final-code-refused"] and c.findings[0]["function"] == "f8" and
+           (c.findings[0].get("llc_failure") or {}).get("limit") == "timeout" and
+           "SIGXCPU" in c.findings[0]["message"] and
+           [r for r in runs if r] == [["gcnabi.%d.fn" % n for n in range(6)], ["gcnabi.%d.fn" % n for n in range(6, 12)],
+                                      ["gcnabi.6.fn", "gcnabi.7.fn"], ["gcnabi.8.fn"],
+                                      ["gcnabi.9.fn", "gcnabi.10.fn", "gcnabi.11.fn"]] and
+           fc.get("not_compiled") == 1 and fc.get("refused") == 1 and not left,
+           "%s, final code %s, runs %s, left %s" % (c, fc, runs, left))
+
+
 def harness(tmp, name, llc, *args):
     out = os.path.join(tmp, "run-" + name)
     inp = os.path.join(tmp, "twelve.ll")
@@ -477,7 +517,7 @@ CASES = [test_missing, test_not_executable, test_segv_every_2nd, test_crash_toge
          test_no_output,
          test_deleted_mid_run, test_loader_under_memory_limit, test_out_of_memory, test_out_of_memory_together, test_flaky_batch,
          test_flaky_crash, test_final_code_machine, test_final_code_compiler, test_final_code_signals,
-         test_final_code_together,
+         test_final_code_together, test_final_code_hang_named,
          test_harness_unit_timeout, test_harness_machine_faults]
 
 

@@ -384,6 +384,9 @@ def check_reproducer(c, f, sig, tmp):
                       if (co.get("final_code") or {}).get(k)})
     if stopped:
         return False, said % ("does not compile them (%s)" % ", ".join(stopped)), "llc"
+    if f["axis"] == "final-code" and not any((co.get("final_code") or {}).get(k) for co in combos
+                                             for k in ("proven", "violated", "unknown", "not_checked")):
+        return None  # it compiled no final code of them
     return True, said % "compiles them", None
 
 
@@ -415,13 +418,17 @@ def crash_expected(c, f, subject, seen_with, ran_clean, compiled, sig, graph, tm
     signatures (a minimized one or a reduced graph, not the whole unit as
     found) does. Neither says anything of IR other than the test's: none
     where gcnabi emits other IR for c's profile (emitted(profile)), as
-    llc 14 reads IR of its own."""
+    llc 14 reads IR of its own; nor of the final code of a CPU c does not
+    know (llc 14 and gfx1100: it compiles for the generic target)."""
     if c is subject:
         return False, "", "cause"
     if c["path"] in seen_with:
         return False, "the run saw the same cause with it", "cause"
     if emitted(c["profile"]) != emitted(f["profile"]):
         return None, "the IR gcnabi emits for %s differs from the test's" % version(c), None
+    cpu = split_cpu(f["cpu"])[0]
+    if f["axis"] == "final-code" and not V.knows_cpu(c["major"], cpu):
+        return None, "%s does not know %s (it compiles for the generic target)" % (version(c), cpu), None
     exp = crash_expectation(c, f, ran_clean, compiled)
     again = check_reproducer(c, f, sig, tmp) if exp[0] is None and (
         not graph or graph[0].endswith(".graph")) else None
