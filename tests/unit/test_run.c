@@ -37,7 +37,9 @@ static int run_to_end(char *const argv[], double timeout, Proc *p)
 	return proc_wait_any(p, 1, timeout);
 }
 
-/* exit 3 is status 3; a process past its timeout is killed: 128 + SIGKILL. */
+/* exit 3 is status 3; a process past its timeout gets SIGXCPU (sleep dies
+ * of it: 128 + SIGXCPU); one that ignores SIGXCPU is killed with its
+ * process group TIMEOUT_GRACE_SECONDS later: 128 + SIGKILL. */
 static void check_status_and_timeout(void)
 {
 	Proc p;
@@ -49,7 +51,14 @@ static void check_status_and_timeout(void)
 	double t0 = now_seconds();
 	assert_int_equal(run_to_end(slow, 0.3, &p), 0);
 	assert_true(p.timed_out);
+	assert_int_equal(p.status, 128 + SIGXCPU);
+	assert_true(now_seconds() - t0 < 10);
+	char *deaf[] = { "/bin/sh", "-c", "trap '' XCPU; sleep 20; exit 0", 0 };
+	t0 = now_seconds();
+	assert_int_equal(run_to_end(deaf, 0.3, &p), 0);
+	assert_true(p.timed_out);
 	assert_int_equal(p.status, 128 + SIGKILL);
+	assert_true(now_seconds() - t0 >= TIMEOUT_GRACE_SECONDS);
 	assert_true(now_seconds() - t0 < 10);
 	/* max_wait: nothing ends within 50 ms, so -2, and the process runs on. */
 	char out[256], err[256];
