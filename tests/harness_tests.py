@@ -607,6 +607,54 @@ def test_reduce_keeps_clean():
            (got[16] or "").startswith(cause) and got[22] is None, "%s\n%s" % (got, red))
 
 
+def test_reduce_keeps_check_line():
+    """llvm-reduce of a final-code crash keeps the lit test's CHECK line
+    matched and the RUN line's way of failing, not just the cause: llc 22
+    GlobalISel on gfx1100 cannot select the G_MERGE_VALUES of an inreg <3 x
+    i8> argument in SGPRs (sreg_32, sgpr). `gcnabi cause` normalizes the
+    register banks, so reduced for the cause alone, the argument loses
+    inreg and llc fails on VGPRs (vgpr_32), which the CHECK line of the
+    SGPR error does not match (seed 20261209's nightly: NOT verified, the
+    test failing with the llc it was found on). With the CHECK line in the
+    interestingness test, FileCheck matches llc 22's error on the reduced
+    IR."""
+    llcs = llcs_with(22, "llvm-reduce keeps the CHECK line")
+    if not llcs:
+        return
+    sys.path.insert(0, os.path.join(ROOT, "harness"))
+    from gcnabirun import compilers as C, littest as L
+    tmp = tempfile.mkdtemp(prefix="gcnabi-reduce-")
+    sig = os.path.join(tmp, "sig.ll")
+    with open(sig, "w") as f:
+        f.write("declare amdgpu_gfx void @f(<3 x i8> inreg)\n")
+    ir = subprocess.run([GCNABI, "emit", "--typed-pointers", "--profile", "llvm22", "--selector", "gisel", "--mcpu",
+                         "gfx1100", "--uniform-inreg", "--caller", sig], capture_output=True, text=True).stdout
+    ir = "".join(l + "\n" for l in ir.splitlines() if not l.startswith("; gcnabi emit"))
+    err = "LLVM ERROR: cannot select: %24:sreg_32(s32) = G_MERGE_VALUES %22:sgpr(s16), %30:sgpr(s16) " \
+          "(in function: gcnabi.0.fn)"
+    cause = subprocess.run([GCNABI, "cause", "-"], input=err, capture_output=True, text=True).stdout.strip()
+    f = {"cpu": "gfx1100", "axis": "final-code", "selector": "gisel", "kind": "final-code-refused",
+         "llc_failure": {"error": err, "cause": cause, "signal": None, "limit": None}}
+    check = "CHECK: " + L.error_pattern(f)
+    # Every installed llc, as a run has them: the oldest llvm-reduce that
+    # reads the IR reduces it (llvm-reduce 14 drops the inreg).
+    installed = C.discover()
+    subject = next(c for c in installed if c["major"] == 22)
+    red = L.reduce_ir(ir, f, subject, [subject] + [c for c in installed if c is not subject], tmp,
+                      time.monotonic() + 300, check=check) or ""
+    path, checks = os.path.join(tmp, "reduced.ll"), os.path.join(tmp, "lines.txt")
+    with open(path, "w") as out:
+        out.write(red)
+    with open(checks, "w") as out:
+        out.write(check + "\n")
+    r = subprocess.run([llcs[22]] + L.llc_flags(f) + [path, "-o", "/dev/null"], capture_output=True, text=True)
+    fc = subprocess.run([C.llvm_tool(subject, "FileCheck"), checks], input=r.stderr, capture_output=True, text=True)
+    report("llvm-reduce of llc 22's SGPR G_MERGE_VALUES failure with its CHECK line: smaller, llc 22 still exits "
+           "with an error (not a signal) the CHECK line matches",
+           red and len(red.splitlines()) < len(ir.splitlines()) and 0 < r.returncode <= 128 and fc.returncode == 0,
+           "llc 22 exit %d: %s\nFileCheck: %s\n%s" % (r.returncode, r.stderr[:300], fc.stderr[:300], red))
+
+
 def test_lit_judge():
     """A lit test's verdict (littest.judge): a failure counts as the one
     predicted only if it is of the kind predicted (CHECK lines not matched,
@@ -1159,6 +1207,7 @@ def main():
         test_check_command()
         test_lit_judge()
         test_reduce_keeps_clean()
+        test_reduce_keeps_check_line()
         test_final_code_lit_lines(tmp)
         test_selftest()
     except BaseException:

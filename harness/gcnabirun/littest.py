@@ -509,10 +509,13 @@ def crash_cause(f):
     return (f.get("llc_failure") or {}).get("cause")
 
 
-def reduce_ir(ir, f, subject, compilers, tmp, deadline, clean=(), same=(), failing=()):
+def reduce_ir(ir, f, subject, compilers, tmp, deadline, clean=(), same=(), failing=(), check=None):
     """llvm-reduce with an interestingness test that runs the compiler and
     looks for the crash's cause, as every compiler of same (expected to
-    fail for it) must too, that every compiler of clean (expected to
+    fail for it) must too (with check, the lit test's CHECK line of a
+    final-code crash: its error matched by that line, and ending as the
+    RUN line's `not` or `not --crash` expects: the cause's words normalize
+    register banks the line keeps, sgpr and vgpr), that every compiler of clean (expected to
     compile it) still compiles the module, and that every one of failing
     (expected to fail otherwise) still fails: the reduced IR is the same
     difference between compilers, not another failure they all share (a
@@ -535,10 +538,20 @@ def reduce_ir(ir, f, subject, compilers, tmp, deadline, clean=(), same=(), faili
     write_text(os.path.join(tmp, "cause.txt"), crash_cause(f))
     test = os.path.join(tmp, "interesting.sh")
     flags = " ".join(llc_flags(f))
+    filecheck = check and C.llvm_tool(subject, "FileCheck")
+    if filecheck:
+        write_text(os.path.join(tmp, "check.txt"), check + "\n")
+    # The RUN line's `not --crash` wants llc killed by a signal, `not` an
+    # exit status of its own.
+    ended = "[ $st -gt 128 ] || exit 1\n" if (f.get("llc_failure") or {}).get("signal") else \
+        "[ $st -le 128 ] || exit 1\n"
     write_text(test, "#!/bin/sh\n%s%sexit 0\n" % (
-        "".join("out=$(LLVM_DISABLE_SYMBOLIZATION=1 '%s' %s \"$1\" -o /dev/null 2>&1 | '%s' cause -)\n"
-                "case \"$out\" in \"$(cat '%s')\"*) ;; *) exit 1 ;; esac\n" % (
-                    c["path"], flags, GCNABI, os.path.join(tmp, "cause.txt")) for c in [subject] + list(same)),
+        "".join("LLVM_DISABLE_SYMBOLIZATION=1 '%s' %s \"$1\" -o /dev/null >\"$1.err\" 2>&1; st=$?\n"
+                "case \"$('%s' cause - <\"$1.err\")\" in \"$(cat '%s')\"*) ;; *) exit 1 ;; esac\n%s" % (
+                    c["path"], flags, GCNABI, os.path.join(tmp, "cause.txt"),
+                    (ended + "'%s' '%s' <\"$1.err\" >/dev/null 2>&1 || exit 1\n" % (
+                        filecheck, os.path.join(tmp, "check.txt"))) if filecheck else "")
+                for c in [subject] + list(same)),
         "".join("'%s' %s \"$1\" -o /dev/null >/dev/null 2>&1 || exit 1\n" % (c["path"], flags) for c in clean) +
         "".join("out=$(LLVM_DISABLE_SYMBOLIZATION=1 '%s' %s \"$1\" -o /dev/null 2>&1) && exit 1\n"
                 "case \"$(printf '%%s' \"$out\" | '%s' cause -)\" in \"$(cat '%s')\"*) exit 1 ;; esac\n" % (
@@ -762,7 +775,8 @@ def write_and_verify(repro_dir, name, f, subject, decl, detail, others, lit_cmd,
             ir, f, subject, compilers, tmp, deadline,
             [c for c in compilers[1:] if expected[c["path"]][0]],
             [c for c in compilers[1:] if expected[c["path"]][:3:2] == (False, "cause")],
-            [c for c in compilers[1:] if expected[c["path"]][:3:2] == (False, "llc")])
+            [c for c in compilers[1:] if expected[c["path"]][:3:2] == (False, "llc")],
+            want[0][2:] if final_crash and want else None)
         if final_crash and reduced:
             ir = reduced
             meaning += " (the IR reduced by llvm-reduce from the emitted %s)" % (
