@@ -645,7 +645,7 @@ def cmd_merge(args):
     shutil.copytree(os.path.join(dirs[0], "inputs"), os.path.join(out, "inputs"))
     ordered = records_in_order(plan, recs)
     write_text(os.path.join(out, "journal.jsonl"), "".join(json.dumps(r, sort_keys=True) + "\n" for r in ordered))
-    missing = len(plan["units"]) - len(ordered)
+    missing = sum(1 for u in plan["units"] if u["id"] not in recs and not W.extra(u))
     if missing:
         print("gcnabi-run merge: %d unit(s) of the plan are in none of the shards" % missing, file=sys.stderr)
     return finish(out, plan, ordered, minimize=not args.no_minimize, info={"merged": dirs})
