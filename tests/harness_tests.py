@@ -989,6 +989,7 @@ def test_every_finding_kind(tmp):
     report stops the harness at start-up."""
     import json
     sys.path.insert(0, os.path.join(ROOT, "harness"))
+    from gcnabirun import cli
     from gcnabirun import findings as F
     from gcnabirun import report as R
     from gcnabirun import vocab as V
@@ -1005,7 +1006,8 @@ def test_every_finding_kind(tmp):
             "compilers": compilers, "digest": "0"}
     ctx = {"plan": plan, "findings": findings, "causes": R.buckets(findings), "minimized": {}, "stats": stats,
            "pairs": R.pairs_of(cross), "link": link, "notes": notes, "errors": errors, "layouts": [],
-           "layout_profile": "llvm22", "layout_cpu": "gfx1030", "done": 1, "missing": 0, "known_file": "known.txt"}
+           "layout_profile": "llvm22", "layout_cpu": "gfx1030", "done": 1, "missing": 0, "known_file": "known.txt",
+           "extra": cli.extra_rounds(plan, {record["unit"]})}
     ctx["bugs"] = R.bugs_seen([record], ctx["causes"])
     ctx["axis_counts"] = R.axis_counts(findings, cross)
     ctx["infra"] = R.infrastructure([record])
