@@ -329,6 +329,15 @@ static void print_swarm_batch(const GenWeights *w, unsigned long long n, uint32_
 	putchar('\n');
 }
 
+/* The indices [first, end) to generate: --index N alone, else --count of
+ * them from --from K (clamped at the last index). */
+static void index_range(const GenOptions *o, unsigned long long *first, unsigned long long *end)
+{
+	unsigned long long many = o->one ? 1 : o->count;
+	*first = o->one ? o->index : o->from;
+	*end = *first + many < *first ? ULLONG_MAX : *first + many;
+}
+
 /* Graphs --from K to K + --count - 1 of the seed (or --index N alone);
  * each names its own replay index. */
 static int run_graphs(const GenOptions *o, int argc, char **argv)
@@ -337,8 +346,8 @@ static int run_graphs(const GenOptions *o, int argc, char **argv)
 	Graph *g = malloc(sizeof *g);
 	if (!g)
 		return EXIT_ERROR;
-	unsigned long long first = o->one ? o->index : o->from, many = o->one ? 1 : o->count;
-	unsigned long long end = first + many < first ? ULLONG_MAX : first + many;
+	unsigned long long first, end;
+	index_range(o, &first, &end);
 	int rc = 0;
 	for (unsigned long long n = first; n < end && !rc; n++) {
 		gen_callgraph_rooted(g, &o->w, o->seed, n, o->root);
@@ -357,8 +366,8 @@ static int run_random(const GenOptions *o, int argc, char **argv)
 	if (!s)
 		return EXIT_ERROR;
 	GenWeights w = o->w;
-	unsigned long long first = o->one ? o->index : o->from, many = o->one ? 1 : o->count;
-	unsigned long long end = first + many < first ? ULLONG_MAX : first + many;
+	unsigned long long first, end;
+	index_range(o, &first, &end);
 	bool ok = true;
 	for (unsigned long long n = first; n < end && ok; n++) {
 		if (o->swarm && (n == first || n % o->w.swarm_batch == 0)) {
