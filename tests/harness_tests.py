@@ -655,6 +655,39 @@ def test_reduce_keeps_check_line():
            "llc 22 exit %d: %s\nFileCheck: %s\n%s" % (r.returncode, r.stderr[:300], fc.stderr[:300], red))
 
 
+def test_crash_witnesses():
+    """Where a crash's lit test must fail for its cause and where it must
+    pass (cli.crash_witnesses): the llcs that failed for the cause on the
+    same function, and those that compiled that function cleanly. Seed
+    20261208's "illegal SGPR to VGPR copy" of llc 14 on a signature was
+    also llc 16's on a call graph: llc 16 compiled the signature, and its
+    test was NOT verified where llc 16 was held to fail for the cause."""
+    sys.path.insert(0, os.path.join(ROOT, "harness"))
+    from gcnabirun import cli
+    llcs = {m: "/usr/lib/llvm-%d/bin/llc" % m for m in (14, 15, 16, 19, 22)}
+    plan = {"config": {"final_code": "auto"},
+            "units": [{"id": "sig-0-gfx1030", "kind": "sig"}, {"id": "graph-0-gfx1030", "kind": "graph"}],
+            "compilers": [{"path": llcs[m], "major": m, "new_reg_bank_select": m >= 22} for m in llcs]}
+    cause, other = "compiler: error: in function: illegal SGPR to VGPR copy", "compiler: LLVM ERROR: unable to allocate"
+
+    def finding(m, unit, function, why=cause):
+        return {"kind": "final-code-refused", "llc": llcs[m], "unit": unit, "function": function, "cause": why,
+                "selector": "dag", "axis": "final-code", "cpu": "gfx1030", "convention": "amdgpu_cs"}
+    findings = [finding(14, "sig-0-gfx1030", "f0"), finding(15, "sig-0-gfx1030", "f0"),
+                finding(19, "sig-0-gfx1030", "f0", other),  # the same function, another cause
+                finding(16, "graph-0-gfx1030", "g0.n0"), finding(16, "sig-0-gfx1030", "f1"),
+                finding(22, "graph-0-gfx1030", "g1.n0"), finding(19, "graph-0-gfx1030", "g0.n1", other)]
+    causes = [{"cause": cause, "example": findings[0]}, {"cause": cause, "example": findings[3]}]
+    cli.crash_witnesses(plan, findings, causes)
+    got = [(c["seen_with"], c["ran_clean"]) for c in causes]
+    want = [([llcs[14], llcs[15]], [llcs[16], llcs[22]]),
+            # A call graph is one module: every function of it is the same IR.
+            ([llcs[16], llcs[22]], [llcs[14], llcs[15]])]
+    report("crash witnesses: the llcs that failed for the cause on the same function (a call graph: module) fail, "
+           "those that compiled it cleanly pass, another cause on it predicts nothing", got == want,
+           "%s != %s" % (got, want))
+
+
 def test_lit_judge():
     """A lit test's verdict (littest.judge): a failure counts as the one
     predicted only if it is of the kind predicted (CHECK lines not matched,
@@ -1208,6 +1241,7 @@ def main():
         test_final_selectors()
         test_check_command()
         test_lit_judge()
+        test_crash_witnesses()
         test_reduce_keeps_clean()
         test_reduce_keeps_check_line()
         test_final_code_lit_lines(tmp)

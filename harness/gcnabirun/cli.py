@@ -293,6 +293,38 @@ def checked_final_code(cfg, c, f):
         V.knows_cpu(c["major"], C.split_cpu(f["cpu"])[0])
 
 
+def crash_witnesses(plan, findings, causes):
+    """Sets each cause's seen_with (the llc paths that failed for it on its
+    example's function) and ran_clean (those that compiled that function
+    without a failure): where a crash's lit test must fail for the cause,
+    and where it must pass."""
+    cfg = plan["config"]
+    # The compilers each function failed with, per cause (in a call graph,
+    # each module: llc compiles a graph as one), per pass (axis: the MIR
+    # pass's crash, the final code's). A cause's lit test must fail for it
+    # with those that failed so on the same function (the same IR); the
+    # same cause elsewhere says nothing of this IR (an "illegal SGPR to
+    # VGPR copy" of one function is not that of another). Where the run did
+    # not compile the function, for any cause, it predicts nothing of the
+    # test. A function the MIR pass failed on has no final code either.
+    graphs = {u["id"] for u in plan["units"] if u["kind"] == "graph"}
+    failed = {}
+    for f in findings:
+        if V.crashes(f) and f.get("llc"):
+            where = None if f["unit"] in graphs else f["function"]
+            failed.setdefault((f["unit"], f["selector"], where, f["axis"]), {}).setdefault(
+                f["llc"], set()).add(f["cause"])
+    for b in causes:
+        ex = b["example"]
+        where = None if ex["unit"] in graphs else ex["function"]
+        on = [failed.get((ex["unit"], ex["selector"], where, a), {}) for a in {"crash", ex["axis"]}]
+        broken = set().union(*on)
+        b["seen_with"] = sorted(p for p in broken if any(b["cause"] in o.get(p, ()) for o in on))
+        b["ran_clean"] = sorted(c["path"] for c in plan["compilers"] if c["path"] not in broken and
+                                (ex["selector"] != "gisel-nrbs" or c["new_reg_bank_select"]) and
+                                (ex["axis"] != "final-code" or checked_final_code(cfg, c, ex)))
+
+
 def finish(run_dir, plan, records, minimize=True, info=None, quiet=False):
     """Minimizes the causes, writes the reports; returns the exit status:
     EXIT_INCOMPLETE when a unit the folder should hold has no results."""
@@ -309,33 +341,7 @@ def finish(run_dir, plan, records, minimize=True, info=None, quiet=False):
         if b["status"] == "known" and b.get("repro") and b["key"] not in minimized:
             minimized[b["key"]] = stored_reproducer(b, run_dir)
     todo = [b for b in causes if b["key"] not in minimized and b["status"] == "new"]
-    # The compilers (paths) each cause was seen with, on any axis and CPU:
-    # its lit test must fail with all of them (the cause is theirs too).
-    seen = {}
-    for f in findings:
-        if f["status"] != "explained" and f.get("llc"):
-            seen.setdefault((f["cause"], f["selector"], f["convention"]), set()).add(f["llc"])
-    # The compilers each function failed with, for any cause (in a call
-    # graph, each module: llc compiles a graph as one), per pass (axis: the
-    # MIR pass's crash, the final code's): where the run did not compile a
-    # crash's function, it predicts nothing of the lit test. A function the
-    # MIR pass failed on has no final code either.
-    graphs = {u["id"] for u in plan["units"] if u["kind"] == "graph"}
-    failed = {}
-    for f in findings:
-        if V.crashes(f) and f.get("llc"):
-            where = None if f["unit"] in graphs else f["function"]
-            failed.setdefault((f["unit"], f["selector"], where, f["axis"]), set()).add(f["llc"])
-    for b in todo:
-        b["seen_with"] = sorted(seen.get((b["cause"], b["selector"], b["convention"]), ()))
-        ex = b["example"]
-        where = None if ex["unit"] in graphs else ex["function"]
-        broken = set().union(*(failed.get((ex["unit"], ex["selector"], where, a), set())
-                               for a in {"crash", ex["axis"]}))
-        b["ran_clean"] = sorted(c["path"] for c in plan["compilers"] if c["path"] not in b["seen_with"] and
-                                c["path"] not in broken and
-                                (ex["selector"] != "gisel-nrbs" or c["new_reg_bank_select"]) and
-                                (ex["axis"] != "final-code" or checked_final_code(cfg, c, ex)))
+    crash_witnesses(plan, findings, todo)
     todo = todo[:max(0, MAX_MINIMIZE - len(minimized))] if minimize else []
     # Every installed llc verifies the lit tests (the one that passes).
     installed, lit_cmd = [], None
