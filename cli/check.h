@@ -372,6 +372,17 @@ void split_batch(Check *c, const Batch *b, const char *err_line);
 /* Splits failed batch b into its functions (graphs) at once: a batch out of
  * time or memory, where halving would pay the limit at every level. */
 void split_each(Check *c, const Batch *b, const char *err_line);
+/* Splits failed batch b around the functions llc's errors (file err) name,
+ * each a part of its own and each run between them a part: false (nothing
+ * split) when they name none of b's, or b is a call graph. */
+bool split_named(Check *c, const Batch *b, const char *err, const char *err_line);
+/* The signature of check's input a function of the module stands for:
+ * gcnabi emit names it gcnabi.<i>.fn and its caller gcnabi.<i>.caller
+ * (else by its own name); -1: none. */
+int input_sig(const Check *c, const char *name);
+/* Calls each(ctx, signature, name) for each function of check's input
+ * llc's errors (file err_path) name, in turn, while it returns true. */
+void errors_name(const Check *c, const char *err_path, bool (*each)(void *ctx, int sig, const char *name), void *ctx);
 /* Runs leaf b once more; its second run settles it. */
 void retry_leaf(Check *c, const Batch *b, const char *err_line);
 /* A run of a batch under split `parent` is over; failed: it reported a

@@ -10,7 +10,9 @@
  * The compiler: every other failure, bisected down to the function. Out of
  * --mem-limit is bisected like a hang, since an llc that compiles an empty
  * module under the limit and needs more for one function does so for that
- * function; a batch out of memory or time whose parts are not was too big
+ * function. A batch out of time or memory is split around the function
+ * LLVM's stack dump names (run.c stops llc with SIGXCPU at --timeout), else
+ * into single functions; one whose parts are not out of it was too big
  * for the limit (the machine's). A leaf killed by a signal runs once more;
  * a batch whose parts all pass runs once more whole: failing again it
  * crashes only together (its module kept), passing it is not
@@ -222,6 +224,53 @@ char *failure_line(Check *c, const Proc *p, const char *err)
 	return strdup(text);
 }
 
+/* The signature of check's input a function of the module stands for:
+ * gcnabi emit names it gcnabi.<i>.fn and its caller gcnabi.<i>.caller
+ * (else by its own name). */
+int input_sig(const Check *c, const char *name)
+{
+	unsigned i;
+	int end = 0;
+	static const char *const forms[] = { "gcnabi.%u.caller%n", "gcnabi.%u.fn%n" };
+	for (unsigned f = 0; f < 2; f++) {
+		end = 0;
+		if (sscanf(name, forms[f], &i, &end) == 1 && end && !name[end] && i < c->in.nsigs)
+			return (int)i;
+	}
+	for (unsigned k = 0; k < c->in.nsigs; k++)
+		if (strcmp(c->in.sigs[k]->name, name) == 0)
+			return (int)k;
+	return -1;
+}
+
+/* The functions llc's errors name: "in function: NAME)", "in function
+ * NAME ", the machine verifier's "- function:    NAME", and the stack dump
+ * LLVM prints on a crash or on SIGXCPU at --timeout ("on function
+ * '@NAME'"). llc goes on after an error it reports (an illegal copy): one
+ * run may name several. */
+void errors_name(const Check *c, const char *err_path, bool (*each)(void *ctx, int sig, const char *name), void *ctx)
+{
+	char why[256], name[256];
+	size_t len = 0;
+	char *err = read_file(err_path, &len, why, sizeof why);
+	static const char *const marks[] = { "in function: ", "in function ", "- function:", "on function '@" };
+	bool more = err != 0;
+	for (unsigned m = 0; more && m < sizeof marks / sizeof marks[0]; m++)
+		for (const char *q = strstr(err, marks[m]); more && q; q = strstr(q + 1, marks[m])) {
+			q += strlen(marks[m]);
+			q += strspn(q, " ");
+			size_t n = strcspn(q, " )'\n");
+			if (!n || n >= sizeof name)
+				continue;
+			memcpy(name, q, n);
+			name[n] = 0;
+			int i = input_sig(c, name);
+			if (i >= 0)
+				more = each(ctx, i, name);
+		}
+	free(err);
+}
+
 /* A new split of b, waiting for `pending` runs; its 1-based index. */
 static unsigned new_split(Check *c, const Batch *b, unsigned pending, bool retrying, const char *err_line)
 {
@@ -260,6 +309,60 @@ void split_each(Check *c, const Batch *b, const char *err_line)
 		one.first = b->first + k;
 		push_batch(c, one);
 	}
+}
+
+/* The positions of a batch llc's errors name. */
+typedef struct {
+	const Check *c;
+	const Batch *b;
+	bool *hit;
+	bool any;
+} BatchNames;
+
+static bool named_in_batch(void *ctx, int sig, const char *name)
+{
+	(void)name;
+	BatchNames *n = ctx;
+	const Combo *co = &n->c->combos[n->b->combo];
+	for (unsigned k = 0; k < n->b->count; k++)
+		if (co->order[n->b->first + k] == (unsigned)sig)
+			n->hit[k] = n->any = true;
+	return true;
+}
+
+bool split_named(Check *c, const Batch *b, const char *err, const char *err_line)
+{
+	if (b->graph || b->count < 2)
+		return false;
+	bool *hit = calloc(b->count, sizeof *hit);
+	if (!hit) {
+		fprintf(stderr, "gcnabi check: out of memory bisecting a batch\n");
+		exit(EXIT_ERROR);
+	}
+	BatchNames n = { c, b, hit, false };
+	errors_name(c, err, named_in_batch, &n);
+	if (n.any) {
+		/* Each named function a part of its own, each run of functions
+		 * between them a part. */
+		unsigned parts = 0;
+		for (unsigned k = 0; k < b->count; k++)
+			parts += hit[k] || k == 0 || hit[k - 1];
+		Batch part = *b;
+		part.parent = new_split(c, b, parts, false, err_line);
+		part.fresh = false;
+		/* Last part first: the stack runs the first part first. */
+		for (unsigned end = b->count; end > 0;) {
+			unsigned start = end - 1;
+			while (!hit[start] && start > 0 && !hit[start - 1])
+				start--;
+			part.first = b->first + start;
+			part.count = end - start;
+			push_batch(c, part);
+			end = start;
+		}
+	}
+	free(hit);
+	return n.any;
 }
 
 void retry_leaf(Check *c, const Batch *b, const char *err_line)

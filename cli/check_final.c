@@ -37,24 +37,6 @@ static int collect(void *ctx, const Sig *s, const SigError *err)
 	return err ? 0 : sig_list_append(&l->sigs, &l->n, s) ? 0 : 1;
 }
 
-/* The signature of check's input a function of the module stands for:
- * gcnabi emit names it gcnabi.<i>.fn and its caller gcnabi.<i>.caller
- * (else by its own name). */
-static int input_sig(const Check *c, const char *name)
-{
-	unsigned i;
-	int end = 0;
-	static const char *const forms[] = { "gcnabi.%u.caller%n", "gcnabi.%u.fn%n" };
-	for (unsigned f = 0; f < 2; f++) {
-		end = 0;
-		if (sscanf(name, forms[f], &i, &end) == 1 && end && !name[end] && i < c->in.nsigs)
-			return (int)i;
-	}
-	for (unsigned k = 0; k < c->in.nsigs; k++)
-		if (strcmp(c->in.sigs[k]->name, name) == 0)
-			return (int)k;
-	return -1;
-}
 
 /* The model's caller and callee views of signature i place argument arg
  * differently: a violation there is predicted. */
@@ -381,40 +363,39 @@ static int position(const Check *c, const Running *r, int i)
 	return -1;
 }
 
-/* The functions of the piece llc's errors name ("in function: NAME)",
- * "in function NAME ", the verifier's "- function:    NAME", a stack
- * dump's "on function '@NAME'"): the first one's name into name and its
- * signature returned (-1: they name none of the piece's); with hit (one
- * flag per position of the piece), every one of them flagged there. llc
- * goes on after an error it reports (an illegal copy): one run may name
- * several. */
+/* The functions of the piece llc's errors name (check_fault.c
+ * errors_name): the first one's name into name and its signature returned
+ * (-1: they name none of the piece's); with hit (one flag per position of
+ * the piece), every one of them flagged there. */
+typedef struct {
+	const Check *c;
+	const Running *r;
+	char *name;
+	size_t cap;
+	bool *hit;
+	int at;
+} Named;
+
+static bool named_in_piece(void *ctx, int sig, const char *name)
+{
+	Named *n = ctx;
+	int k = position(n->c, n->r, sig);
+	if (k < 0)
+		return true;
+	if (n->at < 0) {
+		n->at = sig;
+		snprintf(n->name, n->cap, "%s", name);
+	}
+	if (n->hit)
+		n->hit[(unsigned)k - n->r->piece.first] = true;
+	return n->hit != 0;
+}
+
 static int failed_function(const Check *c, const Running *r, char *name, size_t cap, bool *hit)
 {
-	char why[256], other[ASM_NAME_MAX];
-	size_t len = 0;
-	char *err = read_file(r->err, &len, why, sizeof why);
-	static const char *const marks[] = { "in function: ", "in function ", "- function:", "on function '@" };
-	int at = -1;
-	for (unsigned m = 0; err && (at < 0 || hit) && m < sizeof marks / sizeof marks[0]; m++)
-		for (const char *q = strstr(err, marks[m]); q && (at < 0 || hit); q = strstr(q + 1, marks[m])) {
-			q += strlen(marks[m]);
-			q += strspn(q, " ");
-			size_t n = strcspn(q, " )'\n");
-			char *into = at < 0 ? name : other;
-			if (!n || n >= cap || n >= sizeof other)
-				continue;
-			memcpy(into, q, n);
-			into[n] = 0;
-			int i = input_sig(c, into), k = position(c, r, i);
-			if (k < 0)
-				continue;
-			if (at < 0)
-				at = i;
-			if (hit)
-				hit[(unsigned)k - r->piece.first] = true;
-		}
-	free(err);
-	return at;
+	Named n = { c, r, name, cap, hit, -1 };
+	errors_name(c, r->err, named_in_piece, &n);
+	return n.at;
 }
 
 /* The machine failed the piece (kind, text): an infrastructure finding at

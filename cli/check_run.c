@@ -343,9 +343,13 @@ static void batch_failed(Check *c, const Batch *b, const Proc *p, const char *ll
 		fprintf(stderr, "gcnabi check: out of memory after a failed batch\n");
 		exit(EXIT_ERROR);
 	}
-	if (b->count > 1 && (p->timed_out || oom))
-		split_each(c, b, line);
-	else if (b->count > 1)
+	/* Out of time or memory: around the function LLVM's stack dump names
+	 * (run.c stops llc with SIGXCPU), else one function at a time, where
+	 * halving would pay the limit at every level. */
+	if (b->count > 1 && (p->timed_out || oom)) {
+		if (!split_named(c, b, err, line))
+			split_each(c, b, line);
+	} else if (b->count > 1)
 		split_batch(c, b, line);
 	else if (p->sig && !p->timed_out && !b->retry && !llc_diagnosed(line))
 		retry_leaf(c, b, line);

@@ -51,6 +51,15 @@ BODIES = {
     "crash-together": 'grep -q "gcnabi\\.0\\.fn" "$IN" && grep -q "gcnabi\\.1\\.fn" "$IN" && kill -SEGV $$',
     "hang": 'if grep -q "gcnabi\\.2\\.fn" "$IN"; then echo $$ >> "$DIR/pids"; sleep 600 & echo $! >> "$DIR/pids"; '
             'wait; fi',
+    # a hang in the MIR pass (-stop-after) on the ninth function, which
+    # llc's handler of SIGXCPU (sent at the timeout) names in its stack
+    # dump; each MIR run's functions logged to $DIR/mir
+    "hang-named": 'case "$*" in *-stop-after*) '
+                  'echo $(grep -o "define[^@]*@gcnabi[.][0-9]*[.]fn" "$IN" | grep -o "gcnabi.*") >> "$DIR/mir"; '
+                  'if grep -q "gcnabi[.]8[.]fn" "$IN"; then '
+                  'trap "printf \'Stack dump:\\n2.\\tRunning pass \\047AMDGPU DAG->DAG Pattern Instruction Selection\\047 '
+                  'on function \\047@gcnabi.8.fn\\047\\n\' >&2; trap - XCPU; kill -XCPU \\$\\$" XCPU; '
+                  'sleep 600 & echo $! >> "$DIR/pids"; wait; fi;; esac',
     # a hang that burns CPU time (an endless loop in llc)
     "spin": 'if grep -q "gcnabi\\.2\\.fn" "$IN"; then echo $$ >> "$DIR/pids"; while :; do :; done; fi',
     # an llc that waits before it compiles, as on a machine where it gets no core for a while
@@ -417,6 +426,34 @@ def test_final_code_together(tmp):
            c.agree("llvm19-gfx900-dag") == (4, 4), "%s, final code %s" % (c, fc))
 
 
+def test_hang_named(tmp):
+    """The MIR pass: a batch of 12 functions (--jobs 1) that runs past
+    --timeout gets SIGXCPU, and llc's handler names the function in its
+    stack dump: the batch splits around it (the 8 before it, it, the 3
+    after), not into 12 single functions. Alone (with its caller, then
+    without) it runs past the timeout again: hang findings on it (exit 16);
+    the 11 others agree."""
+    d = os.path.join(tmp, "twelve-mir")
+    os.makedirs(d, exist_ok=True)
+    types = ("i32", "float", "i64", "<2 x i32>", "double", "i16")
+    with open(os.path.join(d, "sigs.ll"), "w") as f:
+        f.write("".join("declare void @f%d(%s, %s)\n" % (n, types[n % 6], types[n // 2 % 6]) for n in range(12)))
+    llc = standin(d, "hang-named")
+    c = Check(d, "hang-named", [llc], "--selector", "dag", "--jobs", "1", "--timeout", "1")
+    log = os.path.join(os.path.dirname(llc), "mir")
+    runs = [l.split() for l in open(log)] if os.path.exists(log) else []
+    left = running(os.path.join(os.path.dirname(llc), "pids"))
+    report("MIR pass past --timeout, the function named by llc's stack dump at SIGXCPU: its batch split around it "
+           "(4 runs, then it without its caller, where single functions took 13), hang findings on it alone (exit "
+           "16), the 11 others agree, no process left",
+           c.rc == CRASHED and set(c.kinds()) == {"hang"} and {f["function"] for f in c.findings} == {"f8"} and
+           [r for r in runs if r] == [["gcnabi.%d.fn" % n for n in range(12)], ["gcnabi.%d.fn" % n for n in range(8)],
+                                      ["gcnabi.8.fn"], ["gcnabi.9.fn", "gcnabi.10.fn", "gcnabi.11.fn"],
+                                      ["gcnabi.8.fn"]] and
+           c.agree("llvm19-gfx900-dag") == (11, 12) and not left,
+           "%s, runs %s, left %s" % (c, runs, left))
+
+
 def test_final_code_hang_named(tmp):
     """check --final-code: a piece of 6 functions (12 with --jobs 1) whose
     final code runs past --timeout gets SIGXCPU, and llc's handler names the
@@ -517,7 +554,7 @@ CASES = [test_missing, test_not_executable, test_segv_every_2nd, test_crash_toge
          test_no_output,
          test_deleted_mid_run, test_loader_under_memory_limit, test_out_of_memory, test_out_of_memory_together, test_flaky_batch,
          test_flaky_crash, test_final_code_machine, test_final_code_compiler, test_final_code_signals,
-         test_final_code_together, test_final_code_hang_named,
+         test_final_code_together, test_hang_named, test_final_code_hang_named,
          test_harness_unit_timeout, test_harness_machine_faults]
 
 
