@@ -670,21 +670,26 @@ def test_crash_witnesses():
             "compilers": [{"path": llcs[m], "major": m, "new_reg_bank_select": m >= 22} for m in llcs]}
     cause, other = "compiler: error: in function: illegal SGPR to VGPR copy", "compiler: LLVM ERROR: unable to allocate"
 
-    def finding(m, unit, function, why=cause):
+    def finding(m, unit, function, why=cause, named=None):
         return {"kind": "final-code-refused", "llc": llcs[m], "unit": unit, "function": function, "cause": why,
-                "selector": "dag", "axis": "final-code", "cpu": "gfx1030", "convention": "amdgpu_cs"}
+                "selector": "dag", "axis": "final-code", "cpu": "gfx1030", "convention": "amdgpu_cs",
+                "final": {"function": named}}
     findings = [finding(14, "sig-0-gfx1030", "f0"), finding(15, "sig-0-gfx1030", "f0"),
                 finding(19, "sig-0-gfx1030", "f0", other),  # the same function, another cause
-                finding(16, "graph-0-gfx1030", "g0.n0"), finding(16, "sig-0-gfx1030", "f1"),
-                finding(22, "graph-0-gfx1030", "g1.n0"), finding(19, "graph-0-gfx1030", "g0.n1", other)]
+                finding(16, "graph-0-gfx1030", "g0.n0", named="g0.n2"), finding(16, "sig-0-gfx1030", "f1"),
+                finding(22, "graph-0-gfx1030", "g0.n0", named="g0.n2"),
+                finding(14, "graph-0-gfx1030", "g0.n0", named="g0.n1"),  # the same cause, another function
+                finding(19, "graph-0-gfx1030", "g1.n0", other)]
     causes = [{"cause": cause, "example": findings[0]}, {"cause": cause, "example": findings[3]}]
     cli.crash_witnesses(plan, findings, causes)
     got = [(c["seen_with"], c["ran_clean"]) for c in causes]
     want = [([llcs[14], llcs[15]], [llcs[16], llcs[22]]),
-            # A call graph is one module: every function of it is the same IR.
-            ([llcs[16], llcs[22]], [llcs[14], llcs[15]])]
-    report("crash witnesses: the llcs that failed for the cause on the same function (a call graph: module) fail, "
-           "those that compiled it cleanly pass, another cause on it predicts nothing", got == want,
+            # A call graph is one module: any failure in it, and no llc
+            # compiled it cleanly.
+            ([llcs[16], llcs[22]], [llcs[15]])]
+    report("crash witnesses: the llcs that failed for the cause in the same function (the one the error names) "
+           "fail, those that compiled it (a call graph: its module) cleanly pass, another cause or function "
+           "predicts nothing", got == want,
            "%s != %s" % (got, want))
 
 

@@ -293,33 +293,43 @@ def checked_final_code(cfg, c, f):
         V.knows_cpu(c["major"], C.split_cpu(f["cpu"])[0])
 
 
+def named_function(f):
+    """The function a crash finding is in: the one llc's error names, else
+    the finding's (in a call graph, its component's first)."""
+    return (f.get("final") or {}).get("function") or f["function"]
+
+
 def crash_witnesses(plan, findings, causes):
     """Sets each cause's seen_with (the llc paths that failed for it on its
     example's function) and ran_clean (those that compiled that function
     without a failure): where a crash's lit test must fail for the cause,
     and where it must pass."""
     cfg = plan["config"]
-    # The compilers each function failed with, per cause (in a call graph,
-    # each module: llc compiles a graph as one), per pass (axis: the MIR
-    # pass's crash, the final code's). A cause's lit test must fail for it
-    # with those that failed so on the same function (the same IR); the
-    # same cause elsewhere says nothing of this IR (an "illegal SGPR to
-    # VGPR copy" of one function is not that of another). Where the run did
-    # not compile the function, for any cause, it predicts nothing of the
-    # test. A function the MIR pass failed on has no final code either.
+    # The compilers each function failed with, for any cause (in a call
+    # graph, each module: llc compiles a graph as one), per pass (axis: the
+    # MIR pass's crash, the final code's): where the run did not compile a
+    # crash's function, it predicts nothing of the lit test. A function the
+    # MIR pass failed on has no final code either. A cause's test must fail
+    # for it with those that failed so in the same function, the one llc's
+    # error names where it names one (in a call graph, seed 20261208's llc
+    # 19 "illegal VGPR to SGPR copy" was in g0.n2 and llc 22's in g0.n1:
+    # the test of g0.n2 compiled with llc 22). The same cause elsewhere
+    # says nothing of this IR.
     graphs = {u["id"] for u in plan["units"] if u["kind"] == "graph"}
-    failed = {}
+    failed, seen = {}, {}
     for f in findings:
         if V.crashes(f) and f.get("llc"):
             where = None if f["unit"] in graphs else f["function"]
-            failed.setdefault((f["unit"], f["selector"], where, f["axis"]), {}).setdefault(
-                f["llc"], set()).add(f["cause"])
+            failed.setdefault((f["unit"], f["selector"], where, f["axis"]), set()).add(f["llc"])
+            seen.setdefault((f["unit"], f["selector"], named_function(f), f["axis"], f["cause"]), set()).add(
+                f["llc"])
     for b in causes:
         ex = b["example"]
         where = None if ex["unit"] in graphs else ex["function"]
-        on = [failed.get((ex["unit"], ex["selector"], where, a), {}) for a in {"crash", ex["axis"]}]
-        broken = set().union(*on)
-        b["seen_with"] = sorted(p for p in broken if any(b["cause"] in o.get(p, ()) for o in on))
+        axes = {"crash", ex["axis"]}
+        broken = set().union(*(failed.get((ex["unit"], ex["selector"], where, a), set()) for a in axes))
+        b["seen_with"] = sorted(set().union(*(seen.get((ex["unit"], ex["selector"], named_function(ex), a,
+                                                        b["cause"]), set()) for a in axes)))
         b["ran_clean"] = sorted(c["path"] for c in plan["compilers"] if c["path"] not in broken and
                                 (ex["selector"] != "gisel-nrbs" or c["new_reg_bank_select"]) and
                                 (ex["axis"] != "final-code" or checked_final_code(cfg, c, ex)))
