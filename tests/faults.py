@@ -426,6 +426,22 @@ def test_final_code_together(tmp):
            c.agree("llvm19-gfx900-dag") == (4, 4), "%s, final code %s" % (c, fc))
 
 
+def twelve_hanging(tmp, body, log, *args):
+    """check of 12 functions (--jobs 1, --timeout 1) with stand-in `body`,
+    which hangs on the ninth: the Check, the functions of each run it
+    logged (file `log`), and the processes it left."""
+    d = os.path.join(tmp, "twelve-" + body)
+    os.makedirs(d, exist_ok=True)
+    types = ("i32", "float", "i64", "<2 x i32>", "double", "i16")
+    with open(os.path.join(d, "sigs.ll"), "w") as f:
+        f.write("".join("declare void @f%d(%s, %s)\n" % (n, types[n % 6], types[n // 2 % 6]) for n in range(12)))
+    llc = standin(d, body)
+    c = Check(d, body, [llc], "--selector", "dag", "--jobs", "1", "--timeout", "1", *args)
+    path = os.path.join(os.path.dirname(llc), log)
+    runs = [l.split() for l in open(path)] if os.path.exists(path) else []
+    return c, runs, running(os.path.join(os.path.dirname(llc), "pids"))
+
+
 def test_hang_named(tmp):
     """The MIR pass: a batch of 12 functions (--jobs 1) that runs past
     --timeout gets SIGXCPU, and llc's handler names the function in its
@@ -433,16 +449,7 @@ def test_hang_named(tmp):
     after), not into 12 single functions. Alone (with its caller, then
     without) it runs past the timeout again: hang findings on it (exit 16);
     the 11 others agree."""
-    d = os.path.join(tmp, "twelve-mir")
-    os.makedirs(d, exist_ok=True)
-    types = ("i32", "float", "i64", "<2 x i32>", "double", "i16")
-    with open(os.path.join(d, "sigs.ll"), "w") as f:
-        f.write("".join("declare void @f%d(%s, %s)\n" % (n, types[n % 6], types[n // 2 % 6]) for n in range(12)))
-    llc = standin(d, "hang-named")
-    c = Check(d, "hang-named", [llc], "--selector", "dag", "--jobs", "1", "--timeout", "1")
-    log = os.path.join(os.path.dirname(llc), "mir")
-    runs = [l.split() for l in open(log)] if os.path.exists(log) else []
-    left = running(os.path.join(os.path.dirname(llc), "pids"))
+    c, runs, left = twelve_hanging(tmp, "hang-named", "mir")
     report("MIR pass past --timeout, the function named by llc's stack dump at SIGXCPU: its batch split around it "
            "(4 runs, then it without its caller, where single functions took 13), hang findings on it alone (exit "
            "16), the 11 others agree, no process left",
@@ -462,17 +469,8 @@ def test_final_code_hang_named(tmp):
     single functions took 8). Alone it runs past the timeout again: a
     final-code-refused crash (exit 16) with limit "timeout"; the 11 others
     are checked, and nothing the stand-in started is left."""
-    d = os.path.join(tmp, "twelve-final")
-    os.makedirs(d, exist_ok=True)
-    types = ("i32", "float", "i64", "<2 x i32>", "double", "i16")
-    with open(os.path.join(d, "sigs.ll"), "w") as f:
-        f.write("".join("declare void @f%d(%s, %s)\n" % (n, types[n % 6], types[n // 2 % 6]) for n in range(12)))
-    llc = standin(d, "final-hang-named")
-    c = Check(d, "final-hang-named", [llc], "--selector", "dag", "--final-code", "--jobs", "1", "--timeout", "1")
+    c, runs, left = twelve_hanging(tmp, "final-hang-named", "final", "--final-code")
     fc = c.final.get("llvm19-gfx900-dag") or {}
-    log = os.path.join(os.path.dirname(llc), "final")
-    runs = [l.split() for l in open(log)] if os.path.exists(log) else []
-    left = running(os.path.join(os.path.dirname(llc), "pids"))
     report("final code past --timeout, the function named by llc's stack dump at SIGXCPU: its piece split around "
            "it (5 final-code runs), one final-code-refused (exit 16, limit timeout) on it, no process left",
            c.rc == CRASHED and c.kinds() == ["final-code-refused"] and c.findings[0]["function"] == "f8" and
