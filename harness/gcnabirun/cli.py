@@ -556,11 +556,12 @@ def minimize_cause(b, plan, installed, lit_cmd, run_dir, deadline, check_jobs=2)
         m["lit"] = {"status": "unverified", "path": None, "verdict": "lit not found (tests/deps.sh installs it)"}
         return m
     name = name_of(b)
-    others = [c for c in plan["compilers"] + installed if c["path"] != subject["path"]]
-    uniq, seen = [], set()
-    for c in others:
-        if c["path"] not in seen:
-            seen.add(c["path"])
+    # Each llc once: the run's own first, an installed one under another
+    # name (/usr/bin/llc-22 for /usr/lib/llvm-22/bin/llc) not again.
+    uniq, seen = [], {os.path.realpath(subject["path"])}
+    for c in plan["compilers"] + installed:
+        if os.path.realpath(c["path"]) not in seen:
+            seen.add(os.path.realpath(c["path"]))
             uniq.append(c)
     m["lit"] = littest.write_and_verify(os.path.join(run_dir, "repro"), name, f, subject, decl, detail, uniq, lit_cmd,
                                        max(deadline, time.monotonic() + VERIFY_MIN_SECONDS),
