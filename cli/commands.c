@@ -26,6 +26,7 @@ static const OptSpec emit_opts[] = {
 	{ "--caller", 0, "add a caller for each function" },
 	{ "--wave", "N", "64: chain calls pass an i64 EXEC (wave64 targets such as gfx900); default 32" },
 	{ "--graph-of", "NAME", "call-graph file: only the call graph (connected component) holding @NAME, its lines first as comments" },
+	{ "--leave-out", "NAMES", "call-graph file: these functions (comma-separated) and the calls to them stay out, as check leaves out those the model expects llc to refuse" },
 	{ "--typed-pointers", 0, "print typed pointers (i32 addrspace(1)*) whatever the profile: llc 14 reads only those, 15 to 22 read both" },
 	{ "--selector", "S", "dag (default) or gisel: bodies this selector can select (llc 14/15 SelectionDAG: bfloat arguments left unused)" },
 	{ "--mcpu", "CPU", "the target llc compiles for (default: one with 16-bit instructions)" },

@@ -1035,7 +1035,39 @@ typedef struct {
 	Sig **sigs; /* call-graph files: every signature, to resolve the edges */
 	unsigned nsigs;
 	const char *graph_of; /* --graph-of: only the call graph holding this function */
+	const char *leave_out; /* --leave-out: these functions (comma-separated) stay out */
 } EmitRun;
+
+/* Whether --leave-out names the function. */
+static bool left_out(const EmitRun *r, const char *name)
+{
+	size_t n = strlen(name);
+	for (const char *p = r->leave_out; p && *p; p += strcspn(p, ",")) {
+		p += *p == ',';
+		if (strncmp(p, name, n) == 0 && (p[n] == ',' || !p[n]))
+			return true;
+	}
+	return false;
+}
+
+/* --leave-out: its functions out of include; false (reported) when one of
+ * them is not in the file. */
+static bool leave_out(EmitRun *r, bool *include)
+{
+	for (const char *p = r->leave_out; p && *p;) {
+		size_t n = strcspn(p, ",");
+		bool found = false;
+		for (unsigned i = 0; i < r->nsigs; i++)
+			if (strlen(r->sigs[i]->name) == n && strncmp(r->sigs[i]->name, p, n) == 0)
+				found = true, include[i] = false;
+		if (!found) {
+			fprintf(stderr, "%s: error: --leave-out: no function @%.*s\n", r->input, (int)n, p);
+			return false;
+		}
+		p += n + (p[n] == ',');
+	}
+	return true;
+}
 
 static int emit_one(void *ctx, const Sig *sig, const SigError *err)
 {
@@ -1045,6 +1077,8 @@ static int emit_one(void *ctx, const Sig *sig, const SigError *err)
 		r->failed++;
 		return 0;
 	}
+	if (left_out(r, sig->name))
+		return 0;
 	if (!emit_function(&r->out, sig, r->n++, &r->o, why, sizeof why)) {
 		fprintf(stderr, "%s:%u: error: @%s: %s\n", r->input, sig->line, sig->name, why);
 		r->failed++;
@@ -1066,18 +1100,21 @@ static int collect_for_graph(void *ctx, const Sig *sig, const SigError *err)
 	return 0;
 }
 
-/* --graph-of: which functions the module holds, the connected component of
- * @r->graph_of; its lines of the file (signatures and edges, in file order)
- * go first, as "; call graph: LINE" comments. False (reported) when no
- * signature has that name. */
+/* --graph-of: which functions the module holds (of those include holds),
+ * the connected component of @r->graph_of; its lines of the file
+ * (signatures and edges, in file order) go first, as "; call graph: LINE"
+ * comments. False (reported) when no signature has that name, or
+ * --leave-out names it. */
 static bool graph_of(EmitRun *r, const char *text, size_t len, const CallEdge *edges, unsigned nedges, bool *include)
 {
 	unsigned n = r->nsigs ? r->nsigs : 1, *component = malloc(n * sizeof *component), lines = 1, self = r->nsigs;
 	for (unsigned i = 0; i < r->nsigs; i++)
 		if (strcmp(r->sigs[i]->name, r->graph_of) == 0)
 			self = i;
-	if (self == r->nsigs || !component) {
-		if (component)
+	if (self == r->nsigs || !component || !include[self]) {
+		if (component && self < r->nsigs)
+			fprintf(stderr, "%s: error: --graph-of: --leave-out names @%s\n", r->input, r->graph_of);
+		else if (component)
 			fprintf(stderr, "%s: error: --graph-of: no function @%s\n", r->input, r->graph_of);
 		else
 			fprintf(stderr, "%s: error: out of memory\n", r->input);
@@ -1093,10 +1130,10 @@ static bool graph_of(EmitRun *r, const char *text, size_t len, const CallEdge *e
 		return false;
 	}
 	for (unsigned i = 0; i < r->nsigs; i++)
-		if ((include[i] = component[i] == component[self]) && r->sigs[i]->line <= lines)
+		if ((include[i] = include[i] && component[i] == component[self]) && r->sigs[i]->line <= lines)
 			mine[r->sigs[i]->line] = true;
 	for (unsigned e = 0; e < nedges; e++)
-		if (include[edges[e].from] && edges[e].line <= lines)
+		if (include[edges[e].from] && include[edges[e].to] && edges[e].line <= lines)
 			mine[edges[e].line] = true;
 	unsigned line = 1;
 	for (const char *p = text, *end = text + len; p < end; line++) {
@@ -1128,7 +1165,9 @@ static int emit_graph_file(EmitRun *r, const char *text, size_t len)
 		bool *all = malloc(r->nsigs ? r->nsigs : 1);
 		if (all)
 			memset(all, 1, r->nsigs);
-		if (all && r->graph_of && !graph_of(r, text, len, edges, nedges, all))
+		if (all && !leave_out(r, all))
+			r->failed++;
+		else if (all && r->graph_of && !graph_of(r, text, len, edges, nedges, all))
 			r->failed++;
 		else if (!all || !emit_graph(&r->out, r->sigs, all, r->nsigs, edges, nedges, &r->o, why, sizeof why)) {
 			fprintf(stderr, "%s: error: %s\n", r->input, all ? why : "out of memory");
@@ -1139,6 +1178,16 @@ static int emit_graph_file(EmitRun *r, const char *text, size_t len)
 	} else if (!ok) {
 		r->failed++;
 		rc = 0;
+	} else if (r->leave_out) {
+		/* Signatures without calls: each one --leave-out names must be there. */
+		bool *all = calloc(r->nsigs ? r->nsigs : 1, 1);
+		if (!all || !leave_out(r, all)) {
+			if (!all)
+				fprintf(stderr, "%s: error: out of memory\n", r->input);
+			r->failed++;
+			rc = 0;
+		}
+		free(all);
 	}
 	for (unsigned i = 0; i < r->nsigs; i++)
 		free(r->sigs[i]);
@@ -1182,6 +1231,8 @@ int cmd_emit(int argc, char **argv)
 			uniform = true;
 		else if (strcmp(cmd->opts[k].name, "--graph-of") == 0)
 			r.graph_of = val[0] == '@' ? val + 1 : val;
+		else if (strcmp(cmd->opts[k].name, "--leave-out") == 0)
+			r.leave_out = val;
 		else if (strcmp(cmd->opts[k].name, "--wave") == 0) {
 			if (strcmp(val, "32") != 0 && strcmp(val, "64") != 0) {
 				fprintf(stderr, "gcnabi emit: --wave takes 32 or 64, not '%s'\n", val);

@@ -693,6 +693,56 @@ def test_crash_witnesses():
            "%s != %s" % (got, want))
 
 
+def test_verifier_hides(tmp):
+    """A final-code crash check saw on its run without the machine verifier
+    (after the verifier's own finding): llc 22 stops at the verifier on a
+    coldcc call passing <8 x double> inreg ("illegal copy from vector
+    register to SGPR"), and shows "illegal VGPR to SGPR copy" without it,
+    so the lit test's RUN line goes without -verify-machineinstrs
+    (littest.verifier_hides); llc 19 compiles the same IR, and a cause the
+    verifier does not stop before is not hidden."""
+    sys.path.insert(0, os.path.join(ROOT, "harness"))
+    from gcnabirun import littest
+    llcs = {int(p.split("-")[1].split("/")[0]): p for p in glob.glob("/usr/lib/llvm-*/bin/llc")}
+    if 19 not in llcs or 22 not in llcs:
+        report("verifier hides a final-code crash: needs llc 19 and 22", False, "installed: %s" % sorted(llcs))
+        return
+    sig = os.path.join(tmp, "hidden.ll")
+    with open(sig, "w") as f:
+        f.write("declare coldcc void @g0.n1(<8 x double> inreg)\ndeclare coldcc void @g0.n2(<8 x double> inreg)\n"
+                "call @g0.n1 -> @g0.n2\n")
+    ir = subprocess.run([GCNABI, "emit", "--typed-pointers", "--profile", "llvm22", "--mcpu", "gfx1030",
+                         "--uniform-inreg", "--graph-of", "g0.n1", sig], capture_output=True, text=True).stdout
+    finding = {"cpu": "gfx1030", "selector": "dag", "axis": "final-code",
+               "llc_failure": {"cause": "error: <unknown>:#:#: in function: illegal VGPR to SGPR copy"}}
+    other = dict(finding, llc_failure={"cause": "LLVM ERROR: unable to allocate function argument"})
+    got = [littest.verifier_hides({"path": llcs[m]}, f, ir, tmp) for m, f in ((22, finding), (19, finding),
+                                                                             (22, other))]
+    report("verifier hides a final-code crash: llc 22's illegal VGPR to SGPR copy only without the verifier; not "
+           "with llc 19 (compiles it), nor for a cause llc 22 does not show", got == [True, False, False],
+           "%s (IR of %d lines)" % (got, ir.count("\n")))
+
+
+def test_left_out(tmp):
+    """The functions a call graph's lit test leaves out (cli.left_out):
+    those check left out of the module of the finding's combination
+    (not-in-graph), not another combination's, nor other findings."""
+    sys.path.insert(0, os.path.join(ROOT, "harness"))
+    from gcnabirun import cli
+    out = os.path.join(tmp, "left-out", "units", "graph-000-gfx701")
+    os.makedirs(out)
+    rows = [("not-in-graph", "llvm-22.1.8-gfx701-gisel", "g0.n1"), ("not-in-graph", "llvm-19.1.7-gfx701-gisel", "g0.n2"),
+            ("final-code-refused", "llvm-22.1.8-gfx701-gisel", "g0.n0"), ("not-in-graph", "llvm-22.1.8-gfx701-gisel", "g1.n0")]
+    with open(os.path.join(out, "findings.jsonl"), "w") as f:
+        f.write("".join('{"kind": "%s", "combo": "%s", "function": "%s"}\n' % r for r in rows))
+    with open(os.path.join(out, "details.jsonl"), "w") as f:
+        f.write("{}\n" * len(rows))
+    got = cli.left_out(os.path.join(tmp, "left-out"), {"id": "graph-000-gfx701"},
+                       {"combo": "llvm-22.1.8-gfx701-gisel"})
+    report("left out of a call graph's lit test: the not-in-graph functions of the finding's combination",
+           got == ["g0.n1", "g1.n0"], "%s" % got)
+
+
 def test_lit_judge():
     """A lit test's verdict (littest.judge): a failure counts as the one
     predicted only if it is of the kind predicted (CHECK lines not matched,
@@ -1247,6 +1297,8 @@ def main():
         test_check_command()
         test_lit_judge()
         test_crash_witnesses()
+        test_left_out(tmp)
+        test_verifier_hides(tmp)
         test_reduce_keeps_clean()
         test_reduce_keeps_check_line()
         test_final_code_lit_lines(tmp)

@@ -1104,6 +1104,19 @@ def graph_bisection(tmp):
     r = run([GCNABI_SAN, "emit", "--graph-of", "nope", graphs], env=SAN_ENV)
     report("emit --graph-of with an unknown name: an error naming it and the file",
            r.returncode == 1 and "no function @nope" in r.stderr and graphs in r.stderr, r.stderr)
+    # --leave-out: as check leaves out a function the model expects llc to
+    # refuse, with the calls to it.
+    r = run([GCNABI_SAN, "emit", "--graph-of", "c.n1", "--leave-out", "c.n2", graphs], env=SAN_ENV)
+    lines = [l for l in r.stdout.splitlines() if l.startswith("; call graph: ")]
+    defined = re.findall(r"^define \S+ \S+ @(\S+)\(", r.stdout, re.M)
+    report("emit --graph-of c.n1 --leave-out c.n2: @c.n2, the call to it and their lines left out",
+           r.returncode == 0 and lines == ["; call graph: " + l for l in want if "c.n2" not in l] and
+           sorted(defined) == ["c.n0", "c.n1"] and "@c.n2" not in r.stdout, r.stderr + r.stdout[:600])
+    for args, words in ((["--leave-out", "c.n2,nope"], "--leave-out: no function @nope"),
+                        (["--leave-out", "c.n1"], "--graph-of: --leave-out names @c.n1")):
+        r = run([GCNABI_SAN, "emit", "--graph-of", "c.n1"] + args + [graphs], env=SAN_ENV)
+        report("emit %s: an error naming it and the file" % " ".join(args),
+               r.returncode == 1 and words in r.stderr and graphs in r.stderr, r.stderr)
     for major, llc in installed_llcs():
         out = os.path.join(tmp, "bisect-%d" % major)
         r = run([GCNABI, "check", "--quiet", "--llc", named(major, llc), "--mcpu", "gfx1030", "--selector", "dag", "--out", out, graphs])

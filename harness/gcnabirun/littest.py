@@ -509,7 +509,7 @@ def crash_cause(f):
     return (f.get("llc_failure") or {}).get("cause")
 
 
-def reduce_ir(ir, f, subject, compilers, tmp, deadline, clean=(), same=(), failing=(), check=None):
+def reduce_ir(ir, f, subject, compilers, tmp, deadline, clean=(), same=(), failing=(), check=None, verify=True):
     """llvm-reduce with an interestingness test that runs the compiler and
     looks for the crash's cause, as every compiler of same (expected to
     fail for it) must too (with check, the lit test's CHECK line of a
@@ -520,7 +520,8 @@ def reduce_ir(ir, f, subject, compilers, tmp, deadline, clean=(), same=(), faili
     (expected to fail otherwise) still fails: the reduced IR is the same
     difference between compilers, not another failure they all share (a
     lane-varying value passed inreg, where llvm-reduce turns a uniform load
-    into an argument) nor one of the subject's alone.
+    into an argument) nor one of the subject's alone. Every llc runs with
+    the machine verifier unless verify is false, as the RUN line does.
     The reduced IR or None. The oldest llvm-reduce installed that reads the
     IR reduces it (reducers). It gets half of what is left before the
     deadline (the rest is for lit), at least REDUCE_MIN_SECONDS and at most
@@ -537,7 +538,7 @@ def reduce_ir(ir, f, subject, compilers, tmp, deadline, clean=(), same=(), faili
     # the signal), not just any error of the same pass.
     write_text(os.path.join(tmp, "cause.txt"), crash_cause(f))
     test = os.path.join(tmp, "interesting.sh")
-    flags = " ".join(llc_flags(f))
+    flags = " ".join(llc_flags(f, verify))
     filecheck = check and C.llvm_tool(subject, "FileCheck")
     if filecheck:
         write_text(os.path.join(tmp, "check.txt"), check + "\n")
@@ -639,6 +640,21 @@ def why_it_fails(c, f, path, cause, verify=True):
     return False, got, "llc"
 
 
+def verifier_hides(subject, f, ir, tmp):
+    """Whether the machine verifier stops the subject on the emitted ir
+    before the crash's cause, which it shows without the verifier (check
+    runs a function the verifier rejects once more without it: llc 22's
+    "illegal VGPR to SGPR copy" came after its verifier's "illegal copy
+    from vector register to SGPR")."""
+    cause = crash_cause(f)
+    if not cause:
+        return False
+    probe = os.path.join(tmp, "probe.ll")
+    write_text(probe, portable(ir))
+    return not (llc_cause(subject, f, probe) or "").startswith(cause) and \
+        (llc_cause(subject, f, probe, verify=False) or "").startswith(cause)
+
+
 def the_other_way(exp):
     """A crash's expectation (llc fails for its cause: the lit test fails;
     llc compiles: it passes) for a test that is llc failing so (`not llc
@@ -701,7 +717,7 @@ def judge(subject, compilers, observed, expected, subject_passes=False):
 
 
 def write_and_verify(repro_dir, name, f, subject, decl, detail, others, lit_cmd, deadline, reduce=True, graph=None,
-                     seen_with=(), ran_clean=(), origin=()):
+                     seen_with=(), ran_clean=(), origin=(), leave_out=()):
     """Writes repro_dir/name.ll and verifies it with the subject and every
     other llc, trying to finish before the deadline (time.monotonic); a
     crash's IR goes through llvm-reduce first unless reduce is false.
@@ -710,7 +726,9 @@ def write_and_verify(repro_dir, name, f, subject, decl, detail, others, lit_cmd,
     needs. seen_with: the llc paths the run saw the same cause with, where
     the test must fail as with the subject; ran_clean: those it compiled
     the finding's unit with, without any failure, where a crash's test must
-    pass; origin: the lines (signatures, call edges) the run compiled then.
+    pass; origin: the lines (signatures, call edges) the run compiled then;
+    leave_out: the functions of the graph check left out of its module
+    (gcnabi emit --leave-out), those the graph file holds.
     Returns a description."""
     os.makedirs(repro_dir, exist_ok=True)
     write_text(os.path.join(repro_dir, "lit.cfg.py"), LIT_CFG)
@@ -719,9 +737,12 @@ def write_and_verify(repro_dir, name, f, subject, decl, detail, others, lit_cmd,
     try:
         if graph:
             sig = graph[0]
-            emit = ["--graph-of", graph[1]] + wave_args(f["cpu"])
+            held = {n[0] for n in (NAME.findall(l) for l in open(sig) if l.startswith("declare")) if n}
+            gone = [n for n in leave_out if n in held and n != graph[1]]
+            emit = ["--graph-of", graph[1]] + (["--leave-out", ",".join(gone)] if gone else []) + wave_args(f["cpu"])
             names = {"callee": graph[1], "caller": graph[2] or graph[1]}
         else:
+            gone = []
             sig = os.path.join(tmp, "sig.ll")
             write_text(sig, decl + "\n")
             emit = ["--caller"]
@@ -764,10 +785,16 @@ def write_and_verify(repro_dir, name, f, subject, decl, detail, others, lit_cmd,
         if f["axis"] == "final-code" and not want:
             return {"status": "unverified", "verdict": "no lit test: CHECK lines: " + meaning, "path": None,
                     "passes_with": [], "fails_with": [], "disagree": []}
+        # A crash check saw on its run without the machine verifier (after
+        # the verifier's own finding): the test runs llc so too.
+        verify = not (crash and verifier_hides(subject, f, ir, tmp))
+        if not verify:
+            meaning += " (RUN without -verify-machineinstrs: with it, %s stops at the machine verifier first)" % \
+                version(subject)
         run = "; RUN: llc %s %%s -o - | FileCheck %%s" % " ".join(llc_flags(f))
         if final_crash:
             run = "; RUN: not %sllc %s %%s -o /dev/null 2>&1 | FileCheck %%s" % (
-                "--crash " if (f.get("llc_failure") or {}).get("signal") else "", " ".join(llc_flags(f)))
+                "--crash " if (f.get("llc_failure") or {}).get("signal") else "", " ".join(llc_flags(f, verify)))
         # A crash's expectations come first: the reduction keeps them.
         expected = {c["path"]: crash_expected(c, f, subject, seen_with, ran_clean, compiled, sig, graph, tmp,
                                               emitted) for c in compilers} if crash else {}
@@ -776,7 +803,7 @@ def write_and_verify(repro_dir, name, f, subject, decl, detail, others, lit_cmd,
             [c for c in compilers[1:] if expected[c["path"]][0]],
             [c for c in compilers[1:] if expected[c["path"]][:3:2] == (False, "cause")],
             [c for c in compilers[1:] if expected[c["path"]][:3:2] == (False, "llc")],
-            want[0][2:] if final_crash and want else None)
+            want[0][2:] if final_crash and want else None, verify)
         if final_crash and reduced:
             ir = reduced
             meaning += " (the IR reduced by llvm-reduce from the emitted %s)" % (
@@ -784,17 +811,16 @@ def write_and_verify(repro_dir, name, f, subject, decl, detail, others, lit_cmd,
         elif graph and crash and not reduced and not final_crash:
             # The call graph as found: the test is that llc compiles it.
             want, did = [], None
-            run = "; RUN: llc %s %%s -o /dev/null" % " ".join(llc_flags(f))
+            run = "; RUN: llc %s %%s -o /dev/null" % " ".join(llc_flags(f, verify))
             meaning = "none; llc compiles the call graph's module"
         elif reduced:
             # llvm-reduce keeps what the crash needs, not the function names
             # the CHECK lines would look for: the test is that llc compiles it.
             ir, want, did = reduced, [], None
-            run = "; RUN: llc %s %%s -o /dev/null" % " ".join(llc_flags(f))
+            run = "; RUN: llc %s %%s -o /dev/null" % " ".join(llc_flags(f, verify))
             meaning = "none; llc compiles the IR (reduced by llvm-reduce from the emitted %s)" % (
                 "call graph" if graph else "function and caller")
         ir = portable(ir)
-        verify = True
         if not crash:
             # A divergence's test checks the ABI: where the machine verifier
             # rejects the module with the subject (a finding of its own, as
@@ -812,6 +838,8 @@ def write_and_verify(repro_dir, name, f, subject, decl, detail, others, lit_cmd,
                                              "SelectionDAG" if f["selector"] == "dag" else "GlobalISel")
             head = ["; Reproducer %s (%s): %s" % (name, what, f["why"][:200]),
                     "; Signature: %s" % decl] + ["; From the call graph: %s" % l for l in graph_lines] + [
+                    "; Left out of the module, as gcnabi check left them out for %s (not-in-graph): %s" % (
+                        version(subject), ", ".join("@" + n for n in gone))] * bool(gone) + [
                     "; CHECK lines: %s." % meaning] + ["; %s" % v for v in verdict]
             return "\n".join(head + [run, ""] + lines + ["", ir])
         path = os.path.join(repro_dir, name + ".ll")
