@@ -741,6 +741,13 @@ def test_left_out(tmp):
                        {"combo": "llvm-22.1.8-gfx701-gisel"})
     report("left out of a call graph's lit test: the not-in-graph functions of the finding's combination",
            got == ["g0.n1", "g1.n0"], "%s" % got)
+    # A crash that did not happen again gets no lit test, and no search.
+    flaky = {"kind": "flaky-crash", "axis": "crash", "label": "llvm-22.1.8", "unit": "graph-000-gfx701"}
+    m = cli.minimize_cause({"key": "k", "example": flaky}, {"compilers": [{"label": "llvm-22.1.8"}], "units": []},
+                           [], None, os.path.join(tmp, "left-out"), time.monotonic() + 1)
+    report("a flaky crash: no lit test (a test would pass or fail by chance), nothing searched",
+           (m.get("lit") or {}).get("path", 1) is None and "by chance" in m["lit"]["verdict"] and
+           set(m) == {"key", "lit"}, "%s" % m)
 
 
 def test_lit_judge():
@@ -821,6 +828,11 @@ def test_lit_judge():
              "LLVM ERROR: cannot select: G_MERGE_VALUES (in function: {{.*}})"),
             (failure("LLVM ERROR: unable to legalize instruction: G_STORE (in function: g0.n1)", None),
              "LLVM ERROR: unable to legalize instruction: G_STORE (in function: {{.*}})"),
+            # a virtual register's bank or class: any scalar one for a
+            # scalar one (llc 22 printed sreg_32 where it had failed on sgpr)
+            (failure("LLVM ERROR: cannot select: %614:sgpr(s16) = G_LOAD %3:vreg_64(p4) (in function: g0.n3)", None),
+             "LLVM ERROR: cannot select: {{.*}}:{{s(gpr|reg)[a-z0-9_]*}}(s{{.*}}) = G_LOAD "
+             "{{.*}}:{{v(gpr|reg)[a-z0-9_]*}}(p{{.*}}) (in function: {{.*}})"),
             (failure(None, "SIGSEGV"), None),
             (failure(None, None, "timeout"), None),
             (failure("LLVM ERROR: out of memory", "SIGABRT", "memory"), None)]

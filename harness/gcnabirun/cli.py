@@ -528,6 +528,9 @@ def minimize_cause(b, plan, installed, lit_cmd, run_dir, deadline, check_jobs=2)
     if f["axis"] == "link" or not subject:
         m["why"] = "a cross-version link finding: its per-llc findings carry the reproducers"
         return m
+    if f["kind"] == littest.FLAKY_KIND:
+        m["lit"] = dict(littest.NO_FLAKY_TEST)
+        return m
     unit = next((u for u in plan["units"] if u["id"] == f["unit"]), None)
     in_graph = bool(unit and unit["kind"] == "graph")
     start = time.monotonic()
