@@ -723,6 +723,28 @@ def test_verifier_hides(tmp):
            "%s (IR of %d lines)" % (got, ir.count("\n")))
 
 
+def test_nondeterministic(tmp):
+    """A crash's test its llc does not fail: run FLAKY_RUNS times more, the
+    verdict says how often it fails for the cause (a stand-in llc that
+    aborts with the cause's error on every other run); never, nothing."""
+    sys.path.insert(0, os.path.join(ROOT, "harness"))
+    from gcnabirun import littest as L
+    llc = os.path.join(tmp, "every-other-llc")
+    with open(llc, "w") as f:
+        f.write('#!/bin/sh\nN=$(( $(cat "$0.n" 2>/dev/null || echo 0) + 1 )); echo $N > "$0.n"\n'
+                '[ $((N % 2)) -eq 0 ] && { echo "LLVM ERROR: planted crash" >&2; kill -ABRT $$; }\nexit 0\n')
+    os.chmod(llc, 0o755)
+    test = os.path.join(tmp, "nondeterministic.ll")
+    open(test, "w").write("define void @f() {\n  ret void\n}\n")
+    f = {"cpu": "gfx900", "selector": "dag", "axis": "final-code", "llc_failure": {"cause": "LLVM ERROR: planted crash"}}
+    c = {"path": llc, "version": "LLVM version 99.0.0", "label": ""}
+    got = L.nondeterministic(c, f, test, True)
+    never = L.nondeterministic(c, dict(f, llc_failure={"cause": "LLVM ERROR: another"}), test, True)
+    report("a crash's test its llc compiles: %d more runs, how often it fails for the cause" % L.FLAKY_RUNS,
+           got == "; llc 99.0.0 fails for the cause on 2 of 5 more runs of the test: a nondeterministic crash" and
+           never == "", "%r %r" % (got, never))
+
+
 def test_left_out(tmp):
     """The functions a call graph's lit test leaves out (cli.left_out):
     those check left out of the module of the finding's combination
@@ -1310,6 +1332,7 @@ def main():
         test_lit_judge()
         test_crash_witnesses()
         test_left_out(tmp)
+        test_nondeterministic(tmp)
         test_verifier_hides(tmp)
         test_reduce_keeps_clean()
         test_reduce_keeps_check_line()
