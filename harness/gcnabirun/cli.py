@@ -571,6 +571,13 @@ def minimize_cause(b, plan, installed, lit_cmd, run_dir, deadline, check_jobs=2)
         m["lit"] = {"status": "unverified", "path": None, "verdict": "lit not found (tests/deps.sh installs it)"}
         return m
     name = name_of(b)
+    # The run's witnesses (seen_with, ran_clean) are of the IR it compiled;
+    # a minimized signature, a graph's function alone or a reduced graph is
+    # other IR, whose expectations gcnabi check of it gives (llc 16
+    # compiled swarm f2's 24 arguments cleanly, and fails as llc 14 does on
+    # the `amdgpu_gfx void (i14 inreg)` minimized from them).
+    as_found = graph[0] == os.path.join(run_dir, unit["input"]) if graph else \
+        not in_graph and decl == M.renamed(f["signature"], "f")
     # Each llc once: the run's own first, an installed one under another
     # name (/usr/bin/llc-22 for /usr/lib/llvm-22/bin/llc) not again.
     uniq, seen = [], {os.path.realpath(subject["path"])}
@@ -583,7 +590,8 @@ def minimize_cause(b, plan, installed, lit_cmd, run_dir, deadline, check_jobs=2)
                                        # Each llvm-reduce test would take as long as the check that
                                        # did not finish: the verification gets the time instead.
                                        reduce=not m.get("as_found"), graph=graph,
-                                       seen_with=b.get("seen_with", []), ran_clean=b.get("ran_clean", []),
+                                       seen_with=b.get("seen_with", []) if as_found else [],
+                                       ran_clean=b.get("ran_clean", []) if as_found else [],
                                        leave_out=left_out(run_dir, unit, f) if graph else (),
                                        origin=(M.graph_of(os.path.join(run_dir, unit["input"]), f["function"])
                                                if in_graph else None) or [f["signature"]])
