@@ -16,7 +16,7 @@ HDRS      := $(wildcard core/*.h observe/*.h generators/*.h cli/*.h tests/unit/*
 
 obj = $(patsubst %.c,$(B)/$(1)/%.o,$(2))
 
-.PHONY: all test unit check bench deps clean help nightly selftest harness-test fuzz fuzz-replay fuzz-build afl fuzz-bench fuzz-feed
+.PHONY: all test test-quick unit check bench deps clean help nightly selftest harness-test fuzz fuzz-replay fuzz-build afl fuzz-bench fuzz-feed
 # Keep the test objects between runs.
 .SECONDARY:
 all: $(B)/gcnabi
@@ -48,18 +48,25 @@ UNIT_BINS := $(patsubst tests/unit/%.c,$(B)/tests/%,$(UNIT_SRC))
 unit: $(UNIT_BINS)
 	@fail=0; for t in $(UNIT_BINS); do $$t || fail=1; done; exit $$fail
 
-# make test: unit tests (ASan+UBSan), fuzz corpus replay, golden corpus, every installed llc,
-# writes that fail (full disk, stdout, locked run folders), then the harness's tests
-# (resume, shards, crash bisection, errors, selftest), then fault injection
-# (llc stand-ins: the machine's faults against llc's).
-test: unit fuzz-replay $(B)/gcnabi $(B)/gcnabi-san
-	python3 tests/run_tests.py
-	python3 tests/io_tests.py
-	python3 tests/harness_tests.py
-	python3 tests/faults.py
+# make test: the cmocka unit tests, the fuzz corpus replay, lit and pytest
+# in parallel on JOBS cores, then one line 'N passed, N failed'
+# (tests/suite.sh); make test-quick: the newest llc only, no slow tests.
+# pytest and xdist come from Debian (make deps), under Debian's python3.
+PYTEST_PY   ?= /usr/bin/python3
+LIT         ?= $(lastword $(sort $(wildcard /usr/lib/llvm-*/build/utils/lit/lit.py)))
+JOBS        ?= $(shell nproc 2>/dev/null || echo 2)
+PYTEST_ARGS ?=
+SUITE_ENV    = TR=$(B)/test-results JOBS=$(JOBS) PYTEST_PY=$(PYTEST_PY) LIT=$(LIT) UNIT_BINS="$(UNIT_BINS)" \
+               MAKE="$(MAKE)" PYTEST_ARGS="$(PYTEST_ARGS)"
 
-harness-test: $(B)/gcnabi
-	python3 tests/harness_tests.py
+test: $(B)/gcnabi $(B)/gcnabi-san $(UNIT_BINS)
+	@$(SUITE_ENV) sh tests/suite.sh full
+
+test-quick: $(B)/gcnabi $(B)/gcnabi-san $(UNIT_BINS)
+	@$(SUITE_ENV) sh tests/suite.sh quick
+
+harness-test: $(B)/gcnabi $(B)/gcnabi-san
+	$(PYTEST_PY) -m pytest -q -n $(JOBS) -p no:cacheprovider tests/test_harness.py
 
 # The nightly run of the harness: every llc, every axis, within BUDGET
 # (e.g. make nightly BUDGET=10m); reports/latest/ holds its reports.

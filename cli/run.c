@@ -200,8 +200,18 @@ static void launcher_stop(void)
 	launcher.pid = 0;
 }
 
+/* llc's crash handler starts llvm-symbolizer on every crash (seconds of
+ * CPU each, most of it in the kernel); the checks read only the stack
+ * dump's "on function" line, which needs no symbols. A user's own setting
+ * stands. */
+static void no_symbolizer(void)
+{
+	setenv("LLVM_DISABLE_SYMBOLIZATION", "1", 0);
+}
+
 bool proc_launcher_start(int lower_priority_by)
 {
+	no_symbolizer();
 #ifdef __linux__
 	int request[2], record[2];
 	if (launcher.pid > 0)
@@ -317,6 +327,7 @@ static bool launcher_start_proc(pid_t *pid, char *const argv[], const char *out_
 bool proc_start(Proc *p, char *const argv[], const char *out_path, const char *err_path, unsigned mem_mb)
 {
 	pid_t pid;
+	no_symbolizer();
 	if (launcher.pid > 0) {
 		if (!launcher_start_proc(&pid, argv, out_path, err_path, mem_mb))
 			return false;

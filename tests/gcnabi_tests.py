@@ -28,13 +28,15 @@ def case_oses(case_path):
 
 
 def installed_llcs():
-    """[(major, path)] for every Debian llvm-N llc on this machine, oldest first."""
+    """[(major, path)] for every Debian llvm-N llc on this machine, oldest
+    first; the newest alone where GCNABI_TEST_QUICK is set (make test-quick)."""
     found = []
     for path in glob.glob("/usr/lib/llvm-*/bin/llc"):
         m = re.search(r"llvm-(\d+)/", path)
         if m and os.access(path, os.X_OK):
             found.append((int(m.group(1)), path))
-    return sorted(found)
+    found.sort()
+    return found[-1:] if os.environ.get("GCNABI_TEST_QUICK") else found
 
 
 _profiles = None
@@ -84,6 +86,19 @@ def expectation_name(case, profile, cpu, selector, view, os_name="amdpal"):
     return os.path.join(GOLDEN, "expect", "%s.%s-%s-%s%s.%s.jsonl" % (case, profile, cpu, selector, tag, view))
 
 
+def golden_run_lines(case, profile, cpu, selector, view, os_name="amdpal"):
+    """The lit RUN lines of an expectation file: the model's placement of
+    the case, compared with what llc did (the file's own JSON lines)."""
+    # llc 16's SelectionDAG loses some shader SGPR values (profile switch
+    # shader_dag_undef_sgprs): the recorded placement lacks those parts.
+    lenient = " --undef-sgprs" if profile == "llvm16" and selector == "dag" else ""
+    return ("# The model places as llc did:\n"
+            "# RUN: grep -v '^#' %%s > %%t.llc\n"
+            "# RUN: %%gcnabi place --json --profile %s --mcpu %s --selector %s --triple %s%s %%S/../%s.ll > %%t.model\n"
+            "# RUN: %%gcnabi diff --labels model,llc%s %%t.model %%t.llc\n") % (
+        profile, cpu, selector, OS_TRIPLES[os_name], " --caller" if view == "caller" else "", case, lenient)
+
+
 def parse_expectation_name(path):
     """cases/golden/expect/default.llvm19-gfx1030-dag.callee.jsonl -> (case, profile, cpu, selector, view, os)."""
     m = re.match(r"(.+)\.(llvm\d+)-(gfx\w+)-(dag|gisel)(?:-(mesa3d|noos))?\.(callee|caller)\.jsonl$",
@@ -100,7 +115,7 @@ def run(cmd, **kw):
 
 def read_summary(path):
     """Per-combo counts from the table of check's summary.txt (the text that
-    run_tests compares with summary.json; the harness reads summary.json)."""
+    test_check.py compares with summary.json; the harness reads summary.json)."""
     stats = {}
     if not os.path.exists(path):
         return stats

@@ -5,7 +5,8 @@ For each case file, installed llc, CPU and selector: emit the IR with a
 caller for every function, run llc, observe its MIR, and write what llc did
 as two JSON-lines files (callee view, caller view). A function llc refuses is
 recorded as {"name":...,"error":"llc: <first error line>"}. Every file starts
-with '#' lines naming the exact commands. Usage:
+with '#' lines naming the exact commands, and lit RUN lines that compare
+the model with it (lit.cfg.py). Usage:
     tests/record_golden.py [--llc MAJOR ...] [--jobs N] [CASE ...]
 A case file's "; cpus: ..." line replaces the default CPUs for it."""
 import argparse
@@ -16,7 +17,7 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from gcnabi_tests import (CPUS, GCNABI, GOLDEN, OS_TRIPLES, SELECTORS, case_oses, default_wave, expectation_name, installed_llcs,
+from gcnabi_tests import (CPUS, GCNABI, GOLDEN, OS_TRIPLES, SELECTORS, case_oses, default_wave, expectation_name, golden_run_lines, installed_llcs,
                           llc_command, profile_of, run)
 
 
@@ -138,8 +139,9 @@ def record(case_path, major, llc, cpu, sel, os_name, tmp):
         path = expectation_name(case, profile, cpu, sel, view, os_name)
         with open(path, "w") as f:
             f.write("# recorded from real llc (%s) by tests/record_golden.py\n" % version)
-            f.write("# RUN: %s\n" % cmd)
+            f.write("# recorded with: %s\n" % cmd)
             f.write("# view: %s; functions llc refused carry \"error\"\n" % view)
+            f.write(golden_run_lines(case, profile, cpu, sel, view, os_name))
             for name, _ in headers:
                 if name in table:
                     f.write(json.dumps(table[name], separators=(",", ":")) + "\n")

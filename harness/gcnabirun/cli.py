@@ -27,7 +27,7 @@ MAX_MINIMIZE = 40  # distinct causes minimized per run, in bucket order
 MINIMIZE_SECONDS = 300  # at most per cause within a budget (nightly --budget)
 # Without a budget, per cause: the searches stop when nothing smaller shows
 # the cause, not at a time that a loaded machine reaches sooner (the llc 16
-# call-graph reduction of tests/harness_tests.py, within 300 s a cause,
+# call-graph reduction of tests/test_harness.py, within 300 s a cause,
 # was cut short once under a load of 5).
 UNBUDGETED_SECONDS = 900
 MINIMUM_SHARE_SECONDS = 20  # per cause; with less left before the budget ends, it is reported without reproducer

@@ -15,17 +15,13 @@ import sys
 import tempfile
 import time
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from soft import report  # noqa: E402
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 RUN = [sys.executable, os.path.join(ROOT, "harness", "gcnabi-run")]
 GCNABI = os.path.join(ROOT, "build", "gcnabi")
 REPORT_FILES = ("summary.md", "results.jsonl", "junit.xml", "index.html")
-results = []
-
-
-def report(name, ok, detail=""):
-    results.append(bool(ok))
-    print("[%s] %s%s" % ("PASS" if ok else "FAIL", name, "" if ok else ": " + detail))
-    sys.stdout.flush()
 
 
 def run(args, **kw):
@@ -1293,65 +1289,3 @@ def test_selftest():
     r = run(["selftest"])
     report("gcnabi-run selftest: both planted errors found and minimized to verified lit tests",
            r.returncode == 0, (r.stdout + r.stderr)[-1500:])
-
-
-def main():
-    tmp = tempfile.mkdtemp(prefix="gcnabi-harness-tests-")
-    try:
-        named = [a for a in sys.argv[1:] if a.startswith("test_")]
-        if named:  # `harness_tests.py test_lit_judge ...`: only those
-            for name in named:
-                test = globals()[name]
-                test(*(tmp, newest_llc())[:test.__code__.co_argcount])
-            return finish(tmp)
-        test_every_finding_kind(tmp)
-        if sys.argv[1:] == ["kinds"]:  # the tests without llc only
-            return finish(tmp)
-        llc = newest_llc()
-        if not llc:
-            print("harness tests: no llc installed (make deps)")
-            return 1
-        test_errors(tmp, llc)
-        test_one_cause_on_every_axis(tmp)
-        test_bad_input(tmp, llc)
-        test_conventions_in_reports(tmp)
-        test_crash_bisect(tmp, llc)
-        test_graph_crash_reproducer(tmp, llc)
-        test_llc16_caller_reproducers(tmp)
-        test_crash_needs_its_graph(tmp)
-        test_final_code_crash_reproducer(tmp)
-        test_selector_reproducer(tmp, llc)
-        test_resume_and_shards(tmp, llc)
-        test_suites(tmp, llc)
-        test_compare_labels(tmp, llc)
-        test_minimize_shares()
-        test_nightly_size()
-        test_nightly_rounds(tmp, llc)
-        test_final_selectors()
-        test_check_command()
-        test_lit_judge()
-        test_crash_witnesses()
-        test_left_out(tmp)
-        test_nondeterministic(tmp)
-        test_verifier_hides(tmp)
-        test_reduce_keeps_clean()
-        test_reduce_keeps_check_line()
-        test_final_code_lit_lines(tmp)
-        test_selftest()
-    except BaseException:
-        print("kept %s" % tmp)
-        raise
-    return finish(tmp)
-
-
-def finish(tmp):
-    if all(results):
-        shutil.rmtree(tmp, ignore_errors=True)
-    else:
-        print("kept %s" % tmp)
-    print("%d/%d passed" % (sum(results), len(results)))
-    return 0 if all(results) else 1
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
-"""The second half of `make test` (the first is the cmocka unit tests):
-golden corpus, bad-input handling, and gcnabi check of the golden cases and
-of the boundary signatures against every llc installed here. Prints
-[PASS]/[FAIL] per test and 'N passed, M failed'."""
+"""gcnabi's commands against every llc installed here: bad-input handling,
+gcnabi check of the golden cases, the fixtures and the boundary
+signatures, the final code, links, A/B, the generators. One pytest test
+per section (`pytest tests/test_check.py -k final_code`); the golden
+placements themselves are lit tests (lit.cfg.py)."""
 import glob
 import json
 import os
@@ -11,49 +12,14 @@ import subprocess
 import sys
 import tempfile
 
+import pytest
+
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from gcnabi_tests import (GCNABI, GCNABI_SAN, GOLDEN, OS_TRIPLES, ROOT, TRIPLE, case_oses, installed_llcs, llc_command,
-                          parse_expectation_name, profile_of, read_summary, run)
+                          profile_of, read_summary, run)
+from soft import report
 
-results = []
 SAN_ENV = dict(os.environ, ASAN_OPTIONS="exitcode=99:detect_leaks=1", UBSAN_OPTIONS="halt_on_error=1:exitcode=99")
-
-
-def report(name, ok, detail=""):
-    ok = bool(ok)
-    results.append(ok)
-    print("[%s] %s%s" % ("PASS" if ok else "FAIL", name, "" if ok or not detail else "\n" + detail), flush=True)
-
-
-def strip_comments(path, dst):
-    with open(path) as f, open(dst, "w") as out:
-        out.writelines(l for l in f if not l.startswith("#"))
-
-
-def golden(tmp):
-    """The model reproduces every recorded llc placement (callee and caller)."""
-    files = sorted(glob.glob(os.path.join(GOLDEN, "expect", "*.jsonl")))
-    if not files:
-        report("golden: expectation files present", False, "cases/golden/expect is empty")
-    for path in files:
-        case, profile, cpu, sel, view, os_name = parse_expectation_name(path)
-        model = os.path.join(tmp, "model.jsonl")
-        expected = os.path.join(tmp, "expected.jsonl")
-        cmd = [GCNABI_SAN, "place", "--json", "--profile", profile, "--mcpu", cpu, "--selector", sel,
-               "--triple", OS_TRIPLES[os_name]]
-        if view == "caller":
-            cmd.append("--caller")
-        r = run(cmd + [os.path.join(GOLDEN, case + ".ll")], env=SAN_ENV)
-        if r.returncode != 0:
-            report("golden %s" % os.path.basename(path), False, r.stderr)
-            continue
-        open(model, "w").write(r.stdout)
-        strip_comments(path, expected)
-        # llc 16's SelectionDAG loses some shader SGPR values (profile switch
-        # shader_dag_undef_sgprs): the recorded placement lacks those parts.
-        lenient = ["--undef-sgprs"] if profile == "llvm16" and sel == "dag" else []
-        d = run([GCNABI, "diff", "--labels", "model,llc"] + lenient + [model, expected])
-        report("golden %s" % os.path.basename(path), d.returncode == 0, d.stdout[-3000:] + d.stderr)
 
 
 def bad_inputs(tmp):
@@ -200,7 +166,7 @@ SUMMARY_COLUMNS = {"functions": "functions", "agree": "agree", "llc_refused": "l
 
 def status(r, out):
     """check's exit status without the crash bit when every finding that set
-    it is a verifier-error: bad machine code is reported (run_tests'
+    it is a verifier-error: bad machine code is reported (test_check.py's
     machine_verifier section) and the function is compiled again without
     the verifier, so its ABI is judged as before (known llc bugs: llc 14-16
     GlobalISel's IRTranslator, llc 22's whole-wave call sites)."""
@@ -2558,12 +2524,7 @@ def kernels(tmp):
                r.returncode == 0 and c.returncode & (1 | 2 | 8 | 16) == 0, detail)
 
 
-def main():
-    """tests/run_tests.py [SECTION ...]: every section, or only those named."""
-    for binary in (GCNABI, GCNABI_SAN):
-        if not os.access(binary, os.X_OK):
-            sys.exit("%s is missing: run make" % binary)
-    sections = [golden, bad_inputs, bad_input_is_an_error, check_every_llc, check_outputs, kernels, scratch_setup, link_matrix,
+SECTIONS = [bad_inputs, bad_input_is_an_error, check_every_llc, check_outputs, kernels, scratch_setup, link_matrix,
                 selector_link, explained_at_the_difference, contract_confirmed, final_code, final_code_refused, final_code_verify,
                 link_matrix_chain_and_shader,
                 call_graphs, graph_bisection, chain_graphs, subdword_inreg_finding, byval_fatptr_finding, explained_by_hidden_switch,
@@ -2573,19 +2534,8 @@ def main():
                 kernel_graphs, shader_passthrough,
                 boundary_every_llc, boundary_entry_every_llc, whole_wave, gen_replay, gen_header, gen_weights,
                 gen_accepted_by_every_llc, emit_typed_pointers, shrink_candidates]
-    # `run_tests.py golden scratch_setup` runs only the sections named.
-    wanted = sys.argv[1:]
-    unknown = set(wanted) - {f.__name__ for f in sections}
-    if unknown:
-        sys.exit("unknown sections: %s (known: %s)" % (" ".join(sorted(unknown)), " ".join(f.__name__ for f in sections)))
-    with tempfile.TemporaryDirectory() as tmp:
-        for section in sections:
-            if not wanted or section.__name__ in wanted:
-                section(tmp)
-    passed = sum(results)
-    print("%d passed, %d failed" % (passed, len(results) - passed))
-    sys.exit(0 if passed == len(results) and results else 1)
 
 
-if __name__ == "__main__":
-    main()
+@pytest.mark.parametrize("section", SECTIONS, ids=lambda f: f.__name__)
+def test(section, tmp):
+    section(tmp)

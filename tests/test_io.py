@@ -20,16 +20,11 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from gcnabi_tests import GCNABI, GOLDEN, ROOT, installed_llcs  # noqa: E402
+from soft import report  # noqa: E402
 
 RUN = [sys.executable, os.path.join(ROOT, "harness", "gcnabi-run")]
 FIXTURES = os.path.join(ROOT, "tests", "fixtures")
 EXIT_ERROR, EXIT_INCOMPLETE = 1, 64
-results = []
-
-
-def report(name, ok, detail=""):
-    results.append(bool(ok))
-    print("[%s] %s%s" % ("PASS" if ok else "FAIL", name, "" if ok else ": " + detail), flush=True)
 
 
 def run(cmd, stdout=subprocess.PIPE, **kw):
@@ -279,28 +274,22 @@ def one_run_per_folder(tmp, llc, whole):
                resume.stderr[-300:]))
 
 
-def main():
-    llcs = installed_llcs()
-    if not llcs or not os.access(GCNABI, os.X_OK):
-        print("io tests: need build/gcnabi (make) and an llc (make deps)")
-        return 1
-    llc = llcs[-1][1]
-    tmp = tempfile.mkdtemp(prefix="gcnabi-io-tests-")
-    try:
-        stdout_full(tmp, llc)
-        check_unwritable_out(tmp, llc)
-        check_full_disk(tmp, llc)
-        harness_full_disk(tmp, llc)
-        whole = harness_outputs(tmp, llc)
-        one_run_per_folder(tmp, llc, whole)
-    finally:
-        if all(results):
-            shutil.rmtree(tmp, ignore_errors=True)
-        else:
-            print("kept %s" % tmp)
-    print("%d/%d passed" % (sum(results), len(results)))
-    return 0 if results and all(results) else 1
+def test_stdout_full(tmp, llc):
+    stdout_full(tmp, llc)
 
 
-if __name__ == "__main__":
-    sys.exit(main())
+def test_check_unwritable_out(tmp, llc):
+    check_unwritable_out(tmp, llc)
+
+
+def test_check_full_disk(tmp, llc):
+    check_full_disk(tmp, llc)
+
+
+def test_harness_full_disk(tmp, llc):
+    harness_full_disk(tmp, llc)
+
+
+def test_harness_outputs_one_run_per_folder(tmp, llc):
+    whole = harness_outputs(tmp, llc)
+    one_run_per_folder(tmp, llc, whole)

@@ -8,7 +8,7 @@ hang, out of memory on one function). Each fault must
 give its documented finding kind and exit bits, lose no other result (what
 the real llc compiles still agrees) and leave no process behind.
 
-    python3 tests/faults.py [-k NAME]    # NAME: run only cases whose name has it
+    /usr/bin/python3 -m pytest tests/test_faults.py [-k NAME]
 """
 import json
 import os
@@ -18,6 +18,11 @@ import subprocess
 import sys
 import tempfile
 import time
+
+import pytest
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from soft import report  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 GCNABI = os.path.join(ROOT, "build", "gcnabi")
@@ -116,12 +121,6 @@ BODIES = {
                            'echo "LLVM ERROR: planted together" >&2; kill -ABRT $$; fi;; esac',
 }
 
-results = []
-
-
-def report(name, ok, detail=""):
-    results.append(bool(ok))
-    print("[%s] %s%s" % ("PASS" if ok else "FAIL", name, "" if ok else ": " + str(detail)[:1500]))
 
 
 def standin(tmp, name, mode=0o755):
@@ -548,37 +547,8 @@ def test_harness_machine_faults(tmp):
            "exit %d, journal %d -> %d, %s" % (res.returncode, before, len(after), res.stderr[-600:]))
 
 
-CASES = [test_missing, test_not_executable, test_segv_every_2nd, test_crash_together, test_hang, test_cpu_timeout,
-         test_no_output,
-         test_deleted_mid_run, test_loader_under_memory_limit, test_out_of_memory, test_out_of_memory_together, test_flaky_batch,
-         test_flaky_crash, test_final_code_machine, test_final_code_compiler, test_final_code_signals,
-         test_final_code_together, test_hang_named, test_final_code_hang_named,
-         test_harness_unit_timeout, test_harness_machine_faults]
-
-
-def main():
-    only = sys.argv[sys.argv.index("-k") + 1] if "-k" in sys.argv else ""
-    if not os.access(GCNABI, os.X_OK) or not os.access(REAL, os.X_OK):
-        print("faults: needs %s (make) and %s (make deps)" % (GCNABI, REAL))
-        return 1
-    tmp = tempfile.mkdtemp(prefix="gcnabi-faults-")
-    with open(os.path.join(tmp, "sigs.ll"), "w") as f:
-        f.write(SIGS)
-    t0 = time.monotonic()
-    try:
-        for case in CASES:
-            if only in case.__name__:
-                case(tmp)
-    except BaseException:
-        print("kept %s" % tmp)
-        raise
-    if all(results):
-        shutil.rmtree(tmp, ignore_errors=True)
-    else:
-        print("kept %s" % tmp)
-    print("%d/%d passed in %.0f s" % (sum(results), len(results), time.monotonic() - t0))
-    return 0 if all(results) else 1
-
-
-if __name__ == "__main__":
-    sys.exit(main())
+@pytest.fixture
+def tmp(tmp_path):
+    """A fresh folder holding the four signatures (sigs.ll)."""
+    (tmp_path / "sigs.ll").write_text(SIGS)
+    return str(tmp_path)
