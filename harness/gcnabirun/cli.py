@@ -369,12 +369,12 @@ def finish(run_dir, plan, records, minimize=True, info=None, quiet=False):
     selector_repros = selector_reproducers(findings, plan, run_dir, end, minimized, mfile, minimize, installed, lit_cmd)
     pending = (info or {}).pop("layouts", None)
     layouts = pending.result() if pending else layout_table(run_dir, plan)
-    stats, cross, link, notes, errors = R.aggregate(records)
+    stats, cross, link, notes, errors = R.aggregate(records, findings)
     done = len(records)
     have = {r["unit"] for r in records}
     missing = sum(1 for u in expected_units(run_dir, plan) if u not in have)
     ctx = {"plan": plan, "findings": findings, "causes": causes, "minimized": minimized, "stats": stats,
-           "pairs": R.pairs_of(cross), "link": link, "notes": notes, "errors": errors, "layouts": layouts,
+           "cross": cross, "pairs": R.pairs_of(cross), "link": link, "notes": notes, "errors": errors, "layouts": layouts,
            "layout_profile": plan["compilers"][-1]["profile"] if plan["compilers"] else "-", "layout_cpu": place_cpu(),
            "done": done, "missing": missing, "extra": extra_rounds(plan, have), "known_file": os.path.relpath(cfg["known"], ROOT)
            if cfg["known"].startswith(ROOT) else cfg["known"]}

@@ -7,6 +7,7 @@ import os
 import re
 
 from . import common
+from . import findings as F
 from . import vocab as V
 from .common import convention_order, dumps, write_text
 from .known import AXES, entry_for, match
@@ -15,8 +16,24 @@ AXIS_TITLES = {
     "model-vs-llc": "model vs llc (callee)", "model-vs-llc-caller": "model vs llc (call site)",
     "caller-vs-callee": "caller vs callee (one llc)", "llc-vs-llc-callee": "llc A vs llc B (callee view)",
     "llc-vs-llc-caller": "llc A vs llc B (caller view)", "dag-vs-gisel": "SelectionDAG vs GlobalISel",
-    "gisel-vs-nrbs": "GlobalISel vs GlobalISel -new-reg-bank-select", "link": "cross-version link (unpredicted)",
+    "gisel-vs-nrbs": "GlobalISel vs GlobalISel -new-reg-bank-select", "link": "cross-version and cross-selector link",
     "crash": "compiler crashes and refusals", "final-code": "contract vs final code"}
+
+
+# The verdict of a finding (classify), the one classification every count,
+# table and chart of the reports is split by, from the least to the most
+# urgent; the colours the charts paint them in.
+VERDICTS = ["explained", "known", "new"]
+VERDICT_COLORS = {"explained": "#9bb7d4", "known": "#e6b85c", "new": "#d0483c"}
+
+
+def no_verdicts():
+    return dict.fromkeys(VERDICTS, 0)
+
+
+def worst(statuses, none="explained"):
+    """The most urgent of some verdicts (none: of no verdict at all)."""
+    return max(statuses, key=VERDICTS.index, default=none)
 
 
 # The axis a cause is shown under and minimized from, first the one whose
@@ -111,7 +128,63 @@ def share(s, part, whole, but=None):
     return 100.0 * s.get(part, 0) / n if n > 0 else 100.0
 
 
-def aggregate(records):
+def difference_verdicts(g, unit, blamed):
+    """The verdicts of a cross-axis group's differences (findings.cross): one
+    both sides of which agree with the model is explained (the profiles
+    predict it); one blamed on a side takes the most urgent verdict of that
+    side's findings (findings.blame_keys; blamed: {(unit, combo, view,
+    function): verdict}), explained when no finding is behind it, only a
+    note (llc leaves parts unread or unwritten: gcnabi's note class says
+    explained). A journal
+    written before the blame was recorded has no verdict for them: new."""
+    v = no_verdicts()
+    v["explained"] = g["explained"]
+    if g.get("unpredicted") is None:
+        v["new"] += g["functions"] - g["explained"]
+        return v
+    for blame in g["unpredicted"]:
+        v[worst(blamed.get((unit,) + tuple(side)) for side in blame if (unit,) + tuple(side) in blamed)] += 1
+    return v
+
+
+def link_cell(unit, c):
+    """The key of a unit's link cell (link.jsonl) or of a finding in one:
+    a cross-version finding, or a caller-vs-callee one (the diagonal)."""
+    return (unit, c["cpu"], c["selector"], c["convention"], c.get("caller", c.get("label")),
+            c.get("callee", c.get("callee_label", c.get("label"))))
+
+
+def link_cell_verdicts(cell, statuses):
+    """The verdicts of one unit's link cell (caller combos of one llc against
+    callee combos of another, or of itself, per CPU, selector and
+    convention): the predicted disagreements are explained; the others take
+    the verdicts of the cell's findings (statuses, those not explained),
+    which gcnabi check writes for at most a few per cell: the rest take the
+    most urgent of them (explained, when all its findings are: a profile
+    switch explains them)."""
+    v = no_verdicts()
+    v["explained"] = cell["predicted"]
+    left = cell["disagree"] - cell["predicted"]
+    for st in (statuses if len(statuses) == left else [worst(statuses)] * max(0, left)):
+        v[st] += 1
+    return v
+
+
+def aggregate(records, findings=None):
+    """The units' records summed: combination stats, cross-axis groups and
+    link cells (each with its verdicts, of the classified findings; without
+    them, of the records' own, no known differences), notes and errors."""
+    if findings is None:
+        findings = classify(records, [])
+    blamed = {}
+    for f in findings:
+        for k in F.blame_keys(f):
+            k = (f["unit"],) + k
+            blamed[k] = worst([blamed.get(k, "explained"), f["status"]])
+    in_cells = {}
+    for f in findings:
+        if f["status"] != "explained" and (f["axis"] == "caller-vs-callee" or f["kind"] == "cross-version"):
+            in_cells.setdefault(link_cell(f["unit"], f), []).append(f["status"])
     stats, cross, link, notes, errors = {}, {}, {}, {}, []
     for r in records:
         if r.get("status") == "error":
@@ -122,16 +195,21 @@ def aggregate(records):
                 t[k] = t.get(k, 0) + v
         for g in r.get("cross", []):
             k = (g["axis"], g["a"], g["b"], g["convention"], g["pattern"])
-            t = cross.setdefault(k, dict(g, functions=0, explained=0, compared=0, examples=[]))
+            t = cross.setdefault(k, dict(g, functions=0, explained=0, compared=0, examples=[],
+                                         unpredicted=None, verdicts=no_verdicts()))
             t["functions"] += g["functions"]
             t["explained"] += g["explained"]
             t["compared"] += g["compared"]
             t["examples"] = (t["examples"] + g["examples"])[:3]
+            for st, n in difference_verdicts(g, r["unit"], blamed).items():
+                t["verdicts"][st] += n
         for c in r.get("link", []):
             k = (c["convention"], c["caller"], c["callee"])
-            t = link.setdefault(k, {"checked": 0, "disagree": 0, "predicted": 0})
+            t = link.setdefault(k, {"checked": 0, "disagree": 0, "predicted": 0, "verdicts": no_verdicts()})
             for x in ("checked", "disagree", "predicted"):
                 t[x] += c[x]
+            for st, n in link_cell_verdicts(c, in_cells.get(link_cell(r["unit"], c), [])).items():
+                t["verdicts"][st] += n
         for k, v in r.get("notes", {}).items():
             notes[k] = notes.get(k, 0) + v
     return stats, [cross[k] for k in sorted(cross)], link, notes, errors
@@ -171,16 +249,19 @@ def exit_status(findings, causes, errors, infra=(), missing=0):
 
 
 def axis_counts(findings, cross):
-    counts = {a: {"findings": 0, "explained": 0, "known": 0, "new": 0} for a in AXES}
+    """Per axis, the findings (and the functions placed differently between
+    compilers and selectors) and their verdicts: the counts every other
+    table and chart of the reports adds up to."""
+    counts = {a: dict(findings=0, **no_verdicts()) for a in AXES}
     for f in findings:
         c = counts[f["axis"]]
         c["findings"] += 1
         c[f["status"]] += 1
     for g in cross:
-        if g["pattern"]:
-            c = counts[g["axis"]]
-            c["findings"] += g["functions"]
-            c["explained"] += g["functions"]
+        c = counts[g["axis"]]
+        c["findings"] += g["functions"]
+        for st, n in g["verdicts"].items():
+            c[st] += n
     return counts
 
 
@@ -201,7 +282,7 @@ def bugs_seen(records, causes):
              "count": row["count"], "status": "explained (profile switch %s)" % name,
              "upstream": switches[name]["bug"]} for (name, sel), row in sorted(seen.items())]
     rows += [{"bug": b["cause"], "versions": b["versions"], "selector": b["selector"], "count": b["count"],
-              "status": "known: %s" % b["reason"] if b["status"] == "known" else "NEW", "upstream": "-",
+              "status": "known: %s" % b["reason"] if b["status"] == "known" else "new", "upstream": "-",
               "convention": b["convention"]} for b in sorted(causes, key=lambda b: b["status"] != "new")]
     return rows
 
@@ -293,6 +374,13 @@ def ab_md(ctx, limit=200):
     return L
 
 
+def verdicts_doc(ctx):
+    """What the verdicts mean, under every table of them."""
+    return ("Explained: a profile switch or the model predicts it (between compilers and selectors: both sides "
+            "agree with the model, or one leaves parts unread or unwritten, a note). Known: accepted in `%s`. "
+            "New: neither; the run's exit status says so." % ctx["known_file"])
+
+
 def summary_md(ctx):
     L = []
     p = ctx["plan"]
@@ -320,14 +408,13 @@ def summary_md(ctx):
     L += infra_md(ctx)
     L.append("## Counts per axis")
     L.append("")
-    L.append("| axis | findings | explained by the model | known | new |")
-    L.append("|---|---:|---:|---:|---:|")
+    L.append("| axis | findings | %s |" % " | ".join(VERDICTS))
+    L.append("|---|---:|%s" % ("---:|" * len(VERDICTS)))
     for a in AXES:
         c = ctx["axis_counts"][a]
-        L.append("| %s | %d | %d | %d | %d |" % (AXIS_TITLES[a], c["findings"], c["explained"], c["known"], c["new"]))
+        L.append("| %s | %d | %s |" % (AXIS_TITLES[a], c["findings"], " | ".join(str(c[st]) for st in VERDICTS)))
     L.append("")
-    L.append("Explained: a profile switch explains it (caller/callee), or both sides agree with the model, which "
-             "predicts the difference (between compilers and selectors). Known: accepted in `%s`." % ctx["known_file"])
+    L.append(verdicts_doc(ctx))
     L.append("")
     L.append("## Per compiler, CPU and selector (model vs llc)")
     L.append("")
@@ -389,15 +476,17 @@ def summary_md(ctx):
     L.append("## Between compilers and selectors")
     L.append("")
     L.append("Functions placed differently, per pair (summed over CPUs; for the selector axes, over the callee "
-             "and caller views). A difference is predicted when both sides agree with the model; 'not predicted' "
-             "ones have one side that disagrees with the model (a finding above) or that leaves parts the ABI "
-             "assigns unread or undefined (llc 16's IMPLICIT_DEF at calls).")
+             "and caller views), by verdict, as in the counts per axis. Explained: both sides agree with the model, "
+             "which predicts the difference, or one side leaves parts the ABI assigns unread or unwritten (a note, "
+             "llc 16's IMPLICIT_DEF at calls); otherwise the difference has the verdict of the finding of the side "
+             "that departs from the model (known or new).")
     L.append("")
-    L.append("| axis | A | B | convention | differ / compared | not predicted |")
-    L.append("|---|---|---|---|---:|---:|")
+    L.append("| axis | A | B | convention | differ / compared | %s |" % " | ".join(VERDICTS))
+    L.append("|---|---|---|---|---:|%s" % ("---:|" * len(VERDICTS)))
     for row in ctx["pairs"]:
-        L.append("| %s | %s | %s | %s | %d / %d | %d |" % (row["axis"], row["a"], row["b"], row["convention"],
-                                                         row["differ"], row["compared"], row["differ"] - row["explained"]))
+        L.append("| %s | %s | %s | %s | %d / %d | %s |" % (row["axis"], row["a"], row["b"], row["convention"],
+                                                         row["differ"], row["compared"],
+                                                         " | ".join(str(row[st]) for st in VERDICTS)))
     L.append("")
     L += side_by_side(ctx)
     if ctx["link"]:
@@ -542,6 +631,12 @@ def link_llcs(ctx):
     return [l for l in order if l in seen] + sorted(seen - set(order))
 
 
+def unpredicted_words(c):
+    """A link cell's disagreements that are not explained, by verdict."""
+    words = ["+%d %s" % (c["verdicts"][st], st) for st in VERDICTS if st != "explained" and c["verdicts"][st]]
+    return " (%s)" % ", ".join(words) if words else ""
+
+
 def link_md(ctx):
     L = []
     profiles = link_llcs(ctx)
@@ -552,11 +647,11 @@ def link_md(ctx):
             cells = []
             for b in profiles:
                 c = ctx["link"].get((conv, a, b))
-                cells.append("-" if not c else "%d/%d%s" % (c["disagree"], c["checked"],
-                                                            " (+%d)" % (c["disagree"] - c["predicted"]) if c["disagree"] > c["predicted"] else ""))
+                cells.append("-" if not c else "%d/%d%s" % (c["disagree"], c["checked"], unpredicted_words(c)))
             L.append("| %s | %s |" % (a, " | ".join(cells)))
         L.append("")
-    L.append("disagreeing / checked call sites; (+N): disagreements the profiles do not predict.")
+    L.append("disagreeing / checked call sites; (+N known, +N new): disagreements the profiles do not predict, with "
+             "the verdict of their findings (the others are explained).")
     L.append("")
     return L
 
@@ -639,9 +734,8 @@ def junit_xml(ctx):
 # ---------------------------------------------------------------- index.html
 
 def bar_chart(title, rows, width=640):
-    """rows: [(label, {series: value})] -> inline SVG, stacked bars."""
-    series = ["explained", "known", "new"]
-    colors = {"explained": "#9bb7d4", "known": "#e6b85c", "new": "#d0483c"}
+    """rows: [(label, {verdict: value})] -> inline SVG, stacked bars."""
+    series, colors = VERDICTS, VERDICT_COLORS
     if not rows:
         return "<p><i>%s: nothing to show.</i></p>" % html.escape(title)
     h = 22 * len(rows) + 40
@@ -669,12 +763,27 @@ def bar_chart(title, rows, width=640):
     return "\n".join(S)
 
 
-def group(findings, keyf):
+def counted(ctx):
+    """What the counts per axis count, as (item, verdict, number): every
+    finding, and every cross-axis group's differences by verdict."""
+    out = [(f, f["status"], 1) for f in ctx["findings"]]
+    return out + [(g, st, n) for g in ctx.get("cross") or [] for st, n in g["verdicts"].items() if n]
+
+
+def group(items, keyf):
+    """[(key, verdicts)] of counted() items, by keyf(item)."""
     g = {}
-    for f in findings:
-        v = g.setdefault(keyf(f), {"explained": 0, "known": 0, "new": 0})
-        v[f["status"]] += 1
+    for item, st, n in items:
+        g.setdefault(keyf(item), no_verdicts())[st] += n
     return sorted(g.items())
+
+
+def versions_of(x):
+    return "/".join(str(v) for v in x["versions"])
+
+
+# A cross-axis group's differences have no finding's type class or boundary.
+DIFFERENCE = "placed differently by two compilers or selectors"
 
 
 def table(headers, rows):
@@ -689,15 +798,21 @@ class Raw(str):
     pass
 
 
+def verdict_cell(st, n):
+    """A count of one verdict in a table: new ones stand out."""
+    return Raw("<span class=new>%d</span>" % n) if st == "new" and n else n
+
+
 def index_html(ctx):
-    fs = ctx["findings"]
+    items = counted(ctx)
     charts = [
         bar_chart("Findings by axis x convention x llc version",
-                  group(fs, lambda f: "%s %s llc%s" % (f["axis"], f["convention"], "/".join(str(v) for v in f["versions"])))),
-        bar_chart("Findings by type class (first divergent argument)", group(fs, lambda f: f["type_class"])),
-        bar_chart("Findings by register boundary (expected/seen)", group(fs, lambda f: f["boundary"])),
+                  group(items, lambda x: "%s %s llc%s" % (x["axis"], x["convention"], versions_of(x)))),
+        bar_chart("Findings by type class (first divergent argument)",
+                  group(items, lambda x: x.get("type_class", DIFFERENCE))),
+        bar_chart("Findings by register boundary (expected/seen)", group(items, lambda x: x.get("boundary", DIFFERENCE))),
         bar_chart("Differences between compilers and selectors (functions, by axis x convention)",
-                  [("%s %s" % k, {"explained": v[0], "new": v[1]}) for k, v in sorted(pair_totals(ctx).items())]),
+                  [("%s %s" % k, v) for k, v in sorted(pair_totals(ctx).items())]),
     ]
     H = ["<!DOCTYPE html><html><head><meta charset='utf-8'><title>gcnabi-run report</title><style>",
          "body{font:14px sans-serif;margin:2em;max-width:1200px}table{border-collapse:collapse;margin:1em 0}"
@@ -715,10 +830,10 @@ def index_html(ctx):
                                             c["profile"] + PROFILE_FROM[c.get("profile_from", "version")],
                                             "yes" if c.get("new_reg_bank_select") else "no")
                                            for c in ctx["plan"]["compilers"]]))
-    H.append("<h2>Axes</h2>" + table(["axis", "findings", "explained", "known", "new"],
-                                     [(AXIS_TITLES[a], c["findings"], c["explained"], c["known"],
-                                       Raw("<span class=new>%d</span>" % c["new"]) if c["new"] else 0)
+    H.append("<h2>Axes</h2>" + table(["axis", "findings"] + VERDICTS,
+                                     [[AXIS_TITLES[a], c["findings"]] + [verdict_cell(st, c[st]) for st in VERDICTS]
                                       for a, c in ctx["axis_counts"].items()]))
+    H.append("<p>%s</p>" % html.escape(verdicts_doc(ctx)))
     H.append("<h2>Charts</h2>" + "\n".join("<div>%s</div>" % c for c in charts))
     H.append("<h2>Distinct causes</h2>" + table(
         ["axis", "status", "llc", "selector", "convention", "what", "count", "minimized", "lit test"],
@@ -741,18 +856,20 @@ def index_html(ctx):
                     if not c:
                         row.append("-")
                         continue
-                    bad = c["disagree"] > c["predicted"]
-                    shade = 255 - int(155 * c["disagree"] / c["checked"]) if c["checked"] else 255
-                    row.append(Raw('<span style="background:rgb(255,%d,%d)" class="%s">%d/%d%s</span>' % (
-                        shade, shade, "new" if bad else "", c["disagree"], c["checked"],
-                        " (+%d)" % (c["disagree"] - c["predicted"]) if bad else "")))
+                    st = worst(v for v in VERDICTS if c["verdicts"][v] and v != "explained") \
+                        if c["disagree"] > c["predicted"] else None
+                    row.append(Raw('<span style="%s" class="%s">%d/%d%s</span>' % (
+                        "background:%s" % VERDICT_COLORS[st] if st else "", st or "", c["disagree"], c["checked"],
+                        html.escape(unpredicted_words(c)))))
                 rows.append(row)
-            H.append("<h3>%s: call site (row) against callee (column), disagreeing/checked</h3>" % conv)
+            H.append("<h3>%s: call site (row) against callee (column), disagreeing/checked</h3>" % html.escape(conv))
             H.append(table([""] + profiles, rows))
+        H.append("<p>Disagreeing / checked call sites; (+N known, +N new): disagreements the profiles do not "
+                 "predict, with the verdict of their findings (the others are explained).</p>")
     H.append("<h3>Callee and caller views between compilers, and between selectors</h3>" + table(
-        ["axis", "A", "B", "convention", "differ", "compared", "not predicted"],
-        [(r["axis"], r["a"], r["b"], r["convention"], r["differ"], r["compared"], r["differ"] - r["explained"])
-         for r in ctx["pairs"]]))
+        ["axis", "A", "B", "convention", "differ", "compared"] + VERDICTS,
+        [[r["axis"], r["a"], r["b"], r["convention"], r["differ"], r["compared"]] +
+         [verdict_cell(st, r[st]) for st in VERDICTS] for r in ctx["pairs"]]))
     H.append("<h2>Layout impact (model only, %s, %s)</h2>" % (html.escape(ctx["layout_profile"]), html.escape(ctx["layout_cpu"])))
     H.append(table(["layout", "SGPR parts", "VGPR parts", "stack parts", "stack bytes", "moved vs old", "fell to stack",
                     "left stack", "amdgpu_gfx SGPR moves at shader calls", "free SGPR quads / gfx function"],
@@ -771,11 +888,12 @@ def index_html(ctx):
 
 
 def pair_totals(ctx):
+    """{(axis, convention): verdicts} of the pairs' differences."""
     t = {}
     for r in ctx["pairs"]:
-        v = t.setdefault((r["axis"], r["convention"]), [0, 0])
-        v[0] += r["explained"]
-        v[1] += r["differ"] - r["explained"]
+        v = t.setdefault((r["axis"], r["convention"]), no_verdicts())
+        for st in VERDICTS:
+            v[st] += r[st]
     return t
 
 
@@ -785,11 +903,13 @@ def pairs_of(cross):
     for g in cross:
         a, b = g["a_row"], g["b_row"]
         k = (g["axis"], a, b, g["convention"])
-        r = t.setdefault(k, {"axis": g["axis"], "a": a, "b": b, "convention": g["convention"],
-                             "differ": 0, "explained": 0, "compared": 0, "patterns": []})
+        r = t.setdefault(k, dict({"axis": g["axis"], "a": a, "b": b, "convention": g["convention"],
+                                  "differ": 0, "predicted": 0, "compared": 0, "patterns": []}, **no_verdicts()))
         if g["pattern"]:
             r["differ"] += g["functions"]
-            r["explained"] += g["explained"]
+            r["predicted"] += g["explained"]
+            for st, n in g["verdicts"].items():
+                r[st] += n
             pat = next((x for x in r["patterns"] if x["pattern"] == g["pattern"]), None)
             if not pat:
                 pat = {"pattern": g["pattern"], "functions": 0, "examples": []}
