@@ -23,8 +23,8 @@ AXIS_TITLES = {
 # The verdict of a finding (classify), the one classification every count,
 # table and chart of the reports is split by, from the least to the most
 # urgent; the colours the charts paint them in.
-VERDICTS = ["explained", "known", "new"]
-VERDICT_COLORS = {"explained": "#9bb7d4", "known": "#e6b85c", "new": "#d0483c"}
+VERDICT_COLORS = {"explained": ("#9bb7d4", "blue"), "known": ("#e6b85c", "amber"), "new": ("#d0483c", "red")}
+VERDICTS = list(VERDICT_COLORS)
 
 
 def no_verdicts():
@@ -637,10 +637,19 @@ def unpredicted_words(c):
     return " (%s)" % ", ".join(words) if words else ""
 
 
+def linked(ctx, conv):
+    """Whether the link matrix has a cell of convention conv (else the
+    reports say so in a line, not a matrix of dashes)."""
+    return any(k[0] == conv for k in ctx["link"])
+
+
 def link_md(ctx):
     L = []
     profiles = link_llcs(ctx)
     for conv in convention_order(k[0] for k in ctx["link"]):
+        if not linked(ctx, conv):
+            L += ["%s: no call site checked." % conv, ""]
+            continue
         L.append("| %s | %s |" % (conv, " | ".join(profiles)))
         L.append("|---|%s" % ("---|" * len(profiles)))
         for a in profiles:
@@ -733,32 +742,40 @@ def junit_xml(ctx):
 
 # ---------------------------------------------------------------- index.html
 
-def bar_chart(title, rows, width=640):
-    """rows: [(label, {verdict: value})] -> inline SVG, stacked bars."""
-    series, colors = VERDICTS, VERDICT_COLORS
+def bar_chart(title, rows, barw=380):
+    """rows: [(label, {verdict: count})] -> inline SVG, one bar of stacked
+    verdicts per row that counts any (each row a <g> whose data-* attributes
+    are its label and counts), its counts written after it, a legend."""
+    rows = [(label, v) for label, v in rows if sum(v.values())]
     if not rows:
         return "<p><i>%s: nothing to show.</i></p>" % html.escape(title)
-    h = 22 * len(rows) + 40
-    top = max(1, max(sum(v.values()) for _, v in rows))
-    left, barw = 260, width - 320
+    h = 22 * len(rows) + 44
+    top = max(sum(v.values()) for _, v in rows)
+    # The labels' column fits the longest (11px sans-serif: ~6.2px a character).
+    left = 12 + int(6.2 * min(70, max(len(label) for label, _ in rows)))
+    width = left + barw + 230
     S = ['<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" role="img" aria-label="%s">' % (
         width, h, html.escape(title)),
         '<text x="0" y="14" font-size="13" font-weight="bold">%s</text>' % html.escape(title)]
     for i, (label, v) in enumerate(rows):
         y = 24 + 22 * i
-        S.append('<text x="%d" y="%d" font-size="11" text-anchor="end">%s</text>' % (left - 6, y + 13, html.escape(label[:42])))
+        S.append('<g class="bar" data-label="%s" %s>' % (html.escape(label), " ".join(
+            'data-%s="%d"' % (st, v.get(st, 0)) for st in VERDICTS)))
+        S.append('<text x="%d" y="%d" font-size="11" text-anchor="end">%s<title>%s</title></text>' % (
+            left - 6, y + 13, html.escape(short(label, 70)), html.escape(label)))
         x = left
-        for s in series:
-            w = barw * v.get(s, 0) / top
+        for st in VERDICTS:
+            w = barw * v.get(st, 0) / top
             if w > 0:
                 S.append('<rect x="%.1f" y="%d" width="%.1f" height="16" fill="%s"><title>%s: %d</title></rect>' % (
-                    x, y, w, colors[s], s, v.get(s, 0)))
+                    x, y, w, VERDICT_COLORS[st][0], st, v[st]))
             x += w
-        S.append('<text x="%.1f" y="%d" font-size="11">%d</text>' % (x + 4, y + 13, sum(v.values())))
+        S.append('<text x="%.1f" y="%d" font-size="11">%d: %s</text></g>' % (
+            left + barw + 6, y + 13, sum(v.values()), ", ".join("%d %s" % (v[st], st) for st in VERDICTS if v.get(st))))
     ly = h - 8
-    for k, s in enumerate(series):
+    for k, st in enumerate(VERDICTS):
         S.append('<rect x="%d" y="%d" width="10" height="10" fill="%s"/><text x="%d" y="%d" font-size="11">%s</text>' % (
-            left + 90 * k, ly - 9, colors[s], left + 90 * k + 14, ly, s))
+            left + 90 * k, ly - 9, VERDICT_COLORS[st][0], left + 90 * k + 14, ly, st))
     S.append("</svg>")
     return "\n".join(S)
 
@@ -783,7 +800,7 @@ def versions_of(x):
 
 
 # A cross-axis group's differences have no finding's type class or boundary.
-DIFFERENCE = "placed differently by two compilers or selectors"
+DIFFERENCE = "compiler or selector difference"
 
 
 def table(headers, rows):
@@ -814,10 +831,14 @@ def index_html(ctx):
         bar_chart("Differences between compilers and selectors (functions, by axis x convention)",
                   [("%s %s" % k, v) for k, v in sorted(pair_totals(ctx).items())]),
     ]
+    charts_doc = ("Each chart counts what the axes table counts (a function placed differently by two compilers or "
+                  "selectors counts as one finding; it has no type class or boundary of its own), coloured by "
+                  "verdict: %s." % ", ".join("%s (%s)" % (st, VERDICT_COLORS[st][1]) for st in VERDICTS))
     H = ["<!DOCTYPE html><html><head><meta charset='utf-8'><title>gcnabi-run report</title><style>",
          "body{font:14px sans-serif;margin:2em;max-width:1200px}table{border-collapse:collapse;margin:1em 0}"
          "td,th{border:1px solid #bbb;padding:3px 7px;font-size:12px;text-align:left}th{background:#eee}"
-         ".new{color:#b00;font-weight:bold}.ok{color:#070}code{font-size:12px}",
+         ".new{color:#b00;font-weight:bold}.ok{color:#070}code{font-size:12px}" +
+         "".join(".v-%s{background:%s}" % (st, VERDICT_COLORS[st][0]) for st in VERDICTS),
          "</style></head><body>"]
     cfg = ctx["plan"]["config"]
     H.append("<h1>gcnabi-run %s report</h1>" % html.escape(cfg["mode"]))
@@ -834,20 +855,30 @@ def index_html(ctx):
                                      [[AXIS_TITLES[a], c["findings"]] + [verdict_cell(st, c[st]) for st in VERDICTS]
                                       for a, c in ctx["axis_counts"].items()]))
     H.append("<p>%s</p>" % html.escape(verdicts_doc(ctx)))
-    H.append("<h2>Charts</h2>" + "\n".join("<div>%s</div>" % c for c in charts))
+    H.append("<h2>Charts</h2><p>%s</p>" % html.escape(charts_doc) + "\n".join("<div>%s</div>" % c for c in charts))
     H.append("<h2>Distinct causes</h2>" + table(
         ["axis", "status", "llc", "selector", "convention", "what", "count", "minimized", "lit test"],
-        [(AXIS_TITLES[b["axis"]], b["status"], ",".join(str(v) for v in b["versions"]), b["selector"], b["convention"],
+        [(AXIS_TITLES[b["axis"]], Raw('<span class="v-%s">%s</span>' % (b["status"], b["status"])), ",".join(str(v) for v in b["versions"]), b["selector"], b["convention"],
           b["what"], b["count"], ctx["minimized"].get(b["key"], {}).get("decl") or "-",
           (Raw('<a href="repro/%s">%s</a> %s' % (html.escape(m["lit"]["path"]), html.escape(m["lit"]["path"]),
                                                  html.escape(m["lit"]["status"]))) if m["lit"].get("path")
            else m["lit"]["status"])
           if (m := ctx["minimized"].get(b["key"], {})).get("lit") else "-")
          for b in ctx["causes"]]))
+    H.append("<h2>Between compilers and selectors</h2>" + table(
+        ["axis", "A", "B", "convention", "differ", "compared"] + VERDICTS,
+        [[r["axis"], r["a"], r["b"], r["convention"], r["differ"], r["compared"]] +
+         [verdict_cell(st, r[st]) for st in VERDICTS] for r in ctx["pairs"]]))
+    H.append("<p>Functions placed differently (callee and caller views), by verdict as in the axes table.</p>")
     H.append("<h2>Version-pair compatibility</h2>")
-    if ctx["link"]:
+    if not ctx["link"]:
+        H.append("<p>None: the link matrix needs two llcs and call sites.</p>")
+    else:
         profiles = link_llcs(ctx)
         for conv in convention_order(k[0] for k in ctx["link"]):
+            if not linked(ctx, conv):
+                H.append("<p>%s: no call site checked.</p>" % html.escape(conv))
+                continue
             rows = []
             for a in profiles:
                 row = [a]
@@ -858,18 +889,13 @@ def index_html(ctx):
                         continue
                     st = worst(v for v in VERDICTS if c["verdicts"][v] and v != "explained") \
                         if c["disagree"] > c["predicted"] else None
-                    row.append(Raw('<span style="%s" class="%s">%d/%d%s</span>' % (
-                        "background:%s" % VERDICT_COLORS[st] if st else "", st or "", c["disagree"], c["checked"],
-                        html.escape(unpredicted_words(c)))))
+                    row.append(Raw('<span class="%s">%d/%d%s</span>' % (
+                        "v-" + st if st else "", c["disagree"], c["checked"], html.escape(unpredicted_words(c)))))
                 rows.append(row)
             H.append("<h3>%s: call site (row) against callee (column), disagreeing/checked</h3>" % html.escape(conv))
             H.append(table([""] + profiles, rows))
         H.append("<p>Disagreeing / checked call sites; (+N known, +N new): disagreements the profiles do not "
                  "predict, with the verdict of their findings (the others are explained).</p>")
-    H.append("<h3>Callee and caller views between compilers, and between selectors</h3>" + table(
-        ["axis", "A", "B", "convention", "differ", "compared"] + VERDICTS,
-        [[r["axis"], r["a"], r["b"], r["convention"], r["differ"], r["compared"]] +
-         [verdict_cell(st, r[st]) for st in VERDICTS] for r in ctx["pairs"]]))
     H.append("<h2>Layout impact (model only, %s, %s)</h2>" % (html.escape(ctx["layout_profile"]), html.escape(ctx["layout_cpu"])))
     H.append(table(["layout", "SGPR parts", "VGPR parts", "stack parts", "stack bytes", "moved vs old", "fell to stack",
                     "left stack", "amdgpu_gfx SGPR moves at shader calls", "free SGPR quads / gfx function"],
