@@ -500,9 +500,13 @@ def _unit_status(record, unit, rc, err, said, infra):
 
 
 def say(line):
-    """One line of a run's log on stderr, for a reader without a terminal."""
-    sys.stderr.write(line + "\n")
-    sys.stderr.flush()
+    """One line of a run's log on stderr, for a reader without a terminal;
+    a log that cannot be written does not stop the run."""
+    try:
+        sys.stderr.write(line + "\n")
+        sys.stderr.flush()
+    except (OSError, ValueError):
+        pass
 
 
 def unit_line(n, total, record, known):
