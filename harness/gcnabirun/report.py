@@ -374,11 +374,12 @@ def ab_md(ctx, limit=200):
     return L
 
 
-def verdicts_doc(ctx):
-    """What the verdicts mean, under every table of them."""
+def verdicts_doc(ctx, quote="`"):
+    """What the verdicts mean, under the counts per axis (quote: around the
+    file name, markdown's by default)."""
     return ("Explained: a profile switch or the model predicts it (between compilers and selectors: both sides "
-            "agree with the model, or one leaves parts unread or unwritten, a note). Known: accepted in `%s`. "
-            "New: neither; the run's exit status says so." % ctx["known_file"])
+            "agree with the model, or one leaves parts unread or unwritten, a note). Known: accepted in %s%s%s. "
+            "New: neither; the run's exit status says so." % (quote, ctx["known_file"], quote))
 
 
 def summary_md(ctx):
@@ -838,7 +839,8 @@ def index_html(ctx):
          "body{font:14px sans-serif;margin:2em;max-width:1200px}table{border-collapse:collapse;margin:1em 0}"
          "td,th{border:1px solid #bbb;padding:3px 7px;font-size:12px;text-align:left}th{background:#eee}"
          ".new{color:#b00;font-weight:bold}.ok{color:#070}code{font-size:12px}" +
-         "".join(".v-%s{background:%s}" % (st, VERDICT_COLORS[st][0]) for st in VERDICTS),
+         "".join(".v-%s{background:%s;padding:0 4px}" % (st, VERDICT_COLORS[st][0]) for st in VERDICTS) +
+         ".v-new{color:#fff;font-weight:bold}",
          "</style></head><body>"]
     cfg = ctx["plan"]["config"]
     H.append("<h1>gcnabi-run %s report</h1>" % html.escape(cfg["mode"]))
@@ -854,7 +856,7 @@ def index_html(ctx):
     H.append("<h2>Axes</h2>" + table(["axis", "findings"] + VERDICTS,
                                      [[AXIS_TITLES[a], c["findings"]] + [verdict_cell(st, c[st]) for st in VERDICTS]
                                       for a, c in ctx["axis_counts"].items()]))
-    H.append("<p>%s</p>" % html.escape(verdicts_doc(ctx)))
+    H.append("<p>%s</p>" % html.escape(verdicts_doc(ctx, quote="")))
     H.append("<h2>Charts</h2><p>%s</p>" % html.escape(charts_doc) + "\n".join("<div>%s</div>" % c for c in charts))
     H.append("<h2>Distinct causes</h2>" + table(
         ["axis", "status", "llc", "selector", "convention", "what", "count", "minimized", "lit test"],
