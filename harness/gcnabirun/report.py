@@ -135,15 +135,17 @@ def difference_verdicts(g, unit, blamed):
     side's findings (findings.blame_keys; blamed: {(unit, combo, view,
     function): verdict}), explained when no finding is behind it, only a
     note (llc leaves parts unread or unwritten: gcnabi's note class says
-    explained). A journal
-    written before the blame was recorded has no verdict for them: new."""
+    explained). A journal written before the sides were recorded gives
+    them the most urgent verdict of the unit's findings on either side."""
     v = no_verdicts()
     v["explained"] = g["explained"]
     if g.get("unpredicted") is None:
-        v["new"] += g["functions"] - g["explained"]
+        either = [st for k, st in blamed.items() if k[0] == unit and k[1] in (g["a"], g["b"]) and k[2] == g["view"]]
+        v[worst(either)] += g["functions"] - g["explained"]
         return v
     for blame in g["unpredicted"]:
-        v[worst(blamed.get((unit,) + tuple(side)) for side in blame if (unit,) + tuple(side) in blamed)] += 1
+        keys = [(unit,) + tuple(side) for side in blame]
+        v[worst(blamed[k] for k in keys if k in blamed)] += 1
     return v
 
 
