@@ -216,3 +216,30 @@ def test_progress_without_a_terminal(tmp_path):
         assert (int(new), int(known), int(explained)) == tuple(mine.count(v) for v in ("new", "known", "explained")), unit
         assert rest == "", unit
     assert "\r" not in r.stderr  # no terminal line
+
+
+MINIMIZE_LINE = re.compile(r"^\[minimize (\d+)/(\d+)\] (.+) (\d+) s, (.+)$")
+
+
+def test_minimize_lines_without_a_terminal(tmp_path):
+    """No known differences: llc 16's IMPLICIT_DEF is a new cause, which is
+    minimized; stderr to a pipe has one line for it, numbered, with its
+    cause and its lit test's status as results.jsonl has them."""
+    known = tmp_path / "none.txt"
+    known.write_text("")
+    out = tmp_path / "run"
+    r = subprocess.run(RUN + llcs(16) + ["--mcpu", "gfx900", "--selector", "dag", "--suites", "default", "--seed", "1",
+                                         "--count", "20", "--graphs", "0", "--jobs", "1", "--known", str(known),
+                                         "--out", str(out)],
+                       stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=900)
+    assert r.returncode & 8, r.stderr[-2000:]  # a new divergence
+    rows = [json.loads(l) for l in (out / "results.jsonl").read_text().splitlines()]
+    new = [c for c in rows if c["type"] == "cause" and c["status"] == "new"]
+    lines = [m.groups() for m in map(MINIMIZE_LINE.match, r.stderr.splitlines()) if m]
+    assert new and len(lines) == len(new), r.stderr
+    assert [int(l[0]) for l in lines] == list(range(1, len(lines) + 1))
+    assert all(int(l[1]) == len(lines) for l in lines)
+    for n, total, cause, seconds, outcome in lines:
+        [c] = [c for c in new if c["cause"].startswith(cause.rstrip("."))]
+        assert outcome == c["lit"]["status"] if c["lit"] else outcome.startswith("not minimized"), (cause, outcome)
+    assert any(c["lit"] for c in new), new
