@@ -365,16 +365,17 @@ def finish(run_dir, plan, records, minimize=True, info=None, quiet=False):
     if todo and not quiet:
         print("gcnabi-run: minimizing %d distinct cause(s)" % len(todo), file=sys.stderr)
     end = (info or {}).pop("minimize_deadline", None)
-    unminimized = minimize_all(todo, plan, installed, lit_cmd, run_dir, end, minimized, mfile)
+    unminimized = minimize_all(todo, plan, installed, lit_cmd, run_dir, end, minimized, mfile,
+                               log=not quiet and not sys.stderr.isatty())
     selector_repros = selector_reproducers(findings, plan, run_dir, end, minimized, mfile, minimize, installed, lit_cmd)
     pending = (info or {}).pop("layouts", None)
     layouts = pending.result() if pending else layout_table(run_dir, plan)
-    stats, cross, link, notes, errors = R.aggregate(records)
+    stats, cross, link, notes, errors = R.aggregate(records, findings)
     done = len(records)
     have = {r["unit"] for r in records}
     missing = sum(1 for u in expected_units(run_dir, plan) if u not in have)
     ctx = {"plan": plan, "findings": findings, "causes": causes, "minimized": minimized, "stats": stats,
-           "pairs": R.pairs_of(cross), "link": link, "notes": notes, "errors": errors, "layouts": layouts,
+           "cross": cross, "pairs": R.pairs_of(cross), "link": link, "notes": notes, "errors": errors, "layouts": layouts,
            "layout_profile": plan["compilers"][-1]["profile"] if plan["compilers"] else "-", "layout_cpu": place_cpu(),
            "done": done, "missing": missing, "extra": extra_rounds(plan, have), "known_file": os.path.relpath(cfg["known"], ROOT)
            if cfg["known"].startswith(ROOT) else cfg["known"]}
@@ -462,9 +463,10 @@ def cause_share(end, now, workers, not_started):
     return min(MINIMIZE_SECONDS, end - now, max(MINIMUM_SHARE_SECONDS, fair))
 
 
-def minimize_all(todo, plan, installed, lit_cmd, run_dir, end, minimized, mfile):
+def minimize_all(todo, plan, installed, lit_cmd, run_dir, end, minimized, mfile, log=False):
     """Minimizes the causes in todo, one per core at a time, appending each
-    result to mfile as it arrives. With a deadline (end, time.monotonic),
+    result to mfile as it arrives (with log, a line on stderr per cause:
+    minimized_line). With a deadline (end, time.monotonic),
     a cause gets when it starts an equal share of what is left among the
     causes not yet started (at least MINIMUM_SHARE_SECONDS), so that every
     cause is minimized and verified before the budget ends; with less than
@@ -473,7 +475,12 @@ def minimize_all(todo, plan, installed, lit_cmd, run_dir, end, minimized, mfile)
     workers = max(1, min(os.cpu_count() or 2, len(todo)))
     check_jobs = max(1, (os.cpu_count() or 2) // workers)
     queue, lock = list(todo), threading.Lock()
-    left_over = [0]
+    left_over, ended = [0], [0]
+
+    def ends(b, m, seconds):
+        ended[0] += 1
+        if log:
+            W.say(minimized_line(ended[0], len(todo), b, m, seconds))
 
     def worker():
         while True:
@@ -485,12 +492,14 @@ def minimize_all(todo, plan, installed, lit_cmd, run_dir, end, minimized, mfile)
                 share = cause_share(end, now, workers, len(queue) + 1)
                 if share is None:
                     left_over[0] += 1
+                    ends(b, None, 0)
                     continue
             try:
                 m = minimize_cause(b, plan, installed, lit_cmd, run_dir, now + share, check_jobs)
             except Exception as e:  # one cause's failure must not lose the others' results
                 m = {"key": b["key"], "why": "minimizing failed: %s: %s" % (type(e).__name__, e)}
             with lock:
+                ends(b, m, time.monotonic() - now)
                 if m is None:
                     left_over[0] += 1
                     continue
@@ -504,6 +513,18 @@ def minimize_all(todo, plan, installed, lit_cmd, run_dir, end, minimized, mfile)
     for t in threads:
         t.join()
     return left_over[0]
+
+
+def minimized_line(n, total, b, m, seconds):
+    """A minimized cause's line in a log: its number, cause, time and
+    outcome (its lit test's status, or why there is none)."""
+    if m is None:
+        outcome = "left unminimized: the time budget was spent"
+    elif m.get("lit"):
+        outcome = m["lit"]["status"]
+    else:
+        outcome = "not minimized: %s" % m.get("why", "?")
+    return "[minimize %d/%d] %s %.0f s, %s" % (n, total, R.short(b["cause"], 80), seconds, outcome)
 
 
 def left_out(run_dir, unit, f):

@@ -146,7 +146,8 @@ def extract(out_dir, input_path, compilers, unit_id):
         if t.get("llc_failure"):
             f["llc_failure"] = t["llc_failure"]
         if axis == "link":
-            f.update(difference=t["difference"], switches=t["cause"]["switches"], callee_selector=t["callee_selector"])
+            f.update(difference=t["difference"], switches=t["cause"]["switches"], callee_selector=t["callee_selector"],
+                     callee_label=t["callee_label"])
         if not f["explained_by"]:
             f["llc"] = c["path"] if c else None
             for k in t["placements"]:
@@ -181,16 +182,40 @@ def _placed(path):
     return out
 
 
+def off_model_key(f):
+    """(combo, view, function) of a finding where llc departs from the model
+    in one view of a function (callee or caller), None for other findings:
+    what a difference between compilers or selectors in that function is
+    blamed on."""
+    if f["axis"] not in ("model-vs-llc", "model-vs-llc-caller", "crash"):
+        return None
+    view = "caller" if f["axis"] == "model-vs-llc-caller" or f["kind"].endswith("call") else "callee"
+    return (f["combo"], view, f["function"])
+
+
+def blame_keys(f):
+    """The sides (combo, view, function) a finding speaks of, which a
+    difference between compilers or selectors blamed on one of them takes
+    its verdict from: off_model_key's, or a caller-vs-callee finding's side
+    its cause names (call site, callee, or both)."""
+    k = off_model_key(f)
+    if k or f["axis"] != "caller-vs-callee":
+        return [k] if k else []
+    side = f["cause"].split(":", 1)[0]
+    views = ["caller"] if side == "call site" else ["callee"] if side == "callee" else ["callee", "caller"]
+    return [(f["combo"], view, f["function"]) for view in views]
+
+
 def cross(out_dirs, compilers, findings, quirks=()):
     """The axes between compilers and selectors, from the placements check
     wrote: per pair, the functions placed differently, grouped by pattern.
     A difference is explained when both sides agree with the model (the
-    profiles predict it); otherwise its cause is a model-vs-llc finding."""
-    off_model = set()
-    for f in findings:
-        if f["axis"] in ("model-vs-llc", "model-vs-llc-caller", "crash"):
-            view = "caller" if f["axis"] == "model-vs-llc-caller" or f["kind"].endswith("call") else "callee"
-            off_model.add((f["combo"], view, f["function"]))
+    profiles predict it); otherwise it is blamed on its sides that depart
+    from the model (a model-vs-llc or crash finding, or a note that llc
+    leaves parts unread or unwritten): "unpredicted" lists, per such
+    difference, those sides as [combo, view, function], which the report
+    gives the verdict of their findings (report.aggregate)."""
+    off_model = {k for k in map(off_model_key, findings) if k}
     off_model.update(tuple(q) for q in quirks)
     files, sides = {}, {}
     for d in out_dirs:
@@ -237,22 +262,25 @@ def cross(out_dirs, compilers, findings, quirks=()):
             for conv in V.callable_groups():
                 key = (full_axis, a, b, conv, "")
                 groups.setdefault(key, dict(base, convention=conv, pattern="", functions=0, explained=0,
-                                            compared=0, examples=[]))
+                                            compared=0, examples=[], unpredicted=[]))
             rows_a, rows_b = _placed(fa), _placed(fb)
             rows = dict(rows_b, **rows_a)
             for name in set(rows_a) & set(rows_b):
                 conv = rows[name]
                 groups.setdefault((full_axis, a, b, conv, ""),
                                   dict(base, convention=conv, pattern="", functions=0, explained=0,
-                                       compared=0, examples=[]))["compared"] += 1
+                                       compared=0, examples=[], unpredicted=[]))["compared"] += 1
             for fn, d in sorted(first.items()):
                 conv = rows[fn]
                 pattern = "%s: %s vs %s" % (d["where_class"], d["a_class"], d["b_class"])
                 g = groups.setdefault((full_axis, a, b, conv, pattern),
                                       dict(base, convention=conv, pattern=pattern, functions=0, explained=0,
-                                           compared=0, examples=[]))
+                                           compared=0, examples=[], unpredicted=[]))
                 g["functions"] += 1
-                if (a, view, fn) not in off_model and (b, view, fn) not in off_model:
+                blame = [[side, view, fn] for side in (a, b) if (side, view, fn) in off_model]
+                if blame:
+                    g["unpredicted"].append(blame)
+                else:
                     g["explained"] += 1
                 if len(g["examples"]) < 3:
                     g["examples"].append({"function": fn, "where": d.get("where"), "a": d["a"], "b": d["b"]})

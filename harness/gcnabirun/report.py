@@ -7,6 +7,7 @@ import os
 import re
 
 from . import common
+from . import findings as F
 from . import vocab as V
 from .common import convention_order, dumps, write_text
 from .known import AXES, entry_for, match
@@ -15,8 +16,24 @@ AXIS_TITLES = {
     "model-vs-llc": "model vs llc (callee)", "model-vs-llc-caller": "model vs llc (call site)",
     "caller-vs-callee": "caller vs callee (one llc)", "llc-vs-llc-callee": "llc A vs llc B (callee view)",
     "llc-vs-llc-caller": "llc A vs llc B (caller view)", "dag-vs-gisel": "SelectionDAG vs GlobalISel",
-    "gisel-vs-nrbs": "GlobalISel vs GlobalISel -new-reg-bank-select", "link": "cross-version link (unpredicted)",
+    "gisel-vs-nrbs": "GlobalISel vs GlobalISel -new-reg-bank-select", "link": "cross-version and cross-selector link",
     "crash": "compiler crashes and refusals", "final-code": "contract vs final code"}
+
+
+# The verdict of a finding (classify), the one classification every count,
+# table and chart of the reports is split by, from the least to the most
+# urgent; the colours the charts paint them in.
+VERDICT_COLORS = {"explained": ("#9bb7d4", "blue"), "known": ("#e6b85c", "amber"), "new": ("#d0483c", "red")}
+VERDICTS = list(VERDICT_COLORS)
+
+
+def no_verdicts():
+    return dict.fromkeys(VERDICTS, 0)
+
+
+def worst(statuses, none="explained"):
+    """The most urgent of some verdicts (none: of no verdict at all)."""
+    return max(statuses, key=VERDICTS.index, default=none)
 
 
 # The axis a cause is shown under and minimized from, first the one whose
@@ -111,7 +128,65 @@ def share(s, part, whole, but=None):
     return 100.0 * s.get(part, 0) / n if n > 0 else 100.0
 
 
-def aggregate(records):
+def difference_verdicts(g, unit, blamed):
+    """The verdicts of a cross-axis group's differences (findings.cross): one
+    both sides of which agree with the model is explained (the profiles
+    predict it); one blamed on a side takes the most urgent verdict of that
+    side's findings (findings.blame_keys; blamed: {(unit, combo, view,
+    function): verdict}), explained when no finding is behind it, only a
+    note (llc leaves parts unread or unwritten: gcnabi's note class says
+    explained). A journal written before the sides were recorded gives
+    them the most urgent verdict of the unit's findings on either side."""
+    v = no_verdicts()
+    v["explained"] = g["explained"]
+    if g.get("unpredicted") is None:
+        either = [st for k, st in blamed.items() if k[0] == unit and k[1] in (g["a"], g["b"]) and k[2] == g["view"]]
+        v[worst(either)] += g["functions"] - g["explained"]
+        return v
+    for blame in g["unpredicted"]:
+        keys = [(unit,) + tuple(side) for side in blame]
+        v[worst(blamed[k] for k in keys if k in blamed)] += 1
+    return v
+
+
+def link_cell(unit, c):
+    """The key of a unit's link cell (link.jsonl) or of a finding in one:
+    a cross-version finding, or a caller-vs-callee one (the diagonal)."""
+    return (unit, c["cpu"], c["selector"], c["convention"], c.get("caller", c.get("label")),
+            c.get("callee", c.get("callee_label", c.get("label"))))
+
+
+def link_cell_verdicts(cell, statuses):
+    """The verdicts of one unit's link cell (caller combos of one llc against
+    callee combos of another, or of itself, per CPU, selector and
+    convention): the predicted disagreements are explained; the others take
+    the verdicts of the cell's findings (statuses, those not explained),
+    which gcnabi check writes for at most a few per cell: the rest take the
+    most urgent of them (explained, when all its findings are: a profile
+    switch explains them)."""
+    v = no_verdicts()
+    v["explained"] = cell["predicted"]
+    left = cell["disagree"] - cell["predicted"]
+    for st in (statuses if len(statuses) == left else [worst(statuses)] * max(0, left)):
+        v[st] += 1
+    return v
+
+
+def aggregate(records, findings=None):
+    """The units' records summed: combination stats, cross-axis groups and
+    link cells (each with its verdicts, of the classified findings; without
+    them, of the records' own, no known differences), notes and errors."""
+    if findings is None:
+        findings = classify(records, [])
+    blamed = {}
+    for f in findings:
+        for k in F.blame_keys(f):
+            k = (f["unit"],) + k
+            blamed[k] = worst([blamed.get(k, "explained"), f["status"]])
+    in_cells = {}
+    for f in findings:
+        if f["status"] != "explained" and (f["axis"] == "caller-vs-callee" or f["kind"] == "cross-version"):
+            in_cells.setdefault(link_cell(f["unit"], f), []).append(f["status"])
     stats, cross, link, notes, errors = {}, {}, {}, {}, []
     for r in records:
         if r.get("status") == "error":
@@ -122,16 +197,21 @@ def aggregate(records):
                 t[k] = t.get(k, 0) + v
         for g in r.get("cross", []):
             k = (g["axis"], g["a"], g["b"], g["convention"], g["pattern"])
-            t = cross.setdefault(k, dict(g, functions=0, explained=0, compared=0, examples=[]))
+            t = cross.setdefault(k, dict(g, functions=0, explained=0, compared=0, examples=[],
+                                         unpredicted=None, verdicts=no_verdicts()))
             t["functions"] += g["functions"]
             t["explained"] += g["explained"]
             t["compared"] += g["compared"]
             t["examples"] = (t["examples"] + g["examples"])[:3]
+            for st, n in difference_verdicts(g, r["unit"], blamed).items():
+                t["verdicts"][st] += n
         for c in r.get("link", []):
             k = (c["convention"], c["caller"], c["callee"])
-            t = link.setdefault(k, {"checked": 0, "disagree": 0, "predicted": 0})
+            t = link.setdefault(k, {"checked": 0, "disagree": 0, "predicted": 0, "verdicts": no_verdicts()})
             for x in ("checked", "disagree", "predicted"):
                 t[x] += c[x]
+            for st, n in link_cell_verdicts(c, in_cells.get(link_cell(r["unit"], c), [])).items():
+                t["verdicts"][st] += n
         for k, v in r.get("notes", {}).items():
             notes[k] = notes.get(k, 0) + v
     return stats, [cross[k] for k in sorted(cross)], link, notes, errors
@@ -171,16 +251,19 @@ def exit_status(findings, causes, errors, infra=(), missing=0):
 
 
 def axis_counts(findings, cross):
-    counts = {a: {"findings": 0, "explained": 0, "known": 0, "new": 0} for a in AXES}
+    """Per axis, the findings (and the functions placed differently between
+    compilers and selectors) and their verdicts: the counts every other
+    table and chart of the reports adds up to."""
+    counts = {a: dict(findings=0, **no_verdicts()) for a in AXES}
     for f in findings:
         c = counts[f["axis"]]
         c["findings"] += 1
         c[f["status"]] += 1
     for g in cross:
-        if g["pattern"]:
-            c = counts[g["axis"]]
-            c["findings"] += g["functions"]
-            c["explained"] += g["functions"]
+        c = counts[g["axis"]]
+        c["findings"] += g["functions"]
+        for st, n in g["verdicts"].items():
+            c[st] += n
     return counts
 
 
@@ -201,7 +284,7 @@ def bugs_seen(records, causes):
              "count": row["count"], "status": "explained (profile switch %s)" % name,
              "upstream": switches[name]["bug"]} for (name, sel), row in sorted(seen.items())]
     rows += [{"bug": b["cause"], "versions": b["versions"], "selector": b["selector"], "count": b["count"],
-              "status": "known: %s" % b["reason"] if b["status"] == "known" else "NEW", "upstream": "-",
+              "status": "known: %s" % b["reason"] if b["status"] == "known" else "new", "upstream": "-",
               "convention": b["convention"]} for b in sorted(causes, key=lambda b: b["status"] != "new")]
     return rows
 
@@ -293,6 +376,14 @@ def ab_md(ctx, limit=200):
     return L
 
 
+def verdicts_doc(ctx, quote="`"):
+    """What the verdicts mean, under the counts per axis (quote: around the
+    file name, markdown's by default)."""
+    return ("Explained: a profile switch or the model predicts it (between compilers and selectors: both sides "
+            "agree with the model, or one leaves parts unread or unwritten, a note). Known: accepted in %s%s%s. "
+            "New: neither; the run's exit status says so." % (quote, ctx["known_file"], quote))
+
+
 def summary_md(ctx):
     L = []
     p = ctx["plan"]
@@ -320,14 +411,13 @@ def summary_md(ctx):
     L += infra_md(ctx)
     L.append("## Counts per axis")
     L.append("")
-    L.append("| axis | findings | explained by the model | known | new |")
-    L.append("|---|---:|---:|---:|---:|")
+    L.append("| axis | findings | %s |" % " | ".join(VERDICTS))
+    L.append("|---|---:|%s" % ("---:|" * len(VERDICTS)))
     for a in AXES:
         c = ctx["axis_counts"][a]
-        L.append("| %s | %d | %d | %d | %d |" % (AXIS_TITLES[a], c["findings"], c["explained"], c["known"], c["new"]))
+        L.append("| %s | %d | %s |" % (AXIS_TITLES[a], c["findings"], " | ".join(str(c[st]) for st in VERDICTS)))
     L.append("")
-    L.append("Explained: a profile switch explains it (caller/callee), or both sides agree with the model, which "
-             "predicts the difference (between compilers and selectors). Known: accepted in `%s`." % ctx["known_file"])
+    L.append(verdicts_doc(ctx))
     L.append("")
     L.append("## Per compiler, CPU and selector (model vs llc)")
     L.append("")
@@ -389,15 +479,17 @@ def summary_md(ctx):
     L.append("## Between compilers and selectors")
     L.append("")
     L.append("Functions placed differently, per pair (summed over CPUs; for the selector axes, over the callee "
-             "and caller views). A difference is predicted when both sides agree with the model; 'not predicted' "
-             "ones have one side that disagrees with the model (a finding above) or that leaves parts the ABI "
-             "assigns unread or undefined (llc 16's IMPLICIT_DEF at calls).")
+             "and caller views), by verdict, as in the counts per axis. Explained: both sides agree with the model, "
+             "which predicts the difference, or one side leaves parts the ABI assigns unread or unwritten (a note, "
+             "llc 16's IMPLICIT_DEF at calls); otherwise the difference has the verdict of the finding of the side "
+             "that departs from the model (known or new).")
     L.append("")
-    L.append("| axis | A | B | convention | differ / compared | not predicted |")
-    L.append("|---|---|---|---|---:|---:|")
+    L.append("| axis | A | B | convention | differ / compared | %s |" % " | ".join(VERDICTS))
+    L.append("|---|---|---|---|---:|%s" % ("---:|" * len(VERDICTS)))
     for row in ctx["pairs"]:
-        L.append("| %s | %s | %s | %s | %d / %d | %d |" % (row["axis"], row["a"], row["b"], row["convention"],
-                                                         row["differ"], row["compared"], row["differ"] - row["explained"]))
+        L.append("| %s | %s | %s | %s | %d / %d | %s |" % (row["axis"], row["a"], row["b"], row["convention"],
+                                                         row["differ"], row["compared"],
+                                                         " | ".join(str(row[st]) for st in VERDICTS)))
     L.append("")
     L += side_by_side(ctx)
     if ctx["link"]:
@@ -542,21 +634,36 @@ def link_llcs(ctx):
     return [l for l in order if l in seen] + sorted(seen - set(order))
 
 
+def unpredicted_words(c):
+    """A link cell's disagreements that are not explained, by verdict."""
+    words = ["+%d %s" % (c["verdicts"][st], st) for st in VERDICTS if st != "explained" and c["verdicts"][st]]
+    return " (%s)" % ", ".join(words) if words else ""
+
+
+def linked(ctx, conv):
+    """Whether the link matrix has a cell of convention conv (else the
+    reports say so in a line, not a matrix of dashes)."""
+    return any(k[0] == conv for k in ctx["link"])
+
+
 def link_md(ctx):
     L = []
     profiles = link_llcs(ctx)
     for conv in convention_order(k[0] for k in ctx["link"]):
+        if not linked(ctx, conv):
+            L += ["%s: no call site checked." % conv, ""]
+            continue
         L.append("| %s | %s |" % (conv, " | ".join(profiles)))
         L.append("|---|%s" % ("---|" * len(profiles)))
         for a in profiles:
             cells = []
             for b in profiles:
                 c = ctx["link"].get((conv, a, b))
-                cells.append("-" if not c else "%d/%d%s" % (c["disagree"], c["checked"],
-                                                            " (+%d)" % (c["disagree"] - c["predicted"]) if c["disagree"] > c["predicted"] else ""))
+                cells.append("-" if not c else "%d/%d%s" % (c["disagree"], c["checked"], unpredicted_words(c)))
             L.append("| %s | %s |" % (a, " | ".join(cells)))
         L.append("")
-    L.append("disagreeing / checked call sites; (+N): disagreements the profiles do not predict.")
+    L.append("disagreeing / checked call sites; (+N known, +N new): disagreements the profiles do not predict, with "
+             "the verdict of their findings (the others are explained).")
     L.append("")
     return L
 
@@ -638,43 +745,65 @@ def junit_xml(ctx):
 
 # ---------------------------------------------------------------- index.html
 
-def bar_chart(title, rows, width=640):
-    """rows: [(label, {series: value})] -> inline SVG, stacked bars."""
-    series = ["explained", "known", "new"]
-    colors = {"explained": "#9bb7d4", "known": "#e6b85c", "new": "#d0483c"}
+def bar_chart(title, rows, barw=380):
+    """rows: [(label, {verdict: count})] -> inline SVG, one bar of stacked
+    verdicts per row that counts any (each row a <g> whose data-* attributes
+    are its label and counts), its counts written after it, a legend."""
+    rows = [(label, v) for label, v in rows if sum(v.values())]
     if not rows:
         return "<p><i>%s: nothing to show.</i></p>" % html.escape(title)
-    h = 22 * len(rows) + 40
-    top = max(1, max(sum(v.values()) for _, v in rows))
-    left, barw = 260, width - 320
+    h = 22 * len(rows) + 44
+    top = max(sum(v.values()) for _, v in rows)
+    # The labels' column fits the longest (11px sans-serif: ~6.2px a character).
+    left = 12 + int(6.2 * min(70, max(len(label) for label, _ in rows)))
+    width = left + barw + 230
     S = ['<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" role="img" aria-label="%s">' % (
         width, h, html.escape(title)),
         '<text x="0" y="14" font-size="13" font-weight="bold">%s</text>' % html.escape(title)]
     for i, (label, v) in enumerate(rows):
         y = 24 + 22 * i
-        S.append('<text x="%d" y="%d" font-size="11" text-anchor="end">%s</text>' % (left - 6, y + 13, html.escape(label[:42])))
+        S.append('<g class="bar" data-label="%s" %s>' % (html.escape(label), " ".join(
+            'data-%s="%d"' % (st, v.get(st, 0)) for st in VERDICTS)))
+        S.append('<text x="%d" y="%d" font-size="11" text-anchor="end">%s<title>%s</title></text>' % (
+            left - 6, y + 13, html.escape(short(label, 70)), html.escape(label)))
         x = left
-        for s in series:
-            w = barw * v.get(s, 0) / top
+        for st in VERDICTS:
+            w = barw * v.get(st, 0) / top
             if w > 0:
                 S.append('<rect x="%.1f" y="%d" width="%.1f" height="16" fill="%s"><title>%s: %d</title></rect>' % (
-                    x, y, w, colors[s], s, v.get(s, 0)))
+                    x, y, w, VERDICT_COLORS[st][0], st, v[st]))
             x += w
-        S.append('<text x="%.1f" y="%d" font-size="11">%d</text>' % (x + 4, y + 13, sum(v.values())))
+        S.append('<text x="%.1f" y="%d" font-size="11">%d: %s</text></g>' % (
+            left + barw + 6, y + 13, sum(v.values()), ", ".join("%d %s" % (v[st], st) for st in VERDICTS if v.get(st))))
     ly = h - 8
-    for k, s in enumerate(series):
+    for k, st in enumerate(VERDICTS):
         S.append('<rect x="%d" y="%d" width="10" height="10" fill="%s"/><text x="%d" y="%d" font-size="11">%s</text>' % (
-            left + 90 * k, ly - 9, colors[s], left + 90 * k + 14, ly, s))
+            left + 90 * k, ly - 9, VERDICT_COLORS[st][0], left + 90 * k + 14, ly, st))
     S.append("</svg>")
     return "\n".join(S)
 
 
-def group(findings, keyf):
+def counted(ctx):
+    """What the counts per axis count, as (item, verdict, number): every
+    finding, and every cross-axis group's differences by verdict."""
+    out = [(f, f["status"], 1) for f in ctx["findings"]]
+    return out + [(g, st, n) for g in ctx.get("cross") or [] for st, n in g["verdicts"].items() if n]
+
+
+def group(items, keyf):
+    """[(key, verdicts)] of counted() items, by keyf(item)."""
     g = {}
-    for f in findings:
-        v = g.setdefault(keyf(f), {"explained": 0, "known": 0, "new": 0})
-        v[f["status"]] += 1
+    for item, st, n in items:
+        g.setdefault(keyf(item), no_verdicts())[st] += n
     return sorted(g.items())
+
+
+def versions_of(x):
+    return "/".join(str(v) for v in x["versions"])
+
+
+# A cross-axis group's differences have no finding's type class or boundary.
+DIFFERENCE = "compiler or selector difference"
 
 
 def table(headers, rows):
@@ -689,20 +818,31 @@ class Raw(str):
     pass
 
 
+def verdict_cell(st, n):
+    """A count of one verdict in a table: new ones stand out."""
+    return Raw("<span class=new>%d</span>" % n) if st == "new" and n else n
+
+
 def index_html(ctx):
-    fs = ctx["findings"]
+    items = counted(ctx)
     charts = [
         bar_chart("Findings by axis x convention x llc version",
-                  group(fs, lambda f: "%s %s llc%s" % (f["axis"], f["convention"], "/".join(str(v) for v in f["versions"])))),
-        bar_chart("Findings by type class (first divergent argument)", group(fs, lambda f: f["type_class"])),
-        bar_chart("Findings by register boundary (expected/seen)", group(fs, lambda f: f["boundary"])),
+                  group(items, lambda x: "%s %s llc%s" % (x["axis"], x["convention"], versions_of(x)))),
+        bar_chart("Findings by type class (first divergent argument)",
+                  group(items, lambda x: x.get("type_class", DIFFERENCE))),
+        bar_chart("Findings by register boundary (expected/seen)", group(items, lambda x: x.get("boundary", DIFFERENCE))),
         bar_chart("Differences between compilers and selectors (functions, by axis x convention)",
-                  [("%s %s" % k, {"explained": v[0], "new": v[1]}) for k, v in sorted(pair_totals(ctx).items())]),
+                  [("%s %s" % k, v) for k, v in sorted(pair_totals(ctx).items())]),
     ]
+    charts_doc = ("Each chart counts what the axes table counts (a function placed differently by two compilers or "
+                  "selectors counts as one finding; it has no type class or boundary of its own), coloured by "
+                  "verdict: %s." % ", ".join("%s (%s)" % (st, VERDICT_COLORS[st][1]) for st in VERDICTS))
     H = ["<!DOCTYPE html><html><head><meta charset='utf-8'><title>gcnabi-run report</title><style>",
          "body{font:14px sans-serif;margin:2em;max-width:1200px}table{border-collapse:collapse;margin:1em 0}"
          "td,th{border:1px solid #bbb;padding:3px 7px;font-size:12px;text-align:left}th{background:#eee}"
-         ".new{color:#b00;font-weight:bold}.ok{color:#070}code{font-size:12px}",
+         ".new{color:#b00;font-weight:bold}.ok{color:#070}code{font-size:12px}" +
+         "".join(".v-%s{background:%s;padding:0 4px}" % (st, VERDICT_COLORS[st][0]) for st in VERDICTS) +
+         ".v-new{color:#fff;font-weight:bold}",
          "</style></head><body>"]
     cfg = ctx["plan"]["config"]
     H.append("<h1>gcnabi-run %s report</h1>" % html.escape(cfg["mode"]))
@@ -715,24 +855,34 @@ def index_html(ctx):
                                             c["profile"] + PROFILE_FROM[c.get("profile_from", "version")],
                                             "yes" if c.get("new_reg_bank_select") else "no")
                                            for c in ctx["plan"]["compilers"]]))
-    H.append("<h2>Axes</h2>" + table(["axis", "findings", "explained", "known", "new"],
-                                     [(AXIS_TITLES[a], c["findings"], c["explained"], c["known"],
-                                       Raw("<span class=new>%d</span>" % c["new"]) if c["new"] else 0)
+    H.append("<h2>Axes</h2>" + table(["axis", "findings"] + VERDICTS,
+                                     [[AXIS_TITLES[a], c["findings"]] + [verdict_cell(st, c[st]) for st in VERDICTS]
                                       for a, c in ctx["axis_counts"].items()]))
-    H.append("<h2>Charts</h2>" + "\n".join("<div>%s</div>" % c for c in charts))
+    H.append("<p>%s</p>" % html.escape(verdicts_doc(ctx, quote="")))
+    H.append("<h2>Charts</h2><p>%s</p>" % html.escape(charts_doc) + "\n".join("<div>%s</div>" % c for c in charts))
     H.append("<h2>Distinct causes</h2>" + table(
         ["axis", "status", "llc", "selector", "convention", "what", "count", "minimized", "lit test"],
-        [(AXIS_TITLES[b["axis"]], b["status"], ",".join(str(v) for v in b["versions"]), b["selector"], b["convention"],
+        [(AXIS_TITLES[b["axis"]], Raw('<span class="v-%s">%s</span>' % (b["status"], b["status"])), ",".join(str(v) for v in b["versions"]), b["selector"], b["convention"],
           b["what"], b["count"], ctx["minimized"].get(b["key"], {}).get("decl") or "-",
           (Raw('<a href="repro/%s">%s</a> %s' % (html.escape(m["lit"]["path"]), html.escape(m["lit"]["path"]),
                                                  html.escape(m["lit"]["status"]))) if m["lit"].get("path")
            else m["lit"]["status"])
           if (m := ctx["minimized"].get(b["key"], {})).get("lit") else "-")
          for b in ctx["causes"]]))
+    H.append("<h2>Between compilers and selectors</h2>" + table(
+        ["axis", "A", "B", "convention", "differ", "compared"] + VERDICTS,
+        [[r["axis"], r["a"], r["b"], r["convention"], r["differ"], r["compared"]] +
+         [verdict_cell(st, r[st]) for st in VERDICTS] for r in ctx["pairs"]]))
+    H.append("<p>Functions placed differently (callee and caller views), by verdict as in the axes table.</p>")
     H.append("<h2>Version-pair compatibility</h2>")
-    if ctx["link"]:
+    if not ctx["link"]:
+        H.append("<p>None: the link matrix needs two llcs and call sites.</p>")
+    else:
         profiles = link_llcs(ctx)
         for conv in convention_order(k[0] for k in ctx["link"]):
+            if not linked(ctx, conv):
+                H.append("<p>%s: no call site checked.</p>" % html.escape(conv))
+                continue
             rows = []
             for a in profiles:
                 row = [a]
@@ -741,18 +891,15 @@ def index_html(ctx):
                     if not c:
                         row.append("-")
                         continue
-                    bad = c["disagree"] > c["predicted"]
-                    shade = 255 - int(155 * c["disagree"] / c["checked"]) if c["checked"] else 255
-                    row.append(Raw('<span style="background:rgb(255,%d,%d)" class="%s">%d/%d%s</span>' % (
-                        shade, shade, "new" if bad else "", c["disagree"], c["checked"],
-                        " (+%d)" % (c["disagree"] - c["predicted"]) if bad else "")))
+                    st = worst(v for v in VERDICTS if c["verdicts"][v] and v != "explained") \
+                        if c["disagree"] > c["predicted"] else None
+                    row.append(Raw('<span class="%s">%d/%d%s</span>' % (
+                        "v-" + st if st else "", c["disagree"], c["checked"], html.escape(unpredicted_words(c)))))
                 rows.append(row)
-            H.append("<h3>%s: call site (row) against callee (column), disagreeing/checked</h3>" % conv)
+            H.append("<h3>%s: call site (row) against callee (column), disagreeing/checked</h3>" % html.escape(conv))
             H.append(table([""] + profiles, rows))
-    H.append("<h3>Callee and caller views between compilers, and between selectors</h3>" + table(
-        ["axis", "A", "B", "convention", "differ", "compared", "not predicted"],
-        [(r["axis"], r["a"], r["b"], r["convention"], r["differ"], r["compared"], r["differ"] - r["explained"])
-         for r in ctx["pairs"]]))
+        H.append("<p>Disagreeing / checked call sites; (+N known, +N new): disagreements the profiles do not "
+                 "predict, with the verdict of their findings (the others are explained).</p>")
     H.append("<h2>Layout impact (model only, %s, %s)</h2>" % (html.escape(ctx["layout_profile"]), html.escape(ctx["layout_cpu"])))
     H.append(table(["layout", "SGPR parts", "VGPR parts", "stack parts", "stack bytes", "moved vs old", "fell to stack",
                     "left stack", "amdgpu_gfx SGPR moves at shader calls", "free SGPR quads / gfx function"],
@@ -771,11 +918,12 @@ def index_html(ctx):
 
 
 def pair_totals(ctx):
+    """{(axis, convention): verdicts} of the pairs' differences."""
     t = {}
     for r in ctx["pairs"]:
-        v = t.setdefault((r["axis"], r["convention"]), [0, 0])
-        v[0] += r["explained"]
-        v[1] += r["differ"] - r["explained"]
+        v = t.setdefault((r["axis"], r["convention"]), no_verdicts())
+        for st in VERDICTS:
+            v[st] += r[st]
     return t
 
 
@@ -785,11 +933,13 @@ def pairs_of(cross):
     for g in cross:
         a, b = g["a_row"], g["b_row"]
         k = (g["axis"], a, b, g["convention"])
-        r = t.setdefault(k, {"axis": g["axis"], "a": a, "b": b, "convention": g["convention"],
-                             "differ": 0, "explained": 0, "compared": 0, "patterns": []})
+        r = t.setdefault(k, dict({"axis": g["axis"], "a": a, "b": b, "convention": g["convention"],
+                                  "differ": 0, "predicted": 0, "compared": 0, "patterns": []}, **no_verdicts()))
         if g["pattern"]:
             r["differ"] += g["functions"]
-            r["explained"] += g["explained"]
+            r["predicted"] += g["explained"]
+            for st, n in g["verdicts"].items():
+                r[st] += n
             pat = next((x for x in r["patterns"] if x["pattern"] == g["pattern"]), None)
             if not pat:
                 pat = {"pattern": g["pattern"], "functions": 0, "examples": []}

@@ -20,6 +20,8 @@ import time
 
 from . import compilers as C
 from . import findings as F
+from . import known as K
+from . import report as R
 from . import vocab as V
 from .common import GCNABI, HarnessError, append_line, dumps, gcnabi, read_input, read_jsonl, write_text
 
@@ -497,19 +499,43 @@ def _unit_status(record, unit, rc, err, said, infra):
         record.update(status="error", error=err)
 
 
-class Progress:
-    """One line on a terminal: done/total, rate, time left, findings; silent
-    when stderr is not a terminal."""
+def say(line):
+    """One line of a run's log on stderr, for a reader without a terminal;
+    a log that cannot be written does not stop the run."""
+    try:
+        sys.stderr.write(line + "\n")
+        sys.stderr.flush()
+    except (OSError, ValueError):
+        pass
 
-    def __init__(self, total, enabled=None):
+
+def unit_line(n, total, record, known):
+    """A finished unit's line in a log: its number, time and the verdicts of
+    its findings (report.classify with the run's known differences)."""
+    v = R.no_verdicts()
+    for f in R.classify([record], known):
+        v[f["status"]] += 1
+    state = {"error": ", error", "infra": ", infrastructure error"}.get(record.get("status"), "")
+    return "[%d/%d] %s %.0f s, %s%s" % (n, total, record["unit"], record.get("seconds", 0),
+                                        ", ".join("%d %s" % (v[st], st) for st in reversed(R.VERDICTS)), state)
+
+
+class Progress:
+    """On a terminal (or with --progress), one line: done/total, rate, time
+    left, findings; otherwise (CI, a log file) one line per finished unit
+    (unit_line), with the verdicts of the run's known-differences file."""
+
+    def __init__(self, total, enabled=None, known_file=None):
         self.total, self.done, self.findings = total, 0, 0
         self.t0 = time.monotonic()
         self.on = sys.stderr.isatty() if enabled is None else enabled
+        self.known = K.load(known_file) if known_file and not self.on else []
 
     def step(self, record):
         self.done += 1
         self.findings += sum(1 for f in record.get("findings", []) if not f.get("explained_by"))
         if not self.on:
+            say(unit_line(self.done, self.total, record, self.known))
             return
         el = time.monotonic() - self.t0
         rate = self.done / el if el > 0 else 0
@@ -542,7 +568,7 @@ def execute(run_dir, plan, shard=None, jobs=2, deadline=None, progress=None, whe
     # Time to find: each unit says when it finished, in seconds of the
     # run's own time (a resumed run goes on from its journal's last).
     since = max([r.get("elapsed", 0) for r in read_jsonl(journal)] + [0]) - time.monotonic()
-    prog = Progress(len(todo), progress)
+    prog = Progress(len(todo), progress, plan["config"]["known"])
     lock = threading.Lock()
     left = 0
     # At most `jobs` llc run at once, machine-wide: a unit's check holds one
