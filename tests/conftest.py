@@ -23,6 +23,12 @@ def pytest_sessionstart(session):
         pytest.exit("no llc installed: run make deps", returncode=1)
 
 
+def pytest_collection_modifyitems(session, config, items):
+    """The slow tests first, so that the workers do not wait on one at
+    the end."""
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+
+
 @pytest.hookimpl(tryfirst=True)
 def pytest_pyfunc_call(pyfuncitem):
     """Runs the test as pytest would, then fails it if any of its named

@@ -29,13 +29,18 @@ def case_oses(case_path):
 
 def installed_llcs():
     """[(major, path)] for every Debian llvm-N llc on this machine, oldest
-    first; the newest alone where GCNABI_TEST_QUICK is set (make test-quick)."""
+    first; only the majors GCNABI_TEST_LLCS lists (comma-separated) where
+    it is set, and the newest alone where GCNABI_TEST_QUICK is set (make
+    test-quick)."""
     found = []
     for path in glob.glob("/usr/lib/llvm-*/bin/llc"):
         m = re.search(r"llvm-(\d+)/", path)
         if m and os.access(path, os.X_OK):
             found.append((int(m.group(1)), path))
     found.sort()
+    only = os.environ.get("GCNABI_TEST_LLCS")
+    if only:
+        found = [f for f in found if str(f[0]) in only.split(",")]
     return found[-1:] if os.environ.get("GCNABI_TEST_QUICK") else found
 
 

@@ -3,6 +3,8 @@ records one; conftest.py fails the test at its end if any failed, listing
 each by name. A test of many cases (every llc, every fixture) reports them
 all instead of stopping at the first."""
 
+import os
+
 failed = []
 passed = [0]
 
@@ -14,6 +16,16 @@ def report(name, ok, detail=""):
     else:
         failed.append((name, detail))
         print("[FAIL] %s%s" % (name, "\n" + detail if detail else ""), flush=True)
+
+
+def needs_llcs(name, detail):
+    """The llcs a test needs are not installed: a failure, except under
+    make test-quick, which runs the newest llc alone and skips
+    such a test."""
+    if os.environ.get("GCNABI_TEST_QUICK"):
+        import pytest
+        pytest.skip("%s (make test-quick: the newest llc only)" % name)
+    report(name, False, detail)
 
 
 def start():

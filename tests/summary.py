@@ -26,7 +26,7 @@ def junit(path):
         name = ".".join(x for x in (case.get("classname"), case.get("name")) if x)
         bad = case.find("failure") if case.find("failure") is not None else case.find("error")
         if bad is not None:
-            failed.append((name, (bad.get("message") or "") + "\n" + (bad.text or "")))
+            failed.append((name, bad.text or bad.get("message") or ""))
         elif case.find("skipped") is not None:
             skipped += 1
         else:

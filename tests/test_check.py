@@ -17,7 +17,7 @@ import pytest
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from gcnabi_tests import (GCNABI, GCNABI_SAN, GOLDEN, OS_TRIPLES, ROOT, TRIPLE, case_oses, installed_llcs, llc_command,
                           profile_of, read_summary, run)
-from soft import report
+from soft import needs_llcs, report
 
 SAN_ENV = dict(os.environ, ASAN_OPTIONS="exitcode=99:detect_leaks=1", UBSAN_OPTIONS="halt_on_error=1:exitcode=99")
 
@@ -343,7 +343,7 @@ def explained_at_the_difference(tmp):
     (exit bit 8 clear)."""
     llcs = dict(installed_llcs())
     if 19 not in llcs:
-        report("explained at the difference: needs llc 19", False, "installed: %s" % sorted(llcs))
+        needs_llcs("explained at the difference: needs llc 19", "installed: %s" % sorted(llcs))
         return
     sigs = os.path.join(tmp, "f160.ll")
     open(sigs, "w").write('declare <40 x bfloat> @f160(<29 x bfloat> inreg, float) "amdgpu-no-dispatch-ptr" '
@@ -939,7 +939,7 @@ def final_code_verify(tmp):
     src = os.path.join(ROOT, "tests", "fixtures", "final", "verifier_only.graph")
     have = [(m, l) for m, l in installed_llcs() if m in (15, 16)]
     if not have:
-        report("check --final-code-verify: needs llc 15 or 16", False, "installed: %s" % installed_llcs())
+        needs_llcs("check --final-code-verify: needs llc 15 or 16", "installed: %s" % installed_llcs())
     for major, llc in have:
         runs = {}
         for verify in (False, True):
@@ -979,7 +979,7 @@ def link_matrix(tmp):
     old = [l for l in llcs if l[0] <= 16]
     new = [l for l in llcs if l[0] >= 19]
     if not old or not new:
-        report("link matrix: needs an llc <= 16 and one >= 19", False, "installed: %s" % llcs)
+        needs_llcs("link matrix: needs an llc <= 16 and one >= 19", "installed: %s" % llcs)
         return
     sigs = os.path.join(tmp, "link.ll")
     open(sigs, "w").write("declare void @f(i32 inreg, i32)\ndeclare amdgpu_gfx void @g(i32 inreg, i32)\n")
@@ -1021,7 +1021,7 @@ def link_matrix_chain_and_shader(tmp):
     amdgpu_gfx function as its own row; all agree."""
     llcs = dict(installed_llcs())
     if 19 not in llcs or 22 not in llcs:
-        report("link matrix chain/shader: needs llc 19 and 22", False, "installed: %s" % sorted(llcs))
+        needs_llcs("link matrix chain/shader: needs llc 19 and 22", "installed: %s" % sorted(llcs))
         return
     p19, p22 = profile_of(19), profile_of(22)
     sigs = os.path.join(tmp, "link-chain.ll")
@@ -2154,7 +2154,7 @@ def whole_wave(tmp):
     model says."""
     llcs = dict(installed_llcs())
     if 22 not in llcs:
-        report("whole_wave: needs llc 22", False, "installed: %s" % sorted(llcs))
+        needs_llcs("whole_wave: needs llc 22", "installed: %s" % sorted(llcs))
         return
     sigs = os.path.join(tmp, "whole-wave-boundary.ll")
     g = run([GCNABI_SAN, "gen", "--boundary", "--profile", "llvm22", "--mcpu", "gfx1030", "--mcpu", "gfx1200", "--cc",
@@ -2524,18 +2524,34 @@ def kernels(tmp):
                r.returncode == 0 and c.returncode & (1 | 2 | 8 | 16) == 0, detail)
 
 
-SECTIONS = [bad_inputs, bad_input_is_an_error, check_every_llc, check_outputs, kernels, scratch_setup, link_matrix,
-                selector_link, explained_at_the_difference, contract_confirmed, final_code, final_code_refused, final_code_verify,
-                link_matrix_chain_and_shader,
-                call_graphs, graph_bisection, chain_graphs, subdword_inreg_finding, byval_fatptr_finding, explained_by_hidden_switch,
-                undef_args_through_pointers, many_outgoing_parts, byval_own_type, indirect_byval_forwarded, indirect_no_inputs, ps_unused_i1_past_slot_15, old_targets, divergent_inreg_calls, frame_bodies, pressure_calls,
-                tail_calls, musttail_calls, branch_bodies, bfloat_returns_llc14, ab_compilers, ab_layouts, version_without_profile,
-                machine_verifier,
-                kernel_graphs, shader_passthrough,
-                boundary_every_llc, boundary_entry_every_llc, whole_wave, gen_replay, gen_header, gen_weights,
-                gen_accepted_by_every_llc, emit_typed_pointers, shrink_candidates]
+SECTIONS = [bad_inputs, bad_input_is_an_error, check_outputs, scratch_setup, link_matrix,
+            selector_link, explained_at_the_difference, final_code, final_code_refused, final_code_verify,
+            link_matrix_chain_and_shader,
+            call_graphs, graph_bisection, chain_graphs, subdword_inreg_finding, byval_fatptr_finding, explained_by_hidden_switch,
+            undef_args_through_pointers, many_outgoing_parts, byval_own_type, indirect_byval_forwarded, indirect_no_inputs,
+            ps_unused_i1_past_slot_15, old_targets, divergent_inreg_calls, frame_bodies, pressure_calls,
+            tail_calls, musttail_calls, branch_bodies, bfloat_returns_llc14, ab_compilers, ab_layouts, version_without_profile,
+            machine_verifier, kernel_graphs, shader_passthrough, whole_wave, gen_replay, gen_header, gen_weights,
+            emit_typed_pointers, shrink_candidates]
+# Sections that check each installed llc on its own: each llc's part is a
+# test of its own (GCNABI_TEST_LLCS), so that the workers share them out.
+PER_LLC = [check_every_llc, boundary_every_llc, boundary_entry_every_llc, gen_accepted_by_every_llc, contract_confirmed,
+           kernels]
+# Over half a minute alone: run first, and left out of make test-quick.
+SLOW = {old_targets, final_code, call_graphs, chain_graphs, whole_wave} | set(PER_LLC)
 
 
-@pytest.mark.parametrize("section", SECTIONS, ids=lambda f: f.__name__)
+def sections(fns):
+    return [pytest.param(f, id=f.__name__, marks=[pytest.mark.slow] if f in SLOW else []) for f in fns]
+
+
+@pytest.mark.parametrize("section", sections(SECTIONS))
 def test(section, tmp):
+    section(tmp)
+
+
+@pytest.mark.parametrize("major", [m for m, _ in installed_llcs()], ids=lambda m: "llc%d" % m)
+@pytest.mark.parametrize("section", sections(PER_LLC))
+def test_per_llc(section, major, tmp, monkeypatch):
+    monkeypatch.setenv("GCNABI_TEST_LLCS", str(major))
     section(tmp)

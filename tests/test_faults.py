@@ -499,6 +499,7 @@ def harness(tmp, name, llc, *args):
     return r, rows, journal, summary, out
 
 
+@pytest.mark.slow
 def test_harness_unit_timeout(tmp):
     llc = standin(tmp, "hang-unit")
     r, rows, journal, summary, out = harness(tmp, "hang", llc, "--chunk", "4", "--timeout", "1")

@@ -15,6 +15,8 @@ import sys
 import tempfile
 import time
 
+import pytest
+
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from soft import report  # noqa: E402
 
@@ -126,6 +128,7 @@ def small(llc, out, extra=()):
             "--suites", "default", "--out", out] + list(extra)
 
 
+@pytest.mark.slow
 def test_resume_and_shards(tmp, llc):
     a = os.path.join(tmp, "whole")
     t0 = time.monotonic()
@@ -181,6 +184,7 @@ os.execv(REAL, [REAL] + args)
 '''
 
 
+@pytest.mark.slow
 def test_crash_bisect(tmp, llc):
     wrap = os.path.join(tmp, "wrapbin")
     os.makedirs(wrap)
@@ -343,6 +347,7 @@ def crash_entries():
             for l in open(os.path.join(ROOT, "cases", "known-differences.txt")) if l.startswith("crash |")]
 
 
+@pytest.mark.slow
 def test_llc16_caller_reproducers(tmp):
     """llc 16's inreg SGPR caller bug (amdgpu_gfx, gfx1200), found in a call
     graph: the model-vs-llc-caller finding, which does not reproduce alone,
@@ -448,6 +453,7 @@ def test_selector_reproducer(tmp, llc):
            "%s\n%s\n%s\n%s" % (tests, copied, bugs, r.stderr[-2000:]))
 
 
+@pytest.mark.slow
 def test_crash_needs_its_graph(tmp):
     """A crash that llc shows only in its call graph (seed 20261211: llc 15
     SelectionDAG cannot select the truncate of a <1 x i8> a caller loaded)
