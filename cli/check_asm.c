@@ -9,11 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "asm_exec.h"
-#include "asm_mutate.h"
+#include "final.h"
 #include "cli.h"
 #include "contract.h"
-#include "final_code.h"
 
 typedef struct {
 	Sig **sigs;

@@ -15,8 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "asm_exec.h"
-#include "asm_mutate.h"
+#include "final.h"
 #include "cc.h"
 #include "contract.h"
 

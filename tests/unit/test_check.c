@@ -13,8 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "check.h"
-#include "json.h"
+#include "cli.h"
+#include "engine.h"
 
 /* --- options ----------------------------------------------------------------- */
 

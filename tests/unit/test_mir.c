@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "mir.h"
+#include "observe.h"
 
 enum { MAX_FUNCS = 24, SUM = 1024 };
 

@@ -19,7 +19,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "run.h"
+#include "engine.h"
 
 static char dir[] = "/tmp/gcnabi-test-run-XXXXXX";
 

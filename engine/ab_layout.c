@@ -13,9 +13,9 @@
 #include <string.h>
 
 #include "ab.h"
-#include "cli.h"
+#include "engine.h"
 #include "jsonw.h"
-#include "layouts.h"
+#include "layout_impact.h"
 
 /* The per-function figures compared, B minus A. */
 #define AB_METRICS(X)                                                                   \

@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "hsa.h"
+#include "observe.h"
 
 typedef struct {
 	Check *c;

@@ -6,6 +6,7 @@
 
 #include <stdbool.h>
 
+#include "finding.h"
 #include "judge.h"
 
 enum { AB_MAX_CPUS = 16, AB_MAX_ITEMS = SIG_MAX_PARAMS + JW_COUNT + USGPR_COUNT };
@@ -44,5 +45,10 @@ void ab_side_text(const Placement *p, AbItem it, char *buf, size_t cap);
 /* The model-only comparison of o->layouts[0] and [1] over o->input: the
  * exit status (ab_layout.c). */
 int ab_layouts(const AbOptions *o);
+
+/* Two compilers side by side (ab.c): check run with the check command
+ * line cargv[0..n) (ab's own options taken out), every change listed as
+ * o asks; the exit status. */
+int ab_compilers(const AbOptions *o, int n, char **cargv);
 
 #endif

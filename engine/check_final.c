@@ -19,7 +19,7 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "final_code.h"
+#include "final.h"
 
 typedef struct {
 	Check *c;

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "place_json.h"
+#include "engine.h"
 
 static bool problem(JsonProblem *pr, const JsonValue *at, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
@@ -377,4 +377,14 @@ void placement_merge_args(Placement *p)
 	p->args[0] = (PartRange){ 0, (uint16_t)n };
 	p->nargs = 1;
 	memset(p->unused, 0, sizeof p->unused);
+}
+
+void place_malformed_json(Buf *b, const SigError *err)
+{
+	char msg[320], quoted[6 * sizeof msg + 3];
+	snprintf(msg, sizeof msg, "malformed signature at line %u, column %u: %s", err->line, err->col, err->msg);
+	json_quote(err->function, quoted, sizeof quoted);
+	buf_printf(b, "{\"name\":%s,\"line\":%u,", quoted, err->line);
+	json_quote(msg, quoted, sizeof quoted);
+	buf_printf(b, "\"error\":%s}\n", quoted);
 }

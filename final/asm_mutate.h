@@ -5,7 +5,7 @@
 #ifndef GCNABI_ASM_MUTATE_H
 #define GCNABI_ASM_MUTATE_H
 
-#include "asm.h"
+#include "observe.h"
 #include "contract.h"
 
 /* X(name, doc): one row per operator; the table everything iterates. */

@@ -23,7 +23,7 @@
 #ifndef GCNABI_ASM_EXEC_H
 #define GCNABI_ASM_EXEC_H
 
-#include "asm.h"
+#include "observe.h"
 #include "contract.h"
 
 typedef enum { VERDICT_PROVEN, VERDICT_VIOLATED, VERDICT_UNKNOWN, VERDICT_COUNT } Verdict;

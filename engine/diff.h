@@ -4,7 +4,8 @@
 #ifndef GCNABI_DIFF_H
 #define GCNABI_DIFF_H
 
-#include "cli.h"
+#include "finding.h" /* the exit status bits */
+#include "io.h"
 
 typedef struct {
 	const char *file_a, *file_b;   /* in messages about malformed lines */

@@ -13,7 +13,7 @@
 #include <string.h>
 
 #include "callgraph.h"
-#include "cli.h"
+#include "emit.h"
 
 static bool is_name_char(char c)
 {

@@ -1,11 +1,13 @@
-/* `gcnabi layouts`: every layout of the layouts folder and those named,
- * validated and printed; with --impact, what each layout does to the
- * placements of a signature file (model only), one JSON object per layout,
- * which the harness's layout table prints as it is. */
-#ifndef GCNABI_LAYOUTS_H
-#define GCNABI_LAYOUTS_H
+/* What a layout does to the placements of a signature file (model only):
+ * `gcnabi layouts --impact` prints one JSON object per layout (the
+ * harness's layout table prints it as it is), `gcnabi ab --layout A
+ * --layout B` compares two. */
+#ifndef GCNABI_LAYOUT_IMPACT_H
+#define GCNABI_LAYOUT_IMPACT_H
 
-#include "cli.h"
+#include <stdint.h>
+
+#include "cc.h"
 
 /* 4-aligned SGPR quads s[4k:4k+3] below this are counted free or taken:
  * the room a layout leaves for wide scalar loads. */

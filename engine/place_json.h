@@ -8,6 +8,7 @@
 #ifndef GCNABI_PLACE_JSON_H
 #define GCNABI_PLACE_JSON_H
 
+#include "io.h"
 #include "json.h"
 #include "place.h"
 
@@ -33,5 +34,8 @@ bool placement_read(const JsonValue *owner, bool call, Placement *p, JsonProblem
 /* The observer's form for parts it could not attribute: every argument's
  * parts as one argument, in order (nothing unused). */
 void placement_merge_args(Placement *p);
+
+/* place --json's object for a signature that did not parse, and its newline. */
+void place_malformed_json(Buf *b, const SigError *err);
 
 #endif

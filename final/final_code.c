@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
+#include "io.h"
 #include "final_code.h"
 
 int final_code_sig(const FinalCode *c, const char *name)

@@ -7,10 +7,14 @@
 #ifndef GCNABI_CHECK_H
 #define GCNABI_CHECK_H
 
-#include "cli.h"
+#include <string.h>
+
+#include "emit.h"
+#include "finding.h"
+#include "wording.h"
+#include "observe.h"
 #include "judge.h"
 #include "jsonw.h"
-#include "mir.h"
 #include "run.h"
 
 enum { MAX_LLCS = 16, LLC_LABEL_MAX = 48, MAX_CPUS = 16, MAX_JOBS = 64, REPROS_PER_COMBO = 25, MISMATCH_EXAMPLES = 4 };

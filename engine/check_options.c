@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "check.h"
+#include "cli.h" /* opt_next, switch_parse: check parses its own options (ab forwards them) */
 
 struct CheckOpt {
 	const char *name;
