@@ -170,7 +170,7 @@ $(B)/fuzz/libfuzzer/%: $(call fuzz_objs,fuzz-libfuzzer,%)
 # Distillation build of sig_model: coverage on the model's sources only, so
 # -merge=1 keeps the signatures that take distinct paths through the model,
 # not through the parser.
-FUZZ_MODEL_SRC := core/cc.c core/kernel.c core/split.c
+FUZZ_MODEL_SRC := core/cc.c core/shader_os.c core/chain_dvgpr.c core/kernel.c core/split.c
 $(B)/fuzz-distil/%.o: %.c $(FUZZ_HDRS)
 	@mkdir -p $(dir $@)
 	@$(FUZZ_CC) $(FUZZ_CPPFLAGS) $(WARN) -O2 -g $(if $(filter $<,$(FUZZ_MODEL_SRC)),$(LIBFUZZER_COV)) -c $< -o $@
