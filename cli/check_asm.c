@@ -1,9 +1,9 @@
-/* `gcnabi check-asm`: the final-code checker (observe/asm_exec.h) over the
+/* `gcnabi check-asm`: the final-code checker (final/asm_exec.h) over the
  * functions of an assembly file, each against the signature of the same
  * name in SIGFILE and the model's contract for it. SIGFILE may be the
  * module gcnabi emit printed (its `define` headers are signatures too):
  * then the values each call passes and each argument's store are known
- * from the globals gcnabi emit names (cli/emit.c: @gcnabi.<i>.out.<k> a
+ * from the globals gcnabi emit names (emit/: @gcnabi.<i>.out.<k> a
  * caller @gcnabi.<i>.caller loads argument k from, @gcnabi.<i>.in.<k> the
  * callee stores it to). */
 #include <stdlib.h>

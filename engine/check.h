@@ -541,7 +541,7 @@ void finding_write(Check *c, const Finding *f);
 void finding_where_json(JsonWriter *w, const Finding *f, const Sig *s, const char *const *keys);
 /* The judge's difference classes as findings.jsonl names them, and a
  * printed location's class: "sgpr", "vgpr", "stack", "demoted", "none",
- * "other" (check_where.c; loc_list_class in cli.h). */
+ * "other" (check_where.c; loc_list_class in wording.h). */
 extern const char *const judge_class_names[];
 const char *loc_class(const char *text, size_t n);
 /* findings.jsonl's cause (check_cause.c): what departs from the ABI, the

@@ -221,7 +221,7 @@ int check_llcs(Check *c)
  * -enable-ipra=0: the contract is the convention's, not what llc knows of a
  * callee in the same module.
  * -amdgpu-s-branch-bits=6: a branch reaches 32 dwords either way, so the
- * block a "gcnabi-branch" body jumps over (cli/emit.c) needs a long branch,
+ * block a "gcnabi-branch" body jumps over (emit/) needs a long branch,
  * which takes an SGPR pair of the function's (llvm/llvm-project#224205). */
 const char *const final_code_llc_flags[] = { "-enable-ipra=0", "-amdgpu-s-branch-bits=6", NULL };
 

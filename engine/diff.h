@@ -1,6 +1,6 @@
 /* `gcnabi diff` without the I/O: two placement streams (the --json output
  * of place or observe, one object per line) in, the divergence report and
- * the exit status out. cmd_diff (cli.h) reads the files and prints. */
+ * the exit status out. cmd_diff (cli/diff.c) reads the files and prints. */
 #ifndef GCNABI_DIFF_H
 #define GCNABI_DIFF_H
 

@@ -1,10 +1,10 @@
-/* The final-code checker over a module's assembly (observe/asm_exec.h),
+/* The final-code checker over a module's assembly (final/asm_exec.h),
  * each function against the signature of the same name and the model's
  * contract for it: what `gcnabi check-asm` and `gcnabi check --final-code`
  * share. The signatures may be the module gcnabi emit printed (its
  * `define` headers are signatures too): then the values each call passes
  * and each argument's store are known from the globals gcnabi emit names
- * (cli/emit.c: @gcnabi.<i>.out.<k> a caller @gcnabi.<i>.caller loads
+ * (emit/: @gcnabi.<i>.out.<k> a caller @gcnabi.<i>.caller loads
  * argument k from, @gcnabi.<i>.in.<k> the callee stores it to). */
 #include <stdio.h>
 #include <stdlib.h>

@@ -342,7 +342,7 @@ static void place_call(MirWork *w, MirCall *call, const Instr *ci)
 		nargs = sig->nparams;
 	p->nargs = (uint16_t)nargs;
 	/* An argument the callee's header marks unused may be passed as undef
-	 * (cli/emit.c): nothing to see, as in the callee. */
+	 * (emit/): nothing to see, as in the callee. */
 	for (uint32_t k = 0; sig && k < sig->nparams && k < SIG_MAX_PARAMS; k++)
 		if (sig->params[k].flags & PARAM_UNUSED)
 			p->unused[k / 64] |= UINT64_C(1) << (k % 64);
