@@ -1,9 +1,10 @@
 /* `gcnabi check`, one stage per file: options (check_options.c), the llc
- * (check_llc.c), planning batches (check_plan.c), running them
- * (check_run.c), telling the machine's faults from llc's and retrying
- * (check_fault.c), reading llc's MIR (check_observe.c), judging it
- * (check_judge.c), the cross-version link matrix (check_link.c), and what
- * it writes: findings and the summary (check_report.c). check.c drives. */
+ * (check_llc.c) and its messages (llc_messages.c), planning batches
+ * (check_plan.c), running them (check_run.c), telling the machine's faults
+ * from llc's and retrying (check_fault.c), reading llc's MIR
+ * (check_observe.c), judging it (check_judge.c), the cross-version link
+ * matrix (check_link.c), and what it writes: files and findings
+ * (check_report.c), the summary (check_summary.c). check.c drives. */
 #ifndef GCNABI_CHECK_H
 #define GCNABI_CHECK_H
 
@@ -569,6 +570,11 @@ bool check_open_placements(Check *c, Combo *co);
 void jw_placement(JsonWriter *w, const Sig *s, const Placement *p);
 /* Closes w; false after a failed write, with a message naming its path,
  * and the run exits with EXIT_ERROR. */
+/* A report file that could not be written: named on stderr, exit bit 1. */
+void write_failed(Check *c, const char *path, int e);
+/* A combination's identifying keys (combo, llc, version, profile, cpu,
+ * wave, selector, ...) into the object being written. */
+void combo_json(JsonWriter *w, const Combo *co);
 bool check_close(Check *c, JsonWriter *w);
 /* The same for a file written with stdio (f NULL: it could not be opened). */
 bool check_fclose(Check *c, FILE *f, const char *path);

@@ -235,3 +235,15 @@ int check_plan(Check *c)
 	}
 	return 0;
 }
+
+/* Bisection of a failed batch: its two halves, the first to run first. */
+void push_halves(Check *c, const Batch *b)
+{
+	Batch lo = *b, hi = *b;
+	lo.fresh = hi.fresh = false;
+	lo.count = b->count / 2;
+	hi.first = b->first + lo.count;
+	hi.count = b->count - lo.count;
+	push_batch(c, hi);
+	push_batch(c, lo);
+}
