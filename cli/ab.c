@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "check_options.h"
 #include "engine.h"
 
 static bool is_own_option(const Command *own, const char *a)
@@ -113,5 +114,15 @@ int cmd_ab(int argc, char **argv)
 		return rc < 0 ? 0 : rc;
 	if (o.nlayouts == 2)
 		return ab_layouts(&o);
-	return ab_compilers(&o, n, cargv);
+	Check *c = calloc(1, sizeof *c);
+	if (!c) {
+		fprintf(stderr, "gcnabi ab: out of memory\n");
+		return EXIT_ERROR;
+	}
+	const char *path = 0;
+	if ((rc = check_parse(c, n, cargv, &path))) {
+		check_free(c);
+		return rc < 0 ? 0 : rc;
+	}
+	return ab_compilers(&o, c, path);
 }

@@ -664,10 +664,10 @@ static void print_json(const Ab *ab, FILE *f, unsigned st, bool incomplete)
 
 /* ---- the comparison ------------------------------------------------------------ */
 
-int ab_compilers(const AbOptions *o, int n, char **cargv)
+int ab_compilers(const AbOptions *o, Check *c, const char *path)
 {
 	Ab ab = { 0 };
-	ab.c = calloc(1, sizeof *ab.c);
+	ab.c = c;
 	ab.model_a = malloc(sizeof *ab.model_a);
 	ab.model_b = malloc(sizeof *ab.model_b);
 	ab.model_x = malloc(sizeof *ab.model_x);
@@ -679,7 +679,7 @@ int ab_compilers(const AbOptions *o, int n, char **cargv)
 		fprintf(stderr, "gcnabi ab: out of memory\n");
 		goto done;
 	}
-	int rc = check_execute(ab.c, n, cargv, &wall);
+	int rc = check_execute(ab.c, path, &wall);
 	if (rc) {
 		status = rc < 0 ? 0 : rc;
 		goto done;

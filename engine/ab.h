@@ -46,9 +46,5 @@ void ab_side_text(const Placement *p, AbItem it, char *buf, size_t cap);
  * exit status (ab_layout.c). */
 int ab_layouts(const AbOptions *o);
 
-/* Two compilers side by side (ab.c): check run with the check command
- * line cargv[0..n) (ab's own options taken out), every change listed as
- * o asks; the exit status. */
-int ab_compilers(const AbOptions *o, int n, char **cargv);
 
 #endif

@@ -110,21 +110,14 @@ void check_free(Check *c)
 	free(c);
 }
 
-int check_execute(Check *c, int argc, char **argv, double *wall_out)
+int check_execute(Check *c, const char *path, double *wall_out)
 {
-	int first = 0, rc;
-	check_options_default(&c->opt);
-	if (!check_parse_options(c, argc, argv, &first))
-		return first < 0 ? -1 : EXIT_USAGE;
-	if (argc - first != 1) {
-		fprintf(stderr, "gcnabi check: expected one signature file (see gcnabi check --help)\n");
-		return EXIT_USAGE;
-	}
+	int rc;
 	/* llc first: gcnabi's own work (emitting, reading MIR, comparing) runs
 	 * at a lower priority, on the CPU time llc leaves, while the llc it
 	 * starts keep the priority gcnabi was given. */
 	proc_launcher_start(19);
-	c->in.path = argv[first];
+	c->in.path = path;
 	char err[600];
 	if (!layout_load(c->opt.layout, &c->layout, err, sizeof err)) {
 		fprintf(stderr, "gcnabi check: %s\n", err);

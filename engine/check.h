@@ -10,6 +10,7 @@
 
 #include <string.h>
 
+#include "ab.h"
 #include "emit.h"
 #include "finding.h"
 #include "wording.h"
@@ -277,23 +278,18 @@ typedef struct {
 	struct FinalPass *final; /* --final-code: its queue and running pieces (check_final.c) */
 } Check;
 
-/* check_options.c: the defaults; the options into c; false after a message
- * (after --help's text, with *first_operand -1). *first_operand indexes the
- * first operand. */
-void check_options_default(CheckOptions *o);
-bool check_parse_options(Check *c, int argc, char **argv, int *first_operand);
-
-/* check.c: the whole run of `gcnabi check ARGV` (argv[0] "check") into c,
- * its files closed, nothing printed: 0, -1 after --help, or an exit status
- * after a message; *wall the seconds it ran. The summary and exit status
- * are the caller's (check_report.c); check_free releases c. gcnabi ab runs
- * it too. */
-int check_execute(Check *c, int argc, char **argv, double *wall);
+/* check.c: the whole run of `gcnabi check` into c, whose options are
+ * parsed (cli/check_options.c: check_parse), over the signature file path;
+ * its files closed, nothing printed: 0, or an exit status after a message;
+ * *wall the seconds it ran. The summary and exit status are the caller's
+ * (check_summary.c); check_free releases c. gcnabi ab runs it too. */
+int check_execute(Check *c, const char *path, double *wall);
 void check_free(Check *c);
-/* The handler row of a check_opts option, NULL when it has none. */
-typedef struct CheckOpt CheckOpt;
-const CheckOpt *check_option_find(const char *name);
-const char *check_option_name(unsigned i); /* NULL past the last row */
+
+/* Two compilers side by side (ab.c): check run into c (its options parsed,
+ * ab's own taken out) over path, every change listed as o asks; the exit
+ * status. ab_compilers frees c. */
+int ab_compilers(const AbOptions *o, Check *c, const char *path);
 
 /* What first_error_line makes of the machine verifier's "*** Bad machine
  * code: MSG ***": "machine verifier: Bad machine code: MSG". */

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "check_options.h"
 #include "engine.h"
 
 /* --- options ----------------------------------------------------------------- */
