@@ -1,10 +1,8 @@
-/* `gcnabi check`, one stage per file: options (check_options.c), the llc
- * (check_llc.c) and its messages (llc_messages.c), planning batches
- * (check_plan.c), running them (check_run.c), telling the machine's faults
- * from llc's and retrying (check_fault.c), reading llc's MIR
- * (check_observe.c), judging it (check_judge.c), the cross-version link
- * matrix (check_link.c), and what it writes: files and findings
- * (check_report.c), the summary (check_summary.c). check.c drives. */
+/* `gcnabi check`, one stage per file: the llc (check_llc.c, llc_messages.c),
+ * batches planned (check_plan.c) and run (check_run.c), faults and retries
+ * (check_fault.c), MIR read (check_observe.c) and judged (check_judge.c),
+ * link matrices (check_link.c), files and findings (check_report.c), the
+ * summary (check_summary.c); check.c drives, cli/check_options.c parses. */
 #ifndef GCNABI_CHECK_H
 #define GCNABI_CHECK_H
 

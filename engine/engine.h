@@ -1,9 +1,8 @@
-/* The check engine: llc run over emitted IR in a process pool (run.h), its
- * MIR and final code judged against the model (check.h), two compilers or
- * layouts compared (ab.h), placement streams diffed (diff.h), layout
- * impact (layout_impact.h), passthrough measured by llc
- * (passthrough_llc.h) and the JSON reader and writer (json.h,
- * jsonw.h, place_json.h). Other folders include this header only. */
+/* The check engine: llc run in a process pool (run.h), its MIR and final
+ * code judged against the model (check.h), compilers or layouts compared
+ * (ab.h, layout_impact.h), placement streams diffed (diff.h), passthrough
+ * measured (passthrough_llc.h), JSON read and written (json.h, jsonw.h,
+ * place_json.h). Other folders include this header only. */
 #ifndef GCNABI_ENGINE_H
 #define GCNABI_ENGINE_H
 

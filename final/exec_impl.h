@@ -1,9 +1,8 @@
-/* Inside the final-code checker (asm_exec.h): the symbolic values, the
- * machine state and the executor every part works on, and the helpers
- * its files share: values (exec_values.c), state and verdicts
- * (exec_state.c), memory and the stack (exec_memory.c), calls and returns
- * (exec_calls.c), instruction semantics (exec_step.c), the walk over
- * paths and loops (asm_exec.c). Private to final/. */
+/* Inside the final-code checker (asm_exec.h): symbolic values, machine
+ * state and the executor, and the helpers its files share: values
+ * (exec_values.c), state (exec_state.c), memory and the stack
+ * (exec_memory.c), calls and returns (exec_calls.c), instruction semantics
+ * (exec_step.c), paths and loops (asm_exec.c). Private to final/. */
 #ifndef GCNABI_EXEC_IMPL_H
 #define GCNABI_EXEC_IMPL_H
 
