@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "layout_impact.h"
+#include "engine.h"
 #include "passthrough.h"
 
 void layout_impact_add(LayoutImpact *t, const Layout *l, const Sig *s, const Placement *p)
@@ -48,4 +48,70 @@ void layout_impact_add(LayoutImpact *t, const Layout *l, const Sig *s, const Pla
 			taken[l->role[r].first + k] = true;
 	for (unsigned q = 0; q < IMPACT_QUAD_LIMIT; q += 4)
 		t->gfx_free_quads += !(taken[q] || taken[q + 1] || taken[q + 2] || taken[q + 3]);
+}
+
+static int place_one(void *ctx, const Sig *sig, const SigError *err)
+{
+	LayoutRun *r = ctx;
+	if (err) {
+		layout_impact_add(&r->t, r->m.layout, NULL, NULL);
+		place_malformed_json(&r->stream, err);
+		return 0;
+	}
+	cc_place(sig, &r->m, VIEW_CALLEE, r->p);
+	layout_impact_add(&r->t, r->m.layout, sig, r->p);
+	size_t n = place_print_json(sig, r->p, r->line, r->cap);
+	if (n >= r->cap) {
+		char *bigger = realloc(r->line, n + 1);
+		if (!bigger) {
+			r->out_of_memory = true;
+			return 1;
+		}
+		r->line = bigger;
+		r->cap = n + 1;
+		place_print_json(sig, r->p, r->line, r->cap);
+	}
+	buf_put(&r->stream, r->line, n);
+	buf_put(&r->stream, "\n", 1);
+	r->out_of_memory = r->stream.failed;
+	return r->out_of_memory;
+}
+
+bool layout_run_diff(const LayoutRun *a, const LayoutRun *b, const char *file_a, const char *file_b,
+			uint32_t counts[3])
+{
+	DiffOptions o = { .file_a = file_a, .file_b = file_b, .label_a = "A", .label_b = "B", .json = true,
+			  .summary_only = true };
+	Buf out = { 0 }, diag = { 0 };
+	int status = diff_streams(a->stream.p ? a->stream.p : "", a->stream.n, b->stream.p ? b->stream.p : "",
+				  b->stream.n, &o, &out, &diag);
+	JsonArena *arena = json_arena_new();
+	JsonError jerr;
+	const JsonValue *sum = arena && out.p && !(status & EXIT_ERROR) ? json_parse(arena, out.p, out.n, &jerr) : NULL;
+	bool ok = sum && json_u32(json_get(sum, "divergences"), &counts[0]) &&
+		  json_u32(json_get(sum, "to_stack"), &counts[1]) && json_u32(json_get(sum, "off_stack"), &counts[2]);
+	if (!ok)
+		fprintf(stderr, "gcnabi layouts: comparing the placements of %s with those of %s failed\n%s", file_b, file_a,
+			diag.p ? diag.p : "");
+	json_arena_free(arena);
+	buf_free(&out);
+	buf_free(&diag);
+	return ok;
+}
+
+bool layout_run(LayoutRun *r, const char *input, const char *text, size_t len, bool say_malformed)
+{
+	r->input = input;
+	r->say_malformed = say_malformed;
+	r->p = malloc(sizeof *r->p);
+	if (r->p)
+		sig_read(r->input, text, len, r->say_malformed, place_one, r);
+	return r->p && !r->out_of_memory && !r->stream.failed;
+}
+
+void layout_run_free(LayoutRun *r)
+{
+	buf_free(&r->stream);
+	free(r->line);
+	free(r->p);
 }

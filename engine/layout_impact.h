@@ -7,7 +7,7 @@
 
 #include <stdint.h>
 
-#include "cc.h"
+#include "io.h"
 
 /* 4-aligned SGPR quads s[4k:4k+3] below this are counted free or taken:
  * the room a layout leaves for wide scalar loads. */
@@ -28,5 +28,28 @@ typedef struct {
 
 /* Adds function s, placed as p (NULL: the signature did not parse). */
 void layout_impact_add(LayoutImpact *t, const Layout *l, const Sig *s, const Placement *p);
+
+/* One layout's placements of the signature file: the counts, and the
+ * stream `gcnabi place --json` would print, for the comparison with old. */
+typedef struct {
+	ModelConfig m;
+	const char *input;
+	bool say_malformed; /* name malformed signatures on stderr (the first layout only) */
+	bool out_of_memory;
+	LayoutImpact t;
+	Buf stream;
+	char *line;
+	size_t cap;
+	Placement *p;
+} LayoutRun;
+/* The signatures of text (the file input) placed under r->m, which the
+ * caller set: counted and streamed; say_malformed names the malformed ones
+ * on stderr. False when out of memory. layout_run_free releases r. */
+bool layout_run(LayoutRun *r, const char *input, const char *text, size_t len, bool say_malformed);
+void layout_run_free(LayoutRun *r);
+/* `gcnabi diff --summary` of two runs' streams: divergences, and of them
+ * parts that went to and left the stack. False (said on stderr) on an
+ * error. */
+bool layout_run_diff(const LayoutRun *a, const LayoutRun *b, const char *file_a, const char *file_b, uint32_t counts[3]);
 
 #endif
