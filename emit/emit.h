@@ -87,4 +87,13 @@ bool emit_graph(Buf *b, Sig *const *sigs, const bool *include, unsigned nsigs, c
 		const EmitOptions *o, char *why, size_t why_cap);
 
 
+/* A whole file (input names it in messages) as IR appended to out: each
+ * signature as emit_function writes it, or, when the file has call edges
+ * or graph_of is given, one emit_graph module (graph_of: only the call
+ * graph holding that function, its lines first as comments; leave_out:
+ * comma-separated functions left out). Errors on stderr; returns how many
+ * signatures failed or were malformed. */
+unsigned emit_file(Buf *out, const char *input, const char *text, size_t len, const EmitOptions *o,
+		   const char *graph_of, const char *leave_out);
+
 #endif
