@@ -195,3 +195,23 @@ unsigned final_code_check(FinalCode *c, const char *text, size_t len, FinalSink 
 	c->text = 0, c->len = 0;
 	return n;
 }
+
+unsigned final_code_mutants(FinalCode *fc, const AsmFunction *f, const ExecInput *base, MutantSink sink, void *ctx)
+{
+	Mutant ms[512];
+	unsigned n = asm_mutants(f, base->contract, final_code_mutant_args, fc, ms, sizeof ms / sizeof ms[0]);
+	if (n > sizeof ms / sizeof ms[0])
+		n = sizeof ms / sizeof ms[0];
+	for (unsigned k = 0; k < n; k++) {
+		AsmFunction g;
+		ExecResult r;
+		if (!asm_mutant_apply(f, base->contract, &ms[k], &g))
+			continue;
+		ExecInput in = *base;
+		in.f = &g;
+		asm_exec(&in, &r);
+		asm_mutant_free(&g);
+		sink(ctx, f, &ms[k], &r);
+	}
+	return n;
+}

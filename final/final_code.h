@@ -3,6 +3,7 @@
 #define GCNABI_FINAL_CODE_H
 
 #include "asm_exec.h"
+#include "asm_mutate.h"
 #include "cc.h"
 
 typedef struct {
@@ -31,5 +32,11 @@ unsigned final_code_check(FinalCode *c, const char *text, size_t len, FinalSink 
 /* swap_call_args's registers for a mutant (asm_mutate.h's MutantArgs;
  * ctx: the FinalCode). */
 bool final_code_mutant_args(void *ctx, const AsmFunction *f, uint32_t i, char a[16], char b[16]);
+
+/* check-asm --mutants: the mutants of function f (asm_mutate.h), each
+ * executed from base and handed to sink with its result (a mutant is
+ * caught when it is violated). Returns how many were made. */
+typedef void (*MutantSink)(void *ctx, const AsmFunction *f, const Mutant *m, const ExecResult *r);
+unsigned final_code_mutants(FinalCode *fc, const AsmFunction *f, const ExecInput *base, MutantSink sink, void *ctx);
 
 #endif
