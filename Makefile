@@ -2,17 +2,21 @@
 CC       ?= cc
 CFLAGS   ?= -O2 -g
 WARN     := -std=c11 -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Werror
-CPPFLAGS := -D_POSIX_C_SOURCE=200809L -Icore -Iobserve -Igenerators -Icli
+CPPFLAGS := -D_POSIX_C_SOURCE=200809L -Icore -Iobserve -Igenerators -Iio -Iemit -Ifinal -Iengine -Icli
 SAN      := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 B        := build
 
 CORE_SRC  := $(wildcard core/*.c)
 OBS_SRC   := $(wildcard observe/*.c)
 GEN_SRC   := $(wildcard generators/*.c)
+FINAL_SRC := $(wildcard final/*.c)
+IO_SRC    := $(wildcard io/*.c)
+EMIT_SRC  := $(wildcard emit/*.c)
+ENGINE_SRC:= $(wildcard engine/*.c)
 CLI_SRC   := $(wildcard cli/*.c)
-LIB_SRC   := $(CORE_SRC) $(OBS_SRC) $(GEN_SRC) $(filter-out cli/main.c,$(CLI_SRC))
+LIB_SRC   := $(CORE_SRC) $(OBS_SRC) $(GEN_SRC) $(FINAL_SRC) $(IO_SRC) $(EMIT_SRC) $(ENGINE_SRC) $(filter-out cli/main.c,$(CLI_SRC))
 UNIT_SRC  := $(wildcard tests/unit/test_*.c)
-HDRS      := $(wildcard core/*.h observe/*.h generators/*.h cli/*.h tests/unit/*.h)
+HDRS      := $(wildcard core/*.h observe/*.h generators/*.h final/*.h io/*.h emit/*.h engine/*.h cli/*.h tests/unit/*.h)
 
 obj = $(patsubst %.c,$(B)/$(1)/%.o,$(2))
 
@@ -104,7 +108,7 @@ deps:
 # libraries only, in three builds: a replay binary (cc, ASan+UBSan, main in
 # regression_driver.c), libFuzzer (clang, ASan+UBSan) and AFL++ (persistent).
 FUZZ_TARGETS  := sig_parse sig_model layout_parse mir_observe mir_roundtrip model_invariants model_differential asm_check
-FUZZ_LIB_SRC  := $(CORE_SRC) $(OBS_SRC) $(GEN_SRC)
+FUZZ_LIB_SRC  := $(CORE_SRC) $(OBS_SRC) $(GEN_SRC) $(FINAL_SRC)
 FUZZ_SUPPORT  := fuzz/fuzz_data_producer.c fuzz/fuzz_model.c $(B)/fuzz/layouts.c
 FUZZ_HDRS     := $(HDRS) $(wildcard fuzz/*.h)
 FUZZ_CPPFLAGS := $(CPPFLAGS) -Ifuzz
@@ -173,7 +177,7 @@ $(B)/fuzz/libfuzzer/%: $(call fuzz_objs,fuzz-libfuzzer,%)
 # Distillation build of sig_model: coverage on the model's sources only, so
 # -merge=1 keeps the signatures that take distinct paths through the model,
 # not through the parser.
-FUZZ_MODEL_SRC := core/cc.c core/kernel.c core/split.c
+FUZZ_MODEL_SRC := core/cc.c core/shader_os.c core/chain_dvgpr.c core/kernel.c core/split.c
 $(B)/fuzz-distil/%.o: %.c $(FUZZ_HDRS)
 	@mkdir -p $(dir $@)
 	@$(FUZZ_CC) $(FUZZ_CPPFLAGS) $(WARN) -O2 -g $(if $(filter $<,$(FUZZ_MODEL_SRC)),$(LIBFUZZER_COV)) -c $< -o $@

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "check.h"
+#include "engine.h"
 #include "cli.h"
 
 int cmd_cause(int argc, char **argv)

@@ -1,19 +1,17 @@
-/* `gcnabi check-asm`: the final-code checker (observe/asm_exec.h) over the
+/* `gcnabi check-asm`: the final-code checker (final/asm_exec.h) over the
  * functions of an assembly file, each against the signature of the same
  * name in SIGFILE and the model's contract for it. SIGFILE may be the
  * module gcnabi emit printed (its `define` headers are signatures too):
  * then the values each call passes and each argument's store are known
- * from the globals gcnabi emit names (cli/emit.c: @gcnabi.<i>.out.<k> a
+ * from the globals gcnabi emit names (emit/: @gcnabi.<i>.out.<k> a
  * caller @gcnabi.<i>.caller loads argument k from, @gcnabi.<i>.in.<k> the
  * callee stores it to). */
 #include <stdlib.h>
 #include <string.h>
 
-#include "asm_exec.h"
-#include "asm_mutate.h"
+#include "final.h"
 #include "cli.h"
 #include "contract.h"
-#include "final_code.h"
 
 typedef struct {
 	Sig **sigs;
@@ -35,45 +33,31 @@ static int collect(void *ctx, const Sig *s, const SigError *err)
 	return sig_list_append(&c->sigs, &c->nsigs, s) ? 0 : 1;
 }
 
-/* --mutants: every mutant of a proven function must be violated. */
-static void check_mutants(CheckAsm *c, FinalCode *fc, const AsmFunction *f, const ExecInput *base)
+/* --mutants: one mutant of a proven function, counted and printed; it
+ * must be violated. */
+static void one_mutant(void *ctx, const AsmFunction *f, const Mutant *m, const ExecResult *r)
 {
-	Mutant ms[512];
-	unsigned n = asm_mutants(f, base->contract, final_code_mutant_args, fc, ms, sizeof ms / sizeof ms[0]);
-	if (n > sizeof ms / sizeof ms[0])
-		n = sizeof ms / sizeof ms[0];
-	c->mutated_functions += n > 0;
-	for (unsigned k = 0; k < n; k++) {
-		AsmFunction g;
-		ExecResult r;
-		char what[160];
-		if (!asm_mutant_apply(f, base->contract, &ms[k], &g))
-			continue;
-		ExecInput in = *base;
-		in.f = &g;
-		asm_exec(&in, &r);
-		asm_mutant_free(&g);
-		bool caught = r.verdict == VERDICT_VIOLATED;
-		c->nmutants++;
-		c->by_op[ms[k].op][0]++;
-		c->by_op[ms[k].op][1] += caught;
-		if (caught)
-			c->caught++;
-		else
-			c->missed++;
-		asm_mutant_print(f, &ms[k], what, sizeof what);
-		if (c->json) {
-			printf("{\"name\":");
-			fput_json_string(stdout, f->name);
-			printf(",\"mutant\":\"%s\",\"at_line\":%u,\"caught\":%s,\"verdict\":\"%s\",\"why\":",
-			       mutation_names[ms[k].op], f->instrs[ms[k].at].line, caught ? "true" : "false",
-			       verdict_names[r.verdict]);
-			fput_json_string(stdout, r.why);
-			printf("}\n");
-		} else if (!caught)
-			printf("%s: mutant %s missed: %s%s%s\n", f->name, what, verdict_names[r.verdict], r.why[0] ? ": " : "",
-			       r.why);
-	}
+	CheckAsm *c = ctx;
+	char what[160];
+	bool caught = r->verdict == VERDICT_VIOLATED;
+	c->nmutants++;
+	c->by_op[m->op][0]++;
+	c->by_op[m->op][1] += caught;
+	if (caught)
+		c->caught++;
+	else
+		c->missed++;
+	asm_mutant_print(f, m, what, sizeof what);
+	if (c->json) {
+		printf("{\"name\":");
+		fput_json_string(stdout, f->name);
+		printf(",\"mutant\":\"%s\",\"at_line\":%u,\"caught\":%s,\"verdict\":\"%s\",\"why\":",
+		       mutation_names[m->op], f->instrs[m->at].line, caught ? "true" : "false", verdict_names[r->verdict]);
+		fput_json_string(stdout, r->why);
+		printf("}\n");
+	} else if (!caught)
+		printf("%s: mutant %s missed: %s%s%s\n", f->name, what, verdict_names[r->verdict], r->why[0] ? ": " : "",
+		       r->why);
 }
 
 static int check_one(void *ctx, FinalCode *fc, const AsmFunction *f, const ExecInput *in, const ExecResult *res,
@@ -82,7 +66,7 @@ static int check_one(void *ctx, FinalCode *fc, const AsmFunction *f, const ExecI
 	CheckAsm *c = ctx;
 	ExecResult r = *res;
 	if (c->mutants && !skip && r.verdict == VERDICT_PROVEN)
-		check_mutants(c, fc, f, in);
+		c->mutated_functions += final_code_mutants(fc, f, in, one_mutant, c) > 0;
 	if (c->mutants) {
 		c->counts[skip ? VERDICT_COUNT : r.verdict]++;
 		return 0;

@@ -1,5 +1,6 @@
 /* check's options: one row per option of check_opts (cli/commands.c), each
- * with its handler and the field of CheckOptions it sets. */
+ * with its handler and the field of CheckOptions it sets; check_parse
+ * fills a Check for the engine (gcnabi check, and ab's forwarded options). */
 #define _DEFAULT_SOURCE /* _SC_NPROCESSORS_ONLN */
 #include <ctype.h>
 #include <stddef.h>
@@ -7,7 +8,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "check.h"
+#include "cli.h"
+#include "check_options.h"
+#include "engine.h"
 
 struct CheckOpt {
 	const char *name;
@@ -295,4 +298,18 @@ bool check_parse_options(Check *c, int argc, char **argv, int *first_operand)
 		c->opt.sel_dag = c->opt.sel_gisel = true;
 	*first_operand = i;
 	return true;
+}
+
+int check_parse(Check *c, int argc, char **argv, const char **path)
+{
+	int first = 0;
+	check_options_default(&c->opt);
+	if (!check_parse_options(c, argc, argv, &first))
+		return first < 0 ? -1 : EXIT_USAGE;
+	if (argc - first != 1) {
+		fprintf(stderr, "gcnabi check: expected one signature file (see gcnabi check --help)\n");
+		return EXIT_USAGE;
+	}
+	*path = argv[first];
+	return 0;
 }

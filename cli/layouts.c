@@ -10,52 +10,9 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "diff.h"
-#include "json.h"
-#include "layouts.h"
+#include "cli.h"
+#include "engine.h"
 #include "passthrough.h"
-
-void layout_impact_add(LayoutImpact *t, const Layout *l, const Sig *s, const Placement *p)
-{
-	t->functions++;
-	if (!p || !p->ok) {
-		t->refused++;
-		return;
-	}
-	bool taken[SGPR_COUNT] = { 0 };
-	uint64_t end = 0;
-	for (unsigned i = 0; i < p->nargs && i < s->nparams; i++)
-		for (unsigned k = 0; k < p->args[i].count; k++) {
-			const Loc *loc = &p->locs[p->args[i].first + k];
-			if (loc->kind == LOC_SGPR) {
-				t->sgpr++;
-				if (loc->reg < SGPR_COUNT)
-					taken[loc->reg] = true;
-			} else if (loc->kind == LOC_VGPR) {
-				t->vgpr++;
-			} else if (loc->kind == LOC_STACK) {
-				t->stack++;
-				/* A slot of unknown object size takes its 4 bytes. */
-				uint64_t slot_end = (uint64_t)loc->offset + (loc->size ? loc->size : 4);
-				end = slot_end > end ? slot_end : end;
-			}
-		}
-	t->stack_bytes += end;
-	if (s->cc != CC_AMDGPU_GFX)
-		return;
-	PassCost cost;
-	passthrough_cost_in_order(s, p, &cost);
-	t->gfx_functions++;
-	t->gfx_inreg_parts += cost.parts;
-	t->gfx_sgpr_moves += cost.parts - cost.in_place;
-	/* Every fixed role counts, the descriptor too: a layout is measured
-	 * for every target at once. */
-	for (int r = 0; r < ROLE_FIXED_COUNT; r++)
-		for (unsigned k = 0; k < l->role[r].count && l->role[r].first + k < SGPR_COUNT; k++)
-			taken[l->role[r].first + k] = true;
-	for (unsigned q = 0; q < IMPACT_QUAD_LIMIT; q += 4)
-		t->gfx_free_quads += !(taken[q] || taken[q + 1] || taken[q + 2] || taken[q + 3]);
-}
 
 /* A layout to print or measure: the name it goes by in the listing, and
  * its file. */
@@ -138,71 +95,6 @@ static bool list_layouts(char **names, int n, LayoutFiles *f)
 	return d != NULL;
 }
 
-/* One layout's placements of the signature file: the counts, and the
- * stream `gcnabi place --json` would print, for the comparison with old. */
-typedef struct {
-	ModelConfig m;
-	const char *input;
-	bool say_malformed; /* name malformed signatures on stderr (the first layout only) */
-	bool out_of_memory;
-	LayoutImpact t;
-	Buf stream;
-	char *line;
-	size_t cap;
-	Placement *p;
-} ImpactRun;
-
-static int impact_one(void *ctx, const Sig *sig, const SigError *err)
-{
-	ImpactRun *r = ctx;
-	if (err) {
-		layout_impact_add(&r->t, r->m.layout, NULL, NULL);
-		place_malformed_json(&r->stream, err);
-		return 0;
-	}
-	cc_place(sig, &r->m, VIEW_CALLEE, r->p);
-	layout_impact_add(&r->t, r->m.layout, sig, r->p);
-	size_t n = place_print_json(sig, r->p, r->line, r->cap);
-	if (n >= r->cap) {
-		char *bigger = realloc(r->line, n + 1);
-		if (!bigger) {
-			r->out_of_memory = true;
-			return 1;
-		}
-		r->line = bigger;
-		r->cap = n + 1;
-		place_print_json(sig, r->p, r->line, r->cap);
-	}
-	buf_put(&r->stream, r->line, n);
-	buf_put(&r->stream, "\n", 1);
-	r->out_of_memory = r->stream.failed;
-	return r->out_of_memory;
-}
-
-/* `gcnabi diff --summary` of two streams: divergences, and of them parts
- * that went to and left the stack. False (said on stderr) on an error. */
-static bool diff_counts(const ImpactRun *a, const ImpactRun *b, const char *file_a, const char *file_b,
-			uint32_t counts[3])
-{
-	DiffOptions o = { .file_a = file_a, .file_b = file_b, .label_a = "A", .label_b = "B", .json = true,
-			  .summary_only = true };
-	Buf out = { 0 }, diag = { 0 };
-	int status = diff_streams(a->stream.p ? a->stream.p : "", a->stream.n, b->stream.p ? b->stream.p : "",
-				  b->stream.n, &o, &out, &diag);
-	JsonArena *arena = json_arena_new();
-	JsonError jerr;
-	const JsonValue *sum = arena && out.p && !(status & EXIT_ERROR) ? json_parse(arena, out.p, out.n, &jerr) : NULL;
-	bool ok = sum && json_u32(json_get(sum, "divergences"), &counts[0]) &&
-		  json_u32(json_get(sum, "to_stack"), &counts[1]) && json_u32(json_get(sum, "off_stack"), &counts[2]);
-	if (!ok)
-		fprintf(stderr, "gcnabi layouts: comparing the placements of %s with those of %s failed\n%s", file_b, file_a,
-			diag.p ? diag.p : "");
-	json_arena_free(arena);
-	buf_free(&out);
-	buf_free(&diag);
-	return ok;
-}
-
 static void impact_print(const Layout *l, const char *path, const LayoutImpact *t, const uint32_t vs_old[3])
 {
 	fputs("{\"layout\":", stdout);
@@ -223,26 +115,21 @@ static int impact(const char *sigfile, const ModelOptions *o, const LayoutFiles 
 	char err[512];
 	size_t len;
 	Layout *lay = calloc(f->n ? f->n : 1, sizeof *lay);
-	ImpactRun *run = calloc(f->n ? f->n : 1, sizeof *run);
+	LayoutRun *run = calloc(f->n ? f->n : 1, sizeof *run);
 	char *text = lay && run ? read_file(sigfile, &len, err, sizeof err) : NULL;
 	int status = text ? 0 : EXIT_ERROR;
 	if (!text)
 		fprintf(stderr, "gcnabi layouts: %s\n", lay && run ? err : "out of memory");
 	unsigned base = f->n, done = 0;
 	for (; status == 0 && done < f->n; done++) {
-		ImpactRun *r = &run[done];
+		LayoutRun *r = &run[done];
 		if (!layout_load(f->v[done].path, &lay[done], err, sizeof err) ||
 		    !model_config_init(&r->m, profile_find(o->profile), &lay[done], o->cpu, 0, SEL_DAG, err, sizeof err)) {
 			fprintf(stderr, "gcnabi layouts: %s\n", err);
 			status = EXIT_ERROR;
 			break;
 		}
-		r->input = sigfile;
-		r->say_malformed = done == 0;
-		r->p = malloc(sizeof *r->p);
-		if (r->p)
-			sig_read(r->input, text, len, r->say_malformed, impact_one, r);
-		if (!r->p || r->out_of_memory || r->stream.failed) {
+		if (!layout_run(r, sigfile, text, len, done == 0)) {
 			fprintf(stderr, "gcnabi layouts: out of memory\n");
 			status = EXIT_ERROR;
 			done++;
@@ -257,15 +144,12 @@ static int impact(const char *sigfile, const ModelOptions *o, const LayoutFiles 
 		status = EXIT_ERROR;
 	}
 	for (unsigned i = 0; status == 0 && base < f->n && i < f->n; i++)
-		if (i != base && !diff_counts(&run[base], &run[i], f->v[base].path, f->v[i].path, vs_old[i]))
+		if (i != base && !layout_run_diff(&run[base], &run[i], f->v[base].path, f->v[i].path, vs_old[i]))
 			status = EXIT_ERROR;
 	for (unsigned i = 0; status == 0 && i < f->n; i++)
 		impact_print(&lay[i], f->v[i].path, &run[i].t, vs_old[i]);
-	for (unsigned i = 0; run && i < done; i++) {
-		buf_free(&run[i].stream);
-		free(run[i].line);
-		free(run[i].p);
-	}
+	for (unsigned i = 0; run && i < done; i++)
+		layout_run_free(&run[i]);
 	free(vs_old);
 	free(run);
 	free(lay);

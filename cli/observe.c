@@ -3,9 +3,7 @@
 #include <string.h>
 
 #include "cli.h"
-#include "hsa.h"
-#include "asm.h"
-#include "mir.h"
+#include "observe.h"
 
 typedef struct {
 	bool json, asm_code;

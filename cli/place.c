@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "engine.h"
 #include "contract.h"
 
 typedef struct {
@@ -17,16 +18,6 @@ typedef struct {
 	size_t cap;
 	Placement *p;
 } PlaceRun;
-
-void place_malformed_json(Buf *b, const SigError *err)
-{
-	char msg[320], quoted[6 * sizeof msg + 3];
-	snprintf(msg, sizeof msg, "malformed signature at line %u, column %u: %s", err->line, err->col, err->msg);
-	json_quote(err->function, quoted, sizeof quoted);
-	buf_printf(b, "{\"name\":%s,\"line\":%u,", quoted, err->line);
-	json_quote(msg, quoted, sizeof quoted);
-	buf_printf(b, "\"error\":%s}\n", quoted);
-}
 
 static int place_one(void *ctx, const Sig *sig, const SigError *err)
 {

@@ -4,13 +4,10 @@
  * tables, so that the harness keeps no list of its own. */
 #include <string.h>
 
-#include "check.h"
+#include "engine.h"
 #include "cli.h"
-#include "jsonw.h"
-#include "asm_exec.h"
-#include "asm_mutate.h"
-#include "mir.h"
-#include "run.h"
+#include "final.h"
+#include "observe.h"
 
 static const char *const family_names[FAMILY_COUNT] = {
 	[FAMILY_CALLABLE] = "callable",

@@ -5,6 +5,7 @@
  * from the layout; which rows exist in which llc comes from the profile
  * switch a row needs. */
 #include "cc.h"
+#include "cc_impl.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -12,80 +13,6 @@
 #include "rules.h"
 
 const char *const selector_names[SEL_COUNT] = { "dag", "gisel" };
-
-/* Shader entry points' system SGPRs and scratch descriptor, by the OS of
- * the triple (SIMachineFunctionInfo, SITargetLowering::allocateSystemSGPRs,
- * SIFrameLowering::emitEntryFunctionScratchRsrcRegSetup); every llc 14-22,
- * both selectors. Rules that hold for every OS:
- * - the private segment wave byte offset is the first SGPR after the user
- *   SGPRs (s[inreg parts], past s43 too), or s5 in a merged HS/GS (gfx9+),
- *   even where an inreg part is in s5;
- * - targets with architected flat scratch (gfx940+, gfx11+) get neither
- *   the wave offset nor a descriptor. */
-static const struct {
-	const char *os, *triple;
-	bool implicit_buffer_ptr; /* s[0:1] before the user SGPR arguments, used or not */
-	uint8_t srd;              /* ScratchRsrcKind of compute shaders; graphics differ where noted */
-} shader_os[OS_COUNT] = {
-	/* descriptor at the GIT pointer {pc high, s0} (+16 for CS); s8 in a merged HS/GS */
-	[OS_AMDPAL] = { "amdpal", "amdgcn-amd-amdpal", false, SRD_GIT },
-	/* s[0:1] is the scratch base (CS), or where to load it (graphics): seed 002's pointer */
-	[OS_MESA3D] = { "mesa3d", "amdgcn-mesa-mesa3d", true, SRD_PTR },
-	/* the loader patches the SCRATCH_RSRC_DWORD0/1 relocations */
-	[OS_NONE] = { "", "amdgcn--", false, SRD_RELOC },
-};
-
-bool target_os_parse(const char *triple, TargetOs *os)
-{
-	/* arch-vendor-os[-env]: only the OS field matters. */
-	const char *v = strchr(triple, '-');
-	const char *o = v ? strchr(v + 1, '-') : NULL;
-	if (strncmp(triple, "amdgcn", 6) != 0 || (triple[6] != '-' && triple[6] != 0))
-		return false;
-	if (!o || !o[1] || strncmp(o + 1, "unknown", 7) == 0) {
-		*os = OS_NONE;
-		return true;
-	}
-	for (unsigned i = 0; i < OS_COUNT; i++)
-		if (shader_os[i].os[0] && strncmp(o + 1, shader_os[i].os, strlen(shader_os[i].os)) == 0) {
-			*os = (TargetOs)i;
-			return true;
-		}
-	return false;
-}
-
-const char *target_os_triple(TargetOs os) { return os < OS_COUNT ? shader_os[os].triple : "?"; }
-
-static bool merged_stage(const ModelConfig *m, CallConv cc)
-{
-	return m->target->merged_shaders && conv_info(cc)->merged_stage;
-}
-
-/* After the arguments: the system SGPRs of a shader entry point. */
-static void shader_system_sgprs(const Sig *s, const ModelConfig *m, const uint64_t *sgpr_used, Placement *out)
-{
-	bool merged = merged_stage(m, (CallConv)s->cc);
-	out->sys_sgprs = true;
-	out->scratch = s->uses_scratch;
-	if (shader_os[m->os].implicit_buffer_ptr)
-		out->implicit_buffer_ptr = 0;
-	if (!s->uses_scratch)
-		return;
-	if (m->target->arch_flat_scratch) {
-		out->srd = (ScratchRsrc){ SRD_FLAT, 0, 0 };
-		return;
-	}
-	int16_t first_free = 0;
-	while (first_free < SGPR_COUNT && (sgpr_used[first_free / 64] >> (first_free % 64) & 1))
-		first_free++;
-	out->scratch_wave_offset = merged ? 5 : first_free;
-	bool compute = s->cc == CC_AMDGPU_CS;
-	switch (shader_os[m->os].srd) {
-	case SRD_GIT: out->srd = (ScratchRsrc){ SRD_GIT, merged ? 8 : 0, compute ? 16 : 0 }; break;
-	case SRD_PTR: out->srd = (ScratchRsrc){ compute ? SRD_PTR : SRD_LOAD_PTR, 0, 0 }; break;
-	default: out->srd = (ScratchRsrc){ shader_os[m->os].srd, 0, 0 }; break;
-	}
-}
 
 
 /* --- allocation state ---------------------------------------------------- */
@@ -827,45 +754,6 @@ static bool ps_input_slots(Ctx *c, uint64_t skip[SIG_MAX_PARAMS / 64])
 	return true;
 }
 
-ChainDvgpr cc_chain_dvgpr_support(const ModelConfig *m)
-{
-	if (!m->profile->on[SW_chain_dvgpr])
-		return DVGPR_IGNORED;
-	if (m->wave != 32)
-		return DVGPR_REFUSED;
-	/* llc 22 checks only the wave size: gfx1030 and gfx1100 (both
-	 * selectors) get the pseudo, then a segfault after isel. */
-	return m->target->alloc_vgpr ? DVGPR_REALLOCATES : DVGPR_CRASHES;
-}
-
-const char *cc_chain_dvgpr_check(const Sig *s, const ModelConfig *m, const Placement *p, unsigned num_vgprs,
-				 unsigned *lost, int *first_arg, bool *refused)
-{
-	*lost = 0;
-	*first_arg = -1;
-	*refused = false;
-	if (!conv_in_family((CallConv)s->cc, FAMILY_CHAIN))
-		return "only chain functions are called with dynamic VGPRs";
-	switch (cc_chain_dvgpr_support(m)) {
-	case DVGPR_IGNORED: return "this llc ignores the dynamic-VGPR operands: it makes a plain chain call";
-	case DVGPR_REFUSED: *refused = true; return "dynamic VGPR mode is only supported for wave32";
-	case DVGPR_CRASHES:
-		*refused = true;
-		return "llc selects SI_CS_CHAIN_TC_W32_DVGPR without s_alloc_vgpr (before gfx12) and crashes after isel";
-	case DVGPR_REALLOCATES: break;
-	}
-	for (unsigned a = 0; p->ok && a < p->nargs; a++)
-		for (unsigned k = 0; k < p->args[a].count; k++) {
-			const Loc *l = &p->locs[p->args[a].first + k];
-			if (l->kind == LOC_VGPR && l->reg >= num_vgprs) {
-				if (*first_arg < 0)
-					*first_arg = (int)a;
-				++*lost;
-			}
-		}
-	return *lost ? "argument VGPRs beyond the requested count would be lost" : NULL;
-}
-
 
 static bool is_bfloat_value(const Sig *s, TypeId id)
 {
@@ -914,7 +802,7 @@ static bool place_once(const Sig *s, const ModelConfig *m, View view, Placement 
 	c.rows[1] = select_rows(c.tables->returns, c.tables->nreturns, m);
 	c.exhausted = 0;
 	reserve_layout_roles(&c);
-	if (conv->family == FAMILY_SHADER && shader_os[m->os].implicit_buffer_ptr)
+	if (conv->family == FAMILY_SHADER && shader_os_implicit_buffer_ptr(m->os))
 		reserve(&c, &(RegRange){ LOC_SGPR, 0, 2 }); /* inreg parts start at s2 */
 	if (view == VIEW_CALLER && m->selector == SEL_GISEL && m->profile->on[SW_gisel_bfloat_call_fails] &&
 	    conv->family != FAMILY_CHAIN) {

@@ -1,6 +1,6 @@
 /* Why a function cannot be compiled, as a class: the model gives one with
  * every refusal (Placement.refusal), check reads llc's from its first error
- * line (cli/check_run.c). Two refusals agree only when their classes are
+ * line (engine/check_run.c). Two refusals agree only when their classes are
  * the same and the class is about the calling convention itself. */
 #ifndef GCNABI_REFUSAL_H
 #define GCNABI_REFUSAL_H

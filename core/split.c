@@ -89,7 +89,7 @@ static SplitStatus split_vector(const Sig *s, const Type *v, const ModelConfig *
 	default: *why = "vector of this element type"; return SPLIT_UNSUPPORTED;
 	}
 	/* A returned bfloat vector is a constant in gcnabi's bodies for these
-	 * llc (cli/emit.c): without 16-bit instructions they return it one
+	 * llc (emit/): without 16-bit instructions they return it one
 	 * element per VGPR, with them they cannot select even the constant,
 	 * of any length (llc 14 -mcpu=gfx900: <6 x bfloat> too, whose loads
 	 * and stores it selects). */
@@ -156,13 +156,13 @@ static SplitStatus split_rec(const Sig *s, TypeId id, const ModelConfig *m, bool
 			 * demoted, the hidden pointer in v0
 			 * (tests/fixtures/llc/bfloat_ret14.ll). SelectionDAG cannot
 			 * select a bf16 store through that pointer nor the load of
-			 * the result, so gcnabi's bodies return undef (cli/emit.c)
+			 * the result, so gcnabi's bodies return undef (emit/)
 			 * and its callers ignore the result: then llc 14 compiles
 			 * both sides. */
 			*why = "bfloat";
 			return is_return ? SPLIT_DEMOTE : SPLIT_UNSUPPORTED;
 		}
-		/* A returned one is a constant in gcnabi's bodies (cli/emit.c),
+		/* A returned one is a constant in gcnabi's bodies (emit/),
 		 * which llc 15 returns as a float part; an argument is never
 		 * loaded or stored there (body_skips_bfloat). */
 		/* Carried as a 32-bit integer in arguments, but returned as

@@ -78,7 +78,7 @@ bool type_contains_odd_vector(const Sig *s, TypeId t, TypeKind elem);
 ModelConfig model_without_switch(const ModelConfig *m, ProfileSwitch sw, Profile *storage);
 
 /* Where this llc's SelectionDAG cannot select a load or store of bfloat
- * (LLVM 14 and 15), gcnabi's bodies (cli/emit.c) never touch an argument
+ * (LLVM 14 and 15), gcnabi's bodies (emit/) never touch an argument
  * whose value holds one: the callee leaves it unused, its callers pass
  * undef (or zeroinitializer where undef crashes), so that the calling
  * convention alone decides whether llc compiles the function. Measured on

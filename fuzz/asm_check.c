@@ -6,8 +6,7 @@
  * without a crash. */
 #include <string.h>
 
-#include "asm_exec.h"
-#include "asm_mutate.h"
+#include "final.h"
 #include "fuzz.h"
 #include "fuzz_model.h"
 

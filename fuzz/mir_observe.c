@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "fuzz.h"
-#include "mir.h"
+#include "observe.h"
 
 static char json[1 << 20];
 

@@ -12,7 +12,7 @@
 #include "judge.h"
 #include "fuzz.h"
 #include "fuzz_model.h"
-#include "mir.h"
+#include "observe.h"
 
 typedef struct {
 	char *buf;

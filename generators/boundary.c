@@ -1,3 +1,4 @@
+
 /* Boundary cases. Every limit comes from placing probes: a long run of i32
  * parameters (inreg or not), under each set of "amdgpu-no-*" attributes and
  * behind a hidden sret pointer, shows where each register range starts and
@@ -8,7 +9,7 @@
  * slots and kernels for the kernarg alignment of a set of types. Each limit
  * then gets the signatures around it: the parts before, at and after it,
  * and 64-bit values split across it or ending at it. */
-#include "boundary.h"
+#include "boundary_impl.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -17,7 +18,6 @@
 #include "gen.h"
 #include "split.h"
 
-enum { RET_SEARCH_MAX = PLACE_MAX_PARTS - 96, MAX_KEYS = 512 };
 
 void boundary_init(BoundaryGen *g)
 {
@@ -45,7 +45,7 @@ static bool next_to(const Loc *a, const Loc *b)
 	return a->kind == LOC_STACK ? b->offset == a->offset + 4 : b->reg == a->reg + 1;
 }
 
-static TypeId int_type(Sig *s, unsigned bits) { return sig_add_type(s, (Type){ .kind = TYPE_INT, .n = bits }); }
+TypeId int_type(Sig *s, unsigned bits) { return sig_add_type(s, (Type){ .kind = TYPE_INT, .n = bits }); }
 
 static void add_params(Sig *s, TypeId t, uint16_t flags, unsigned n)
 {
@@ -78,13 +78,13 @@ static bool place_probe(BoundaryGen *g, const ModelConfig *m, CallConv cc, View 
 
 /* The parameters cc's row puts before the ones a probe or case adds (an
  * active-lane mask): the run's part k is argument lead + k. */
-static unsigned lead(CallConv cc) { return conv_info(cc)->active_mask_param ? 1 : 0; }
+unsigned lead_params(CallConv cc) { return conv_info(cc)->active_mask_param ? 1 : 0; }
 
 static bool probe_run(BoundaryGen *g, const ModelConfig *m, CallConv cc, View view, bool inreg, uint32_t no_inputs,
 		      unsigned ret_parts, bool ret_inreg, BoundaryRun *out)
 {
 	Placement *p = &g->place;
-	unsigned first = lead(cc), n = BOUNDARY_PROBE_PARTS - first;
+	unsigned first = lead_params(cc), n = BOUNDARY_PROBE_PARTS - first;
 	out->nlocs = out->nedges = 0;
 	out->error[0] = 0;
 	out->end_refused = false;
@@ -186,28 +186,6 @@ BoundaryReturn boundary_return_limit_float(BoundaryGen *g, const ModelConfig *m,
 	return return_limit(g, m, cc, view, false, 0, TYPE_FLOAT);
 }
 
-/* --- emitting cases -------------------------------------------------------- */
-
-typedef struct {
-	BoundaryGen *g;
-	const ModelConfig *m;
-	CallConv cc;
-	View view;
-	BoundarySink sink;
-	void *ctx;
-	unsigned count;
-	unsigned lead;   /* parameters the convention puts first (lead()) */
-	bool bare;       /* the case being built has no leading parameters: checks name its own */
-	char prefix[96]; /* "gfx1030 dag callee ccc" */
-	/* The return of every case: void, or ret_parts i32 demoted to sret. */
-	unsigned ret_parts;
-	bool ret_inreg;
-	/* Limits already covered in this call: (return, inreg, before, after);
-	 * a start has before.kind LOC_NONE. */
-	unsigned nkeys;
-	struct { unsigned ret; bool inreg; Loc before, after; } keys[MAX_KEYS];
-} Emit;
-
 static bool first_time(Emit *e, bool inreg, const Loc *before, const Loc *after)
 {
 	unsigned ret = e->ret_parts * 2 + e->ret_inreg;
@@ -226,7 +204,7 @@ static bool first_time(Emit *e, bool inreg, const Loc *before, const Loc *after)
 }
 
 /* A case signature of the convention without the parameters it must lead with. */
-static Sig *begin_bare(Emit *e, uint32_t no_inputs)
+Sig *case_begin_bare(Emit *e, uint32_t no_inputs)
 {
 	BoundaryCase *c = &e->g->c;
 	sig_init(&c->sig);
@@ -243,16 +221,16 @@ static Sig *begin_bare(Emit *e, uint32_t no_inputs)
 
 /* A case signature: the convention's leading parameters, then what the
  * case adds, whose argument numbers its checks use. */
-static Sig *begin(Emit *e, uint32_t no_inputs)
+Sig *case_begin(Emit *e, uint32_t no_inputs)
 {
-	Sig *s = begin_bare(e, no_inputs);
+	Sig *s = case_begin_bare(e, no_inputs);
 	gen_fit_convention(s);
 	e->bare = false;
 	return s;
 }
 
 /* The limit the case being built sits at. */
-static void aim(Emit *e, BoundaryLimitKind kind, Loc at, Loc after)
+void case_aim(Emit *e, BoundaryLimitKind kind, Loc at, Loc after)
 {
 	BoundaryCase *c = &e->g->c;
 	c->limit = (uint8_t)kind;
@@ -260,7 +238,7 @@ static void aim(Emit *e, BoundaryLimitKind kind, Loc at, Loc after)
 	c->after = after;
 }
 
-static void expect_value(Emit *e, BoundaryCheckKind kind, unsigned arg, unsigned part, Loc want, uint32_t value)
+void case_expect_value(Emit *e, BoundaryCheckKind kind, unsigned arg, unsigned part, Loc want, uint32_t value)
 {
 	BoundaryCase *c = &e->g->c;
 	if (!e->bare && (kind == BCHK_ARG_PART || kind == BCHK_ARG_NONE))
@@ -269,9 +247,9 @@ static void expect_value(Emit *e, BoundaryCheckKind kind, unsigned arg, unsigned
 		c->checks[c->nchecks++] = (BoundaryCheck){ (uint8_t)kind, (uint16_t)arg, (uint16_t)part, want, value };
 }
 
-static void expect(Emit *e, BoundaryCheckKind kind, unsigned arg, unsigned part, Loc want)
+void case_expect(Emit *e, BoundaryCheckKind kind, unsigned arg, unsigned part, Loc want)
 {
-	expect_value(e, kind, arg, part, want, 0);
+	case_expect_value(e, kind, arg, part, want, 0);
 }
 
 static uint64_t fnv1a(const char *p)
@@ -285,9 +263,9 @@ static uint64_t fnv1a(const char *p)
 }
 
 /* Label, deduplicate, name b<index>, hand to the sink. */
-static void finish(Emit *e, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
-static void finish(Emit *e, const char *fmt, ...)
+
+void case_finish(Emit *e, const char *fmt, ...)
 {
 	BoundaryGen *g = e->g;
 	BoundaryCase *c = &g->c;
@@ -315,7 +293,7 @@ static void finish(Emit *e, const char *fmt, ...)
 		g->stopped = true;
 }
 
-static const char *loc_str(const Loc *l, char *buf, size_t cap)
+const char *loc_str(const Loc *l, char *buf, size_t cap)
 {
 	loc_print(l, buf, cap);
 	return buf;
@@ -373,17 +351,17 @@ static void up_to_edge_cases(Emit *e, const BoundaryRun *run, const BoundaryEdge
 	unsigned j = ed->index;
 	Sig *s;
 	if (j >= 1) {
-		s = begin(e, no_inputs);
-		aim(e, BLIM_EDGE, ed->before, ed->after);
+		s = case_begin(e, no_inputs);
+		case_aim(e, BLIM_EDGE, ed->before, ed->after);
 		add_params(s, int_type(s, 32), flags, j);
-		expect(e, BCHK_ARG_PART, j - 1, 0, run->locs[j - 1]);
-		finish(e, "%s: %u x i32%s, last in %s", what, j, ir, loc_str(&run->locs[j - 1], prev, sizeof prev));
+		case_expect(e, BCHK_ARG_PART, j - 1, 0, run->locs[j - 1]);
+		case_finish(e, "%s: %u x i32%s, last in %s", what, j, ir, loc_str(&run->locs[j - 1], prev, sizeof prev));
 	}
-	s = begin(e, no_inputs);
-	aim(e, BLIM_EDGE, ed->before, ed->after);
+	s = case_begin(e, no_inputs);
+	case_aim(e, BLIM_EDGE, ed->before, ed->after);
 	add_params(s, int_type(s, 32), flags, j + 1);
-	expect(e, BCHK_ARG_PART, j, 0, ed->before);
-	finish(e, "%s: %u x i32%s, last in %s", what, j + 1, ir, loc_str(&ed->before, a, sizeof a));
+	case_expect(e, BCHK_ARG_PART, j, 0, ed->before);
+	case_finish(e, "%s: %u x i32%s, last in %s", what, j + 1, ir, loc_str(&ed->before, a, sizeof a));
 }
 
 /* The last part that fits, where one more is refused (no stack): the run
@@ -404,28 +382,28 @@ static void end_cases(Emit *e, const BoundaryRun *run, const BoundaryEdge *ed, b
 	Sig *s;
 	if (j >= 1)
 		loc_str(&run->locs[j - 1], prev, sizeof prev);
-	s = begin(e, no_inputs);
-	aim(e, BLIM_EDGE, ed->before, ed->after);
+	s = case_begin(e, no_inputs);
+	case_aim(e, BLIM_EDGE, ed->before, ed->after);
 	add_params(s, int_type(s, 32), flags, j + 2);
-	expect(e, BCHK_REFUSED, 0, 0, (Loc){ 0 });
-	finish(e, "%s: %u x i32%s, one part past the end: %s", what, j + 2, ir, run->error);
+	case_expect(e, BCHK_REFUSED, 0, 0, (Loc){ 0 });
+	case_finish(e, "%s: %u x i32%s, one part past the end: %s", what, j + 2, ir, run->error);
 	for (unsigned k = 0; k < 3; k++) {
 		const char *name;
 		if (j >= 1) {
-			s = begin(e, no_inputs);
-			aim(e, BLIM_EDGE, ed->before, ed->after);
+			s = case_begin(e, no_inputs);
+			case_aim(e, BLIM_EDGE, ed->before, ed->after);
 			add_params(s, int_type(s, 32), flags, j - 1);
 			add_params(s, straddler(s, k, &name), flags, 1);
-			expect(e, BCHK_ARG_PART, j - 1, 0, run->locs[j - 1]);
-			expect(e, BCHK_ARG_PART, j - 1, 1, ed->before);
-			finish(e, "%s: %s%s ends at the end, %s|%s", what, name, ir, prev, a);
+			case_expect(e, BCHK_ARG_PART, j - 1, 0, run->locs[j - 1]);
+			case_expect(e, BCHK_ARG_PART, j - 1, 1, ed->before);
+			case_finish(e, "%s: %s%s ends at the end, %s|%s", what, name, ir, prev, a);
 		}
-		s = begin(e, no_inputs);
-		aim(e, BLIM_EDGE, ed->before, ed->after);
+		s = case_begin(e, no_inputs);
+		case_aim(e, BLIM_EDGE, ed->before, ed->after);
 		add_params(s, int_type(s, 32), flags, j);
 		add_params(s, straddler(s, k, &name), flags, 1);
-		expect(e, BCHK_REFUSED, 0, 0, (Loc){ 0 });
-		finish(e, "%s: %s%s split across the end, refused", what, name, ir);
+		case_expect(e, BCHK_REFUSED, 0, 0, (Loc){ 0 });
+		case_finish(e, "%s: %s%s split across the end, refused", what, name, ir);
 	}
 }
 
@@ -449,26 +427,26 @@ static void edge_cases(Emit *e, const BoundaryRun *run, const BoundaryEdge *ed, 
 			 variant);
 	up_to_edge_cases(e, run, ed, inreg, no_inputs, what);
 	Sig *s;
-	s = begin(e, no_inputs);
-	aim(e, BLIM_EDGE, ed->before, ed->after);
+	s = case_begin(e, no_inputs);
+	case_aim(e, BLIM_EDGE, ed->before, ed->after);
 	add_params(s, int_type(s, 32), flags, j + 2);
-	expect(e, BCHK_ARG_PART, j, 0, ed->before);
-	expect(e, BCHK_ARG_PART, j + 1, 0, ed->after);
-	finish(e, "%s: %u x i32%s, last two in %s|%s", what, j + 2, ir, a, b);
+	case_expect(e, BCHK_ARG_PART, j, 0, ed->before);
+	case_expect(e, BCHK_ARG_PART, j + 1, 0, ed->after);
+	case_finish(e, "%s: %u x i32%s, last two in %s|%s", what, j + 2, ir, a, b);
 	for (unsigned k = 0; k < 3; k++) {
 		const char *name;
-		s = begin(e, no_inputs);
-		aim(e, BLIM_EDGE, ed->before, ed->after);
+		s = case_begin(e, no_inputs);
+		case_aim(e, BLIM_EDGE, ed->before, ed->after);
 		add_params(s, int_type(s, 32), flags, j);
 		add_params(s, straddler(s, k, &name), flags, 1);
-		expect(e, BCHK_ARG_PART, j, 0, ed->before);
-		expect(e, BCHK_ARG_PART, j, 1, ed->after);
-		finish(e, "%s: %s%s split %s|%s", what, name, ir, a, b);
+		case_expect(e, BCHK_ARG_PART, j, 0, ed->before);
+		case_expect(e, BCHK_ARG_PART, j, 1, ed->after);
+		case_finish(e, "%s: %s%s split %s|%s", what, name, ir, a, b);
 	}
 	if (byval && ed->after.kind == LOC_STACK) {
 		/* A byval copy is the first stack object, the next part follows it. */
-		s = begin(e, no_inputs);
-		aim(e, BLIM_EDGE, ed->before, ed->after);
+		s = case_begin(e, no_inputs);
+		case_aim(e, BLIM_EDGE, ed->before, ed->after);
 		TypeId t = byval_struct(s);
 		uint64_t align = type_abi_align(s, t, e->m->profile), size = type_alloc_size(s, t, e->m->profile);
 		if (align < 4)
@@ -478,10 +456,10 @@ static void edge_cases(Emit *e, const BoundaryRun *run, const BoundaryEdge *ed, 
 		add_params(s, int_type(s, 32), 0, j + 1);
 		add_byval(s, t);
 		add_params(s, int_type(s, 32), 0, 1);
-		expect(e, BCHK_ARG_PART, j, 0, ed->before);
-		expect(e, BCHK_ARG_PART, j + 1, 0, (Loc){ .kind = LOC_STACK, .reg = 0, .offset = at, .size = (uint32_t)size });
-		expect(e, BCHK_ARG_PART, j + 2, 0, (Loc){ .kind = LOC_STACK, .reg = 0, .offset = next, .size = 4 });
-		finish(e, "%s: byval { i32, i64 } after %u x i32 copied to stack+%u (%u bytes), next i32 at stack+%u", what,
+		case_expect(e, BCHK_ARG_PART, j, 0, ed->before);
+		case_expect(e, BCHK_ARG_PART, j + 1, 0, (Loc){ .kind = LOC_STACK, .reg = 0, .offset = at, .size = (uint32_t)size });
+		case_expect(e, BCHK_ARG_PART, j + 2, 0, (Loc){ .kind = LOC_STACK, .reg = 0, .offset = next, .size = 4 });
+		case_finish(e, "%s: byval { i32, i64 } after %u x i32 copied to stack+%u (%u bytes), next i32 at stack+%u", what,
 		       j + 1, at, (unsigned)size, next);
 	}
 }
@@ -491,11 +469,11 @@ static void run_cases(Emit *e, const BoundaryRun *run, bool inreg, uint32_t no_i
 	char where[32];
 	static const Loc none = { 0 };
 	if (run->nlocs && first_time(e, inreg, &none, &run->locs[0])) {
-		Sig *s = begin(e, no_inputs);
-		aim(e, BLIM_FIRST, run->locs[0], none);
+		Sig *s = case_begin(e, no_inputs);
+		case_aim(e, BLIM_FIRST, run->locs[0], none);
 		add_params(s, int_type(s, 32), inreg ? PARAM_INREG : 0, 1);
-		expect(e, BCHK_ARG_PART, 0, 0, run->locs[0]);
-		finish(e, "first%s part%s: i32%s in %s", inreg ? " inreg" : "", variant, inreg ? " inreg" : "",
+		case_expect(e, BCHK_ARG_PART, 0, 0, run->locs[0]);
+		case_finish(e, "first%s part%s: i32%s in %s", inreg ? " inreg" : "", variant, inreg ? " inreg" : "",
 		       loc_str(&run->locs[0], where, sizeof where));
 	}
 	for (unsigned k = 0; k < run->nedges; k++)
@@ -505,17 +483,17 @@ static void run_cases(Emit *e, const BoundaryRun *run, bool inreg, uint32_t no_i
 
 static Sig *begin_return(Emit *e, unsigned flat_wg_max, unsigned limit)
 {
-	Sig *s = begin(e, 0);
+	Sig *s = case_begin(e, 0);
 	s->flat_wg_min = flat_wg_max ? 1 : 0;
 	s->flat_wg_max = (uint16_t)flat_wg_max;
-	aim(e, BLIM_RETURN, (Loc){ .kind = LOC_NONE, .reg = (uint16_t)limit, .offset = 0, .size = 0 }, (Loc){ 0 });
+	case_aim(e, BLIM_RETURN, (Loc){ .kind = LOC_NONE, .reg = (uint16_t)limit, .offset = 0, .size = 0 }, (Loc){ 0 });
 	return s;
 }
 
 /* What one part past a return limit does: demoted to sret, refused, or lost. */
 static void expect_beyond(Emit *e, const BoundaryReturn *r)
 {
-	expect(e, r->refused_above ? BCHK_REFUSED : r->lost_above ? BCHK_RET_NONE : BCHK_RET_DEMOTED, 0, 0, (Loc){ 0 });
+	case_expect(e, r->refused_above ? BCHK_REFUSED : r->lost_above ? BCHK_RET_NONE : BCHK_RET_DEMOTED, 0, 0, (Loc){ 0 });
 }
 
 static const char *beyond_text(const BoundaryReturn *r)
@@ -544,7 +522,7 @@ static void return_cases(Emit *e, bool inreg, unsigned flat_wg_max, TypeKind ele
 		s->ret = sig_add_type(s, (Type){ .kind = TYPE_ARRAY, .n = 1, .elem = ELEM(s) });
 		s->ret_flags = flags;
 		expect_beyond(e, r);
-		finish(e, "%s: [1 x %s]%s %s", lim, en, ir, beyond);
+		case_finish(e, "%s: [1 x %s]%s %s", lim, en, ir, beyond);
 		return;
 	}
 	loc_str(&r->last[1], last, sizeof last);
@@ -557,10 +535,10 @@ static void return_cases(Emit *e, bool inreg, unsigned flat_wg_max, TypeKind ele
 			snprintf(ty, sizeof ty, vec ? "<%u x %s>" : "[%u x %s]", parts, en);
 			if (parts > n) {
 				expect_beyond(e, r);
-				finish(e, "%s: %s%s %s", lim, ty, ir, beyond);
+				case_finish(e, "%s: %s%s %s", lim, ty, ir, beyond);
 			} else {
-				expect(e, BCHK_RET_PART, 0, parts - 1, parts == n ? r->last[1] : r->last[0]);
-				finish(e, "%s: %s%s kept, last part in %s", lim, ty, ir, parts == n ? last : before);
+				case_expect(e, BCHK_RET_PART, 0, parts - 1, parts == n ? r->last[1] : r->last[0]);
+				case_finish(e, "%s: %s%s kept, last part in %s", lim, ty, ir, parts == n ? last : before);
 			}
 		}
 	}
@@ -577,11 +555,11 @@ static void return_cases(Emit *e, bool inreg, unsigned flat_wg_max, TypeKind ele
 		s->ret_flags = flags;
 		if (fill + 2 > n) {
 			expect_beyond(e, r);
-			finish(e, "%s: %s after %u x %s straddles the limit, %s", lim, wide, fill, en, beyond);
+			case_finish(e, "%s: %s after %u x %s straddles the limit, %s", lim, wide, fill, en, beyond);
 		} else {
-			expect(e, BCHK_RET_PART, 0, fill, r->last[0]);
-			expect(e, BCHK_RET_PART, 0, fill + 1, r->last[1]);
-			finish(e, "%s: %s after %u x %s kept in %s|%s", lim, wide, fill, en, before, last);
+			case_expect(e, BCHK_RET_PART, 0, fill, r->last[0]);
+			case_expect(e, BCHK_RET_PART, 0, fill + 1, r->last[1]);
+			case_finish(e, "%s: %s after %u x %s kept in %s|%s", lim, wide, fill, en, before, last);
 		}
 	}
 #undef ELEM
@@ -631,15 +609,15 @@ static void float_return_cases(Emit *e)
 			g->probe = *s;
 			if (!cc_place(&g->probe, e->m, e->view, &g->place) || g->place.ret_demoted)
 				return;
-			expect(e, BCHK_RET_PART, 0, ni - 1, ri.last[1]);
-			expect(e, BCHK_RET_PART, 0, ni + nf - 1, rf.last[1]);
+			case_expect(e, BCHK_RET_PART, 0, ni - 1, ri.last[1]);
+			case_expect(e, BCHK_RET_PART, 0, ni + nf - 1, rf.last[1]);
 			char a[32], b[32];
-			finish(e, "return limits %u integer and %u float parts counted apart: { [%u x i32], [%u x float] } kept, "
+			case_finish(e, "return limits %u integer and %u float parts counted apart: { [%u x i32], [%u x float] } kept, "
 				  "last parts %s and %s", ri.limit, rf.limit, ni, nf, loc_str(&ri.last[1], a, sizeof a),
 			       loc_str(&rf.last[1], b, sizeof b));
 		} else {
 			expect_beyond(e, extra == 1 ? &ri : &rf);
-			finish(e, "return limits %u integer and %u float parts: { [%u x i32], [%u x float] } %s", ri.limit,
+			case_finish(e, "return limits %u integer and %u float parts: { [%u x i32], [%u x float] } %s", ri.limit,
 			       rf.limit, ni, nf, beyond_text(extra == 1 ? &ri : &rf));
 		}
 	}
@@ -696,292 +674,16 @@ static void argument_cases(Emit *e)
 				} else if (v == 0) {
 					char error[192];
 					snprintf(error, sizeof error, "%s", g->run.error);
-					Sig *s = begin(e, 0);
+					Sig *s = case_begin(e, 0);
 					add_params(s, int_type(s, 32), inreg ? PARAM_INREG : 0, 1);
-					expect(e, BCHK_REFUSED, 0, 0, (Loc){ 0 });
-					finish(e, "i32%s refused%s: %s", inreg ? " inreg" : "", returning, error);
+					case_expect(e, BCHK_REFUSED, 0, 0, (Loc){ 0 });
+					case_finish(e, "i32%s refused%s: %s", inreg ? " inreg" : "", returning, error);
 				}
 			}
 		}
 	}
 	e->ret_parts = 0;
 	e->ret_inreg = false;
-}
-
-/* --- pixel-shader input slots ------------------------------------------------ */
-
-/* n i32 parameters (the first a { i32, i32 } when pair), parameter k
- * unused unless bit k of used is set. */
-static Sig *ps_sig(Sig *s, CallConv cc, unsigned n, uint32_t used, bool pair)
-{
-	sig_init(s);
-	snprintf(s->name, sizeof s->name, "probe");
-	s->cc = (uint8_t)cc;
-	TypeId i32 = int_type(s, 32), members[2] = { i32, i32 };
-	TypeId first = pair ? sig_add_struct(s, members, 2, false) : i32;
-	for (unsigned k = 0; k < n && s->nparams < SIG_MAX_PARAMS; k++)
-		s->params[s->nparams++] = (Param){ .type = k ? i32 : first, .flags = (uint16_t)(used >> k & 1 ? 0 : PARAM_UNUSED),
-						   .attr_type = TYPE_NONE };
-	return s;
-}
-
-static Loc first_part(const Placement *p, unsigned arg)
-{
-	return arg < p->nargs && p->args[arg].count ? p->locs[p->args[arg].first] : (Loc){ 0 };
-}
-
-/* A case that is exactly a probe: the probe's signature, with checks taken
- * from the model's placement of it for the arguments in mask (no location,
- * or where they start) and psInputAddr. */
-static void ps_case_from_probe(Emit *e, const Sig *probe, BoundaryLimitKind kind, Loc at, uint32_t mask, const char *what)
-{
-	BoundaryGen *g = e->g;
-	const Placement *p = &g->place;
-	Sig *s = begin(e, 0);
-	*s = *probe;
-	aim(e, kind, at, (Loc){ 0 });
-	char where[96] = "";
-	size_t n = 0;
-	for (unsigned k = 0; k < probe->nparams && k < 32 && e->g->c.nchecks + 1 < BOUNDARY_MAX_CHECKS; k++) {
-		char l[32];
-		if (!(mask >> k & 1))
-			continue;
-		if (!p->args[k].count) {
-			expect(e, BCHK_ARG_NONE, k, 0, (Loc){ 0 });
-			n += (size_t)snprintf(where + n, sizeof where - n, "%s#%u none", n ? ", " : "", k);
-		} else {
-			expect(e, BCHK_ARG_PART, k, 0, first_part(p, k));
-			n += (size_t)snprintf(where + n, sizeof where - n, "%s#%u %s", n ? ", " : "", k,
-					      loc_str(&p->locs[p->args[k].first], l, sizeof l));
-		}
-		if (n >= sizeof where)
-			break;
-	}
-	expect_value(e, BCHK_PS_INPUT_ADDR, 0, 0, (Loc){ 0 }, p->ps_input_addr);
-	finish(e, "%s: %s, psInputAddr 0x%x", what, where, (unsigned)p->ps_input_addr);
-}
-
-/* How many input slots there are: the first position at which an unused
- * argument is allocated after all; and which used slots force slot 0 on
- * (no interpolation input, or POS_W_FLOAT without a perspective one),
- * found by trying every single slot and every pair. */
-static void ps_cases(Emit *e)
-{
-	BoundaryGen *g = e->g;
-	Sig *probe = &g->probe;
-	enum { MAX_SLOTS = 31 };
-	if (!cc_place(ps_sig(probe, e->cc, 1, 1, false), e->m, e->view, &g->place) || !g->place.ps_inputs)
-		return;
-	unsigned slots = 0;
-	for (int pair = 0; pair < 2; pair++) {
-		unsigned k = 1;
-		for (; k < MAX_SLOTS; k++) {
-			uint32_t used = ((UINT32_C(1) << k) - 1) | UINT32_C(1) << (k + 1);
-			if (cc_place(ps_sig(probe, e->cc, k + 2, used, pair), e->m, e->view, &g->place) && g->place.args[k].count)
-				break;
-		}
-		if (k == MAX_SLOTS)
-			continue;
-		if (!pair)
-			slots = k;
-		char what[128];
-		for (unsigned at = k - 1; at <= k; at++) {
-			uint32_t used = ((UINT32_C(1) << at) - 1) | UINT32_C(1) << (at + 1);
-			if (!cc_place(ps_sig(probe, e->cc, at + 2, used, pair), e->m, e->view, &g->place))
-				continue;
-			snprintf(what, sizeof what, "ps input slots: %s%u used before an unused i32 (%s)", pair ? "{ i32, i32 } and " : "",
-				 pair ? at - 1 : at, g->place.args[at].count ? "past the last slot: allocated" : "in a slot: not allocated");
-			ps_case_from_probe(e, probe, BLIM_PS_SLOTS, (Loc){ .kind = LOC_NONE, .reg = (uint16_t)k, .offset = pair, .size = 0 }, 3u << at, what);
-		}
-	}
-	if (!slots || slots > 16)
-		return;
-	/* forced[a][b]: only slots a and b used (a == b: one slot), and slot 0 is on anyway. */
-	bool forced[16][16];
-	for (unsigned a = 0; a < slots; a++)
-		for (unsigned b = a; b < slots; b++) {
-			uint32_t used = UINT32_C(1) << a | UINT32_C(1) << b;
-			forced[a][b] = cc_place(ps_sig(probe, e->cc, b + 1, used, false), e->m, e->view, &g->place) &&
-				       (g->place.ps_input_addr & 1) && !(used & 1);
-		}
-	for (unsigned a = 0; a < slots; a++)
-		for (unsigned b = a; b < slots; b++) {
-			bool edge = a == b ? a > 0 && forced[a][a] != forced[a - 1][a - 1]
-					   : forced[a][b] != (forced[a][a] && forced[b][b]);
-			if (!edge)
-				continue;
-			for (unsigned side = a == b ? 0 : 1; side < 2; side++) {
-				unsigned x = a == b ? a - 1 + side : a, y = a == b ? x : b;
-				uint32_t used = UINT32_C(1) << x | UINT32_C(1) << y;
-				if (!cc_place(ps_sig(probe, e->cc, y + 1, used, false), e->m, e->view, &g->place))
-					continue;
-				char what[128];
-				if (x == y)
-					snprintf(what, sizeof what, "ps input slot 0 %s: only slot %u used", forced[x][y] ? "forced on" : "not forced", x);
-				else
-					snprintf(what, sizeof what, "ps input slot 0 %s: only slots %u and %u used",
-						 forced[x][y] ? "forced on" : "not forced", x, y);
-				ps_case_from_probe(e, probe, BLIM_PS_FORCED, (Loc){ .kind = LOC_NONE, .reg = (uint16_t)used, .offset = 0, .size = 0 }, used, what);
-			}
-		}
-}
-
-/* --- kernels: the kernarg segment ----------------------------------------------- */
-
-static bool kernel_place_params(Emit *e, Sig *s)
-{
-	return cc_place(s, e->m, e->view, &e->g->place) && e->g->place.kernarg;
-}
-
-/* A kernel (filler, T): filler is [k x i8], unused, so that only T's
- * layout matters. T is unused too unless it is byref: llc's HSA metadata
- * lists unused arguments at their offsets all the same, and a store of T
- * would test llc's code generation instead (llc 22's GlobalISel crashes
- * storing a <3 x i16> kernel argument on gfx1100; see Kernels). */
-typedef TypeId (*MakeType)(Sig *s);
-
-/* The types passed byref: i32, i64, <4 x half>, <4 x i32>. */
-static TypeId byref_elem(Sig *s, int which)
-{
-	switch (which) {
-	case 0: return int_type(s, 32);
-	case 1: return int_type(s, 64);
-	case 2: return sig_add_type(s, (Type){ .kind = TYPE_VECTOR, .n = 4, .elem = sig_add_type(s, (Type){ .kind = TYPE_HALF }) });
-	default: return sig_add_type(s, (Type){ .kind = TYPE_VECTOR, .n = 4, .elem = int_type(s, 32) });
-	}
-}
-
-/* byref: -1 for a plain value made by make, else the byref_elem index,
- * passed through a ptr addrspace(4) with `align byref_align` (0: none). */
-static Sig *kernel_sig(Sig *s, CallConv cc, unsigned k, MakeType make, int byref, uint32_t byref_align)
-{
-	sig_init(s);
-	snprintf(s->name, sizeof s->name, "probe");
-	s->cc = (uint8_t)cc;
-	if (k) {
-		TypeId f = sig_add_type(s, (Type){ .kind = TYPE_ARRAY, .n = k, .elem = int_type(s, 8) });
-		s->params[s->nparams++] = (Param){ .type = f, .flags = PARAM_UNUSED, .attr_type = TYPE_NONE };
-	}
-	Param p = { .attr_type = TYPE_NONE };
-	if (byref >= 0) {
-		p.flags = PARAM_BYREF;
-		p.attr_type = byref_elem(s, byref);
-		p.align = byref_align;
-		p.type = sig_add_type(s, (Type){ .kind = TYPE_PTR, .addrspace = 4, .elem = TYPE_NONE });
-	} else {
-		p.type = make(s);
-		p.flags = PARAM_UNUSED;
-	}
-	s->params[s->nparams++] = p;
-	return s;
-}
-
-#define KTYPE(fn, expr) static TypeId fn(Sig *s) { return expr; }
-KTYPE(k_i16, int_type(s, 16))
-KTYPE(k_i32, int_type(s, 32))
-KTYPE(k_i64, int_type(s, 64))
-KTYPE(k_v3i32, sig_add_type(s, (Type){ .kind = TYPE_VECTOR, .n = 3, .elem = int_type(s, 32) }))
-KTYPE(k_v4i32, sig_add_type(s, (Type){ .kind = TYPE_VECTOR, .n = 4, .elem = int_type(s, 32) }))
-KTYPE(k_v3i16, sig_add_type(s, (Type){ .kind = TYPE_VECTOR, .n = 3, .elem = int_type(s, 16) }))
-KTYPE(k_double, sig_add_type(s, (Type){ .kind = TYPE_DOUBLE }))
-KTYPE(k_p1, sig_add_type(s, (Type){ .kind = TYPE_PTR, .addrspace = 1, .elem = TYPE_NONE }))
-KTYPE(k_p3, sig_add_type(s, (Type){ .kind = TYPE_PTR, .addrspace = 3, .elem = TYPE_NONE }))
-KTYPE(k_p8, sig_add_type(s, (Type){ .kind = TYPE_PTR, .addrspace = 8, .elem = TYPE_NONE }))
-#undef KTYPE
-static TypeId k_struct(Sig *s)
-{
-	TypeId m[2] = { int_type(s, 8), int_type(s, 64) };
-	return sig_add_struct(s, m, 2, false);
-}
-
-static void kernel_case(Emit *e, const Sig *probe, Loc at, const char *what)
-{
-	const Placement *p = &e->g->place;
-	Sig *s = begin(e, 0);
-	*s = *probe;
-	aim(e, BLIM_KERNARG_ALIGN, at, (Loc){ 0 });
-	unsigned last = probe->nparams - 1;
-	expect(e, BCHK_ARG_PART, last, 0, at);
-	expect_value(e, BCHK_KERNARG_SIZE, 0, 0, (Loc){ 0 }, p->kernarg_size);
-	finish(e, "%s: kernarg+%u (%u bytes), segment size %u", what, at.offset, at.size, p->kernarg_size);
-}
-
-/* For each type: its alignment A, from where the model puts it after one
- * byte; then after A-1, A and A+1 bytes (just before, at, just past the
- * boundary). byref(T) with no align, and with align below, at and above
- * T's own. */
-static void kernel_cases(Emit *e)
-{
-	BoundaryGen *g = e->g;
-	Sig *probe = &g->probe;
-	static const struct { const char *name; MakeType make; } types[] = {
-		{ "i16", k_i16 }, { "i32", k_i32 }, { "i64", k_i64 }, { "double", k_double }, { "<3 x i16>", k_v3i16 },
-		{ "<3 x i32>", k_v3i32 }, { "<4 x i32>", k_v4i32 }, { "ptr addrspace(1)", k_p1 },
-		{ "ptr addrspace(3)", k_p3 }, { "ptr addrspace(8)", k_p8 }, { "{ i8, i64 }", k_struct },
-	};
-	if (!kernel_place_params(e, kernel_sig(probe, e->cc, 0, k_i32, -1, 0)))
-		return;
-	char what[160];
-	for (unsigned t = 0; t < sizeof types / sizeof types[0]; t++) {
-		if (!kernel_place_params(e, kernel_sig(probe, e->cc, 1, types[t].make, -1, 0)))
-			continue;
-		unsigned align = g->place.locs[g->place.args[1].first].offset;
-		if (align < 2)
-			continue;
-		for (unsigned k = align - 1; k <= align + 1; k++) {
-			if (!kernel_place_params(e, kernel_sig(probe, e->cc, k, types[t].make, -1, 0)))
-				continue;
-			Loc at = g->place.locs[g->place.args[1].first];
-			snprintf(what, sizeof what, "kernarg align %u: %s after %u bytes", align, types[t].name, k);
-			kernel_case(e, probe, at, what);
-		}
-	}
-	static const char *const byref_names[] = { "i32", "i64", "<4 x half>", "<4 x i32>" };
-	for (int w = 0; w < 4; w++) {
-		if (!kernel_place_params(e, kernel_sig(probe, e->cc, 1, 0, w, 0)))
-			continue;
-		unsigned own = g->place.locs[g->place.args[1].first].offset;
-		snprintf(what, sizeof what, "kernarg byref(%s) align %u (its own) after 1 byte", byref_names[w], own);
-		kernel_case(e, probe, g->place.locs[g->place.args[1].first], what);
-		unsigned aligns[3] = { own / 2, own * 2, own == 16 ? 32 : 16 };
-		for (unsigned i = 0; i < 3; i++) {
-			if (aligns[i] < 1 || !kernel_place_params(e, kernel_sig(probe, e->cc, 1, 0, w, aligns[i])))
-				continue;
-			snprintf(what, sizeof what, "kernarg byref(%s) align %u after 1 byte", byref_names[w], aligns[i]);
-			kernel_case(e, probe, g->place.locs[g->place.args[1].first], what);
-		}
-	}
-}
-
-/* --- what an entry convention refuses ------------------------------------------ */
-
-/* i1, byval, sret and a private byref as the first parameter, through the
- * model: each refused one a case that expects the refusal, each placed one
- * a case with its place (none for an active-lane mask). */
-static void verifier_cases(Emit *e)
-{
-	static const char *const names[] = { "i1", "i1 inreg", "ptr addrspace(5) byval(i32)", "ptr addrspace(5) sret(i32)",
-					     "ptr addrspace(5) byref(i32)" };
-	BoundaryGen *g = e->g;
-	for (unsigned k = 0; k < sizeof names / sizeof names[0]; k++) {
-		Sig *s = begin_bare(e, 0);
-		TypeId t = k < 2 ? int_type(s, 1) : sig_add_type(s, (Type){ .kind = TYPE_PTR, .addrspace = 5, .elem = TYPE_NONE });
-		static const uint16_t flags[] = { 0, PARAM_INREG, PARAM_BYVAL, PARAM_SRET, PARAM_BYREF };
-		s->params[s->nparams++] = (Param){ .type = t, .flags = flags[k], .attr_type = k < 2 ? TYPE_NONE : int_type(s, 32) };
-		aim(e, BLIM_REFUSED, (Loc){ 0 }, (Loc){ 0 });
-		if (!cc_place(s, e->m, e->view, &g->place)) {
-			expect(e, BCHK_REFUSED, 0, 0, (Loc){ 0 });
-			finish(e, "%s refused: %s", names[k], g->place.error);
-		} else if (g->place.nargs && g->place.args[0].count) {
-			char l[32];
-			Loc at = g->place.locs[g->place.args[0].first];
-			expect(e, BCHK_ARG_PART, 0, 0, at);
-			finish(e, "%s accepted: in %s", names[k], loc_str(&at, l, sizeof l));
-		} else if (g->place.nargs) {
-			expect(e, BCHK_ARG_NONE, 0, 0, (Loc){ 0 });
-			finish(e, "%s accepted: no location", names[k]);
-		}
-	}
 }
 
 unsigned boundary_generate(BoundaryGen *g, const ModelConfig *m, CallConv cc, View view, BoundarySink sink, void *ctx)
@@ -994,7 +696,7 @@ unsigned boundary_generate(BoundaryGen *g, const ModelConfig *m, CallConv cc, Vi
 	e.sink = sink;
 	e.ctx = ctx;
 	e.count = 0;
-	e.lead = lead(cc);
+	e.lead = lead_params(cc);
 	e.bare = false;
 	e.nkeys = 0;
 	e.ret_parts = 0;

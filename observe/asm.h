@@ -3,7 +3,7 @@
  * instruction by instruction, after register allocation, prologue and
  * epilogue insertion and the late passes. Pure: text in, records out
  * through a callback, no I/O. What an instruction does is the checker's
- * business (cli/check_asm.c); this reads what it names. */
+ * business (final/); this reads what it names. */
 #ifndef GCNABI_ASM_H
 #define GCNABI_ASM_H
 

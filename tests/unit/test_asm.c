@@ -1,5 +1,5 @@
 /* Unit tests of the assembly observer (observe/asm.h), the final-code
- * checker (observe/asm_exec.h) and its mutants (observe/asm_mutate.h),
+ * checker (final/asm_exec.h) and its mutants (observe/asm_mutate.h),
  * on llc's own output: tests/fixtures/asm/call.*.s, each made by the
  * command in its first line from call.ll (gcnabi emit --caller of
  * call.sig, `declare void @g(i32 inreg, i32, i64)`). */
@@ -15,8 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "asm_exec.h"
-#include "asm_mutate.h"
+#include "final.h"
 #include "cc.h"
 #include "contract.h"
 

@@ -13,8 +13,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "check.h"
-#include "json.h"
+#include "cli.h"
+#include "check_options.h"
+#include "engine.h"
 
 /* --- options ----------------------------------------------------------------- */
 

@@ -13,9 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "diff.h"
-#include "json.h"
-#include "mir.h"
+#include "engine.h"
+#include "observe.h"
 
 /* ---- JSON reader ---------------------------------------------------------------- */
 

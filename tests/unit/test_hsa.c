@@ -14,7 +14,7 @@
 
 #include "cc.h"
 #include "judge.h"
-#include "hsa.h"
+#include "observe.h"
 #include "layout.h"
 
 /* The model against what the metadata shows, parts as sets. */

@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "jsonw.h"
+#include "engine.h"
 
 static char *text;
 static size_t len;

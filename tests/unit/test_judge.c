@@ -12,7 +12,6 @@
 #include <string.h>
 
 #include "judge.h"
-#include "judge.h"
 
 static Placement a, b;
 

@@ -8,7 +8,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
-#include "lanes.h"
+#include "final.h"
 
 static Lanes op(const char *m, Lanes a, Lanes b)
 {

@@ -13,7 +13,7 @@
 #include <string.h>
 
 #include "cc.h"
-#include "layouts.h"
+#include "engine.h"
 #include "passthrough.h"
 
 static char *slurp(const char *path)

@@ -339,7 +339,7 @@ static void test_rules_learned_from_llc(void **state)
 	EXPECT("declare void @f(<4 x bfloat>)", "llvm15", "gfx1030", SEL_DAG, VIEW_CALLEE, "<4 x bfloat> -> v[0:1] | ret void -> -");
 	/* LLVM 15's SelectionDAG returns a bfloat aggregate too big for the 32
 	 * return VGPRs through a hidden sret pointer; a returned bfloat is a
-	 * constant in gcnabi's bodies for this llc (cli/emit.c), and llc 15
+	 * constant in gcnabi's bodies for this llc (emit/), and llc 15
 	 * returns each one as a float part, on the generic target too (llc-15
 	 * -stop-after=finalize-isel of `ret T zeroinitializer` on gfx1030 and
 	 * gfx1200: [32 x bfloat] in v0-v31, [33 x bfloat] through sret in v0). */

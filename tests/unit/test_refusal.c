@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "check.h"
+#include "engine.h"
 #include "cc.h"
 
 static Layout old_layout;

@@ -1,4 +1,4 @@
-/* Unit tests for the process layer of `gcnabi check` (cli/run.c): exit
+/* Unit tests for the process layer of `gcnabi check` (engine/run.c): exit
  * statuses and timeouts of started processes, with and without the
  * launcher; the launcher starts children at the priority gcnabi had before
  * lowering its own; llc slots shared through byte locks, which a process
@@ -19,7 +19,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "run.h"
+#include "engine.h"
 
 static char dir[] = "/tmp/gcnabi-test-run-XXXXXX";
 

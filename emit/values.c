@@ -1,0 +1,277 @@
+/* The IR writer's types and values: how parameters, returns, marker
+ * globals and function headers are spelled in the llc's dialect (typed or
+ * opaque pointers, fat pointers kept as their i160), and the entry stores
+ * of every argument. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "emit_impl.h"
+
+/* Parameter k of a function as a value: %K, or %gcnabi.arg.K in a kernel,
+ * whose kernarg loads llc then names %gcnabi.arg.K.kernarg.offset (the
+ * observer reads a passed-on kernel argument from that). */
+const char *param_value(bool kernel, unsigned k, char *buf, size_t cap)
+{
+	snprintf(buf, cap, kernel ? "%%gcnabi.arg.%u" : "%%%u", k);
+	return buf;
+}
+
+void put_type(Emitter *e, TypeId t)
+{
+	char small[256];
+	size_t n = type_print(e->s, t, e->o->typed_ptrs, small, sizeof small);
+	if (n < sizeof small) {
+		buf_put(e->b, small, n);
+		return;
+	}
+	char *big = malloc(n + 1);
+	if (!big) {
+		e->b->failed = true;
+		return;
+	}
+	type_print(e->s, t, e->o->typed_ptrs, big, n + 1);
+	buf_put(e->b, big, n);
+	free(big);
+}
+
+bool is_fat_pointer(const Emitter *e, TypeId t)
+{
+	const Type *ty = sig_type(e->s, t);
+	return ty->kind == TYPE_PTR && ty->addrspace == 7;
+}
+
+/* A buffer fat pointer's type as the dialect spells it. */
+const char *fat_pointer_type(const Emitter *e)
+{
+	return e->o->typed_ptrs ? "i8 addrspace(7)*" : "ptr addrspace(7)";
+}
+
+/* The type a value is kept in memory as: a fat pointer cannot live in a
+ * global, its 160-bit integer form can. */
+void put_mem_type(Emitter *e, TypeId t)
+{
+	if (is_fat_pointer(e, t))
+		buf_printf(e->b, "i160");
+	else
+		put_type(e, t);
+}
+
+/* A caller's byval copy of a fat pointer holds the pointer itself where the
+ * llc does not lower fat pointers (14-16: llc 14's typed loads and stores
+ * must be of the pointee type), else its i160: a pointer value in the
+ * caller's body would make AMDGPULowerBufferFatPointers rewrite the call
+ * (byval_fat_ptr_call_align, which only callers with fat pointers of their
+ * own show). */
+bool native_fat_copy(const Emitter *e, TypeId t)
+{
+	return is_fat_pointer(e, t) && !e->o->buffer_ptr_split;
+}
+
+void put_copy_type(Emitter *e, TypeId t)
+{
+	if (native_fat_copy(e, t))
+		put_type(e, t);
+	else
+		put_mem_type(e, t);
+}
+
+void put_global_ptr(Emitter *e, TypeId t, unsigned as)
+{
+	if (e->o->typed_ptrs) {
+		put_mem_type(e, t);
+		buf_printf(e->b, " addrspace(%u)*", as);
+	} else {
+		buf_printf(e->b, "ptr addrspace(%u)", as);
+	}
+}
+
+void put_name(Buf *b, const char *name)
+{
+	bool plain = name[0] && !(name[0] >= '0' && name[0] <= '9');
+	for (const char *p = name; *p; p++)
+		if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') || *p == '.' ||
+		      *p == '_' || *p == '$' || *p == '-'))
+			plain = false;
+	if (plain) {
+		buf_printf(b, "@%s", name);
+		return;
+	}
+	buf_put(b, "@\"", 2);
+	for (const char *p = name; *p; p++) {
+		unsigned char c = (unsigned char)*p;
+		if (c == '"' || c == '\\' || c < 0x20 || c >= 0x7f)
+			buf_printf(b, "\\%02X", c);
+		else
+			buf_put(b, p, 1);
+	}
+	buf_put(b, "\"", 1);
+}
+
+/* Parameter k is a value a caller passes: not the active-lane mask of a
+ * convention that has one (conv.h), which the callee computes itself. */
+bool passed(const Sig *s, unsigned k) { return k > 0 || !conv_info((CallConv)s->cc)->active_mask_param; }
+
+/* A byval argument is passed as a copy of its object: the caller copies
+ * the object, the callee reads it. Its object type may equal the
+ * parameter's own (`ptr addrspace(5) byval(ptr addrspace(5))`, seed
+ * 20261218): what decides is the attribute, not the types. */
+bool by_copy(const Param *p)
+{
+	return (p->flags & PARAM_BYVAL) && p->attr_type != TYPE_NONE;
+}
+
+TypeId value_type(const Param *p)
+{
+	return by_copy(p) ? p->attr_type : p->type;
+}
+
+/* Argument k is never loaded or stored (core/split.h body_skips_param). */
+bool skipped(const Emitter *e, unsigned k)
+{
+	return e->o->skip_bfloat_args && param_holds_bfloat(e->s, &e->s->params[k]);
+}
+
+/* What a caller passes for a skipped argument. llc 14 on a target without
+ * 16-bit instructions crashes on undef of a bfloat struct or array, and on
+ * a constant bfloat vector (it any_extends the bf16 constant: "Cannot
+ * select: f32 = any_extend ConstantFP:bf16", seed 20261204's <4 x bfloat>
+ * at an amdgpu_gfx call on gfx900, and gfx1100 as llc 14's generic
+ * target); undef of a vector it takes. */
+const char *skipped_value(const Emitter *e, TypeId t)
+{
+	return e->o->zero_skipped_args && sig_type(e->s, t)->kind != TYPE_VECTOR ? "zeroinitializer" : "undef";
+}
+
+void declare_global(Emitter *e, const char *what, int k, TypeId t, bool constant_input)
+{
+	buf_printf(e->b, "@gcnabi.%u.%s", e->idx, what);
+	if (k >= 0)
+		buf_printf(e->b, ".%d", k);
+	buf_printf(e->b, constant_input ? " = external addrspace(4) global " : " = addrspace(1) global ");
+	put_mem_type(e, t);
+	if (constant_input)
+		buf_printf(e->b, ", align %u\n", OUT_ALIGN);
+	else
+		buf_printf(e->b, " zeroinitializer\n");
+}
+
+/* omit: PARAM_* flags not to write (the verifier refuses sret on the
+ * arguments of a vararg call, as an intrinsic call is). */
+void put_param_attrs(Emitter *e, const Param *p, uint16_t omit)
+{
+	static const struct { uint16_t flag; const char *text; } simple[] = {
+		{ PARAM_INREG, " inreg" }, { PARAM_SIGNEXT, " signext" }, { PARAM_ZEROEXT, " zeroext" },
+	};
+	static const struct { uint16_t flag; const char *text; } typed[] = {
+		{ PARAM_BYVAL, " byval(" }, { PARAM_BYREF, " byref(" }, { PARAM_SRET, " sret(" },
+	};
+	for (size_t i = 0; i < sizeof simple / sizeof simple[0]; i++)
+		if (p->flags & simple[i].flag)
+			buf_printf(e->b, "%s", simple[i].text);
+	for (size_t i = 0; i < sizeof typed / sizeof typed[0]; i++)
+		if ((p->flags & typed[i].flag & ~omit) && p->attr_type != TYPE_NONE) {
+			buf_printf(e->b, "%s", typed[i].text);
+			put_type(e, p->attr_type);
+			buf_put(e->b, ")", 1);
+		}
+	if (p->align)
+		buf_printf(e->b, " align %u", p->align);
+}
+
+void put_ret_attrs(Emitter *e)
+{
+	static const struct { uint16_t flag; const char *text; } attrs[] = {
+		{ PARAM_SIGNEXT, "signext " }, { PARAM_ZEROEXT, "zeroext " }, { PARAM_INREG, "inreg " },
+	};
+	for (size_t i = 0; i < sizeof attrs / sizeof attrs[0]; i++)
+		if (e->s->ret_flags & attrs[i].flag)
+			buf_printf(e->b, "%s", attrs[i].text);
+}
+
+/* "[ret attrs] RET @name(", shared by the definition and the call. */
+void put_callee_head(Emitter *e, const char *fn_name)
+{
+	put_ret_attrs(e);
+	put_type(e, e->s->ret);
+	buf_put(e->b, " ", 1);
+	put_name(e->b, fn_name);
+	buf_put(e->b, "(", 1);
+}
+
+void put_header(Emitter *e, const char *fn_name)
+{
+	const Sig *s = e->s;
+	const char *cc = cc_keyword((CallConv)s->cc);
+	buf_printf(e->b, "define %s%s", cc, *cc ? " " : "");
+	put_callee_head(e, fn_name);
+	for (unsigned k = 0; k < s->nparams; k++) {
+		buf_printf(e->b, "%s", k ? ", " : "");
+		put_type(e, s->params[k].type);
+		put_param_attrs(e, &s->params[k], 0);
+		if (conv_in_family((CallConv)s->cc, FAMILY_KERNEL))
+			buf_printf(e->b, " %%gcnabi.arg.%u", k);
+	}
+	buf_put(e->b, ")", 1);
+	for (int n = 0; n < NOIN_COUNT; n++)
+		if (s->no_inputs & (1u << n))
+			buf_printf(e->b, " \"%s\"", noinput_names[n]);
+	if (s->flat_wg_max)
+		buf_printf(e->b, " \"amdgpu-flat-work-group-size\"=\"%u,%u\"", s->flat_wg_min, s->flat_wg_max);
+	if (s->uses_scratch)
+		buf_printf(e->b, " \"gcnabi-scratch\""); /* likewise */
+	if (has_body(s, BODY_FRAME)) /* a stack realigned past its local's 64 bytes, with a frame pointer */
+		buf_printf(e->b, " alignstack(128) \"frame-pointer\"=\"all\"");
+	const char *sep = " \"gcnabi-unused\"=\""; /* llc ignores the attribute; the observer reads it back */
+	for (unsigned k = 0; k < s->nparams; k++)
+		if ((s->params[k].flags & PARAM_UNUSED) || skipped(e, k)) {
+			buf_printf(e->b, "%s%u", sep, k);
+			sep = ",";
+		}
+	if (*sep == ',')
+		buf_printf(e->b, "\"");
+	buf_printf(e->b, " {\n");
+}
+
+/* Each argument stored to its in-marker, so the callee reads every part;
+ * an argument marked unused is not touched at all. */
+void emit_entry_stores(Emitter *e)
+{
+	const Sig *s = e->s;
+	/* A kernel stores none of its arguments: its layout is read from the
+	 * HSA metadata, which lists every argument, and a store of a type llc
+	 * cannot select would hide the kernel (see emit_function). */
+	if (conv_in_family((CallConv)s->cc, FAMILY_KERNEL))
+		return;
+	for (unsigned k = 0; k < s->nparams; k++) {
+		const Param *p = &s->params[k];
+		if ((p->flags & PARAM_UNUSED) || skipped(e, k))
+			continue;
+		TypeId vt = value_type(p);
+		char val[32], arg[32];
+		param_value(conv_in_family((CallConv)s->cc, FAMILY_KERNEL), k, arg, sizeof arg);
+		snprintf(val, sizeof val, "%s", arg);
+		if (by_copy(p) && native_fat_copy(e, vt)) {
+			/* A byval object holding a fat pointer holds it as the
+			 * pointer (llc 14 reads only a load of its own type). */
+			buf_printf(e->b, "  %%gcnabi.w%u = load %s, ", k, fat_pointer_type(e));
+			put_type(e, p->type);
+			buf_printf(e->b, " %s\n  %%gcnabi.v%u = ptrtoint %s %%gcnabi.w%u to i160\n", arg, k, fat_pointer_type(e), k);
+			snprintf(val, sizeof val, "%%gcnabi.v%u", k);
+		} else if (by_copy(p)) {
+			buf_printf(e->b, "  %%gcnabi.v%u = load ", k);
+			put_mem_type(e, vt);
+			buf_printf(e->b, ", ");
+			put_type(e, p->type);
+			buf_printf(e->b, " %s\n", arg);
+			snprintf(val, sizeof val, "%%gcnabi.v%u", k);
+		} else if (is_fat_pointer(e, vt)) {
+			buf_printf(e->b, "  %%gcnabi.v%u = ptrtoint %s %s to i160\n", k, fat_pointer_type(e), arg);
+			snprintf(val, sizeof val, "%%gcnabi.v%u", k);
+		}
+		buf_printf(e->b, "  store volatile ");
+		put_mem_type(e, vt);
+		buf_printf(e->b, " %s, ", val);
+		put_global_ptr(e, vt, 1);
+		buf_printf(e->b, " @gcnabi.%u.in.%u\n", e->idx, k);
+	}
+}

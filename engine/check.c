@@ -1,0 +1,147 @@
+/* `gcnabi check`: the end-to-end loop. For every llc, CPU and selector:
+ * emit the signatures as IR in batches, run llc (several at once, each with
+ * a time and memory limit), observe its MIR, and compare every function's
+ * incoming placement and every call site's outgoing placement with the
+ * model under that llc's profile. A batch llc fails on is bisected down to
+ * the function responsible. Besides model-vs-llc divergences it reports
+ * where llc's caller and callee disagree with each other, and which profile
+ * switch explains that. The stages are in check_*.c (check.h). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+
+static int collect_sig(void *ctx, const Sig *sig, const SigError *err)
+{
+	CheckInput *in = ctx;
+	if (err) {
+		in->malformed++;
+		return 0;
+	}
+	if (!sig_list_append(&in->sigs, &in->nsigs, sig)) {
+		fprintf(stderr, "gcnabi check: out of memory after %u signatures\n", in->nsigs);
+		return 1;
+	}
+	return 0;
+}
+
+/* The signatures and, for a call graph, its edges and components; 0 or an
+ * exit status after a message. */
+static int read_input(Check *c)
+{
+	CheckInput *in = &c->in;
+	char err[600];
+	size_t len;
+	char *text = read_file(in->path, &len, err, sizeof err);
+	if (!text) {
+		fprintf(stderr, "gcnabi check: %s\n", err);
+		return EXIT_ERROR;
+	}
+	sig_read(in->path, text, len, true, collect_sig, in);
+	bool ok = graph_edges_parse(text, len, in->sigs, in->nsigs, &in->edges, &in->nedges, err, sizeof err);
+	free(text);
+	if (!ok)
+		fprintf(stderr, "%s:%s\n", in->path, err);
+	/* Bad input is an error before any llc runs. */
+	if (!ok || in->malformed)
+		return EXIT_ERROR;
+	if (in->nedges) {
+		in->component = malloc((in->nsigs ? in->nsigs : 1) * sizeof *in->component);
+		if (!in->component) {
+			fprintf(stderr, "gcnabi check: out of memory after reading %s\n", in->path);
+			return EXIT_ERROR;
+		}
+		in->ncomponents = graph_components(in->nsigs, in->edges, in->nedges, in->component);
+	}
+	if (in->nedges && !c->opt.callers) {
+		fprintf(stderr, "gcnabi check: %s is a call graph: --no-caller does not apply\n", in->path);
+		return EXIT_USAGE;
+	}
+	return 0;
+}
+
+/* Every file check writes as it goes, closed; a failed write is reported. */
+static void close_outputs(Check *c)
+{
+	check_close(c, &c->report.details);
+	check_close(c, &c->report.findings);
+	for (int k = 0; k < c->ncombos; k++) {
+		check_close(c, &c->combos[k].seen_callee);
+		check_close(c, &c->combos[k].seen_caller);
+	}
+}
+
+void check_free(Check *c)
+{
+	unsigned ncall = c->in.nedges ? c->in.nedges : c->in.nsigs;
+	for (unsigned i = 0; i < c->in.nsigs; i++)
+		free(c->in.sigs[i]);
+	/* Past ncombos too: a combination whose planning failed. */
+	for (int k = 0; c->combos && k < c->nllcs * c->opt.ncpus * 2; k++) {
+		Combo *co = &c->combos[k];
+		for (unsigned i = 0; co->kept_callee && i < c->in.nsigs; i++)
+			free(co->kept_callee[i]);
+		for (unsigned i = 0; co->kept_call && i < ncall; i++)
+			free(co->kept_call[i]);
+		free(co->kept_callee);
+		free(co->kept_call);
+		jw_close(&co->seen_callee);
+		jw_close(&co->seen_caller);
+		free(co->in_graph);
+		free(co->order);
+		free(co->unwritten);
+		free(co->mir_failed);
+	}
+	for (unsigned k = 0; k < c->report.nexamples; k++)
+		free(c->report.examples[k].site);
+	jw_close(&c->report.details);
+	jw_close(&c->report.findings);
+	free(c->link);
+	free(c->sel_link);
+	free(c->in.edges);
+	free(c->in.component);
+	free(c->in.sigs);
+	free(c->combos);
+	free(c->run.queue);
+	free(c->run.splits);
+	slots_close(&c->opt.slots);
+	free(c->model);
+	free(c->model_caller);
+	free(c);
+}
+
+int check_execute(Check *c, const char *path, double *wall_out)
+{
+	int rc;
+	/* llc first: gcnabi's own work (emitting, reading MIR, comparing) runs
+	 * at a lower priority, on the CPU time llc leaves, while the llc it
+	 * starts keep the priority gcnabi was given. */
+	proc_launcher_start(19);
+	c->in.path = path;
+	char err[600];
+	if (!layout_load(c->opt.layout, &c->layout, err, sizeof err)) {
+		fprintf(stderr, "gcnabi check: %s\n", err);
+		return EXIT_ERROR;
+	}
+	if (c->opt.ncpus == 0)
+		c->opt.ncpus = (int)target_defaults(TARGET_DEFAULT_CHECK, c->opt.cpus, MAX_CPUS);
+	if ((rc = read_input(c)))
+		return rc;
+	if (!check_open_reports(c) || !check_make_tmp(c))
+		return EXIT_ERROR;
+	rc = check_llcs(c);
+	if (!rc)
+		rc = check_plan(c);
+	double t0 = now_seconds();
+	if (!rc)
+		rc = final_begin(c) ? check_run(c) : EXIT_ERROR;
+	final_end(c);
+	if (!rc) {
+		link_matrix(c);
+		selector_link(c);
+	}
+	*wall_out = now_seconds() - t0;
+	close_outputs(c);
+	check_remove_tmp(c);
+	return rc;
+}

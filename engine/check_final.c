@@ -1,0 +1,803 @@
+/* check --final-code: after the MIR pass, each combination's functions and
+ * their callers compiled to final code (`-filetype=asm`, with
+ * -enable-ipra=0: the contract is the convention's, not what llc knows of
+ * a callee in the same module) and checked against the contract by the
+ * final-code checker (final_code.c). A violation the model predicts (a
+ * call argument where the model's own caller and callee disagree) is
+ * explained; any other is a divergence (final-code); a verdict the checker
+ * cannot reach is a note with its reason (final-code-unknown), never a
+ * pass. A module llc fails on is split down to single functions (a call
+ * graph's module: single components), which the MIR pass compiled: llc
+ * failing on one of those in a pass after the MIR pass's stop (running
+ * past --timeout or out of --mem-limit there) is a compiler finding of
+ * its own (final-code-refused), its module kept; the machine's faults are
+ * told apart as in the MIR pass (check_fault.c). */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "check.h"
+#include "final.h"
+
+typedef struct {
+	Check *c;
+	Combo *co;
+	bool counting;        /* a first pass: count, write nothing */
+	unsigned unexplained; /* its count of unexplained violations */
+} FinalRun;
+
+static int collect(void *ctx, const Sig *s, const SigError *err)
+{
+	struct {
+		Sig **sigs;
+		unsigned n;
+	} *l = ctx;
+	return err ? 0 : sig_list_append(&l->sigs, &l->n, s) ? 0 : 1;
+}
+
+
+/* The model's caller and callee views of signature i place argument arg
+ * differently: a violation there is predicted. */
+static bool predicted(Check *c, const Combo *co, unsigned i, unsigned arg)
+{
+	const JudgeDiff d = { .what = JW_ARGUMENT, .arg = arg };
+	return cc_place(c->in.sigs[i], &co->m, VIEW_CALLER, c->model_caller) &&
+	       cc_place(c->in.sigs[i], &co->m, VIEW_CALLEE, c->model) && !parts_same_at(c->model_caller, c->model, &d);
+}
+
+void final_note_unwritten(Combo *co, unsigned sig)
+{
+	for (unsigned k = 0; k < co->nunwritten; k++)
+		if (co->unwritten[k] == sig)
+			return;
+	unsigned *n = realloc(co->unwritten, (co->nunwritten + 1) * sizeof *n);
+	if (!n)
+		return; /* then the final code's finding goes unexplained */
+	co->unwritten = n;
+	co->unwritten[co->nunwritten++] = sig;
+}
+
+/* The MIR pass saw call sites of callee leave parts unwritten. */
+static bool noted_unwritten(const Check *c, const Combo *co, const char *callee)
+{
+	int i = input_sig(c, callee);
+	for (unsigned k = 0; i >= 0 && k < co->nunwritten; k++)
+		if (co->unwritten[k] == (unsigned)i)
+			return true;
+	return false;
+}
+
+/* What explains a violation at a call in the final code: the fault the
+ * model predicts there (the argument its caller and callee views place
+ * differently, the overlapping slots of an amdgpu_gfx byval: the slots are
+ * the model's placement), or the stack words of an argument whose call
+ * sites the MIR pass saw leave parts unwritten (its unwritten-parts note:
+ * llc writes fewer words than the ABI assigns). NULL: nothing. Other stack
+ * words left unwritten are not explained: a caller that writes an argument
+ * elsewhere looks the same. */
+static const char *explained(Check *c, const Combo *co, const ExecResult *r)
+{
+	/* The callee's signature: the rules are about a call's arguments. */
+	int i = r->rule == RULE_OTHER ? -1 : input_sig(c, r->callee);
+	bool argument = r->rule == RULE_CALL_ARGUMENT || r->rule == RULE_STACK_UNWRITTEN;
+	return i < 0 ? 0
+	       : argument && predicted(c, co, (unsigned)i, r->arg)
+		       ? "the model's caller and callee views place this argument differently (caller-vs-callee)"
+	       : r->rule == RULE_STACK_UNWRITTEN && noted_unwritten(c, co, r->callee)
+		       ? "llc's call sites of this callee leave parts unwritten (their unwritten-parts notes)"
+	       : r->rule == RULE_STACK_OVERLAP && c->in.sigs[i]->cc == CC_AMDGPU_GFX
+		       ? "amdgpu_gfx gives a byval object a 4-byte stack slot, so its copy overlaps the next argument "
+			 "(every llc, docs/measured.md)"
+		       : 0;
+}
+
+static int judged(void *ctx, FinalCode *fc, const AsmFunction *f, const ExecInput *in, const ExecResult *r, const char *skip)
+{
+	(void)fc;
+	(void)in;
+	FinalRun *x = ctx;
+	Combo *co = x->co;
+	int i = input_sig(x->c, f->name);
+	if (x->counting) {
+		x->unexplained += !skip && i >= 0 && r->verdict == VERDICT_VIOLATED && !explained(x->c, co, r);
+		return 0;
+	}
+	if (skip || i < 0) {
+		co->final.skipped++;
+		return 0;
+	}
+	/* Which function broke the contract, in words that do not depend on
+	 * names (a cause reads the same for every signature): the caller gcnabi
+	 * emit gave the signature, or the function itself. */
+	char why[sizeof r->why + 32];
+	unsigned idx;
+	int end = 0;
+	bool caller = sscanf(f->name, "gcnabi.%u.caller%n", &idx, &end) == 1 && end && !f->name[end];
+	snprintf(why, sizeof why, "%s%s", caller ? "in its caller: " : "", r->why);
+	if (r->verdict == VERDICT_PROVEN)
+		co->final.proven++;
+	else if (r->verdict == VERDICT_UNKNOWN) {
+		co->final.unknown++;
+		finding_write(x->c, &(Finding){ .kind = FK_FINAL_CODE_UNKNOWN, .co = co, .sig = (unsigned)i, .why = why });
+	} else {
+		const char *known = explained(x->c, co, r);
+		co->final.violated++;
+		co->final.explained += known != 0;
+		char at[ASM_MNEMONIC_MAX + ASM_MAX_OPS * (ASM_OP_TEXT + 2)], culprit[sizeof at];
+		const AsmInstr *ai = asm_instr_at(f, r->line), *ci = asm_instr_at(f, r->culprit);
+		if (ai)
+			asm_instr_text(ai, at, sizeof at);
+		if (ci)
+			asm_instr_text(ci, culprit, sizeof culprit);
+		const FinalWhere where = { f->name, ai ? at : 0, ci ? culprit : 0 };
+		finding_write(x->c, &(Finding){ .kind = FK_FINAL_CODE, .co = co, .sig = (unsigned)i, .why = why,
+					    .explained_by = known, .final = &where });
+	}
+	return 0;
+}
+
+/* A piece of work: the functions at positions first..first+n-1 of the
+ * combination's list (FinalPass.fns: those the MIR pass compiled) and
+ * their callers (call graphs: components first..first+n-1, the functions
+ * of them the MIR pass compiled), of one combination. retry: the second
+ * run of a single function (graph) that a signal killed without llc's
+ * diagnosis, error what its first run said. unverified: the run without
+ * the machine verifier of a single function (graph) it rejected (the
+ * contract is checked all the same). parent: 1 + the index of the split
+ * it is a part of (0: none); whole: that split's piece run once more
+ * after all its parts compiled. */
+typedef struct {
+	int combo;
+	unsigned first, n, parent;
+	bool retry, unverified, whole;
+	char error[200];
+} Piece;
+
+/* A piece llc failed on, split: waiting for its parts. When none of them
+ * fails, the piece runs once more whole: failing again, llc fails on its
+ * functions only together (final-code-refused, its module kept);
+ * compiling, its first failure was not reproducible. Either way the
+ * parts' final code is the one checked. Nothing is dropped. */
+typedef struct {
+	SplitNode node;
+	Piece piece;
+	char error[200]; /* what its first run said */
+} FinalSplit;
+
+typedef struct {
+	Piece piece;
+	const unsigned *fns; /* the combination's functions (signature input) */
+	Buf ir; /* the module, kept for its signatures */
+	char ll[600], s[600], err[600];
+} Running;
+
+/* The final code's work, run in the MIR pass's pool of jobs (check_run.c)
+ * as soon as it can be: a signature's function and caller once the MIR
+ * pass has observed the batch that holds them, a call graph's components
+ * once the MIR pass is done with the combination (one piece: its module
+ * is compiled whole, as the MIR pass did). Pieces are a stack: the last
+ * queued (a split's first part) runs first. */
+struct FinalPass {
+	Piece *queue;
+	unsigned nqueue, cap;
+	FinalSplit *splits;
+	unsigned nsplits, capsplits;
+	unsigned **fns;  /* per combination: its functions in the order queued (signature input) */
+	unsigned *units; /* per combination: how many */
+	bool **queued;   /* per combination and signature: in fns already */
+	bool *settled;   /* per combination: the MIR pass is done with it */
+	Running running[MAX_JOBS];
+};
+
+static void no_memory(void)
+{
+	fprintf(stderr, "gcnabi check: --final-code: out of memory\n");
+	exit(EXIT_ERROR);
+}
+
+/* items (of *cap, n used) with room for one more. */
+static void *room(void *items, unsigned *cap, unsigned n, size_t size)
+{
+	if (n < *cap)
+		return items;
+	unsigned more = *cap ? *cap * 2 : 64;
+	void *p = realloc(items, more * size);
+	if (!p)
+		no_memory();
+	*cap = more;
+	return p;
+}
+
+static void queue_piece(FinalPass *f, Piece p)
+{
+	f->queue = room(f->queue, &f->cap, f->nqueue, sizeof *f->queue);
+	f->queue[f->nqueue++] = p;
+}
+
+static void paths(const Check *c, const Piece *p, Running *r)
+{
+	snprintf(r->ll, sizeof r->ll, "%s/final-%d-%u-%u.ll", c->run.tmp_dir, p->combo, p->first, p->n);
+	snprintf(r->s, sizeof r->s, "%s/final-%d-%u-%u.s", c->run.tmp_dir, p->combo, p->first, p->n);
+	snprintf(r->err, sizeof r->err, "%s/final-%d-%u-%u.err", c->run.tmp_dir, p->combo, p->first, p->n);
+}
+
+static void push(FinalPass *f, int combo, unsigned first, unsigned n, unsigned parent)
+{
+	queue_piece(f, (Piece){ .combo = combo, .first = first, .n = n, .parent = parent });
+}
+
+/* A new split of piece p, waiting for `pending` parts; its 1-based index. */
+static unsigned new_split(FinalPass *f, const Piece *p, unsigned pending, const char *line)
+{
+	f->splits = room(f->splits, &f->capsplits, f->nsplits, sizeof *f->splits);
+	FinalSplit *s = &f->splits[f->nsplits++];
+	*s = (FinalSplit){ .node = { .parent = p->parent, .pending = pending }, .piece = *p };
+	snprintf(s->error, sizeof s->error, "%s", line);
+	return f->nsplits;
+}
+
+/* A part of split `parent` is accounted for (failed: it or a part of it
+ * was reported). The last part to settle a split whose parts all
+ * compiled queues its piece once more whole. */
+static void final_settle(FinalPass *f, unsigned parent, bool failed)
+{
+	unsigned again = split_settle(f->splits, sizeof *f->splits, parent, failed);
+	if (again) {
+		Piece whole = f->splits[again - 1].piece;
+		whole.parent = again;
+		whole.whole = true;
+		whole.retry = whole.unverified = false;
+		queue_piece(f, whole);
+	}
+}
+
+/* Call graphs: whether function i is in piece p's module (its graph is,
+ * and the MIR pass compiled it). */
+static bool in_piece(const Check *c, const Piece *p, unsigned i)
+{
+	const Combo *co = &c->combos[p->combo];
+	return co->in_graph[i] && (!co->mir_failed || !co->mir_failed[i]) && c->in.component[i] >= p->first &&
+	       c->in.component[i] < p->first + p->n;
+}
+
+/* The functions piece p compiles. */
+static unsigned piece_functions(const Check *c, const Piece *p)
+{
+	unsigned n = 0;
+	for (unsigned i = 0; c->in.nedges && i < c->in.nsigs; i++)
+		n += in_piece(c, p, i);
+	return c->in.nedges ? n : p->n;
+}
+
+/* The signature a piece's own findings name: its first function. */
+static unsigned piece_sig(const Check *c, const Running *r)
+{
+	for (unsigned i = 0; c->in.nedges && i < c->in.nsigs; i++)
+		if (in_piece(c, &r->piece, i))
+			return i;
+	return c->in.nedges ? 0 : r->fns[r->piece.first];
+}
+
+/* Write the piece's module and start llc on it; false when it cannot be. */
+static bool start(Check *c, const Piece *p, const unsigned *const *fns, Running *r, Proc *proc)
+{
+	Combo *co = &c->combos[p->combo];
+	char why[256], cpu_arg[64], mattr[64];
+	r->piece = *p;
+	r->fns = fns ? fns[p->combo] : 0;
+	r->ir = (Buf){ 0 };
+	paths(c, p, r);
+	bool graph = c->in.nedges != 0;
+	EmitOptions o = emit_options(co, graph || c->opt.callers);
+	o.uniform_inreg = true;
+	bool emitted = true;
+	if (graph) {
+		bool include[c->in.nsigs + 1];
+		for (unsigned i = 0; i < c->in.nsigs; i++)
+			include[i] = in_piece(c, p, i);
+		emitted = emit_graph(&r->ir, c->in.sigs, include, c->in.nsigs, c->in.edges, c->in.nedges, &o, why, sizeof why);
+	}
+	for (unsigned k = p->first; !graph && k < p->first + p->n; k++)
+		emit_function(&r->ir, c->in.sigs[fns[p->combo][k]], fns[p->combo][k], &o, why, sizeof why);
+	FILE *f = emitted ? fopen(r->ll, "w") : 0;
+	bool ok = f && !r->ir.failed && fwrite(r->ir.p, 1, r->ir.n, f) == r->ir.n;
+	if (f)
+		ok = fclose(f) == 0 && ok;
+	char *argv[16];
+	llc_argv(co, LLC_FINAL_ASM, c->opt.final_verify && !p->unverified, r->ll, r->s, argv, cpu_arg, mattr);
+	*proc = (Proc){ 0 };
+	return ok && proc_start(proc, argv, r->s, r->err, c->opt.mem_mb);
+}
+
+/* The piece's module kept in repro/ as <combo>.final.<first>.ll, headed
+ * by what llc did with it (head; NULL: its final code, kept beside it as
+ * .s from asm_text, breaks the contract), llc's command line and version;
+ * path: the .ll's ("" when it could not be written). */
+static void keep_final(Check *c, const Combo *co, const Running *r, const char *head, const char *asm_text, size_t alen,
+		       char *path, size_t cap)
+{
+	char *argv[16], cpu_arg[64], mattr[64], spath[720], name[64];
+	/* <first>, a whole piece's <first>+<n>, a run without the verifier's
+	 * <first>.unverified: neither overwrites another's. */
+	if (r->piece.whole)
+		snprintf(name, sizeof name, "%u+%u", r->piece.first, r->piece.n);
+	else
+		snprintf(name, sizeof name, "%u%s", r->piece.first, r->piece.unverified ? ".unverified" : "");
+	snprintf(path, cap, "%s/repro/%s.final.%s.ll", c->report.dir, co->tag, name);
+	snprintf(spath, sizeof spath, "%s/repro/%s.final.%s.s", c->report.dir, co->tag, name);
+	FILE *f = fopen(path, "w"), *g = asm_text ? fopen(spath, "w") : 0;
+	if (f) {
+		llc_argv(co, LLC_FINAL_ASM, c->opt.final_verify && !r->piece.unverified, "%s", "-", argv, cpu_arg, mattr);
+		if (head)
+			fprintf(f, "; gcnabi check --final-code: %s\n; RUN:", head);
+		else
+			fprintf(f, "; gcnabi check --final-code: this module's final code breaks the contract (%s has it)\n; RUN:",
+				strrchr(spath, '/') + 1);
+		for (int k = 0; argv[k]; k++)
+			fprintf(f, " %s", argv[k]);
+		fprintf(f, "\n; %s\n", co->llc->version);
+		fwrite(r->ir.p, 1, r->ir.n, f);
+		if (!check_fclose(c, f, path))
+			path[0] = 0;
+	} else
+		path[0] = 0;
+	if (g) {
+		fwrite(asm_text, 1, alen, g);
+		check_fclose(c, g, spath);
+	}
+}
+
+/* The position in the piece of signature i (call graphs: its component),
+ * -1: not in it. */
+static int position(const Check *c, const Running *r, int i)
+{
+	if (i < 0)
+		return -1;
+	if (c->in.nedges)
+		return in_piece(c, &r->piece, (unsigned)i) ? (int)c->in.component[i] : -1;
+	for (unsigned k = r->piece.first; k < r->piece.first + r->piece.n; k++)
+		if (r->fns[k] == (unsigned)i)
+			return (int)k;
+	return -1;
+}
+
+/* The functions of the piece llc's errors name (check_fault.c
+ * errors_name): the first one's name into name and its signature returned
+ * (-1: they name none of the piece's); with hit (one flag per position of
+ * the piece), every one of them flagged there. */
+typedef struct {
+	const Check *c;
+	const Running *r;
+	char *name;
+	size_t cap;
+	bool *hit;
+	int at;
+} Named;
+
+static bool named_in_piece(void *ctx, int sig, const char *name)
+{
+	Named *n = ctx;
+	int k = position(n->c, n->r, sig);
+	if (k < 0)
+		return true;
+	if (n->at < 0) {
+		n->at = sig;
+		snprintf(n->name, n->cap, "%s", name);
+	}
+	if (n->hit)
+		n->hit[(unsigned)k - n->r->piece.first] = true;
+	return n->hit != 0;
+}
+
+static int failed_function(const Check *c, const Running *r, char *name, size_t cap, bool *hit)
+{
+	Named n = { c, r, name, cap, hit, -1 };
+	errors_name(c, r->err, named_in_piece, &n);
+	return n.at;
+}
+
+/* The machine failed the piece (kind, text): an infrastructure finding at
+ * its first function, its functions not compiled (none again when a whole
+ * piece's parts compiled), nothing bisected. */
+static void piece_infra(Check *c, const Running *r, FindingKind kind, const char *text)
+{
+	Combo *co = &c->combos[r->piece.combo];
+	co->st.infra++;
+	if (!r->piece.whole)
+		co->final.llc_failed += piece_functions(c, &r->piece);
+	report(c, co, piece_sig(c, r), kind, text, 0, 0, 0);
+}
+
+/* llc fails on the final code of one function (call graphs: one graph)
+ * the MIR pass compiled, or of a piece only together: a compiler failure
+ * the MIR pass never sees, with llc's first error line (together: and
+ * that its parts compile), the function its errors name and the module.
+ * rerun: its functions are compiled once more (without the verifier). */
+static void refused(Check *c, const Running *r, const char *line, bool oom, bool rerun)
+{
+	Combo *co = &c->combos[r->piece.combo];
+	char text[700], together[900], head[1000], kept[700], name[ASM_NAME_MAX];
+	if (oom) {
+		out_of_memory_line(c, line, text, sizeof text);
+		line = text;
+	}
+	if (r->piece.whole) {
+		snprintf(together, sizeof together, "llc fails on the final code of %u functions together, on none of its "
+			 "parts: %s", piece_functions(c, &r->piece), line);
+		line = together;
+	} else if (!rerun)
+		co->final.llc_failed += piece_functions(c, &r->piece);
+	co->final.refused++;
+	snprintf(head, sizeof head, "%s: %s", finding_kinds[FK_FINAL_CODE_REFUSED].name, line);
+	keep_final(c, co, r, head, 0, 0, kept, sizeof kept);
+	const FinalWhere where = { failed_function(c, r, name, sizeof name, 0) >= 0 ? name : 0, 0, 0 };
+	c->report.module = kept[0] ? kept : 0;
+	finding_write(c, &(Finding){ .kind = FK_FINAL_CODE_REFUSED, .co = co, .sig = piece_sig(c, r), .why = line,
+				    .final = &where });
+	c->report.module = 0;
+}
+
+/* The second run of a piece that failed once compiled it: a single
+ * function (graph) a signal killed, its results this run's, or a whole
+ * piece whose parts compiled (and were checked). The first run was llc's
+ * own crash when llc's stack dump says so (flaky-crash), else the
+ * machine's (not-reproducible). */
+static void passed_again(Check *c, const Running *r, const char *error)
+{
+	Combo *co = &c->combos[r->piece.combo];
+	FindingKind kind = strstr(error, CRASH_PREFIX) ? FK_FLAKY_CRASH : FK_NOT_REPRODUCIBLE;
+	char head[400], kept[700], text[1200];
+	snprintf(head, sizeof head, "%s: llc failed on its final code once (%s)", finding_kinds[kind].name, error);
+	keep_final(c, co, r, head, 0, 0, kept, sizeof kept);
+	if (r->piece.whole)
+		snprintf(text, sizeof text, "llc failed on the final code of %u functions together (%s) and compiled them "
+			 "when run again, as it compiles each of its parts (module: %s)", piece_functions(c, &r->piece), error,
+			 kept[0] ? kept : "not kept");
+	else
+		snprintf(text, sizeof text, "llc failed once on the final code (%s) and compiled it when run again: the "
+			 "results are the second run's (module: %s)", error, kept[0] ? kept : "not kept");
+	if (kind == FK_FLAKY_CRASH)
+		co->st.flaky++;
+	else
+		co->st.infra++;
+	c->report.module = kept[0] ? kept : 0;
+	report(c, co, piece_sig(c, r), kind, text, 0, 0, 0);
+	c->report.module = 0;
+}
+
+/* llc failed on the piece. The machine's part first, as in the MIR pass
+ * (check_fault.c): an infrastructure finding, never bisected. Else a
+ * module of several functions is split (queued): around the function
+ * llc's errors name, one function at a time when a limit stopped it or a
+ * signal killed it naming none (llc 16 GlobalISel: 138 s and 17 GB for
+ * one aggregate; it then runs once, not in every part that holds it), in
+ * halves otherwise. One function (call graph: one graph), or a whole
+ * piece whose parts compiled, is a finding, after a second run when a
+ * signal killed one function without llc's diagnosis. True: the piece is
+ * accounted for (not split, not queued again). */
+static bool piece_failed(Check *c, FinalPass *f, Running *r, const Proc *p)
+{
+	Combo *co = &c->combos[r->piece.combo];
+	const Piece *pc = &r->piece;
+	bool oom;
+	char text[1100];
+	/* A piece running while another found llc unusable: that one said so. */
+	if (co->final.unusable) {
+		co->final.llc_failed += pc->whole ? 0 : piece_functions(c, pc);
+		return true;
+	}
+	FindingKind machine = machine_fault_kind(c, co, LLC_FINAL_ASM, p, r->err, &oom, text, sizeof text);
+	if (machine != FK_COUNT) {
+		co->final.unusable |= machine == FK_LLC_UNUSABLE;
+		piece_infra(c, r, machine, text);
+		return true;
+	}
+	char *line = failure_line(c, p, r->err);
+	if (!line)
+		no_memory();
+	bool limit = p->timed_out || oom, accounted = false;
+	/* The functions llc's errors name, each a part of its own, and the
+	 * runs of functions between them a part each. */
+	bool *hit = calloc(pc->n, sizeof *hit);
+	char name[ASM_NAME_MAX];
+	if (!hit)
+		no_memory();
+	bool named = pc->n > 1 && !pc->whole && failed_function(c, r, name, sizeof name, hit) >= 0;
+	if (pc->whole && limit) {
+		/* Out of time or memory together, not apart: the limit is too
+		 * small for the piece (the machine's). */
+		snprintf(text, sizeof text, "%u functions together %s, none of its parts did: the limit is too small for "
+			 "them", piece_functions(c, pc), p->timed_out ? "ran past --timeout" : "ran out of --mem-limit");
+		piece_infra(c, r, FK_LLC_STOPPED, text);
+	} else if (pc->whole)
+		refused(c, r, line, oom, false);
+	else if (named) {
+		unsigned parts = 0, sp;
+		for (unsigned k = 0; k < pc->n; k++)
+			parts += hit[k] || k == 0 || hit[k - 1];
+		sp = new_split(f, pc, parts, line);
+		/* Last part first: the stack runs the first part first. */
+		for (unsigned end = pc->n; end > 0;) {
+			unsigned start = end - 1;
+			while (!hit[start] && start > 0 && !hit[start - 1])
+				start--;
+			push(f, pc->combo, pc->first + start, end - start, sp);
+			end = start;
+		}
+	} else if (pc->n > 1 && (limit || p->sig)) {
+		unsigned sp = new_split(f, pc, pc->n, line);
+		for (unsigned k = pc->n; k-- > 0;)
+			push(f, pc->combo, pc->first + k, 1, sp);
+	} else if (pc->n > 1) {
+		unsigned sp = new_split(f, pc, 2, line);
+		push(f, pc->combo, pc->first + pc->n / 2, pc->n - pc->n / 2, sp);
+		push(f, pc->combo, pc->first, pc->n / 2, sp);
+	} else if (p->sig && !p->timed_out && !pc->retry && !llc_diagnosed(line)) {
+		Piece again = *pc;
+		again.retry = true;
+		snprintf(again.error, sizeof again.error, "%s", line);
+		queue_piece(f, again);
+	} else {
+		/* Bad machine code is a finding; the same module without the
+		 * verifier has final code all the same, checked against the
+		 * contract (a run of its own, accounted for here). */
+		bool rerun = !limit && !pc->unverified && is_verifier_error(line);
+		refused(c, r, line, oom, rerun);
+		if (rerun) {
+			Piece again = *pc;
+			again.unverified = true;
+			again.retry = false;
+			again.parent = 0;
+			queue_piece(f, again);
+		}
+		accounted = true;
+	}
+	accounted |= pc->whole;
+	free(hit);
+	free(line);
+	return accounted;
+}
+
+/* llc could not be started on the piece (its module could not be
+ * written): halves, down to single functions, which are not compiled.
+ * True: the piece is accounted for. */
+static bool not_started(Check *c, FinalPass *f, const Running *r)
+{
+	const Piece *p = &r->piece;
+	if (p->n > 1 && !p->whole) {
+		unsigned sp = new_split(f, p, 2, "its module could not be written");
+		push(f, p->combo, p->first + p->n / 2, p->n - p->n / 2, sp);
+		push(f, p->combo, p->first, p->n / 2, sp);
+		return false;
+	}
+	c->combos[p->combo].final.llc_failed += p->whole ? 0 : piece_functions(c, p);
+	return true;
+}
+
+/* The piece's final code against the contract. */
+static void check_piece(Check *c, Running *r, const char *asm_text, size_t alen)
+{
+	Combo *co = &c->combos[r->piece.combo];
+	struct {
+		Sig **sigs;
+		unsigned n;
+	} l = { 0 };
+	FinalCode fc;
+	FinalRun x = { c, co, false, 0 };
+	sig_read(r->ll, r->ir.p ? r->ir.p : "", r->ir.n, false, collect, &l);
+	if (final_code_init(&fc, l.sigs, l.n, &co->m)) {
+		/* A module with an unexplained violation is kept, its
+		 * findings name it. */
+		FinalRun count = { c, co, true, 0 };
+		char kept[700] = "";
+		if (!final_code_check(&fc, asm_text, alen, judged, &count) && piece_functions(c, &r->piece))
+			piece_infra(c, r, FK_BAD_OUTPUT, "llc exited 0, but its final code holds no function");
+		else {
+			if (count.unexplained)
+				keep_final(c, co, r, 0, asm_text, alen, kept, sizeof kept);
+			c->report.module = kept[0] ? kept : 0;
+			final_code_check(&fc, asm_text, alen, judged, &x);
+			c->report.module = 0;
+		}
+		final_code_free(&fc);
+	}
+	for (unsigned k = 0; k < l.n; k++)
+		free(l.sigs[k]);
+	free(l.sigs);
+}
+
+/* llc is done with the piece: check its final code, or tell why there is
+ * none; then settle its split. A whole piece's final code is not checked
+ * again: its parts' was. */
+static void finish(Check *c, FinalPass *f, Running *r, const Proc *proc)
+{
+	c->report.failure.set = false;
+	bool ran = proc && proc->status == 0 && !proc->timed_out, accounted = true, failed = true;
+	char why[256], text[400];
+	size_t alen = 0;
+	char *asm_text = ran ? read_file(r->s, &alen, why, sizeof why) : 0;
+	const Piece *p = &r->piece;
+	if (proc) {
+		c->combos[p->combo].final.llc_seconds += proc->seconds;
+		c->combos[p->combo].st.llc_seconds += proc->seconds;
+	}
+	if (ran && !asm_text) {
+		snprintf(text, sizeof text, "llc exited 0 without final code: %s", why);
+		piece_infra(c, r, FK_BAD_OUTPUT, text);
+	} else if (!proc)
+		accounted = not_started(c, f, r);
+	else if (!asm_text)
+		accounted = piece_failed(c, f, r, proc);
+	else if (p->whole)
+		passed_again(c, r, f->splits[p->parent - 1].error);
+	else {
+		if (p->retry)
+			passed_again(c, r, p->error);
+		failed = p->retry;
+		check_piece(c, r, asm_text, alen);
+	}
+	if (accounted)
+		final_settle(f, p->parent, failed);
+	c->report.failure.set = false; /* none but this run's findings are about its failure */
+	free(asm_text);
+	buf_free(&r->ir);
+	unlink(r->ll);
+	unlink(r->s);
+	unlink(r->err);
+}
+
+/* Whether co's final code is checked at all: asked for its selector, and
+ * llc knows the CPU. An llc that does not ("is not a recognized processor
+ * for this target (ignoring processor)") compiles for the generic target:
+ * its final code is no CPU's (the MIR pass still checks its placements). */
+static bool final_code_asked(const Check *c, const Combo *co)
+{
+	return c->opt.final_code && !co->new_rbs && (co->sel == SEL_GISEL ? co->llc->final_gisel : co->llc->final_dag);
+}
+
+bool final_code_for(const Check *c, const Combo *co)
+{
+	return final_code_asked(c, co) && !co->unusable && profile_knows_cpu(co->llc->profile, co->cpu);
+}
+
+bool final_begin(Check *c)
+{
+	if (!c->opt.final_code)
+		return true;
+	FinalPass *f = c->final = calloc(1, sizeof *f);
+	unsigned n = c->in.nsigs ? c->in.nsigs : 1, k = (unsigned)c->ncombos + 1;
+	bool ok = f && (f->fns = calloc(k, sizeof *f->fns)) && (f->units = calloc(k, sizeof *f->units)) &&
+		  (f->queued = calloc(k, sizeof *f->queued)) && (f->settled = calloc(k, sizeof *f->settled));
+	for (int j = 0; ok && j < c->ncombos; j++)
+		ok = (f->fns[j] = malloc(n * sizeof **f->fns)) && (f->queued[j] = calloc(n, sizeof **f->queued));
+	if (!ok)
+		fprintf(stderr, "gcnabi check: --final-code: out of memory\n");
+	return ok;
+}
+
+void final_end(Check *c)
+{
+	FinalPass *f = c->final;
+	for (int k = 0; f && k < c->ncombos; k++) {
+		free(f->fns ? f->fns[k] : 0);
+		free(f->queued ? f->queued[k] : 0);
+	}
+	if (f) {
+		free(f->fns);
+		free(f->units);
+		free(f->queued);
+		free(f->settled);
+		free(f->queue);
+		free(f->splits);
+		free(f);
+	}
+	c->final = 0;
+}
+
+void final_batch_observed(Check *c, const Batch *b)
+{
+	FinalPass *f = c->final;
+	Combo *co = &c->combos[b->combo];
+	if (!f || b->graph || !final_code_for(c, co))
+		return;
+	unsigned k = (unsigned)b->combo, from = f->units[k];
+	for (unsigned j = b->first; j < b->first + b->count; j++) {
+		unsigned i = co->order[j];
+		if (!f->queued[k][i] && (!co->mir_failed || !co->mir_failed[i])) {
+			f->queued[k][i] = true;
+			f->fns[k][f->units[k]++] = i;
+		}
+	}
+	/* In pieces of a 2*--jobs-th each, last first, so that every job has
+	 * one while the MIR pass ends (a piece of the whole batch would run
+	 * alone after it). */
+	unsigned n = f->units[k] - from, jobs = c->opt.jobs ? c->opt.jobs : 1, size = (n + 2 * jobs - 1) / (2 * jobs);
+	for (unsigned at = n ? from + (n - 1) / size * size + size : from; at > from;) {
+		at -= size;
+		push(f, b->combo, at, from + n - at < size ? from + n - at : size, 0);
+	}
+}
+
+bool final_mir_done(Check *c, int k)
+{
+	FinalPass *f = c->final;
+	Combo *co = &c->combos[k];
+	if (!f || f->settled[k])
+		return false;
+	f->settled[k] = true;
+	if (!final_code_for(c, co))
+		return false;
+	if (!c->in.nedges) {
+		/* What no observed batch queued: the MIR pass failed on it. */
+		co->final.llc_failed += c->in.nsigs - f->units[k];
+		return false;
+	}
+	/* llc refused them already (call graphs: their graphs) */
+	for (unsigned i = 0; co->mir_failed && i < c->in.nsigs; i++)
+		co->final.llc_failed += co->in_graph[i] && co->mir_failed[i];
+	if (!c->in.ncomponents)
+		return false;
+	push(f, k, 0, c->in.ncomponents, 0);
+	return true;
+}
+
+bool final_waiting(const Check *c) { return c->final && c->final->nqueue; }
+
+bool final_start(Check *c, int slot, Proc *proc)
+{
+	FinalPass *f = c->final;
+	while (f && f->nqueue) {
+		/* Nothing more of a combination whose llc the final code found
+		 * unusable (the piece counts as failed), nor a graph the MIR
+		 * pass failed on (nothing to fail). */
+		const Piece *next = &f->queue[f->nqueue - 1];
+		Combo *co = &c->combos[next->combo];
+		unsigned n = piece_functions(c, next);
+		if (co->final.unusable || co->unusable || !n) {
+			co->final.llc_failed += next->whole ? 0 : n;
+			unsigned parent = next->parent;
+			f->nqueue--;
+			final_settle(f, parent, n != 0);
+			continue;
+		}
+		Piece p = f->queue[--f->nqueue];
+		if (start(c, &p, (const unsigned *const *)f->fns, &f->running[slot], proc))
+			return true;
+		finish(c, f, &f->running[slot], 0);
+	}
+	return false;
+}
+
+void final_done(Check *c, int slot, const Proc *proc) { finish(c, c->final, &c->final->running[slot], proc); }
+
+void check_final_print(const Check *c, FILE *f)
+{
+	if (!c->opt.final_code)
+		return;
+	fprintf(f, "\nfinal code (-filetype=asm -enable-ipra=0, checked against the contract):\n");
+	for (int k = 0; k < c->ncombos; k++) {
+		const FinalCounts *t = &c->combos[k].final;
+		const Combo *co = &c->combos[k];
+		if (final_code_asked(c, co) && !profile_knows_cpu(co->llc->profile, co->cpu))
+			fprintf(f, "  %-26s none: this llc does not know %s (it compiles for the generic target)\n", co->tag,
+				co->cpu);
+		if (!final_code_for(c, co))
+			continue;
+		fprintf(f, "  %-26s %u proven, %u violated (%u explained), %u unknown, %u not checked, %u not compiled"
+			" (%u %s)\n", c->combos[k].tag, t->proven, t->violated, t->explained, t->unknown, t->skipped,
+			t->llc_failed, t->refused, finding_kinds[FK_FINAL_CODE_REFUSED].name);
+	}
+}
+
+unsigned check_final_exit_bits(const Check *c)
+{
+	unsigned st = 0;
+	for (int k = 0; k < c->ncombos; k++) {
+		const FinalCounts *t = &c->combos[k].final;
+		st |= t->violated > t->explained ? EXIT_DIVERGED : t->violated ? EXIT_KNOWN : 0;
+		st |= t->refused ? EXIT_CRASHED : 0;
+	}
+	return st;
+}

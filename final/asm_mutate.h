@@ -1,0 +1,55 @@
+/* Mutants of llc's final code, to prove the final-code checker
+ * (asm_exec.h): each operator breaks one rule of the contract at one
+ * place of a function, the way a backend bug would. A checker that proves
+ * the function must find every mutant violated. Pure: no I/O. */
+#ifndef GCNABI_ASM_MUTATE_H
+#define GCNABI_ASM_MUTATE_H
+
+#include "observe.h"
+#include "contract.h"
+
+/* X(name, doc): one row per operator; the table everything iterates. */
+#define MUTATION_OPERATORS(X) \
+	X(drop_restore, "delete the restore of a callee-saved register, the frame pointer or an inactive-lane VGPR (a reload or v_readlane_b32)") \
+	X(clobber_return_address, "write the return address before the return (s_mov_b32 of its low half)") \
+	X(misalign_sp, "bump SP by 4 more per-lane bytes before a call") \
+	X(skip_sp_restore, "delete the write that gives SP back after the last call") \
+	X(skip_exec_restore, "delete the s_mov of EXEC back after a saveexec") \
+	X(swap_call_args, "swap the first two argument registers the callee reads, before a call") \
+	X(stack_arg_offset, "move an outgoing stack argument's store 4 bytes up")
+
+typedef enum {
+#define X(name, doc) MUT_##name,
+	MUTATION_OPERATORS(X)
+#undef X
+	MUT_COUNT
+} MutationOp;
+
+extern const char *const mutation_names[MUT_COUNT];
+extern const char *const mutation_docs[MUT_COUNT];
+
+typedef struct {
+	uint8_t op;      /* MutationOp */
+	uint32_t at;     /* instruction index */
+	/* The callee's argument registers (swap_call_args): two, as asm text. */
+	char a[16], b[16];
+} Mutant;
+
+/* The registers the callee of the call at instruction i reads its first
+ * two register arguments from (text: "v0", "s4"); supplied by the caller
+ * of asm_mutants. */
+typedef bool (*MutantArgs)(void *ctx, const AsmFunction *f, uint32_t i, char a[16], char b[16]);
+
+/* The mutants of f, at most cap; returns how many there are (more than cap:
+ * the rest not stored). */
+unsigned asm_mutants(const AsmFunction *f, const Contract *c, MutantArgs args, void *ctx, Mutant *out, unsigned cap);
+
+/* f with mutant m applied, into *out (its own instruction array, which
+ * asm_mutant_free releases); false when out of memory. */
+bool asm_mutant_apply(const AsmFunction *f, const Contract *c, const Mutant *m, AsmFunction *out);
+void asm_mutant_free(AsmFunction *f);
+
+/* One line about m: "drop_restore at line 812 (v_readlane_b32 s30, v40, 0)". */
+size_t asm_mutant_print(const AsmFunction *f, const Mutant *m, char *buf, size_t cap);
+
+#endif

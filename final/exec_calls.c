@@ -1,0 +1,310 @@
+/* Calls and returns: at a call the callee's arguments hold what the caller
+ * passes and what the callee may change is changed; at a return every
+ * preserved register holds its entry value and the results are placed. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "exec_impl.h"
+
+/* A call: the callee's arguments hold what the caller passes, SP is
+ * aligned; then what the callee may change is changed. */
+/* Whether the function's own placement has an incoming stack argument
+ * word at offset w. */
+static bool own_stack_word(const Exec *x, uint32_t w)
+{
+	const Placement *p = x->in->in;
+	for (unsigned k = 0; p && k < p->nlocs; k++) {
+		const Loc *l = &p->locs[k];
+		if (l->kind == LOC_STACK && w + 4 > l->offset && w < l->offset + (l->size ? l->size : 4))
+			return true;
+	}
+	return false;
+}
+
+bool exec_call(Exec *x, State *st, const AsmInstr *in)
+{
+	const AsmOp *dst = &in->op[0], *tgt = &in->op[1];
+	Val lo = read_op(x, st, tgt, 0, in->line), hi = read_op(x, st, tgt, 1, in->line);
+	const char *name = lo.kind == V_SYM_LO && hi.kind == V_SYM_HI && lo.id == hi.id ? x->syms[lo.id] : 0;
+	const ExecEnv *env = x->in->env;
+	/* Through a pointer loaded from a variable (a waterfall loop's
+	 * v_readfirstlane of it): the function it holds. */
+	char held[ASM_NAME_MAX];
+	if (!name && lo.kind == V_LOAD && hi.kind == V_LOAD && lo.id == hi.id && hi.off == lo.off + 4 && lo.id < x->nsyms &&
+	    env && env->pointee && env->pointee(env->ctx, x->syms[lo.id], lo.off, held, sizeof held))
+		name = held;
+	Contract c;
+	const Placement *p = 0;
+	char a[96], b[96];
+	x->out->calls++;
+	Val sp = st->s[x->sp];
+	int64_t align = (int64_t)x->in->contract->stack_align * x->scale;
+	bool aligned_base = sp.kind == V_ALIGNED && sp.reg < 63 && ((int64_t)1 << sp.reg) % align == 0;
+	if (sp.kind == V_UNKNOWN && !x->pending[0]) {
+		/* SP computed at run time (a dynamic alloca: v_readfirstlane_b32
+		 * of an address): its alignment is not followed, the rest is. */
+		snprintf(x->pending, sizeof x->pending, "at the call at line %u SP is computed at run time (a dynamic alloca): "
+			 "its alignment is not followed", in->line);
+		x->pending_line = in->line;
+	} else if ((sp.kind != V_ENTRY || sp.reg != x->sp) && !aligned_base && sp.kind != V_UNKNOWN) {
+		val_describe(x, sp, a, sizeof a);
+		stop(x, VERDICT_VIOLATED, in->line, "at the call SP holds %s, not the entry SP plus a frame", a);
+		blame(x, st, x->sp);
+		return false;
+	}
+	if (sp.kind != V_UNKNOWN && sp.off % align) {
+		stop(x, VERDICT_VIOLATED, in->line, "at the call SP is the entry SP + %lld, not a multiple of %lld",
+		     (long long)sp.off, (long long)align);
+		blame(x, st, x->sp);
+		return false;
+	}
+	bool known = name && env && env->callee && env->callee(env->ctx, name, &c, &p);
+	if (!known)
+		c = *x->in->contract; /* through a pointer, or a callee not in the signatures: the caller's own rules */
+	/* The callee's stack slots do not overlap: amdgpu_gfx gives a byval
+	 * object a 4-byte slot, so the caller's copy of it and the next
+	 * argument share bytes (every llc, docs/measured.md). */
+	for (unsigned k = 0; known && p && k < p->nlocs; k++)
+		for (unsigned j = k + 1; j < p->nlocs; j++) {
+			const Loc *u = &p->locs[k], *v = &p->locs[j];
+			uint32_t us = u->size ? u->size : 4, vs = v->size ? v->size : 4;
+			if (u->kind == LOC_STACK && v->kind == LOC_STACK && u->offset < v->offset + vs && v->offset < u->offset + us) {
+				x->out->rule = RULE_STACK_OVERLAP;
+				snprintf(x->out->callee, sizeof x->out->callee, "%s", name);
+				stop(x, VERDICT_VIOLATED, in->line,
+				     "call of @%s: the callee's stack slots stack+%u/%u and stack+%u/%u overlap: one argument "
+				     "overwrites the other",
+				     name, u->offset, us, v->offset, vs);
+				return false;
+			}
+		}
+	/* Every stack part the callee reads was written by the caller: a slot
+	 * of its outgoing area that still holds what was there at entry is
+	 * an argument nobody passed. Under an SP computed at run time the
+	 * stores are not followed (the verdict is unknown, pending above). */
+	for (unsigned arg = 0; known && p && sp.kind != V_UNKNOWN && arg < p->nargs; arg++)
+		for (unsigned part = 0; part < p->args[arg].count; part++) {
+			const Loc *l = &p->locs[p->args[arg].first + part];
+			if (l->kind != LOC_STACK || (env->undef && env->undef(env->ctx, name, arg)))
+				continue;
+			x->out->checked_args++;
+			/* Each word of the slot (a byval copy: of the object). */
+			int64_t word = 4 * (int64_t)x->scale;
+			for (uint32_t w = l->offset & ~3u; w < l->offset + (l->size ? l->size : 4); w += 4) {
+				Val at = sp;
+				at.off += (int64_t)w * x->scale;
+				at.off -= ((at.off % word) + word) % word;
+				const Slot *slot = slot_find(st, at, false);
+				/* At the entry SP (no frame), a word of the caller's
+				 * own incoming arguments at the same offset may be
+				 * passed on in place: not checked. */
+				bool entry_sp = at.kind == V_ENTRY && at.reg == x->sp;
+				if (entry_sp && at.off == (int64_t)w * x->scale && own_stack_word(x, w))
+					continue;
+				/* Unwritten: nothing stored there, or it still holds
+				 * what was there at entry, or what a call left. */
+				if (!slot || (entry_sp && slot->act.kind == V_STACK_IN && slot->act.off == at.off) ||
+				    slot->act.kind == V_CLOBBERED) {
+					x->out->rule = RULE_STACK_UNWRITTEN;
+					x->out->arg = (uint16_t)arg;
+					snprintf(x->out->callee, sizeof x->out->callee, "%s", name);
+					stop(x, VERDICT_VIOLATED, in->line,
+					     "call of @%s: argument %u part %u: the callee reads stack+%u, which the caller did not write (the ABI assigns it; an llc that leaves it unread itself notes unwritten-parts)",
+					     name, arg, part, w);
+					return false;
+				}
+			}
+		}
+	for (unsigned arg = 0; known && p && env->passed && arg < p->nargs; arg++)
+		for (unsigned part = 0; part < p->args[arg].count; part++) {
+			char global[ASM_NAME_MAX];
+			int64_t off;
+			const Loc *l = &p->locs[p->args[arg].first + part];
+			if ((l->kind != LOC_SGPR && l->kind != LOC_VGPR && l->kind != LOC_STACK) ||
+			    (l->kind == LOC_STACK && sp.kind == V_UNKNOWN) ||
+			    !env->passed(env->ctx, name, arg, part, global, sizeof global, &off))
+				continue;
+			unsigned id = sym_id(x, global, strlen(global));
+			Val want = { .kind = V_LOAD, .id = id, .off = off };
+			/* A stack part: the callee reads it at its entry SP (the
+			 * caller's SP at the call) plus its offset. */
+			Val at = sp;
+			at.off += (int64_t)l->offset * x->scale;
+			const Slot *slot = l->kind == LOC_STACK ? slot_find(st, at, false) : 0;
+			Val got = l->kind == LOC_SGPR	? st->s[l->reg % R_VCC]
+				  : l->kind == LOC_VGPR ? st->v[l->reg % REGSET_MAX].act
+				  : slot		? slot->act
+							: (Val){ .kind = V_MAYBE };
+			x->out->checked_args++;
+			if (same_val(got, want))
+				continue;
+			if (got.kind == V_MIXED) {
+				/* Written in some lanes only: those the call runs in
+				 * are not told apart from the others. */
+				if (!x->pending[0]) {
+					snprintf(x->pending, sizeof x->pending,
+						 "call of @%s at line %u: argument %u part %u is written under a divergent EXEC, "
+						 "which is not followed to the lanes of the call", name, in->line, arg, part);
+					x->pending_line = in->line;
+				}
+				continue;
+			}
+			/* Where the value is instead, for the report. */
+			char where[32] = "no register";
+			for (unsigned r = 0; r < R_VCC && !strcmp(where, "no register"); r++)
+				if (same_val(st->s[r], want))
+					reg_name(RF_SGPR, r, where, sizeof where);
+			for (unsigned r = 0; r < REGSET_MAX && !strcmp(where, "no register"); r++)
+				if (same_val(st->v[r].act, want))
+					reg_name(RF_VGPR, r, where, sizeof where);
+			val_describe(x, got, b, sizeof b);
+			char reads[48];
+			if (l->kind == LOC_STACK)
+				snprintf(reads, sizeof reads, "stack+%u", l->offset);
+			else
+				reg_name(l->kind == LOC_SGPR ? RF_SGPR : RF_VGPR, l->reg, reads, sizeof reads);
+			x->out->rule = RULE_CALL_ARGUMENT;
+			x->out->arg = (uint16_t)arg;
+			snprintf(x->out->callee, sizeof x->out->callee, "%s", name);
+			stop(x, VERDICT_VIOLATED, in->line,
+			     "call of @%s: argument %u part %u: the callee reads %s, which holds %s; the caller's value is in %s",
+			     name, arg, part, reads, b, where);
+			if (l->kind == LOC_SGPR)
+				blame(x, st, l->reg % R_VCC);
+			return false;
+		}
+	/* What the callee may change: its caller-saved registers (the VGPRs'
+	 * active lanes; their inactive lanes are preserved), VCC, SCC, M0, and
+	 * the scratch at and above SP. Under a divergent EXEC, the lanes it
+	 * runs in. */
+	Val clob = { .kind = V_CLOBBERED, .off = in->line };
+	Mask mask = mask_of(x, st);
+	bool some = mask == MASK_SUBSET || mask == MASK_LANES;
+	for (unsigned r = 0; r < R_VCC; r++)
+		if (!regset_has(&c.preserved, RF_SGPR, r) && r != x->sp)
+			write_s(st, r, clob);
+	st->s[R_VCC] = st->s[R_VCC + 1] = st->s[R_M0] = st->s[R_SCC] = clob;
+	for (unsigned r = 0; r < REGSET_MAX; r++)
+		for (int f = RF_VGPR; f <= RF_AGPR; f++) {
+			VReg *g = &(f == RF_VGPR ? st->v : st->a)[r];
+			if (regset_has(&c.preserved, (RegFile)f, r))
+				continue;
+			if (some && !write_some(x, st, in, (RegFile)f, r, clob))
+				return false;
+			if (!some) {
+				g->act = clob;
+				ov_filter(st, (RegFile)f, r, true, false);
+			}
+		}
+	for (unsigned i = 0; i < st->nslots; i++) {
+		Slot *s = &st->slots[i];
+		if (s->base.kind == V_ENTRY && s->base.reg == x->sp && s->base.off >= sp.off)
+			s->act = s->inact = clob;
+	}
+	/* s_swappc_b64 writes the return address of the call. */
+	for (unsigned k = 0; k < 2; k++) {
+		unsigned r;
+		if (sreg_of(dst, k, &r))
+			write_s(st, r, (Val){ .kind = (uint8_t)(k ? V_PC_HI : V_PC_LO), .id = st->pc + 1 });
+	}
+	return true;
+}
+
+/* Whether register (f, r) returns a part of the function's value. */
+static bool returns_in(const Exec *x, RegFile f, unsigned r)
+{
+	const Placement *p = x->in->in;
+	for (unsigned k = 0; p && k < p->ret.count; k++) {
+		const Loc *l = &p->locs[p->ret.first + k];
+		if (l->reg == r && ((l->kind == LOC_SGPR && f == RF_SGPR) || (l->kind == LOC_VGPR && f == RF_VGPR)))
+			return true;
+	}
+	return false;
+}
+
+/* Whether register (f, r) holds an argument part of placement p. */
+static bool argument_in(const Placement *p, RegFile f, unsigned r)
+{
+	for (unsigned k = 0; p && k < p->nlocs; k++) {
+		const Loc *l = &p->locs[k];
+		if (l->reg == r && ((l->kind == LOC_SGPR && f == RF_SGPR) || (l->kind == LOC_VGPR && f == RF_VGPR)))
+			return true;
+	}
+	return false;
+}
+
+/* A return: everything the contract preserves holds its entry symbol
+ * (but the registers the value returns in). A tail call (to is its
+ * callee, args the callee's placement, NULL: not known) is a return
+ * through the callee: the same holds at the jump but for the registers
+ * that pass it arguments, and the return-address pair holds the entry
+ * return address, which the callee returns through (whether or not the
+ * convention preserves it). */
+void exec_ret(Exec *x, const State *st, const AsmInstr *in, const char *to, const Placement *args)
+{
+	const Contract *c = x->in->contract;
+	char a[96], r[16], where[ASM_NAME_MAX + 24];
+	snprintf(where, sizeof where, to ? "the tail call of @%s" : "the return", to);
+	x->out->returns++;
+	for (unsigned k = 0; to && k < c->return_address.count; k++) {
+		unsigned q = c->return_address.first + k;
+		if (is_entry(st->s[q], RF_SGPR, q))
+			continue;
+		val_describe(x, st->s[q], a, sizeof a);
+		stop(x, VERDICT_VIOLATED, in->line, "at %s %s holds %s, not the return address", where,
+		     reg_name(RF_SGPR, q, r, sizeof r), a);
+		blame(x, st, q);
+		return;
+	}
+	for (unsigned k = 0; k < R_VCC; k++) {
+		bool sp = k == x->sp;
+		if (!sp && (!regset_has(&c->preserved, RF_SGPR, k) || returns_in(x, RF_SGPR, k) || argument_in(args, RF_SGPR, k)))
+			continue;
+		if (is_entry(st->s[k], RF_SGPR, k))
+			continue;
+		val_describe(x, st->s[k], a, sizeof a);
+		stop(x, st->s[k].kind == V_MAYBE && regset_has(&st->maybe_stored, RF_SGPR, k) ? VERDICT_UNKNOWN : VERDICT_VIOLATED,
+		     in->line,
+		     "at %s %s holds %s, not its entry value (%s)", where, reg_name(RF_SGPR, k, r, sizeof r), a,
+		     sp ? "the stack pointer" : "callee-saved");
+		blame(x, st, k);
+		return;
+	}
+	for (unsigned k = 0; k < (x->in->wave == 64 ? 2u : 1u); k++)
+		if (!is_entry(st->s[R_EXEC + k], RF_SGPR, R_EXEC + k)) {
+			val_describe(x, st->s[R_EXEC + k], a, sizeof a);
+			stop(x, VERDICT_VIOLATED, in->line, "at %s exec_%s holds %s, not its entry value", where, k ? "hi" : "lo", a);
+			blame(x, st, R_EXEC + k);
+			return;
+		}
+	for (int f = RF_VGPR; f <= RF_AGPR; f++)
+		for (unsigned k = 0; k < REGSET_MAX; k++) {
+			const VReg *g = &(f == RF_VGPR ? st->v : st->a)[k];
+			bool saved = regset_has(&c->preserved, (RegFile)f, k) && !returns_in(x, (RegFile)f, k) &&
+				     !argument_in(args, (RegFile)f, k);
+			bool ov_act, ov_inact;
+			ov_where(st, (RegFile)f, k, &ov_act, &ov_inact);
+			bool lanes = g->lost || ov_inact || (saved && ov_act);
+			Val bad = !is_entry(g->inact, (RegFile)f, k) ? g->inact
+				  : saved && !is_entry(g->act, (RegFile)f, k) ? g->act
+									       : entry_val((RegFile)f, k);
+			if (!lanes && is_entry(bad, (RegFile)f, k))
+				continue;
+			if (lanes)
+				snprintf(a, sizeof a, "lanes v_writelane_b32 wrote");
+			else
+				val_describe(x, bad, a, sizeof a);
+			/* A reload after a store through an unknown address is its
+			 * entry value only if such a store wrote that value; of
+			 * lanes written under a divergent EXEC, which hold what
+			 * is not followed. */
+			bool maybe = (bad.kind == V_MAYBE && regset_has(&st->maybe_stored, (RegFile)f, k)) || bad.kind == V_MIXED;
+			stop(x, maybe ? VERDICT_UNKNOWN : VERDICT_VIOLATED,
+			     in->line,
+			     "at %s %s holds %s in %s, not its entry value", where, reg_name((RegFile)f, k, r, sizeof r), a,
+			     !is_entry(g->inact, (RegFile)f, k) || !saved ? "the lanes inactive at entry" : "its active lanes");
+			return;
+		}
+}

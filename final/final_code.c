@@ -1,0 +1,217 @@
+/* The final-code checker over a module's assembly (final/asm_exec.h),
+ * each function against the signature of the same name and the model's
+ * contract for it: what `gcnabi check-asm` and `gcnabi check --final-code`
+ * share. The signatures may be the module gcnabi emit printed (its
+ * `define` headers are signatures too): then the values each call passes
+ * and each argument's store are known from the globals gcnabi emit names
+ * (emit/: @gcnabi.<i>.out.<k> a caller @gcnabi.<i>.caller loads
+ * argument k from, @gcnabi.<i>.in.<k> the callee stores it to). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "io.h"
+#include "final_code.h"
+
+int final_code_sig(const FinalCode *c, const char *name)
+{
+	for (unsigned i = 0; i < c->nsigs; i++)
+		if (strcmp(c->sigs[i]->name, name) == 0)
+			return (int)i;
+	return -1;
+}
+
+static bool env_callee(void *ctx, const char *name, Contract *out, const Placement **in)
+{
+	FinalCode *c = ctx;
+	int i = final_code_sig(c, name);
+	if (i < 0 || !contract_of((CallConv)c->sigs[i]->cc, &c->m, out))
+		return false;
+	*in = c->places[i].ok ? &c->places[i] : 0;
+	return true;
+}
+
+/* An argument whose parts are its 32-bit words in memory order: integers
+ * of whole words, float, double, pointers of 32 or 64 bits, and vectors of
+ * them. Others (sub-word, padded aggregates) are not checked. */
+static bool whole_words(const Sig *s, TypeId t)
+{
+	const Type *ty = sig_type(s, t);
+	switch ((TypeKind)ty->kind) {
+	case TYPE_INT: return ty->n % 32 == 0;
+	case TYPE_FLOAT:
+	case TYPE_DOUBLE: return true;
+	case TYPE_PTR: return ty->addrspace < 7 || ty->addrspace > 9;
+	case TYPE_VECTOR: return whole_words(s, ty->elem);
+	default: return false;
+	}
+}
+
+/* "gcnabi.<i>.<what>.<k>" (what: "in", "out"): i and k. */
+static bool emit_global(const char *name, const char *what, unsigned *i, unsigned *k)
+{
+	char w[8];
+	int end = 0;
+	return sscanf(name, "gcnabi.%u.%7[a-z].%u%n", i, w, k, &end) == 3 && !name[end] && strcmp(w, what) == 0;
+}
+
+static bool part_is_word(const FinalCode *c, int i, unsigned arg, unsigned part)
+{
+	const Sig *s = c->sigs[i];
+	return i >= 0 && arg < s->nparams && !(s->params[arg].flags & (PARAM_BYVAL | PARAM_BYREF | PARAM_SRET)) &&
+	       whole_words(s, s->params[arg].type) && c->places[i].ok && arg < c->places[i].nargs &&
+	       part < c->places[i].args[arg].count;
+}
+
+
+static bool env_passed(void *ctx, const char *callee, unsigned arg, unsigned part, char *global, size_t cap, int64_t *off)
+{
+	FinalCode *c = ctx;
+	unsigned idx;
+	int end = 0;
+	if (!c->current || sscanf(c->current, "gcnabi.%u.caller%n", &idx, &end) != 1 || !end ||
+	    c->current[end] || !part_is_word(c, final_code_sig(c, callee), arg, part))
+		return false;
+	snprintf(global, cap, "gcnabi.%u.out.%u", idx, arg);
+	*off = 4 * (int64_t)part;
+	return true;
+}
+
+static bool env_received(void *ctx, const char *function, const char *global, int64_t off, unsigned *arg, unsigned *part)
+{
+	FinalCode *c = ctx;
+	unsigned idx;
+	if (!emit_global(global, "in", &idx, arg) || off < 0 || off % 4)
+		return false;
+	*part = (unsigned)(off / 4);
+	return part_is_word(c, final_code_sig(c, function), *arg, *part);
+}
+
+static bool env_undef(void *ctx, const char *callee, unsigned arg)
+{
+	FinalCode *c = ctx;
+	int i = final_code_sig(c, callee);
+	return i >= 0 && arg < c->sigs[i]->nparams && !cc_body_uses(c->sigs[i], arg, &c->m);
+}
+
+/* A call through a pointer gcnabi emit loads from @gcnabi.<i>.fptr: the
+ * function the variable holds in the assembly's data. */
+static bool env_pointee(void *ctx, const char *global, int64_t off, char *name, size_t cap)
+{
+	FinalCode *c = ctx;
+	return off == 0 && c->text && asm_data_symbol(c->text, c->len, global, name, cap);
+}
+
+/* swap_call_args: the callee of the call at instruction i (the last
+ * symbol of a signature named before it) and its first two argument
+ * registers of one file. */
+bool final_code_mutant_args(void *ctx, const AsmFunction *f, uint32_t i, char a[16], char b[16])
+{
+	FinalCode *c = ctx;
+	int callee = -1;
+	for (uint32_t k = i; k-- > 0 && callee < 0;)
+		for (unsigned o = 0; o < f->instrs[k].nops && callee < 0; o++) {
+			const AsmOp *op = &f->instrs[k].op[o];
+			const char *at = op->kind == AOP_OTHER ? strchr(op->text, '@') : 0;
+			if (at) {
+				char name[ASM_OP_TEXT];
+				snprintf(name, sizeof name, "%.*s", (int)(at - op->text), op->text);
+				callee = final_code_sig(c, name);
+			}
+		}
+	if (callee < 0 || !c->places[callee].ok)
+		return false;
+	/* Parts whose values the checker knows (whole words). */
+	const Placement *p = &c->places[callee];
+	const Loc *first = 0;
+	for (unsigned arg = 0; arg < p->nargs; arg++)
+		for (unsigned part = 0; part < p->args[arg].count; part++) {
+		const Loc *l = &p->locs[p->args[arg].first + part];
+		if ((l->kind != LOC_SGPR && l->kind != LOC_VGPR) || !part_is_word(c, callee, arg, part))
+			continue;
+		if (!first)
+			first = l;
+		else if (l->kind == first->kind) {
+			const char *pre = l->kind == LOC_SGPR ? "s" : "v";
+			snprintf(a, 16, "%s%u", pre, first->reg);
+			snprintf(b, 16, "%s%u", pre, l->reg);
+			return true;
+		}
+		}
+	return false;
+}
+
+bool final_code_init(FinalCode *c, Sig **sigs, unsigned nsigs, const ModelConfig *m)
+{
+	*c = (FinalCode){ .sigs = sigs, .nsigs = nsigs, .m = *m };
+	c->places = calloc(nsigs ? nsigs : 1, sizeof *c->places);
+	if (!c->places)
+		return false;
+	for (unsigned s = 0; s < nsigs; s++)
+		cc_place(sigs[s], &c->m, VIEW_CALLEE, &c->places[s]);
+	return true;
+}
+
+void final_code_free(FinalCode *c)
+{
+	free(c->places);
+	c->places = 0;
+}
+
+typedef struct {
+	FinalCode *c;
+	FinalSink sink;
+	void *ctx;
+} Each;
+
+static int each(void *ctx, const AsmFunction *f)
+{
+	Each *e = ctx;
+	FinalCode *c = e->c;
+	int i = final_code_sig(c, f->name);
+	ExecResult r = { 0 };
+	Contract k;
+	const char *skip = 0;
+	if (i < 0)
+		skip = "no signature of that name";
+	else if (!contract_of((CallConv)c->sigs[i]->cc, &c->m, &k))
+		skip = "its convention never returns to a caller";
+	ExecEnv env = { c, env_callee, env_passed, env_received, env_undef, env_pointee };
+	ExecInput in = { f, &k, i >= 0 && c->places[i].ok ? &c->places[i] : 0, c->m.wave, &env,
+			 c->m.target->smem_dword_offset };
+	c->current = f->name;
+	if (!skip)
+		asm_exec(&in, &r);
+	int stop = e->sink(e->ctx, c, f, skip ? 0 : &in, &r, skip);
+	c->current = 0;
+	return stop;
+}
+
+unsigned final_code_check(FinalCode *c, const char *text, size_t len, FinalSink sink, void *ctx)
+{
+	Each e = { c, sink, ctx };
+	c->text = text, c->len = len;
+	unsigned n = asm_read(text, len, each, &e);
+	c->text = 0, c->len = 0;
+	return n;
+}
+
+unsigned final_code_mutants(FinalCode *fc, const AsmFunction *f, const ExecInput *base, MutantSink sink, void *ctx)
+{
+	Mutant ms[512];
+	unsigned n = asm_mutants(f, base->contract, final_code_mutant_args, fc, ms, sizeof ms / sizeof ms[0]);
+	if (n > sizeof ms / sizeof ms[0])
+		n = sizeof ms / sizeof ms[0];
+	for (unsigned k = 0; k < n; k++) {
+		AsmFunction g;
+		ExecResult r;
+		if (!asm_mutant_apply(f, base->contract, &ms[k], &g))
+			continue;
+		ExecInput in = *base;
+		in.f = &g;
+		asm_exec(&in, &r);
+		asm_mutant_free(&g);
+		sink(ctx, f, &ms[k], &r);
+	}
+	return n;
+}
