@@ -348,7 +348,8 @@ def crash_entries():
 
 
 @pytest.mark.slow
-def test_llc16_caller_reproducers(tmp):
+@pytest.mark.parametrize("known_axes", ["caller-vs-callee", None], ids=["known-on-caller-vs-callee", "known-nowhere"])
+def test_llc16_caller_reproducers(tmp, known_axes):
     """llc 16's inreg SGPR caller bug (amdgpu_gfx, gfx1200), found in a call
     graph: the model-vs-llc-caller finding, which does not reproduce alone,
     is reduced together with its graph; each reproducer is verified on
@@ -361,39 +362,36 @@ def test_llc16_caller_reproducers(tmp):
         report("llc 16 caller reproducers: needs llc 16", False, "installed: %s" % sorted(llcs))
         return
     graph = os.path.join(ROOT, "tests", "fixtures", "graphs", "llc16_gfx_caller_sgprs.ll")
-    causes = {}
     # One cause on two axes. Accepted on the caller-vs-callee axis only, it
     # is new where it needs its graph, and minimized from there; accepted
     # nowhere, from the caller-vs-callee finding, which reproduces alone.
-    for known_axes in ("caller-vs-callee", None):
-        known = os.path.join(tmp, "llc16-known-%s.txt" % known_axes)
-        with open(known, "w") as fk:
-            # The default file's crash entries stay (llc 16 also fails the
-            # verifier on this graph, a crash of its own, known there).
-            fk.writelines(crash_entries())
-            if known_axes:
-                fk.write("%s | amdgpu_gfx | 16 | dag | . | accepted on one axis for the test\n" % known_axes)
-        out = os.path.join(tmp, "llc16-caller-%s" % known_axes)
-        r = run(["run", "--llc", llcs[16], "--mcpu", "gfx1200", "--selector", "dag", "--count", "0", "--out", out,
-                 "--known", known, graph])
-        rows = [json.loads(l) for l in open(os.path.join(out, "results.jsonl"))] if os.path.exists(
-            os.path.join(out, "results.jsonl")) else []
-        found = [c for c in rows if c.get("type") == "cause" and c["status"] != "known"]
-        report("llc 16 caller bug: one cause on the model-vs-llc-caller and caller-vs-callee axes (known on %s)" %
-               known_axes, len(found) == 1 and {a["axis"] for a in found[0]["axes"]} >= {
-                   "model-vs-llc-caller", "caller-vs-callee"}, repr(found)[:1500])
-        for c in found:
-            causes[c["axis"]] = dict(c, out=out)
-    graph_cause = causes.get("model-vs-llc-caller") or {}
-    out = graph_cause.get("out", "-")
-    lit = graph_cause.get("lit") or {}
-    reduced = os.path.join(out, "repro", lit.get("path", "-")[:-3] + ".graph")
-    fns = [l for l in open(reduced)] if os.path.exists(reduced) else []
-    fns = [l for l in fns if l.startswith("declare")]
-    report("llc 16 caller bug in a call graph: reduced with its graph (8 functions to at most 3) to a verified test",
-           lit.get("status") == "verified" and "16.0.6" in lit.get("fails_with", []) and
-           not lit.get("disagree") and 0 < len(fns) <= 3 and "@g3.n6(" in "".join(fns),
-           "exit %d: %s\n%s\n%s" % (r.returncode, graph_cause, fns, r.stderr[-1500:]))
+    known = os.path.join(tmp, "llc16-known-%s.txt" % known_axes)
+    with open(known, "w") as fk:
+        # The default file's crash entries stay (llc 16 also fails the
+        # verifier on this graph, a crash of its own, known there).
+        fk.writelines(crash_entries())
+        if known_axes:
+            fk.write("%s | amdgpu_gfx | 16 | dag | . | accepted on one axis for the test\n" % known_axes)
+    out = os.path.join(tmp, "llc16-caller-%s" % known_axes)
+    r = run(["run", "--llc", llcs[16], "--mcpu", "gfx1200", "--selector", "dag", "--count", "0", "--out", out,
+             "--known", known, graph])
+    rows = [json.loads(l) for l in open(os.path.join(out, "results.jsonl"))] if os.path.exists(
+        os.path.join(out, "results.jsonl")) else []
+    found = [c for c in rows if c.get("type") == "cause" and c["status"] != "known"]
+    report("llc 16 caller bug: one cause on the model-vs-llc-caller and caller-vs-callee axes (known on %s)" %
+           known_axes, len(found) == 1 and {a["axis"] for a in found[0]["axes"]} >= {
+               "model-vs-llc-caller", "caller-vs-callee"}, repr(found)[:1500])
+    causes = {c["axis"]: dict(c, out=out) for c in found}
+    if known_axes == "caller-vs-callee":
+        graph_cause = causes.get("model-vs-llc-caller") or {}
+        lit = graph_cause.get("lit") or {}
+        reduced = os.path.join(out, "repro", lit.get("path", "-")[:-3] + ".graph")
+        fns = [l for l in open(reduced)] if os.path.exists(reduced) else []
+        fns = [l for l in fns if l.startswith("declare")]
+        report("llc 16 caller bug in a call graph: reduced with its graph (8 functions to at most 3) to a verified test",
+               lit.get("status") == "verified" and "16.0.6" in lit.get("fails_with", []) and
+               not lit.get("disagree") and 0 < len(fns) <= 3 and "@g3.n6(" in "".join(fns),
+               "exit %d: %s\n%s\n%s" % (r.returncode, graph_cause, fns, r.stderr[-1500:]))
     for axis, c in sorted(causes.items()):
         lit = c.get("lit") or {}
         path = os.path.join(c["out"], "repro", lit["path"]) if lit.get("path") else None
