@@ -288,7 +288,9 @@ def test_killed_run_releases_lock(tmp, llc):
                                     ["--graphs", "-1"], ["--swarm", "-3"], ["--out", ""], ["--seed", "abc"],
                                     ["--seed", "-1"], ["--seed", "1" * 30], ["--seed", "18446744073709551616"],
                                     ["--shard", "0/2"], ["--shard", "3/2"], ["--shard", "1/0"],
-                                    ["--shard", "x"], ["--chunk", "1e3"]])
+                                    ["--shard", "x"], ["--chunk", "1e3"], ["--mcpu", "gfx9999"],
+                                    ["--switch", "nope=on"], ["--switch", "func_inreg_sgpr=maybe"],
+                                    ["--weights", "/dev/zero"], ["--weights", "/tmp"], ["--suites", ","]])
 def test_option_out_of_range(tmp, option):
     """An option out of the range it honours: usage error (exit 2) on stderr,
     before a run folder is made."""
@@ -300,6 +302,14 @@ def test_option_out_of_range(tmp, option):
            r.returncode == 2 and option[0] in r.stderr and not os.path.exists(out) and
            set(os.listdir(os.path.join(ROOT, "reports"))) <= before and clean(r),
            "exit %d\n%s" % (r.returncode, r.stderr[-800:]))
+
+
+@pytest.mark.parametrize("budget", ["0", "-1", "0m", "abc"])
+def test_budget_out_of_range(tmp, budget):
+    out = os.path.join(tmp, "out")
+    r = run(["nightly", "--budget", budget, "--out", out], timeout=60)
+    report("nightly --budget %s: usage error, exit 2, no folder" % budget,
+           r.returncode == 2 and "budget" in r.stderr and not os.path.exists(out) and clean(r), r.stderr[-800:])
 
 
 def test_options_in_range_accepted():

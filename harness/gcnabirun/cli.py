@@ -68,6 +68,26 @@ def seed(text):
     return text
 
 
+def cpu_option(text):
+    """--mcpu: a CPU gcnabi knows (gcnabi vocab cpus), optionally with a
+    wave size (gfx1030w64)."""
+    names = [c["name"] for c in V.vocab()["cpus"]]
+    if C.split_cpu(text)[0] not in names:
+        raise argparse.ArgumentTypeError("unknown CPU '%s' (%s; wave size: w32 or w64 after it)"
+                                         % (text, ", ".join(names)))
+    return text
+
+
+def switch_option(text):
+    """--switch NAME=on|off, NAME one of gcnabi's switches (vocab switches)."""
+    names = [s["name"] for s in V.vocab()["switches"]]
+    name, _, value = text.partition("=")
+    if name not in names or value not in ("on", "off"):
+        raise argparse.ArgumentTypeError("'%s': expected NAME=on or NAME=off, NAME one of %s"
+                                         % (text, ", ".join(names)))
+    return text
+
+
 def out_folder(text):
     if not text:
         raise argparse.ArgumentTypeError("an empty folder name")
@@ -80,7 +100,7 @@ def add_common(p, count=300):
     p.add_argument("--profile", action="append", metavar="[NAME=]P",
                    help="the llc NAME (without NAME: every llc) follows profile P (default: its version's, else the "
                         "nearest older)")
-    p.add_argument("--mcpu", action="append", help="CPU (repeatable; default %s)" % ", ".join(V.default_cpus("harness")))
+    p.add_argument("--mcpu", action="append", type=cpu_option, help="CPU (repeatable; default %s)" % ", ".join(V.default_cpus("harness")))
     p.add_argument("--selector", choices=V.selectors() + ["both"], default="both")
     p.add_argument("--no-new-reg-bank-select", action="store_true", help="skip GlobalISel -new-reg-bank-select")
     p.add_argument("--seed", type=seed, help="gcnabi gen seed (default: today, YYYYMMDD)")
@@ -94,7 +114,7 @@ def add_common(p, count=300):
                         "pressure, tail calls, long branches), or all (default all); --count and --graphs are "
                         "shared out among them")
     p.add_argument("--layout", help="SGPR layout the compilers use (default old)")
-    p.add_argument("--switch", action="append", default=[], metavar="NAME=on|off",
+    p.add_argument("--switch", action="append", default=[], metavar="NAME=on|off", type=switch_option,
                    help="change a rule in every profile (a copy; see gcnabi profiles)")
     p.add_argument("--known", default=DEFAULT_KNOWN, help="known-differences file (default cases/known-differences.txt)")
     p.add_argument("--chunk", type=positive, default=50, help="signatures per unit (default 50)")
@@ -183,10 +203,12 @@ def config_from(args, mode, compilers):
            (None if args.final_code == "none" else args.final_code),
            # The nightly's extra rounds, while its budget lasts (work.make_plan).
            "rounds": W.NIGHTLY_ROUNDS if mode == "nightly" else 1}
-    if args.weights and not os.path.exists(args.weights):
-        raise HarnessError("%s: no such weights file" % args.weights)
+    if args.weights and not os.path.isfile(args.weights):
+        raise UsageError("--weights %s: no such file (a weights file of gcnabi gen)" % args.weights)
     known_suites = ["default"] + [s[0] for s in W.CONVENTION_SUITES]
     names = known_suites if args.suites == "all" else [n.strip() for n in args.suites.split(",") if n.strip()]
+    if not names:
+        raise UsageError("--suites '%s': no suite named (%s or all)" % (args.suites, ", ".join(known_suites)))
     for n in names:
         if n not in known_suites:
             raise UsageError("--suites: unknown suite '%s' (%s or all)" % (n, ", ".join(known_suites)))

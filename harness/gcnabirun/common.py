@@ -66,7 +66,10 @@ def parse_budget(text):
     m = re.fullmatch(r"\s*(\d+(?:\.\d+)?)\s*([smh]?)\s*", text or "")
     if not m:
         raise UsageError("budget '%s': expected a number with s, m or h (BUDGET=20m)" % text)
-    return float(m.group(1)) * {"": 1, "s": 1, "m": 60, "h": 3600}[m.group(2)]
+    seconds = float(m.group(1)) * {"": 1, "s": 1, "m": 60, "h": 3600}[m.group(2)]
+    if not seconds:
+        raise UsageError("budget '%s': a budget is above 0" % text)
+    return seconds
 
 
 def gcnabi(*args, check=True, **kw):
