@@ -344,7 +344,10 @@ def test_bad_known_file(tmp, llc, what):
 
 BAD_LINES = ['[1, 2]\n', '"text"\n', '{"status": "done"}\n', '{"unit": 3, "status": "done"}\n',
              '{"unit": "sig-000-gfx900", "status": "done", "findings": {}}\n', 'not json at all\n',
-             '{"unit": "sig-000-gfx900", "status": "done", "elapsed": "soon"}\n', b'{"unit": "\xff"}\n']
+             '{"unit": "sig-000-gfx900", "status": "done", "elapsed": "soon"}\n', b'{"unit": "\xff"}\n',
+             '{"unit": "sig-000-gfx900", "status": "done", "findings": [1]}\n',
+             '{"unit": "sig-000-gfx900", "status": "done", "findings": [{"axis": 5}]}\n',
+             '{"unit": "sig-000-gfx900", "status": "done", "link": ["x"]}\n']
 
 
 @pytest.fixture(scope="module")

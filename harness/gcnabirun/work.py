@@ -560,11 +560,27 @@ class Progress:
             sys.stderr.write("\n")
 
 
-# A journal record (run_unit's): the fields the reports read, of their types.
-JOURNAL_RECORD = record_shape({"unit": (str, True), "status": (str, True), "findings": (list, False),
+# A journal record (run_unit's): the fields the reports read, of their
+# types; each of its findings with the fields every finding has (F.extract).
+_RECORD = record_shape({"unit": (str, True), "status": (str, True), "findings": (list, False),
                                "notes": (dict, False), "link": (list, False), "stats": (dict, False),
                                "cross": (list, False), "infra": (list, False), "bugs": (dict, False),
                                "error": (str, False), "elapsed": (float, False), "seconds": (float, False)})
+_FINDING = record_shape({"axis": (str, True), "kind": (str, True), "unit": (str, True), "combo": (str, True),
+                         "selector": (str, True), "cause": (str, True), "cause_versions": (list, True),
+                         "cpu": (str, False), "function": (str, False), "convention": (str, False)})
+
+
+def JOURNAL_RECORD(r):
+    wrong = _RECORD(r)
+    for i, f in enumerate([] if wrong else r.get("findings") or []):
+        wrong = _FINDING(f)
+        if wrong:
+            return "finding %d: %s" % (i + 1, wrong)
+    for name in ("link", "cross", "infra"):
+        if not wrong and any(not isinstance(x, dict) for x in r.get(name) or []):
+            wrong = "\"%s\" holds something other than JSON objects" % name
+    return wrong
 
 
 def read_journal(path):
