@@ -135,8 +135,8 @@ def test_stored_reproducer_never_replaces(tmp):
            open(copied, "rb").read() == data and m["lit"]["status"] == "stored" and not again, again)
     write(copied, "; RUN: something else\n")
     err = known_error(lambda: CLI.stored_reproducer(b, run_dir))
-    report("a different file of its name in repro/ is not replaced", err and open(copied).read() ==
-           "; RUN: something else\n", err)
+    report("a different file of its name in repro/ is not replaced", "not a copy of" in err and
+           open(copied).read() == "; RUN: something else\n", err)
     os.unlink(copied)
     target = write(os.path.join(tmp, "elsewhere.ll"), "keep\n")
     os.symlink(target, copied)

@@ -519,10 +519,14 @@ def stored_reproducer(b, run_dir):
     name = os.path.basename(b["repro"])
     data = K.read_stored_reproducer(b["repro"])
     dest = os.path.join(common.out_dir(run_dir, "repro"), name)
-    if not (os.path.isfile(dest) and not os.path.islink(dest) and K.read_stored_reproducer(dest) == data):
-        common.write_new(dest, data)
     root = os.path.realpath(ROOT)
     rel = os.path.relpath(b["repro"], root) if b["repro"].startswith(root + os.sep) else b["repro"]
+    if os.path.lexists(dest):
+        if not (os.path.isfile(dest) and not os.path.islink(dest) and K.read_stored_reproducer(dest) == data):
+            raise HarnessError("%s is there already and is not a copy of %s: a stored reproducer never replaces a "
+                               "file of the report (two reproducers of one name? rename one)" % (dest, rel))
+    else:
+        common.write_new(dest, data)
     return {"key": b["key"], "stored": rel, "lit": {"path": name, "status": "stored",
                                                     "verdict": "stored with the known entry (%s)" % rel}}
 
