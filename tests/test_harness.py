@@ -1250,15 +1250,15 @@ def test_one_cause_on_every_axis(tmp):
     # A known cause is not minimized again: its entry's stored reproducer is copied into the run's repro/.
     from gcnabirun import cli as CLI
     from gcnabirun.common import HarnessError
-    stored = os.path.join(d, "stored.ll")
-    with open(stored, "w") as f:
-        f.write("; RUN: llc < %s\n")
+    # (a lit test in cases/, named relative to the known file's folder)
+    stored = os.path.join(ROOT, "cases", "repro", "llc16-dag-gfx-callee-implicit-def.ll")
     with open(narrow, "w") as f:
-        f.write("* | amdgpu_gfx | 16 | dag | ^call site: argument fewer parts$ | llc 16 | repro: stored.ll\n")
+        f.write("* | amdgpu_gfx | 16 | dag | ^call site: argument fewer parts$ | llc 16 | repro: %s\n"
+                % os.path.relpath(stored, d))
     causes = R.buckets(R.classify([record], K.load(narrow)))
     run_dir = os.path.join(d, "run")
     m = CLI.stored_reproducer(causes[0], run_dir) if len(causes) == 1 and causes[0].get("repro") else {}
-    copied = os.path.join(run_dir, "repro", "stored.ll")
+    copied = os.path.join(run_dir, "repro", os.path.basename(stored))
     report("a known cause's stored reproducer is copied into repro/ instead of minimizing it",
            m.get("lit", {}).get("status") == "stored" and os.path.exists(copied) and
            open(copied).read() == open(stored).read(), repr((causes, m)))

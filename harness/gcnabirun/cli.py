@@ -3,7 +3,6 @@ import argparse
 import hashlib
 import json
 import os
-import shutil
 import subprocess
 import sys
 import threading
@@ -39,19 +38,75 @@ SEARCH_MIN_SECONDS = 30
 VERIFY_MIN_SECONDS = 90  # llc 22 -new-reg-bank-select took 41 s to run out of 4 GB on one reproducer
 
 
+# Option values: each option's type is the range it honours; a value out
+# of it is a usage error (exit 2, on stderr) before a run folder is made.
+MAX_SEED = (1 << 64) - 1  # gcnabi gen --seed: an unsigned 64-bit number
+
+
+def _number(kind, low, strict):
+    def parse(text):
+        try:
+            v = kind(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError("'%s' is not a number" % text)
+        if not v == v or v in (float("inf"), float("-inf")) or v < low or (strict and v == low):
+            raise argparse.ArgumentTypeError("%s: must be %s %s" % (text, "above" if strict else "at least", low))
+        return v
+    parse.__name__ = kind.__name__  # argparse's message: "invalid int value"
+    return parse
+
+
+positive = _number(int, 0, True)  # --chunk, --batch, --jobs, --mem
+amount = _number(int, 0, False)  # --count, --swarm, --graphs
+seconds = _number(float, 0, True)  # --timeout
+
+
+def seed(text):
+    """gcnabi gen's seed: decimal digits, at most MAX_SEED."""
+    if not text.isascii() or not text.isdigit() or int(text) > MAX_SEED:
+        raise argparse.ArgumentTypeError("'%s': a seed is a number from 0 to %d" % (text, MAX_SEED))
+    return text
+
+
+def cpu_option(text):
+    """--mcpu: a CPU gcnabi knows (gcnabi vocab cpus), optionally with a
+    wave size (gfx1030w64)."""
+    names = [c["name"] for c in V.vocab()["cpus"]]
+    if C.split_cpu(text)[0] not in names:
+        raise argparse.ArgumentTypeError("unknown CPU '%s' (%s; wave size: w32 or w64 after it)"
+                                         % (text, ", ".join(names)))
+    return text
+
+
+def switch_option(text):
+    """--switch NAME=on|off, NAME one of gcnabi's switches (vocab switches)."""
+    names = [s["name"] for s in V.vocab()["switches"]]
+    name, _, value = text.partition("=")
+    if name not in names or value not in ("on", "off"):
+        raise argparse.ArgumentTypeError("'%s': expected NAME=on or NAME=off, NAME one of %s"
+                                         % (text, ", ".join(names)))
+    return text
+
+
+def out_folder(text):
+    if not text:
+        raise argparse.ArgumentTypeError("an empty folder name")
+    return text
+
+
 def add_common(p, count=300):
     p.add_argument("--llc", action="append", metavar="[NAME=]PATH",
                    help="an llc to use (repeatable; NAME labels it, default llvm-<version>); default: every llc found")
     p.add_argument("--profile", action="append", metavar="[NAME=]P",
                    help="the llc NAME (without NAME: every llc) follows profile P (default: its version's, else the "
                         "nearest older)")
-    p.add_argument("--mcpu", action="append", help="CPU (repeatable; default %s)" % ", ".join(V.default_cpus("harness")))
+    p.add_argument("--mcpu", action="append", type=cpu_option, help="CPU (repeatable; default %s)" % ", ".join(V.default_cpus("harness")))
     p.add_argument("--selector", choices=V.selectors() + ["both"], default="both")
     p.add_argument("--no-new-reg-bank-select", action="store_true", help="skip GlobalISel -new-reg-bank-select")
-    p.add_argument("--seed", help="gcnabi gen seed (default: today, YYYYMMDD)")
-    p.add_argument("--count", type=int, default=count, help="random signatures (default %d)" % count)
-    p.add_argument("--swarm", type=int, default=0, help="swarm-mode signatures")
-    p.add_argument("--graphs", type=int, default=0, help="random call graphs")
+    p.add_argument("--seed", type=seed, help="gcnabi gen seed (default: today, YYYYMMDD)")
+    p.add_argument("--count", type=amount, default=count, help="random signatures (default %d)" % count)
+    p.add_argument("--swarm", type=amount, default=0, help="swarm-mode signatures")
+    p.add_argument("--graphs", type=amount, default=0, help="random call graphs")
     p.add_argument("--weights", help="gcnabi gen weights file (of the default suite)")
     p.add_argument("--suites", default="all", metavar="LIST",
                    help="suites to generate, comma-separated: default (ccc/fastcc/coldcc/amdgpu_gfx), "
@@ -59,18 +114,18 @@ def add_common(p, count=300):
                         "pressure, tail calls, long branches), or all (default all); --count and --graphs are "
                         "shared out among them")
     p.add_argument("--layout", help="SGPR layout the compilers use (default old)")
-    p.add_argument("--switch", action="append", default=[], metavar="NAME=on|off",
+    p.add_argument("--switch", action="append", default=[], metavar="NAME=on|off", type=switch_option,
                    help="change a rule in every profile (a copy; see gcnabi profiles)")
     p.add_argument("--known", default=DEFAULT_KNOWN, help="known-differences file (default cases/known-differences.txt)")
-    p.add_argument("--chunk", type=int, default=50, help="signatures per unit (default 50)")
-    p.add_argument("--batch", type=int, default=200, help="functions per llc process (default 200)")
-    p.add_argument("--timeout", type=float, default=120, help="CPU seconds per llc process (default 120; 4x of wall time at most)")
-    p.add_argument("--mem", type=int, default=4096, help="MB of address space per llc process (default 4096)")
-    p.add_argument("--jobs", type=int, default=os.cpu_count() or 2,
+    p.add_argument("--chunk", type=positive, default=50, help="signatures per unit (default 50)")
+    p.add_argument("--batch", type=positive, default=200, help="functions per llc process (default 200)")
+    p.add_argument("--timeout", type=seconds, default=120, help="CPU seconds per llc process (default 120; 4x of wall time at most)")
+    p.add_argument("--mem", type=positive, default=4096, help="MB of address space per llc process (default 4096)")
+    p.add_argument("--jobs", type=positive, default=os.cpu_count() or 2,
                    help="llc processes at once, machine-wide (default: cores); twice as many units run")
-    p.add_argument("--shard", help="i/n: run every n-th unit starting at the i-th (then `merge`)")
+    p.add_argument("--shard", type=shard_option, help="i/n: run every n-th unit starting at the i-th (then `merge`)")
     p.add_argument("--resume", nargs="?", const="latest", help="continue a killed run (default reports/latest)")
-    p.add_argument("--out", help="report folder (default reports/<mode>-<seed>-<time>)")
+    p.add_argument("--out", type=out_folder, help="report folder (default reports/<mode>-<seed>-<time>)")
     p.add_argument("--no-minimize", action="store_true", help="report causes without minimizing them")
     p.add_argument("--final-code", nargs="?", const="both", choices=["dag", "gisel", "both", "auto"],
                    help="check llc's final code against the contract too, of the combinations of this selector "
@@ -93,6 +148,15 @@ def parse_shard(text):
     if not (1 <= i <= n):
         raise UsageError("--shard %s: i must be 1 to n" % text)
     return (i, n)
+
+
+def shard_option(text):
+    """--shard, checked as the options are read."""
+    try:
+        parse_shard(text)
+    except UsageError as e:
+        raise argparse.ArgumentTypeError(str(e))
+    return text
 
 
 def resolve_resume(text):
@@ -139,10 +203,12 @@ def config_from(args, mode, compilers):
            (None if args.final_code == "none" else args.final_code),
            # The nightly's extra rounds, while its budget lasts (work.make_plan).
            "rounds": W.NIGHTLY_ROUNDS if mode == "nightly" else 1}
-    if args.weights and not os.path.exists(args.weights):
-        raise HarnessError("%s: no such weights file" % args.weights)
+    if args.weights and not os.path.isfile(args.weights):
+        raise UsageError("--weights %s: no such file (a weights file of gcnabi gen)" % args.weights)
     known_suites = ["default"] + [s[0] for s in W.CONVENTION_SUITES]
     names = known_suites if args.suites == "all" else [n.strip() for n in args.suites.split(",") if n.strip()]
+    if not names:
+        raise UsageError("--suites '%s': no suite named (%s or all)" % (args.suites, ", ".join(known_suites)))
     for n in names:
         if n not in known_suites:
             raise UsageError("--suites: unknown suite '%s' (%s or all)" % (n, ", ".join(known_suites)))
@@ -336,6 +402,11 @@ def crash_witnesses(plan, findings, causes):
                                 (ex["axis"] != "final-code" or checked_final_code(cfg, c, ex)))
 
 
+# A line of minimize.jsonl: a cause's reproducer (minimize_cause's).
+MINIMIZED_RECORD = common.record_shape({"key": (str, True), "lit": (dict, False), "why": (str, False),
+                                        "seconds": (float, False)})
+
+
 def finish(run_dir, plan, records, minimize=True, info=None, quiet=False):
     """Minimizes the causes, writes the reports; returns the exit status:
     EXIT_INCOMPLETE when a unit the folder should hold has no results."""
@@ -345,7 +416,7 @@ def finish(run_dir, plan, records, minimize=True, info=None, quiet=False):
     findings = R.classify(records, known)
     causes = R.buckets(findings, {r["unit"]: r.get("elapsed") for r in records})
     mfile = os.path.join(run_dir, "minimize.jsonl")
-    minimized = {m["key"]: m for m in read_jsonl(mfile)}
+    minimized = {m["key"]: m for m in read_jsonl(mfile, MINIMIZED_RECORD)}
     # The budget goes to news: only new causes are minimized, in bucket
     # order; a known cause's stored reproducer is copied instead.
     for b in causes:
@@ -440,10 +511,22 @@ def selector_reproducers(findings, plan, run_dir, end, minimized, mfile, minimiz
 
 def stored_reproducer(b, run_dir):
     """A known cause's stored reproducer, copied into the run's repro/."""
+    # b["repro"]: a lit test inside cases/, resolved when the known file was
+    # read (known.repro_of). It is read without following a link, and
+    # copied as a new file: it never replaces what repro/ holds (the
+    # report's own lit.cfg.py, another reproducer), but a copy of its own
+    # made by an earlier `report` of the run.
     name = os.path.basename(b["repro"])
-    os.makedirs(os.path.join(run_dir, "repro"), exist_ok=True)
-    shutil.copyfile(b["repro"], os.path.join(run_dir, "repro", name))
-    rel = os.path.relpath(b["repro"], ROOT) if b["repro"].startswith(ROOT) else b["repro"]
+    data = K.read_stored_reproducer(b["repro"])
+    dest = os.path.join(common.out_dir(run_dir, "repro"), name)
+    root = os.path.realpath(ROOT)
+    rel = os.path.relpath(b["repro"], root) if b["repro"].startswith(root + os.sep) else b["repro"]
+    if os.path.lexists(dest):
+        if not (os.path.isfile(dest) and not os.path.islink(dest) and K.read_stored_reproducer(dest) == data):
+            raise HarnessError("%s is there already and is not a copy of %s: a stored reproducer never replaces a "
+                               "file of the report (two reproducers of one name? rename one)" % (dest, rel))
+    else:
+        common.write_new(dest, data)
     return {"key": b["key"], "stored": rel, "lit": {"path": name, "status": "stored",
                                                     "verdict": "stored with the known entry (%s)" % rel}}
 
@@ -644,8 +727,7 @@ def minimize_in_graph(f, subject, plan, unit, run_dir, name, deadline, check_job
         decl = M.renamed(best[0], "f")
         if decl:
             return (decl, detail, rounds, tries), None
-    os.makedirs(os.path.join(run_dir, "repro"), exist_ok=True)
-    path = os.path.join(run_dir, "repro", name + ".graph")
+    path = os.path.join(common.out_dir(run_dir, "repro"), name + ".graph")
     write_text(path, "".join(l + "\n" for l in best))
     fns = sum(1 for l in best if l.startswith("declare"))
     desc = "a call graph of %d function(s), %d line(s), reduced from %d" % (fns, len(best), len(lines))
@@ -704,7 +786,10 @@ def cmd_merge(args):
     out = new_run_dir("merge", plans[0]["config"]["seed"], args.out)
     plan = plans[0]
     write_text(os.path.join(out, "plan.json"), json.dumps(plan, indent=1, sort_keys=True) + "\n")
-    shutil.copytree(os.path.join(dirs[0], "inputs"), os.path.join(out, "inputs"))
+    inputs, copies = os.path.join(dirs[0], "inputs"), common.out_dir(out, "inputs")
+    for name in sorted(os.listdir(inputs)):
+        with open(os.path.join(inputs, name), "rb") as f:
+            write_text(os.path.join(copies, name), f.read())
     ordered = records_in_order(plan, recs)
     write_text(os.path.join(out, "journal.jsonl"), "".join(json.dumps(r, sort_keys=True) + "\n" for r in ordered))
     missing = sum(1 for u in plan["units"] if u["id"] not in recs and not W.extra(u))
@@ -753,6 +838,18 @@ def flushed(status):
 
 
 def main(argv=None):
+    """gcnabi-run's entry point: any exception the harness does not expect
+    is one line on stderr, `gcnabi-run: internal error: ...`, exit 1 (a
+    bug of the harness, never a Python traceback)."""
+    try:
+        return _main(argv)
+    except Exception as e:
+        words = " ".join(str(e).split())[:500]
+        print("gcnabi-run: internal error: %s%s" % (type(e).__name__, ": " + words if words else ""), file=sys.stderr)
+        return 1
+
+
+def _main(argv):
     try:
         # gcnabi's vocabularies, checked before anything runs: a finding
         # kind the harness cannot report stops it here.
@@ -761,6 +858,7 @@ def main(argv=None):
         print("gcnabi-run: %s" % e, file=sys.stderr)
         return 1  # without gcnabi, its exit bits are unknown: any program's failure
     ap = argparse.ArgumentParser(prog="gcnabi-run", description=__doc__ + " See harness/README section in README.md.")
+    ap.add_argument("--version", action="version", version=common.version())
     sub = ap.add_subparsers(dest="cmd")
     p = sub.add_parser("run", help="an explicit run: --llc ... --seed ... --count ...")
     add_common(p)
@@ -771,7 +869,7 @@ def main(argv=None):
     p.add_argument("--budget", default=os.environ.get("BUDGET", "20m"), help="time budget, e.g. 20m (default $BUDGET or 20m)")
     p = sub.add_parser("merge", help="merge the shards of one run (--shard i/n) into one report")
     p.add_argument("dirs", nargs="+")
-    p.add_argument("--out")
+    p.add_argument("--out", type=out_folder)
     p.add_argument("--no-minimize", action="store_true")
     p = sub.add_parser("report", help="rewrite the reports of a run (e.g. after editing the known differences)")
     p.add_argument("dir", nargs="?", default="latest")

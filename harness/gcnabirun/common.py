@@ -3,6 +3,7 @@ import errno
 import json
 import os
 import re
+import stat
 import subprocess
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -65,7 +66,10 @@ def parse_budget(text):
     m = re.fullmatch(r"\s*(\d+(?:\.\d+)?)\s*([smh]?)\s*", text or "")
     if not m:
         raise UsageError("budget '%s': expected a number with s, m or h (BUDGET=20m)" % text)
-    return float(m.group(1)) * {"": 1, "s": 1, "m": 60, "h": 3600}[m.group(2)]
+    seconds = float(m.group(1)) * {"": 1, "s": 1, "m": 60, "h": 3600}[m.group(2)]
+    if not seconds:
+        raise UsageError("budget '%s': a budget is above 0" % text)
+    return seconds
 
 
 def gcnabi(*args, check=True, **kw):
@@ -78,23 +82,126 @@ def gcnabi(*args, check=True, **kw):
     return r
 
 
+_version = []
+
+
+def version():
+    """gcnabi's version, which gcnabi-run --version prints and every report
+    names. One source: gcnabi's own `gcnabi --version` (its first line);
+    a build of gcnabi without that command is named by its checkout,
+    `git describe --always --dirty` of ROOT; "unknown" without either."""
+    if not _version:
+        v = None
+        try:
+            r = subprocess.run([GCNABI, "--version"], capture_output=True, text=True, errors="replace", timeout=30)
+            if r.returncode == 0 and r.stdout.strip():
+                v = r.stdout.strip().splitlines()[0]
+        except (OSError, subprocess.SubprocessError):
+            pass
+        if not v:
+            try:
+                r = subprocess.run(["git", "-C", ROOT, "describe", "--always", "--dirty"], capture_output=True,
+                                   text=True, errors="replace", timeout=30)
+                if r.returncode == 0 and r.stdout.strip():
+                    v = "gcnabi (checkout %s)" % r.stdout.strip()
+            except (OSError, subprocess.SubprocessError):
+                pass
+        _version.append(v or "gcnabi (version unknown)")
+    return _version[0]
+
+
 def dumps(obj):
     """Canonical JSON: the same data always gives the same bytes."""
     return json.dumps(obj, sort_keys=True, separators=(",", ":"))
 
 
+# Every file the harness writes into an output folder is created afresh,
+# never written through what the folder already holds (a link planted
+# there, a file of another name linked to it): write_text and write_new
+# create a new file (O_EXCL) of a temporary name in the same folder, then
+# rename it into place (a link of that name is replaced, not followed);
+# append_line refuses a link or a file with another name (O_NOFOLLOW, one
+# link). Every write into an output folder goes through these three.
+def _fresh_temp(path):
+    """A new file (O_EXCL, not a link) beside path, open for writing: (fd, name)."""
+    import tempfile
+    return tempfile.mkstemp(prefix="." + os.path.basename(path) + ".", suffix=".tmp",
+                            dir=os.path.dirname(path) or ".")
+
+
+def _write_fd(fd, data):
+    view = memoryview(data)
+    while view:
+        n = os.write(fd, view)
+        if n <= 0:
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        view = view[n:]
+
+
 def write_text(path, text):
-    """path holds text in full or keeps what it held (a temporary name,
+    """path holds text in full or keeps what it held (a new temporary file,
     renamed); a failed write is a HarnessError naming path."""
-    tmp = path + ".tmp"
+    data = text if isinstance(text, bytes) else text.encode("utf-8", errors="surrogateescape")
+    tmp = None
     try:
-        with open(tmp, "w", encoding="utf-8", errors="surrogateescape") as f:
-            f.write(text)
+        fd, tmp = _fresh_temp(path)
+        try:
+            _write_fd(fd, data)
+        finally:
+            os.close(fd)
+        os.chmod(tmp, 0o644)
         os.replace(tmp, path)
     except OSError as e:
-        if os.path.exists(tmp):
+        if tmp and os.path.lexists(tmp):
             os.unlink(tmp)
         raise HarnessError("cannot write %s: %s" % (path, e.strerror or e))
+
+
+def write_new(path, data):
+    """A new file path holding data (bytes): an error when anything of that
+    name is there already (a file, a link), nothing replaced."""
+    tmp = None
+    try:
+        fd, tmp = _fresh_temp(path)
+        try:
+            _write_fd(fd, data)
+        finally:
+            os.close(fd)
+        os.chmod(tmp, 0o644)
+        os.link(tmp, path)  # EEXIST for anything of that name, a dangling link too
+    except OSError as e:
+        raise HarnessError("cannot write %s: %s" % (path, e.strerror or e))
+    finally:
+        if tmp and os.path.lexists(tmp):
+            os.unlink(tmp)
+
+
+def out_dir(parent, name):
+    """The folder name of the output folder parent, made if need be: a
+    folder of its own, not a link to one elsewhere (HarnessError)."""
+    path = os.path.join(parent, name)
+    try:
+        os.makedirs(parent, exist_ok=True)
+        os.mkdir(path, 0o755)
+    except FileExistsError:
+        pass
+    except OSError as e:
+        raise HarnessError("cannot create %s: %s" % (path, e.strerror or e))
+    if not stat.S_ISDIR(os.lstat(path).st_mode):
+        raise HarnessError("%s: not a folder of the run's own (a link or a file is in the way)" % path)
+    return path
+
+
+def open_own(path, flags):
+    """os.open of a file of the harness's own in an output folder: not
+    through a link (O_NOFOLLOW), a regular file of one name (a file linked
+    in from elsewhere is refused). OSError otherwise."""
+    fd = os.open(path, flags | os.O_NOFOLLOW | os.O_CLOEXEC, 0o644)
+    st = os.fstat(fd)
+    if not stat.S_ISREG(st.st_mode) or st.st_nlink != 1:
+        os.close(fd)
+        raise OSError(errno.EPERM, "not a file of its own (a link to another file)", path)
+    return fd
 
 
 def append_line(path, line, sync=False):
@@ -103,10 +210,9 @@ def append_line(path, line, sync=False):
     Unbuffered: nothing is left to fail later."""
     data = line.encode()
     try:
-        fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+        fd = open_own(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT)
         try:
-            if os.write(fd, data) != len(data):
-                raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+            _write_fd(fd, data)
             if sync:
                 os.fsync(fd)
         finally:
@@ -131,7 +237,7 @@ def lock_run_dir(path):
         return
     try:
         os.makedirs(path, exist_ok=True)
-        fd = os.open(os.path.join(path, LOCK_FILE), os.O_RDWR | os.O_CREAT, 0o644)
+        fd = open_own(os.path.join(path, LOCK_FILE), os.O_RDWR | os.O_CREAT)
     except OSError as e:
         raise HarnessError("cannot create %s: %s" % (e.filename or path, e.strerror or e))
     try:
@@ -158,21 +264,60 @@ def read_input(path):
         return f.read()
 
 
-def read_jsonl(path):
-    """The complete lines of a JSON-lines file; a torn last line (a run killed
-    while writing) is dropped."""
+def read_jsonl(path, shape=None):
+    """The complete lines of a JSON-lines file; a torn last line (no
+    newline: a run killed while writing it) is dropped. With shape (a
+    record's check: None, or what is wrong with it), a journal of the
+    harness's own: a complete line that is not a JSON record of that
+    shape is a HarnessError naming the file and line. Without, gcnabi's
+    output, read up to its first unreadable line (a check stopped at its
+    limit)."""
     out = []
-    if not os.path.exists(path):
+    if not os.path.lexists(path):
         return out
-    with open(path) as f:
-        for line in f:
-            if not line.endswith("\n"):
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+    except OSError as e:
+        raise HarnessError("%s: %s" % (path, e.strerror or e))
+    with os.fdopen(fd, "rb") as f:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise HarnessError("%s: not a regular file" % path)
+        for n, line in enumerate(f, 1):
+            if not line.endswith(b"\n"):
                 break
             try:
-                out.append(json.loads(line))
-            except ValueError:
+                r = json.loads(line.decode("utf-8"))
+                wrong = shape(r) if shape else None
+            except ValueError as e:
+                wrong = "not a JSON record (%s)" % e
+            if wrong and shape:
+                raise HarnessError("%s:%d: error: %s" % (path, n, wrong))
+            if wrong:
                 break
+            out.append(r)
     return out
+
+
+def record_shape(fields):
+    """A shape for read_jsonl: a JSON object whose fields have the types of
+    fields ({name: (type, required)}; an optional one may be null);
+    returns what is wrong, or None."""
+    names = {int: "a number", float: "a number", str: "a string", list: "a list", dict: "an object",
+             bool: "true or false"}
+
+    def check(r):
+        if not isinstance(r, dict):
+            return "expected a JSON object, found %s" % type(r).__name__
+        for name, (kind, required) in fields.items():
+            if name not in r or (r[name] is None and not required):
+                if required:
+                    return "no \"%s\"" % name
+                continue
+            ok = (int, float) if kind in (int, float) else kind
+            if not isinstance(r[name], ok) or (kind is not bool and isinstance(r[name], bool)):
+                return "\"%s\" is not %s" % (name, names[kind])
+        return None
+    return check
 
 
 def rel(path):

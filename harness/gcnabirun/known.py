@@ -12,14 +12,32 @@ selector: dag, gisel, gisel-nrbs or *; pattern: a Python regular
 expression searched in the cause key (what the report prints as the
 cause: "call site: argument fewer parts", "compiler: LLVM ERROR: ...");
 reason: why it is accepted, and last, optionally, `| repro: PATH`: the
-cause's stored reproducer (a lit test; relative to the file's folder),
-which a run copies into its repro/ instead of minimizing the cause again.
+cause's stored reproducer, which a run copies into its repro/ instead of
+minimizing the cause again (repro_of: its rules).
+A pattern is of a restricted syntax that matches in time linear in the
+cause: no quantified group holding a quantifier or an alternation
+(`(a+)+`, `(a*)*`, `(a|aa)+`; bounded_pattern).
 A malformed line is an error naming the file and line."""
 import os
 import re
+import stat
 
 from . import vocab as V
-from .common import HarnessError
+from .common import ROOT, HarnessError
+
+try:  # the parser of Python's re (sre_parse before 3.11)
+    from re import _parser as _sre
+    from re import _constants as _sre_c
+except ImportError:  # pragma: no cover
+    import sre_parse as _sre
+    import sre_constants as _sre_c
+
+# Where a stored reproducer must be: the repository's cases/ folder.
+CASES = os.path.join(ROOT, "cases")
+# Names lit reads as its configuration: a report's repro/ folder has its
+# own lit.cfg.py (gcnabi's), which nothing a known entry names replaces.
+LIT_CONFIG_NAMES = ("lit.cfg.py", "lit.site.cfg.py", "lit.local.cfg")
+MAX_FILE_BYTES = 4 << 20  # a known-differences file or a stored reproducer, at most
 
 AXES = ["model-vs-llc", "model-vs-llc-caller", "caller-vs-callee", "llc-vs-llc-callee", "llc-vs-llc-caller",
         "dag-vs-gisel", "gisel-vs-nrbs", "link", "crash", "final-code"]
@@ -41,13 +59,122 @@ def _versions(text):
     return out
 
 
+def read_bounded(path):
+    """The bytes of the file path, at most MAX_FILE_BYTES (/dev/null is
+    empty; /dev/zero too large); a HarnessError naming it otherwise (a
+    folder, a file too large)."""
+    return _read_bounded(path, 0, False)
+
+
+def _read_bounded(path, extra_flags, regular):
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC | extra_flags)
+    except OSError as e:
+        raise HarnessError("%s: %s" % (path, e.strerror or e))
+    try:
+        if regular and not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise HarnessError("%s: not a regular file" % path)
+        chunks, size = [], 0
+        while size <= MAX_FILE_BYTES:
+            b = os.read(fd, 1 << 20)
+            if not b:
+                break
+            chunks.append(b)
+            size += len(b)
+        if size > MAX_FILE_BYTES:
+            raise HarnessError("%s: larger than %d bytes" % (path, MAX_FILE_BYTES))
+        return b"".join(chunks)
+    except OSError as e:
+        raise HarnessError("%s: %s" % (path, e.strerror or e))
+    finally:
+        os.close(fd)
+
+
+def read_stored_reproducer(real):
+    """The bytes of a stored reproducer at its resolved path real, read
+    without following a link (one swapped in since load is refused)."""
+    return _read_bounded(real, os.O_NOFOLLOW, True)
+
+
+def repro_of(text, known_path):
+    """The resolved path of the stored reproducer a `repro: PATH` field
+    names (copied into repro/ under its resolved name). PATH is relative to the known-differences
+    file's folder and must resolve (links followed) to a `.ll` lit test
+    (a `RUN:` line) inside the repository's cases/ folder, and its name
+    must not be one lit reads as configuration. ValueError otherwise."""
+    if not text:
+        raise ValueError("repro: needs a path")
+    given = os.path.join(os.path.dirname(os.path.abspath(known_path)), text)
+    real = os.path.realpath(given)
+    cases = os.path.realpath(CASES)
+    name = os.path.basename(given)
+    for n in (name, os.path.basename(real)):
+        if n in LIT_CONFIG_NAMES:
+            raise ValueError("repro: %s: a reproducer cannot be named %s (lit's configuration)" % (text, n))
+    if not real.startswith(cases + os.sep):
+        raise ValueError("repro: %s is outside %s (a stored reproducer is a lit test in cases/)" % (text, cases))
+    if not name.endswith(".ll") or not real.endswith(".ll"):
+        raise ValueError("repro: %s is not a .ll file (a lit test)" % text)
+    if not os.path.isfile(real):
+        raise ValueError("repro: %s is not a file" % given)
+    try:
+        data = read_stored_reproducer(real)
+    except HarnessError as e:
+        raise ValueError("repro: %s" % e)
+    if not re.search(rb"RUN:", data):
+        raise ValueError("repro: %s is not a lit test (no RUN: line)" % text)
+    return real
+
+
+def _quantified(node):
+    """The repeat and alternation nodes of a parsed regex, (op, max repeats
+    or None, body), outer ones first."""
+    for op, av in node:
+        if op in (_sre_c.MAX_REPEAT, _sre_c.MIN_REPEAT) or op == getattr(_sre_c, "POSSESSIVE_REPEAT", None):
+            lo, hi, body = av
+            yield (op, hi, body)
+            yield from _quantified(body)
+        elif op == _sre_c.BRANCH:
+            yield (op, None, None)
+            for b in av[1]:
+                yield from _quantified(b)
+        elif op == _sre_c.SUBPATTERN:
+            yield from _quantified(av[-1])
+        elif op in (_sre_c.ASSERT, _sre_c.ASSERT_NOT):
+            yield from _quantified(av[1])
+        elif op == getattr(_sre_c, "ATOMIC_GROUP", None):
+            yield from _quantified(av)
+        elif op == _sre_c.GROUPREF_EXISTS:
+            for b in av[1:]:
+                if b is not None:
+                    yield from _quantified(b)
+
+
+def bounded_pattern(pattern):
+    """pattern compiled, when of the restricted syntax: no repeated part
+    (+, *, {n,m} with m above 1) holds a quantifier (?, too) or an alternation,
+    the nesting that backtracks exponentially (`(a+)+b` on a long run of
+    a). ValueError otherwise."""
+    try:
+        tree = _sre.parse(pattern)
+        rx = re.compile(pattern)
+    except (re.error, OverflowError, RecursionError) as e:
+        raise ValueError("pattern '%s': %s" % (pattern, e))
+    for op, hi, body in _quantified(tree):
+        if hi is not None and hi > 1 and any(True for _ in _quantified(body)):
+            raise ValueError("nested quantifier in pattern '%s': a repeated group holds a quantifier or an "
+                             "alternation (restricted syntax, see the file's header)" % pattern)
+    return rx
+
+
 def load(path):
     entries = []
+    data = read_bounded(path)
     try:
-        lines = open(path).read().splitlines()
-    except OSError as e:
-        raise HarnessError("%s: %s" % (path, e.strerror))
-    for n, line in enumerate(lines, 1):
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise HarnessError("%s:%d: error: invalid UTF-8" % (path, data[:e.start].count(b"\n") + 1))
+    for n, line in enumerate(text.split("\n"), 1):
         text = line.strip()
         if not text or text.startswith("#"):
             continue
@@ -60,9 +187,7 @@ def load(path):
             axes, conv, versions, sel, pattern = fields[:5]
             repro = None
             if len(fields) > 6 and fields[-1].startswith("repro:"):
-                repro = os.path.join(os.path.dirname(os.path.abspath(path)), fields.pop()[6:].strip())
-                if not os.path.isfile(repro):
-                    raise ValueError("repro: %s is not a file" % repro)
+                repro = repro_of(fields.pop()[6:].strip(), path)
             reason = " | ".join(fields[5:])
             axes = None if axes == "*" else [a.strip() for a in axes.split(",")]
             for axis in axes or []:
@@ -73,10 +198,7 @@ def load(path):
             if sel != "*" and sel not in V.harness_selectors():
                 raise ValueError("unknown selector '%s' (%s or *)" % (sel, ", ".join(V.harness_selectors())))
             vset = _versions(versions)
-            try:
-                rx = re.compile(pattern)
-            except re.error as e:
-                raise ValueError("pattern '%s': %s" % (pattern, e))
+            rx = bounded_pattern(pattern)
             if not reason:
                 raise ValueError("an entry needs a reason")
         except ValueError as e:

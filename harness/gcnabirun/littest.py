@@ -20,7 +20,7 @@ import time
 from . import compilers as C
 from . import findings as F
 from . import vocab as V
-from .common import GCNABI, run_bounded, write_text
+from .common import GCNABI, out_dir, run_bounded, write_text
 from .compilers import split_cpu
 from . import minimize as M
 from .minimize import NAME
@@ -761,7 +761,7 @@ def write_and_verify(repro_dir, name, f, subject, decl, detail, others, lit_cmd,
     leave_out: the functions of the graph check left out of its module
     (gcnabi emit --leave-out), those the graph file holds.
     Returns a description."""
-    os.makedirs(repro_dir, exist_ok=True)
+    out_dir(*os.path.split(repro_dir))
     write_text(os.path.join(repro_dir, "lit.cfg.py"), LIT_CFG)
     tmp = tempfile.mkdtemp(prefix="gcnabi-lit-")
     compilers = [subject] + [c for c in others if c["path"] != subject["path"]]

@@ -15,7 +15,7 @@ import time
 from . import compilers as C
 from . import findings as F
 from . import vocab as V
-from .common import GCNABI, run_bounded
+from .common import GCNABI, run_bounded, write_text
 
 
 def shrink(decl, *options):
@@ -45,8 +45,7 @@ def run_check(text, f, compiler, cfg, tmp, want_cause, deadline, jobs):
     when the deadline (time.monotonic) passes first: the check is killed
     with every llc it started."""
     path = os.path.join(tmp, "cand.ll")
-    with open(path, "w") as fh:
-        fh.write(text)
+    write_text(path, text)
     out = os.path.join(tmp, "out")
     shutil.rmtree(out, ignore_errors=True)
     left = deadline - time.monotonic()

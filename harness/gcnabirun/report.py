@@ -9,7 +9,7 @@ import re
 from . import common
 from . import findings as F
 from . import vocab as V
-from .common import convention_order, dumps, write_text
+from .common import convention_order, dumps, version, write_text
 from .known import AXES, entry_for, match
 
 AXIS_TITLES = {
@@ -390,6 +390,8 @@ def summary_md(ctx):
     cfg = p["config"]
     L.append("# gcnabi-run %s report" % cfg["mode"])
     L.append("")
+    L.append("By %s." % version())
+    L.append("")
     L.append("Exit status **%d** (%s). Seed %s; %d units (%d done%s)%s; CPUs %s; selectors %s%s%s." % (
         ctx["status"], describe_status(ctx["status"]), cfg["seed"], len(p["units"]) - ctx["extra"]["units"],
         ctx["done"] - ctx["extra"]["done"], ", %d not run: rerun with --resume" % ctx["missing"] if ctx["missing"] else "",
@@ -671,7 +673,8 @@ def link_md(ctx):
 # ------------------------------------------------------------- results.jsonl
 
 def results_jsonl(ctx):
-    out = [dumps({"type": "run", "mode": ctx["plan"]["config"]["mode"], "seed": ctx["plan"]["config"]["seed"],
+    out = [dumps({"type": "run", "gcnabi_version": version(), "mode": ctx["plan"]["config"]["mode"],
+                  "seed": ctx["plan"]["config"]["seed"],
                   "plan": ctx["plan"]["digest"], "units": len(ctx["plan"]["units"]) - ctx["extra"]["units"],
                   "done": ctx["done"] - ctx["extra"]["done"], "extra_rounds": ctx["extra"],
                   "exit_status": ctx["status"]})]
@@ -727,6 +730,7 @@ def junit_xml(ctx):
         mine = sorted((k[1], v) for k, v in cases.items() if k[0] == axis)
         X.append('  <testsuite name="%s" tests="%d" failures="%d">' % (
             html.escape(axis), len(mine), sum(1 for _, v in mine if v["failures"])))
+        X.append('    <properties><property name="gcnabi_version" value="%s"/></properties>' % html.escape(version()))
         for name, v in mine:
             X.append('    <testcase classname="gcnabi.%s" name="%s">' % (html.escape(axis), html.escape(name)))
             if v["failures"]:
@@ -846,6 +850,7 @@ def index_html(ctx):
          "</style></head><body>"]
     cfg = ctx["plan"]["config"]
     H.append("<h1>gcnabi-run %s report</h1>" % html.escape(cfg["mode"]))
+    H.append("<p>By %s.</p>" % html.escape(version()))
     H.append("<p>Exit status <b>%d</b> (%s); seed %s; %d of %d units done%s; CPUs %s.</p>" % (
         ctx["status"], html.escape(describe_status(ctx["status"])), html.escape(str(cfg["seed"])),
         ctx["done"] - ctx["extra"]["done"], len(ctx["plan"]["units"]) - ctx["extra"]["units"],

@@ -22,7 +22,7 @@ import tempfile
 import time
 
 from . import vocab as V
-from .common import GCNABI, write_text
+from .common import GCNABI, out_dir, write_text
 from .compilers import split_cpu
 from .littest import LIT_CFG, TEST_PREFIX, EMIT_PREFIX, judge, lit_run, overlay, portable, version, why_it_fails
 from .minimize import renamed, shrink
@@ -209,7 +209,7 @@ def reproduce(f, key, compilers, subject, repro_dir, lit_cmd, deadline):
         name = "selector-%s-%s-%s-%s" % (switch or "unexplained", f["cpu"], caller_sel,
                                          hashlib.sha1(key.encode()).hexdigest()[:6])
         path = os.path.join(repro_dir, name + ".ll")
-        os.makedirs(repro_dir, exist_ok=True)
+        out_dir(*os.path.split(repro_dir))
         write_text(os.path.join(repro_dir, "lit.cfg.py"), LIT_CFG)
         write_test(path, name, f, t, decl, subject, want, meaning, ir, [])
         exec_root = os.path.join(tmp, "exec")

@@ -23,7 +23,8 @@ from . import findings as F
 from . import known as K
 from . import report as R
 from . import vocab as V
-from .common import GCNABI, HarnessError, append_line, dumps, gcnabi, read_input, read_jsonl, write_text
+from .common import GCNABI, HarnessError, append_line, dumps, gcnabi, out_dir, read_input, read_jsonl, record_shape, \
+    write_text
 
 # Core-seconds per function per compiler x CPU x selector, both views (the
 # final code at its cost below, call graphs' functions included), measured
@@ -249,8 +250,7 @@ def make_plan(run_dir, cfg, compilers):
     results, and extra rounds of more of the same, which run while the
     budget lasts (units with "round"): units of one round before the next's,
     its suites taking turns."""
-    inputs = os.path.join(run_dir, "inputs")
-    os.makedirs(inputs, exist_ok=True)
+    inputs = out_dir(run_dir, "inputs")
     units = []
     serial = {}
     # -new-reg-bank-select on the first CPU check itself defaults to (gfx900).
@@ -279,12 +279,23 @@ def make_plan(run_dir, cfg, compilers):
     return plan
 
 
+PLAN = record_shape({"config": (dict, True), "compilers": (list, True), "units": (list, True),
+                     "digest": (str, True)})
+
+
 def load_plan(run_dir):
     path = os.path.join(run_dir, "plan.json")
     try:
-        return json.load(open(path))
+        with open(path, "rb") as f:
+            if not os.path.isfile(path):
+                raise ValueError("not a regular file")
+            plan = json.loads(f.read().decode("utf-8"))
     except (OSError, ValueError) as e:
         raise HarnessError("%s: cannot read the plan of this run (%s)" % (path, e))
+    wrong = PLAN(plan)
+    if wrong:
+        raise HarnessError("%s: cannot read the plan of this run (%s)" % (path, wrong))
+    return plan
 
 
 # How much lower than the harness the units' own work runs (reading results,
@@ -419,9 +430,9 @@ def _check(unit, cfg, compilers, run_dir, out, nrbs, inp, callers=True, slots=No
 
 def run_unit(unit, plan, run_dir, slots=None):
     cfg, compilers = plan["config"], plan["compilers"]
-    out = os.path.join(run_dir, "units", unit["id"])
+    out = os.path.join(out_dir(run_dir, "units"), unit["id"])
     shutil.rmtree(out, ignore_errors=True)
-    os.makedirs(out)
+    out_dir(*os.path.split(out))
     t0 = time.monotonic()
     inp = os.path.join(run_dir, unit["input"])
     rc, err, said = _check(unit, cfg, compilers, run_dir, out, False, inp, slots=slots)
@@ -549,6 +560,35 @@ class Progress:
             sys.stderr.write("\n")
 
 
+# A journal record (run_unit's): the fields the reports read, of their
+# types; each of its findings with the fields every finding has (F.extract).
+_RECORD = record_shape({"unit": (str, True), "status": (str, True), "findings": (list, False),
+                               "notes": (dict, False), "link": (list, False), "stats": (dict, False),
+                               "cross": (list, False), "infra": (list, False), "bugs": (dict, False),
+                               "error": (str, False), "elapsed": (float, False), "seconds": (float, False)})
+_FINDING = record_shape({"axis": (str, True), "kind": (str, True), "unit": (str, True), "combo": (str, True),
+                         "selector": (str, True), "cause": (str, True), "cause_versions": (list, True),
+                         "cpu": (str, False), "function": (str, False), "convention": (str, False)})
+
+
+def JOURNAL_RECORD(r):
+    wrong = _RECORD(r)
+    for i, f in enumerate([] if wrong else r.get("findings") or []):
+        wrong = _FINDING(f)
+        if wrong:
+            return "finding %d: %s" % (i + 1, wrong)
+    for name in ("link", "cross", "infra"):
+        if not wrong and any(not isinstance(x, dict) for x in r.get(name) or []):
+            wrong = "\"%s\" holds something other than JSON objects" % name
+    return wrong
+
+
+def read_journal(path):
+    """A run folder's journal.jsonl: its records (a line of another shape
+    is a HarnessError naming the file and line)."""
+    return read_jsonl(path, JOURNAL_RECORD)
+
+
 def execute(run_dir, plan, shard=None, jobs=2, deadline=None, progress=None, when_a_core_is_idle=None):
     """Runs the plan's units not yet done in the journal (of this shard: a
     unit journaled with an error or an infrastructure error runs again);
@@ -559,15 +599,15 @@ def execute(run_dir, plan, shard=None, jobs=2, deadline=None, progress=None, whe
     journal = os.path.join(run_dir, "journal.jsonl")
     # A unit with an infrastructure error runs again too: the machine may
     # be fixed, and its last record is the one reported.
-    done = {r["unit"] for r in read_jsonl(journal) if r.get("status") == "done" and not r.get("infra")}
+    done = {r["unit"] for r in read_journal(journal) if r.get("status") == "done" and not r.get("infra")}
     # Drop a torn last line before appending.
     if os.path.exists(journal):
-        good = "".join(json.dumps(r, sort_keys=True) + "\n" for r in read_jsonl(journal))
+        good = "".join(json.dumps(r, sort_keys=True) + "\n" for r in read_journal(journal))
         write_text(journal, good)
     todo = [u for i, u in enumerate(plan["units"]) if (not shard or in_shard(i, shard)) and u["id"] not in done]
     # Time to find: each unit says when it finished, in seconds of the
     # run's own time (a resumed run goes on from its journal's last).
-    since = max([r.get("elapsed", 0) for r in read_jsonl(journal)] + [0]) - time.monotonic()
+    since = max([r.get("elapsed", 0) for r in read_journal(journal)] + [0]) - time.monotonic()
     prog = Progress(len(todo), progress, plan["config"]["known"])
     lock = threading.Lock()
     left = 0
@@ -643,6 +683,6 @@ def load_results(run_dirs, digest=None):
         if digest and plan["digest"] != digest:
             raise HarnessError("%s: a different plan (digest %s, expected %s): not a shard of this run" % (
                 d, plan["digest"], digest))
-        for r in read_jsonl(os.path.join(d, "journal.jsonl")):
+        for r in read_journal(os.path.join(d, "journal.jsonl")):
             recs[r["unit"]] = (r, d)
     return recs
