@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "check.h"
+#include "ir_text.h"
 #include "final.h"
 
 typedef struct {
@@ -330,8 +331,9 @@ static void keep_final(Check *c, const Combo *co, const Running *r, const char *
 	FILE *f = fopen(path, "w"), *g = asm_text ? fopen(spath, "w") : 0;
 	if (f) {
 		llc_argv(co, LLC_FINAL_ASM, c->opt.final_verify && !r->piece.unverified, "%s", "-", argv, cpu_arg, mattr);
+		char shown[1024];
 		if (head)
-			fprintf(f, "; gcnabi check --final-code: %s\n; RUN:", head);
+			fprintf(f, "; gcnabi check --final-code: %s\n; RUN:", ir_comment(head, shown, sizeof shown));
 		else
 			fprintf(f, "; gcnabi check --final-code: this module's final code breaks the contract (%s has it)\n; RUN:",
 				strrchr(spath, '/') + 1);

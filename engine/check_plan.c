@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "ir_text.h"
 
 bool push_batch(Check *c, Batch b)
 {
@@ -63,7 +64,8 @@ bool write_batch_ir(Check *c, const Batch *b, const char *path)
 	EmitOptions o = emit_options(co, b->callers);
 	Buf buf = { 0 };
 	char why[256];
-	buf_printf(&buf, "; gcnabi check batch: %u functions of %s\n", b->count, c->in.path);
+	char shown[3 * 4096 + 1]; /* a path escaped: at most 3 bytes a byte */
+	buf_printf(&buf, "; gcnabi check batch: %u functions of %s\n", b->count, ir_comment(c->in.path, shown, sizeof shown));
 	/* A graph's kernel batch holds only its kernels (without their calls):
 	 * their kernarg layout is all it reads, and the whole module, compiled
 	 * to assembly, fails wherever any function fails after isel. */

@@ -92,6 +92,7 @@
 #include <unistd.h>
 
 #include "check.h"
+#include "ir_text.h"
 
 /* --- files ------------------------------------------------------------------- */
 
@@ -377,7 +378,9 @@ static void repro_head(FILE *f, const Combo *co, bool kernel, const char *kind, 
 {
 	char *argv[16], cpu_arg[64], mattr[64];
 	llc_argv(co, kernel ? LLC_KERNEL_ASM : LLC_MIR, true, "%s", "-", argv, cpu_arg, mattr);
-	fprintf(f, "; gcnabi check: %s\n; %s (%s)\n; RUN:", kind, why, where);
+	char why_text[1024], where_text[1024];
+	fprintf(f, "; gcnabi check: %s\n; %s (%s)\n; RUN:", kind, ir_comment(why, why_text, sizeof why_text),
+		ir_comment(where, where_text, sizeof where_text));
 	for (int k = 0; argv[k]; k++)
 		fprintf(f, " %s", argv[k]);
 	fprintf(f, "\n; %s\n", co->llc->version);
