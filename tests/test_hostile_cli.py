@@ -8,8 +8,10 @@ compiler's. Each case is one parametrized test.
 """
 import json
 import os
+import signal
 import subprocess
 import sys
+import time
 
 import pytest
 
@@ -77,3 +79,48 @@ def test_names_escaped_in_ir(tmp):
     ir = r.stdout.decode()
     report("quoted names: written with \\XX escapes, no raw newline or quote", r.returncode == 0 and
            '@"a\\0Ab"' in ir and '@"x\\22y"' in ir, "exit %d %s" % (r.returncode, r.stderr.decode()[-400:]))
+
+
+# An llc stand-in (tests/test_faults.py's template) whose compiles leave a
+# grandchild in its own session, its pid in $DIR/pids, then run the real llc.
+ESCAPE = 'setsid sleep 300 </dev/null >/dev/null 2>&1 & echo $! >> "$DIR/pids"'
+
+
+def alive(pid):
+    """Whether pid runs (a zombie has ended)."""
+    try:
+        with open("/proc/%d/stat" % pid) as f:
+            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+@pytest.mark.parametrize("ending", ["normal", "SIGTERM"])
+def test_no_process_outlives_check(tmp, llc, ending):
+    from test_faults import STANDIN
+    d = os.path.join(tmp, "llc-escape")
+    os.makedirs(d)
+    standin = os.path.join(d, "llc")
+    # stopped with SIGTERM: while the stand-in still runs, after its grandchild started
+    body = ESCAPE + ("; sleep 30" if ending == "SIGTERM" else "")
+    open(standin, "w").write(STANDIN % {"real": llc, "dir": d, "body": body})
+    os.chmod(standin, 0o755)
+    sigs = os.path.join(tmp, "sigs.ll")
+    open(sigs, "w").write("declare void @f0(i32)\ndeclare i32 @f1(i32, i32)\n")
+    cmd = [GCNABI, "check", "--quiet", "--llc", standin, "--jobs", "1", "--mcpu", "gfx900", "--selector", "dag",
+           "--out", os.path.join(tmp, "out"), sigs]
+    p = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    pidfile = os.path.join(d, "pids")
+    if ending == "SIGTERM":
+        for _ in range(600):  # until the first compile has started its grandchild
+            if os.path.exists(pidfile) and open(pidfile).read().strip() or p.poll() is not None:
+                break
+            time.sleep(0.05)
+        p.terminate()
+    p.wait(timeout=300)
+    pids = [int(x) for x in open(pidfile).read().split()] if os.path.exists(pidfile) else []
+    left = [x for x in pids if alive(x)]
+    for x in left:
+        os.kill(x, signal.SIGKILL)
+    report("%s end: grandchildren that left llc's session are gone (%d started)" % (ending, len(pids)),
+           pids and not left, "left running: %s; exit %d %s" % (left, p.returncode, p.stderr.read()[-400:]))
