@@ -44,10 +44,10 @@ static bool set_string(Check *c, const CheckOpt *o, const char *val)
 
 static bool set_number(Check *c, const CheckOpt *o, const char *val)
 {
-	unsigned v = (unsigned)atoi(val);
-	*FIELD(c, o, unsigned) = v;
-	if (v < o->min || v > o->max)
-		return fprintf(stderr, "gcnabi check: %s takes %u to %u%s\n", o->name, o->min, o->max, o->unit), false;
+	unsigned long long v;
+	if (!cli_number("check", o->name, val, o->min, o->max, &v))
+		return false;
+	*FIELD(c, o, unsigned) = (unsigned)v;
 	return true;
 }
 

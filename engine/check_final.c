@@ -18,6 +18,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "io.h"
 #include "check.h"
 #include "ir_text.h"
 #include "final.h"
@@ -302,7 +303,7 @@ static bool start(Check *c, const Piece *p, const unsigned *const *fns, Running 
 	}
 	for (unsigned k = p->first; !graph && k < p->first + p->n; k++)
 		emit_function(&r->ir, c->in.sigs[fns[p->combo][k]], fns[p->combo][k], &o, why, sizeof why);
-	FILE *f = emitted ? fopen(r->ll, "w") : 0;
+	FILE *f = emitted ? fopen_fresh(r->ll) : 0;
 	bool ok = f && !r->ir.failed && fwrite(r->ir.p, 1, r->ir.n, f) == r->ir.n;
 	if (f)
 		ok = fclose(f) == 0 && ok;
@@ -328,7 +329,7 @@ static void keep_final(Check *c, const Combo *co, const Running *r, const char *
 		snprintf(name, sizeof name, "%u%s", r->piece.first, r->piece.unverified ? ".unverified" : "");
 	snprintf(path, cap, "%s/repro/%s.final.%s.ll", c->report.dir, co->tag, name);
 	snprintf(spath, sizeof spath, "%s/repro/%s.final.%s.s", c->report.dir, co->tag, name);
-	FILE *f = fopen(path, "w"), *g = asm_text ? fopen(spath, "w") : 0;
+	FILE *f = fopen_fresh(path), *g = asm_text ? fopen_fresh(spath) : 0;
 	if (f) {
 		llc_argv(co, LLC_FINAL_ASM, c->opt.final_verify && !r->piece.unverified, "%s", "-", argv, cpu_arg, mattr);
 		char shown[1024];

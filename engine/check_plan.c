@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "io.h"
 #include "check.h"
 #include "ir_text.h"
 
@@ -84,7 +85,7 @@ bool write_batch_ir(Check *c, const Batch *b, const char *path)
 			finding_write(c, &(Finding){ .kind = FK_NOT_EMITTED, .co = co, .sig = i, .why = why });
 		}
 	}
-	FILE *f = fopen(path, "w");
+	FILE *f = fopen_fresh(path);
 	bool ok = f && !buf.failed && fwrite(buf.p, 1, buf.n, f) == buf.n;
 	if (f)
 		ok = fclose(f) == 0 && ok;

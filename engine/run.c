@@ -1,6 +1,7 @@
 /* Process pool for llc runs. */
 #define _DEFAULT_SOURCE
 #include "run.h"
+#include "io.h"
 
 #include <errno.h>
 #include <poll.h>
@@ -30,8 +31,8 @@ double now_seconds(void)
  * death with its parent; never returns. */
 static void child_exec(char *const argv[], const char *out_path, const char *err_path, unsigned mem_mb)
 {
-	int out = open(out_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-	int err = open(err_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+	int out = open_fresh(out_path);
+	int err = open_fresh(err_path);
 	int in = open("/dev/null", O_RDONLY);
 	if (out < 0 || err < 0 || in < 0)
 		_exit(127);

@@ -29,6 +29,7 @@ static void reset_function(MirFunction *f)
 	memset(f->name, 0, sizeof f->name);
 	f->line = 0;
 	f->gisel = f->failed = f->reader_limit = f->grouped = f->has_sig = false;
+	f->error_line = 0;
 	f->error[0] = 0;
 	place_init(&f->in);
 	f->nunattributed = f->ncalls = f->ncalls_dropped = 0;
@@ -105,6 +106,9 @@ static void observe_function(MirWork *w, const MirDoc *d)
 	} else if (w->body.too_big) {
 		f->reader_limit = true;
 		fail(f, "body has more than %u instructions, the MIR reader's limit", (unsigned)MIR_MAX_INSTRS);
+	} else if (w->body.bad_reg_line) {
+		f->error_line = w->body.bad_reg_line;
+		fail(f, "'%s' is not a register: SGPR and VGPR numbers are 0-%u", w->body.bad_reg, (unsigned)MIR_MAX_REG);
 	} else if (w->body.ninstrs == 0) {
 		fail(f, "empty body");
 	} else {

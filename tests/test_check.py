@@ -8,6 +8,7 @@ import glob
 import json
 import os
 import re
+import stat
 import subprocess
 import sys
 import tempfile
@@ -271,7 +272,13 @@ def check_outputs(tmp):
     for name in ("summary.json.tmp", "details.jsonl") + (("link.jsonl",) if len(llcs) > 1 else ()):
         out = os.path.join(tmp, "outputs-full-" + name.split(".")[0])
         os.makedirs(out, exist_ok=True)
-        os.symlink("/dev/full", os.path.join(out, name))
+        # gcnabi writes through no link (issue 36): the full disk is a
+        # /dev/full node of the file's own name, which needs root to make
+        try:
+            os.mknod(os.path.join(out, name), stat.S_IFCHR | 0o666, os.makedev(1, 7))
+        except PermissionError:
+            print("[SKIP] %s on a full disk: making a device node needs root" % name)
+            continue
         r = run([GCNABI, "check", "--quiet", "--mcpu", "gfx1030", "--out", out] + pair + [sigs])
         want = "cannot write %s: No space left on device" % os.path.join(out, name)
         summary = os.path.join(out, "summary.json")

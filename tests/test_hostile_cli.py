@@ -124,3 +124,68 @@ def test_no_process_outlives_check(tmp, llc, ending):
         os.kill(x, signal.SIGKILL)
     report("%s end: grandchildren that left llc's session are gone (%d started)" % (ending, len(pids)),
            pids and not left, "left running: %s; exit %d %s" % (left, p.returncode, p.stderr.read()[-400:]))
+
+
+# Numbers past what an option takes: a usage error (exit 2) naming it.
+BAD_NUMBERS = {
+    "gen --seed 30 digits": ["gen", "--seed", "1" * 30],
+    "gen --count past 64 bits": ["gen", "--count", "99999999999999999999"],
+    "gen --index 2^64-1": ["gen", "--index", "18446744073709551615"],
+    "gen --count negative": ["gen", "--count", "-1"],
+    "gen --boundary --index past 64 bits": ["gen", "--boundary", "--index", "99999999999999999999"],
+    "check --jobs 0": ["check", "--jobs", "0", "x.ll"],
+    "check --jobs past 32 bits": ["check", "--jobs", "4294967297", "x.ll"],
+    "check --mem-limit negative": ["check", "--mem-limit", "-5", "x.ll"],
+    "check --batch with a suffix": ["check", "--batch", "1x", "x.ll"],
+}
+
+
+@pytest.mark.parametrize("case", sorted(BAD_NUMBERS))
+def test_numbers_past_their_type(case):
+    args = BAD_NUMBERS[case]
+    r = subprocess.run([GCNABI] + args, capture_output=True, text=True, timeout=60)
+    report("%s: exit 2 naming %s" % (case, args[-2] if args[0] == "gen" else args[1]),
+           r.returncode == 2 and (args[-2] if args[0] == "gen" else args[1]) in r.stderr and not r.stdout,
+           "exit %d %s" % (r.returncode, r.stderr[-300:]))
+
+
+MIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "fixtures", "mir", "basic.v14.dag.mir")
+
+
+@pytest.mark.parametrize("reg", ["$vgpr-1", "$sgpr4294967296", "$vgpr1024"])
+def test_observe_refuses_bad_registers(tmp, reg):
+    lines = open(MIR).read().split("\n")
+    at = next(i for i, x in enumerate(lines) if x.strip() == "$vgpr0 = COPY %24")
+    lines[at] = lines[at].replace("$vgpr0", reg)
+    path = os.path.join(tmp, "bad.mir")
+    open(path, "w").write("\n".join(lines))
+    r = subprocess.run([GCNABI, "observe", path], capture_output=True, text=True, timeout=60)
+    report("observe %s: exit 1, error at FILE:LINE" % reg,
+           r.returncode == 1 and "%s:%d: error: '%s' is not a register" % (path, at + 1, reg) in r.stderr,
+           "exit %d %s" % (r.returncode, r.stderr[-400:]))
+
+
+def test_out_never_written_through_a_link(tmp, llc):
+    """check --out DIR with links planted in DIR: each file is created
+    afresh, the links' targets stay as they were."""
+    out = os.path.join(tmp, "out")
+    os.makedirs(out)
+    victims = {}
+    for name in ("details.jsonl", "findings.jsonl", "summary.txt", "summary.json"):
+        victim = os.path.join(tmp, "victim-" + name)
+        open(victim, "w").write("untouched\n")
+        os.symlink(victim, os.path.join(out, name))
+        victims[name] = victim
+    sigs = os.path.join(tmp, "sigs.ll")
+    open(sigs, "w").write("declare void @f0(i32)\n")
+    r = subprocess.run([GCNABI, "check", "--quiet", "--llc", llc, "--jobs", "1", "--mcpu", "gfx900", "--selector", "dag",
+                        "--out", out, sigs], capture_output=True, text=True, timeout=300)
+    kept = all(open(v).read() == "untouched\n" for v in victims.values())
+    fresh = all(not os.path.islink(os.path.join(out, n)) for n in victims)
+    summary = json.load(open(os.path.join(out, "summary.json"))) if os.path.exists(os.path.join(out, "summary.json")) else {}
+    report("planted links: targets untouched, files created afresh", r.returncode == 0 and kept and fresh,
+           "exit %d kept %s fresh %s %s" % (r.returncode, kept, fresh, r.stderr[-300:]))
+    version = subprocess.run([GCNABI, "--version"], capture_output=True, text=True).stdout.split()
+    report("gcnabi --version prints gcnabi's version, summary.json names it",
+           len(version) == 2 and version[0] == "gcnabi" and summary.get("gcnabi_version") == version[1],
+           "%s %s" % (version, summary.get("gcnabi_version")))
