@@ -137,6 +137,10 @@ BAD_NUMBERS = {
     "check --jobs past 32 bits": ["check", "--jobs", "4294967297", "x.ll"],
     "check --mem-limit negative": ["check", "--mem-limit", "-5", "x.ll"],
     "check --batch with a suffix": ["check", "--batch", "1x", "x.ll"],
+    "check --wave with a suffix": ["check", "--wave", "32x", "x.ll"],
+    "check --timeout negative": ["check", "--timeout", "-1", "x.ll"],
+    "check --timeout with a suffix": ["check", "--timeout", "1x", "x.ll"],
+    "place --wave past 32 bits": ["place", "--wave", "4294967328", "declare void @f(i32)"],
 }
 
 
@@ -144,8 +148,8 @@ BAD_NUMBERS = {
 def test_numbers_past_their_type(case):
     args = BAD_NUMBERS[case]
     r = subprocess.run([GCNABI] + args, capture_output=True, text=True, timeout=60)
-    report("%s: exit 2 naming %s" % (case, args[-2] if args[0] == "gen" else args[1]),
-           r.returncode == 2 and (args[-2] if args[0] == "gen" else args[1]) in r.stderr and not r.stdout,
+    opt = args[-2] if args[0] == "gen" else args[1]
+    report("%s: exit 2 naming %s" % (case, opt), r.returncode == 2 and opt in r.stderr and not r.stdout,
            "exit %d %s" % (r.returncode, r.stderr[-300:]))
 
 
