@@ -44,28 +44,31 @@ static bool set_string(Check *c, const CheckOpt *o, const char *val)
 
 static bool set_number(Check *c, const CheckOpt *o, const char *val)
 {
-	unsigned v = (unsigned)atoi(val);
-	*FIELD(c, o, unsigned) = v;
-	if (v < o->min || v > o->max)
-		return fprintf(stderr, "gcnabi check: %s takes %u to %u%s\n", o->name, o->min, o->max, o->unit), false;
+	unsigned long long v;
+	if (!cli_number("check", o->name, val, o->min, o->max, &v))
+		return false;
+	*FIELD(c, o, unsigned) = (unsigned)v;
 	return true;
 }
 
 static bool set_wave(Check *c, const CheckOpt *o, const char *val)
 {
 	(void)o;
+	if (strcmp(val, "32") != 0 && strcmp(val, "64") != 0) /* exactly: atoi took "32x" */
+		return fprintf(stderr, "gcnabi check: --wave takes 32 or 64, not '%s'\n", val), false;
 	c->opt.wave = (unsigned)atoi(val);
-	if (c->opt.wave != 32 && c->opt.wave != 64)
-		return fprintf(stderr, "gcnabi check: --wave takes 32 or 64\n"), false;
 	return true;
 }
 
 static bool set_timeout(Check *c, const CheckOpt *o, const char *val)
 {
 	(void)o;
-	c->opt.timeout = atof(val);
-	if (c->opt.timeout <= 0)
-		return fprintf(stderr, "gcnabi check: --timeout takes a positive number of seconds\n"), false;
+	char *end = 0;
+	c->opt.timeout = val[0] >= '0' && val[0] <= '9' ? strtod(val, &end) : 0;
+	/* digits, a point, no suffix; at most a day, so that deadlines stay finite */
+	if (!end || *end || !(c->opt.timeout > 0 && c->opt.timeout <= 86400))
+		return fprintf(stderr, "gcnabi check: --timeout takes seconds, more than 0 and at most 86400, not '%s'\n",
+			       val), false;
 	return true;
 }
 

@@ -36,6 +36,11 @@ void command_help(const Command *cmd, FILE *f);
 const Command *command_find(const char *name);
 void usage(FILE *f); /* the list of commands */
 
+/* val as a number in [min, max] into *out; else false after printing
+ * "gcnabi CMD: OPT takes a number from MIN to MAX" (cli/numbers.c). */
+bool cli_number(const char *cmd, const char *opt, const char *val, unsigned long long min, unsigned long long max,
+		unsigned long long *out);
+
 /* Model options shared by place, check and diff. */
 typedef struct {
 	const char *profile, *layout, *cpu;

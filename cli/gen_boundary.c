@@ -1,6 +1,7 @@
 /* `gcnabi gen --boundary`: the signatures around every limit of the model
  * (generators/boundary.h), for each CPU, selector, view and convention
  * asked for, each preceded by a comment that says what it targets. */
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -75,10 +76,11 @@ int cmd_gen_boundary(int argc, char **argv)
 			bad = !known;
 			any_cc = true;
 		} else if (strcmp(name, "--index") == 0) {
-			char *end;
-			out->index = strtoull(val, &end, 0);
+			if (!cli_number("gen", name, val, 0, ULLONG_MAX - 1, &out->index)) {
+				free(out);
+				return EXIT_USAGE;
+			}
 			out->one = true;
-			bad = !*val || *end;
 		} else if (!model_option(&o, name, val, &bad)) {
 			fprintf(stderr, "gcnabi gen: %s does not apply to --boundary\n", name);
 			free(out);

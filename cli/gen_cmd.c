@@ -33,15 +33,17 @@ static const char *const default_types[] = {
 	"i1", "i16", "i32", "i64", "half", "float", "double", "<2 x half>", "ptr addrspace(1)", "i32 inreg",
 };
 
+/* An index names [index, index + 1): the last unsigned 64-bit value is none. */
 static const struct {
 	const char *name;
 	size_t offset;
+	unsigned long long max;
 } number_opts[] = {
-	{ "--seed", offsetof(GenOptions, seed) },
-	{ "--count", offsetof(GenOptions, count) },
-	{ "--index", offsetof(GenOptions, index) },
-	{ "--from", offsetof(GenOptions, from) },
-	{ "--max-args", offsetof(GenOptions, max_args) },
+	{ "--seed", offsetof(GenOptions, seed), ULLONG_MAX },
+	{ "--count", offsetof(GenOptions, count), ULLONG_MAX },
+	{ "--index", offsetof(GenOptions, index), ULLONG_MAX - 1 },
+	{ "--from", offsetof(GenOptions, from), ULLONG_MAX - 1 },
+	{ "--max-args", offsetof(GenOptions, max_args), ULLONG_MAX },
 };
 
 static uint64_t weights_digest(const GenWeights *w)
@@ -185,17 +187,13 @@ static int gen_option(GenOptions *o, const char *name, const char *val)
 		o->types[o->ntypes++] = val;
 		o->enumerate_only = name;
 	} else {
-		char *end = 0;
 		if (strcmp(name, "--max-args") == 0)
 			o->enumerate_only = name;
-		unsigned long long v = strtoull(val, &end, 0);
-		if (!*val || *end || *val == '-') {
-			fprintf(stderr, "gcnabi gen: %s takes a number, not '%s'\n", name, val);
-			return EXIT_USAGE;
-		}
 		for (size_t k = 0; k < sizeof number_opts / sizeof number_opts[0]; k++)
-			if (strcmp(number_opts[k].name, name) == 0)
-				*(unsigned long long *)((char *)o + number_opts[k].offset) = v;
+			if (strcmp(number_opts[k].name, name) == 0 &&
+			    !cli_number("gen", name, val, 0, number_opts[k].max,
+					(unsigned long long *)((char *)o + number_opts[k].offset)))
+				return EXIT_USAGE;
 		o->one |= strcmp(name, "--index") == 0;
 		o->count_given |= strcmp(name, "--count") == 0;
 	}

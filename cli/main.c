@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "version.h"
 #include "cli.h"
 
 /* What a command printed must reach its reader: stdout is flushed and
@@ -28,6 +29,10 @@ static int run(int argc, char **argv)
 	if (argc < 2) {
 		usage(stderr);
 		return EXIT_USAGE;
+	}
+	if (strcmp(argv[1], "--version") == 0) {
+		printf("gcnabi %s\n", GCNABI_VERSION);
+		return 0;
 	}
 	if (strcmp(argv[1], "help") == 0 || strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
 		const Command *c = argc > 2 ? command_find(argv[2]) : 0;

@@ -31,8 +31,8 @@ bool model_option(ModelOptions *o, const char *name, const char *val, bool *bad)
 		o->cpu = val;
 		*bad = !target_find(val);
 	} else if (strcmp(name, "--wave") == 0) {
-		o->wave = (unsigned)atoi(val);
-		*bad = o->wave != 32 && o->wave != 64;
+		*bad = strcmp(val, "32") != 0 && strcmp(val, "64") != 0; /* exactly: atoi took "32x" */
+		o->wave = *bad ? 0 : (unsigned)atoi(val);
 	} else if (strcmp(name, "--selector") == 0) {
 		*bad = strcmp(val, "dag") != 0 && strcmp(val, "gisel") != 0;
 		o->selector = strcmp(val, "gisel") == 0 ? SEL_GISEL : SEL_DAG;

@@ -8,6 +8,7 @@
 typedef struct {
 	bool json, asm_code;
 	unsigned functions, failed;
+	const char *input;
 	char *line;
 	size_t cap;
 } ObserveRun;
@@ -72,6 +73,8 @@ static int observe_one(void *ctx, const MirFunction *f)
 	ObserveRun *r = ctx;
 	r->functions++;
 	r->failed += f->failed;
+	if (f->failed && f->error_line) /* bad input at a line: said there, as every reader says it */
+		fprintf(stderr, "%s:%u: error: %s in %s\n", r->input, f->error_line, f->error, f->name);
 	if (!r->json) {
 		print_human(f);
 		return 0;
@@ -120,6 +123,7 @@ int cmd_observe(int argc, char **argv)
 	if (k == -3 || argc - i > 1)
 		return EXIT_USAGE;
 	const char *input = i < argc ? argv[i] : "-";
+	r.input = input;
 	char err[512];
 	size_t len;
 	char *text = read_file(input, &len, err, sizeof err);

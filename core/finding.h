@@ -88,6 +88,7 @@ extern const ExitBitInfo exit_bits[EXIT_BIT_COUNT];
 	X(LLC_UNUSABLE, "llc-unusable", MACHINE, INFRASTRUCTURE, "llc cannot run at all (missing, not executable, its loader fails, it fails on an empty module): said once, the rest of the combination is not compiled") \
 	X(LLC_STOPPED, "llc-stopped", MACHINE, INFRASTRUCTURE, "the machine stopped llc, not the input: killed from outside, or a batch past --timeout or out of --mem-limit whose parts are not; not bisected") \
 	X(BAD_OUTPUT, "bad-output", MACHINE, INFRASTRUCTURE, "llc exited 0, but its output is missing or is not MIR (kernels: HSA metadata) for any function of the batch") \
+	X(READER_LIMIT, "reader-limit", MACHINE, INFRASTRUCTURE, "gcnabi's MIR reader stops at one of its own limits (instructions in a body, incoming stack objects), named in the message: gcnabi's limit, not the compiler's; nothing was compared") \
 	X(NOT_REPRODUCIBLE, "not-reproducible", MACHINE, INFRASTRUCTURE, "llc failed on a module without a stack dump of its own (a signal from outside it, the machine), and compiled it when run once more (a one-function module: its results are the second run's)") \
 	X(NOT_EMITTED, "not-emitted", MODEL_VS_LLC, SKIPPED, "this llc's IR dialect cannot express the function: not compiled") \
 	X(NOT_IN_GRAPH, "not-in-graph", MODEL_VS_LLC, SKIPPED, "left out of the call-graph module: the model expects llc to refuse it, or its IR cannot be written") \

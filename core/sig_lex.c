@@ -228,27 +228,70 @@ bool names_equal(const char *text, const Name *a, const Name *b)
 	return i == a->len && j == b->len;
 }
 
-/* Offset of the first byte of s that is not well-formed UTF-8 (overlong
- * forms, surrogates and code points past U+10FFFF included), or n. */
+/* Length of the well-formed UTF-8 character at s (overlong forms,
+ * surrogates and code points past U+10FFFF are not), or 0. */
+static size_t utf8_char_len(const unsigned char *u, size_t n)
+{
+	unsigned c = u[0], len = c < 0x80 ? 1 : (c & 0xe0) == 0xc0 ? 2 : (c & 0xf0) == 0xe0 ? 3 : (c & 0xf8) == 0xf0 ? 4 : 0;
+	if (!len || len > n)
+		return 0;
+	unsigned cp = len == 1 ? c : c & (0x7f >> len);
+	for (unsigned k = 1; k < len; k++) {
+		if ((u[k] & 0xc0) != 0x80)
+			return 0;
+		cp = cp << 6 | (u[k] & 0x3f);
+	}
+	static const unsigned least[5] = { 0, 0, 0x80, 0x800, 0x10000 };
+	if (cp < least[len] || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
+		return 0;
+	return len;
+}
+
+/* Offset of the first byte of s that is not well-formed UTF-8, or n. */
 size_t utf8_invalid_at(const char *s, size_t n)
 {
 	const unsigned char *u = (const unsigned char *)s;
 	for (size_t i = 0; i < n;) {
-		unsigned c = u[i], len = c < 0x80 ? 1 : (c & 0xe0) == 0xc0 ? 2 : (c & 0xf0) == 0xe0 ? 3 : (c & 0xf8) == 0xf0 ? 4 : 0;
-		if (!len || i + len > n)
-			return i;
-		unsigned cp = len == 1 ? c : c & (0x7f >> len);
-		for (unsigned k = 1; k < len; k++) {
-			if ((u[i + k] & 0xc0) != 0x80)
-				return i;
-			cp = cp << 6 | (u[i + k] & 0x3f);
-		}
-		static const unsigned least[5] = { 0, 0, 0x80, 0x800, 0x10000 };
-		if (cp < least[len] || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
+		size_t len = utf8_char_len(u + i, n - i);
+		if (!len)
 			return i;
 		i += len;
 	}
 	return n;
+}
+
+/* The bytes no line of the input may hold, anywhere: a NUL, what is not
+ * UTF-8, a byte-order mark past the first byte (the module reader skips
+ * one there); and outside strings and `;` comments, a non-breaking space,
+ * which looks like a blank and is not one to LLVM's lexer. Returns the
+ * offset of the first (p->len when none) and names it in *what. */
+size_t text_fault(const Parser *p, const char **what)
+{
+	const unsigned char *u = (const unsigned char *)p->text;
+	bool in_string = false, in_comment = false;
+	for (size_t i = 0; i < p->len;) {
+		size_t len = utf8_char_len(u + i, p->len - i);
+		if (!u[i] || !len) {
+			*what = u[i] ? "a byte that is not UTF-8" : "a NUL byte";
+			return i;
+		}
+		if (len == 3 && u[i] == 0xef && u[i + 1] == 0xbb && u[i + 2] == 0xbf) {
+			*what = "a byte-order mark (U+FEFF) past the start of the file";
+			return i;
+		}
+		if (len == 2 && u[i] == 0xc2 && u[i + 1] == 0xa0 && !in_string && !in_comment) {
+			*what = "a non-breaking space (U+00A0), not a blank";
+			return i;
+		}
+		if (u[i] == '\n')
+			in_string = in_comment = false;
+		else if (u[i] == '"' && !in_comment)
+			in_string = !in_string;
+		else if (u[i] == ';' && !in_string)
+			in_comment = true;
+		i += len;
+	}
+	return p->len;
 }
 
 /* --- errors -------------------------------------------------------------- */

@@ -243,14 +243,28 @@ static bool parse_header(Parser *p, bool *new_line)
 	return true;
 }
 
+/* Where the line after pos begins its first word (past blanks). */
+static size_t next_line_word(const Parser *p, size_t pos)
+{
+	size_t at = next_line(p, pos);
+	while (char_at(p, at) == ' ' || char_at(p, at) == '\t')
+		at++;
+	return at;
+}
+
 /* At the body's '{': to just past the matching '}'. Braces in strings and
- * comments do not count. */
+ * comments do not count; a line of the body that begins with `define` or
+ * `declare` is an error (a '}' is missing: that header would be lost). */
 static bool skip_body(Parser *p)
 {
 	size_t open = p->pos, depth = 0;
 	while (p->pos < p->len) {
 		char c = p->text[p->pos];
-		if (c == ';') {
+		if (c == ';' || c == '\n') {
+			size_t at = next_line_word(p, p->pos), n = word_len_at(p, at);
+			if (span_is(p, at, n, "define") || span_is(p, at, n, "declare"))
+				return fail(p, at, "'%.*s' inside a function body: a '}' is missing before it", shown(n),
+					    p->text + at);
 			p->pos = next_line(p, p->pos);
 			continue;
 		}
@@ -329,15 +343,127 @@ static bool looks_like_header(const Parser *p, bool *bare)
 /* After a header that failed: the next line that starts with declare/define. */
 static size_t resync(const Parser *p, size_t start)
 {
-	size_t line = next_line(p, start);
-	for (; line < p->len; line = next_line(p, line)) {
-		size_t at = line;
-		while (char_at(p, at) == ' ' || char_at(p, at) == '\t')
-			at++;
+	for (size_t at = next_line_word(p, start); at < p->len; at = next_line_word(p, at))
 		if (word_at_is(p, at, "declare") || word_at_is(p, at, "define"))
 			return at;
-	}
 	return p->len;
+}
+
+/* The top-level lines of IR gcnabi does not need, skipped knowingly (a
+ * module with bodies is read too): a row with a sigil is a line that
+ * begins with it, a name and '=' (`@g = global ...`, `%T = type ...`,
+ * `!0 = !{...}`); a row with a word, a line that begins with that word
+ * followed by `then` (a word, or one character), or by anything when
+ * `then` is NULL. Any other line that is not a header is an error. */
+typedef struct {
+	char sigil;
+	const char *word, *then;
+} Entity;
+
+static const Entity skipped_entities[] = {
+	{ '@', 0, 0 },                   /* global variable, alias, ifunc */
+	{ '%', 0, 0 },                   /* named type (pass 1 read it) */
+	{ '$', 0, 0 },                   /* comdat */
+	{ '!', 0, 0 },                   /* named or numbered metadata */
+	{ '^', 0, 0 },                   /* summary entry */
+	{ 0, "attributes", "#" },        /* attribute group (read on use) */
+	{ 0, "target", "datalayout" },
+	{ 0, "target", "triple" },
+	{ 0, "source_filename", "=" },
+	{ 0, "module", "asm" },
+	{ 0, "deplibs", "=" },
+	{ 0, "uselistorder", 0 },
+	{ 0, "uselistorder_bb", 0 },
+	{ 0, "call", "@" },              /* call-graph edges: emit/graph.c reads them */
+	{ 0, "chain", "@" },
+};
+
+static bool is_entity(const Parser *p, size_t at, const Entity *e)
+{
+	bool newline = false;
+	if (e->sigil) {
+		size_t pos = at + 1;
+		Name name;
+		if (char_at(p, at) != (unsigned char)e->sigil || !lex_name_at(p, &pos, &name))
+			return false;
+		return char_at(p, space_end(p, pos, &newline)) == '=' && !newline;
+	}
+	size_t n = word_len_at(p, at);
+	if (!span_is(p, at, n, e->word))
+		return false;
+	size_t next = space_end(p, at + n, &newline);
+	if (!e->then)
+		return true;
+	if (newline)
+		return false;
+	size_t m = word_len_at(p, next);
+	return m ? span_is(p, next, m, e->then) : e->then[1] == '\0' && char_at(p, next) == (unsigned char)e->then[0];
+}
+
+/* From the entity's first token to the start of the line after it: it
+ * ends at the first line break outside brackets, strings and comments. */
+static bool skip_entity(Parser *p)
+{
+	size_t depth = 0, outer = 0; /* the outermost open bracket */
+	while (p->pos < p->len) {
+		char c = p->text[p->pos];
+		if (c == '"') {
+			size_t end = string_end(p, p->pos);
+			p->pos = end < p->len && p->text[end] == '"' ? end + 1 : end;
+			continue;
+		}
+		if (c == ';') {
+			while (p->pos < p->len && p->text[p->pos] != '\n')
+				p->pos++;
+			continue;
+		}
+		p->pos++;
+		if (c == '\n' && depth == 0)
+			return true;
+		if ((c == '(' || c == '[' || c == '{') && depth++ == 0)
+			outer = p->pos - 1;
+		else if ((c == ')' || c == ']' || c == '}') && depth-- == 0)
+			return fail(p, p->pos - 1, "'%c' closes nothing", c);
+	}
+	return depth == 0 || fail(p, outer, "'%c' is not closed by the end of the input", p->text[outer]);
+}
+
+static size_t blanks_end(const Parser *p, size_t pos)
+{
+	while (char_at(p, pos) == ' ' || char_at(p, pos) == '\t')
+		pos++;
+	return pos;
+}
+
+/* `WORD @a -> ...` whose word is not `call` or `chain`: a misspelt edge. */
+static bool looks_like_edge(const Parser *p, size_t at)
+{
+	size_t n = word_len_at(p, at), pos = blanks_end(p, at + n) + 1;
+	Name name;
+	if (!n || char_at(p, pos - 1) != '@' || !lex_name_at(p, &pos, &name))
+		return false;
+	pos = blanks_end(p, pos);
+	return char_at(p, pos) == '-' && char_at(p, pos + 1) == '>';
+}
+
+/* A line that is not a header: an entity skipped, or an error. */
+static bool skip_other_line(Parser *p, size_t start)
+{
+	begin_header(p, start);
+	p->err->function[0] = '\0';
+	for (size_t e = 0; e < COUNT(skipped_entities); e++)
+		if (is_entity(p, start, &skipped_entities[e])) {
+			if (skip_entity(p))
+				return true;
+			p->pos = next_line(p, p->pos > start ? p->pos - 1 : start);
+			return false;
+		}
+	p->pos = next_line(p, start);
+	if (looks_like_edge(p, start))
+		return fail(p, start, "'%.*s' is not 'call' or 'chain': an edge starts with one of them",
+			    shown(word_len_at(p, start)), p->text + start);
+	return fail_expected(p, start, "a function header, a call edge or a top-level IR entity (global, type, attributes, "
+				       "metadata, target, source_filename)");
 }
 
 static void parser_init(Parser *p, const char *text, size_t len, Module *mod, Sig *sig, SigError *err)
@@ -370,8 +496,10 @@ static int parse_toplevel_item(Parser *p, SigSink sink, void *ctx, unsigned *fai
 				  shown(word_len_at(p, start)), p->text + start);
 		p->pos = next_line(p, start);
 	} else {
-		p->pos = next_line(p, start);
-		return 0;
+		if (skip_other_line(p, start))
+			return 0;
+		*failed += 1;
+		return sink ? sink(ctx, NULL, p->err) : 0;
 	}
 	*failed += !ok;
 	p->headers++;
@@ -385,7 +513,23 @@ unsigned sig_parse_module(const char *text, size_t len, SigSink sink, void *ctx)
 	Sig sig;
 	SigError err;
 	memset(&mod, 0, sizeof mod);
+	/* A UTF-8 byte-order mark opens a file some editors write: skipped. */
+	if (text && len >= 3 && memcmp(text, "\xef\xbb\xbf", 3) == 0) {
+		text += 3;
+		len -= 3;
+	}
 	parser_init(&p, text, len, &mod, &sig, &err);
+	const char *what;
+	size_t fault = text_fault(&p, &what);
+	if (fault < p.len) {
+		/* No line of such a text can be trusted to be read as written. */
+		begin_header(&p, fault);
+		p.err->function[0] = '\0';
+		fail(&p, fault, "%s", what);
+		if (sink)
+			sink(ctx, NULL, p.err);
+		return 1;
+	}
 	collect_definitions(&p);
 	unsigned failed = 0;
 	for (p.pos = 0;;) {
@@ -400,7 +544,7 @@ unsigned sig_parse_module(const char *text, size_t len, SigSink sink, void *ctx)
 	 * line the rule above cannot recognise. */
 	p.pos = 0;
 	size_t first = next_token(&p);
-	if (p.headers || first >= p.len)
+	if (p.headers || failed || first >= p.len)
 		return failed;
 	begin_header(&p, first);
 	p.err->function[0] = '\0';

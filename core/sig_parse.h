@@ -128,6 +128,7 @@ size_t decode_name(const char *text, const Name *n, char *buf, size_t cap);
 uint32_t name_hash(const char *text, const Name *n);
 bool names_equal(const char *text, const Name *a, const Name *b);
 size_t utf8_invalid_at(const char *s, size_t n);
+size_t text_fault(const Parser *p, const char **what);
 
 /* --- errors (sig_lex.c): each returns false, so `return fail(...)` -------- */
 

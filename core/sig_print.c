@@ -4,6 +4,7 @@
  * and the text is NUL-terminated whenever cap > 0. Whatever sig_print
  * writes, sig_parse_header reads back to an equal Sig. */
 #include "sig.h"
+#include "ir_text.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -112,37 +113,16 @@ size_t type_print(const Sig *s, TypeId t, bool typed_ptrs, char *buf, size_t cap
 	return out_finish(&o);
 }
 
-/* Plain identifiers print bare; anything else (including numeric names,
- * which would read back as unnamed-value numbers) is quoted with \XX escapes. */
-static bool is_plain_name(const char *name)
-{
-	if (!name[0] || strchr("0123456789", name[0]))
-		return false;
-	for (const char *c = name; *c; c++)
-		if (!((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') || (*c >= '0' && *c <= '9') ||
-		      strchr("-$._", *c)))
-			return false;
-	return true;
-}
-
+/* Names are written by ir_escape (ir_text.c): bare when plain, else quoted
+ * with \XX escapes (numeric names too, which would read back as numbers). */
 static void print_name(Out *o, const char *name)
 {
 	const char *end = memchr(name, '\0', SIG_NAME_MAX);
 	size_t n = end ? (size_t)(end - name) : SIG_NAME_MAX;
+	char quoted[3 * SIG_NAME_MAX + 3];
+	size_t len = ir_escape(IR_NAME, name, n, quoted, sizeof quoted);
 	out_str(o, "@");
-	if (n < SIG_NAME_MAX && is_plain_name(name)) {
-		out_bytes(o, name, n);
-		return;
-	}
-	out_str(o, "\"");
-	for (size_t i = 0; i < n; i++) {
-		unsigned char c = (unsigned char)name[i];
-		if (c < 0x20 || c >= 0x7f || c == '"' || c == '\\')
-			out_fmt(o, "\\%02X", c);
-		else
-			out_bytes(o, (const char *)&c, 1);
-	}
-	out_str(o, "\"");
+	out_bytes(o, quoted, len);
 }
 
 /* Flags that change how a value is passed, each printed with a leading space. */

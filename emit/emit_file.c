@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "emit_impl.h"
+#include "ir_text.h"
 
 typedef struct {
 	Buf *out;
@@ -120,8 +121,14 @@ static bool graph_of(EmitRun *r, const char *text, size_t len, const CallEdge *e
 		const char *eol = memchr(p, '\n', (size_t)(end - p));
 		if (!eol)
 			eol = end;
-		if (mine[line])
-			buf_printf(r->out, "; call graph: %.*s\n", (int)(eol - p), p);
+		if (mine[line]) {
+			size_t need = ir_escape(IR_COMMENT, p, (size_t)(eol - p), 0, 0);
+			char *shown = malloc(need + 1);
+			if (shown)
+				ir_escape(IR_COMMENT, p, (size_t)(eol - p), shown, need + 1);
+			buf_printf(r->out, "; call graph: %s\n", shown ? shown : "(out of memory)");
+			free(shown);
+		}
 		p = eol + 1;
 	}
 	free(mine);

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "emit_impl.h"
+#include "ir_text.h"
 
 /* Parameter k of a function as a value: %K, or %gcnabi.arg.K in a kernel,
  * whose kernarg loads llc then names %gcnabi.arg.K.kernarg.offset (the
@@ -87,24 +88,19 @@ void put_global_ptr(Emitter *e, TypeId t, unsigned as)
 
 void put_name(Buf *b, const char *name)
 {
-	bool plain = name[0] && !(name[0] >= '0' && name[0] <= '9');
-	for (const char *p = name; *p; p++)
-		if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') || *p == '.' ||
-		      *p == '_' || *p == '$' || *p == '-'))
-			plain = false;
-	if (plain) {
-		buf_printf(b, "@%s", name);
+	size_t n = strlen(name);
+	char quoted[3 * SIG_NAME_MAX + 3];
+	size_t len = ir_escape(IR_NAME, name, n, quoted, sizeof quoted);
+	buf_put(b, "@", 1);
+	if (len < sizeof quoted) {
+		buf_put(b, quoted, len);
 		return;
 	}
-	buf_put(b, "@\"", 2);
-	for (const char *p = name; *p; p++) {
-		unsigned char c = (unsigned char)*p;
-		if (c == '"' || c == '\\' || c < 0x20 || c >= 0x7f)
-			buf_printf(b, "\\%02X", c);
-		else
-			buf_put(b, p, 1);
-	}
-	buf_put(b, "\"", 1);
+	char *big = malloc(len + 1); /* a name longer than a signature's, made by emit */
+	if (big)
+		ir_escape(IR_NAME, name, n, big, len + 1);
+	buf_put(b, big ? big : quoted, big ? len : sizeof quoted - 1);
+	free(big);
 }
 
 /* Parameter k is a value a caller passes: not the active-lane mask of a

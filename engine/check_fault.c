@@ -24,6 +24,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "io.h"
 #include "check.h"
 
 typedef enum { FAULT_NONE, FAULT_START, FAULT_MEMORY, FAULT_KILLED } Fault;
@@ -134,7 +135,7 @@ static bool probe_ok(Check *c, const Combo *co, LlcOutput what, char *why, size_
 	snprintf(ll, sizeof ll, "%s/probe.ll", c->run.tmp_dir);
 	snprintf(out, sizeof out, "%s/probe.out", c->run.tmp_dir);
 	snprintf(err, sizeof err, "%s/probe.err", c->run.tmp_dir);
-	FILE *f = fopen(ll, "w");
+	FILE *f = fopen_fresh(ll);
 	bool ok = f && fputs("; gcnabi check: an empty module\n", f) >= 0;
 	if (f)
 		ok = fclose(f) == 0 && ok;

@@ -18,7 +18,9 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "io.h"
 #include "check.h"
+#include "ir_text.h"
 #include "final.h"
 
 typedef struct {
@@ -301,7 +303,7 @@ static bool start(Check *c, const Piece *p, const unsigned *const *fns, Running 
 	}
 	for (unsigned k = p->first; !graph && k < p->first + p->n; k++)
 		emit_function(&r->ir, c->in.sigs[fns[p->combo][k]], fns[p->combo][k], &o, why, sizeof why);
-	FILE *f = emitted ? fopen(r->ll, "w") : 0;
+	FILE *f = emitted ? fopen_fresh(r->ll) : 0;
 	bool ok = f && !r->ir.failed && fwrite(r->ir.p, 1, r->ir.n, f) == r->ir.n;
 	if (f)
 		ok = fclose(f) == 0 && ok;
@@ -327,11 +329,12 @@ static void keep_final(Check *c, const Combo *co, const Running *r, const char *
 		snprintf(name, sizeof name, "%u%s", r->piece.first, r->piece.unverified ? ".unverified" : "");
 	snprintf(path, cap, "%s/repro/%s.final.%s.ll", c->report.dir, co->tag, name);
 	snprintf(spath, sizeof spath, "%s/repro/%s.final.%s.s", c->report.dir, co->tag, name);
-	FILE *f = fopen(path, "w"), *g = asm_text ? fopen(spath, "w") : 0;
+	FILE *f = fopen_fresh(path), *g = asm_text ? fopen_fresh(spath) : 0;
 	if (f) {
 		llc_argv(co, LLC_FINAL_ASM, c->opt.final_verify && !r->piece.unverified, "%s", "-", argv, cpu_arg, mattr);
+		char shown[1024];
 		if (head)
-			fprintf(f, "; gcnabi check --final-code: %s\n; RUN:", head);
+			fprintf(f, "; gcnabi check --final-code: %s\n; RUN:", ir_comment(head, shown, sizeof shown));
 		else
 			fprintf(f, "; gcnabi check --final-code: this module's final code breaks the contract (%s has it)\n; RUN:",
 				strrchr(spath, '/') + 1);

@@ -248,6 +248,11 @@ void compare_callee(Check *c, Combo *co, unsigned i, const MirFunction *f)
 	char why[256];
 	cc_place(c->in.sigs[i], &co->m, VIEW_CALLEE, model);
 	co->st.functions++;
+	if (f->failed && f->reader_limit) {
+		co->st.infra++;
+		report(c, co, i, FK_READER_LIMIT, f->error, 0, 0, 0);
+		return;
+	}
 	if (f->failed) {
 		co->st.diverged++;
 		snprintf(why, sizeof why, "MIR not readable: %s", f->error);

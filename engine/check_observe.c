@@ -94,6 +94,11 @@ static int observe_sink(void *ctx, const MirFunction *f)
 	} else if (function_index(f->name, ".caller", &i) && (k = batch_slot(c, b, i)) >= 0 && !o->seen_caller[k]) {
 		o->seen_caller[k] = true;
 		Combo *co = &c->combos[b->combo];
+		if (f->failed && f->reader_limit) {
+			co->st.infra++;
+			report(c, co, i, FK_READER_LIMIT, f->error, 0, 0, 0);
+			return 0;
+		}
 		if (f->failed || f->ncalls == 0) {
 			co->st.calls++;
 			co->st.calls_diverged++;

@@ -4,7 +4,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "io.h"
 #include "check.h"
+#include "ir_text.h"
 
 bool push_batch(Check *c, Batch b)
 {
@@ -63,7 +65,8 @@ bool write_batch_ir(Check *c, const Batch *b, const char *path)
 	EmitOptions o = emit_options(co, b->callers);
 	Buf buf = { 0 };
 	char why[256];
-	buf_printf(&buf, "; gcnabi check batch: %u functions of %s\n", b->count, c->in.path);
+	char shown[3 * 4096 + 1]; /* a path escaped: at most 3 bytes a byte */
+	buf_printf(&buf, "; gcnabi check batch: %u functions of %s\n", b->count, ir_comment(c->in.path, shown, sizeof shown));
 	/* A graph's kernel batch holds only its kernels (without their calls):
 	 * their kernarg layout is all it reads, and the whole module, compiled
 	 * to assembly, fails wherever any function fails after isel. */
@@ -82,7 +85,7 @@ bool write_batch_ir(Check *c, const Batch *b, const char *path)
 			finding_write(c, &(Finding){ .kind = FK_NOT_EMITTED, .co = co, .sig = i, .why = why });
 		}
 	}
-	FILE *f = fopen(path, "w");
+	FILE *f = fopen_fresh(path);
 	bool ok = f && !buf.failed && fwrite(buf.p, 1, buf.n, f) == buf.n;
 	if (f)
 		ok = fclose(f) == 0 && ok;

@@ -56,6 +56,7 @@
  *                 temporary name, then renamed); a check that stops early
  *                 or fails to write leaves none or one with false.
  *   complete            every file above was written in full
+ *   gcnabi_version      gcnabi's own (core/version.h)
  *   input, signatures, malformed, call_edges, layout, jobs
  *   llcs                [{label, path, version, profile, profile_from}]:
  *                       label names the llc in every combo, row and file;
@@ -91,7 +92,9 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "io.h"
 #include "check.h"
+#include "ir_text.h"
 
 /* --- files ------------------------------------------------------------------- */
 
@@ -377,7 +380,9 @@ static void repro_head(FILE *f, const Combo *co, bool kernel, const char *kind, 
 {
 	char *argv[16], cpu_arg[64], mattr[64];
 	llc_argv(co, kernel ? LLC_KERNEL_ASM : LLC_MIR, true, "%s", "-", argv, cpu_arg, mattr);
-	fprintf(f, "; gcnabi check: %s\n; %s (%s)\n; RUN:", kind, why, where);
+	char why_text[1024], where_text[1024];
+	fprintf(f, "; gcnabi check: %s\n; %s (%s)\n; RUN:", kind, ir_comment(why, why_text, sizeof why_text),
+		ir_comment(where, where_text, sizeof where_text));
 	for (int k = 0; argv[k]; k++)
 		fprintf(f, " %s", argv[k]);
 	fprintf(f, "\n; %s\n", co->llc->version);
@@ -391,7 +396,7 @@ void keep_module(Check *c, const Combo *co, bool kernel, FindingKind kind, const
 	char *text = read_file(ll, &len, err, sizeof err);
 	snprintf(path, cap, "%s/repro/%s.%s.%u.ll", c->report.dir, co->tag,
 		 kind == FK_CRASHES_TOGETHER ? "together" : "once", serial);
-	FILE *f = text ? fopen(path, "w") : 0;
+	FILE *f = text ? fopen_fresh(path) : 0;
 	if (f) {
 		snprintf(where, sizeof where, "functions of %s", c->in.path);
 		repro_head(f, co, kernel, finding_kinds[kind].name,
@@ -413,7 +418,7 @@ static void write_repro(Check *c, Combo *co, unsigned i, FindingKind kind, const
 	const Sig *s = c->in.sigs[i];
 	char path[700], where[600];
 	snprintf(path, sizeof path, "%s/repro/%s.%u.ll", c->report.dir, co->tag, i);
-	FILE *f = fopen(path, "w");
+	FILE *f = fopen_fresh(path);
 	if (!f) {
 		check_fclose(c, f, path);
 		return;

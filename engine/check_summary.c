@@ -10,6 +10,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "version.h"
+#include "io.h"
 #include "check.h"
 
 static double percent(unsigned part, unsigned whole) { return whole ? 100.0 * part / whole : 100.0; }
@@ -199,6 +201,7 @@ static void examples_json(const Check *c, JsonWriter *w)
 static void summary_json(const Check *c, JsonWriter *w, double wall)
 {
 	jw_object(w);
+	jw_kstring(w, "gcnabi_version", GCNABI_VERSION);
 	jw_kstring(w, "input", c->in.path);
 	jw_kuint(w, "signatures", c->in.nsigs);
 	jw_kuint(w, "malformed", c->in.malformed);
@@ -251,7 +254,7 @@ void write_summaries(Check *c, double wall)
 {
 	char path[700];
 	snprintf(path, sizeof path, "%s/summary.txt.tmp", c->report.dir);
-	FILE *f = fopen(path, "w");
+	FILE *f = fopen_fresh(path);
 	if (f)
 		print_summary(c, f, wall);
 	commit_file(c, "summary.txt", check_fclose(c, f, path));

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "io.h"
 #include "jsonw.h"
 #include "place.h"
 
@@ -16,7 +17,7 @@ void jw_init(JsonWriter *w, FILE *f)
 
 bool jw_open(JsonWriter *w, const char *path)
 {
-	jw_init(w, fopen(path, "w"));
+	jw_init(w, fopen_fresh(path));
 	snprintf(w->path, sizeof w->path, "%s", path);
 	if (!w->f)
 		w->error = errno ? errno : EIO;

@@ -1,6 +1,7 @@
 /* Process pool for llc runs. */
 #define _DEFAULT_SOURCE
 #include "run.h"
+#include "io.h"
 
 #include <errno.h>
 #include <poll.h>
@@ -30,8 +31,8 @@ double now_seconds(void)
  * death with its parent; never returns. */
 static void child_exec(char *const argv[], const char *out_path, const char *err_path, unsigned mem_mb)
 {
-	int out = open(out_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-	int err = open(err_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+	int out = open_fresh(out_path);
+	int err = open_fresh(err_path);
 	int in = open("/dev/null", O_RDONLY);
 	if (out < 0 || err < 0 || in < 0)
 		_exit(127);
@@ -52,6 +53,55 @@ static void child_exec(char *const argv[], const char *out_path, const char *err
 	execv(argv[0], argv);
 	dprintf(2, "cannot run %s: %s\n", argv[0], strerror(errno));
 	_exit(127);
+}
+
+/* --- descendants ----------------------------------------------------------
+ * gcnabi and its launcher are child subreapers (Linux): a descendant of an
+ * llc run that outlives its parent, even one that left llc's process group
+ * (setsid), becomes their child. At the end of each llc run, and on every
+ * exit of either (normal, error, SIGINT, SIGTERM, SIGHUP), every such child
+ * is killed with its group and reaped: nothing of a run outlives it. */
+
+/* Kills and reaps this process's children (those of its main thread, which
+ * starts every process), but for the keep[] ones. Async-signal-safe: open,
+ * read, kill, waitpid only. */
+static void end_children(const pid_t *keep, int nkeep)
+{
+#ifdef __linux__
+	char path[64], buf[4096];
+	for (int round = 0; round < 8; round++) {
+		snprintf(path, sizeof path, "/proc/%d/task/%d/children", (int)getpid(), (int)getpid());
+		int fd = open(path, O_RDONLY | O_CLOEXEC);
+		if (fd < 0)
+			return;
+		ssize_t n = read(fd, buf, sizeof buf - 1);
+		close(fd);
+		if (n <= 0)
+			return;
+		buf[n] = 0;
+		bool killed = false;
+		for (char *p = buf; *p;) {
+			long pid = strtol(p, &p, 10);
+			if (pid <= 0)
+				break;
+			bool kept = false;
+			for (int k = 0; k < nkeep; k++)
+				kept |= keep[k] == (pid_t)pid;
+			if (kept)
+				continue;
+			kill(-(pid_t)pid, SIGKILL);
+			kill((pid_t)pid, SIGKILL);
+			while (waitpid((pid_t)pid, 0, 0) < 0 && errno == EINTR)
+				;
+			killed = true;
+		}
+		if (!killed)
+			return; /* another round only for children adopted meanwhile */
+	}
+#else
+	(void)keep;
+	(void)nkeep;
+#endif
 }
 
 /* --- the launcher ---------------------------------------------------------
@@ -107,15 +157,47 @@ static bool write_full(int fd, const void *buf, size_t len)
 	return true;
 }
 
+/* The llc processes the launcher started and that have not exited: its
+ * other children are descendants of ended runs, adopted. */
+enum { MAX_STARTED = 4096 };
+static pid_t started[MAX_STARTED];
+static int nstarted;
+
+static bool forget_started(pid_t pid)
+{
+	for (int i = 0; i < nstarted; i++)
+		if (started[i] == pid) {
+			started[i] = started[--nstarted];
+			return true;
+		}
+	return false;
+}
+
+/* Exits of started llc are reported; after one, what its run left behind
+ * (adopted, the launcher being a subreaper) is ended. */
 static void launcher_report_exits(int fd)
 {
 	int st;
 	pid_t pid;
+	bool ended = false;
 	while ((pid = waitpid(-1, &st, WNOHANG)) > 0) {
+		if (!forget_started(pid))
+			continue; /* an adopted descendant, ended by us */
+		ended = true;
 		LaunchRecord r = { LAUNCH_EXITED, pid, st };
 		if (!write_full(fd, &r, sizeof r))
 			_exit(0);
 	}
+	if (ended)
+		end_children(started, nstarted);
+}
+
+/* The launcher's end (gcnabi gone, or its SIGTERM): every child with it. */
+static void launcher_exit(int sig)
+{
+	(void)sig;
+	end_children(0, 0);
+	_exit(0);
 }
 
 /* The launcher sleeps until a request comes or a child exits: SIGCHLD
@@ -149,6 +231,9 @@ static void launcher_main(int request_fd, int record_fd)
 	sa.sa_handler = on_sigchld;
 	sa.sa_flags = SA_RESTART | SA_NOCLDSTOP;
 	sigaction(SIGCHLD, &sa, 0);
+	sa.sa_handler = launcher_exit;
+	sa.sa_flags = 0;
+	sigaction(SIGTERM, &sa, 0);
 	for (;;) {
 		struct pollfd pfd[2] = { { request_fd, POLLIN, 0 }, { wake[0], POLLIN, 0 } };
 		int r = poll(pfd, 2, -1);
@@ -162,7 +247,7 @@ static void launcher_main(int request_fd, int record_fd)
 			continue;
 		uint32_t len;
 		if (!read_full(request_fd, &len, sizeof len) || len > MAX_REQUEST || !read_full(request_fd, buf, len))
-			_exit(0); /* gcnabi is gone; our children die with us */
+			launcher_exit(0); /* gcnabi is gone */
 		buf[len] = 0;
 		char *field[MAX_ARGS + 4];
 		int n = 0;
@@ -177,9 +262,12 @@ static void launcher_main(int request_fd, int record_fd)
 				close(request_fd);
 				close(record_fd);
 				signal(SIGCHLD, SIG_DFL);
+				signal(SIGTERM, SIG_DFL);
 				child_exec(field + 3, field[0], field[1], (unsigned)strtoul(field[2], 0, 10));
 			}
 			rec.pid = pid < 0 ? -errno : pid;
+			if (pid > 0 && nstarted < MAX_STARTED)
+				started[nstarted++] = pid;
 		}
 		if (!write_full(record_fd, &rec, sizeof rec))
 			_exit(0);
@@ -198,6 +286,21 @@ static void launcher_stop(void)
 	while (waitpid(launcher.pid, 0, 0) < 0 && errno == EINTR)
 		;
 	launcher.pid = 0;
+	end_children(0, 0); /* what the launcher left, adopted by gcnabi */
+}
+
+/* SIGINT, SIGTERM, SIGHUP: the launcher ends its children, gcnabi what it
+ * adopted; then the signal's own end. */
+static void on_stop_signal(int sig)
+{
+	if (launcher.pid > 0) {
+		kill(launcher.pid, SIGTERM);
+		while (waitpid(launcher.pid, 0, 0) < 0 && errno == EINTR)
+			;
+	}
+	end_children(0, 0);
+	signal(sig, SIG_DFL);
+	raise(sig);
 }
 
 /* llc's crash handler starts llvm-symbolizer on every crash (seconds of
@@ -239,7 +342,8 @@ bool proc_launcher_start(int lower_priority_by)
 	if (pid == 0) {
 		close(request[1]);
 		close(record[0]);
-		prctl(PR_SET_PDEATHSIG, SIGKILL);
+		prctl(PR_SET_PDEATHSIG, SIGTERM); /* its handler ends its children */
+		prctl(PR_SET_CHILD_SUBREAPER, 1);
 		if (getppid() == 1)
 			_exit(0);
 		launcher_main(request[0], record[1]);
@@ -252,6 +356,13 @@ bool proc_launcher_start(int lower_priority_by)
 	launcher.request_fd = request[1];
 	launcher.record_fd = record[0];
 	atexit(launcher_stop);
+	prctl(PR_SET_CHILD_SUBREAPER, 1);
+	static const int stops[] = { SIGINT, SIGTERM, SIGHUP };
+	for (size_t i = 0; i < sizeof stops / sizeof stops[0]; i++) {
+		struct sigaction was;
+		if (sigaction(stops[i], 0, &was) == 0 && was.sa_handler != SIG_IGN) /* nohup's stays */
+			signal(stops[i], on_stop_signal);
+	}
 	/* Should nice fail, gcnabi runs at llc's priority: slower, not wrong. */
 	if (lower_priority_by > 0 && nice(lower_priority_by) == -1)
 		errno = 0;

@@ -25,6 +25,11 @@ void buf_free(Buf *b);
 const char *buf_cstr(const Buf *b);
 void fput_json_string(FILE *f, const char *s);
 
+/* path created afresh for writing (io/fresh.c): what it named is unlinked,
+ * the new file made with O_EXCL | O_NOFOLLOW; never written through a link. */
+int open_fresh(const char *path);
+FILE *fopen_fresh(const char *path);
+
 /* The user's signatures in text read from path, handed to sink one by one
  * (io/sig_read.c): the parser's errors, a second function of a name already
  * seen and an input with no header at all are errors, printed (when say)

@@ -28,7 +28,8 @@ static void reset_function(MirFunction *f)
 {
 	memset(f->name, 0, sizeof f->name);
 	f->line = 0;
-	f->gisel = f->failed = f->grouped = f->has_sig = false;
+	f->gisel = f->failed = f->reader_limit = f->grouped = f->has_sig = false;
+	f->error_line = 0;
 	f->error[0] = 0;
 	place_init(&f->in);
 	f->nunattributed = f->ncalls = f->ncalls_dropped = 0;
@@ -95,6 +96,7 @@ static void observe_function(MirWork *w, const MirDoc *d)
 	} else if (!w->h.has_name) {
 		fail(f, "MIR document at line %u has no name:", d->line);
 	} else if (w->h.fixed_overflow) {
+		f->reader_limit = true;
 		fail(f, "more than %u incoming stack objects: the observer keeps no more", (unsigned)MIR_MAX_FIXED);
 	} else if (w->h.failed_isel) {
 		f->gisel = true; /* only GlobalISel sets failedISel */
@@ -102,7 +104,11 @@ static void observe_function(MirWork *w, const MirDoc *d)
 	} else if (!body_parse(&w->body, &w->h)) {
 		fail(f, "out of memory reading the body");
 	} else if (w->body.too_big) {
-		fail(f, "body has more than %u instructions", (unsigned)MIR_MAX_INSTRS);
+		f->reader_limit = true;
+		fail(f, "body has more than %u instructions, the MIR reader's limit", (unsigned)MIR_MAX_INSTRS);
+	} else if (w->body.bad_reg_line) {
+		f->error_line = w->body.bad_reg_line;
+		fail(f, "'%s' is not a register: SGPR and VGPR numbers are 0-%u", w->body.bad_reg, (unsigned)MIR_MAX_REG);
 	} else if (w->body.ninstrs == 0) {
 		fail(f, "empty body");
 	} else {

@@ -55,6 +55,8 @@ typedef struct {
 	uint32_t line;             /* line of the function document's `---` */
 	bool gisel;                /* generic MIR (irtranslator) rather than selected MIR (finalize-isel) */
 	bool failed;               /* failedISel: true, empty or truncated body */
+	bool reader_limit;         /* failed at one of the reader's own limits: gcnabi's, not llc's */
+	uint32_t error_line;       /* the input line the error is at; 0: the function as a whole */
 	char error[192];
 	/* Arguments were grouped through gcnabi.<i>.in.<K> store markers (or the
 	 * function has no parameters). When false, in holds one group: every

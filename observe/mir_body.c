@@ -7,6 +7,7 @@
 #define _GNU_SOURCE /* memmem */
 #include "mir_parse.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -480,11 +481,36 @@ static void layout_generic_pieces(MirBody *b, Instr *in)
 	}
 }
 
+/* A `$sgpr`/`$vgpr` followed by a sign or by a number past MIR_MAX_REG
+ * names no register llc prints: the body is refused at its line, never
+ * read as if the operand were some other register (`$sgpr_null` is one). */
+static void check_reg_names(MirBody *b, Str line, uint32_t lineno)
+{
+	static const char *const files[] = { "$sgpr", "$vgpr" };
+	for (size_t i = 0; i + 5 < line.n && !b->bad_reg_line; i++)
+		for (size_t f = 0; f < sizeof files / sizeof files[0]; f++) {
+			if (memcmp(line.p + i, files[f], 5) != 0)
+				continue;
+			size_t j = i + 5;
+			uint64_t v = 0;
+			bool sign = line.p[j] == '-' || line.p[j] == '+';
+			for (j += sign; j < line.n && line.p[j] >= '0' && line.p[j] <= '9' && v <= MIR_MAX_REG; j++)
+				v = v * 10 + (uint64_t)(line.p[j] - '0');
+			while (j < line.n && line.p[j] >= '0' && line.p[j] <= '9')
+				j++;
+			if (sign || v > MIR_MAX_REG) {
+				b->bad_reg_line = lineno;
+				snprintf(b->bad_reg, sizeof b->bad_reg, "%.*s", (int)(j - i < 24 ? j - i : 24), line.p + i);
+			}
+		}
+}
+
 static bool add_instr(MirBody *b, Str line, uint32_t lineno, uint32_t block)
 {
 	Str defs, opcode, ops, mem;
 	if (!instr_split(line, &defs, &opcode, &ops, &mem))
 		return true;
+	check_reg_names(b, line, lineno);
 	if (b->ninstrs >= MIR_MAX_INSTRS) {
 		b->too_big = true;
 		return true;
@@ -635,6 +661,7 @@ bool body_parse(MirBody *b, const FuncHeader *h)
 {
 	b->ninstrs = b->nuses = b->ndefs = b->nleaves = b->ntemps = 0;
 	b->gisel = b->too_big = b->exhausted = false;
+	b->bad_reg_line = 0;
 	b->work = 0;
 	b->scc_def = 0;
 	Str rest = h->body, line;

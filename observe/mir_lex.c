@@ -173,7 +173,7 @@ Str operand_strip_flags(Str op, unsigned *flags)
 
 /* --- registers ------------------------------------------------------- */
 
-enum { MAX_REG = 1023 }; /* above any SGPR or VGPR number llc prints */
+enum { MAX_REG = MIR_MAX_REG };
 
 /* One element of a register name: sgprN or vgprN. */
 static bool reg_element(Str *s, uint8_t *kind, uint32_t *num)

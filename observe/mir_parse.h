@@ -306,6 +306,8 @@ typedef struct {
 	bool gisel;           /* generic opcodes or typed vregs seen */
 	bool narrow_buffer_ptrs; /* set by the caller: the module's datalayout has no p7-p9 (LLVM 14-16), so they are 64-bit */
 	bool too_big;         /* more than MIR_MAX_INSTRS instructions: the rest were dropped */
+	uint32_t bad_reg_line; /* the first line naming $sgprN/$vgprN with N negative or past MIR_MAX_REG; 0: none */
+	char bad_reg[32];
 	uint32_t scc_def, scc_block; /* while parsing: the last live def of $scc (index + 1) and its block */
 	uint64_t work;        /* steps taken by all traces of this body */
 	bool exhausted;       /* work passed MIR_BODY_BUDGET: later traces find nothing */
@@ -313,6 +315,7 @@ typedef struct {
 
 enum {
 	MIR_MAX_INSTRS = 1u << 18,
+	MIR_MAX_REG = 1023,          /* above any SGPR or VGPR number llc prints */
 	MIR_MAX_INCOMING = 512,      /* incoming register COPYs considered per function */
 	MIR_MAX_LEAVES = 4096,
 	MIR_TRACE_BUDGET = 1u << 14, /* steps one trace may take */

@@ -8,6 +8,7 @@ import glob
 import json
 import os
 import re
+import stat
 import subprocess
 import sys
 import tempfile
@@ -89,17 +90,17 @@ def bad_inputs(tmp):
 # Input that is not a list of signatures, or that llc's IR verifier rejects:
 # name -> (file bytes, the "LINE:COL: error: ..." place reports).
 BAD_INPUT = {
-    "random bytes": (bytes(range(200, 256)) * 3 + b"\n", "1:1: error: expected a 'declare' or 'define' line"),
+    "random bytes": (bytes(range(200, 256)) * 3 + b"\n", "1:1: error: a byte that is not UTF-8"),
     "misspelt declare": (b"decalre void @f(i32)\ndecalre void @g(i64)\n", "1:1: error: 'decalre' is not 'declare'"),
     "misspelt define": (b"declare void @a(i32)\n  defnie void @f(i32) {\n  ret void\n}\n", "2:3: error: 'defnie'"),
     "duplicate name": (b"declare void @f(i32)\ndeclare void @g(i32)\ndeclare void @f(i64)\n",
                        "3:14: error: a second function named @f (the first is on line 1)"),
-    "invalid UTF-8 name": (b'declare void @"f\xff"(i32)\n', "1:14: error: function name is not valid UTF-8"),
+    "invalid UTF-8 name": (b'declare void @"f\xff"(i32)\n', "1:17: error: a byte that is not UTF-8"),
     "byval on i32": (b"declare void @f(i32 byval(i32))\n", "1:21: error: 'byval' applies to pointers only: the IR verifier"),
     "signext and zeroext": (b"declare void @f(i8 signext zeroext)\n", "1:28: error: 'signext' with 'zeroext'"),
     "sret third": (b"declare void @f(i32, i32, ptr addrspace(5) sret(i32))\n", "1:27: error: 'sret' on parameter 2"),
     "misspelt call edge": (b"declare void @a(i32)\ndeclare void @b(i32)\ncal @a -> @b\n",
-                           "3:1: 'cal' is not 'call' or 'chain'"),
+                           "3:1: error: 'cal' is not 'call' or 'chain'"),
     "graph with a duplicate": (b"declare void @a(i32)\ndeclare void @b(i32)\ndeclare void @a(i64)\ncall @a -> @b\n",
                                "3:14: error: a second function named @a"),
 }
@@ -271,7 +272,13 @@ def check_outputs(tmp):
     for name in ("summary.json.tmp", "details.jsonl") + (("link.jsonl",) if len(llcs) > 1 else ()):
         out = os.path.join(tmp, "outputs-full-" + name.split(".")[0])
         os.makedirs(out, exist_ok=True)
-        os.symlink("/dev/full", os.path.join(out, name))
+        # gcnabi writes through no link (issue 36): the full disk is a
+        # /dev/full node of the file's own name, which needs root to make
+        try:
+            os.mknod(os.path.join(out, name), stat.S_IFCHR | 0o666, os.makedev(1, 7))
+        except PermissionError:
+            print("[SKIP] %s on a full disk: making a device node needs root" % name)
+            continue
         r = run([GCNABI, "check", "--quiet", "--mcpu", "gfx1030", "--out", out] + pair + [sigs])
         want = "cannot write %s: No space left on device" % os.path.join(out, name)
         summary = os.path.join(out, "summary.json")

@@ -374,7 +374,7 @@ static void test_truncated_and_mutated_modules(void **state)
 		memset(c, 0, sizeof *c);
 		unsigned failed = sig_parse_module(copy, n, collect_sink, c);
 		free(copy);
-		assert_true(c->n <= 2);
+		assert_true(c->n <= 3); /* two headers and a cut attribute group */
 		assert_true(failed <= c->n);
 		for (size_t b = 0; b < sizeof bytes - 1 && n < len; b++) {
 			copy = exact_copy(module, len);
@@ -390,6 +390,53 @@ static void test_truncated_and_mutated_modules(void **state)
 	assert_int_equal(c->n, 2);
 	assert_int_equal(c->sig[0].no_inputs, UINT32_C(1) << NOIN_QUEUE_PTR);
 	free(c);
+}
+
+/* No line is dropped: each line of a module is a header, an IR entity
+ * skipped knowingly, or an error at its line:col (issue 36). */
+static void test_no_line_dropped(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *text;
+		size_t len;      /* 0: strlen */
+		unsigned line, col;  /* 0: no error, the headers all read */
+		const char *msg;
+	} cases[] = {
+		{ "declare void @f(i32)\n!!! garbage\n", 0, 2, 1, "expected a function header" },
+		{ "\xef\xbb\xbf" "declare void @f(i32)\n", 0, 0, 0, 0 },
+		{ "declare void @f(i32)\n\xef\xbb\xbf" "declare void @g(i32)\n", 0, 2, 1, "byte-order mark" },
+		{ "declare void @f(i32)\n\xc2\xa0" "declare void @g(i32)\n", 0, 2, 1, "non-breaking space" },
+		{ "declare void @f(i32)\n\0declare void @g(i32)\n", 43, 2, 1, "NUL" },
+		{ "declare void @f(i32)\n; \xff\n", 0, 2, 3, "not UTF-8" },
+		{ "define void @f() {\n  ret void\ndefine void @g() {\n  ret void\n}\n", 0, 3, 1, "'define' inside" },
+		{ "declare void @f(i32)\n@g = global [2 x i32] [i32 1,\n", 0, 2, 23, "'[' is not closed" },
+		{ "declare void @f(i32)\ntarget garbage\n", 0, 2, 1, "expected a function header" },
+		{ "source_filename = \"a\"\ntarget triple = \"amdgcn--amdpal\"\n@g = global [2 x i32] [i32 1,\n  i32 2]\n"
+		  "%T = type { i32 }\n$c = comdat any\n!0 = !{i32 1}\n!llvm.ident = !{!0}\nattributes #0 = { nounwind }\n"
+		  "declare void @f(%T) #0 ; \xc2\xa0 in a comment\n@s = constant [2 x i8] c\"\xc2\xa0\"\ncall @f -> @f\n", 0, 0, 0, 0 },
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		size_t len = cases[i].len ? cases[i].len : strlen(cases[i].text);
+		char *copy = exact_copy(cases[i].text, len);
+		Collected *c = calloc(1, sizeof *c);
+		assert_non_null(c);
+		unsigned failed = sig_parse_module(copy, len, collect_sink, c);
+		free(copy);
+		if (!cases[i].line) {
+			assert_int_equal(failed, 0);
+			assert_true(c->n >= 1 && c->ok[0]);
+		} else {
+			unsigned k = 0;
+			while (k < c->n && c->ok[k])
+				k++;
+			assert_true(failed >= 1 && k < c->n);
+			assert_int_equal(c->err[k].line, cases[i].line);
+			assert_int_equal(c->err[k].col, cases[i].col);
+			assert_non_null(strstr(c->err[k].msg, cases[i].msg));
+		}
+		free(c);
+	}
 }
 
 /* --- printing ------------------------------------------------------------ */
@@ -521,7 +568,13 @@ static void test_input_without_headers(void **state)
 	assert_int_equal(c->failed, 1);
 	assert_int_equal(c->err[0].line, 2);
 	assert_int_equal(c->err[0].col, 3);
-	assert_non_null(strstr(c->err[0].msg, "the input has no function header"));
+	assert_non_null(strstr(c->err[0].msg, "not UTF-8"));
+	free(c);
+	c = parse_module("\n  \x7f\x01garbage ( bytes\n");
+	assert_int_equal(c->n, 1);
+	assert_int_equal(c->err[0].line, 2);
+	assert_int_equal(c->err[0].col, 3);
+	assert_non_null(strstr(c->err[0].msg, "expected a function header"));
 	free(c);
 	c = parse_module("source_filename = \"x\"\n@g = global i32 0\n");
 	assert_int_equal(c->failed, 1);
@@ -574,6 +627,7 @@ int main(void)
 		cmocka_unit_test(test_parse_header_without_text),
 		cmocka_unit_test(test_truncated_headers),
 		cmocka_unit_test(test_truncated_and_mutated_modules),
+		cmocka_unit_test(test_no_line_dropped),
 		cmocka_unit_test(test_print_follows_snprintf),
 		cmocka_unit_test(test_print_forms),
 		cmocka_unit_test(test_sig_equal_sees_every_field),
