@@ -138,18 +138,29 @@ def _write_fd(fd, data):
         view = view[n:]
 
 
+def _temp_holding(path, data):
+    """The name of a new file (O_EXCL, not a link) beside path that holds
+    data in full, mode 0644; OSError with nothing left behind otherwise."""
+    fd, tmp = _fresh_temp(path)
+    try:
+        try:
+            _write_fd(fd, data)
+        finally:
+            os.close(fd)
+        os.chmod(tmp, 0o644)
+    except OSError:
+        os.unlink(tmp)
+        raise
+    return tmp
+
+
 def write_text(path, text):
     """path holds text in full or keeps what it held (a new temporary file,
     renamed); a failed write is a HarnessError naming path."""
     data = text if isinstance(text, bytes) else text.encode("utf-8", errors="surrogateescape")
     tmp = None
     try:
-        fd, tmp = _fresh_temp(path)
-        try:
-            _write_fd(fd, data)
-        finally:
-            os.close(fd)
-        os.chmod(tmp, 0o644)
+        tmp = _temp_holding(path, data)
         os.replace(tmp, path)
     except OSError as e:
         if tmp and os.path.lexists(tmp):
@@ -162,12 +173,7 @@ def write_new(path, data):
     name is there already (a file, a link), nothing replaced."""
     tmp = None
     try:
-        fd, tmp = _fresh_temp(path)
-        try:
-            _write_fd(fd, data)
-        finally:
-            os.close(fd)
-        os.chmod(tmp, 0o644)
+        tmp = _temp_holding(path, data)
         os.link(tmp, path)  # EEXIST for anything of that name, a dangling link too
     except OSError as e:
         raise HarnessError("cannot write %s: %s" % (path, e.strerror or e))
