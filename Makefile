@@ -225,7 +225,8 @@ clean:
 help:
 	@echo "make            build build/gcnabi"
 	@echo "make deps       install llvm-15/16/19/22, cmocka, afl++ through apt (skips what is present)"
-	@echo "make test       unit tests under ASan+UBSan, golden corpus, check against every llc"
+	@echo "make test       unit, fuzz replay, lit (golden corpus) and pytest (every llc) on all cores; one closing line"
+	@echo "make test-quick the same with the newest llc only and no slow tests (the edit-compile loop)"
 	@echo "make check      the harness's default run: model vs every installed llc, every axis (reports/latest)"
 	@echo "make nightly    time-budgeted run over every axis (BUDGET=20m), minimized lit reproducers"
 	@echo "make selftest   plant two errors; fails unless the harness finds and minimizes both"
