@@ -224,7 +224,7 @@ clean:
 
 help:
 	@echo "make            build build/gcnabi"
-	@echo "make deps       install llvm-15/16/19/22, cmocka, afl++ through apt (skips what is present)"
+	@echo "make deps       install llvm-15/16/19/22, cmocka, afl++, pytest through apt (skips what is present)"
 	@echo "make test       unit, fuzz replay, lit (golden corpus) and pytest (every llc) on all cores; one closing line"
 	@echo "make test-quick the same with the newest llc only and no slow tests (the edit-compile loop)"
 	@echo "make check      the harness's default run: model vs every installed llc, every axis (reports/latest)"
