@@ -70,7 +70,7 @@ test-quick: $(B)/gcnabi $(B)/gcnabi-san $(UNIT_BINS)
 	@$(SUITE_ENV) sh tests/suite.sh quick
 
 harness-test: $(B)/gcnabi $(B)/gcnabi-san
-	$(PYTEST_PY) -m pytest -q -n $(JOBS) -p no:cacheprovider tests/test_harness.py
+	$(PYTEST_PY) -m pytest -q -n $(JOBS) -p no:cacheprovider tests/test_harness.py tests/test_reproducers.py
 
 # The nightly run of the harness: every llc, every axis, within BUDGET
 # (e.g. make nightly BUDGET=10m); reports/latest/ holds its reports.

@@ -5,6 +5,7 @@ import json
 import os
 import re
 import subprocess
+import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 GCNABI = os.environ.get("GCNABI", os.path.join(ROOT, "build", "gcnabi"))
@@ -112,6 +113,14 @@ def parse_expectation_name(path):
         return None
     case, profile, cpu, sel, os_name, view = m.groups()
     return case, profile, cpu, sel, view, os_name or "amdpal"
+
+
+HARNESS = [sys.executable, os.path.join(ROOT, "harness", "gcnabi-run")]
+
+
+def harness_run(args, **kw):
+    """harness/gcnabi-run ARGS under this python, its output captured."""
+    return subprocess.run(HARNESS + args, capture_output=True, text=True, **kw)
 
 
 def run(cmd, **kw):

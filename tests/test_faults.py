@@ -12,11 +12,9 @@ the real llc compiles still agrees) and leave no process behind.
 """
 import json
 import os
-import shutil
 import signal
 import subprocess
 import sys
-import tempfile
 import time
 
 import pytest

@@ -23,7 +23,6 @@ from soft import report  # noqa: E402
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "harness"))
 from gcnabirun import cli as CLI  # noqa: E402
-from gcnabirun import common  # noqa: E402
 from gcnabirun import known as K  # noqa: E402
 from gcnabirun import work as W  # noqa: E402
 from gcnabirun.common import HarnessError  # noqa: E402

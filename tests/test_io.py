@@ -15,11 +15,10 @@ import os
 import shutil
 import subprocess
 import sys
-import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from gcnabi_tests import GCNABI, GOLDEN, ROOT, installed_llcs  # noqa: E402
+from gcnabi_tests import GCNABI, GOLDEN, ROOT  # noqa: E402
 from soft import report  # noqa: E402
 
 RUN = [sys.executable, os.path.join(ROOT, "harness", "gcnabi-run")]
