@@ -57,7 +57,8 @@ static bool stream_add(Stream *s, const JsonValue *fn, uint32_t line)
 	return true;
 }
 
-/* A malformed line is reported and skipped; false only when out of memory. */
+/* A malformed line is reported and counted (the streams are then not
+ * compared); false only when out of memory. */
 static bool stream_line(Stream *s, const char *text, size_t len, uint32_t line, Buf *diag)
 {
 	JsonError je;
@@ -714,19 +715,16 @@ static void diff_entry(const DiffOptions *o, Buf *out, Work *w, Entry *e, const 
 	buf_free(&label);
 }
 
-static void print_summary(const DiffOptions *o, Buf *out, const Summary *s, unsigned malformed)
+static void print_summary(const DiffOptions *o, Buf *out, const Summary *s)
 {
 	if (!o->json) {
-		buf_printf(out, "%u functions compared, %u identical, %u diverge, %u only in %s, %u only in %s",
+		buf_printf(out, "%u functions compared, %u identical, %u diverge, %u only in %s, %u only in %s\n",
 			   s->compared, s->identical, s->diverge, s->only_a, o->label_a, s->only_b, o->label_b);
-		if (malformed)
-			buf_printf(out, ", %u malformed lines skipped", malformed);
-		buf_printf(out, "\n");
 		return;
 	}
-	buf_printf(out, "{\"compared\":%u,\"identical\":%u,\"diverge\":%u,\"only_in_a\":%u,\"only_in_b\":%u,\"malformed\":%u,"
+	buf_printf(out, "{\"compared\":%u,\"identical\":%u,\"diverge\":%u,\"only_in_a\":%u,\"only_in_b\":%u,"
 			"\"divergences\":%u,\"to_stack\":%u,\"off_stack\":%u,\"labels\":[",
-		   s->compared, s->identical, s->diverge, s->only_a, s->only_b, malformed, s->divergences, s->to_stack,
+		   s->compared, s->identical, s->diverge, s->only_a, s->only_b, s->divergences, s->to_stack,
 		   s->off_stack);
 	put_json(out, o->label_a);
 	buf_printf(out, ",");
@@ -741,18 +739,25 @@ int diff_streams(const char *a, size_t alen, const char *b, size_t blen, const D
 	       sb = { .file = o->file_b ? o->file_b : o->label_b, .scratch = sa.scratch };
 	int status = EXIT_ERROR;
 	if (w && stream_load(&sa, a, alen, diag) && stream_load(&sb, b, blen, diag)) {
+		if (sa.malformed || sb.malformed) {
+			/* A file that did not parse is not compared: half a comparison
+			 * would print divergences that are the reader's, not the code's. */
+			unsigned bad = sa.malformed + sb.malformed;
+			buf_printf(diag, "gcnabi diff: %u malformed line%s; nothing compared\n", bad, bad == 1 ? "" : "s");
+			goto done;
+		}
 		Summary sum = { 0 };
 		for (size_t i = 0; i < sa.n; i++)
 			diff_entry(o, out, w, &sa.entries[i], &sb, true, &sum);
 		for (size_t i = 0; i < sb.n; i++)
 			if (!sb.entries[i].paired)
 				diff_entry(o, out, w, &sb.entries[i], &sa, false, &sum);
-		print_summary(o, out, &sum, sa.malformed + sb.malformed);
-		status = (sum.diverge || sum.only_a || sum.only_b ? EXIT_DIVERGED : 0) |
-			 (sa.malformed || sb.malformed ? EXIT_ERROR : 0);
+		print_summary(o, out, &sum);
+		status = sum.diverge || sum.only_a || sum.only_b ? EXIT_DIVERGED : 0;
 	} else {
 		buf_printf(diag, "gcnabi diff: out of memory\n");
 	}
+done:
 	stream_free(&sa);
 	stream_free(&sb);
 	free(w);

@@ -18,8 +18,9 @@ typedef struct {
 
 /* The report goes to out, malformed-line errors ("FILE:LINE:COL: error: ...")
  * and notes to diag. Returns 0 when the streams agree, EXIT_DIVERGED when
- * any function diverges or is on one side only, plus EXIT_ERROR when a line
- * was malformed (and skipped) or memory ran out. */
+ * any function diverges or is on one side only, and EXIT_ERROR alone when a
+ * line of either stream was malformed (every such line is named, nothing is
+ * compared) or memory ran out. */
 int diff_streams(const char *a, size_t alen, const char *b, size_t blen, const DiffOptions *o, Buf *out, Buf *diag);
 
 #endif
