@@ -118,6 +118,7 @@ typedef struct {
 	Placement **kept_callee, **kept_call;
 	bool new_rbs; /* GlobalISel with -new-reg-bank-select */
 	bool unusable; /* llc-unusable was reported: the rest of its batches are not run */
+	uint8_t probed_ok; /* bit LlcOutput: llc compiled an empty module for that output */
 	bool *in_graph; /* call-graph input: the functions the module holds */
 	JsonWriter seen_callee, seen_caller; /* --placements: what llc did, one JSON line per function */
 	FinalCounts final; /* --final-code */
@@ -358,7 +359,7 @@ bool machine_fault(Check *c, const Batch *b, const Proc *p, const char *err, boo
  * the infrastructure kind (llc-unusable: the caller stops compiling the
  * combination; llc-stopped) with its words in text, nothing reported;
  * FK_COUNT when the failure is llc's own. */
-FindingKind machine_fault_kind(Check *c, const Combo *co, LlcOutput what, const Proc *p, const char *err,
+FindingKind machine_fault_kind(Check *c, Combo *co, LlcOutput what, const Proc *p, const char *err,
 			       bool *out_of_memory, char *text, size_t cap);
 /* What a single function out of --mem-limit says: llc's line, and that an
  * empty module compiles under the limit. */

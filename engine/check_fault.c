@@ -161,12 +161,27 @@ static bool probe_ok(Check *c, const Combo *co, LlcOutput what, char *why, size_
 	return ok;
 }
 
-FindingKind machine_fault_kind(Check *c, const Combo *co, LlcOutput what, const Proc *p, const char *err,
+FindingKind machine_fault_kind(Check *c, Combo *co, LlcOutput what, const Proc *p, const char *err,
 				bool *out_of_memory, char *text, size_t cap)
 {
 	char why[600], probe[300];
 	Fault f = classify(c, co, p, err, why, sizeof why);
 	*out_of_memory = false;
+	if (f == FAULT_NONE && !p->timed_out && !p->sig && !(co->probed_ok & 1u << what)) {
+		/* An llc that exits with an error on an empty module as it did
+		 * here (a broken install, a wrapper that fails on everything) is
+		 * the machine's, whatever it says: asked once per combination.
+		 * (Signals have their own rules: a leaf runs once more.) */
+		if (probe_ok(c, co, what, probe, sizeof probe)) {
+			co->probed_ok |= (uint8_t)(1u << what);
+			return FK_COUNT;
+		}
+		char *line = first_error_line(err);
+		snprintf(text, cap, "%s; on an empty module too: %s; nothing more of %s is compiled", line ? line : "?",
+			 probe, co->tag);
+		free(line);
+		return FK_LLC_UNUSABLE;
+	}
 	if (f == FAULT_NONE)
 		return FK_COUNT;
 	bool usable = f != FAULT_START && probe_ok(c, co, what, probe, sizeof probe);

@@ -589,6 +589,12 @@ static void check_piece(Check *c, Running *r, const char *asm_text, size_t alen)
 	} l = { 0 };
 	FinalCode fc;
 	FinalRun x = { c, co, false, 0 };
+	if (!asm_whole(asm_text, alen)) {
+		piece_infra(c, r, FK_BAD_OUTPUT,
+			    "llc exited 0, but its final code ends before the .note.GNU-stack section llc prints after its "
+			    "last function: cut short by the machine (a full disk, a writer killed from outside), not checked");
+		return;
+	}
 	sig_read(r->ll, r->ir.p ? r->ir.p : "", r->ir.n, false, collect, &l);
 	if (final_code_init(&fc, l.sigs, l.n, &co->m)) {
 		/* A module with an unexplained violation is kept, its

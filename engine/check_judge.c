@@ -247,12 +247,14 @@ void compare_callee(Check *c, Combo *co, unsigned i, const MirFunction *f)
 	Placement *model = c->model;
 	char why[256];
 	cc_place(c->in.sigs[i], &co->m, VIEW_CALLEE, model);
-	co->st.functions++;
 	if (f->failed && f->reader_limit) {
+		/* gcnabi's limit, not llc's: not compared */
 		co->st.infra++;
+		co->st.not_run++;
 		report(c, co, i, FK_READER_LIMIT, f->error, 0, 0, 0);
 		return;
 	}
+	co->st.functions++;
 	if (f->failed) {
 		co->st.diverged++;
 		snprintf(why, sizeof why, "MIR not readable: %s", f->error);

@@ -370,6 +370,21 @@ unsigned asm_read(const char *text, size_t len, AsmSink sink, void *ctx)
 	return count;
 }
 
+bool asm_whole(const char *text, size_t len)
+{
+	size_t pos = 0;
+	Span line;
+	while (next_line(text, len, &pos, &line)) {
+		Span c = code_of(line);
+		static const char want[] = "\".note.GNU-stack\"";
+		Span rest = c.n > 9 ? trim((Span){ c.p + 9, c.n - 9 }) : (Span){ c.p, 0 };
+		if (c.n > 9 && memcmp(c.p, ".section", 8) == 0 && is_space(c.p[8]) && rest.n >= sizeof want - 1 &&
+		    memcmp(rest.p, want, sizeof want - 1) == 0)
+			return true;
+	}
+	return false;
+}
+
 bool asm_parse_line(const char *text, uint32_t line, AsmInstr *out)
 {
 	Span c = code_of((Span){ text, strlen(text) });

@@ -66,6 +66,12 @@ unsigned asm_read(const char *text, size_t len, AsmSink sink, void *ctx);
 
 /* One instruction's text (as llc prints it), as the reader reads it;
  * false when it is none. */
+/* Whether llc's assembly is whole: it reaches the `.section
+ * ".note.GNU-stack"` line every llc (14 to 22, every amdgcn triple) prints
+ * after its last function. Output without it was cut short (a full disk, a
+ * writer killed from outside); hand-written assembly need not have it. */
+bool asm_whole(const char *text, size_t len);
+
 bool asm_parse_line(const char *text, uint32_t line, AsmInstr *out);
 
 /* The instruction of f at line (of the text), or NULL. */

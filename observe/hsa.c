@@ -306,11 +306,13 @@ MirStatus hsa_observe(const char *text, size_t len, MirSink sink, void *ctx, Mir
 		st = malformed(&h, 1, "no HSA metadata (.amdgpu_metadata): not llc assembly for amdgcn-amd-amdhsa");
 	else if (st == MIR_OK && (in_meta || !ended)) {
 		if (h.in_kernel) {
-			h.f->failed = true;
+			h.f->failed = h.f->truncated = true;
 			snprintf(h.f->error, sizeof h.f->error, "truncated HSA metadata");
 			sink(ctx, h.f);
 		}
 		st = malformed(&h, 1, "truncated HSA metadata: no end of the .amdgpu_metadata block");
+		if (err)
+			err->truncated = true;
 	}
 	free(h.f);
 	return st;

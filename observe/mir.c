@@ -28,7 +28,7 @@ static void reset_function(MirFunction *f)
 {
 	memset(f->name, 0, sizeof f->name);
 	f->line = 0;
-	f->gisel = f->failed = f->reader_limit = f->grouped = f->has_sig = false;
+	f->gisel = f->failed = f->reader_limit = f->truncated = f->grouped = f->has_sig = false;
 	f->error_line = 0;
 	f->error[0] = 0;
 	place_init(&f->in);
@@ -86,6 +86,7 @@ static void observe_function(MirWork *w, const MirDoc *d)
 	if ((f->has_sig = sig != NULL))
 		f->sig = *sig;
 	if (!d->complete) {
+		f->truncated = true;
 		f->gisel = body_parse(&w->body, &w->h) && w->body.gisel;
 		if (w->h.has_name)
 			fail(f, "truncated MIR: function '%s' ends at line %u column %u before its '...' line",
@@ -207,6 +208,8 @@ MirStatus mir_observe(const char *text, size_t len, MirSink sink, void *ctx, Mir
 	while (doc_next(&it, &d)) {
 		Str triple;
 		uint32_t lines;
+		if (!d.complete && err)
+			err->truncated = true; /* only the last document can be */
 		if (d.is_ir && foreign_triple(d.text, &triple, &lines)) {
 			char msg[160];
 			snprintf(msg, sizeof msg, "MIR of target '%.*s', not AMDGPU: gcnabi observes amdgcn MIR only",

@@ -26,6 +26,7 @@ typedef enum {
 typedef struct {
 	uint32_t line, col;          /* 1-based position of the problem (the end of the text when truncated) */
 	char msg[192];               /* "truncated MIR: ..." */
+	bool truncated;              /* the text ends inside a document: cut short, not written whole */
 	char function[SIG_NAME_MAX]; /* function the error belongs to, "" when none */
 } MirError;
 
@@ -56,6 +57,7 @@ typedef struct {
 	bool gisel;                /* generic MIR (irtranslator) rather than selected MIR (finalize-isel) */
 	bool failed;               /* failedISel: true, empty or truncated body */
 	bool reader_limit;         /* failed at one of the reader's own limits: gcnabi's, not llc's */
+	bool truncated;            /* failed: the text ends inside its document (the output was cut short) */
 	uint32_t error_line;       /* the input line the error is at; 0: the function as a whole */
 	char error[192];
 	/* Arguments were grouped through gcnabi.<i>.in.<K> store markers (or the

@@ -15,7 +15,7 @@ def report(name, ok, detail=""):
         print("[PASS] %s" % name, flush=True)
     else:
         failed.append((name, detail))
-        print("[FAIL] %s%s" % (name, "\n" + detail if detail else ""), flush=True)
+        print("[FAIL] %s%s" % (name, "\n" + str(detail) if detail else ""), flush=True)
 
 
 def needs_llcs(name, detail):
@@ -38,5 +38,5 @@ def verdict():
     the failure message."""
     if failed:
         return "%d of %d checks failed:\n" % (len(failed), len(failed) + passed[0]) + "\n".join(
-            "- %s%s" % (n, ("\n    " + d.replace("\n", "\n    ")) if d else "") for n, d in failed)
+            "- %s%s" % (n, ("\n    " + str(d).replace("\n", "\n    ")) if d else "") for n, d in failed)
     return None

@@ -44,10 +44,10 @@ else
 	step lit "$PYTEST_PY" "$LIT" -s -j "$JOBS" --time-tests --xunit-xml-output="$TR/lit.xml" cases/golden/expect tests/lit
 fi
 if [ "$mode" = quick ]; then
-	GCNABI_TEST_QUICK=1 step pytest "$PYTEST_PY" -m pytest -q -n "$JOBS" --durations=20 -p no:cacheprovider \
+	GCNABI_TEST_QUICK=1 step pytest "$PYTEST_PY" -m pytest -q -n "$JOBS" --dist loadgroup --durations=20 -p no:cacheprovider \
 		--junitxml="$TR/pytest.xml" -m "not slow" $PYTEST_ARGS tests
 else
-	step pytest "$PYTEST_PY" -m pytest -q -n "$JOBS" --durations=20 -p no:cacheprovider \
+	step pytest "$PYTEST_PY" -m pytest -q -n "$JOBS" --dist loadgroup --durations=20 -p no:cacheprovider \
 		--junitxml="$TR/pytest.xml" $PYTEST_ARGS tests
 fi
 exec "$PYTEST_PY" tests/summary.py "$TR"

@@ -21,7 +21,7 @@ enum { MAX_FUNCS = 24, SUM = 1024 };
  * "s6 | v0 | v1,v2 -> v0", stack parts as stack+OFFSET/SIZE. */
 typedef struct {
 	char name[SIG_NAME_MAX];
-	bool failed, gisel, grouped, has_sig;
+	bool failed, truncated, gisel, grouped, has_sig;
 	char error[192];
 	char in[SUM];
 	char unattributed[SUM];
@@ -109,6 +109,7 @@ static inline int record(void *ctx, const MirFunction *f)
 		snprintf(s->name, sizeof s->name, "%s", f->name);
 		snprintf(s->error, sizeof s->error, "%s", f->error);
 		s->failed = f->failed;
+		s->truncated = f->truncated;
 		s->gisel = f->gisel;
 		s->grouped = f->grouped;
 		s->has_sig = f->has_sig;

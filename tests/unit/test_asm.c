@@ -230,6 +230,35 @@ static void test_data_symbol(void **state)
 	assert_false(asm_data_symbol(text, sizeof text - 1, "gcnabi.1.fptr", out, 3));
 }
 
+/* llc's output is whole once it holds its .note.GNU-stack section line:
+ * every prefix cut before the section's name ends is cut short (coarse
+ * steps, then every byte around the line); hand-written text without the
+ * line is not llc's whole output. */
+static void test_whole(void **state)
+{
+	(void)state;
+	size_t len;
+	char *text = read_fixture("call.gfx900.v22.s", &len);
+	static const char line[] = "\t.section\t\".note.GNU-stack\"";
+	const char *note = strstr(text, line);
+	assert_non_null(note);
+	size_t whole_from = (size_t)(note - text) + sizeof line - 1;
+	for (size_t n = 0; n <= len; n = n + 40 < whole_from || n >= whole_from + 40 ? n + len / 50 + 1 : n + 1) {
+		if (n + 40 < whole_from && n + len / 50 + 1 + 40 >= whole_from)
+			n = whole_from - 40; /* every byte around the line */
+		char *cut = malloc(n ? n : 1); /* a private copy: ASan sees a read past the cut */
+		assert_non_null(cut);
+		memcpy(cut, text, n);
+		if (asm_whole(cut, n) != (n >= whole_from))
+			fail_msg("call.gfx900.v22.s cut at %zu of %zu (whole from %zu): whole %d", n, len, whole_from,
+				 asm_whole(cut, n));
+		free(cut);
+	}
+	static const char hand[] = "\t.type\th,@function\nh:\n\ts_setpc_b64 s[30:31]\n.Lfunc_end0:\n";
+	assert_false(asm_whole(hand, sizeof hand - 1));
+	free(text);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -237,6 +266,7 @@ int main(void)
 		cmocka_unit_test(test_inreg_over_srd_in_final_code),
 		cmocka_unit_test(test_gfx1100_proven_and_mutants_caught),
 		cmocka_unit_test(test_data_symbol),
+		cmocka_unit_test(test_whole),
 	};
 	return cmocka_run_group_tests(tests, load_old, 0);
 }

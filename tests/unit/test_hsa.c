@@ -249,6 +249,7 @@ static void test_errors(void **state)
 	assert_int_equal(s.n, 1);
 	assert_true(s.failed[0]);
 	assert_non_null(strstr(e.msg, "truncated"));
+	assert_true(e.truncated);
 }
 
 /* Every prefix of a real file is read without a crash; a stopping sink stops. */

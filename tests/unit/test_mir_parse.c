@@ -210,6 +210,14 @@ static void check_cut(const char *name, char *text, size_t n)
 		fail_msg("%s cut at %zu: status %d (%s)", name, n, st, err.msg);
 	if (st != MIR_OK)
 		assert_true(err.line >= 1 && err.col >= 1 && err.msg[0]);
+	/* Cut inside a document: said so (check counts it the machine's). */
+	if (err.truncated != (doc < n && (end == n || end < doc)))
+		fail_msg("%s cut at %zu: truncated %d", name, n, err.truncated);
+	if (in_function && (o->n == 0 || !o->f[o->n - 1].truncated))
+		fail_msg("%s cut at %zu: the last function is not marked truncated", name, n);
+	for (unsigned k = 0; k + 1 < o->n; k++)
+		if (o->f[k].truncated)
+			fail_msg("%s cut at %zu: function %u before the cut marked truncated", name, n, k);
 	if (in_function) {
 		/* The function cut off is delivered, failed, and err points at the cut. */
 		if (o->n == 0 || !o->f[o->n - 1].failed || strncmp(o->f[o->n - 1].error, "truncated MIR: ", 15) != 0)
