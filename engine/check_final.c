@@ -337,10 +337,10 @@ static void keep_final(Check *c, const Combo *co, const Running *r, const char *
 			fprintf(f, "; gcnabi check --final-code: %s\n; RUN:", ir_comment(head, shown, sizeof shown));
 		else
 			fprintf(f, "; gcnabi check --final-code: this module's final code breaks the contract (%s has it)\n; RUN:",
-				strrchr(spath, '/') + 1);
+				ir_comment(strrchr(spath, '/') + 1, shown, sizeof shown));
 		for (int k = 0; argv[k]; k++)
-			fprintf(f, " %s", argv[k]);
-		fprintf(f, "\n; %s\n", co->llc->version);
+			fprintf(f, " %s", ir_run_word(argv[k], shown, sizeof shown));
+		fprintf(f, "\n; %s\n", ir_comment(co->llc->version, shown, sizeof shown));
 		fwrite(r->ir.p, 1, r->ir.n, f);
 		if (!check_fclose(c, f, path))
 			path[0] = 0;

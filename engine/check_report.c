@@ -384,8 +384,8 @@ static void repro_head(FILE *f, const Combo *co, bool kernel, const char *kind, 
 	fprintf(f, "; gcnabi check: %s\n; %s (%s)\n; RUN:", kind, ir_comment(why, why_text, sizeof why_text),
 		ir_comment(where, where_text, sizeof where_text));
 	for (int k = 0; argv[k]; k++)
-		fprintf(f, " %s", argv[k]);
-	fprintf(f, "\n; %s\n", co->llc->version);
+		fprintf(f, " %s", ir_run_word(argv[k], where_text, sizeof where_text));
+	fprintf(f, "\n; %s\n", ir_comment(co->llc->version, why_text, sizeof why_text));
 }
 
 void keep_module(Check *c, const Combo *co, bool kernel, FindingKind kind, const char *ll, unsigned serial, char *path,

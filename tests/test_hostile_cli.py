@@ -193,3 +193,35 @@ def test_out_never_written_through_a_link(tmp, llc):
     report("gcnabi --version prints gcnabi's version, summary.json names it",
            len(version) == 2 and version[0] == "gcnabi" and summary.get("gcnabi_version") == version[1],
            "%s %s" % (version, summary.get("gcnabi_version")))
+
+
+def test_repro_run_line_quoted(tmp, llc):
+    """An llc whose path the shell would split or run ("it's a dir;x") that
+    fails on one function: the reproducer's RUN line quotes the path, so
+    that sh runs that llc on the module (and it fails again) and nothing
+    else."""
+    folder = os.path.join(tmp, "it's a dir;touch HACKED")
+    os.makedirs(folder)
+    stand = os.path.join(folder, "llc")
+    with open(stand, "w") as f:
+        f.write('#!/bin/sh\nIN=\nfor a in "$@"; do case "$a" in --version) exec %s "$@";; *.ll) IN=$a;; esac; done\n'
+                'if grep -q "gcnabi[.]1[.]fn" "$IN"; then echo "LLVM ERROR: planted" >&2; exit 1; fi\n'
+                'exec %s "$@"\n' % (llc, llc))
+    os.chmod(stand, 0o755)
+    path = os.path.join(tmp, "sigs.ll")
+    open(path, "w").write("declare void @f0(i32)\ndeclare i32 @f1(i32, i32)\n")
+    out = os.path.join(tmp, "out")
+    r = subprocess.run([GCNABI, "check", "--quiet", "--llc", stand, "--mcpu", "gfx900", "--selector", "dag",
+                        "--out", out, path], capture_output=True, text=True, timeout=300, cwd=tmp)
+    repro = os.path.join(out, "repro")
+    kept = sorted(os.path.join(repro, n) for n in os.listdir(repro) if n.endswith(".ll")) if os.path.isdir(repro) else []
+    text = open(kept[0]).read() if kept else ""
+    run = [line[len("; RUN:"):] for line in text.splitlines() if line.startswith("; RUN:")]
+    report("a crash on f1 kept with one RUN line naming the llc quoted", r.returncode & CRASHED and len(run) == 1 and
+           "'" in run[0], "exit %d, kept %s, run %s, %s" % (r.returncode, kept, run, r.stderr[-400:]))
+    if run:
+        sh = subprocess.run(["sh", "-c", run[0].replace("%s", "'%s'" % kept[0].replace("'", "'\\''"))],
+                            capture_output=True, text=True, timeout=120, cwd=tmp)
+        report("the RUN line run by sh: that llc fails on the module again, nothing else runs",
+               sh.returncode != 0 and "LLVM ERROR: planted" in sh.stderr and
+               not os.path.exists(os.path.join(tmp, "HACKED")), "exit %d %s" % (sh.returncode, sh.stderr[-400:]))
