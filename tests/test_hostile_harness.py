@@ -239,6 +239,27 @@ def test_allowed_patterns_fast():
                time.monotonic() - t0 < 2)
 
 
+def test_backtracking_pattern_bounded(tmp):
+    """A pattern of the restricted syntax that still backtracks
+    (polynomially: seven .* before a letter the cause lacks) is an error
+    naming its line once a search runs past PATTERN_SECONDS, not a hang;
+    a match of the same entry on a short cause is found; the timer and
+    its handler are given back."""
+    known = write(os.path.join(tmp, "known.txt"), ENTRY.replace("^call site: argument fewer parts$",
+                                                                ".*.*.*.*.*.*.*x") + "\n")
+    entries = K.load(known)
+    finding = {"axis": "model-vs-llc", "convention": "amdgpu_gfx", "selector": "dag", "cause_versions": [16]}
+    report("a short cause holding x matches", K.match(entries, dict(finding, cause="abcx")) is not None)
+    handler = signal.getsignal(signal.SIGALRM)
+    t0 = time.monotonic()
+    err = known_error(lambda: K.match(entries, dict(finding, cause="a" * 3000)))
+    seconds = time.monotonic() - t0
+    report("3000 characters without x: %s:1: error naming the pattern, in %.2f s" % (known, seconds),
+           err.startswith(known + ":1: error: pattern '.*.*.*.*.*.*.*x' ran past") and seconds < 3, err)
+    report("the timer stopped and SIGALRM's handler given back",
+           signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0) and signal.getsignal(signal.SIGALRM) == handler)
+
+
 @pytest.mark.parametrize("command", ["run", "report", "resume"])
 def test_nested_pattern_never_hangs(tmp, llc, command):
     """run, report and --resume with a known file holding (a+)+b: an error

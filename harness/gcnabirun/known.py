@@ -14,13 +14,18 @@ cause: "call site: argument fewer parts", "compiler: LLVM ERROR: ...");
 reason: why it is accepted, and last, optionally, `| repro: PATH`: the
 cause's stored reproducer, which a run copies into its repro/ instead of
 minimizing the cause again (repro_of: its rules).
-A pattern is of a restricted syntax that matches in time linear in the
-cause: no quantified group holding a quantifier or an alternation
-(`(a+)+`, `(a*)*`, `(a|aa)+`; bounded_pattern).
+A pattern is of a restricted syntax: no quantified group holding a
+quantifier or an alternation (`(a+)+`, `(a*)*`, `(a|aa)+`;
+bounded_pattern), the nesting that backtracks exponentially; and each
+search of a cause is bounded in time (PATTERN_SECONDS): a pattern that runs
+past it (`.*.*.*.*x` backtracks polynomially) is an error naming its line,
+never a hang.
 A malformed line is an error naming the file and line."""
 import os
 import re
+import signal
 import stat
+import threading
 
 from . import vocab as V
 from .common import ROOT, HarnessError
@@ -38,6 +43,7 @@ CASES = os.path.join(ROOT, "cases")
 # own lit.cfg.py (gcnabi's), which nothing a known entry names replaces.
 LIT_CONFIG_NAMES = ("lit.cfg.py", "lit.site.cfg.py", "lit.local.cfg")
 MAX_FILE_BYTES = 4 << 20  # a known-differences file or a stored reproducer, at most
+PATTERN_SECONDS = 0.5  # one search of one pattern in one cause, at most
 
 AXES = ["model-vs-llc", "model-vs-llc-caller", "caller-vs-callee", "llc-vs-llc-callee", "llc-vs-llc-caller",
         "dag-vs-gisel", "gisel-vs-nrbs", "link", "crash", "final-code"]
@@ -208,6 +214,34 @@ def load(path):
     return entries
 
 
+class _Overrun(Exception):
+    pass
+
+
+def _overrun(signum, frame):
+    raise _Overrun()
+
+
+def search(entry, cause):
+    """entry's pattern searched in cause, at most PATTERN_SECONDS long (the
+    search polls signals; its timer runs where signals are delivered, in
+    the main thread, where reports classify findings). HarnessError naming
+    the entry's line when it runs past."""
+    if threading.current_thread() is not threading.main_thread():
+        return entry["pattern"].search(cause)
+    old = signal.signal(signal.SIGALRM, _overrun)
+    signal.setitimer(signal.ITIMER_REAL, PATTERN_SECONDS)
+    try:
+        return entry["pattern"].search(cause)
+    except _Overrun:
+        raise HarnessError("%s: error: pattern '%s' ran past %g s on a cause of %d characters (%s...): it "
+                           "backtracks; write it without repeated wildcards" % (
+                               entry["where"], entry["pattern"].pattern, PATTERN_SECONDS, len(cause), cause[:60]))
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
+
+
 def match(entries, f):
     """The first entry that accepts finding f, or None."""
     for e in entries:
@@ -219,7 +253,7 @@ def match(entries, f):
             continue
         if e["versions"] is not None and not set(f["cause_versions"]) <= e["versions"]:
             continue
-        if e["pattern"].search(f["cause"]):
+        if search(e, f["cause"]):
             return e
     return None
 
