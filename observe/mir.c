@@ -99,6 +99,9 @@ static void observe_function(MirWork *w, const MirDoc *d)
 	} else if (w->h.fixed_overflow) {
 		f->reader_limit = true;
 		fail(f, "more than %u incoming stack objects: the observer keeps no more", (unsigned)MIR_MAX_FIXED);
+	} else if (w->h.bad_reg_line) {
+		f->error_line = w->h.bad_reg_line;
+		fail(f, "'%s' is not a register: SGPR and VGPR numbers are 0-%u", w->h.bad_reg, (unsigned)MIR_MAX_REG);
 	} else if (w->h.failed_isel) {
 		f->gisel = true; /* only GlobalISel sets failedISel */
 		fail(f, "llc could not select this function (failedISel: true)");

@@ -481,28 +481,11 @@ static void layout_generic_pieces(MirBody *b, Instr *in)
 	}
 }
 
-/* A `$sgpr`/`$vgpr` followed by a sign or by a number past MIR_MAX_REG
- * names no register llc prints: the body is refused at its line, never
- * read as if the operand were some other register (`$sgpr_null` is one). */
+/* The body is refused at the first line naming no register llc prints. */
 static void check_reg_names(MirBody *b, Str line, uint32_t lineno)
 {
-	static const char *const files[] = { "$sgpr", "$vgpr" };
-	for (size_t i = 0; i + 5 < line.n && !b->bad_reg_line; i++)
-		for (size_t f = 0; f < sizeof files / sizeof files[0]; f++) {
-			if (memcmp(line.p + i, files[f], 5) != 0)
-				continue;
-			size_t j = i + 5;
-			uint64_t v = 0;
-			bool sign = line.p[j] == '-' || line.p[j] == '+';
-			for (j += sign; j < line.n && line.p[j] >= '0' && line.p[j] <= '9' && v <= MIR_MAX_REG; j++)
-				v = v * 10 + (uint64_t)(line.p[j] - '0');
-			while (j < line.n && line.p[j] >= '0' && line.p[j] <= '9')
-				j++;
-			if (sign || v > MIR_MAX_REG) {
-				b->bad_reg_line = lineno;
-				snprintf(b->bad_reg, sizeof b->bad_reg, "%.*s", (int)(j - i < 24 ? j - i : 24), line.p + i);
-			}
-		}
+	if (!b->bad_reg_line && bad_reg_name(line, b->bad_reg, sizeof b->bad_reg))
+		b->bad_reg_line = lineno;
 }
 
 static bool add_instr(MirBody *b, Str line, uint32_t lineno, uint32_t block)

@@ -202,6 +202,7 @@ void func_header_read(const MirDoc *d, FuncHeader *h)
 	h->has_ps_input_addr = h->has_ps_input_enable = false;
 	h->ps_input_addr = h->ps_input_enable = 0;
 	h->wave_offset_sgpr = h->implicit_buffer_sgpr = -1;
+	h->bad_reg_line = 0;
 	Str rest = d->text, line;
 	uint32_t lineno = d->line;
 	Section sec = SEC_NONE;
@@ -211,6 +212,8 @@ void func_header_read(const MirDoc *d, FuncHeader *h)
 		lineno++;
 		if (line.n == 0 || line.p[0] == '#')
 			continue;
+		if (!h->bad_reg_line && bad_reg_name(line, h->bad_reg, sizeof h->bad_reg))
+			h->bad_reg_line = lineno;
 		if (line.p[0] != ' ') {
 			entry = NULL;
 			sec = SEC_NONE;

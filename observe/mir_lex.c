@@ -4,6 +4,7 @@
  * function reads only inside the Str it is given. */
 #include "mir_parse.h"
 
+#include <stdio.h>
 #include <string.h>
 
 /* --- slices ---------------------------------------------------------- */
@@ -189,6 +190,28 @@ static bool reg_element(Str *s, uint8_t *kind, uint32_t *num)
 		return false;
 	*s = str_skip(*s, 4 + used);
 	return true;
+}
+
+bool bad_reg_name(Str line, char *bad, size_t cap)
+{
+	static const char *const files[] = { "$sgpr", "$vgpr" };
+	for (size_t i = 0; i + 5 < line.n; i++)
+		for (size_t f = 0; f < sizeof files / sizeof files[0]; f++) {
+			if (memcmp(line.p + i, files[f], 5) != 0)
+				continue;
+			size_t j = i + 5;
+			uint64_t v = 0;
+			bool sign = line.p[j] == '-' || line.p[j] == '+';
+			for (j += sign; j < line.n && line.p[j] >= '0' && line.p[j] <= '9' && v <= MIR_MAX_REG; j++)
+				v = v * 10 + (uint64_t)(line.p[j] - '0');
+			while (j < line.n && line.p[j] >= '0' && line.p[j] <= '9')
+				j++;
+			if (sign || v > MIR_MAX_REG) {
+				snprintf(bad, cap, "%.*s", (int)(j - i < 24 ? j - i : 24), line.p + i);
+				return true;
+			}
+		}
+	return false;
 }
 
 bool parse_physreg(Str tok, RegRange *r)

@@ -65,6 +65,11 @@ Str operand_strip_flags(Str op, unsigned *flags);
 
 /* $sgprN, $vgprN, tuples $sgpr4_sgpr5, 16-bit halves $vgpr0_lo16. */
 bool parse_physreg(Str tok, RegRange *r);
+/* Whether line names a `$sgpr`/`$vgpr` followed by a sign or by a number
+ * past MIR_MAX_REG, which names no register llc prints (`$sgpr_null` is
+ * one): read as some other register, it would be a wrong observation. The
+ * first such name goes to bad (cut to fit). */
+bool bad_reg_name(Str line, char *bad, size_t cap);
 bool regrange_eq(const RegRange *a, const RegRange *b);
 bool is_return_address(const RegRange *r); /* s[30:31] */
 /* %N with any .subreg, :class or (type) after it. */
@@ -174,6 +179,8 @@ typedef struct {
 	/* argumentInfo: the first SGPR of privateSegmentWaveByteOffset and of
 	 * implicitBufferPtr, -1 when absent. */
 	int16_t wave_offset_sgpr, implicit_buffer_sgpr;
+	uint32_t bad_reg_line; /* the first header line (liveins, argumentInfo, ...) naming no register; 0: none */
+	char bad_reg[32];
 	FixedObj fixed[MIR_MAX_FIXED];
 } FuncHeader;
 

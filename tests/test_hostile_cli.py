@@ -156,15 +156,19 @@ def test_numbers_past_their_type(case):
 MIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "fixtures", "mir", "basic.v14.dag.mir")
 
 
+@pytest.mark.parametrize("where", ["body", "liveins"])
 @pytest.mark.parametrize("reg", ["$vgpr-1", "$sgpr4294967296", "$vgpr1024"])
-def test_observe_refuses_bad_registers(tmp, reg):
+def test_observe_refuses_bad_registers(tmp, reg, where):
+    """A register name llc never prints, in the body or in the header's
+    liveins: exit 1 at its line, never read as another register."""
     lines = open(MIR).read().split("\n")
-    at = next(i for i, x in enumerate(lines) if x.strip() == "$vgpr0 = COPY %24")
+    mark = "$vgpr0 = COPY %24" if where == "body" else "- { reg: '$vgpr0', virtual-reg: '%0' }"
+    at = next(i for i, x in enumerate(lines) if x.strip() == mark)
     lines[at] = lines[at].replace("$vgpr0", reg)
     path = os.path.join(tmp, "bad.mir")
     open(path, "w").write("\n".join(lines))
     r = subprocess.run([GCNABI, "observe", path], capture_output=True, text=True, timeout=60)
-    report("observe %s: exit 1, error at FILE:LINE" % reg,
+    report("observe %s in the %s: exit 1, error at FILE:LINE" % (reg, where),
            r.returncode == 1 and "%s:%d: error: '%s' is not a register" % (path, at + 1, reg) in r.stderr,
            "exit %d %s" % (r.returncode, r.stderr[-400:]))
 
