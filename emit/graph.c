@@ -207,7 +207,7 @@ bool graph_edges_parse(const char *text, size_t len, Sig *const *sigs, unsigned 
 		bool chain = starts_edge(q, eol, "chain"), call = starts_edge(q, eol, "call");
 		size_t misspelt = call || chain ? 0 : misspelt_edge(q, eol);
 		if (misspelt)
-			return fail_edges(edges, err, err_cap, "%u:%u: '%.*s' is not 'call' or 'chain': an edge starts with one of them",
+			return fail_edges(edges, err, err_cap, "%u:%u: error: '%.*s' is not 'call' or 'chain': an edge starts with one of them",
 					  line, (unsigned)(q - p) + 1, (int)(misspelt < 40 ? misspelt : 40), q);
 		if (call || chain) {
 			const char *why = 0;
@@ -232,7 +232,7 @@ bool graph_edges_parse(const char *text, size_t len, Sig *const *sigs, unsigned 
 			if (!why && e.dvgpr && (q = skip_blanks(q, eol)) != eol)
 				why = "unexpected text after the VGPR count";
 			if (why)
-				return fail_edges(edges, err, err_cap, "%u:%u: %s in %s edge", line, (unsigned)(q - p) + 1, why,
+				return fail_edges(edges, err, err_cap, "%u:%u: error: %s in %s edge", line, (unsigned)(q - p) + 1, why,
 						  chain ? "chain" : "call");
 			e.from = (unsigned)from;
 			e.to = (unsigned)to;
@@ -240,20 +240,20 @@ bool graph_edges_parse(const char *text, size_t len, Sig *const *sigs, unsigned 
 			char refused[256];
 			const char *refusal = edge_refusal(chain, e.indirect, cfrom, cto, refused, sizeof refused);
 			if (refusal)
-				return fail_edges(edges, err, err_cap, "%u:1: @%s (%s) cannot %s @%s (%s): %s", line,
+				return fail_edges(edges, err, err_cap, "%u:1: error: @%s (%s) cannot %s @%s (%s): %s", line,
 						  sigs[e.from]->name, cc_name(cfrom), chain ? "chain to" : "call", sigs[e.to]->name,
 						  cc_name(cto), refusal);
 			/* A chain call is a tail call: nothing follows it in its caller. */
 			for (unsigned x = 0; x < *nedges; x++)
 				if ((*edges)[x].from == e.from && (*edges)[x].chain)
 					return fail_edges(edges, err, err_cap,
-							  "%u:1: @%s already ended with its chain call (line %u): a chain call is its caller's last",
+							  "%u:1: error: @%s already ended with its chain call (line %u): a chain call is its caller's last",
 							  line, sigs[e.from]->name, (*edges)[x].line);
 			if (*nedges == cap) {
 				cap = cap ? 2 * cap : 16;
 				CallEdge *grown = realloc(*edges, cap * sizeof *grown);
 				if (!grown)
-					return fail_edges(edges, err, err_cap, "out of memory");
+					return fail_edges(edges, err, err_cap, "%u:1: error: out of memory", line);
 				*edges = grown;
 			}
 			(*edges)[(*nedges)++] = e;

@@ -277,10 +277,10 @@ def chain_graphs(tmp):
     call before gfx12. Malformed chain edges are errors with a position."""
     sigs = ("declare amdgpu_cs_chain void @a(i32 inreg)\ndeclare amdgpu_cs_chain void @b(i32 inreg)\n"
             "declare amdgpu_gfx void @g(i32)\n")
-    bad = {"chain @a -> @b dvgpr 300\n": "4:22: expected a VGPR count 1-256",
+    bad = {"chain @a -> @b dvgpr 300\n": "4:22: error: expected a VGPR count 1-256",
            "call @a -> @b\n": "a chain function is entered by `chain`",
            "chain @a -> @g\n": "only amdgpu_cs_chain(_preserve) functions are chained to",
-           "chain @a -> @b\nchain @a -> @a\n": "5:1: @a already ended with its chain call (line 4)"}
+           "chain @a -> @b\nchain @a -> @a\n": "5:1: error: @a already ended with its chain call (line 4)"}
     for edge, want in bad.items():
         path = os.path.join(tmp, "bad-chain.ll")
         open(path, "w").write(sigs + edge)

@@ -254,22 +254,22 @@ static void test_parse_chain_edges(void **state)
 	static const struct {
 		const char *edges, *error;
 	} bad[] = {
-		{ "chain @a -> @b dvgpr 0\n", "8:22: expected a VGPR count 1-256 after 'dvgpr' in chain edge" },
-		{ "chain @a -> @b dvgpr 257\n", "8:22: expected a VGPR count 1-256 after 'dvgpr' in chain edge" },
-		{ "chain @a -> @b dvgpr 99999999999\n", "8:22: expected a VGPR count 1-256 after 'dvgpr' in chain edge" },
-		{ "chain @a -> @b dvgpr 8 x\n", "8:24: unexpected text after the VGPR count in chain edge" },
-		{ "chain @a -> @b fallback\n", "8:16: unexpected text after the callee in chain edge" },
-		{ "call @a -> @b dvgpr 8\n", "8:15: unexpected text after the callee in call edge" },
-		{ "chain @a @b\n", "8:10: expected '->' after the caller in chain edge" },
-		{ "call @r -> @a\n", "8:1: @r (amdgpu_cs) cannot call @a (amdgpu_cs_chain): a chain function is entered by `chain`, not called" },
-		{ "chain @r -> @g\n", "8:1: @r (amdgpu_cs) cannot chain to @g (amdgpu_gfx): only amdgpu_cs_chain(_preserve) functions are chained to" },
-		{ "chain @p -> @a\n", "8:1: @p (amdgpu_ps) cannot chain to @a (amdgpu_cs_chain): llvm.amdgcn.cs.chain is used only in amdgpu_cs, amdgpu_cs_chain and amdgpu_cs_chain_preserve functions" },
-		{ "call @k -> @g\n", "8:1: @k (amdgpu_kernel) cannot call @g (amdgpu_gfx): the conventions differ (only an entry point may call amdgpu_gfx, a kernel ccc, fastcc or coldcc)" },
-		{ "call @c -> @k\n", "8:1: @c (ccc) cannot call @k (amdgpu_kernel): a kernel has no callers" },
-		{ "chain @k -> @a\n", "8:1: @k (amdgpu_kernel) cannot chain to @a (amdgpu_cs_chain): llvm.amdgcn.cs.chain is used only in amdgpu_cs, amdgpu_cs_chain and amdgpu_cs_chain_preserve functions" },
-		{ "chain @a -> @r\n", "8:1: @a (amdgpu_cs_chain) cannot chain to @r (amdgpu_cs): an entry point has no callers" },
-		{ "chain @a -> @b\nchain @a -> @a\n", "9:1: @a already ended with its chain call (line 8): a chain call is its caller's last" },
-		{ "chain @r -> @a\ncall @r -> @g\n", "9:1: @r already ended with its chain call (line 8): a chain call is its caller's last" },
+		{ "chain @a -> @b dvgpr 0\n", "8:22: error: expected a VGPR count 1-256 after 'dvgpr' in chain edge" },
+		{ "chain @a -> @b dvgpr 257\n", "8:22: error: expected a VGPR count 1-256 after 'dvgpr' in chain edge" },
+		{ "chain @a -> @b dvgpr 99999999999\n", "8:22: error: expected a VGPR count 1-256 after 'dvgpr' in chain edge" },
+		{ "chain @a -> @b dvgpr 8 x\n", "8:24: error: unexpected text after the VGPR count in chain edge" },
+		{ "chain @a -> @b fallback\n", "8:16: error: unexpected text after the callee in chain edge" },
+		{ "call @a -> @b dvgpr 8\n", "8:15: error: unexpected text after the callee in call edge" },
+		{ "chain @a @b\n", "8:10: error: expected '->' after the caller in chain edge" },
+		{ "call @r -> @a\n", "8:1: error: @r (amdgpu_cs) cannot call @a (amdgpu_cs_chain): a chain function is entered by `chain`, not called" },
+		{ "chain @r -> @g\n", "8:1: error: @r (amdgpu_cs) cannot chain to @g (amdgpu_gfx): only amdgpu_cs_chain(_preserve) functions are chained to" },
+		{ "chain @p -> @a\n", "8:1: error: @p (amdgpu_ps) cannot chain to @a (amdgpu_cs_chain): llvm.amdgcn.cs.chain is used only in amdgpu_cs, amdgpu_cs_chain and amdgpu_cs_chain_preserve functions" },
+		{ "call @k -> @g\n", "8:1: error: @k (amdgpu_kernel) cannot call @g (amdgpu_gfx): the conventions differ (only an entry point may call amdgpu_gfx, a kernel ccc, fastcc or coldcc)" },
+		{ "call @c -> @k\n", "8:1: error: @c (ccc) cannot call @k (amdgpu_kernel): a kernel has no callers" },
+		{ "chain @k -> @a\n", "8:1: error: @k (amdgpu_kernel) cannot chain to @a (amdgpu_cs_chain): llvm.amdgcn.cs.chain is used only in amdgpu_cs, amdgpu_cs_chain and amdgpu_cs_chain_preserve functions" },
+		{ "chain @a -> @r\n", "8:1: error: @a (amdgpu_cs_chain) cannot chain to @r (amdgpu_cs): an entry point has no callers" },
+		{ "chain @a -> @b\nchain @a -> @a\n", "9:1: error: @a already ended with its chain call (line 8): a chain call is its caller's last" },
+		{ "chain @r -> @a\ncall @r -> @g\n", "9:1: error: @r already ended with its chain call (line 8): a chain call is its caller's last" },
 	};
 	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
 		assert_false(parse_edges(bad[i].edges, &e, &n, err, sizeof err));
@@ -297,7 +297,7 @@ static void test_parse_whole_wave_edges(void **state)
 	free(e);
 	snprintf(text, sizeof text, "%scall @r -> * @w\n", head);
 	assert_false(graph_edges_parse(text, strlen(text), sigs, nsigs, &e, &n, err, sizeof err));
-	assert_string_equal(err, "4:1: @r (amdgpu_cs) cannot call @w (amdgpu_gfx_whole_wave): it is called through an "
+	assert_string_equal(err, "4:1: error: @r (amdgpu_cs) cannot call @w (amdgpu_gfx_whole_wave): it is called through an "
 				 "intrinsic that names the callee: no calls through a pointer");
 	for (unsigned i = 0; i < nsigs; i++)
 		free(sigs[i]);
