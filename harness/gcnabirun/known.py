@@ -76,10 +76,10 @@ def _read_bounded(path, extra_flags, regular):
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC | extra_flags)
     except OSError as e:
-        raise HarnessError("%s: %s" % (path, e.strerror or e))
+        raise HarnessError("%s: error: %s" % (path, e.strerror or e))
     try:
         if regular and not stat.S_ISREG(os.fstat(fd).st_mode):
-            raise HarnessError("%s: not a regular file" % path)
+            raise HarnessError("%s: error: not a regular file" % path)
         chunks, size = [], 0
         while size <= MAX_FILE_BYTES:
             b = os.read(fd, 1 << 20)
@@ -88,10 +88,10 @@ def _read_bounded(path, extra_flags, regular):
             chunks.append(b)
             size += len(b)
         if size > MAX_FILE_BYTES:
-            raise HarnessError("%s: larger than %d bytes" % (path, MAX_FILE_BYTES))
+            raise HarnessError("%s: error: larger than %d bytes" % (path, MAX_FILE_BYTES))
         return b"".join(chunks)
     except OSError as e:
-        raise HarnessError("%s: %s" % (path, e.strerror or e))
+        raise HarnessError("%s: error: %s" % (path, e.strerror or e))
     finally:
         os.close(fd)
 
