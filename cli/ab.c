@@ -62,8 +62,10 @@ static int parse(int argc, char **argv, char **out, int cap, int *outc, AbOption
 				o->nllcs++;
 			if (strcmp(name, "--out") == 0)
 				have_out = true;
-			if (strcmp(name, "--mcpu") == 0 && o->ncpus < AB_MAX_CPUS)
-				o->cpus[o->ncpus++] = val;
+			if (strcmp(name, "--mcpu") == 0 && o->ncpus < AB_MAX_CPUS) {
+				const Target *t = target_find(val); /* an alias (hawaii) as its gfx name, as check has it */
+				o->cpus[o->ncpus++] = t ? t->name : val;
+			}
 			if (strcmp(name, "--profile") == 0)
 				o->profile = val;
 			out[n++] = (char *)name;

@@ -187,11 +187,12 @@ static bool set_final_verify(Check *c, const CheckOpt *o, const char *val)
 static bool set_mcpu(Check *c, const CheckOpt *o, const char *val)
 {
 	(void)o;
-	if (!target_find(val))
-		return fprintf(stderr, "gcnabi check: unknown CPU '%s'\n", val), false;
+	const Target *t = target_find(val);
+	if (!t)
+		return fprintf(stderr, "gcnabi check: unknown CPU '%s' (gcnabi vocab lists them)\n", val), false;
 	if (c->opt.ncpus == MAX_CPUS)
 		return fprintf(stderr, "gcnabi check: at most %d --mcpu\n", MAX_CPUS), false;
-	c->opt.cpus[c->opt.ncpus++] = val;
+	c->opt.cpus[c->opt.ncpus++] = t->name; /* an alias (hawaii) as its gfx name */
 	return true;
 }
 

@@ -25,11 +25,12 @@ int cmd_emit(int argc, char **argv)
 			}
 			sel = strcmp(val, "gisel") == 0 ? SEL_GISEL : SEL_DAG;
 		} else if (strcmp(cmd->opts[k].name, "--mcpu") == 0) {
-			if (!target_find(val)) {
+			const Target *t = target_find(val);
+			if (!t) {
 				fprintf(stderr, "gcnabi emit: unknown CPU '%s' (gcnabi vocab lists them)\n", val);
 				return EXIT_USAGE;
 			}
-			cpu = val;
+			cpu = t->name; /* an alias (hawaii) as its gfx name */
 		} else if (strcmp(cmd->opts[k].name, "--caller") == 0)
 			o.callers = true;
 		else if (strcmp(cmd->opts[k].name, "--typed-pointers") == 0)

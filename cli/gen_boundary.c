@@ -55,9 +55,10 @@ int cmd_gen_boundary(int argc, char **argv)
 		if (strcmp(name, "--boundary") == 0)
 			continue;
 		if (strcmp(name, "--mcpu") == 0) {
-			bad = !target_find(val) || ncpus == MAX_CPUS;
+			const Target *t = target_find(val);
+			bad = !t || ncpus == MAX_CPUS;
 			if (!bad)
-				cpus[ncpus++] = val;
+				cpus[ncpus++] = t->name; /* an alias (hawaii) as its gfx name */
 		} else if (strcmp(name, "--selector") == 0) {
 			bad = strcmp(val, "dag") != 0 && strcmp(val, "gisel") != 0 && strcmp(val, "both") != 0;
 			sels[SEL_DAG] = strcmp(val, "gisel") != 0;

@@ -28,8 +28,9 @@ bool model_option(ModelOptions *o, const char *name, const char *val, bool *bad)
 	} else if (strcmp(name, "--layout") == 0) {
 		o->layout = val;
 	} else if (strcmp(name, "--mcpu") == 0) {
-		o->cpu = val;
-		*bad = !target_find(val);
+		const Target *t = target_find(val);
+		o->cpu = t ? t->name : val; /* an alias (hawaii) as its gfx name */
+		*bad = !t;
 	} else if (strcmp(name, "--wave") == 0) {
 		*bad = strcmp(val, "32") != 0 && strcmp(val, "64") != 0; /* exactly: atoi took "32x" */
 		o->wave = *bad ? 0 : (unsigned)atoi(val);

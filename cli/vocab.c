@@ -75,6 +75,15 @@ static void cpus_json(JsonWriter *w)
 		const Target *t = target_at(i);
 		jw_object(w);
 		jw_kstring(w, "name", t->name);
+		jw_karray(w, "aliases");
+		for (const char *p = t->aliases; p && *p;) {
+			size_t n = strcspn(p, " ");
+			char alias[32];
+			snprintf(alias, sizeof alias, "%.*s", (int)n, p);
+			jw_string(w, alias);
+			p += n + (p[n] == ' ');
+		}
+		jw_end(w);
 		jw_kuint(w, "llvm_first", t->llvm_first);
 		if (t->llvm_last)
 			jw_kuint(w, "llvm_last", t->llvm_last);

@@ -21,13 +21,13 @@ static const Target targets[] = {
 	/* gfx6 (tahiti) has no flat instructions, so kernels get no
 	 * flat-scratch-init user SGPRs; gfx6 and gfx7 (hawaii) have no 16-bit
 	 * instructions: half and bfloat travel as 32-bit values. */
-	{ .name = "gfx600", .vgprs_wave64 = 256, .eus_per_cu = 4, .default_wave = 64, .llvm_first = 14,
+	{ .name = "gfx600", .aliases = "tahiti", .vgprs_wave64 = 256, .eus_per_cu = 4, .default_wave = 64, .llvm_first = 14,
 	  .smem_dword_offset = true, .defaults = TARGET_DEFAULT_HARNESS },
-	{ .name = "gfx700", .flat = true, .vgprs_wave64 = 256, .eus_per_cu = 4, .default_wave = 64, .llvm_first = 14,
+	{ .name = "gfx700", .aliases = "kaveri", .flat = true, .vgprs_wave64 = 256, .eus_per_cu = 4, .default_wave = 64, .llvm_first = 14,
 	  .smem_dword_offset = true },
-	{ .name = "gfx701", .flat = true, .vgprs_wave64 = 256, .eus_per_cu = 4, .default_wave = 64, .llvm_first = 14,
+	{ .name = "gfx701", .aliases = "hawaii", .flat = true, .vgprs_wave64 = 256, .eus_per_cu = 4, .default_wave = 64, .llvm_first = 14,
 	  .smem_dword_offset = true, .defaults = TARGET_DEFAULT_HARNESS },
-	{ .name = "gfx803", .flat = true, .has_16bit_insts = true, .vgprs_wave64 = 256, .eus_per_cu = 4,
+	{ .name = "gfx803", .aliases = "fiji polaris10 polaris11", .flat = true, .has_16bit_insts = true, .vgprs_wave64 = 256, .eus_per_cu = 4,
 	  .default_wave = 64, .llvm_first = 14 },
 	{ GFX9("gfx900"), .vgprs_wave64 = 256, .llvm_first = 14, .defaults = CHECKED },
 	{ GFX9("gfx906"), .vgprs_wave64 = 256, .llvm_first = 14 },
@@ -48,10 +48,19 @@ const Target *target_at(unsigned i)
 	return i < sizeof targets / sizeof targets[0] ? &targets[i] : 0;
 }
 
+static bool is_alias(const char *aliases, const char *name)
+{
+	size_t n = strlen(name);
+	for (const char *p = aliases; n && p && *p; p += strcspn(p, " "), p += *p == ' ')
+		if (strncmp(p, name, n) == 0 && (p[n] == ' ' || p[n] == 0))
+			return true;
+	return false;
+}
+
 const Target *target_find(const char *name)
 {
 	for (unsigned i = 0; i < sizeof targets / sizeof targets[0]; i++)
-		if (strcmp(targets[i].name, name) == 0)
+		if (strcmp(targets[i].name, name) == 0 || is_alias(targets[i].aliases, name))
 			return &targets[i];
 	return 0;
 }

@@ -9,6 +9,7 @@
 
 typedef struct Target {
 	const char *name;
+	const char *aliases;     /* llc's other names of the CPU (AMDGPUUsage's processor table), space-separated */
 	bool flat;               /* gfx7+: a flat address space (the generic target, SI-like, has none) */
 	bool has_16bit_insts;    /* gfx8+: i16/f16 are legal, pairs of 16-bit lanes pack into one register */
 	bool arch_flat_scratch;  /* gfx940+, gfx11+: functions get no scratch descriptor, s[0:3] carry arguments */
@@ -34,8 +35,9 @@ enum {
 	TARGET_DEFAULT_HARNESS = 1 << 2, /* the harness's runs and the nightly */
 };
 
-/* The target for CPU name, or NULL. "generic" is the fallback llc uses for a
- * CPU it does not recognise. */
+/* The target for CPU name (its gfx name or an alias llc takes, as hawaii
+ * for gfx701), or NULL. "generic" is the fallback llc uses for a CPU it
+ * does not recognise. */
 const Target *target_find(const char *name);
 const Target *target_generic(void);
 /* Iterate the table: returns NULL past the end. */

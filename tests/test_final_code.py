@@ -129,7 +129,9 @@ def final_code_named_failures(tmp, llcs):
                if f["kind"] == "final-code-refused"}
     fc = json.load(open(os.path.join(out, "summary.json")))["combos"][0].get("final_code") or {} if done else {}
     runs = [l for l in open(log)] if os.path.exists(log) else []
-    final_runs = sum(1 for l in runs if "-enable-ipra=0" in l)
+    # (not counting the one run on an empty module that tells an llc failing
+    # on everything, the machine's, from one failing on these functions)
+    final_runs = sum(1 for l in runs if "-enable-ipra=0" in l and "/probe.ll" not in l)
     report("check --final-code, llc 19 gfx600, illegal_copies.ll: the five callers llc names in one run are one "
            "final-code-refused finding each, and the final code runs 10 times (each named function alone once, "
            "each run between them once)",

@@ -238,8 +238,8 @@ def call_graphs(tmp):
     observed; llc 19 and 22 show the default-convention caller/callee
     disagreement with its call site. Malformed edges are errors with a
     position."""
-    bad = {"call @a @b\n": "4:9: expected '->' after the caller",
-           "call @a -> @nope\n": "4:12: no signature of that name",
+    bad = {"call @a @b\n": "4:9: error: expected '->' after the caller",
+           "call @a -> @nope\n": "4:12: error: no signature of that name",
            "call @a -> @g\n": "cannot call @g",
            "call @a -> @b extra\n": "unexpected text after the callee"}
     for edge, want in bad.items():

@@ -69,13 +69,17 @@ def seed(text):
 
 
 def cpu_option(text):
-    """--mcpu: a CPU gcnabi knows (gcnabi vocab cpus), optionally with a
-    wave size (gfx1030w64)."""
-    names = [c["name"] for c in V.vocab()["cpus"]]
-    if C.split_cpu(text)[0] not in names:
+    """--mcpu: a CPU gcnabi knows (gcnabi vocab cpus), by its gfx name or an
+    alias llc takes (hawaii: gfx701), optionally with a wave size
+    (gfx1030w64); returned by its gfx name."""
+    cpus = V.vocab()["cpus"]
+    name, wave = C.split_cpu(text)
+    gfx = next((c["name"] for c in cpus if name == c["name"] or name in c.get("aliases", [])), None)
+    if gfx is None:
         raise argparse.ArgumentTypeError("unknown CPU '%s' (%s; wave size: w32 or w64 after it)"
-                                         % (text, ", ".join(names)))
-    return text
+                                         % (text, ", ".join(c["name"] + "".join(" " + a for a in c.get("aliases", []))
+                                                            for c in cpus)))
+    return gfx + ("w%d" % wave if wave else "")
 
 
 def switch_option(text):
