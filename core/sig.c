@@ -207,10 +207,16 @@ static bool type_equal(const Sig *a, TypeId x, const Sig *b, TypeId y, EqualMemo
 	return equal;
 }
 
+static bool kept_equal(const Sig *a, uint16_t aoff, uint16_t alen, const Sig *b, uint16_t boff, uint16_t blen)
+{
+	return alen == blen && memcmp(a->kept + aoff, b->kept + boff, alen) == 0;
+}
+
 static bool param_equal(const Sig *a, const Param *pa, const Sig *b, const Param *pb, EqualMemo *memo)
 {
 	return pa->flags == pb->flags && pa->align == pb->align && type_equal(a, pa->type, b, pb->type, memo) &&
-	       type_equal(a, pa->attr_type, b, pb->attr_type, memo);
+	       type_equal(a, pa->attr_type, b, pb->attr_type, memo) &&
+	       kept_equal(a, pa->kept_off, pa->kept_len, b, pb->kept_off, pb->kept_len);
 }
 
 static bool sig_equal_with(const Sig *a, const Sig *b, EqualMemo *memo)
@@ -218,7 +224,9 @@ static bool sig_equal_with(const Sig *a, const Sig *b, EqualMemo *memo)
 	if (strncmp(a->name, b->name, SIG_NAME_MAX) != 0 || a->cc != b->cc || a->varargs != b->varargs ||
 	    a->ret_flags != b->ret_flags || a->no_inputs != b->no_inputs || a->flat_wg_min != b->flat_wg_min ||
 	    a->flat_wg_max != b->flat_wg_max || a->uses_scratch != b->uses_scratch ||
-	    a->body != b->body || a->nparams != b->nparams || a->nparams > SIG_MAX_PARAMS)
+	    a->body != b->body || a->nparams != b->nparams || a->nparams > SIG_MAX_PARAMS ||
+	    !kept_equal(a, a->fn_kept_off, a->fn_kept_len, b, b->fn_kept_off, b->fn_kept_len) ||
+	    !kept_equal(a, a->ret_kept_off, a->ret_kept_len, b, b->ret_kept_off, b->ret_kept_len))
 		return false;
 	if (!type_equal(a, a->ret, b, b->ret, memo))
 		return false;

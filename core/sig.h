@@ -16,6 +16,7 @@ enum {
 	SIG_MAX_TYPES = 512,
 	SIG_MAX_MEMBERS = 1024,
 	SIG_NAME_MAX = 128,
+	SIG_KEPT_MAX = 2048, /* bytes of attribute text a signature keeps as written (Sig.kept) */
 	TYPE_NONE = 0xffff, /* TypeId meaning "no type" (opaque pointee, absent attr type) */
 };
 
@@ -62,6 +63,7 @@ typedef struct {
 	uint16_t flags;     /* ParamFlag */
 	TypeId attr_type;   /* byval/byref/sret type, TYPE_NONE otherwise */
 	uint32_t align;     /* `align N`, 0 when absent */
+	uint16_t kept_off, kept_len; /* its attributes the model does not read, as written: Sig.kept */
 } Param;
 
 
@@ -168,6 +170,13 @@ typedef struct {
 	uint16_t nmembers;
 	TypeId members[SIG_MAX_MEMBERS];
 	uint32_t line;           /* 1-based source line of the header, 0 when built in memory */
+	/* Attributes the input wrote that the model does not read ("frame-pointer",
+	 * "target-features", alignstack, nounwind, ...), kept as written in
+	 * their inline form, so that emit and the printer write them back: the
+	 * function's own and its groups' at fn_kept, the return's at ret_kept,
+	 * each parameter's at Param.kept_off; offsets into kept. */
+	uint16_t fn_kept_off, fn_kept_len, ret_kept_off, ret_kept_len, kept_used;
+	char kept[SIG_KEPT_MAX];
 	/* What the parser accepted but its reader should be told (line:col
 	 * and text; note[0] == 0 when nothing): an attribute group used and
 	 * never defined, as in headers pasted from LLVM's tests, is read as
@@ -175,6 +184,11 @@ typedef struct {
 	uint32_t note_line, note_col;
 	char note[96];
 } Sig;
+
+/* The attributes s keeps as written that the model does not read and does
+ * not know to be neutral to the ABI (core/sig_kept.c), named in buf ("\"frame-pointer\",
+ * alignstack (parameter 0)"); returns how many. */
+unsigned sig_unmodelled_attrs(const Sig *s, char *buf, size_t cap);
 
 /* s has body feature f ("gcnabi-<name>"). */
 static inline bool has_body(const Sig *s, BodyFeature f) { return (s->body >> f & 1) != 0; }

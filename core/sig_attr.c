@@ -18,7 +18,8 @@ bool is_toplevel_word(const Parser *p, size_t at, size_t n)
 	return word_in(p, at, n, toplevel_words, COUNT(toplevel_words));
 }
 
-typedef enum { ATTR_FLAG, ATTR_TYPED, ATTR_ALIGN, ATTR_IGNORED } ValueAttrKind;
+/* ATTR_KEPT: not read by the model, kept as written (Param.kept_off). */
+typedef enum { ATTR_FLAG, ATTR_TYPED, ATTR_ALIGN, ATTR_KEPT } ValueAttrKind;
 
 /* The types an attribute applies to: the IR verifier rejects it on any
  * other ("Attribute 'X' applied to incompatible type!",
@@ -31,7 +32,8 @@ typedef enum { TAKES_ANY, TAKES_INT, TAKES_PTR, TAKES_INTRINSIC } AttrTakes;
 typedef enum { EXCL_NONE, EXCL_BYVAL, EXCL_BYREF, EXCL_INREG_SRET, EXCL_NEST, EXCL_INALLOCA, EXCL_PREALLOCATED } AttrExclusive;
 
 /* Parameter and return attributes. Unknown words are errors on parameters:
- * a misspelt `inreg` would silently change the placement. */
+ * a misspelt `inreg` would silently change the placement. The ones the
+ * model does not read are kept as written, for emit to write back. */
 static const struct {
 	const char *word;
 	uint8_t kind;       /* ValueAttrKind */
@@ -48,34 +50,35 @@ static const struct {
 	{ "byref", ATTR_TYPED, PARAM_BYREF, false, TAKES_PTR, EXCL_BYREF },
 	{ "sret", ATTR_TYPED, PARAM_SRET, false, TAKES_PTR, EXCL_INREG_SRET },
 	{ "align", ATTR_ALIGN, 0, true, TAKES_PTR, EXCL_NONE },
-	{ "noalias", ATTR_IGNORED, 0, true, TAKES_PTR, EXCL_NONE },
-	{ "nonnull", ATTR_IGNORED, 0, true, TAKES_PTR, EXCL_NONE },
-	{ "dereferenceable", ATTR_IGNORED, 0, true, TAKES_PTR, EXCL_NONE },
-	{ "dereferenceable_or_null", ATTR_IGNORED, 0, true, TAKES_PTR, EXCL_NONE },
-	{ "range", ATTR_IGNORED, 0, true, TAKES_ANY, EXCL_NONE },
-	{ "nofpclass", ATTR_IGNORED, 0, true, TAKES_ANY, EXCL_NONE },
-	{ "noext", ATTR_IGNORED, 0, true, TAKES_ANY, EXCL_NONE },
-	{ "nocapture", ATTR_IGNORED, 0, false, TAKES_PTR, EXCL_NONE },
-	{ "captures", ATTR_IGNORED, 0, false, TAKES_PTR, EXCL_NONE },
-	{ "readonly", ATTR_IGNORED, 0, false, TAKES_PTR, EXCL_NONE },
-	{ "writeonly", ATTR_IGNORED, 0, false, TAKES_PTR, EXCL_NONE },
-	{ "readnone", ATTR_IGNORED, 0, false, TAKES_PTR, EXCL_NONE },
-	{ "returned", ATTR_IGNORED, 0, false, TAKES_ANY, EXCL_NONE },
-	{ "nofree", ATTR_IGNORED, 0, false, TAKES_ANY, EXCL_NONE },
-	{ "nest", ATTR_IGNORED, 0, false, TAKES_PTR, EXCL_NEST },
-	{ "immarg", ATTR_IGNORED, 0, false, TAKES_INTRINSIC, EXCL_NONE },
-	{ "swiftself", ATTR_IGNORED, 0, false, TAKES_ANY, EXCL_NONE },
-	{ "swifterror", ATTR_IGNORED, 0, false, TAKES_ANY, EXCL_NONE },
-	{ "swiftasync", ATTR_IGNORED, 0, false, TAKES_ANY, EXCL_NONE },
-	{ "initializes", ATTR_IGNORED, 0, false, TAKES_ANY, EXCL_NONE },
-	{ "elementtype", ATTR_IGNORED, 0, false, TAKES_INTRINSIC, EXCL_NONE },
-	{ "inalloca", ATTR_IGNORED, 0, false, TAKES_PTR, EXCL_INALLOCA },
-	{ "preallocated", ATTR_IGNORED, 0, false, TAKES_PTR, EXCL_PREALLOCATED },
-	{ "allocalign", ATTR_IGNORED, 0, false, TAKES_ANY, EXCL_NONE },
-	{ "allocptr", ATTR_IGNORED, 0, false, TAKES_ANY, EXCL_NONE },
-	{ "writable", ATTR_IGNORED, 0, false, TAKES_ANY, EXCL_NONE },
-	{ "dead_on_unwind", ATTR_IGNORED, 0, false, TAKES_ANY, EXCL_NONE },
-	{ "dead_on_return", ATTR_IGNORED, 0, false, TAKES_ANY, EXCL_NONE },
+	{ "noalias", ATTR_KEPT, 0, true, TAKES_PTR, EXCL_NONE },
+	{ "nonnull", ATTR_KEPT, 0, true, TAKES_PTR, EXCL_NONE },
+	{ "dereferenceable", ATTR_KEPT, 0, true, TAKES_PTR, EXCL_NONE },
+	{ "dereferenceable_or_null", ATTR_KEPT, 0, true, TAKES_PTR, EXCL_NONE },
+	{ "range", ATTR_KEPT, 0, true, TAKES_ANY, EXCL_NONE },
+	{ "nofpclass", ATTR_KEPT, 0, true, TAKES_ANY, EXCL_NONE },
+	{ "noext", ATTR_KEPT, 0, true, TAKES_ANY, EXCL_NONE },
+	{ "nocapture", ATTR_KEPT, 0, false, TAKES_PTR, EXCL_NONE },
+	{ "captures", ATTR_KEPT, 0, false, TAKES_PTR, EXCL_NONE },
+	{ "readonly", ATTR_KEPT, 0, false, TAKES_PTR, EXCL_NONE },
+	{ "writeonly", ATTR_KEPT, 0, false, TAKES_PTR, EXCL_NONE },
+	{ "readnone", ATTR_KEPT, 0, false, TAKES_PTR, EXCL_NONE },
+	{ "returned", ATTR_KEPT, 0, false, TAKES_ANY, EXCL_NONE },
+	{ "nofree", ATTR_KEPT, 0, false, TAKES_ANY, EXCL_NONE },
+	{ "nest", ATTR_KEPT, 0, false, TAKES_PTR, EXCL_NEST },
+	{ "immarg", ATTR_KEPT, 0, false, TAKES_INTRINSIC, EXCL_NONE },
+	{ "swiftself", ATTR_KEPT, 0, false, TAKES_ANY, EXCL_NONE },
+	{ "swifterror", ATTR_KEPT, 0, false, TAKES_ANY, EXCL_NONE },
+	{ "swiftasync", ATTR_KEPT, 0, false, TAKES_ANY, EXCL_NONE },
+	{ "initializes", ATTR_KEPT, 0, false, TAKES_ANY, EXCL_NONE },
+	{ "elementtype", ATTR_KEPT, 0, false, TAKES_INTRINSIC, EXCL_NONE },
+	{ "inalloca", ATTR_KEPT, 0, false, TAKES_PTR, EXCL_INALLOCA },
+	{ "preallocated", ATTR_KEPT, 0, false, TAKES_PTR, EXCL_PREALLOCATED },
+	{ "allocalign", ATTR_KEPT, 0, false, TAKES_ANY, EXCL_NONE },
+	{ "allocptr", ATTR_KEPT, 0, false, TAKES_ANY, EXCL_NONE },
+	{ "writable", ATTR_KEPT, 0, false, TAKES_ANY, EXCL_NONE },
+	{ "dead_on_unwind", ATTR_KEPT, 0, false, TAKES_ANY, EXCL_NONE },
+	{ "dead_on_return", ATTR_KEPT, 0, false, TAKES_ANY, EXCL_NONE },
+	{ "alignstack", ATTR_KEPT, 0, false, TAKES_ANY, EXCL_NONE },
 };
 
 /* --- pass 1: attribute groups ------------------------------------------- */
@@ -106,6 +109,39 @@ void collect_attr_group(Parser *p)
 	} else {
 		m->groups[m->ngroups++] = (AttrGroup){ .number = number, .body_pos = p->pos - 1 };
 	}
+}
+
+/* --- kept attribute text ------------------------------------------------- */
+
+/* Appends the source text [from, to) to the signature's kept attributes
+ * at off and len (the last ones appended), a space before it
+ * when not the first; a group's `word=value` in its inline form
+ * `word(value)`; line breaks and other controls as spaces. */
+bool keep_text(Parser *p, size_t from, size_t to, bool group_form, uint16_t *off, uint16_t *len)
+{
+	Sig *s = p->sig;
+	size_t n = to - from, eq = n;
+	if (group_form && n && p->text[from] != '"')
+		for (size_t i = 0; i < n && eq == n; i++)
+			if (p->text[from + i] == '=')
+				eq = i;
+	size_t need = n + (*len ? 1 : 0) + (eq < n ? 1 : 0);
+	if (s->kept_used + need > SIG_KEPT_MAX)
+		return fail(p, from, "more than %d bytes of attributes to keep in one header", SIG_KEPT_MAX);
+	if (!*len)
+		*off = s->kept_used;
+	char *w = s->kept + s->kept_used;
+	if (*len)
+		*w++ = ' ';
+	for (size_t i = 0; i < n; i++) {
+		char c = p->text[from + i];
+		*w++ = i == eq ? '(' : (unsigned char)c < 0x20 || c == 0x7f ? ' ' : c;
+	}
+	if (eq < n)
+		*w++ = ')';
+	*len = (uint16_t)(*len + need);
+	s->kept_used = (uint16_t)(s->kept_used + need);
+	return true;
 }
 
 /* --- parameter and return attributes ------------------------------------- */
@@ -209,7 +245,8 @@ bool parse_value_attrs(Parser *p, bool is_return, Param *param, AttrsSeen *seen)
 			Name key, value;
 			bool has_value;
 			p->pos = at;
-			if (!lex_string_attr(p, &key, &value, &has_value))
+			if (!lex_string_attr(p, &key, &value, &has_value) ||
+			    !keep_text(p, at, p->pos, false, &param->kept_off, &param->kept_len))
 				return false;
 			continue;
 		}
@@ -233,11 +270,12 @@ bool parse_value_attrs(Parser *p, bool is_return, Param *param, AttrsSeen *seen)
 		case ATTR_ALIGN:
 			ok = parse_align(p, &param->align);
 			break;
-		case ATTR_IGNORED:
+		case ATTR_KEPT:
 			if (char_at(p, next_token(p)) == '(') {
 				p->pos = next_token(p);
 				ok = skip_parens(p);
 			}
+			ok = ok && keep_text(p, at, p->pos, false, &param->kept_off, &param->kept_len);
 			break;
 		}
 		if (!ok)
@@ -347,6 +385,30 @@ static bool parse_unused(Parser *p, const Name *value, FnAttrs *fa)
 	return true;
 }
 
+/* The function attributes the model reads; every other one is kept. */
+static bool model_reads(const Parser *p, const Name *key)
+{
+	for (unsigned i = 0; i < NOIN_COUNT; i++)
+		if (key_is(p, key, noinput_names[i]))
+			return true;
+	for (unsigned i = 0; i < BODY_COUNT; i++)
+		if (key_is(p, key, body_features[i].attr))
+			return true;
+	return key_is(p, key, "gcnabi-scratch") || key_is(p, key, "gcnabi-unused") ||
+	       key_is(p, key, "amdgpu-flat-work-group-size");
+}
+
+/* Span [from, to) of a function attribute the model does not read. */
+static bool keep_span(Parser *p, FnAttrs *fa, size_t from, size_t to, bool group_form)
+{
+	if (fa->nkept == FN_KEPT_SPANS)
+		return fail(p, from, "more than %d function attributes to keep", FN_KEPT_SPANS);
+	fa->kept_pos[fa->nkept] = from;
+	fa->kept_len[fa->nkept] = (uint16_t)(to - from < UINT16_MAX ? to - from : UINT16_MAX);
+	fa->kept_group[fa->nkept++] = group_form;
+	return true;
+}
+
 static bool apply_string_attr(Parser *p, size_t at, const Name *key, const Name *value, FnAttrs *fa)
 {
 	for (unsigned i = 0; i < NOIN_COUNT; i++)
@@ -372,13 +434,14 @@ static bool parse_string_attr(Parser *p, FnAttrs *fa)
 	Name key, value;
 	bool has_value;
 	return lex_string_attr(p, &key, &value, &has_value) &&
-	       apply_string_attr(p, at, &key, has_value ? &value : NULL, fa);
+	       apply_string_attr(p, at, &key, has_value ? &value : NULL, fa) &&
+	       (model_reads(p, &key) || keep_span(p, fa, at, p->pos, false));
 }
 
 static bool parse_group_body(Parser *p, AttrGroup *g)
 {
 	size_t resume = p->pos;
-	FnAttrs attrs = { 0, 0, 0, { 0 }, false, 0 };
+	FnAttrs attrs = { 0 };
 	bool new_line;
 	p->pos = g->body_pos + 1;
 	bool ok = parse_fn_attrs(p, &attrs, true, true, &new_line);
@@ -424,6 +487,9 @@ static bool parse_group_ref(Parser *p, FnAttrs *fa)
 		fa->unused[w] |= g->attrs.unused[w];
 	fa->scratch |= g->attrs.scratch;
 	fa->body |= g->attrs.body;
+	for (unsigned k = 0; k < g->attrs.nkept; k++)
+		if (!keep_span(p, fa, g->attrs.kept_pos[k], g->attrs.kept_pos[k] + g->attrs.kept_len[k], g->attrs.kept_group[k]))
+			return false;
 	if (g->attrs.wg_max) {
 		fa->wg_min = g->attrs.wg_min;
 		fa->wg_max = g->attrs.wg_max;
@@ -504,8 +570,16 @@ static bool parse_fn_attr(Parser *p, FnAttrs *fa, bool in_group, bool words_ok, 
 		return parse_group_ref(p, fa);
 	if (c == '!' && !in_group && accept_metadata_attachment(p))
 		return true;
-	if (n && words_ok && !word_in(p, p->pos, n, toplevel_words, COUNT(toplevel_words)))
-		return parse_word_attr(p, n, in_group);
+	if (n && words_ok && !word_in(p, p->pos, n, toplevel_words, COUNT(toplevel_words))) {
+		/* Parts of a header that are not attributes (a section, an
+		 * alignment, ...) have their own places in it: not kept. */
+		static const char *const not_attributes[] = { "section", "partition", "align", "gc", "comdat",
+							       "prefix", "prologue", "personality", "unnamed_addr",
+							       "local_unnamed_addr", "addrspace" };
+		size_t at = p->pos;
+		bool attribute = !word_in(p, at, n, not_attributes, COUNT(not_attributes));
+		return parse_word_attr(p, n, in_group) && (!attribute || keep_span(p, fa, at, p->pos, in_group));
+	}
 	*matched = false;
 	return true;
 }

@@ -221,7 +221,7 @@ static bool parse_header(Parser *p, bool *new_line)
 		accept_word(p, "declare");
 	skip_linkage(p);
 	Param ret = { .attr_type = TYPE_NONE };
-	FnAttrs fa = { 0, 0, 0, { 0 }, false, 0 };
+	FnAttrs fa = { 0 };
 	AttrsSeen seen;
 	if (!parse_cc(p) || !parse_value_attrs(p, true, &ret, &seen) || !parse_value_type(p, true, &s->ret) ||
 	    !verify_value_attrs(p, &seen, s->ret) || !parse_function_name(p) || !parse_params(p) ||
@@ -235,6 +235,12 @@ static bool parse_header(Parser *p, bool *new_line)
 			s->params[i].flags |= PARAM_UNUSED;
 		}
 	s->ret_flags = ret.flags;
+	s->ret_kept_off = ret.kept_off;
+	s->ret_kept_len = ret.kept_len;
+	for (unsigned k = 0; k < fa.nkept; k++)
+		if (!keep_text(p, fa.kept_pos[k], fa.kept_pos[k] + fa.kept_len[k], fa.kept_group[k], &s->fn_kept_off,
+			       &s->fn_kept_len))
+			return false;
 	s->no_inputs = fa.no_inputs;
 	s->flat_wg_min = fa.wg_min;
 	s->flat_wg_max = fa.wg_max;

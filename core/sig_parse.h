@@ -16,6 +16,7 @@ enum {
 	MAX_DEPTH = 64,              /* nesting of types, named types included */
 	MAX_NAMED_TYPES = 512,
 	MAX_ATTR_GROUPS = 256,
+	FN_KEPT_SPANS = 32,          /* function attributes kept as written per header, its groups' included */
 	MAX_EXPANDED_NODES = 8192,   /* a header's types written out as trees */
 	MAX_INT_WIDTH = 128,
 	MAX_ADDRSPACE = 65535,       /* Type.addrspace is 16 bits */
@@ -42,6 +43,12 @@ typedef struct {
 	uint64_t unused[SIG_MAX_PARAMS / 64]; /* "gcnabi-unused": bit i = parameter i */
 	bool scratch;                         /* "gcnabi-scratch" */
 	uint32_t body;                        /* bit BodyFeature: its attribute */
+	/* The attributes the model does not read: source spans, kept_group
+	 * when written inside a group (`word=value`). */
+	size_t kept_pos[FN_KEPT_SPANS];
+	uint16_t kept_len[FN_KEPT_SPANS];
+	bool kept_group[FN_KEPT_SPANS];
+	uint8_t nkept;
 } FnAttrs;
 
 /* `%name = type BODY`, parsed on demand and memoized per header. */
@@ -167,5 +174,7 @@ bool parse_value_attrs(Parser *p, bool is_return, Param *param, AttrsSeen *seen)
 /* The IR verifier's rules for the attributes seen on a value of this type. */
 bool verify_value_attrs(Parser *p, const AttrsSeen *seen, TypeId type);
 bool parse_fn_attrs(Parser *p, FnAttrs *fa, bool in_group, bool words_across_lines, bool *new_line);
+/* Appends source text [from, to) to p->sig's kept attributes (Sig.kept). */
+bool keep_text(Parser *p, size_t from, size_t to, bool group_form, uint16_t *off, uint16_t *len);
 
 #endif

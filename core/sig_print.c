@@ -156,6 +156,10 @@ static void print_param(Out *o, const Sig *s, const Param *p, bool typed_ptrs)
 	}
 	if (p->align)
 		out_fmt(o, " align %lu", (unsigned long)p->align);
+	if (p->kept_len) {
+		out_str(o, " ");
+		out_bytes(o, s->kept + p->kept_off, p->kept_len);
+	}
 }
 
 static void print_params(Out *o, const Sig *s, bool typed_ptrs)
@@ -192,6 +196,10 @@ static void print_fn_attrs(Out *o, const Sig *s)
 		}
 	if (*sep == ',')
 		out_str(o, "\"");
+	if (s->fn_kept_len) {
+		out_str(o, " ");
+		out_bytes(o, s->kept + s->fn_kept_off, s->fn_kept_len);
+	}
 }
 
 size_t sig_print(const Sig *s, bool typed_ptrs, char *buf, size_t cap)
@@ -204,6 +212,10 @@ size_t sig_print(const Sig *s, bool typed_ptrs, char *buf, size_t cap)
 		out_str(&o, cc);
 	}
 	print_ext_flags(&o, s->ret_flags);
+	if (s->ret_kept_len) {
+		out_str(&o, " ");
+		out_bytes(&o, s->kept + s->ret_kept_off, s->ret_kept_len);
+	}
 	out_str(&o, " ");
 	print_type(&o, s, s->ret, typed_ptrs);
 	out_str(&o, " ");

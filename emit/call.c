@@ -180,7 +180,7 @@ void emit_call(Emitter *e, const char *fn_name, const char *v, unsigned shared, 
 			continue;
 		buf_printf(e->b, "%s", n++ ? ", " : "");
 		put_type(e, p->type);
-		put_param_attrs(e, p, intrinsic ? PARAM_SRET : 0);
+		put_param_attrs(e, p, intrinsic ? PARAM_SRET | OMIT_KEPT : 0);
 		char arg[32];
 		if (skipped(e, k) && !by_copy(p))
 			buf_printf(e->b, " %s", skipped_value(e, p->type));

@@ -56,6 +56,9 @@ TypeId value_type(const Param *p);
 bool skipped(const Emitter *e, unsigned k);
 const char *skipped_value(const Emitter *e, TypeId t);
 void declare_global(Emitter *e, const char *what, int k, TypeId t, bool constant_input);
+/* omit: ParamFlags not to write, and OMIT_KEPT: not the attributes kept as
+ * the input wrote them (an intrinsic's call takes none of them). */
+enum { OMIT_KEPT = 1u << 15 };
 void put_param_attrs(Emitter *e, const Param *p, uint16_t omit);
 void put_ret_attrs(Emitter *e);
 void put_callee_head(Emitter *e, const char *fn_name);

@@ -157,6 +157,7 @@ void put_param_attrs(Emitter *e, const Param *p, uint16_t omit)
 {
 	static const struct { uint16_t flag; const char *text; } simple[] = {
 		{ PARAM_INREG, " inreg" }, { PARAM_SIGNEXT, " signext" }, { PARAM_ZEROEXT, " zeroext" },
+		{ PARAM_NOUNDEF, " noundef" },
 	};
 	static const struct { uint16_t flag; const char *text; } typed[] = {
 		{ PARAM_BYVAL, " byval(" }, { PARAM_BYREF, " byref(" }, { PARAM_SRET, " sret(" },
@@ -172,6 +173,8 @@ void put_param_attrs(Emitter *e, const Param *p, uint16_t omit)
 		}
 	if (p->align)
 		buf_printf(e->b, " align %u", p->align);
+	if (p->kept_len && !(omit & OMIT_KEPT))
+		buf_printf(e->b, " %.*s", (int)p->kept_len, e->s->kept + p->kept_off);
 }
 
 void put_ret_attrs(Emitter *e)
@@ -182,6 +185,8 @@ void put_ret_attrs(Emitter *e)
 	for (size_t i = 0; i < sizeof attrs / sizeof attrs[0]; i++)
 		if (e->s->ret_flags & attrs[i].flag)
 			buf_printf(e->b, "%s", attrs[i].text);
+	if (e->s->ret_kept_len)
+		buf_printf(e->b, "%.*s ", (int)e->s->ret_kept_len, e->s->kept + e->s->ret_kept_off);
 }
 
 /* "[ret attrs] RET @name(", shared by the definition and the call. */
@@ -225,6 +230,8 @@ void put_header(Emitter *e, const char *fn_name)
 		}
 	if (*sep == ',')
 		buf_printf(e->b, "\"");
+	if (s->fn_kept_len) /* as the input wrote them */
+		buf_printf(e->b, " %.*s", (int)s->fn_kept_len, s->kept + s->fn_kept_off);
 	buf_printf(e->b, " {\n");
 }
 

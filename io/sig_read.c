@@ -115,6 +115,10 @@ static int read_one(void *ctx, const Sig *sig, const SigError *err)
 	}
 	if (sig->note[0] && r->say)
 		fprintf(stderr, "%s:%u:%u: note: %s in @%s\n", r->path, sig->note_line, sig->note_col, sig->note, sig->name);
+	char unmodelled[512];
+	if (r->say && sig_unmodelled_attrs(sig, unmodelled, sizeof unmodelled))
+		fprintf(stderr, "%s:%u: note: kept as written, not read by the model: %s in @%s\n", r->path, sig->line,
+			unmodelled, sig->name);
 	return r->sink(r->ctx, sig, NULL);
 }
 

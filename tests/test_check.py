@@ -443,3 +443,38 @@ PER_LLC = [check_every_llc, contract_confirmed, kernels]
 SLOW = [check_every_llc, contract_confirmed, kernels, old_targets]
 test = section_test(SECTIONS, SLOW)
 test_per_llc = per_llc_test(PER_LLC, SLOW)
+
+
+KEPT = ('declare noalias ptr @f(i32 inreg alignstack(8) %x, float noundef "amdgpu-x"="1") #0 nounwind\n'
+        'declare amdgpu_gfx void @g(i32) "frame-pointer"="all" "target-features"="+xnack"\n'
+        'attributes #0 = { alignstack=16 "denormal-fp-math"="ieee" }\n')
+
+
+def test_attributes_survive(tmp):
+    """gcnabi emit writes back every attribute the input wrote that the model
+    does not read (a group's in its inline form), names in a note those it
+    does not know to be neutral, and every installed llc takes the module;
+    "frame-pointer"="all" reaches llc: @g sets up s33 as its frame pointer."""
+    path = os.path.join(tmp, "kept.ll")
+    open(path, "w").write(KEPT)
+    r = run([GCNABI_SAN, "emit", "--caller", path], env=SAN_ENV)
+    heads = {l.split("@")[1].split("(")[0]: l for l in r.stdout.splitlines() if l.startswith("define")}
+    report("emit: the attributes in their places",
+           r.returncode == 0 and 'define noalias ptr @f(i32 inreg alignstack(8), float noundef "amdgpu-x"="1")'
+           ' alignstack(16) "denormal-fp-math"="ieee" nounwind {' in heads.get("f", "") and
+           'define amdgpu_gfx void @g(i32) "frame-pointer"="all" "target-features"="+xnack" {' in heads.get("g", "") and
+           'call noalias ptr @f(i32 inreg alignstack(8) %gcnabi.o0, float noundef "amdgpu-x"="1" %gcnabi.o1)'
+           in r.stdout, "exit %d %s\n%s" % (r.returncode, r.stderr, "\n".join(heads.values())))
+    report("emit: a note per function naming what the model does not read and does not know to be neutral",
+           '%s:1: note: kept as written, not read by the model: alignstack, alignstack (parameter 0), '
+           '"amdgpu-x" (parameter 1) in @f' % path in r.stderr and
+           '%s:2: note: kept as written, not read by the model: "frame-pointer", "target-features" in @g' % path
+           in r.stderr, r.stderr)
+    for major, llc in installed_llcs():
+        typed = ["--typed-pointers"] if major < 15 else []
+        ir = run([GCNABI, "emit", "--caller"] + typed + [path]).stdout
+        c = subprocess.run([llc, "-mtriple=amdgcn-amd-amdpal", "-mcpu=gfx900", "-o", "-"], input=ir,
+                           capture_output=True, text=True, timeout=120)
+        g = c.stdout.split("\ng:")[1].split(".Lfunc_end")[0] if "\ng:" in c.stdout else ""
+        report("llc %d compiles the module; @g's frame pointer s33 set from s32" % major,
+               c.returncode == 0 and "s_mov_b32 s33, s32" in g, c.stderr[-600:])

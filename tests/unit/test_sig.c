@@ -283,6 +283,44 @@ static void test_nesting_is_bounded(void **state)
 
 /* --- attributes ---------------------------------------------------------- */
 
+/* Every attribute the model does not read is kept as written (a group's
+ * `word=value` in its inline form), printed back in its place, and named
+ * by sig_unmodelled_attrs unless known neutral; what is not an attribute
+ * (a section, an alignment) is not kept; too much to keep is an error. */
+static void test_kept_attributes(void **state)
+{
+	(void)state;
+	Collected *c = parse_module(
+		"declare noalias ptr @f(i32 inreg alignstack(8) %x, float noundef \"amdgpu-x\"=\"1\" nofpclass(nan)) #0 "
+		"\"frame-pointer\"=\"all\" nounwind \"amdgpu-no-queue-ptr\"\n"
+		"define void @g() section \"s\" align 4 \"target-features\"=\"+xnack\" {\n  ret void\n}\n"
+		"attributes #0 = { alignstack=16 \"denormal-fp-math\"=\"ieee\" memory(none) }\n");
+	assert_int_equal(c->n, 2);
+	const Sig *s = &c->sig[0];
+	assert_int_equal(s->no_inputs, 1u << NOIN_QUEUE_PTR);
+	char fn[256], p0[64], p1[64], ret[64], named[512];
+	snprintf(fn, sizeof fn, "%.*s", s->fn_kept_len, s->kept + s->fn_kept_off);
+	snprintf(p0, sizeof p0, "%.*s", s->params[0].kept_len, s->kept + s->params[0].kept_off);
+	snprintf(p1, sizeof p1, "%.*s", s->params[1].kept_len, s->kept + s->params[1].kept_off);
+	snprintf(ret, sizeof ret, "%.*s", s->ret_kept_len, s->kept + s->ret_kept_off);
+	assert_string_equal(fn, "alignstack(16) \"denormal-fp-math\"=\"ieee\" memory(none) \"frame-pointer\"=\"all\" nounwind");
+	assert_string_equal(p0, "alignstack(8)");
+	assert_string_equal(p1, "\"amdgpu-x\"=\"1\" nofpclass(nan)");
+	assert_string_equal(ret, "noalias");
+	assert_int_equal(sig_unmodelled_attrs(s, named, sizeof named), 4);
+	assert_string_equal(named, "alignstack, \"frame-pointer\", alignstack (parameter 0), \"amdgpu-x\" (parameter 1)");
+	assert_fixed_point(s);
+	const Sig *g = &c->sig[1];
+	snprintf(fn, sizeof fn, "%.*s", g->fn_kept_len, g->kept + g->fn_kept_off);
+	assert_string_equal(fn, "\"target-features\"=\"+xnack\"");
+	free(c);
+	char big[SIG_KEPT_MAX + 200] = "declare void @h(i32 \"";
+	size_t n = strlen(big);
+	memset(big + n, 'k', SIG_KEPT_MAX);
+	strcpy(big + n + SIG_KEPT_MAX, "\")");
+	expect_header_error(big, 1, 21, "more than 2048 bytes of attributes to keep");
+}
+
 static void test_param_attributes(void **state)
 {
 	(void)state;
@@ -545,6 +583,7 @@ int main(void)
 		cmocka_unit_test(test_header_errors),
 		cmocka_unit_test(test_nesting_is_bounded),
 		cmocka_unit_test(test_param_attributes),
+		cmocka_unit_test(test_kept_attributes),
 		cmocka_unit_test(test_bare_byval_takes_pointee),
 		cmocka_unit_test(test_return_attributes),
 		cmocka_unit_test(test_alignment_rules),
