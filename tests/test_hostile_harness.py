@@ -544,7 +544,7 @@ def test_fuzz_known_reader(tmp):
 
     def search_all(entries):
         for e in entries:
-            e["pattern"].search(("call site: argument fewer parts " * 8)[:200])
+            K.search(e, ("call site: argument fewer parts " * 8)[:200])
     loaded, refused, bad = fuzz(tmp, 36, 10, seeds, pieces, K.load, search_all)
     report("known.load fuzzed: %d loaded, %d refused, no other exception or hang" % (loaded, refused),
            not bad and loaded and refused, repr(bad))

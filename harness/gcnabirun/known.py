@@ -26,6 +26,7 @@ import re
 import signal
 import stat
 import threading
+import time
 
 from . import vocab as V
 from .common import ROOT, HarnessError
@@ -230,7 +231,8 @@ def search(entry, cause):
     if threading.current_thread() is not threading.main_thread():
         return entry["pattern"].search(cause)
     old = signal.signal(signal.SIGALRM, _overrun)
-    signal.setitimer(signal.ITIMER_REAL, PATTERN_SECONDS)
+    t0 = time.monotonic()
+    outer = signal.setitimer(signal.ITIMER_REAL, PATTERN_SECONDS)
     try:
         return entry["pattern"].search(cause)
     except _Overrun:
@@ -238,7 +240,9 @@ def search(entry, cause):
                            "backtracks; write it without repeated wildcards" % (
                                entry["where"], entry["pattern"].pattern, PATTERN_SECONDS, len(cause), cause[:60]))
     finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
+        # A timer running before (the caller's) runs on, less the time spent.
+        left = outer[0] - (time.monotonic() - t0) if outer[0] else 0
+        signal.setitimer(signal.ITIMER_REAL, max(left, 1e-3) if outer[0] else 0, outer[1])
         signal.signal(signal.SIGALRM, old)
 
 
