@@ -205,6 +205,15 @@ static bool set_triple(Check *c, const CheckOpt *o, const char *val)
 	return true;
 }
 
+static bool set_llc_option(Check *c, const CheckOpt *o, const char *val)
+{
+	(void)o;
+	char why[300];
+	if (!llc_option_add(&c->opt, val, strlen(val), why, sizeof why))
+		return fprintf(stderr, "gcnabi check: --llc-option: %s\n", why), false;
+	return true;
+}
+
 static bool set_slots(Check *c, const CheckOpt *o, const char *val)
 {
 	(void)o;
@@ -238,6 +247,7 @@ static const CheckOpt check_option_table[] = {
 	{ "--mcpu", set_mcpu, 0, 0, 0, 0 },
 	{ "--wave", set_wave, 0, 0, 0, 0 },
 	{ "--triple", set_triple, 0, 0, 0, 0 },
+	{ "--llc-option", set_llc_option, 0, 0, 0, 0 },
 	{ "--layout", set_string, AT(layout), 0, 0, 0 },
 	{ "--no-caller", set_false, AT(callers), 0, 0, 0 },
 	{ "--batch", set_number, AT(batch), 1, 100000, "" },

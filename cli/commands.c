@@ -67,6 +67,7 @@ static const OptSpec check_opts[] = {
 	{ "--mcpu", "CPU", "subtarget (repeatable; default {check_cpus})" },
 	{ "--wave", "N", "wave size 32 or 64 (default: each CPU's)" },
 	{ "--triple", "T", "non-kernel functions: amdgcn-amd-amdpal (default), amdgcn-mesa-mesa3d or amdgcn--" },
+	{ "--llc-option", "OPT", "an option every llc run gets (repeatable, --llc-option=-mattr=... too; or a `; gcnabi-llc-options: OPT...` line in the input): named in every report and RUN line; the model does not know what it does" },
 	{ "--layout", "L", "SGPR layout of the compilers (default old)" },
 	{ "--no-caller", 0, "check callees only, not call sites" },
 	{ "--batch", "N", "functions per llc process (default 200)" },

@@ -134,6 +134,16 @@ static void final_code_json(JsonWriter *w)
 	for (const char *const *f = final_code_llc_flags; *f; f++)
 		jw_string(w, *f);
 	jw_end(w);
+	jw_karray(w, "llc_owned_options"); /* what --llc-option may not name */
+	for (const LlcOwnedOption *o = llc_owned_options; o->name; o++) {
+		jw_object(w);
+		jw_kstring(w, "name", o->name);
+		jw_kbool(w, "prefix", o->prefix);
+		jw_kstring(w, "contains", o->contains);
+		jw_kstring(w, "instead", o->instead);
+		jw_end(w);
+	}
+	jw_end(w);
 	jw_karray(w, "mutation_operators");
 	for (unsigned k = 0; k < MUT_COUNT; k++) {
 		jw_object(w);

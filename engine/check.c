@@ -27,6 +27,35 @@ static int collect_sig(void *ctx, const Sig *sig, const SigError *err)
 
 /* The signatures and, for a call graph, its edges and components; 0 or an
  * exit status after a message. */
+/* `; gcnabi-llc-options: OPT...` lines of the input: llc options for this
+ * input, after --llc-option's; a refused one is FILE:LINE:COL: error. */
+static bool input_llc_options(Check *c, const char *text, size_t len)
+{
+	static const char mark[] = "; gcnabi-llc-options:";
+	bool ok = true;
+	unsigned line = 1;
+	for (size_t at = 0; at < len; line++) {
+		const char *nl = memchr(text + at, '\n', len - at);
+		size_t end = nl ? (size_t)(nl - text) : len;
+		if (end - at >= sizeof mark - 1 && memcmp(text + at, mark, sizeof mark - 1) == 0)
+			for (size_t p = at + sizeof mark - 1; p < end;) {
+				while (p < end && (text[p] == ' ' || text[p] == '\t' || text[p] == '\r'))
+					p++;
+				size_t w = p;
+				while (w < end && text[w] != ' ' && text[w] != '\t' && text[w] != '\r')
+					w++;
+				char why[300];
+				if (w > p && !llc_option_add(&c->opt, text + p, w - p, why, sizeof why)) {
+					fprintf(stderr, "%s:%u:%zu: error: %s\n", c->in.path, line, p - at + 1, why);
+					ok = false;
+				}
+				p = w;
+			}
+		at = end + 1;
+	}
+	return ok;
+}
+
 static int read_input(Check *c)
 {
 	CheckInput *in = &c->in;
@@ -39,11 +68,12 @@ static int read_input(Check *c)
 	}
 	sig_read(in->path, text, len, true, collect_sig, in);
 	bool ok = graph_edges_parse(text, len, in->sigs, in->nsigs, &in->edges, &in->nedges, err, sizeof err);
-	free(text);
 	if (!ok)
 		fprintf(stderr, "%s:%s\n", in->path, err);
+	bool opts_ok = input_llc_options(c, text, len);
+	free(text);
 	/* Bad input is an error before any llc runs. */
-	if (!ok || in->malformed)
+	if (!ok || !opts_ok || in->malformed)
 		return EXIT_ERROR;
 	if (in->nedges) {
 		in->component = malloc((in->nsigs ? in->nsigs : 1) * sizeof *in->component);

@@ -18,6 +18,8 @@
 #include "run.h"
 
 enum { MAX_LLCS = 16, LLC_LABEL_MAX = 48, MAX_CPUS = 16, MAX_JOBS = 64, REPROS_PER_COMBO = 25, MISMATCH_EXAMPLES = 4 };
+/* --llc-option: how many, how long each; an llc command line's words at most */
+enum { MAX_LLC_OPTIONS = 8, LLC_OPTION_MAX = 160, LLC_ARGV_MAX = 16 + MAX_LLC_OPTIONS };
 
 /* Model against llc: parts of one argument as a set (the observer cannot
  * always order them), and parts llc does not use are a finding of their
@@ -106,6 +108,8 @@ typedef struct {
 	Stats st;
 	char tag[96]; /* llvm22-gfx1030-dag */
 	char triple_arg[48]; /* -mtriple=... for the non-kernel functions (--triple) */
+	const char (*llc_options)[LLC_OPTION_MAX]; /* CheckOptions.llc_options, on every llc run */
+	unsigned nllc_options;
 	/* Signature indices in the order they are run: those the model expects
 	 * llc to compile, in batches; then those it expects llc to refuse, one
 	 * by one, since llc stops at the first function it cannot lower. Each
@@ -201,6 +205,11 @@ typedef struct {
 	TargetOs os; /* --triple */
 	double timeout;
 	const char *layout, *out;
+	/* --llc-option OPT, then the input's `; gcnabi-llc-options:` line:
+	 * given to every llc run, named in every report (llc_option_refused
+	 * says which gcnabi keeps to itself). */
+	char llc_options[MAX_LLC_OPTIONS][LLC_OPTION_MAX];
+	unsigned nllc_options;
 } CheckOptions;
 
 /* The signature file (check.c). */
@@ -314,6 +323,18 @@ typedef enum { LLC_MIR, LLC_KERNEL_ASM, LLC_FINAL_ASM } LlcOutput;
 extern const char *const final_code_llc_flags[];
 /* llc's command line for a batch of in to out; cpu_arg and mattr are its
  * buffers of 64 bytes; argv has room for 16. */
+typedef struct {
+	const char *name;
+	bool prefix;
+	const char *contains;
+	const char *instead;
+} LlcOwnedOption;
+extern const LlcOwnedOption llc_owned_options[]; /* NULL name ends it */
+/* Why opt cannot be an --llc-option (an option gcnabi sets itself, or not
+ * an option), or NULL when it can. */
+const char *llc_option_refused(const char *opt);
+/* Adds opt to the run's llc options; false (why set) when refused or too many. */
+bool llc_option_add(CheckOptions *o, const char *opt, size_t n, char *why, size_t cap);
 void llc_argv(const Combo *co, LlcOutput what, bool verify, const char *in, const char *out, char **argv, char *cpu_arg,
 	      char *mattr);
 

@@ -139,7 +139,7 @@ static bool probe_ok(Check *c, const Combo *co, LlcOutput what, char *why, size_
 	bool ok = f && fputs("; gcnabi check: an empty module\n", f) >= 0;
 	if (f)
 		ok = fclose(f) == 0 && ok;
-	char *argv[16];
+	char *argv[LLC_ARGV_MAX];
 	llc_argv(co, what, true, ll, out, argv, cpu_arg, mattr);
 	Proc p;
 	if (ok && proc_start(&p, argv, out, err, c->opt.mem_mb) && proc_wait_any(&p, 1, c->opt.timeout) == 0)

@@ -307,7 +307,7 @@ static bool start(Check *c, const Piece *p, const unsigned *const *fns, Running 
 	bool ok = f && !r->ir.failed && fwrite(r->ir.p, 1, r->ir.n, f) == r->ir.n;
 	if (f)
 		ok = fclose(f) == 0 && ok;
-	char *argv[16];
+	char *argv[LLC_ARGV_MAX];
 	llc_argv(co, LLC_FINAL_ASM, c->opt.final_verify && !p->unverified, r->ll, r->s, argv, cpu_arg, mattr);
 	*proc = (Proc){ 0 };
 	return ok && proc_start(proc, argv, r->s, r->err, c->opt.mem_mb);
@@ -320,7 +320,7 @@ static bool start(Check *c, const Piece *p, const unsigned *const *fns, Running 
 static void keep_final(Check *c, const Combo *co, const Running *r, const char *head, const char *asm_text, size_t alen,
 		       char *path, size_t cap)
 {
-	char *argv[16], cpu_arg[64], mattr[64], spath[720], name[64];
+	char *argv[LLC_ARGV_MAX], cpu_arg[64], mattr[64], spath[720], name[64];
 	/* <first>, a whole piece's <first>+<n>, a run without the verifier's
 	 * <first>.unverified: neither overwrites another's. */
 	if (r->piece.whole)

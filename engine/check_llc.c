@@ -5,10 +5,12 @@
 #include <ctype.h>
 #include <errno.h>
 #include <glob.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "io.h"
 #include "check.h"
 
 /* 0, or EXIT_INFRA when the machine fails (llc missing, not executable,
@@ -172,6 +174,43 @@ static bool apply_final_selectors(Check *c)
 	return true;
 }
 
+/* Whether llc l takes the run's llc options, on an empty module: an
+ * option it does not know is the user's error, said before anything runs. */
+static bool llc_takes_options(Check *c, const Llc *l, char *err, size_t cap)
+{
+	char ll[600], out[600], errp[600];
+	snprintf(ll, sizeof ll, "%s/options.ll", c->run.tmp_dir);
+	snprintf(out, sizeof out, "%s/options.out", c->run.tmp_dir);
+	snprintf(errp, sizeof errp, "%s/options.err", c->run.tmp_dir);
+	FILE *f = fopen_fresh(ll);
+	bool ok = f && fputs("; gcnabi check: an empty module\n", f) >= 0;
+	if (f)
+		ok = fclose(f) == 0 && ok;
+	char *argv[LLC_ARGV_MAX];
+	int n = 0;
+	argv[n++] = (char *)l->path;
+	argv[n++] = "-mtriple=amdgcn-amd-amdpal";
+	for (unsigned k = 0; k < c->opt.nllc_options; k++)
+		argv[n++] = c->opt.llc_options[k];
+	argv[n++] = ll;
+	argv[n++] = "-o";
+	argv[n++] = out;
+	argv[n] = 0;
+	Proc p;
+	if (ok && (!proc_start(&p, argv, out, errp, c->opt.mem_mb) || proc_wait_any(&p, 1, 60) != 0 || p.status != 0)) {
+		char *line = first_error_line(errp);
+		snprintf(err, cap, "%s (%s) does not take the llc options given: %s", l->label, l->path, line ? line : "?");
+		free(line);
+		ok = false;
+	} else if (!ok) {
+		snprintf(err, cap, "cannot write %.400s", ll);
+	}
+	unlink(ll);
+	unlink(out);
+	unlink(errp);
+	return ok;
+}
+
 int check_llcs(Check *c)
 {
 	char err[600];
@@ -200,6 +239,17 @@ int check_llcs(Check *c)
 	name_llcs(c);
 	if (!apply_profiles(c) || !apply_final_selectors(c))
 		return EXIT_USAGE;
+	for (int k = 0; k < c->nllcs && c->opt.nllc_options; k++)
+		if (!llc_takes_options(c, &c->llcs[k], err, sizeof err)) {
+			fprintf(stderr, "gcnabi check: %s\n", err);
+			return EXIT_ERROR;
+		}
+	if (c->opt.nllc_options && !c->opt.quiet) {
+		fprintf(stderr, "gcnabi check: note: llc options");
+		for (unsigned k = 0; k < c->opt.nllc_options; k++)
+			fprintf(stderr, " %s", c->opt.llc_options[k]);
+		fprintf(stderr, ": the model does not know what they do to the ABI and places as without them\n");
+	}
 	for (int k = 0; k < c->nllcs; k++) {
 		Llc *l = &c->llcs[k];
 		if (l->profile_source == PROFILE_NEAREST_OLDER)
@@ -226,6 +276,68 @@ int check_llcs(Check *c)
 const char *const final_code_llc_flags[] = { "-enable-ipra=0", "-amdgpu-s-branch-bits=6", NULL };
 
 /* Kernels: their kernarg layout is in the HSA metadata of the assembly. */
+/* The options gcnabi gives llc itself, and what to use instead: an option
+ * named name (alone or name=value; prefix: any starting with it) whose
+ * text holds contains (when set). gcnabi vocab lists them (the harness
+ * refuses the same). */
+const LlcOwnedOption llc_owned_options[] = {
+	{ "-mtriple", false, NULL, "--triple" },
+	{ "-mcpu", false, NULL, "--mcpu" },
+	{ "-march", false, NULL, "nothing: gcnabi compiles for amdgcn" },
+	{ "-mattr", false, "wavefrontsize", "--wave" },
+	{ "-o", false, NULL, "nothing: gcnabi names llc's output" },
+	{ "-filetype", false, NULL, "nothing: gcnabi reads MIR and assembly" },
+	{ "-stop-", true, NULL, "nothing: gcnabi stops llc where it reads the MIR" },
+	{ "-start-", true, NULL, "nothing: gcnabi compiles IR" },
+	{ "-global-isel", false, NULL, "--selector" },
+	{ "-new-reg-bank-select", false, NULL, "--new-reg-bank-select" },
+	{ "-verify-machineinstrs", false, NULL, "nothing: every MIR run verifies (--final-code-verify for the final code)" },
+	{ "-enable-ipra", false, NULL, "nothing: the final code is compiled without it" },
+	{ NULL, false, NULL, NULL },
+};
+
+const char *llc_option_refused(const char *opt)
+{
+	static char why[200];
+	size_t n = strlen(opt);
+	if (n < 2 || opt[0] != '-')
+		return "not an option (it starts with '-')";
+	if (n >= LLC_OPTION_MAX)
+		return "longer than an option gcnabi keeps";
+	for (size_t i = 0; i < n; i++)
+		if ((unsigned char)opt[i] <= ' ' || opt[i] == 0x7f)
+			return "a space or control character in it: one option per --llc-option";
+	const char *o = opt[1] == '-' ? opt + 1 : opt; /* --mcpu=x is -mcpu=x */
+	for (const LlcOwnedOption *w = llc_owned_options; w->name; w++) {
+		size_t p = strlen(w->name);
+		if (strncmp(o, w->name, p) == 0 && (w->prefix || o[p] == 0 || o[p] == '=') &&
+		    (!w->contains || strstr(o, w->contains))) {
+			snprintf(why, sizeof why, "gcnabi sets %s%s%s itself (use %s)", w->name, w->contains ? " " : "",
+				 w->contains ? w->contains : "", w->instead);
+			return why;
+		}
+	}
+	return NULL;
+}
+
+bool llc_option_add(CheckOptions *o, const char *opt, size_t n, char *why, size_t cap)
+{
+	char text[LLC_OPTION_MAX + 1];
+	snprintf(text, sizeof text, "%.*s", (int)(n < LLC_OPTION_MAX ? n : LLC_OPTION_MAX), opt);
+	const char *refused = n >= LLC_OPTION_MAX ? "longer than an option gcnabi keeps" : llc_option_refused(text);
+	if (!refused && o->nllc_options == MAX_LLC_OPTIONS)
+		refused = "more llc options than gcnabi keeps (8)";
+	if (refused) {
+		snprintf(why, cap, "llc option '%s': %s", text, refused);
+		return false;
+	}
+	for (unsigned k = 0; k < o->nllc_options; k++)
+		if (strcmp(o->llc_options[k], text) == 0)
+			return true; /* given twice: once is enough */
+	memcpy(o->llc_options[o->nllc_options++], text, n + 1); /* n < LLC_OPTION_MAX: checked above */
+	return true;
+}
+
 void llc_argv(const Combo *co, LlcOutput what, bool verify, const char *in, const char *out, char **argv, char *cpu_arg,
 	      char *mattr)
 {
@@ -251,6 +363,8 @@ void llc_argv(const Combo *co, LlcOutput what, bool verify, const char *in, cons
 	 * stop after the new register-bank legalizer instead. */
 	if (co->sel == SEL_GISEL && co->new_rbs)
 		argv[n++] = "-new-reg-bank-select";
+	for (unsigned k = 0; k < co->nllc_options; k++)
+		argv[n++] = (char *)co->llc_options[k];
 	/* Kernels are compiled to assembly: their HSA metadata has the kernarg layout. */
 	if (what == LLC_FINAL_ASM)
 		for (const char *const *f = final_code_llc_flags; *f; f++)

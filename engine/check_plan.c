@@ -192,9 +192,22 @@ static int plan_combo(Check *c, int l, int u, Selector sel)
 	co->m.os = o->os;
 	snprintf(co->triple_arg, sizeof co->triple_arg, "-mtriple=%s", target_os_triple(o->os));
 	co->new_rbs = o->new_rbs && sel == SEL_GISEL;
-	snprintf(co->tag, sizeof co->tag, "%s-%s%s-%s%s%s", co->llc->label, co->cpu,
+	co->llc_options = o->llc_options;
+	co->nllc_options = o->nllc_options;
+	/* llc options are part of the combination's name: -opt and a hash of
+	 * them (summary.json and every finding list them as given). */
+	uint32_t h = 2166136261u;
+	for (unsigned k = 0; k < o->nllc_options; k++) {
+		for (const char *p = o->llc_options[k]; *p; p++)
+			h = (h ^ (unsigned char)*p) * 16777619u;
+		h = (h ^ ' ') * 16777619u;
+	}
+	char opts[16] = "";
+	if (o->nllc_options)
+		snprintf(opts, sizeof opts, "-opt%08x", (unsigned)h);
+	snprintf(co->tag, sizeof co->tag, "%s-%s%s-%s%s%s%s", co->llc->label, co->cpu,
 		 o->wave ? (o->wave == 32 ? "w32" : "w64") : "", selector_names[sel], co->new_rbs ? "-nrbs" : "",
-		 o->os == OS_MESA3D ? "-mesa3d" : o->os == OS_NONE ? "-noos" : "");
+		 o->os == OS_MESA3D ? "-mesa3d" : o->os == OS_NONE ? "-noos" : "", opts);
 	if (o->placements && !c->in.nedges && !check_open_placements(c, co))
 		return EXIT_ERROR;
 	if (!(c->in.nedges ? plan_graph(c, c->ncombos) : plan_batches(c, c->ncombos)))

@@ -294,6 +294,12 @@ void combo_json(JsonWriter *w, const Combo *co)
 	jw_kstring(w, "selector", selector_names[co->sel]);
 	jw_kbool(w, "new_reg_bank_select", co->new_rbs);
 	jw_kstring(w, "triple", target_os_triple(co->m.os));
+	if (co->nllc_options) { /* --llc-option: part of the combination, as given */
+		jw_karray(w, "llc_options");
+		for (unsigned k = 0; k < co->nllc_options; k++)
+			jw_string(w, co->llc_options[k]);
+		jw_end(w);
+	}
 }
 
 static void dvgpr_json(JsonWriter *w, const DvgprCounts *n)
@@ -378,7 +384,7 @@ void finding_write(Check *c, const Finding *f)
 /* A reproducer's head: the finding, llc's command line and version. */
 static void repro_head(FILE *f, const Combo *co, bool kernel, const char *kind, const char *why, const char *where)
 {
-	char *argv[16], cpu_arg[64], mattr[64];
+	char *argv[LLC_ARGV_MAX], cpu_arg[64], mattr[64];
 	llc_argv(co, kernel ? LLC_KERNEL_ASM : LLC_MIR, true, "%s", "-", argv, cpu_arg, mattr);
 	char why_text[1024], where_text[1024];
 	fprintf(f, "; gcnabi check: %s\n; %s (%s)\n; RUN:", kind, ir_comment(why, why_text, sizeof why_text),

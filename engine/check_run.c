@@ -262,7 +262,7 @@ static bool start_batches(Check *c, Pool *pool)
 			fprintf(stderr, "gcnabi check: cannot write %s\n", ll);
 			return false;
 		}
-		char *argv[16];
+		char *argv[LLC_ARGV_MAX];
 		llc_argv(&c->combos[b.combo], b.kernel ? LLC_KERNEL_ASM : LLC_MIR, !b.unverified, ll, mir, argv, cpu_arg, mattr);
 		if (!proc_start(&pool->procs[slot], argv, mir, err, c->opt.mem_mb)) {
 			slots_give(slots, llc_slot);

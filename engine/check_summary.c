@@ -67,6 +67,12 @@ void print_summary(const Check *c, FILE *f, double wall)
 		fprintf(f, "  llc %s: %s, %s, profile %s%s\n", l->label, l->path, l->version, l->profile->name,
 			profile_source_texts[l->profile_source]);
 	}
+	if (c->opt.nllc_options) {
+		fprintf(f, "  llc options (every run, not modelled):");
+		for (unsigned k = 0; k < c->opt.nllc_options; k++)
+			fprintf(f, " %s", c->opt.llc_options[k]);
+		fprintf(f, "\n");
+	}
 	print_table(c, f);
 	fprintf(f, "differ: model and llc place differently; llcref: llc refused what the model places, or for another\n"
 		   "reason than the model's; bothrf: both refuse for the same reason about the convention;\n"

@@ -478,3 +478,55 @@ def test_attributes_survive(tmp):
         g = c.stdout.split("\ng:")[1].split(".Lfunc_end")[0] if "\ng:" in c.stdout else ""
         report("llc %d compiles the module; @g's frame pointer s33 set from s32" % major,
                c.returncode == 0 and "s_mov_b32 s33, s32" in g, c.stderr[-600:])
+
+
+def test_llc_options(tmp, llc):
+    """--llc-option and an input's `; gcnabi-llc-options:` line: refused
+    when gcnabi sets the option itself or llc does not take it (before
+    anything runs, naming why, the file's at FILE:LINE:COL); otherwise on
+    every llc run (the MIR pass, the final code, a reproducer's RUN line),
+    in the combination's name and in summary.json and findings.jsonl."""
+    sigs = os.path.join(tmp, "sigs.ll")
+    open(sigs, "w").write("; gcnabi-llc-options: -tailcallopt\ndeclare void @f0(i32)\ndeclare i32 @f1(i32, i32)\n")
+    for opt, code, words in (("-mcpu=gfx900", 2, "gcnabi sets -mcpu itself (use --mcpu)"),
+                             ("-mattr=+wavefrontsize64", 2, "use --wave"), ("-stop-after=x", 2, "gcnabi sets -stop-"),
+                             ("a", 2, "not an option"), ("-no-such-llc-option", 1, "does not take the llc options")):
+        r = run([GCNABI_SAN, "check", "--llc", llc, "--llc-option=" + opt, "--out", os.path.join(tmp, "no"), sigs],
+                env=SAN_ENV)
+        report("--llc-option=%s: exit %d, %s" % (opt, code, words), r.returncode == code and words in r.stderr and
+               not os.path.exists(os.path.join(tmp, "no", "summary.json")), "exit %d %s" % (r.returncode, r.stderr))
+    bad = os.path.join(tmp, "bad.ll")
+    open(bad, "w").write("declare void @f(i32)\n; gcnabi-llc-options: -tailcallopt -mtriple=amdgcn--\n")
+    r = run([GCNABI_SAN, "check", "--llc", llc, bad], env=SAN_ENV)
+    report("a refused option in the input: FILE:LINE:COL error, exit 1",
+           r.returncode == 1 and bad + ":2:36: error: llc option '-mtriple=amdgcn--'" in r.stderr, r.stderr)
+    log = os.path.join(tmp, "llc.log")
+    shim = os.path.join(tmp, "llc-shim")
+    with open(shim, "w") as f:
+        f.write('#!/bin/sh\necho "$*" >> %s\nIN=\nfor a in "$@"; do case "$a" in *.ll) IN=$a;; esac; done\n'
+                'case "$*" in *-stop-after*) grep -q "gcnabi[.]1[.]fn" "$IN" && { echo "LLVM ERROR: planted" >&2; '
+                'exit 1; };; esac\nexec %s "$@"\n' % (log, llc))
+    os.chmod(shim, 0o755)
+    out = os.path.join(tmp, "out")
+    r = run([GCNABI_SAN, "check", "--quiet", "--llc", shim, "--mcpu", "gfx900", "--selector", "dag", "--final-code",
+             "--llc-option", "-mattr=-flat-for-global", "--out", out, sigs], env=SAN_ENV)
+    runs = [l.split() for l in open(log)] if os.path.exists(log) else []
+    compiles = [w for w in runs if "--version" not in w]
+    report("every llc run has both options (the MIR pass and the final code)",
+           compiles and any("-enable-ipra=0" in w for w in compiles) and
+           all("-mattr=-flat-for-global" in w and "-tailcallopt" in w for w in compiles),
+           "\n".join(" ".join(w) for w in runs))
+    summary = json.load(open(os.path.join(out, "summary.json"))) if os.path.exists(
+        os.path.join(out, "summary.json")) else {"combos": []}
+    findings = [json.loads(l) for l in open(os.path.join(out, "findings.jsonl"))] if os.path.exists(
+        os.path.join(out, "findings.jsonl")) else []
+    want = ["-mattr=-flat-for-global", "-tailcallopt"]
+    report("the combination named with -opt<hash>; summary.json and findings.jsonl list the options",
+           summary["combos"] and all(re.search(r"-dag-opt[0-9a-f]{8}$", c["combo"]) and c["llc_options"] == want
+                                     for c in summary["combos"]) and
+           findings and all(f["llc_options"] == want for f in findings),
+           "%s %s" % ([(c["combo"], c.get("llc_options")) for c in summary["combos"]], findings[:1]))
+    kept = glob.glob(os.path.join(out, "repro", "*.ll"))
+    run_lines = [l for k in kept for l in open(k) if l.startswith("; RUN:")]
+    report("the crash's reproducer RUN line has the options", run_lines and
+           all("-mattr=-flat-for-global -tailcallopt" in l for l in run_lines), "%s %s" % (kept, run_lines))

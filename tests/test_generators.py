@@ -195,13 +195,13 @@ def gen_accepted_by_every_llc(tmp):
     weights = os.path.join(tmp, "swarm.weights")
     open(weights, "w").write(gen("--dump-weights").stdout.replace("swarm_batch = 100", "swarm_batch = 25"))
     samples = {
-        "default": ["--seed", "20261129", "--count", "150"],
-        "swarm": ["--seed", "20261129", "--swarm", "--weights", weights, "--count", "150"],
+        "default": ["--seed", "20261129", "--count", "100"],
+        "swarm": ["--seed", "20261129", "--swarm", "--weights", weights, "--count", "100"],
         "enumerate": ["--enumerate", "--type", "i1", "--type", "i16 signext", "--type", "i32 inreg", "--type",
                       "<3 x half>", "--type", "ptr addrspace(5) byval({ i8, double })", "--type",
                       "ptr addrspace(1) byref([3 x i32]) align 4", "--type", "double", "--type", "<2 x i64> inreg",
                       "--cc", "ccc", "--cc", "fastcc", "--cc", "coldcc", "--cc", "amdgpu_gfx", "--max-args", "3",
-                      "--from", "16500", "--count", "150"],
+                      "--from", "16500", "--count", "100"],
     }
     for mode, args in samples.items():
         sigs = os.path.join(tmp, "gen-%s.ll" % mode)

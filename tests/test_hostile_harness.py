@@ -7,6 +7,7 @@ made, bad bytes in any reader of gcnabi-run are an error naming the file
 (and line), never a Python traceback; and a bounded, seeded fuzz loop over
 the known-differences and journal readers."""
 import json
+import re
 import os
 import random
 import shutil
@@ -567,3 +568,31 @@ def test_fuzz_journal_reader(tmp, a_run):
                                 name="plan.json")
     report("the plan reader fuzzed: %d read, %d refused, no other exception or hang" % (loaded, refused),
            not bad and refused, repr(bad))
+
+
+def test_llc_options_in_a_run(tmp, llc):
+    """gcnabi-run's --llc-option and an input's `; gcnabi-llc-options:`
+    line: a refused one is an error before a run folder is made; taken, they
+    reach every unit's check (its combinations named -opt<hash>) and the
+    plan keeps the run's."""
+    out = os.path.join(tmp, "out")
+    r = run(["run", "--llc", llc, "--llc-option=-mcpu=gfx900", "--out", out] + TINY)
+    report("--llc-option=-mcpu=gfx900: exit 2 naming why, no run folder",
+           r.returncode == 2 and "gcnabi sets -mcpu itself" in r.stderr and not os.path.exists(out), r.stderr[-400:])
+    bad = write(os.path.join(tmp, "bad.ll"), "declare void @f(i32)\n; gcnabi-llc-options: -stop-after=x\n")
+    r = run(["run", "--llc", llc, "--out", out, bad] + TINY)
+    report("a refused option in an input: FILE:LINE:COL error, exit 1, no run folder",
+           r.returncode == 1 and bad + ":2:23: error: llc option '-stop-after=x'" in r.stderr and
+           not os.path.exists(out), r.stderr[-400:])
+    good = write(os.path.join(tmp, "good.ll"), "; gcnabi-llc-options: -tailcallopt\ndeclare void @f(i32)\n")
+    r = run(["run", "--llc", llc, "--llc-option=-mattr=-flat-for-global", "--out", out, good, "--mcpu", "gfx900",
+             "--selector", "dag", "--count", "0", "--graphs", "0", "--jobs", "1", "--suites", "default",
+             "--no-new-reg-bank-select", "--no-minimize"])
+    journal = [json.loads(l) for l in open(os.path.join(out, "journal.jsonl"))] if os.path.exists(
+        os.path.join(out, "journal.jsonl")) else []
+    plan = json.load(open(os.path.join(out, "plan.json"))) if os.path.exists(os.path.join(out, "plan.json")) else {}
+    combos = sorted({c for j in journal for c in j.get("stats", {})})
+    report("the input's unit ran with both options: its combination named -opt<hash>, the plan keeps the run's",
+           r.returncode in (0, 4) and combos and all(re.search(r"-opt[0-9a-f]{8}$", c) for c in combos) and
+           plan.get("config", {}).get("llc_options") == ["-mattr=-flat-for-global"],
+           "exit %d, combos %s, %s" % (r.returncode, combos, r.stderr[-600:]))

@@ -92,6 +92,15 @@ def switch_option(text):
     return text
 
 
+def llc_option(text):
+    """--llc-option OPT: one option llc takes, not one gcnabi gives llc
+    itself (vocab llc_owned_options)."""
+    why = V.llc_option_refused(text)
+    if why:
+        raise argparse.ArgumentTypeError("'%s': %s" % (text, why))
+    return text
+
+
 def out_folder(text):
     if not text:
         raise argparse.ArgumentTypeError("an empty folder name")
@@ -120,6 +129,9 @@ def add_common(p, count=300):
     p.add_argument("--layout", help="SGPR layout the compilers use (default old)")
     p.add_argument("--switch", action="append", default=[], metavar="NAME=on|off", type=switch_option,
                    help="change a rule in every profile (a copy; see gcnabi profiles)")
+    p.add_argument("--llc-option", action="append", default=[], metavar="OPT", type=llc_option,
+                   help="an option every llc run gets (repeatable; --llc-option=-mattr=... too); an input file's "
+                        "`; gcnabi-llc-options: OPT...` line adds its own; part of each combination's name")
     p.add_argument("--known", default=DEFAULT_KNOWN, help="known-differences file (default cases/known-differences.txt)")
     p.add_argument("--chunk", type=positive, default=50, help="signatures per unit (default 50)")
     p.add_argument("--batch", type=positive, default=200, help="functions per llc process (default 200)")
@@ -198,6 +210,7 @@ def config_from(args, mode, compilers):
            "weights": os.path.abspath(args.weights) if args.weights else None,
            "cpus": args.mcpu or V.default_cpus("harness"),
            "selector": args.selector, "nrbs": not args.no_new_reg_bank_select, "switches": args.switch,
+           "llc_options": args.llc_option,
            "layout": args.layout, "chunk": args.chunk, "batch": args.batch, "timeout": args.timeout,
            "mem": args.mem, "inputs": [os.path.abspath(p) for p in args.inputs],
            "known": os.path.abspath(args.known),

@@ -145,6 +145,8 @@ def extract(out_dir, input_path, compilers, unit_id):
             f["final"] = t["final"]
         if t.get("llc_failure"):
             f["llc_failure"] = t["llc_failure"]
+        if t.get("llc_options"):
+            f["llc_options"] = t["llc_options"]  # part of the combination: reproducers run llc with them
         if axis == "link":
             f.update(difference=t["difference"], switches=t["cause"]["switches"], callee_selector=t["callee_selector"],
                      callee_label=t["callee_label"])

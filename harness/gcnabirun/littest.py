@@ -62,6 +62,7 @@ def llc_flags(f, verify=True):
     flags = ["-mtriple=amdgcn-amd-amdpal", "-mcpu=%s" % cpu]
     if wave:
         flags.append("-mattr=+wavefrontsize%d" % wave)
+    flags += f.get("llc_options") or []  # the run's and its input's, as check gave them
     if verify:
         flags.append("-verify-machineinstrs")  # as gcnabi check runs llc
     if f["axis"] == "final-code":

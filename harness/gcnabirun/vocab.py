@@ -166,3 +166,22 @@ def load():
 def final_code_llc_flags():
     """The options check --final-code gives llc besides target and selector."""
     return list(vocab()["final_code_llc_flags"])
+
+
+def llc_option_refused(opt):
+    """Why opt cannot be an llc option of a run (None when it can): as
+    gcnabi check's llc_option_refused, over vocab llc_owned_options."""
+    if len(opt) < 2 or not opt.startswith("-"):
+        return "not an option (it starts with '-')"
+    if len(opt) >= 160:
+        return "longer than an option gcnabi keeps"
+    if any(ord(ch) <= 32 or ord(ch) == 127 for ch in opt):
+        return "a space or control character in it: one option per --llc-option"
+    o = opt[1:] if opt.startswith("--") else opt
+    for w in vocab()["llc_owned_options"]:
+        name = w["name"]
+        if o.startswith(name) and (w["prefix"] or o[len(name):len(name) + 1] in ("", "=")) and \
+                (not w["contains"] or w["contains"] in o):
+            return "gcnabi sets %s%s itself (use %s)" % (name, " " + w["contains"] if w["contains"] else "",
+                                                         w["instead"])
+    return None

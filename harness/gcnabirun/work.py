@@ -192,6 +192,13 @@ def check_inputs(paths):
         r = gcnabi("place", "--json", path, check=False)
         if r.returncode:
             raise HarnessError(r.stderr.strip() or "gcnabi place %s failed (%d)" % (path, r.returncode))
+        for n, line in enumerate(read_input(path).split("\n"), 1):
+            if line.startswith("; gcnabi-llc-options:"):
+                for m in re.finditer(r"\S+", line[len("; gcnabi-llc-options:"):]):
+                    why = V.llc_option_refused(m.group())
+                    if why:
+                        raise HarnessError("%s:%d:%d: error: llc option '%s': %s" % (
+                            path, n, m.start() + len("; gcnabi-llc-options:") + 1, m.group(), why))
 
 
 def round_chunks(cfg, r):
@@ -223,7 +230,9 @@ def round_chunks(cfg, r):
             if re.search(r"^call @", text, re.M):
                 chunks.append(("graph", "file", text.splitlines()))
             else:
-                chunks += [("file", "file", c) for c in split_signatures(text, cfg["chunk"])]
+                # A file's llc options go with each of its chunks.
+                own = re.findall(r"^; gcnabi-llc-options:.*$", text, re.M)
+                chunks += [("file", "file", own + c) for c in split_signatures(text, cfg["chunk"])]
     return chunks
 
 
@@ -391,6 +400,8 @@ def _check(unit, cfg, compilers, run_dir, out, nrbs, inp, callers=True, slots=No
         args += C.check_args(c) + ["--llc-version", c["version"]]
     for s in cfg.get("switches") or []:
         args += ["--switch", s]
+    # (an input file's own `; gcnabi-llc-options:` line travels in the unit's input)
+    args += ["--llc-option=%s" % o for o in cfg.get("llc_options") or []]
     if nrbs:
         args += ["--selector", "gisel", "--new-reg-bank-select"]
     else:
