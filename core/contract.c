@@ -54,13 +54,17 @@ static const SaveRow gfx_saved[] = {
 	END,
 };
 
-/* amdgpu_gfx_whole_wave (LLVM 22): amdgpu_gfx's SGPRs, and every VGPR it
- * writes, which it saves in all lanes (measured llc 22). */
+/* amdgpu_gfx_whole_wave (LLVM 22): amdgpu_gfx's registers. Every other
+ * VGPR it writes it stores in all lanes and reloads in the lanes inactive
+ * at entry only (measured llc 22: `s_xor_b32 exec_lo, s0, -1` before the
+ * reload): what every callable convention keeps of a VGPR, which the
+ * checker demands of all of them; their active lanes, arguments' too, are
+ * the caller's to save. */
 static const SaveRow whole_wave_saved[] = {
 	{ .file = RF_SGPR, .first = 4, .last = 29 },
 	{ .file = RF_SGPR, .first = 30, .last = 31, .when = SW(csr_return_address) },
 	{ .file = RF_SGPR, .first = 64, .last = 105 },
-	{ .file = RF_VGPR, .first = 0, .last = 255 },
+	VGPR_STRIPES,
 	AGPRS,
 	END,
 };
