@@ -168,6 +168,35 @@ def final_code_long_back_edge(tmp, llcs):
                "llc exit %d, s_setpc_b64 s[30:31] x%d\n%s%s" % (c.returncode, own, r.stdout[-1500:], c.stderr[-500:]))
 
 
+def final_code_whole_wave_lanes(tmp, llcs):
+    """amdgpu_gfx_whole_wave keeps amdgpu_gfx's registers and the lanes
+    inactive at entry of every other VGPR, not the active lanes of its
+    argument VGPRs (llc 22 reloads only the inactive ones):
+    tests/fixtures/final/whole_wave_lanes.ll's two functions are proven;
+    without the reload of the callee-saved v40, or of the argument v1,
+    @ww_clobber is violated in the lanes inactive at entry."""
+    if 22 not in llcs:
+        return
+    src = os.path.join(ROOT, "tests", "fixtures", "final", "whole_wave_lanes.ll")
+    asm = os.path.join(tmp, "whole_wave_lanes.s")
+    c = run([llcs[22], "-mtriple=" + TRIPLE, "-mcpu=gfx1200", "-enable-ipra=0", src, "-o", asm])
+    text = open(asm).read() if c.returncode == 0 else ""
+    verdicts = {}
+    for name, cut in (("as compiled", None), ("without v40's reload", "scratch_load_b32 v40"),
+                      ("without v1's reload", "scratch_load_b32 v1,")):
+        path = os.path.join(tmp, "ww-%d.s" % len(verdicts))
+        open(path, "w").write("".join(l for l in text.splitlines(True) if not cut or cut not in l))
+        r = run([GCNABI, "check-asm", "--json", "--sigs", src, "--mcpu", "gfx1200", path])
+        verdicts[name] = {g["name"]: (g["verdict"], g["why"]) for g in map(json.loads, r.stdout.splitlines())}
+    report("final code, llc 22 gfx1200: whole-wave functions proven as compiled; a missing reload of v40 or of "
+           "v1's inactive lanes violated",
+           c.returncode == 0 and {f: v[0] for f, v in verdicts["as compiled"].items()} ==
+           {"ww_args": "proven", "ww_clobber": "proven"} and
+           all(verdicts[k].get("ww_clobber", ("", ""))[0] == "violated" and
+               "in the lanes inactive at entry" in verdicts[k]["ww_clobber"][1]
+               for k in ("without v40's reload", "without v1's reload")), "%s %s" % (verdicts, c.stderr[-400:]))
+
+
 def final_code_long_branch(tmp, llcs):
     """llvm/llvm-project#224205 in check --final-code (its
     -amdgpu-s-branch-bits=6 makes the "gcnabi-branch" jump a long one):
@@ -449,6 +478,7 @@ def final_code(tmp):
     final_code_named_failures(tmp, llcs)
     final_code_generic_target(tmp, llcs)
     final_code_long_back_edge(tmp, llcs)
+    final_code_whole_wave_lanes(tmp, llcs)
     final_code_graphs(tmp, llcs)
     final_code_divergent_exec(tmp, llcs)
     final_code_slots(tmp, llcs)
