@@ -197,6 +197,30 @@ def final_code_whole_wave_lanes(tmp, llcs):
                for k in ("without v40's reload", "without v1's reload")), "%s %s" % (verdicts, c.stderr[-400:]))
 
 
+def final_code_flat_scratch_sp(tmp, llcs):
+    """SP in bytes per lane under -mattr=+enable-flat-scratch on gfx900
+    (tests/fixtures/final/flat_scratch_sp.ll): llc 19 and 22's frame is
+    proven, and the same frame moved by 36 is misaligned."""
+    src = os.path.join(ROOT, "tests", "fixtures", "final", "flat_scratch_sp.ll")
+    for major in (19, 22):
+        if major not in llcs:
+            continue
+        asm = os.path.join(tmp, "flat_scratch_sp-%d.s" % major)
+        c = run([llcs[major], "-mtriple=" + TRIPLE, "-mcpu=gfx900", "-mattr=+enable-flat-scratch", "-enable-ipra=0",
+                 src, "-o", asm])
+        text = open(asm).read() if c.returncode == 0 else ""
+        bad = os.path.join(tmp, "flat_scratch_sp-%d-36.s" % major)
+        open(bad, "w").write(text.replace("s_add_i32 s32, s32, 32", "s_add_i32 s32, s32, 36"))
+        got = [[json.loads(l) for l in run([GCNABI, "check-asm", "--json", "--sigs", src, "--profile",
+                                            "llvm%d" % major, "--mcpu", "gfx900", p]).stdout.splitlines()]
+               for p in (asm, bad)]
+        report("final code, llc %d gfx900 +enable-flat-scratch: the frame in per-lane bytes proven; moved by 36, "
+               "SP misaligned at the call" % major,
+               c.returncode == 0 and "s_add_i32 s32, s32, 32" in text and [g["verdict"] for g in got[0]] == ["proven"]
+               and [g["verdict"] for g in got[1]] == ["violated"] and "not a multiple of 16" in got[1][0]["why"],
+               "%s %s" % (got, c.stderr[-300:]))
+
+
 def final_code_long_branch(tmp, llcs):
     """llvm/llvm-project#224205 in check --final-code (its
     -amdgpu-s-branch-bits=6 makes the "gcnabi-branch" jump a long one):
@@ -479,6 +503,7 @@ def final_code(tmp):
     final_code_generic_target(tmp, llcs)
     final_code_long_back_edge(tmp, llcs)
     final_code_whole_wave_lanes(tmp, llcs)
+    final_code_flat_scratch_sp(tmp, llcs)
     final_code_graphs(tmp, llcs)
     final_code_divergent_exec(tmp, llcs)
     final_code_slots(tmp, llcs)
