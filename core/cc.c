@@ -92,7 +92,7 @@ static void reserve_layout_roles(Ctx *c)
 		return; /* shader entry points and chain functions take fixed SGPR ranges */
 	for (int r = ROLE_RETURN_ADDRESS; r < ROLE_FIXED_COUNT; r++)
 		reserve(c, &l->role[r]);
-	if (!c->m->target->arch_flat_scratch && (callee || !func || !p->on[SW_caller_inreg_over_srd]))
+	if (!c->m->flat_scratch && (callee || !func || !p->on[SW_caller_inreg_over_srd]))
 		reserve(c, &l->role[ROLE_SRD]);
 	if (!func)
 		return; /* amdgpu_gfx has no implicit SGPR inputs */
@@ -961,5 +961,6 @@ bool model_config_init(ModelConfig *m, const Profile *p, const Layout *l, const 
 	m->os = OS_AMDPAL;
 	m->lowering_only = false;
 	m->through_pointer = false;
+	m->flat_scratch = t->arch_flat_scratch;
 	return true;
 }

@@ -32,6 +32,11 @@ typedef struct {
 	 * implicit input ("amdgpu-no-*" are the callee's, and llc's
 	 * passSpecialInputs asks the call site, which has none of them) */
 	bool through_pointer;
+	/* Functions address scratch through flat scratch: no scratch
+	 * descriptor (s[0:3] carry arguments), SP in bytes per lane. The
+	 * target's architected flat scratch, or llc's -mattr=+enable-flat-scratch
+	 * (a model_llc_options switch). Entry points follow the target. */
+	bool flat_scratch;
 } ModelConfig;
 
 extern const char *const selector_names[SEL_COUNT]; /* "dag", "gisel" */

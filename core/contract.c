@@ -116,8 +116,8 @@ bool contract_of(CallConv cc, const ModelConfig *m, Contract *out)
 	out->stack_ptr = l->role[ROLE_STACK_PTR];
 	out->frame_ptr = l->role[ROLE_FRAME_PTR];
 	out->base_ptr = l->role[ROLE_BASE_PTR];
-	/* With architected flat scratch there is no scratch descriptor. */
-	if (!m->target->arch_flat_scratch)
+	/* With flat scratch there is no scratch descriptor. */
+	if (!m->flat_scratch)
 		out->srd = l->role[ROLE_SRD];
 	/* A caller finds its return address (LLVM 15+) and its frame pointer
 	 * as it left them, whatever the convention's table says (the frame
@@ -127,7 +127,7 @@ bool contract_of(CallConv cc, const ModelConfig *m, Contract *out)
 		add_role(&out->preserved, &out->return_address);
 	add_role(&out->preserved, &out->frame_ptr);
 	out->stack_align = 16;
-	out->sp_scale = m->target->arch_flat_scratch ? 1 : m->wave;
+	out->sp_scale = m->flat_scratch ? 1 : m->wave;
 	return true;
 }
 

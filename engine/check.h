@@ -50,6 +50,9 @@ typedef struct {
 	ProfileSource profile_source;
 	Profile own; /* the profile with --switch overrides applied */
 	bool final_dag, final_gisel; /* --final-code: the selectors whose final code is checked */
+	/* --llc-option: this llc says it ignores the enable-flat-scratch
+	 * feature ("is not a recognized feature": llc 14), so the model does too */
+	bool ignores_flat_scratch;
 } Llc;
 
 /* --final-code: the verdicts on one combination's final code. llc_failed:
@@ -333,6 +336,10 @@ extern const LlcOwnedOption llc_owned_options[]; /* NULL name ends it */
 /* Why opt cannot be an --llc-option (an option gcnabi sets itself, or not
  * an option), or NULL when it can. */
 const char *llc_option_refused(const char *opt);
+/* Whether the run's llc options turn flat scratch on (1) or off (0) for
+ * functions (-mattr=+enable-flat-scratch, the last one given wins), or
+ * say nothing of it (-1): the one option effect the model knows. */
+int llc_options_flat_scratch(const CheckOptions *o);
 /* Adds opt to the run's llc options; false (why set) when refused or too many. */
 bool llc_option_add(CheckOptions *o, const char *opt, size_t n, char *why, size_t cap);
 void llc_argv(const Combo *co, LlcOutput what, bool verify, const char *in, const char *out, char **argv, char *cpu_arg,

@@ -176,7 +176,7 @@ static bool apply_final_selectors(Check *c)
 
 /* Whether llc l takes the run's llc options, on an empty module: an
  * option it does not know is the user's error, said before anything runs. */
-static bool llc_takes_options(Check *c, const Llc *l, char *err, size_t cap)
+static bool llc_takes_options(Check *c, Llc *l, char *err, size_t cap)
 {
 	char ll[600], out[600], errp[600];
 	snprintf(ll, sizeof ll, "%s/options.ll", c->run.tmp_dir);
@@ -204,6 +204,21 @@ static bool llc_takes_options(Check *c, const Llc *l, char *err, size_t cap)
 		ok = false;
 	} else if (!ok) {
 		snprintf(err, cap, "cannot write %.400s", ll);
+	} else {
+		/* A feature llc does not know it ignores, and says so: said here
+		 * once, and the model ignores enable-flat-scratch with it. */
+		char why[64];
+		size_t len;
+		char *text = read_file(errp, &len, why, sizeof why);
+		for (char *q = text; q && (q = strstr(q, "is not a recognized feature")); q++) {
+			char *start = q;
+			while (start > text && start[-1] != '\n')
+				start--;
+			fprintf(stderr, "gcnabi check: note: %s: %.*s\n", l->label, (int)strcspn(start, "\n"), start);
+			if (strstr(start, "enable-flat-scratch") && strstr(start, "enable-flat-scratch") < q)
+				l->ignores_flat_scratch = true;
+		}
+		free(text);
 	}
 	unlink(ll);
 	unlink(out);
@@ -248,7 +263,8 @@ int check_llcs(Check *c)
 		fprintf(stderr, "gcnabi check: note: llc options");
 		for (unsigned k = 0; k < c->opt.nllc_options; k++)
 			fprintf(stderr, " %s", c->opt.llc_options[k]);
-		fprintf(stderr, ": the model does not know what they do to the ABI and places as without them\n");
+		fprintf(stderr, ": the model knows only what -mattr=+/-enable-flat-scratch does to functions (no scratch "
+				"descriptor, SP per lane); it places as without the rest\n");
 	}
 	for (int k = 0; k < c->nllcs; k++) {
 		Llc *l = &c->llcs[k];
@@ -318,6 +334,22 @@ const char *llc_option_refused(const char *opt)
 		}
 	}
 	return NULL;
+}
+
+int llc_options_flat_scratch(const CheckOptions *o)
+{
+	int on = -1;
+	for (unsigned k = 0; k < o->nllc_options; k++) {
+		const char *a = o->llc_options[k][1] == '-' ? o->llc_options[k] + 1 : o->llc_options[k];
+		if (strncmp(a, "-mattr=", 7) != 0)
+			continue;
+		for (const char *p = a + 7; *p; p += strcspn(p, ","), p += *p == ',') {
+			size_t n = strcspn(p, ",");
+			if (n == 20 && strncmp(p + 1, "enable-flat-scratch", 19) == 0 && (*p == '+' || *p == '-'))
+				on = *p == '+';
+		}
+	}
+	return on;
 }
 
 bool llc_option_add(CheckOptions *o, const char *opt, size_t n, char *why, size_t cap)

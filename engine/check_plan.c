@@ -190,6 +190,9 @@ static int plan_combo(Check *c, int l, int u, Selector sel)
 		return EXIT_USAGE;
 	}
 	co->m.os = o->os;
+	int flat = llc_options_flat_scratch(o);
+	if (flat >= 0 && !co->llc->ignores_flat_scratch)
+		co->m.flat_scratch = flat || co->m.target->arch_flat_scratch;
 	snprintf(co->triple_arg, sizeof co->triple_arg, "-mtriple=%s", target_os_triple(o->os));
 	co->new_rbs = o->new_rbs && sel == SEL_GISEL;
 	co->llc_options = o->llc_options;

@@ -111,7 +111,10 @@ char *error_line_of(const char *text)
 	}
 	for (const char *p = text; *p && !line;) {
 		size_t n = strcspn(p, "\n");
-		bool warning = strstr(p, "is not a recognized processor") && (size_t)(strstr(p, "is not a recognized processor") - p) < n;
+		/* llc's "(ignoring processor)" and "(ignoring feature)" lines are
+		 * warnings (a CPU or an -mattr feature it does not know) */
+		const char *w = strstr(p, "is not a recognized ");
+		bool warning = w && (size_t)(w - p) < n && (strncmp(w + 20, "processor", 9) == 0 || strncmp(w + 20, "feature", 7) == 0);
 		if (!warning && n && (strncmp(p, "LLVM ERROR", 10) == 0 || strstr(p, "error:") || strstr(p, "Assertion")))
 			line = strndup(p, n);
 		else if (!warning && n && !fallback)
