@@ -333,6 +333,9 @@ typedef struct {
 	const char *instead;
 } LlcOwnedOption;
 extern const LlcOwnedOption llc_owned_options[]; /* NULL name ends it */
+/* An empty module at <tmp>/<stem>.ll for a probe of llc, with its output
+ * and stderr paths beside it (cap bytes each); false when it cannot be written. */
+bool empty_module(const Check *c, const char *stem, char *ll, char *out, char *err, size_t cap);
 /* Why opt cannot be an --llc-option (an option gcnabi sets itself, or not
  * an option), or NULL when it can. */
 const char *llc_option_refused(const char *opt);

@@ -132,13 +132,7 @@ static Fault classify(const Check *c, const Combo *co, const Proc *p, const char
 static bool probe_ok(Check *c, const Combo *co, LlcOutput what, char *why, size_t cap)
 {
 	char ll[600], out[600], err[600], cpu_arg[64], mattr[64];
-	snprintf(ll, sizeof ll, "%s/probe.ll", c->run.tmp_dir);
-	snprintf(out, sizeof out, "%s/probe.out", c->run.tmp_dir);
-	snprintf(err, sizeof err, "%s/probe.err", c->run.tmp_dir);
-	FILE *f = fopen_fresh(ll);
-	bool ok = f && fputs("; gcnabi check: an empty module\n", f) >= 0;
-	if (f)
-		ok = fclose(f) == 0 && ok;
+	bool ok = empty_module(c, "probe", ll, out, err, sizeof ll);
 	char *argv[LLC_ARGV_MAX];
 	llc_argv(co, what, true, ll, out, argv, cpu_arg, mattr);
 	Proc p;

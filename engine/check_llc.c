@@ -174,18 +174,24 @@ static bool apply_final_selectors(Check *c)
 	return true;
 }
 
+bool empty_module(const Check *c, const char *stem, char *ll, char *out, char *err, size_t cap)
+{
+	snprintf(ll, cap, "%s/%s.ll", c->run.tmp_dir, stem);
+	snprintf(out, cap, "%s/%s.out", c->run.tmp_dir, stem);
+	snprintf(err, cap, "%s/%s.err", c->run.tmp_dir, stem);
+	FILE *f = fopen_fresh(ll);
+	bool ok = f && fputs("; gcnabi check: an empty module\n", f) >= 0;
+	if (f)
+		ok = fclose(f) == 0 && ok;
+	return ok;
+}
+
 /* Whether llc l takes the run's llc options, on an empty module: an
  * option it does not know is the user's error, said before anything runs. */
 static bool llc_takes_options(Check *c, Llc *l, char *err, size_t cap)
 {
 	char ll[600], out[600], errp[600];
-	snprintf(ll, sizeof ll, "%s/options.ll", c->run.tmp_dir);
-	snprintf(out, sizeof out, "%s/options.out", c->run.tmp_dir);
-	snprintf(errp, sizeof errp, "%s/options.err", c->run.tmp_dir);
-	FILE *f = fopen_fresh(ll);
-	bool ok = f && fputs("; gcnabi check: an empty module\n", f) >= 0;
-	if (f)
-		ok = fclose(f) == 0 && ok;
+	bool ok = empty_module(c, "options", ll, out, errp, sizeof ll);
 	char *argv[LLC_ARGV_MAX];
 	int n = 0;
 	argv[n++] = (char *)l->path;

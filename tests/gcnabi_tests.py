@@ -149,3 +149,15 @@ def read_summary(path):
         except (IndexError, ValueError):
             continue
     return stats
+
+
+def llc_failing_on_f1(path, real, log=None):
+    """Writes an llc stand-in at path: the real llc, except that it fails as
+    a compiler does ("LLVM ERROR: planted", exit 1) on a module holding
+    gcnabi.1.fn; with log, it appends each call's arguments there first."""
+    with open(path, "w") as f:
+        f.write('#!/bin/sh\n%sIN=\nfor a in "$@"; do case "$a" in --version) exec %s "$@";; *.ll) IN=$a;; esac; done\n'
+                'if grep -q "gcnabi[.]1[.]fn" "$IN"; then echo "LLVM ERROR: planted" >&2; exit 1; fi\n'
+                'exec %s "$@"\n' % ('echo "$*" >> %s\n' % log if log else "", real, real))
+    os.chmod(path, 0o755)
+    return path

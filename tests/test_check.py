@@ -12,7 +12,7 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from gcnabi_tests import GCNABI, GCNABI_SAN, GOLDEN, OS_TRIPLES, ROOT, TRIPLE, case_oses, installed_llcs, profile_of, run  # noqa: E402
+from gcnabi_tests import GCNABI, GCNABI_SAN, GOLDEN, OS_TRIPLES, ROOT, TRIPLE, case_oses, installed_llcs, llc_failing_on_f1, profile_of, run  # noqa: E402
 from soft import report  # noqa: E402
 from check_common import AB_SIGS, SAN_ENV, check_with_every_llc, named, per_llc_test, reg_runs, section_test, status, structured_outputs  # noqa: E402
 
@@ -501,12 +501,7 @@ def test_llc_options(tmp, llc):
     report("a refused option in the input: FILE:LINE:COL error, exit 1",
            r.returncode == 1 and bad + ":2:36: error: llc option '-mtriple=amdgcn--'" in r.stderr, r.stderr)
     log = os.path.join(tmp, "llc.log")
-    shim = os.path.join(tmp, "llc-shim")
-    with open(shim, "w") as f:
-        f.write('#!/bin/sh\necho "$*" >> %s\nIN=\nfor a in "$@"; do case "$a" in *.ll) IN=$a;; esac; done\n'
-                'case "$*" in *-stop-after*) grep -q "gcnabi[.]1[.]fn" "$IN" && { echo "LLVM ERROR: planted" >&2; '
-                'exit 1; };; esac\nexec %s "$@"\n' % (log, llc))
-    os.chmod(shim, 0o755)
+    shim = llc_failing_on_f1(os.path.join(tmp, "llc-shim"), llc, log)
     out = os.path.join(tmp, "out")
     r = run([GCNABI_SAN, "check", "--quiet", "--llc", shim, "--mcpu", "gfx900", "--selector", "dag", "--final-code",
              "--llc-option", "-mattr=-flat-for-global", "--out", out, sigs], env=SAN_ENV)

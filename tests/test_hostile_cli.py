@@ -17,7 +17,7 @@ import pytest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from soft import report  # noqa: E402
-from gcnabi_tests import GCNABI  # noqa: E402
+from gcnabi_tests import GCNABI, llc_failing_on_f1  # noqa: E402
 
 DIVERGED, CRASHED = 8, 16
 
@@ -206,12 +206,7 @@ def test_repro_run_line_quoted(tmp, llc):
     else."""
     folder = os.path.join(tmp, "it's a dir;touch HACKED")
     os.makedirs(folder)
-    stand = os.path.join(folder, "llc")
-    with open(stand, "w") as f:
-        f.write('#!/bin/sh\nIN=\nfor a in "$@"; do case "$a" in --version) exec %s "$@";; *.ll) IN=$a;; esac; done\n'
-                'if grep -q "gcnabi[.]1[.]fn" "$IN"; then echo "LLVM ERROR: planted" >&2; exit 1; fi\n'
-                'exec %s "$@"\n' % (llc, llc))
-    os.chmod(stand, 0o755)
+    stand = llc_failing_on_f1(os.path.join(folder, "llc"), llc)
     path = os.path.join(tmp, "sigs.ll")
     open(path, "w").write("declare void @f0(i32)\ndeclare i32 @f1(i32, i32)\n")
     out = os.path.join(tmp, "out")
