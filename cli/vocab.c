@@ -263,6 +263,10 @@ int cmd_vocab(int argc, char **argv)
 	for (unsigned s = 0; s < SEL_COUNT; s++)
 		jw_string(&w, selector_names[s]);
 	jw_end(&w);
+	jw_karray(&w, "triples"); /* --triple: the first is the default */
+	for (unsigned o = 0; o < OS_COUNT; o++)
+		jw_string(&w, target_os_triple((TargetOs)o));
+	jw_end(&w);
 	findings_json(&w);
 	jw_end(&w);
 	jw_newline(&w);

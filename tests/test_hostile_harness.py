@@ -596,3 +596,16 @@ def test_llc_options_in_a_run(tmp, llc):
            r.returncode in (0, 4) and combos and all(re.search(r"-opt[0-9a-f]{8}$", c) for c in combos) and
            plan.get("config", {}).get("llc_options") == ["-mattr=-flat-for-global"],
            "exit %d, combos %s, %s" % (r.returncode, combos, r.stderr[-600:]))
+    out2 = os.path.join(tmp, "out-mesa")
+    r = run(["run", "--llc", llc, "--triple", "amdgcn-mesa-mesa3d", "--out", out2, good, "--mcpu", "gfx900",
+             "--selector", "dag", "--count", "0", "--graphs", "0", "--jobs", "1", "--suites", "default",
+             "--no-new-reg-bank-select", "--no-minimize"])
+    journal = [json.loads(l) for l in open(os.path.join(out2, "journal.jsonl"))] if os.path.exists(
+        os.path.join(out2, "journal.jsonl")) else []
+    combos = sorted({c for j in journal for c in j.get("stats", {})})
+    report("--triple amdgcn-mesa-mesa3d reaches the unit's check: its combination named -mesa3d",
+           r.returncode in (0, 4) and combos and all("-mesa3d" in c for c in combos),
+           "exit %d, combos %s, %s" % (r.returncode, combos, r.stderr[-600:]))
+    r = run(["run", "--llc", llc, "--triple", "amdgcn-x", "--out", out2 + "x"] + TINY)
+    report("--triple amdgcn-x: exit 2 naming the triples", r.returncode == 2 and "amdgcn-mesa-mesa3d" in r.stderr and
+           not os.path.exists(out2 + "x"), r.stderr[-300:])

@@ -115,6 +115,8 @@ def add_common(p, count=300):
                         "nearest older)")
     p.add_argument("--mcpu", action="append", type=cpu_option, help="CPU (repeatable; default %s)" % ", ".join(V.default_cpus("harness")))
     p.add_argument("--selector", choices=V.selectors() + ["both"], default="both")
+    p.add_argument("--triple", choices=V.vocab()["triples"], default=V.vocab()["triples"][0],
+                   help="the triple of every function but kernels (default %s)" % V.vocab()["triples"][0])
     p.add_argument("--no-new-reg-bank-select", action="store_true", help="skip GlobalISel -new-reg-bank-select")
     p.add_argument("--seed", type=seed, help="gcnabi gen seed (default: today, YYYYMMDD)")
     p.add_argument("--count", type=amount, default=count, help="random signatures (default %d)" % count)
@@ -210,7 +212,7 @@ def config_from(args, mode, compilers):
            "weights": os.path.abspath(args.weights) if args.weights else None,
            "cpus": args.mcpu or V.default_cpus("harness"),
            "selector": args.selector, "nrbs": not args.no_new_reg_bank_select, "switches": args.switch,
-           "llc_options": args.llc_option,
+           "llc_options": args.llc_option, "triple": args.triple,
            "layout": args.layout, "chunk": args.chunk, "batch": args.batch, "timeout": args.timeout,
            "mem": args.mem, "inputs": [os.path.abspath(p) for p in args.inputs],
            "known": os.path.abspath(args.known),

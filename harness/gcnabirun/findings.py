@@ -145,6 +145,10 @@ def extract(out_dir, input_path, compilers, unit_id):
             f["final"] = t["final"]
         if t.get("llc_failure"):
             f["llc_failure"] = t["llc_failure"]
+        if t.get("triple") and t["triple"] != "amdgcn-amd-amdpal" and fields["convention"] != "amdgpu_kernel":
+            # part of the combination: reproducers and lit tests use it
+            # (kernels are compiled for amdhsa whatever --triple says)
+            f["triple"] = t["triple"]
         if t.get("llc_options"):
             f["llc_options"] = t["llc_options"]  # part of the combination: reproducers run llc with them
         if axis == "link":

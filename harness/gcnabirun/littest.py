@@ -59,7 +59,7 @@ def llc_flags(f, verify=True):
     """llc's options in the test's RUN line: the finding's target and
     selector, and the machine verifier unless verify is false."""
     cpu, wave = split_cpu(f["cpu"])
-    flags = ["-mtriple=amdgcn-amd-amdpal", "-mcpu=%s" % cpu]
+    flags = ["-mtriple=%s" % f.get("triple", "amdgcn-amd-amdpal"), "-mcpu=%s" % cpu]
     if wave:
         flags.append("-mattr=+wavefrontsize%d" % wave)
     flags += f.get("llc_options") or []  # the run's and its input's, as check gave them

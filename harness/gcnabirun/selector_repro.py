@@ -171,8 +171,9 @@ def check_lines(t, decl, profile, cpu, caller_sel, callee_sel, switch):
 
 def write_test(path, name, f, t, decl, subject, lines, meaning, ir, verdict):
     cpu, wave = split_cpu(f["cpu"])
-    base = "llc -mtriple=amdgcn-amd-amdpal -mcpu=%s%s -verify-machineinstrs" % (
-        cpu, " -mattr=+wavefrontsize%d" % wave if wave else "")
+    base = "llc -mtriple=%s -mcpu=%s%s -verify-machineinstrs%s" % (
+        f.get("triple", "amdgcn-amd-amdpal"), cpu, " -mattr=+wavefrontsize%d" % wave if wave else "",
+        "".join(" " + o for o in f.get("llc_options") or []))
     runs = ["; RUN: %s -stop-after=finalize-isel %%s -o - | FileCheck --check-prefix=DAG %%s" % base,
             "; RUN: %s -global-isel -stop-after=irtranslator %%s -o - | FileCheck --check-prefix=GISEL %%s" % base]
     head = ["; Reproducer %s (mixed-selector link, %s, -mcpu=%s, %s caller, %s callee): %s" % (

@@ -402,6 +402,8 @@ def _check(unit, cfg, compilers, run_dir, out, nrbs, inp, callers=True, slots=No
         args += ["--switch", s]
     # (an input file's own `; gcnabi-llc-options:` line travels in the unit's input)
     args += ["--llc-option=%s" % o for o in cfg.get("llc_options") or []]
+    if cfg.get("triple"):
+        args += ["--triple", cfg["triple"]]
     if nrbs:
         args += ["--selector", "gisel", "--new-reg-bank-select"]
     else:
