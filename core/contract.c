@@ -20,6 +20,9 @@ typedef struct {
 	uint16_t first, last, every, last_run;
 	uint8_t when, unless;
 	bool agprs;
+	/* saved, but only the lanes inactive at entry are given back (not
+	 * preserved in every lane): the whole-wave convention's other VGPRs */
+	bool inactive_lanes;
 } SaveRow;
 
 #define SW(x) (1 + SW_##x)
@@ -54,17 +57,18 @@ static const SaveRow gfx_saved[] = {
 	END,
 };
 
-/* amdgpu_gfx_whole_wave (LLVM 22): amdgpu_gfx's registers. Every other
- * VGPR it writes it stores in all lanes and reloads in the lanes inactive
- * at entry only (measured llc 22: `s_xor_b32 exec_lo, s0, -1` before the
- * reload): what every callable convention keeps of a VGPR, which the
- * checker demands of all of them; their active lanes, arguments' too, are
- * the caller's to save. */
+/* amdgpu_gfx_whole_wave (LLVM 22): amdgpu_gfx's registers, in every lane.
+ * Every other VGPR it writes it saves too, in all lanes, but reloads in
+ * the lanes inactive at entry only (measured llc 22: `s_xor_b32 exec_lo,
+ * s0, -1` before the reload): what every callable convention keeps of a
+ * VGPR, which the checker demands of all of them; their active lanes,
+ * arguments' too, are the caller's to save. */
 static const SaveRow whole_wave_saved[] = {
 	{ .file = RF_SGPR, .first = 4, .last = 29 },
 	{ .file = RF_SGPR, .first = 30, .last = 31, .when = SW(csr_return_address) },
 	{ .file = RF_SGPR, .first = 64, .last = 105 },
 	VGPR_STRIPES,
+	{ .file = RF_VGPR, .first = 0, .last = 255, .inactive_lanes = true },
 	AGPRS,
 	END,
 };
@@ -107,10 +111,12 @@ bool contract_of(CallConv cc, const ModelConfig *m, Contract *out)
 	for (; t->file != RF_COUNT; t++) {
 		if (!row_applies(t, m))
 			continue;
-		for (unsigned base = t->first; base <= (t->every ? t->last_run : t->first); base += t->every ? t->every : 1)
+		for (unsigned base = t->first; base <= (t->every ? t->last_run : t->first); base += t->every ? t->every : 1) {
 			regset_add_range(&out->saved, (RegFile)t->file, base, base + (unsigned)(t->last - t->first));
+			if (!t->inactive_lanes)
+				regset_add_range(&out->preserved, (RegFile)t->file, base, base + (unsigned)(t->last - t->first));
+		}
 	}
-	out->preserved = out->saved;
 	const Layout *l = m->layout;
 	out->return_address = l->role[ROLE_RETURN_ADDRESS];
 	out->stack_ptr = l->role[ROLE_STACK_PTR];

@@ -46,7 +46,8 @@ typedef struct {
 	 * saves and its epilogue restores when the body writes them. */
 	RegSet saved;
 	/* At the return, each of these holds its entry value in every lane:
-	 * the saved ones, and the layout's return address and frame pointer
+	 * the saved ones (whole-wave: not the VGPRs whose inactive lanes alone
+	 * are given back), and the layout's return address and frame pointer
 	 * (given back by the frame code). */
 	RegSet preserved;
 	/* The layout's roles (count 0: none): SP is also given back, equal
