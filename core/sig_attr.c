@@ -116,7 +116,10 @@ void collect_attr_group(Parser *p)
 /* Appends the source text [from, to) to the signature's kept attributes
  * at off and len (the last ones appended), a space before it
  * when not the first; a group's `word=value` in its inline form
- * `word(value)`; line breaks and other controls as spaces. */
+ * `word(value)`; line breaks and other controls as spaces, and a `;`
+ * comment between a word and its parentheses on the next line left out,
+ * since on one line it would swallow the rest (inside parentheses the
+ * parser reads `;` as text: kept, so that what is printed reads back). */
 bool keep_text(Parser *p, size_t from, size_t to, bool group_form, uint16_t *off, uint16_t *len)
 {
 	Sig *s = p->sig;
@@ -130,17 +133,27 @@ bool keep_text(Parser *p, size_t from, size_t to, bool group_form, uint16_t *off
 		return fail(p, from, "more than %d bytes of attributes to keep in one header", SIG_KEPT_MAX);
 	if (!*len)
 		*off = s->kept_used;
-	char *w = s->kept + s->kept_used;
+	char *w = s->kept + s->kept_used, *start = w;
 	if (*len)
 		*w++ = ' ';
+	bool quoted = false;
+	int depth = 0;
 	for (size_t i = 0; i < n; i++) {
 		char c = p->text[from + i];
+		quoted ^= c == '"';
+		depth += !quoted && c == '(' ? 1 : !quoted && c == ')' ? -1 : 0;
+		if (c == ';' && !quoted && depth == 0) {
+			while (i + 1 < n && p->text[from + i + 1] != '\n')
+				i++;
+			continue;
+		}
 		*w++ = i == eq ? '(' : (unsigned char)c < 0x20 || c == 0x7f ? ' ' : c;
 	}
 	if (eq < n)
 		*w++ = ')';
-	*len = (uint16_t)(*len + need);
-	s->kept_used = (uint16_t)(s->kept_used + need);
+	size_t wrote = (size_t)(w - start);
+	*len = (uint16_t)(*len + wrote);
+	s->kept_used = (uint16_t)(s->kept_used + wrote);
 	return true;
 }
 
