@@ -341,8 +341,12 @@ bool observe_graph(Check *c, const Batch *b, const char *mir, char *bad, size_t 
 			co->st.diverged++;
 			report(c, co, i, FK_UNOBSERVED, why, 0, 0, 0);
 		}
+	unsigned calls_lost = 0; /* the call sites of the functions cut off */
+	for (unsigned e = 0; e < c->in.nedges && lost; e++)
+		calls_lost += in_graph_batch(c, b, c->in.edges[e].from) && !g.seen[c->in.edges[e].from] &&
+			      co->in_graph[c->in.edges[e].to];
 	if (any && lost)
-		cut_short(c, co, &me, b->kernel, first_lost, lost, 0);
+		cut_short(c, co, &me, b->kernel, first_lost, lost, calls_lost);
 	unmap_file(text, len);
 	free(g.seen);
 	free(g.call);
