@@ -193,7 +193,8 @@ static int no_effect_at_all(Exec *x, State *st, const AsmInstr *in, int *label)
 }
 
 /* s_setpc_b64: the return (to the return address), a tail call (to a
- * symbol) or a long branch (to a label). */
+ * symbol, or through a function pointer loaded from a global) or a long
+ * branch (to a label). */
 static int set_pc(Exec *x, State *st, const AsmInstr *in, int *label)
 {
 	const AsmOp *o = in->op;
@@ -212,6 +213,24 @@ static int set_pc(Exec *x, State *st, const AsmInstr *in, int *label)
 		if (!(env && env->callee && env->callee(env->ctx, x->syms[lo.id], &cc, &p)))
 			p = 0;
 		exec_ret(x, st, in, x->syms[lo.id], p);
+		return STEP_END;
+	}
+	if (lo.kind == V_LOAD && hi.kind == V_LOAD && lo.id == hi.id && hi.off == lo.off + 4 && lo.id < x->nsyms) {
+		/* A sibling call through a pointer loaded from a global (a
+		 * return address is never kept there): the function it holds
+		 * where the data says, else a callee not known, whose argument
+		 * registers are then not told apart. */
+		const ExecEnv *env = x->in->env;
+		char held[ASM_NAME_MAX];
+		Contract cc;
+		const Placement *p = 0;
+		if (env && env->pointee && env->pointee(env->ctx, x->syms[lo.id], lo.off, held, sizeof held)) {
+			if (!(env->callee && env->callee(env->ctx, held, &cc, &p)))
+				p = 0;
+		} else {
+			snprintf(held, sizeof held, "the function at %s+%lld", x->syms[lo.id], (long long)lo.off);
+		}
+		exec_ret(x, st, in, held, p);
 		return STEP_END;
 	}
 	if (lo.kind == V_LABEL_LO && hi.kind == V_LABEL_HI && lo.id == hi.id) {

@@ -221,6 +221,31 @@ def final_code_flat_scratch_sp(tmp, llcs):
                "%s %s" % (got, c.stderr[-300:]))
 
 
+def final_code_sibling_through_global(tmp, llcs):
+    """A sibling call through a function pointer loaded from a global
+    (tests/fixtures/final/sibling_through_global.ll, llc 22): a tail call
+    of the function the global holds, proven; s30 or the callee-saved s36
+    overwritten before the jump, violated at the tail call of @callee."""
+    if 22 not in llcs:
+        return
+    src = os.path.join(ROOT, "tests", "fixtures", "final", "sibling_through_global.ll")
+    asm = os.path.join(tmp, "sibling.s")
+    c = run([llcs[22], "-mtriple=" + TRIPLE, "-mcpu=gfx900", "-enable-ipra=0", src, "-o", asm])
+    text = open(asm).read() if c.returncode == 0 else ""
+    got = {}
+    for name, reg in (("as compiled", None), ("s30", "s30"), ("s36", "s36")):
+        path = os.path.join(tmp, "sibling-%s.s" % (reg or "ok"))
+        open(path, "w").write(text if not reg else text.replace(
+            "\ts_setpc_b64 s[16:17]", "\ts_mov_b32 %s, 0\n\ts_setpc_b64 s[16:17]" % reg))
+        r = run([GCNABI, "check-asm", "--json", "--sigs", src, "--mcpu", "gfx900", path])
+        got[name] = [(g["verdict"], g["why"]) for g in map(json.loads, r.stdout.splitlines())]
+    report("final code, llc 22 gfx900: a sibling call through a pointer loaded from a global is a tail call of "
+           "@callee: proven; s30 or s36 overwritten before it, violated",
+           c.returncode == 0 and "s_setpc_b64 s[16:17]" in text and got["as compiled"] == [("proven", "")] and
+           all(got[k] and got[k][0][0] == "violated" and "at the tail call of @callee " + k in got[k][0][1]
+               for k in ("s30", "s36")), "%s %s" % (got, c.stderr[-300:]))
+
+
 def final_code_long_branch(tmp, llcs):
     """llvm/llvm-project#224205 in check --final-code (its
     -amdgpu-s-branch-bits=6 makes the "gcnabi-branch" jump a long one):
@@ -504,6 +529,7 @@ def final_code(tmp):
     final_code_long_back_edge(tmp, llcs)
     final_code_whole_wave_lanes(tmp, llcs)
     final_code_flat_scratch_sp(tmp, llcs)
+    final_code_sibling_through_global(tmp, llcs)
     final_code_graphs(tmp, llcs)
     final_code_divergent_exec(tmp, llcs)
     final_code_slots(tmp, llcs)
