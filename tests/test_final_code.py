@@ -168,6 +168,24 @@ def final_code_long_back_edge(tmp, llcs):
                "llc exit %d, s_setpc_b64 s[30:31] x%d\n%s%s" % (c.returncode, own, r.stdout[-1500:], c.stderr[-500:]))
 
 
+def asm_variants(tmp, llc, name, cpu, edits):
+    """tests/fixtures/final/NAME.ll compiled by llc for cpu, and check-asm
+    --json of its assembly and of each edit of it ({label: text -> text}):
+    (llc's result, the assembly, {label: {function: (verdict, why)}}), the
+    assembly as compiled under "as compiled"."""
+    src = os.path.join(ROOT, "tests", "fixtures", "final", name + ".ll")
+    asm = os.path.join(tmp, name + ".s")
+    c = run([llc, "-mtriple=" + TRIPLE, "-mcpu=" + cpu, "-enable-ipra=0", src, "-o", asm])
+    text = open(asm).read() if c.returncode == 0 else ""
+    got = {}
+    for k, (label, edit) in enumerate([("as compiled", lambda t: t)] + sorted(edits.items())):
+        path = os.path.join(tmp, "%s-%d.s" % (name, k))
+        open(path, "w").write(edit(text))
+        r = run([GCNABI, "check-asm", "--json", "--sigs", src, "--mcpu", cpu, path])
+        got[label] = {g["name"]: (g["verdict"], g["why"]) for g in map(json.loads, r.stdout.splitlines())}
+    return c, text, got
+
+
 def final_code_whole_wave_lanes(tmp, llcs):
     """amdgpu_gfx_whole_wave keeps amdgpu_gfx's registers and the lanes
     inactive at entry of every other VGPR, not the active lanes of its
@@ -177,17 +195,11 @@ def final_code_whole_wave_lanes(tmp, llcs):
     @ww_clobber is violated in the lanes inactive at entry."""
     if 22 not in llcs:
         return
-    src = os.path.join(ROOT, "tests", "fixtures", "final", "whole_wave_lanes.ll")
-    asm = os.path.join(tmp, "whole_wave_lanes.s")
-    c = run([llcs[22], "-mtriple=" + TRIPLE, "-mcpu=gfx1200", "-enable-ipra=0", src, "-o", asm])
-    text = open(asm).read() if c.returncode == 0 else ""
-    verdicts = {}
-    for name, cut in (("as compiled", None), ("without v40's reload", "scratch_load_b32 v40"),
-                      ("without v1's reload", "scratch_load_b32 v1,")):
-        path = os.path.join(tmp, "ww-%d.s" % len(verdicts))
-        open(path, "w").write("".join(l for l in text.splitlines(True) if not cut or cut not in l))
-        r = run([GCNABI, "check-asm", "--json", "--sigs", src, "--mcpu", "gfx1200", path])
-        verdicts[name] = {g["name"]: (g["verdict"], g["why"]) for g in map(json.loads, r.stdout.splitlines())}
+
+    def without(cut):
+        return lambda t: "".join(l for l in t.splitlines(True) if cut not in l)
+    c, _, verdicts = asm_variants(tmp, llcs[22], "whole_wave_lanes", "gfx1200", {
+        "without v40's reload": without("scratch_load_b32 v40"), "without v1's reload": without("scratch_load_b32 v1,")})
     report("final code, llc 22 gfx1200: whole-wave functions proven as compiled; a missing reload of v40 or of "
            "v1's inactive lanes violated",
            c.returncode == 0 and {f: v[0] for f, v in verdicts["as compiled"].items()} ==
@@ -228,22 +240,17 @@ def final_code_sibling_through_global(tmp, llcs):
     overwritten before the jump, violated at the tail call of @callee."""
     if 22 not in llcs:
         return
-    src = os.path.join(ROOT, "tests", "fixtures", "final", "sibling_through_global.ll")
-    asm = os.path.join(tmp, "sibling.s")
-    c = run([llcs[22], "-mtriple=" + TRIPLE, "-mcpu=gfx900", "-enable-ipra=0", src, "-o", asm])
-    text = open(asm).read() if c.returncode == 0 else ""
-    got = {}
-    for name, reg in (("as compiled", None), ("s30", "s30"), ("s36", "s36")):
-        path = os.path.join(tmp, "sibling-%s.s" % (reg or "ok"))
-        open(path, "w").write(text if not reg else text.replace(
-            "\ts_setpc_b64 s[16:17]", "\ts_mov_b32 %s, 0\n\ts_setpc_b64 s[16:17]" % reg))
-        r = run([GCNABI, "check-asm", "--json", "--sigs", src, "--mcpu", "gfx900", path])
-        got[name] = [(g["verdict"], g["why"]) for g in map(json.loads, r.stdout.splitlines())]
+
+    def clobber(reg):
+        return lambda t: t.replace("\ts_setpc_b64 s[16:17]", "\ts_mov_b32 %s, 0\n\ts_setpc_b64 s[16:17]" % reg)
+    c, text, got = asm_variants(tmp, llcs[22], "sibling_through_global", "gfx900",
+                                {"s30": clobber("s30"), "s36": clobber("s36")})
     report("final code, llc 22 gfx900: a sibling call through a pointer loaded from a global is a tail call of "
            "@callee: proven; s30 or s36 overwritten before it, violated",
-           c.returncode == 0 and "s_setpc_b64 s[16:17]" in text and got["as compiled"] == [("proven", "")] and
-           all(got[k] and got[k][0][0] == "violated" and "at the tail call of @callee " + k in got[k][0][1]
-               for k in ("s30", "s36")), "%s %s" % (got, c.stderr[-300:]))
+           c.returncode == 0 and "s_setpc_b64 s[16:17]" in text and got["as compiled"] == {"caller": ("proven", "")}
+           and all(got[k].get("caller", ("", ""))[0] == "violated" and
+                   "at the tail call of @callee " + k in got[k]["caller"][1] for k in ("s30", "s36")),
+           "%s %s" % (got, c.stderr[-300:]))
 
 
 def final_code_long_branch(tmp, llcs):
