@@ -86,7 +86,8 @@ static int read_input(Check *c)
 	/* -mattr=+enable-flat-scratch changes a kernel's user SGPRs in ways
 	 * that differ between llc versions (measured 14-22): the model does
 	 * not know them, so check does not guess. */
-	for (unsigned i = 0; i < in->nsigs && llc_options_flat_scratch(&c->opt) == 1; i++)
+	bool flat_scratch = llc_options_flat_scratch(&c->opt) == 1;
+	for (unsigned i = 0; i < in->nsigs && flat_scratch; i++)
 		if (conv_in_family((CallConv)in->sigs[i]->cc, FAMILY_KERNEL)) {
 			fprintf(stderr, "%s:%u: error: @%s is a kernel: the model does not know a kernel's user SGPRs under "
 					"-mattr=+enable-flat-scratch (check kernels without it)\n", in->path, in->sigs[i]->line,

@@ -180,7 +180,8 @@ bool observe_batch(Check *c, const Batch *b, const char *mir, char *bad, size_t 
 		unsigned i = co->order[b->first + k];
 		if (!o.seen_callee[k] && emittable(co, c->in.sigs[i], i)) {
 			if (me.truncated) {
-				first_lost = lost++ ? first_lost : i;
+				if (!lost++)
+					first_lost = i;
 				continue;
 			}
 			co->st.functions++;
@@ -191,8 +192,9 @@ bool observe_batch(Check *c, const Batch *b, const char *mir, char *bad, size_t 
 	for (unsigned k = 0; k < b->count && me.truncated && c->opt.callers; k++) {
 		unsigned i = co->order[b->first + k];
 		/* gcnabi emit writes a caller for every callable convention */
-		if (!o.seen_caller[k] && emittable(co, c->in.sigs[i], i) && conv_callable((CallConv)c->in.sigs[i]->cc))
-			first_lost = lost + calls_lost++ ? first_lost : i;
+		if (!o.seen_caller[k] && emittable(co, c->in.sigs[i], i) && conv_callable((CallConv)c->in.sigs[i]->cc) &&
+		    !(lost + calls_lost++))
+			first_lost = i;
 	}
 	if (any && me.truncated && (lost || calls_lost))
 		cut_short(c, co, &me, b->kernel, first_lost, lost, calls_lost);
@@ -335,7 +337,8 @@ bool observe_graph(Check *c, const Batch *b, const char *mir, char *bad, size_t 
 	unsigned lost = 0, first_lost = 0;
 	for (unsigned i = 0; i < c->in.nsigs && any; i++)
 		if (in_graph_batch(c, b, i) && !g.seen[i] && me.truncated) {
-			first_lost = lost++ ? first_lost : i;
+			if (!lost++)
+				first_lost = i;
 		} else if (in_graph_batch(c, b, i) && !g.seen[i]) {
 			co->st.functions++;
 			co->st.diverged++;
