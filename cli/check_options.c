@@ -261,6 +261,7 @@ static const CheckOpt check_option_table[] = {
 	{ "--switch", set_switch, 0, 0, 0, 0 },
 	{ "--new-reg-bank-select", set_true, AT(new_rbs), 0, 0, 0 },
 	{ "--final-code", set_true, AT(final_code), 0, 0, 0 },
+	{ "--as-written", set_true, AT(as_written), 0, 0, 0 },
 	{ "--final-code-selector", set_final_selector, 0, 0, 0, 0 },
 	{ "--final-code-verify", set_final_verify, 0, 0, 0, 0 },
 };

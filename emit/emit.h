@@ -65,6 +65,16 @@ typedef struct {
 bool graph_edges_parse(const char *text, size_t len, Sig *const *sigs, unsigned nsigs, CallEdge **edges,
 		       unsigned *nedges, char *err, size_t err_cap);
 
+/* A module as written: the direct calls its define bodies make, in order,
+ * as edges between its signatures (sigs: its headers, line each header's
+ * first); the calls that cannot be edges are counted in skipped. False
+ * when out of memory (module_calls.c). */
+typedef struct {
+	unsigned through_pointer, intrinsic, chain, unknown;
+} ModuleCalls;
+bool module_call_edges(const char *text, size_t len, Sig *const *sigs, unsigned nsigs, CallEdge **edges,
+		       unsigned *nedges, ModuleCalls *skipped);
+
 /* Whether the call edges of the file at path (if it has any) parse
  * against its signatures; false after PATH:LINE:COL: ... on stderr. */
 bool graph_edges_check(const char *path, const char *text, size_t len);

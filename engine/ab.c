@@ -401,7 +401,7 @@ static void compare_pair(Ab *ab, unsigned pair)
 		compare_one(ab, pair, i, -1, VIEW_CALLEE, p->a->kept_callee[i], p->b->kept_callee[i]);
 	if (!c->opt.callers)
 		return;
-	if (c->in.nedges)
+	if (c->in.graph)
 		for (unsigned e = 0; e < c->in.nedges; e++)
 			compare_one(ab, pair, c->in.edges[e].to, (int)e, VIEW_CALLER, p->a->kept_call[e], p->b->kept_call[e]);
 	else

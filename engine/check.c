@@ -14,10 +14,20 @@
 static int collect_sig(void *ctx, const Sig *sig, const SigError *err)
 {
 	CheckInput *in = ctx;
+	if (err && in->as_written) {
+		/* llc reads it: a header gcnabi cannot read leaves its function unjudged */
+		in->unread++;
+		fprintf(stderr, "%s:%u:%u: note: not judged, gcnabi cannot read this header: %s%s%s\n", in->path, err->line,
+			err->col, err->msg, err->function[0] ? " in @" : "", err->function);
+		return 0;
+	}
 	if (err) {
 		in->malformed++;
 		return 0;
 	}
+	/* an intrinsic's declaration is not a function of the module's ABI */
+	if (in->as_written && !sig->is_define && strncmp(sig->name, "llvm.", 5) == 0)
+		return 0;
 	if (!sig_list_append(&in->sigs, &in->nsigs, sig)) {
 		fprintf(stderr, "gcnabi check: out of memory after %u signatures\n", in->nsigs);
 		return 1;
@@ -66,22 +76,37 @@ static int read_input(Check *c)
 		fprintf(stderr, "gcnabi check: %s\n", err);
 		return EXIT_ERROR;
 	}
-	sig_read(in->path, text, len, true, collect_sig, in);
-	bool ok = graph_edges_parse(text, len, in->sigs, in->nsigs, &in->edges, &in->nedges, err, sizeof err);
-	if (!ok)
+	in->as_written = c->opt.as_written;
+	sig_read(in->path, text, len, !in->as_written, collect_sig, in);
+	bool ok;
+	if (in->as_written) {
+		ok = module_call_edges(text, len, in->sigs, in->nsigs, &in->edges, &in->nedges, &in->calls_left);
+		if (!ok)
+			fprintf(stderr, "gcnabi check: out of memory reading the calls of %s\n", in->path);
+	} else if (!(ok = graph_edges_parse(text, len, in->sigs, in->nsigs, &in->edges, &in->nedges, err, sizeof err)))
 		fprintf(stderr, "%s:%s\n", in->path, err);
 	bool opts_ok = input_llc_options(c, text, len);
-	free(text);
+	if (in->as_written) {
+		in->text = text;
+		in->len = len;
+	} else
+		free(text);
+	in->graph = in->nedges || in->as_written;
 	/* Bad input is an error before any llc runs. */
 	if (!ok || !opts_ok || in->malformed)
 		return EXIT_ERROR;
-	if (in->nedges) {
+	if (in->graph) {
 		in->component = malloc((in->nsigs ? in->nsigs : 1) * sizeof *in->component);
 		if (!in->component) {
 			fprintf(stderr, "gcnabi check: out of memory after reading %s\n", in->path);
 			return EXIT_ERROR;
 		}
 		in->ncomponents = graph_components(in->nsigs, in->edges, in->nedges, in->component);
+		/* as written, the module is one: it is compiled whole or not at all */
+		for (unsigned i = 0; in->as_written && i < in->nsigs; i++)
+			in->component[i] = 0;
+		if (in->as_written)
+			in->ncomponents = in->nsigs ? 1 : 0;
 	}
 	/* -mattr=+enable-flat-scratch changes a kernel's user SGPRs in ways
 	 * that differ between llc versions (measured 14-22): the model does
@@ -94,7 +119,11 @@ static int read_input(Check *c)
 				in->sigs[i]->name);
 			return EXIT_USAGE;
 		}
-	if (in->nedges && !c->opt.callers) {
+	if (in->as_written && !in->nsigs) {
+		fprintf(stderr, "gcnabi check: %s: no function gcnabi can read\n", in->path);
+		return EXIT_ERROR;
+	}
+	if (in->graph && !c->opt.callers) {
 		fprintf(stderr, "gcnabi check: %s is a call graph: --no-caller does not apply\n", in->path);
 		return EXIT_USAGE;
 	}
@@ -114,7 +143,7 @@ static void close_outputs(Check *c)
 
 void check_free(Check *c)
 {
-	unsigned ncall = c->in.nedges ? c->in.nedges : c->in.nsigs;
+	unsigned ncall = c->in.graph ? c->in.nedges : c->in.nsigs;
 	for (unsigned i = 0; i < c->in.nsigs; i++)
 		free(c->in.sigs[i]);
 	/* Past ncombos too: a combination whose planning failed. */
@@ -140,6 +169,7 @@ void check_free(Check *c)
 	free(c->link);
 	free(c->sel_link);
 	free(c->in.edges);
+	free(c->in.text);
 	free(c->in.component);
 	free(c->in.sigs);
 	free(c->combos);
@@ -148,6 +178,7 @@ void check_free(Check *c)
 	slots_close(&c->opt.slots);
 	free(c->model);
 	free(c->model_caller);
+	free(c->seen_view);
 	free(c);
 }
 

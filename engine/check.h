@@ -84,6 +84,7 @@ typedef struct {
 	X(calls_refused, "llc failed on the call where the model places it") \
 	X(calls_both_refused, "llc failed on the call and the model refuses too, for the same class of reason") \
 	X(calls_body_refused, "llc cannot select what the call does with a value, as the model predicts: not observed") \
+	X(calls_gone, "--as-written: direct calls of the input that llc's code does not make (removed as dead): not compared") \
 	X(mismatches, "call sites where llc's caller and callee disagree") \
 	X(mismatches_explained, "of them, explained by a profile switch") \
 	X(unread, "agreements in which llc leaves parts the ABI assigns unread, unwritten or undefined") \
@@ -188,6 +189,7 @@ typedef struct {
 	int ncpus;
 	bool sel_dag, sel_gisel, sel_given, callers, quiet, placements, new_rbs;
 	bool final_code; /* --final-code: the final code checked against the contract (check_final.c) */
+	bool as_written; /* --as-written: the input module compiled as it is (CheckInput.as_written) */
 	bool final_dag, final_gisel; /* --final-code-selector S: the selectors whose final code is (default both) */
 	/* --final-code-selector LABEL=S: of llc LABEL's, applied once labels are known */
 	const char *final_selector_for[MAX_LLCS];
@@ -226,6 +228,16 @@ typedef struct {
 	 * graph, numbered in the order of their first functions; a graph batch
 	 * holds the components first..first+count-1 */
 	unsigned *component, ncomponents;
+	/* --as-written: the module is compiled as it is, its text kept here;
+	 * edges are the direct calls its bodies make, every function is in one
+	 * component, and only its defines are read back as callees */
+	bool as_written;
+	char *text;
+	size_t len;
+	ModuleCalls calls_left; /* calls that are not edges: through pointers, intrinsics, ... */
+	unsigned unread; /* headers gcnabi cannot read: their functions not judged */
+	/* a call graph: the module holds every function at once (edges, or --as-written) */
+	bool graph;
 } CheckInput;
 
 /* The batches still to run (check_plan.c fills it, check_run.c takes from
@@ -283,6 +295,7 @@ typedef struct {
 	int ncombos;
 	CheckRun run;
 	Placement *model, *model_caller; /* scratch of one comparison */
+	Placement *seen_view; /* --as-written: llc's placements as judged, two (check_as_written.c) */
 	CheckReport report;
 	struct LinkMatrix *link; /* cross-version link matrix, filled after the run */
 	struct SelectorLink *sel_link; /* mixed-selector link, filled after the run */
@@ -347,6 +360,18 @@ int llc_options_flat_scratch(const CheckOptions *o);
 bool llc_option_add(CheckOptions *o, const char *opt, size_t n, char *why, size_t cap);
 void llc_argv(const Combo *co, LlcOutput what, bool verify, const char *in, const char *out, char **argv, char *cpu_arg,
 	      char *mattr);
+
+/* check_as_written.c: llc's placement seen, in one group (no markers, a
+ * module as written), as it is judged: into out, the registers more
+ * (passed on unchanged, which the observer keeps apart) added to the
+ * group, the ABI's implicit inputs left out, and model's argument parts
+ * made one group too; false (nothing changed) unless the input is as
+ * written and seen has one group. */
+bool as_written_view(const Check *c, Placement *model, const Placement *seen, const RegRange *more, unsigned nmore,
+		     Placement *out);
+/* The same without touching the model (one group already). */
+void as_written_strip(const Check *c, const Placement *model, const Placement *seen, const RegRange *more,
+		      unsigned nmore, Placement *out);
 
 /* check_plan.c */
 /* Every combination of llc, CPU and selector, and the batches to run; 0 or

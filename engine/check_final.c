@@ -268,18 +268,18 @@ static bool in_piece(const Check *c, const Piece *p, unsigned i)
 static unsigned piece_functions(const Check *c, const Piece *p)
 {
 	unsigned n = 0;
-	for (unsigned i = 0; c->in.nedges && i < c->in.nsigs; i++)
+	for (unsigned i = 0; c->in.graph && i < c->in.nsigs; i++)
 		n += in_piece(c, p, i);
-	return c->in.nedges ? n : p->n;
+	return c->in.graph ? n : p->n;
 }
 
 /* The signature a piece's own findings name: its first function. */
 static unsigned piece_sig(const Check *c, const Running *r)
 {
-	for (unsigned i = 0; c->in.nedges && i < c->in.nsigs; i++)
+	for (unsigned i = 0; c->in.graph && i < c->in.nsigs; i++)
 		if (in_piece(c, &r->piece, i))
 			return i;
-	return c->in.nedges ? 0 : r->fns[r->piece.first];
+	return c->in.graph ? 0 : r->fns[r->piece.first];
 }
 
 /* Write the piece's module and start llc on it; false when it cannot be. */
@@ -291,11 +291,13 @@ static bool start(Check *c, const Piece *p, const unsigned *const *fns, Running 
 	r->fns = fns ? fns[p->combo] : 0;
 	r->ir = (Buf){ 0 };
 	paths(c, p, r);
-	bool graph = c->in.nedges != 0;
+	bool graph = c->in.graph;
 	EmitOptions o = emit_options(co, graph || c->opt.callers);
 	o.uniform_inreg = true;
 	bool emitted = true;
-	if (graph) {
+	if (graph && c->in.as_written)
+		buf_put(&r->ir, c->in.text, c->in.len); /* the module as it is */
+	else if (graph) {
 		bool include[c->in.nsigs + 1];
 		for (unsigned i = 0; i < c->in.nsigs; i++)
 			include[i] = in_piece(c, p, i);
@@ -358,7 +360,7 @@ static int position(const Check *c, const Running *r, int i)
 {
 	if (i < 0)
 		return -1;
-	if (c->in.nedges)
+	if (c->in.graph)
 		return in_piece(c, &r->piece, (unsigned)i) ? (int)c->in.component[i] : -1;
 	for (unsigned k = r->piece.first; k < r->piece.first + r->piece.n; k++)
 		if (r->fns[k] == (unsigned)i)
@@ -738,7 +740,7 @@ bool final_mir_done(Check *c, int k)
 	f->settled[k] = true;
 	if (!final_code_for(c, co))
 		return false;
-	if (!c->in.nedges) {
+	if (!c->in.graph) {
 		/* What no observed batch queued: the MIR pass failed on it. */
 		co->final.llc_failed += c->in.nsigs - f->units[k];
 		return false;

@@ -274,25 +274,27 @@ void compare_callee(Check *c, Combo *co, unsigned i, const MirFunction *f)
 		    !conv_callable((CallConv)sig->cc);
 	JudgeRules rules = { .flags = MODEL_VS_LLC | (lost ? JUDGE_UNDEF_SGPRS_WHOLE : 0) };
 	Judgement j;
-	switch (check_judge(model, &f->in, &rules, "model", "llc", &j, why, sizeof why)) {
+	const Placement *seen = !f->grouped && as_written_view(c, model, &f->in, f->unattributed, f->nunattributed,
+								c->seen_view) ? c->seen_view : &f->in;
+	switch (check_judge(model, seen, &rules, "model", "llc", &j, why, sizeof why)) {
 	case JUDGE_SAME:
 		co->st.agree++;
 		return;
 	case JUDGE_UNREAD:
 		co->st.agree++;
 		co->st.unread++;
-		report_at(c, co, i, FK_UNREAD_PARTS, why, model, &f->in, "llc does not read parts the ABI assigns", &j.head);
+		report_at(c, co, i, FK_UNREAD_PARTS, why, model, seen, "llc does not read parts the ABI assigns", &j.head);
 		return;
 	case JUDGE_UNDEFINED:
 		co->st.agree++;
 		co->st.unread++;
-		report_at(c, co, i, FK_UNDEFINED_PARTS, why, model, &f->in,
+		report_at(c, co, i, FK_UNDEFINED_PARTS, why, model, seen,
 			  "shader_dag_undef_sgprs: llc puts IMPLICIT_DEF in SGPR values the ABI assigns: the values are lost",
 			  &j.head);
 		return;
 	case JUDGE_DIFFERENT:
 		co->st.diverged++;
-		report_at(c, co, i, FK_MODEL_VS_LLC, why, model, &f->in, 0, &j.head);
+		report_at(c, co, i, FK_MODEL_VS_LLC, why, model, seen, 0, &j.head);
 	}
 }
 
@@ -316,34 +318,41 @@ void compare_caller(Check *c, Combo *co, unsigned i, const MirCall *call, const 
 	JudgeRules rules = { .flags = MODEL_VS_LLC_CALLER | JUDGE_UNDEF_IMPLICIT, .implicit = call->implicit,
 			     .nimplicit = call->nimplicit };
 	Judgement j;
-	switch (check_judge(model, &call->out, &rules, "model", "llc", &j, why, sizeof why)) {
+	/* as written: one group each side, implicit inputs out */
+	bool one = !call->grouped && as_written_view(c, model, &call->out, call->implicit, call->nimplicit, &c->seen_view[0]);
+	const Placement *out = one ? &c->seen_view[0] : &call->out;
+	if (one && callee_seen) {
+		as_written_strip(c, model, callee_seen, 0, 0, &c->seen_view[1]);
+		callee_seen = &c->seen_view[1];
+	}
+	switch (check_judge(model, out, &rules, "model", "llc", &j, why, sizeof why)) {
 	case JUDGE_SAME:
 		co->st.calls_agree++;
 		break;
 	case JUDGE_UNREAD:
 		co->st.calls_agree++;
 		co->st.unread++;
-		report_at(c, co, i, FK_UNWRITTEN_PARTS, why, model, &call->out, "the caller does not write parts the ABI assigns",
+		report_at(c, co, i, FK_UNWRITTEN_PARTS, why, model, out, "the caller does not write parts the ABI assigns",
 			  &j.head);
 		final_note_unwritten(co, i);
 		break;
 	case JUDGE_UNDEFINED:
 		co->st.calls_agree++;
 		co->st.unread++;
-		report_at(c, co, i, FK_UNDEFINED_PARTS, why, model, &call->out,
+		report_at(c, co, i, FK_UNDEFINED_PARTS, why, model, out,
 			  "the caller writes IMPLICIT_DEF into registers the ABI assigns: the value is lost", &j.head);
 		final_note_unwritten(co, i);
 		break;
 	case JUDGE_DIFFERENT:
 		co->st.calls_diverged++;
-		report_at(c, co, i, FK_MODEL_VS_LLC_CALLER, why, model, &call->out, 0, &j.head);
+		report_at(c, co, i, FK_MODEL_VS_LLC_CALLER, why, model, out, 0, &j.head);
 	}
 	if (!callee_seen)
 		return;
 	/* Inside one llc: does the caller write every part where the callee
 	 * reads it? (The callee may read fewer parts than the caller writes.) */
 	rules = (JudgeRules){ .flags = CALLER_VS_CALLEE };
-	if (check_judge(&call->out, callee_seen, &rules, "caller", "callee", &j, why, sizeof why) == JUDGE_DIFFERENT) {
+	if (check_judge(out, callee_seen, &rules, "caller", "callee", &j, why, sizeof why) == JUDGE_DIFFERENT) {
 		char reason[256];
 		co->st.mismatches++;
 		explain_mismatch(c->in.sigs[i], &m, &j.head, reason, sizeof reason);
@@ -354,8 +363,8 @@ void compare_caller(Check *c, Combo *co, unsigned i, const MirCall *call, const 
 		mismatch_example(c, co, i, why, reason);
 		report_finding(c, &(Finding){ .kind = FK_CALLER_VS_CALLEE, .co = co, .sig = i, .why = text,
 					      .explained_by = reason[0] ? reason : 0, .expected = callee_seen,
-					      .seen = &call->out, .at = &j.head,
-					      .side = departing_side(c, i, &m, &co->m, &call->out, callee_seen, &j.head) });
+					      .seen = out, .at = &j.head,
+					      .side = departing_side(c, i, &m, &co->m, out, callee_seen, &j.head) });
 	}
 }
 

@@ -71,13 +71,13 @@ static void link_pair(Check *c, LinkMatrix *lm, const Combo *a, const Combo *b, 
 	LinkCell pair[CONV_MAX_ROWS] = { { 0 } };
 	unsigned examples[CONV_MAX_ROWS] = { 0 };
 	char why[256];
-	unsigned n = in->nedges ? in->nedges : in->nsigs;
+	unsigned n = in->graph ? in->nedges : in->nsigs;
 	for (unsigned k = 0; k < n; k++) {
-		unsigned i = in->nedges ? in->edges[k].to : k;
+		unsigned i = in->graph ? in->edges[k].to : k;
 		const Placement *call = a->kept_call[k], *callee = b->kept_callee[i];
 		if (!call || !callee)
 			continue;
-		int conv = conv_of(lm, in->nedges ? (CallConv)in->sigs[in->edges[k].from]->cc : CC_COUNT, in->sigs[i]);
+		int conv = conv_of(lm, in->graph ? (CallConv)in->sigs[in->edges[k].from]->cc : CC_COUNT, in->sigs[i]);
 		if (conv < 0)
 			continue;
 		pair[conv].checked++;
@@ -87,7 +87,7 @@ static void link_pair(Check *c, LinkMatrix *lm, const Combo *a, const Combo *b, 
 			continue;
 		pair[conv].differ++;
 		ModelConfig am = a->m; /* the caller's view of the callee */
-		am.through_pointer = in->nedges && in->edges[k].indirect;
+		am.through_pointer = in->graph && in->edges[k].indirect;
 		bool predicted = link_predicted(c, a, i, &am, &b->m, call, callee) != LINK_UNPREDICTED;
 		if (predicted)
 			pair[conv].predicted++;

@@ -66,14 +66,19 @@ bool write_batch_ir(Check *c, const Batch *b, const char *path)
 	Buf buf = { 0 };
 	char why[256];
 	char shown[3 * 4096 + 1]; /* a path escaped: at most 3 bytes a byte */
-	buf_printf(&buf, "; gcnabi check batch: %u functions of %s\n", b->count, ir_comment(c->in.path, shown, sizeof shown));
+	/* as written, llc's line numbers are the input's */
+	if (!c->in.as_written)
+		buf_printf(&buf, "; gcnabi check batch: %u functions of %s\n", b->count,
+			   ir_comment(c->in.path, shown, sizeof shown));
 	/* A graph's kernel batch holds only its kernels (without their calls):
 	 * their kernarg layout is all it reads, and the whole module, compiled
 	 * to assembly, fails wherever any function fails after isel. */
 	bool include[b->graph ? c->in.nsigs + 1 : 1];
 	for (unsigned i = 0; b->graph && i < c->in.nsigs; i++)
 		include[i] = in_graph_batch(c, b, i);
-	if (b->graph && !emit_graph(&buf, c->in.sigs, include, c->in.nsigs, c->in.edges, c->in.nedges, &o, why, sizeof why)) {
+	if (b->graph && c->in.as_written)
+		buf_put(&buf, c->in.text, c->in.len); /* the module as it is */
+	else if (b->graph && !emit_graph(&buf, c->in.sigs, include, c->in.nsigs, c->in.edges, c->in.nedges, &o, why, sizeof why)) {
 		fprintf(stderr, "gcnabi check: %s: %s\n", c->in.path, why);
 		buf_free(&buf);
 		return false;
@@ -106,8 +111,9 @@ static bool plan_graph(Check *c, int k)
 		return false;
 	for (unsigned i = 0; i < n; i++) {
 		const Sig *s = c->in.sigs[i];
-		co->in_graph[i] = cc_place(s, &co->m, VIEW_CALLEE, c->model) && cc_place(s, &co->m, VIEW_CALLER, c->model) &&
-				  emittable(co, s, i);
+		/* as written, the module is compiled whole: nothing stays out */
+		co->in_graph[i] = c->in.as_written || (cc_place(s, &co->m, VIEW_CALLEE, c->model) &&
+						       cc_place(s, &co->m, VIEW_CALLER, c->model) && emittable(co, s, i));
 		if (!co->in_graph[i]) {
 			co->st.not_emitted++;
 			finding_write(c, &(Finding){ .kind = FK_NOT_IN_GRAPH, .co = co, .sig = i,
@@ -211,9 +217,9 @@ static int plan_combo(Check *c, int l, int u, Selector sel)
 	snprintf(co->tag, sizeof co->tag, "%s-%s%s-%s%s%s%s", co->llc->label, co->cpu,
 		 o->wave ? (o->wave == 32 ? "w32" : "w64") : "", selector_names[sel], co->new_rbs ? "-nrbs" : "",
 		 o->os == OS_MESA3D ? "-mesa3d" : o->os == OS_NONE ? "-noos" : "", opts);
-	if (o->placements && !c->in.nedges && !check_open_placements(c, co))
+	if (o->placements && !c->in.graph && !check_open_placements(c, co))
 		return EXIT_ERROR;
-	if (!(c->in.nedges ? plan_graph(c, c->ncombos) : plan_batches(c, c->ncombos)))
+	if (!(c->in.graph ? plan_graph(c, c->ncombos) : plan_batches(c, c->ncombos)))
 		return EXIT_ERROR;
 	/* Kept for the links: several llc, or both selectors. */
 	if ((c->nllcs > 1 || (o->sel_dag && o->sel_gisel)) && o->callers) {
@@ -221,7 +227,7 @@ static int plan_combo(Check *c, int l, int u, Selector sel)
 		/* plan_graph allocated kept_callee already */
 		if (!co->kept_callee)
 			co->kept_callee = calloc(n, sizeof *co->kept_callee);
-		co->kept_call = c->in.nedges ? calloc(c->in.nedges, sizeof *co->kept_call) : calloc(n, sizeof *co->kept_call);
+		co->kept_call = c->in.graph ? calloc(c->in.nedges ? c->in.nedges : 1, sizeof *co->kept_call) : calloc(n, sizeof *co->kept_call);
 		if (!co->kept_callee || !co->kept_call)
 			return EXIT_ERROR;
 	}
@@ -234,7 +240,8 @@ int check_plan(Check *c)
 	c->combos = calloc((size_t)c->nllcs * (size_t)c->opt.ncpus * 2, sizeof *c->combos);
 	c->model = malloc(sizeof *c->model);
 	c->model_caller = malloc(sizeof *c->model_caller);
-	if (!c->combos || !c->model || !c->model_caller)
+	c->seen_view = malloc(2 * sizeof *c->seen_view);
+	if (!c->combos || !c->model || !c->model_caller || !c->seen_view)
 		return EXIT_ERROR;
 	for (int l = 0; l < c->nllcs; l++)
 		for (int u = 0; u < c->opt.ncpus; u++)

@@ -5,6 +5,7 @@
  * machine, and batches whose parts all pass, go to check_fault.c. */
 #define _GNU_SOURCE /* asprintf */
 #include <dirent.h>
+#include <ctype.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -92,6 +93,27 @@ static void report_refused(Check *c, Combo *co, unsigned i, const char *line, co
 }
 
 
+/* --as-written: llc's error is its parser's, at a position of the module
+ * ("b0.ll:9:34: error: ..."): the start of that position, else NULL. */
+static const char *parse_error_at(const char *line)
+{
+	for (const char *p = strstr(line, ".ll:"); p; p = strstr(p + 1, ".ll:")) {
+		const char *q = p + 4;
+		if (!isdigit((unsigned char)*q))
+			continue;
+		while (isdigit((unsigned char)*q))
+			q++;
+		if (*q++ != ':' || !isdigit((unsigned char)*q))
+			continue;
+		while (isdigit((unsigned char)*q))
+			q++;
+		/* llc 14 on opaque pointers warns at the position first, then fails */
+		if (strncmp(q, ": error:", 8) == 0 || strncmp(q, ": warning:", 10) == 0)
+			return p + 4;
+	}
+	return 0;
+}
+
 /* One function (call graphs: one graph) that llc fails on, twice if a
  * signal killed it: a compiler finding. */
 static void leaf_failed(Check *c, const Batch *b, const Proc *p, char *line, bool out_of_memory)
@@ -119,6 +141,27 @@ static void leaf_failed(Check *c, const Batch *b, const Proc *p, char *line, boo
 		again.parent = 0;
 		push_batch(c, again);
 		return;
+	}
+	const char *at = b->graph && c->in.as_written && !limit ? parse_error_at(line) : 0;
+	if (at) {
+		/* a module this llc cannot read is a note for it, not a finding */
+		char said[900];
+		snprintf(said, sizeof said, "this llc cannot read the module: %s:%s", c->in.path, at);
+		for (unsigned i = 0; i < c->in.nsigs; i++)
+			co->st.not_emitted += in_graph_batch(c, b, i) && c->in.sigs[i]->is_define;
+		report(c, co, batch_first(c, b), FK_NOT_PARSED, said, 0, 0, 0);
+		return;
+	}
+	/* as written, a function in the module the model refuses (either view)
+	 * explains llc's failure or not by its class, as for one function */
+	for (unsigned i = 0; b->graph && c->in.as_written && !limit && i < c->in.nsigs; i++) {
+		bool callee = cc_place(c->in.sigs[i], &co->m, VIEW_CALLEE, c->model);
+		if (in_graph_batch(c, b, i) && (!callee || !cc_place(c->in.sigs[i], &co->m, VIEW_CALLER, c->model))) {
+			if (c->in.sigs[i]->is_define || callee)
+				co->st.functions++;
+			report_refused(c, co, i, line, c->model, false, 0);
+			return;
+		}
 	}
 	if (b->graph) {
 		co->st.llc_refused++;
@@ -330,7 +373,7 @@ int check_run(Check *c)
 			return EXIT_ERROR;
 		batch_done(c, &finished, &result);
 		/* A call graph's final code once the MIR pass is done with it. */
-		if (c->in.nedges && !mir_pending(c, &pool, finished.combo))
+		if (c->in.graph && !mir_pending(c, &pool, finished.combo))
 			final_mir_done(c, finished.combo);
 	}
 }

@@ -78,9 +78,9 @@ static void link_selectors(Check *c, SelectorPair *p)
 	const CheckInput *in = &c->in;
 	const Combo *a = p->caller, *b = p->callee;
 	char why[256], explained[320];
-	unsigned examples = 0, n = in->nedges ? in->nedges : in->nsigs;
+	unsigned examples = 0, n = in->graph ? in->nedges : in->nsigs;
 	for (unsigned k = 0; k < n; k++) {
-		unsigned i = in->nedges ? in->edges[k].to : k;
+		unsigned i = in->graph ? in->edges[k].to : k;
 		const Placement *call = a->kept_call[k], *callee = b->kept_callee[i];
 		if (!call || !callee)
 			continue;
@@ -101,7 +101,7 @@ static void link_selectors(Check *c, SelectorPair *p)
 		}
 		p->cell.differ++;
 		ModelConfig am = a->m;
-		am.through_pointer = in->nedges && in->edges[k].indirect;
+		am.through_pointer = in->graph && in->edges[k].indirect;
 		LinkPrediction why_known = link_predicted(c, a, i, &am, &b->m, call, callee);
 		bool known = why_known != LINK_UNPREDICTED;
 		p->cell.predicted += known;

@@ -67,6 +67,15 @@ void print_summary(const Check *c, FILE *f, double wall)
 		fprintf(f, "  llc %s: %s, %s, profile %s%s\n", l->label, l->path, l->version, l->profile->name,
 			profile_source_texts[l->profile_source]);
 	}
+	if (c->in.as_written) {
+		const ModuleCalls *m = &c->in.calls_left;
+		unsigned defines = 0;
+		for (unsigned i = 0; i < c->in.nsigs; i++)
+			defines += c->in.sigs[i]->is_define;
+		fprintf(f, "  as written: %u defines, %u direct calls judged; not judged: %u calls through pointers, %u "
+			   "chain calls, %u calls to functions not read, %u headers gcnabi cannot read\n",
+			defines, c->in.nedges, m->through_pointer, m->chain, m->unknown, c->in.unread);
+	}
 	if (c->opt.nllc_options) {
 		fprintf(f, "  llc options (every run, not modelled):");
 		for (unsigned k = 0; k < c->opt.nllc_options; k++)
@@ -142,6 +151,12 @@ unsigned exit_status(const Check *c)
 		else if (s->mismatches)
 			st |= EXIT_KNOWN;
 	}
+	/* as written, a module no llc read compared nothing: no pass */
+	bool compared = false;
+	for (int k = 0; k < c->ncombos; k++)
+		compared |= c->combos[k].st.functions + c->combos[k].st.calls > 0;
+	if (c->in.as_written && !compared)
+		st |= EXIT_INCOMPLETE;
 	return st | link_exit_bits(c) | selector_link_exit_bits(c) | check_final_exit_bits(c);
 }
 
@@ -212,6 +227,14 @@ static void summary_json(const Check *c, JsonWriter *w, double wall)
 	jw_kuint(w, "signatures", c->in.nsigs);
 	jw_kuint(w, "malformed", c->in.malformed);
 	jw_kuint(w, "call_edges", c->in.nedges);
+	if (c->in.as_written) {
+		jw_kobject(w, "as_written");
+		jw_kuint(w, "calls_through_pointers", c->in.calls_left.through_pointer);
+		jw_kuint(w, "chain_calls", c->in.calls_left.chain);
+		jw_kuint(w, "calls_to_unread", c->in.calls_left.unknown);
+		jw_kuint(w, "headers_unread", c->in.unread);
+		jw_end(w);
+	}
 	jw_kstring(w, "layout", c->layout.name);
 	jw_kuint(w, "jobs", c->opt.jobs);
 	jw_karray(w, "llcs");

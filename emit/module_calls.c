@@ -1,0 +1,136 @@
+/* A module as written (gcnabi check --as-written): the direct calls its
+ * bodies make, in the order they make them, as call edges between its
+ * functions, the form a call-graph file gives them in (graph.c). A call
+ * through a pointer, to an intrinsic, or through llvm.amdgcn.cs.chain is
+ * counted, not made an edge: the observer matches a direct call by its
+ * callee's name in llc's MIR, and has no name for the others. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "emit.h"
+
+static bool name_char(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.' || c == '_' ||
+	       c == '$' || c == '-';
+}
+
+/* Whether the word w starts at p (not inside a longer word) in [line, eol). */
+static bool word_at(const char *line, const char *p, const char *eol, const char *w)
+{
+	size_t n = strlen(w);
+	return (size_t)(eol - p) > n && memcmp(p, w, n) == 0 && (p == line || !name_char(p[-1])) &&
+	       (p[n] == ' ' || p[n] == '\t');
+}
+
+/* The end of the line's code: its ';' comment cut off (not one in a string). */
+static const char *code_end(const char *p, const char *eol)
+{
+	bool quoted = false;
+	for (; p < eol; p++) {
+		if (*p == '"')
+			quoted = !quoted;
+		else if (*p == ';' && !quoted)
+			return p;
+	}
+	return eol;
+}
+
+/* After `call`: the callee, the first @name or %name followed by '('. Sets
+ * [*name, *name + *n) for @name; *n 0 for %name (through a pointer);
+ * false when the line has neither. */
+static bool callee_of(const char *p, const char *eol, const char **name, size_t *n)
+{
+	for (; p < eol; p++) {
+		if (*p != '@' && *p != '%')
+			continue;
+		const char *s = p + 1, *e = s;
+		if (e < eol && *e == '"') {
+			s = ++e;
+			while (e < eol && *e != '"')
+				e++;
+			if (e == eol)
+				return false;
+			if (e + 1 < eol && e[1] == '(') {
+				*name = s, *n = *p == '@' ? (size_t)(e - s) : 0;
+				return true;
+			}
+			p = e;
+			continue;
+		}
+		while (e < eol && name_char(*e))
+			e++;
+		if (e > s && e < eol && *e == '(') {
+			*name = s, *n = *p == '@' ? (size_t)(e - s) : 0;
+			return true;
+		}
+	}
+	return false;
+}
+
+static int sig_of(Sig *const *sigs, unsigned nsigs, const char *name, size_t n)
+{
+	for (unsigned i = 0; i < nsigs; i++)
+		if (strlen(sigs[i]->name) == n && memcmp(sigs[i]->name, name, n) == 0)
+			return (int)i;
+	return -1;
+}
+
+bool module_call_edges(const char *text, size_t len, Sig *const *sigs, unsigned nsigs, CallEdge **edges,
+		       unsigned *nedges, ModuleCalls *skipped)
+{
+	const char *end = text + len;
+	unsigned cap = 0, line = 1;
+	int cur = -1;
+	*edges = 0;
+	*nedges = 0;
+	memset(skipped, 0, sizeof *skipped);
+	for (const char *p = text; p < end; line++) {
+		const char *eol = memchr(p, '\n', (size_t)(end - p));
+		if (!eol)
+			eol = end;
+		const char *q = p;
+		while (q < eol && (*q == ' ' || *q == '\t'))
+			q++;
+		for (unsigned i = 0; i < nsigs; i++)
+			if (sigs[i]->is_define && sigs[i]->line == line)
+				cur = (int)i;
+		if (q < eol && *q == '}')
+			cur = -1;
+		const char *stop = code_end(p, eol);
+		for (const char *w = q; cur >= 0 && w < stop; w++) {
+			if (!word_at(p, w, stop, "call") && !word_at(p, w, stop, "invoke") && !word_at(p, w, stop, "callbr"))
+				continue;
+			const char *name;
+			size_t n;
+			if (!callee_of(w, stop, &name, &n))
+				break;
+			int to = n ? sig_of(sigs, nsigs, name, n) : -1;
+			if (!n)
+				skipped->through_pointer++;
+			else if (n >= 20 && memcmp(name, "llvm.amdgcn.cs.chain", 20) == 0)
+				skipped->chain++;
+			else if (n >= 5 && memcmp(name, "llvm.", 5) == 0)
+				skipped->intrinsic++;
+			else if (to < 0)
+				skipped->unknown++;
+			else {
+				if (*nedges == cap) {
+					cap = cap ? 2 * cap : 16;
+					CallEdge *grown = realloc(*edges, cap * sizeof *grown);
+					if (!grown) {
+						free(*edges);
+						*edges = 0;
+						*nedges = 0;
+						return false;
+					}
+					*edges = grown;
+				}
+				(*edges)[(*nedges)++] = (CallEdge){ .from = (unsigned)cur, .to = (unsigned)to, .line = line };
+			}
+			break; /* one call a line */
+		}
+		p = eol < end ? eol + 1 : end;
+	}
+	return true;
+}

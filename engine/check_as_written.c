@@ -1,0 +1,107 @@
+/* check --as-written: a module nobody here wrote has no gcnabi markers, so
+ * llc's MIR cannot say which argument a register holds; the observer gives
+ * every incoming (or outgoing) part in one group. Such a placement is
+ * judged against the model's parts as one group too: every part llc reads
+ * (writes) must be one the model gives some argument, parts it leaves
+ * unread are allowed, the return is compared as always. The ABI's implicit
+ * inputs (the layout's fixed roles and implicit-input SGPRs, the packed
+ * workitem IDs in v31) are not arguments and are left out of llc's group
+ * unless the model puts an argument there. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+
+enum { WORKITEM_IDS_VGPR = 31 };
+
+static bool model_has(const Placement *m, unsigned kind, unsigned reg)
+{
+	for (unsigned k = 0; k < m->nargs; k++)
+		for (unsigned x = m->args[k].first; x < (unsigned)m->args[k].first + m->args[k].count; x++)
+			if (m->locs[x].kind == kind && m->locs[x].reg == reg)
+				return true;
+	return false;
+}
+
+static bool implicit_input(const Layout *l, const Placement *model, const Loc *p)
+{
+	if ((p->kind != LOC_SGPR && p->kind != LOC_VGPR) || model_has(model, p->kind, p->reg))
+		return false;
+	if (p->kind == LOC_VGPR)
+		return p->reg == WORKITEM_IDS_VGPR;
+	for (unsigned r = 0; r < ROLE_COUNT; r++)
+		if (l->role[r].count && l->role[r].kind == LOC_SGPR && p->reg >= l->role[r].first &&
+		    p->reg < (unsigned)l->role[r].first + l->role[r].count)
+			return true;
+	return false;
+}
+
+/* One group of every argument part of p, in order, then its return. */
+static void one_group(Placement *p, Placement *tmp)
+{
+	*tmp = *p;
+	p->nlocs = 0;
+	for (unsigned k = 0; k < tmp->nargs; k++)
+		for (unsigned x = tmp->args[k].first; x < (unsigned)tmp->args[k].first + tmp->args[k].count; x++)
+			p->locs[p->nlocs++] = tmp->locs[x];
+	p->args[0] = (PartRange){ 0, (uint16_t)p->nlocs };
+	p->ret = (PartRange){ (uint16_t)p->nlocs, tmp->ret.count };
+	for (unsigned x = 0; x < tmp->ret.count; x++)
+		p->locs[p->nlocs++] = tmp->locs[tmp->ret.first + x];
+	p->nargs = tmp->nargs ? 1 : 0;
+	memset(p->unused, 0, sizeof p->unused);
+}
+
+static void add_part(const Check *c, const Placement *model, Placement *out, unsigned from, Loc l)
+{
+	for (unsigned x = from; x < out->nlocs; x++)
+		if (l.kind != LOC_STACK && out->locs[x].kind == l.kind && out->locs[x].reg == l.reg)
+			return; /* a register named twice (an argument's and a range's) */
+	if (!implicit_input(&c->layout, model, &l) && out->nlocs < PLACE_MAX_PARTS)
+		out->locs[out->nlocs++] = l;
+}
+
+void as_written_strip(const Check *c, const Placement *model, const Placement *seen, const RegRange *more,
+		      unsigned nmore, Placement *out)
+{
+	*out = *seen;
+	out->nlocs = 0;
+	for (unsigned k = 0; k < seen->nargs; k++) {
+		out->args[k].first = (uint16_t)out->nlocs;
+		for (unsigned x = seen->args[k].first; x < (unsigned)seen->args[k].first + seen->args[k].count; x++)
+			add_part(c, model, out, out->args[k].first, seen->locs[x]);
+		/* registers passed on unchanged: read all the same */
+		for (unsigned r = 0; k == 0 && r < nmore; r++)
+			for (unsigned g = 0; g < more[r].count; g++)
+				add_part(c, model, out, out->args[k].first, (Loc){ .kind = more[r].kind, .reg = (uint16_t)(more[r].first + g),
+							       .repr = REPR_UNSTATED });
+		out->args[k].count = (uint16_t)(out->nlocs - out->args[k].first);
+	}
+	out->ret = (PartRange){ (uint16_t)out->nlocs, seen->ret.count };
+	for (unsigned x = 0; x < seen->ret.count; x++)
+		out->locs[out->nlocs++] = seen->locs[seen->ret.first + x];
+	/* a body that reads no argument: nothing of them to see */
+	if (model->nargs && (!out->nargs || !out->args[0].count)) {
+		out->unused[0] |= 1;
+		out->nargs = model->nargs;
+		out->args[0] = (PartRange){ (uint16_t)out->nlocs - seen->ret.count, 0 };
+	}
+	if (!model->nargs && out->nargs && !out->args[0].count)
+		out->nargs = 0;
+}
+
+bool as_written_view(const Check *c, Placement *model, const Placement *seen, const RegRange *more, unsigned nmore,
+		     Placement *out)
+{
+	if (!c->in.as_written || seen->nargs > 1 || !model->ok)
+		return false;
+	Placement *tmp = malloc(sizeof *tmp);
+	if (!tmp) {
+		fprintf(stderr, "gcnabi check: out of memory judging a module as written\n");
+		exit(EXIT_ERROR);
+	}
+	one_group(model, tmp);
+	free(tmp);
+	as_written_strip(c, model, seen, more, nmore, out);
+	return true;
+}
