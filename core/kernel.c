@@ -180,6 +180,15 @@ static void kernel_user_sgprs(const Sig *s, const ModelConfig *m, Placement *out
 	for (unsigned i = 0; i < USGPR_COUNT; i++) {
 		int needs = user_sgpr_rules[i].needs, freed_by = user_sgpr_rules[i].freed_by;
 		bool on = needs == ALWAYS || (needs != NEVER && p->on[needs]);
+		/* llc 14-19 enable some only for a body that needs them (measured,
+		 * gfx900, 14-22): flat scratch init for a call or a stack; with a
+		 * call, where the implicit inputs are not always on (14-16), those
+		 * and the queue pointer too (a callee may read them) */
+		if (i == USGPR_FLAT_SCRATCH_INIT && (s->body_calls || s->body_stack))
+			on = true;
+		if (s->body_calls && !p->on[SW_kernel_implicit_user_sgprs] &&
+		    (needs == SW_kernel_implicit_user_sgprs || needs == SW_kernel_queue_ptr_sgpr))
+			on = true;
 		if (freed_by != NO_ATTR && input_freed(s, (NoInput)freed_by))
 			on = false;
 		if (user_sgpr_rules[i].scratch && m->target->arch_flat_scratch)

@@ -162,6 +162,10 @@ typedef struct {
 	/* "gcnabi-scratch": the body uses private memory (gcnabi emit writes a
 	 * dynamically indexed alloca), so an entry point sets up scratch. */
 	bool uses_scratch;
+	/* What a body as written does (check --as-written reads it): it makes
+	 * a call (not an intrinsic's), it has an alloca. A kernel's user SGPRs
+	 * follow them in llc 14-19 (kernel.c). */
+	bool body_calls, body_stack;
 	uint32_t body; /* bit BodyFeature when the function has its attribute */
 	uint16_t nparams;
 	Param params[SIG_MAX_PARAMS];

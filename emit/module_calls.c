@@ -3,7 +3,9 @@
  * functions, the form a call-graph file gives them in (graph.c). A call
  * through a pointer, to an intrinsic, or through llvm.amdgcn.cs.chain is
  * counted, not made an edge: the observer matches a direct call by its
- * callee's name in llc's MIR, and has no name for the others. */
+ * callee's name in llc's MIR, and has no name for the others. What each
+ * body does that the model reads is marked in its Sig (body_calls,
+ * body_stack). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -98,6 +100,11 @@ bool module_call_edges(const char *text, size_t len, Sig *const *sigs, unsigned 
 		if (q < eol && *q == '}')
 			cur = -1;
 		const char *stop = code_end(p, eol);
+		for (const char *w = q; cur >= 0 && w < stop; w++)
+			if (word_at(p, w, stop, "alloca")) {
+				sigs[cur]->body_stack = true;
+				break;
+			}
 		for (const char *w = q; cur >= 0 && w < stop; w++) {
 			if (!word_at(p, w, stop, "call") && !word_at(p, w, stop, "invoke") && !word_at(p, w, stop, "callbr"))
 				continue;
@@ -106,6 +113,9 @@ bool module_call_edges(const char *text, size_t len, Sig *const *sigs, unsigned 
 			if (!callee_of(w, stop, &name, &n))
 				break;
 			int to = n ? sig_of(sigs, nsigs, name, n) : -1;
+			bool intrinsic = n >= 5 && memcmp(name, "llvm.", 5) == 0;
+			if (!intrinsic || (n >= 20 && memcmp(name, "llvm.amdgcn.cs.chain", 20) == 0))
+				sigs[cur]->body_calls = true;
 			if (!n)
 				skipped->through_pointer++;
 			else if (n >= 20 && memcmp(name, "llvm.amdgcn.cs.chain", 20) == 0)

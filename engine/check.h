@@ -114,6 +114,7 @@ typedef struct {
 	char triple_arg[48]; /* -mtriple=... for the non-kernel functions (--triple) */
 	const char (*llc_options)[LLC_OPTION_MAX]; /* CheckOptions.llc_options, on every llc run */
 	unsigned nllc_options;
+	bool as_written; /* the input module compiled as it is: part of every finding's command */
 	/* Signature indices in the order they are run: those the model expects
 	 * llc to compile, in batches; then those it expects llc to refuse, one
 	 * by one, since llc stops at the first function it cannot lower. Each
@@ -464,10 +465,11 @@ bool observe_graph(Check *c, const Batch *b, const char *mir, char *why, size_t 
 /* A copy of p into *slot, unless one is there or p is not ok. */
 void keep(Placement **slot, const Placement *p);
 
-/* check_judge.c: the model against what llc did. */
-void compare_callee(Check *c, Combo *co, unsigned i, const MirFunction *f);
+/* check_judge.c: the model against what llc did; each returns llc's
+ * placement as it was judged (as written: its view), the one to keep. */
+const Placement *compare_callee(Check *c, Combo *co, unsigned i, const MirFunction *f);
 /* through_pointer: the call is indirect (ModelConfig.through_pointer). */
-void compare_caller(Check *c, Combo *co, unsigned i, const MirCall *call, const Placement *callee_seen,
+const Placement *compare_caller(Check *c, Combo *co, unsigned i, const MirCall *call, const Placement *callee_seen,
 		    bool through_pointer);
 void check_chain_call(Check *c, Combo *co, const CallEdge *edge, const MirCall *call);
 

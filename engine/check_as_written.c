@@ -6,7 +6,8 @@
  * unread are allowed, the return is compared as always. The ABI's implicit
  * inputs (the layout's fixed roles and implicit-input SGPRs, the packed
  * workitem IDs in v31) are not arguments and are left out of llc's group
- * unless the model puts an argument there. */
+ * unless the model puts an argument there. A return llc's code does not
+ * show (a tail call's) is taken as the model's: not judged. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -77,14 +78,17 @@ void as_written_strip(const Check *c, const Placement *model, const Placement *s
 							       .repr = REPR_UNSTATED });
 		out->args[k].count = (uint16_t)(out->nlocs - out->args[k].first);
 	}
-	out->ret = (PartRange){ (uint16_t)out->nlocs, seen->ret.count };
-	for (unsigned x = 0; x < seen->ret.count; x++)
-		out->locs[out->nlocs++] = seen->locs[seen->ret.first + x];
+	/* A function that returns through a tail call, or a tail call site,
+	 * shows no return: taken as the model's, not judged. */
+	const Placement *r = seen->ret.count || seen->ret_demoted ? seen : model;
+	out->ret = (PartRange){ (uint16_t)out->nlocs, r->ret.count };
+	for (unsigned x = 0; x < r->ret.count && out->nlocs < PLACE_MAX_PARTS; x++)
+		out->locs[out->nlocs++] = r->locs[r->ret.first + x];
 	/* a body that reads no argument: nothing of them to see */
 	if (model->nargs && (!out->nargs || !out->args[0].count)) {
 		out->unused[0] |= 1;
 		out->nargs = model->nargs;
-		out->args[0] = (PartRange){ (uint16_t)out->nlocs - seen->ret.count, 0 };
+		out->args[0] = (PartRange){ out->ret.first, 0 };
 	}
 	if (!model->nargs && out->nargs && !out->args[0].count)
 		out->nargs = 0;

@@ -242,7 +242,7 @@ FindingSide departing_side(Check *c, unsigned i, const ModelConfig *caller_m, co
 	return SIDE_BOTH;
 }
 
-void compare_callee(Check *c, Combo *co, unsigned i, const MirFunction *f)
+const Placement *compare_callee(Check *c, Combo *co, unsigned i, const MirFunction *f)
 {
 	Placement *model = c->model;
 	char why[256];
@@ -252,20 +252,20 @@ void compare_callee(Check *c, Combo *co, unsigned i, const MirFunction *f)
 		co->st.infra++;
 		co->st.not_run++;
 		report(c, co, i, FK_READER_LIMIT, f->error, 0, 0, 0);
-		return;
+		return &f->in;
 	}
 	co->st.functions++;
 	if (f->failed) {
 		co->st.diverged++;
 		snprintf(why, sizeof why, "MIR not readable: %s", f->error);
 		report(c, co, i, FK_UNOBSERVED, why, model, 0, 0);
-		return;
+		return &f->in;
 	}
 	co->st.observed++;
 	if (!model->ok) {
 		co->st.model_refused++;
 		report(c, co, i, FK_MODEL_REFUSED, model->error, model, &f->in, 0);
-		return;
+		return &f->in;
 	}
 	/* llc 16's SelectionDAG loses some shader SGPR values (IMPLICIT_DEF):
 	 * parts missing from llc's placement, not moved. */
@@ -279,26 +279,27 @@ void compare_callee(Check *c, Combo *co, unsigned i, const MirFunction *f)
 	switch (check_judge(model, seen, &rules, "model", "llc", &j, why, sizeof why)) {
 	case JUDGE_SAME:
 		co->st.agree++;
-		return;
+		return seen;
 	case JUDGE_UNREAD:
 		co->st.agree++;
 		co->st.unread++;
 		report_at(c, co, i, FK_UNREAD_PARTS, why, model, seen, "llc does not read parts the ABI assigns", &j.head);
-		return;
+		return seen;
 	case JUDGE_UNDEFINED:
 		co->st.agree++;
 		co->st.unread++;
 		report_at(c, co, i, FK_UNDEFINED_PARTS, why, model, seen,
 			  "shader_dag_undef_sgprs: llc puts IMPLICIT_DEF in SGPR values the ABI assigns: the values are lost",
 			  &j.head);
-		return;
+		return seen;
 	case JUDGE_DIFFERENT:
 		co->st.diverged++;
 		report_at(c, co, i, FK_MODEL_VS_LLC, why, model, seen, 0, &j.head);
 	}
+	return seen;
 }
 
-void compare_caller(Check *c, Combo *co, unsigned i, const MirCall *call, const Placement *callee_seen,
+const Placement *compare_caller(Check *c, Combo *co, unsigned i, const MirCall *call, const Placement *callee_seen,
 		    bool through_pointer)
 {
 	Placement *model = c->model_caller;
@@ -311,7 +312,7 @@ void compare_caller(Check *c, Combo *co, unsigned i, const MirCall *call, const 
 	if (!model->ok) {
 		co->st.calls_diverged++;
 		report(c, co, i, FK_MODEL_REFUSED_CALL, model->error, model, &call->out, 0);
-		return;
+		return &call->out;
 	}
 	/* llc 16's SelectionDAG writes IMPLICIT_DEF into some argument
 	 * registers: they show among the call's implicit registers. */
@@ -348,7 +349,7 @@ void compare_caller(Check *c, Combo *co, unsigned i, const MirCall *call, const 
 		report_at(c, co, i, FK_MODEL_VS_LLC_CALLER, why, model, out, 0, &j.head);
 	}
 	if (!callee_seen)
-		return;
+		return out;
 	/* Inside one llc: does the caller write every part where the callee
 	 * reads it? (The callee may read fewer parts than the caller writes.) */
 	rules = (JudgeRules){ .flags = CALLER_VS_CALLEE };
@@ -366,6 +367,7 @@ void compare_caller(Check *c, Combo *co, unsigned i, const MirCall *call, const 
 					      .seen = out, .at = &j.head,
 					      .side = departing_side(c, i, &m, &co->m, out, callee_seen, &j.head) });
 	}
+	return out;
 }
 
 /* A chain call: llc's pseudo requests the VGPR count the edge asks for

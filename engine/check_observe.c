@@ -238,9 +238,9 @@ static int graph_callee_sink(void *ctx, const MirFunction *f)
 	if (!in_pass(g, i) || f->truncated)
 		return 0;
 	g->seen[i] = true;
-	compare_callee(g->c, g->co, (unsigned)i, f);
+	const Placement *judged = compare_callee(g->c, g->co, (unsigned)i, f);
 	if (!f->failed)
-		keep(&g->co->kept_callee[i], &f->in);
+		keep(&g->co->kept_callee[i], judged);
 	return 0;
 }
 
@@ -322,9 +322,10 @@ static int graph_call_sink(void *ctx, const MirFunction *f)
 		} else {
 			*g->call = *mc;
 			mark_undef_args(&g->call->out, c->in.sigs[edge->to], &co->m);
-			compare_caller(c, co, edge->to, g->call, co->kept_callee[edge->to], edge->indirect);
+			const Placement *judged = compare_caller(c, co, edge->to, g->call, co->kept_callee[edge->to],
+								 edge->indirect);
 			if (co->kept_call)
-				keep(&co->kept_call[e], &g->call->out);
+				keep(&co->kept_call[e], judged);
 		}
 		if (edge->chain)
 			check_chain_call(c, co, edge, mc);

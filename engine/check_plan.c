@@ -203,6 +203,7 @@ static int plan_combo(Check *c, int l, int u, Selector sel)
 	co->new_rbs = o->new_rbs && sel == SEL_GISEL;
 	co->llc_options = o->llc_options;
 	co->nllc_options = o->nllc_options;
+	co->as_written = c->in.as_written;
 	/* llc options are part of the combination's name: -opt and a hash of
 	 * them (summary.json and every finding list them as given). */
 	uint32_t h = 2166136261u;

@@ -294,6 +294,8 @@ void combo_json(JsonWriter *w, const Combo *co)
 	jw_kstring(w, "selector", selector_names[co->sel]);
 	jw_kbool(w, "new_reg_bank_select", co->new_rbs);
 	jw_kstring(w, "triple", target_os_triple(co->m.os));
+	if (co->as_written)
+		jw_kbool(w, "as_written", true);
 	if (co->nllc_options) { /* --llc-option: part of the combination, as given */
 		jw_karray(w, "llc_options");
 		for (unsigned k = 0; k < co->nllc_options; k++)

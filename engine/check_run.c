@@ -114,6 +114,24 @@ static const char *parse_error_at(const char *line)
 	return 0;
 }
 
+/* The function llc's error line names ("in function: NAME", "in function
+ * NAME"), as a signature index; -1 when it names none gcnabi read. */
+static int named_function(const Check *c, const char *line)
+{
+	const char *p = strstr(line, "in function");
+	if (!p)
+		return -1;
+	p += 11;
+	p += *p == ':';
+	while (*p == ' ')
+		p++;
+	size_t n = strcspn(p, " :)\n");
+	for (unsigned i = 0; i < c->in.nsigs; i++)
+		if (strlen(c->in.sigs[i]->name) == n && strncmp(c->in.sigs[i]->name, p, n) == 0)
+			return (int)i;
+	return -1;
+}
+
 /* One function (call graphs: one graph) that llc fails on, twice if a
  * signal killed it: a compiler finding. */
 static void leaf_failed(Check *c, const Batch *b, const Proc *p, char *line, bool out_of_memory)
@@ -143,29 +161,65 @@ static void leaf_failed(Check *c, const Batch *b, const Proc *p, char *line, boo
 		return;
 	}
 	const char *at = b->graph && c->in.as_written && !limit ? parse_error_at(line) : 0;
+	if (b->kernel && c->in.as_written && !limit && strstr(line, "non-compute shaders with HSA")) {
+		/* Kernels are read from an amdhsa compilation of the module, which
+		 * llc refuses for its graphics shaders: those kernels are not
+		 * observed, a note, not a finding. */
+		char said[900];
+		snprintf(said, sizeof said, "kernels not observed: they are read from the module compiled for amdhsa, "
+					    "which does not take its graphics shaders (%s)", line);
+		for (unsigned i = 0; i < c->in.nsigs; i++)
+			if (in_graph_batch(c, b, i) && c->in.sigs[i]->is_define) {
+				co->st.not_emitted++;
+				report(c, co, i, FK_NOT_IN_GRAPH, said, 0, 0, 0);
+			}
+		return;
+	}
 	if (at) {
 		/* a module this llc cannot read is a note for it, not a finding */
 		char said[900];
 		snprintf(said, sizeof said, "this llc cannot read the module: %s:%s", c->in.path, at);
 		for (unsigned i = 0; i < c->in.nsigs; i++)
 			co->st.not_emitted += in_graph_batch(c, b, i) && c->in.sigs[i]->is_define;
-		report(c, co, batch_first(c, b), FK_NOT_PARSED, said, 0, 0, 0);
+		if (!b->kernel) /* the kernel pass's module is the same text: said once */
+			report(c, co, batch_first(c, b), FK_NOT_PARSED, said, 0, 0, 0);
 		return;
 	}
-	/* as written, a function in the module the model refuses (either view)
-	 * explains llc's failure or not by its class, as for one function */
+	/* As written, a function of the module the model refuses (either view)
+	 * explains llc's failure when llc's error names it, or, naming none,
+	 * when it fails for the same class of reason about the convention;
+	 * any other failure is llc's (a module holds more than one function). */
+	int named = b->graph && c->in.as_written ? named_function(c, line) : -1;
 	for (unsigned i = 0; b->graph && c->in.as_written && !limit && i < c->in.nsigs; i++) {
 		bool callee = cc_place(c->in.sigs[i], &co->m, VIEW_CALLEE, c->model);
-		if (in_graph_batch(c, b, i) && (!callee || !cc_place(c->in.sigs[i], &co->m, VIEW_CALLER, c->model))) {
-			if (c->in.sigs[i]->is_define || callee)
-				co->st.functions++;
+		if (!callee || !cc_place(c->in.sigs[i], &co->m, VIEW_CALLER, c->model))
+			; /* c->model holds the refusal */
+		else
+			continue;
+		bool explains = named >= 0 ? (unsigned)named == i :
+				both_refused_kind(llc_refusal_class(line), (RefusalClass)c->model->refusal, false) ==
+					FK_BOTH_REFUSED;
+		/* (the module whole, the kernel pass's too) */
+		if (co->in_graph[i] && explains) {
+			if (b->kernel) {
+				/* the MIR pass's module reports it; the kernels go unobserved */
+				for (unsigned k = 0; k < c->in.nsigs; k++)
+					if (in_graph_batch(c, b, k) && c->in.sigs[k]->is_define) {
+						co->st.not_emitted++;
+						report(c, co, k, FK_NOT_IN_GRAPH, "kernels not observed: llc fails on the module, "
+										 "as the model of one of its functions predicts", 0, 0, 0);
+					}
+				return;
+			}
+			co->st.functions++;
 			report_refused(c, co, i, line, c->model, false, 0);
 			return;
 		}
 	}
 	if (b->graph) {
 		co->st.llc_refused++;
-		report(c, co, batch_first(c, b), limit ? limit : FK_LLC_REFUSED_GRAPH, line, 0, 0, 0);
+		report(c, co, named >= 0 ? (unsigned)named : batch_first(c, b), limit ? limit : FK_LLC_REFUSED_GRAPH, line,
+		       0, 0, 0);
 		return;
 	}
 	unsigned i = co->order[b->first];

@@ -3,8 +3,11 @@ import argparse
 import hashlib
 import json
 import os
+import re
+import shutil
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 
@@ -153,7 +156,11 @@ def add_common(p, count=300):
     p.add_argument("--no-final-code", dest="final_code", action="store_const", const="none",
                    help="no final code, in nightly too")
     p.add_argument("--progress", action="store_true", default=None, help="progress line even when not a terminal")
-    p.add_argument("inputs", nargs="*", help="signature or call-graph files to check besides the generated ones")
+    p.add_argument("--as-written", action="store_true",
+                   help="the input files are modules, each compiled as it is (gcnabi check --as-written): one unit "
+                        "per file and CPU")
+    p.add_argument("inputs", nargs="*", help="signature or call-graph files to check besides the generated ones "
+                                             "(with --as-written: modules)")
 
 
 def parse_shard(text):
@@ -214,7 +221,7 @@ def config_from(args, mode, compilers):
            "selector": args.selector, "nrbs": not args.no_new_reg_bank_select, "switches": args.switch,
            "llc_options": args.llc_option, "triple": args.triple,
            "layout": args.layout, "chunk": args.chunk, "batch": args.batch, "timeout": args.timeout,
-           "mem": args.mem, "inputs": [os.path.abspath(p) for p in args.inputs],
+           "mem": args.mem, "inputs": [os.path.abspath(p) for p in args.inputs], "as_written": args.as_written,
            "known": os.path.abspath(args.known),
            # The final code's selector(s): in the nightly SelectionDAG's,
            # and GlobalISel's from llc 22 (work.GISEL_FINAL_CODE_FROM).
@@ -237,6 +244,11 @@ def config_from(args, mode, compilers):
     cfg["graphs"] = args.graphs - sum(s["graphs"] for s in cfg["suites"]) if "default" in names else 0
     if "default" not in names:
         cfg["swarm"] = 0
+    if args.as_written:
+        # the modules alone: nothing generated beside them
+        if not args.inputs:
+            raise UsageError("--as-written needs the modules to check (FILE.ll ...)")
+        cfg.update(count=0, swarm=0, graphs=0, suites=[])
     return cfg
 
 
@@ -253,7 +265,7 @@ def start(args, mode):
         cfg = config_from(args, mode, compilers)
         if args.layout:
             LY.validate(args.layout)
-        W.check_inputs(cfg["inputs"])  # bad input stops the run before any llc runs
+        W.check_inputs(cfg["inputs"], cfg["as_written"])  # bad input stops the run before any llc runs
         run_dir = new_run_dir(mode, cfg["seed"], args.out)
         if getattr(args, "budget_seconds", None):
             cfg["budget"] = args.budget_seconds
@@ -401,7 +413,7 @@ def crash_witnesses(plan, findings, causes):
     # 19 "illegal VGPR to SGPR copy" was in g0.n2 and llc 22's in g0.n1:
     # the test of g0.n2 compiled with llc 22). The same cause elsewhere
     # says nothing of this IR.
-    graphs = {u["id"] for u in plan["units"] if u["kind"] == "graph"}
+    graphs = {u["id"] for u in plan["units"] if u["kind"] in ("graph", "module")}
     failed, seen = {}, {}
     for f in findings:
         if V.crashes(f) and f.get("llc"):
@@ -655,6 +667,8 @@ def minimize_cause(b, plan, installed, lit_cmd, run_dir, deadline, check_jobs=2)
         m["lit"] = dict(littest.NO_FLAKY_TEST)
         return m
     unit = next((u for u in plan["units"] if u["id"] == f["unit"]), None)
+    if unit and unit["kind"] == "module":
+        return reproduce_module(b, m, subject, plan, unit, installed, lit_cmd, run_dir, deadline, check_jobs)
     in_graph = bool(unit and unit["kind"] == "graph")
     start = time.monotonic()
     search_end = start + max(SEARCH_MIN_SECONDS, SEARCH_SHARE * (deadline - start))
@@ -701,13 +715,7 @@ def minimize_cause(b, plan, installed, lit_cmd, run_dir, deadline, check_jobs=2)
     # the `amdgpu_gfx void (i14 inreg)` minimized from them).
     as_found = graph[0] == os.path.join(run_dir, unit["input"]) if graph else \
         not in_graph and decl == M.renamed(f["signature"], "f")
-    # Each llc once: the run's own first, an installed one under another
-    # name (/usr/bin/llc-22 for /usr/lib/llvm-22/bin/llc) not again.
-    uniq, seen = [], {os.path.realpath(subject["path"])}
-    for c in plan["compilers"] + installed:
-        if os.path.realpath(c["path"]) not in seen:
-            seen.add(os.path.realpath(c["path"]))
-            uniq.append(c)
+    uniq = others(plan, installed, subject)
     m["lit"] = littest.write_and_verify(os.path.join(run_dir, "repro"), name, f, subject, decl, detail, uniq, lit_cmd,
                                        max(deadline, time.monotonic() + VERIFY_MIN_SECONDS),
                                        # Each llvm-reduce test would take as long as the check that
@@ -718,6 +726,53 @@ def minimize_cause(b, plan, installed, lit_cmd, run_dir, deadline, check_jobs=2)
                                        leave_out=left_out(run_dir, unit, f) if graph else (),
                                        origin=(M.graph_of(os.path.join(run_dir, unit["input"]), f["function"])
                                                if in_graph else None) or [f["signature"]])
+    return m
+
+
+def others(plan, installed, subject):
+    """The llcs a lit test is verified with besides the subject: each once,
+    the run's own first, an installed one under another name
+    (/usr/bin/llc-22 for /usr/lib/llvm-22/bin/llc) not again."""
+    uniq, seen = [], {os.path.realpath(subject["path"])}
+    for c in plan["compilers"] + installed:
+        if os.path.realpath(c["path"]) not in seen:
+            seen.add(os.path.realpath(c["path"]))
+            uniq.append(c)
+    return uniq
+
+
+def reproduce_module(b, m, subject, plan, unit, installed, lit_cmd, run_dir, deadline, check_jobs):
+    """A finding of a module as written (gcnabi-run --as-written): no
+    signature to shrink, the module is the program. gcnabi check
+    --as-written of it again gives the finding's detail; the lit test is
+    the module (a crash's reduced by llvm-reduce with the same
+    interestingness test as any crash's)."""
+    f = b["example"]
+    path = os.path.join(run_dir, unit["input"])
+    tmp = tempfile.mkdtemp(prefix="gcnabi-min-")
+    try:
+        hits = M.run_check(common.read_input(path), f, subject, plan["config"], tmp, f["cause"],
+                           max(deadline, time.monotonic() + SEARCH_MIN_SECONDS), check_jobs)
+    except M.OutOfTime:
+        hits = None
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    detail = next((d for fn, d in hits or [] if fn == f["function"]), None)
+    if detail is None and not V.crashes(f):
+        m["why"] = "gcnabi check --as-written of the module again %s" % (
+            "ran out of time" if hits is None else "did not show it")
+        return m
+    decl = "the module %s as written" % os.path.basename(unit["input"])
+    m.update(decl=decl, rounds=0, tries=1)
+    if not lit_cmd:
+        m["lit"] = {"status": "unverified", "path": None, "verdict": "lit not found (tests/deps.sh installs it)"}
+        return m
+    site = re.match(r"@(\S+) -> ", f.get("call_site") or "")
+    m["lit"] = littest.write_and_verify(os.path.join(run_dir, "repro"), name_of(b), f, subject, decl, detail or {},
+                                       others(plan, installed, subject), lit_cmd,
+                                       max(deadline, time.monotonic() + VERIFY_MIN_SECONDS),
+                                       graph=(path, f["function"], site.group(1) if site else None), module=True,
+                                       origin=common.read_input(path).splitlines())
     return m
 
 

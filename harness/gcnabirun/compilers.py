@@ -140,6 +140,7 @@ def check_command(c, f, out, jobs=1):
     args += ["--new-reg-bank-select"] if f["selector"] == "gisel-nrbs" else []
     args += ["--llc-option=%s" % o for o in f.get("llc_options") or []]
     args += ["--triple", f["triple"]] if f.get("triple") else []
+    args += ["--as-written"] if f.get("as_written") else []
     # A finding about llc's final code: check compiles and checks it too,
     # with the machine verifier, as the run that found it (work.py).
     args += ["--final-code", "--final-code-verify"] if f.get("axis") == "final-code" else []

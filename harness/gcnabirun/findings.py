@@ -151,6 +151,8 @@ def extract(out_dir, input_path, compilers, unit_id):
             f["triple"] = t["triple"]
         if t.get("llc_options"):
             f["llc_options"] = t["llc_options"]  # part of the combination: reproducers run llc with them
+        if t.get("as_written"):
+            f["as_written"] = True  # a module compiled as it is: its checks run on the module
         if axis == "link":
             f.update(difference=t["difference"], switches=t["cause"]["switches"], callee_selector=t["callee_selector"],
                      callee_label=t["callee_label"])

@@ -749,7 +749,7 @@ def judge(subject, compilers, observed, expected, subject_passes=False):
 
 
 def write_and_verify(repro_dir, name, f, subject, decl, detail, others, lit_cmd, deadline, reduce=True, graph=None,
-                     seen_with=(), ran_clean=(), origin=(), leave_out=()):
+                     seen_with=(), ran_clean=(), origin=(), leave_out=(), module=False):
     """Writes repro_dir/name.ll and verifies it with the subject and every
     other llc, trying to finish before the deadline (time.monotonic); a
     crash's IR goes through llvm-reduce first unless reduce is false.
@@ -761,13 +761,18 @@ def write_and_verify(repro_dir, name, f, subject, decl, detail, others, lit_cmd,
     pass; origin: the lines (signatures, call edges) the run compiled then;
     leave_out: the functions of the graph check left out of its module
     (gcnabi emit --leave-out), those the graph file holds.
+    module: graph's file is a module as written (check --as-written): the
+    test's IR is that module, for every llc.
     Returns a description."""
     out_dir(*os.path.split(repro_dir))
     write_text(os.path.join(repro_dir, "lit.cfg.py"), LIT_CFG)
     tmp = tempfile.mkdtemp(prefix="gcnabi-lit-")
     compilers = [subject] + [c for c in others if c["path"] != subject["path"]]
     try:
-        if graph:
+        if module:
+            sig, gone, emit = graph[0], [], None
+            names = {"callee": graph[1], "caller": graph[2] or graph[1]}
+        elif graph:
             sig = graph[0]
             held = {n for n, _ in M.graph_functions(M.graph_of(sig, graph[1]) or [])} if leave_out else set()
             gone = [n for n in leave_out if n in held and n != graph[1]]
@@ -783,6 +788,9 @@ def write_and_verify(repro_dir, name, f, subject, decl, detail, others, lit_cmd,
 
         def emitted(profile):
             # Typed pointers: llc 14 reads only those, the others read both.
+            if module and profile not in cache:
+                with open(sig, encoding="utf-8", errors="replace") as fh:
+                    cache[profile] = fh.read().splitlines()  # as written, whatever the llc
             if profile not in cache:
                 # The module check compiled: what gcnabi emits depends on the
                 # selector and the CPU too (llc 14/15 SelectionDAG and bfloat).

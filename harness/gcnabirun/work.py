@@ -180,17 +180,18 @@ def _gen(cfg, *args):
     return r.stdout
 
 
-def check_inputs(paths):
+def check_inputs(paths, as_written=False):
     """The user's files are read by gcnabi itself before any work starts:
     bad input is an error naming the user's file, line and column (not
-    the run's copy of it), as `gcnabi place` gives it."""
+    the run's copy of it), as `gcnabi place` gives it. A module as written
+    is llc's to read: a header gcnabi cannot read is a note of its unit."""
     for path in paths:
         try:
             read_input(path)
         except OSError as e:
             raise HarnessError("%s: %s" % (path, e.strerror))
-        r = gcnabi("place", "--json", path, check=False)
-        if r.returncode:
+        r = gcnabi("place", "--json", path, check=False) if not as_written else None
+        if r and r.returncode:
             raise HarnessError(r.stderr.strip() or "gcnabi place %s failed (%d)" % (path, r.returncode))
         for n, line in enumerate(read_input(path).split("\n"), 1):
             if line.startswith("; gcnabi-llc-options:"):
@@ -227,7 +228,10 @@ def round_chunks(cfg, r):
     if r == 0:
         for path in cfg.get("inputs") or []:
             text = read_input(path)
-            if re.search(r"^call @", text, re.M):
+            if cfg.get("as_written"):
+                # one module, compiled whole (its line numbers are its own)
+                chunks.append(("module", "file", text.split("\n")[:-1] if text.endswith("\n") else text.split("\n")))
+            elif re.search(r"^call @", text, re.M):
                 chunks.append(("graph", "file", text.splitlines()))
             else:
                 # A file's llc options go with each of its chunks.
@@ -278,7 +282,7 @@ def make_plan(run_dir, cfg, compilers):
                      "cpu": cpu}
                 if r:
                     u["round"] = r
-                if cfg.get("nrbs", True) and cfg.get("selector", "both") != "dag" and kind != "graph" and \
+                if cfg.get("nrbs", True) and cfg.get("selector", "both") != "dag" and kind not in ("graph", "module") and \
                         cpu == nrbs_cpu and n < cfg.get("nrbs_chunks", 1):
                     u["nrbs"] = True
                 units.append(u)
@@ -391,8 +395,10 @@ def _check(unit, cfg, compilers, run_dir, out, nrbs, inp, callers=True, slots=No
              "--mem-limit", str(cfg["mem"]), "--mcpu", unit["cpu"], "--out", out]
     if slots:
         args += ["--llc-slots", slots]
-    if unit["kind"] != "graph":
+    if unit["kind"] not in ("graph", "module"):
         args.append("--placements")
+    if unit["kind"] == "module":
+        args.append("--as-written")
     if not callers:
         args.append("--no-caller")
     for c in compilers:
@@ -491,7 +497,7 @@ def run_unit(unit, plan, run_dir, slots=None):
                     t[x] = t.get(x, 0) + y
             if not callers:
                 dirs.append(nout)
-    record["cross"] = F.cross(dirs, compilers, fnd, quirks) if unit["kind"] != "graph" else []
+    record["cross"] = F.cross(dirs, compilers, fnd, quirks) if unit["kind"] not in ("graph", "module") else []
     if cfg["mode"] == "compare" and not missing:
         record["ab"] = F.read_ab(out)
     bugs = {}

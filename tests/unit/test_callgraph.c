@@ -278,6 +278,64 @@ static void test_parse_chain_edges(void **state)
 	}
 }
 
+static int collect_module_sig(void *ctx, const Sig *sig, const SigError *err)
+{
+	struct { Sig **sigs; unsigned n; } *list = ctx;
+	assert_null(err);
+	list->sigs[list->n] = malloc(sizeof *sig);
+	assert_non_null(list->sigs[list->n]);
+	*list->sigs[list->n++] = *sig;
+	return 0;
+}
+
+/* A module as written: its direct calls as edges, in order, matched by
+ * name; calls through pointers, intrinsics and chain calls counted; a call
+ * in a comment or a string is none; what the bodies do is marked. */
+static void test_module_call_edges(void **state)
+{
+	(void)state;
+	static const char text[] =
+		"declare void @ext(i32 inreg, float)\n"                       /* 1 */
+		"define void @f(i32 %a) {\n"                                  /* 2 */
+		"entry:\n"                                                    /* 3 */
+		"  ; call void @ext(i32 inreg 0, float 0.0)\n"                /* 4 */
+		"  call void @ext(i32 inreg %a, float 1.0)\n"                 /* 5 */
+		"  %id = call i32 @llvm.amdgcn.workitem.id.x()\n"             /* 6 */
+		"  call void %fp(ptr @g)\n"                                   /* 7 */
+		"  %r = tail call fastcc i32 @\"q x\"(i32 %a) ; call @ext\n"  /* 8 */
+		"  ret void\n"                                                /* 9 */
+		"}\n"                                                         /* 10 */
+		"define fastcc i32 @\"q x\"(i32 %a) {\n"                      /* 11 */
+		"  %s = alloca i32, addrspace(5)\n"                           /* 12 */
+		"  call void (ptr, i32, ...) @llvm.amdgcn.cs.chain(ptr @ext, i32 -1)\n" /* 13 */
+		"  invoke void @ext(i32 inreg 1, float 2.0) to label %a unwind label %b\n" /* 14 */
+		"  ret i32 0\n"                                               /* 15 */
+		"}\n"
+		"define void @leaf() {\n  ret void\n}\n";
+	Sig *sigs[4];
+	struct { Sig **sigs; unsigned n; } list = { sigs, 0 };
+	assert_int_equal(sig_parse_module(text, strlen(text), collect_module_sig, &list), 0);
+	unsigned nsigs = list.n, n;
+	assert_int_equal(nsigs, 4);
+	CallEdge *e;
+	ModuleCalls left;
+	assert_true(module_call_edges(text, strlen(text), sigs, nsigs, &e, &n, &left));
+	assert_int_equal(n, 3);
+	assert_true(e[0].from == 1 && e[0].to == 0 && e[0].line == 5 && !e[0].indirect && !e[0].chain);
+	assert_true(e[1].from == 1 && e[1].to == 2 && e[1].line == 8);
+	assert_true(e[2].from == 2 && e[2].to == 0 && e[2].line == 14);
+	assert_int_equal(left.through_pointer, 1);
+	assert_int_equal(left.intrinsic, 1);
+	assert_int_equal(left.chain, 1);
+	assert_int_equal(left.unknown, 0);
+	assert_true(sigs[1]->body_calls && !sigs[1]->body_stack);
+	assert_true(sigs[2]->body_calls && sigs[2]->body_stack);
+	assert_false(sigs[3]->body_calls || sigs[3]->body_stack);
+	free(e);
+	for (unsigned i = 0; i < nsigs; i++)
+		free(sigs[i]);
+}
+
 /* graph_print writes what graph_edges_parse reads back. */
 /* A whole-wave function may be called by a function of any convention,
  * directly: its intrinsic names the callee, so never through a pointer. */
@@ -453,6 +511,7 @@ int main(void)
 		cmocka_unit_test(test_kernel_graphs),
 		cmocka_unit_test(test_parse_chain_edges),
 		cmocka_unit_test(test_parse_whole_wave_edges),
+		cmocka_unit_test(test_module_call_edges),
 		cmocka_unit_test(test_chain_graph_round_trip),
 		cmocka_unit_test(test_musttail_and_forward_graphs),
 	};
