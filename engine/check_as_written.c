@@ -24,16 +24,37 @@ static bool model_has(const Placement *m, unsigned kind, unsigned reg)
 	return false;
 }
 
-static bool implicit_input(const Layout *l, const Placement *model, const Loc *p)
+static bool group_has(const Placement *g, unsigned kind, unsigned reg)
+{
+	for (unsigned k = 0; k < g->nargs; k++)
+		for (unsigned x = g->args[k].first; x < (unsigned)g->args[k].first + g->args[k].count; x++)
+			if (g->locs[x].kind == kind && g->locs[x].reg == reg)
+				return true;
+	return false;
+}
+
+/* Whether p is an implicit input rather than an argument: not a register
+ * the model gives an argument, and v31, or an SGPR of a layout role. Of
+ * llc's own group (whole, not a register passed on: whole_of), an SGPR
+ * only when the group has its role's every register: an implicit input is
+ * written whole, an argument llc puts in s0 over the scratch descriptor
+ * (caller_inreg_over_srd) alone. */
+static bool implicit_input(const Layout *l, const Placement *model, const Loc *p, const Placement *whole_of)
 {
 	if ((p->kind != LOC_SGPR && p->kind != LOC_VGPR) || model_has(model, p->kind, p->reg))
 		return false;
 	if (p->kind == LOC_VGPR)
 		return p->reg == WORKITEM_IDS_VGPR;
-	for (unsigned r = 0; r < ROLE_COUNT; r++)
-		if (l->role[r].count && l->role[r].kind == LOC_SGPR && p->reg >= l->role[r].first &&
-		    p->reg < (unsigned)l->role[r].first + l->role[r].count)
+	for (unsigned r = 0; r < ROLE_COUNT; r++) {
+		const RegRange *g = &l->role[r];
+		if (!g->count || g->kind != LOC_SGPR || p->reg < g->first || p->reg >= (unsigned)g->first + g->count)
+			continue;
+		bool whole = true;
+		for (unsigned x = g->first; whole_of && x < (unsigned)g->first + g->count; x++)
+			whole = group_has(whole_of, LOC_SGPR, x);
+		if (whole)
 			return true;
+	}
 	return false;
 }
 
@@ -53,12 +74,13 @@ static void one_group(Placement *p, Placement *tmp)
 	memset(p->unused, 0, sizeof p->unused);
 }
 
-static void add_part(const Check *c, const Placement *model, Placement *out, unsigned from, Loc l)
+static void add_part(const Check *c, const Placement *model, Placement *out, unsigned from, Loc l,
+		     const Placement *whole_of)
 {
 	for (unsigned x = from; x < out->nlocs; x++)
 		if (l.kind != LOC_STACK && out->locs[x].kind == l.kind && out->locs[x].reg == l.reg)
 			return; /* a register named twice (an argument's and a range's) */
-	if (!implicit_input(&c->layout, model, &l) && out->nlocs < PLACE_MAX_PARTS)
+	if (!implicit_input(&c->layout, model, &l, whole_of) && out->nlocs < PLACE_MAX_PARTS)
 		out->locs[out->nlocs++] = l;
 }
 
@@ -70,12 +92,12 @@ void as_written_strip(const Check *c, const Placement *model, const Placement *s
 	for (unsigned k = 0; k < seen->nargs; k++) {
 		out->args[k].first = (uint16_t)out->nlocs;
 		for (unsigned x = seen->args[k].first; x < (unsigned)seen->args[k].first + seen->args[k].count; x++)
-			add_part(c, model, out, out->args[k].first, seen->locs[x]);
+			add_part(c, model, out, out->args[k].first, seen->locs[x], seen);
 		/* registers passed on unchanged: read all the same */
 		for (unsigned r = 0; k == 0 && r < nmore; r++)
 			for (unsigned g = 0; g < more[r].count; g++)
 				add_part(c, model, out, out->args[k].first, (Loc){ .kind = more[r].kind, .reg = (uint16_t)(more[r].first + g),
-							       .repr = REPR_UNSTATED });
+							       .repr = REPR_UNSTATED }, 0);
 		out->args[k].count = (uint16_t)(out->nlocs - out->args[k].first);
 	}
 	/* A function that returns through a tail call, or a tail call site,

@@ -256,12 +256,12 @@ static void final_settle(FinalPass *f, unsigned parent, bool failed)
 }
 
 /* Call graphs: whether function i is in piece p's module (its graph is,
- * and the MIR pass compiled it). */
+ * and the MIR pass compiled it); as written, a function the module defines. */
 static bool in_piece(const Check *c, const Piece *p, unsigned i)
 {
 	const Combo *co = &c->combos[p->combo];
 	return co->in_graph[i] && (!co->mir_failed || !co->mir_failed[i]) && c->in.component[i] >= p->first &&
-	       c->in.component[i] < p->first + p->n;
+	       c->in.component[i] < p->first + p->n && (!c->in.as_written || c->in.sigs[i]->is_define);
 }
 
 /* The functions piece p compiles. */
@@ -747,7 +747,8 @@ bool final_mir_done(Check *c, int k)
 	}
 	/* llc refused them already (call graphs: their graphs) */
 	for (unsigned i = 0; co->mir_failed && i < c->in.nsigs; i++)
-		co->final.llc_failed += co->in_graph[i] && co->mir_failed[i];
+		co->final.llc_failed += co->in_graph[i] && co->mir_failed[i] &&
+					(!c->in.as_written || c->in.sigs[i]->is_define);
 	if (!c->in.ncomponents)
 		return false;
 	push(f, k, 0, c->in.ncomponents, 0);

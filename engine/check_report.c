@@ -436,7 +436,9 @@ static void write_repro(Check *c, Combo *co, unsigned i, FindingKind kind, const
 	Buf buf = { 0 };
 	char whyemit[256];
 	EmitOptions o = emit_options(co, c->opt.callers);
-	if (emit_function(&buf, s, i, &o, whyemit, sizeof whyemit) && buf.p)
+	if (c->in.as_written)
+		fwrite(c->in.text, 1, c->in.len, f); /* the program is the module as written */
+	else if (emit_function(&buf, s, i, &o, whyemit, sizeof whyemit) && buf.p)
 		fputs(buf.p, f);
 	buf_free(&buf);
 	check_fclose(c, f, path);
