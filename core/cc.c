@@ -723,6 +723,10 @@ static bool ps_input_slots(Ctx *c, uint64_t skip[SIG_MAX_PARAMS / 64])
 	bool per_value = c->m->selector == SEL_DAG;
 	unsigned slot = 0;
 	TypeId leaves[16];
+	/* "InitialPSInputAddr": those slots are allocated whether used or not
+	 * (SIMachineFunctionInfo starts psInputAddr from it) */
+	uint16_t init = s->ps_input_addr_init;
+	out->ps_input_addr |= init;
 	for (unsigned i = 0; i < s->nparams && slot <= 15; i++) {
 		const Param *prm = &s->params[i];
 		if (prm->flags & PARAM_INREG)
@@ -731,14 +735,15 @@ static bool ps_input_slots(Ctx *c, uint64_t skip[SIG_MAX_PARAMS / 64])
 		unsigned values = per_value ? leaf_values(s, c->m->profile, prm->type, leaves, 16) : 1;
 		if (values == 0)
 			continue; /* an empty aggregate lowers to no value */
-		if (!used)
+		bool allocated = used || (slot < 16 && (init >> slot & 1));
+		if (!allocated)
 			skip[i / 64] |= UINT64_C(1) << (i % 64);
-		if (!used && (values == 16 || slot + values > 16) && !ps_skipped_tail_allocatable(c, i, slot))
+		if (!allocated && (values == 16 || slot + values > 16) && !ps_skipped_tail_allocatable(c, i, slot))
 			return false;
 		for (unsigned v = 0; v < values && slot <= 15; v++, slot++)
-			if (used) {
+			if (allocated) {
 				out->ps_input_addr |= (uint16_t)(1u << slot);
-				out->ps_input_enable |= (uint16_t)(1u << slot);
+				out->ps_input_enable |= (uint16_t)(used ? 1u << slot : 0);
 			}
 		if (values == 16)
 			slot = 16; /* past the last slot, however many values remain */

@@ -189,6 +189,13 @@ static void kernel_user_sgprs(const Sig *s, const ModelConfig *m, Placement *out
 		if (s->body_calls && !p->on[SW_kernel_implicit_user_sgprs] &&
 		    (needs == SW_kernel_implicit_user_sgprs || needs == SW_kernel_queue_ptr_sgpr))
 			on = true;
+		/* ... unless the callee is in the module: llc 14-16 read what it
+		 * needs from its body (the AMDGPU attributor: call-encoding.ll's
+		 * kernel calls a function that needs no dispatch pointer, and llc
+		 * 14/15 leave it off, 16's SelectionDAG on, GlobalISel off). The
+		 * model does not follow bodies: the fields are not known. */
+		if (s->body_calls && !p->on[SW_kernel_implicit_user_sgprs])
+			u->known = false;
 		if (freed_by != NO_ATTR && input_freed(s, (NoInput)freed_by))
 			on = false;
 		if (user_sgpr_rules[i].scratch && m->target->arch_flat_scratch)

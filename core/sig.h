@@ -166,6 +166,9 @@ typedef struct {
 	 * a call (not an intrinsic's), it has an alloca. A kernel's user SGPRs
 	 * follow them in llc 14-19 (kernel.c). */
 	bool body_calls, body_stack;
+	/* "InitialPSInputAddr"="N" of a pixel shader: its PS input slots
+	 * allocated (psInputAddr) whether the body uses them or not */
+	uint16_t ps_input_addr_init;
 	uint32_t body; /* bit BodyFeature when the function has its attribute */
 	uint16_t nparams;
 	Param params[SIG_MAX_PARAMS];

@@ -434,6 +434,15 @@ static bool apply_string_attr(Parser *p, size_t at, const Name *key, const Name 
 			fa->body |= UINT32_C(1) << i;
 	if (key_is(p, key, "gcnabi-unused"))
 		return value ? parse_unused(p, value, fa) : fail(p, at, "\"gcnabi-unused\" needs a value \"N,M,...\"");
+	if (key_is(p, key, "InitialPSInputAddr")) {
+		/* kept as written (not in model_reads) and read too */
+		uint64_t v;
+		size_t i = 0;
+		if (!value || !value_number(p, value, &i, &v) || i != value->len || v > UINT16_MAX)
+			return fail(p, at, "\"InitialPSInputAddr\" must be a number 0-65535");
+		fa->ps_init = (uint16_t)v;
+		return true;
+	}
 	if (!key_is(p, key, "amdgpu-flat-work-group-size"))
 		return true;
 	if (!value)
@@ -500,6 +509,7 @@ static bool parse_group_ref(Parser *p, FnAttrs *fa)
 		fa->unused[w] |= g->attrs.unused[w];
 	fa->scratch |= g->attrs.scratch;
 	fa->body |= g->attrs.body;
+	fa->ps_init |= g->attrs.ps_init;
 	for (unsigned k = 0; k < g->attrs.nkept; k++)
 		if (!keep_span(p, fa, g->attrs.kept_pos[k], g->attrs.kept_pos[k] + g->attrs.kept_len[k], g->attrs.kept_group[k]))
 			return false;

@@ -50,10 +50,16 @@ static bool next_attr(const char *t, size_t n, size_t *i, size_t *name, size_t *
 	return true;
 }
 
+/* Kept as written and read by the model all the same: no note. */
+static const char *const read_too[] = { "\"InitialPSInputAddr\"" };
+
 static bool is_neutral(const char *name, size_t len)
 {
 	for (size_t k = 0; k < sizeof neutral / sizeof neutral[0]; k++)
 		if (strlen(neutral[k]) == len && memcmp(neutral[k], name, len) == 0)
+			return true;
+	for (size_t k = 0; k < sizeof read_too / sizeof read_too[0]; k++)
+		if (strlen(read_too[k]) == len && memcmp(read_too[k], name, len) == 0)
 			return true;
 	return false;
 }

@@ -245,6 +245,7 @@ static bool parse_header(Parser *p, bool *new_line)
 	s->flat_wg_min = fa.wg_min;
 	s->flat_wg_max = fa.wg_max;
 	s->uses_scratch = fa.scratch;
+	s->ps_input_addr_init = fa.ps_init;
 	s->body = fa.body;
 	return true;
 }

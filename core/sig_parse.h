@@ -40,6 +40,7 @@ typedef struct {
 typedef struct {
 	uint32_t no_inputs;
 	uint16_t wg_min, wg_max; /* wg_max == 0: not given */
+	uint16_t ps_init;        /* "InitialPSInputAddr": PS input slots allocated whether used or not */
 	uint64_t unused[SIG_MAX_PARAMS / 64]; /* "gcnabi-unused": bit i = parameter i */
 	bool scratch;                         /* "gcnabi-scratch" */
 	uint32_t body;                        /* bit BodyFeature: its attribute */

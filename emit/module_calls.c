@@ -5,7 +5,8 @@
  * counted, not made an edge: the observer matches a direct call by its
  * callee's name in llc's MIR, and has no name for the others. What each
  * body does that the model reads is marked in its Sig (body_calls,
- * body_stack). */
+ * body_stack, and PARAM_UNUSED on a parameter the body never names). */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -70,6 +71,101 @@ static bool callee_of(const char *p, const char *eol, const char **name, size_t 
 	return false;
 }
 
+/* --- which parameters a body uses ------------------------------------------- */
+
+enum { NAME_MAX_LEN = 64 };
+
+typedef struct {
+	char names[SIG_MAX_PARAMS][NAME_MAX_LEN];
+	bool used[SIG_MAX_PARAMS];
+	unsigned n;
+	bool ok; /* the header's parameter names were read */
+} Params;
+
+/* The parameter names of the define header that starts at p (its list may
+ * run over lines): "%name", or the number an unnamed one gets (%0, %1...). */
+static void header_params(const char *p, const char *end, Params *ps)
+{
+	memset(ps, 0, sizeof *ps);
+	const char *q = strchr(p, '@');
+	while (q && q < end && *q != '(')
+		q++;
+	if (!q || q >= end)
+		return;
+	unsigned depth = 0, unnamed = 0;
+	const char *start = ++q, *name = 0;
+	size_t len = 0;
+	for (; q < end; q++) {
+		char ch = *q;
+		if (ch == '"') { /* a quoted name or string: its commas do not count */
+			for (q++; q < end && *q != '"'; q++)
+				;
+			continue;
+		}
+		if (ch == '%' && depth == 0 && (q + 1 < end) && (name_char(q[1]) || q[1] == '"')) {
+			name = q + 1;
+			const char *e = name;
+			while (e < end && name_char(*e))
+				e++;
+			len = (size_t)(e - name);
+		}
+		if (ch == '(' || ch == '<' || ch == '[' || ch == '{')
+			depth++;
+		else if ((ch == ')' || ch == '>' || ch == ']' || ch == '}') && depth > 0)
+			depth--;
+		else if ((ch == ',' || ch == ')') && depth == 0) {
+			bool empty = true;
+			for (const char *x = start; x < q; x++)
+				empty &= *x == ' ' || *x == '\t' || *x == '\n' || *x == '\r';
+			if (!empty && ps->n < SIG_MAX_PARAMS) {
+				if (name && len && len < NAME_MAX_LEN)
+					memcpy(ps->names[ps->n], name, len);
+				else if (!name)
+					snprintf(ps->names[ps->n], NAME_MAX_LEN, "%u", unnamed++);
+				ps->n++;
+			}
+			name = 0, len = 0;
+			start = q + 1;
+			if (ch == ')') {
+				ps->ok = true;
+				return;
+			}
+		}
+	}
+}
+
+/* Marks the parameters whose name [w, e) is. */
+static void mark_used(Params *ps, const char *w, size_t n)
+{
+	for (unsigned i = 0; i < ps->n; i++)
+		if (strlen(ps->names[i]) == n && memcmp(ps->names[i], w, n) == 0)
+			ps->used[i] = true;
+}
+
+/* Every %name of the line's code marks a parameter of that name used. */
+static void uses_in(Params *ps, const char *p, const char *stop)
+{
+	for (const char *q = p; q < stop; q++)
+		if (*q == '%') {
+			const char *w = q + 1, *e = w;
+			while (e < stop && name_char(*e))
+				e++;
+			mark_used(ps, w, (size_t)(e - w));
+			q = e - 1;
+		}
+}
+
+/* The body ended: a parameter no line named is unused (PARAM_UNUSED, as
+ * "gcnabi-unused" says it), which is what a pixel shader's inputs follow. */
+static void body_done(Sig *s, const Params *ps)
+{
+	if (!ps->ok || ps->n != s->nparams)
+		return; /* names not read as many as the parameters: nothing said */
+	for (unsigned i = 0; i < ps->n; i++)
+		if (!ps->used[i])
+			s->params[i].flags |= PARAM_UNUSED;
+}
+
 static int sig_of(Sig *const *sigs, unsigned nsigs, const char *name, size_t n)
 {
 	for (unsigned i = 0; i < nsigs; i++)
@@ -84,6 +180,10 @@ bool module_call_edges(const char *text, size_t len, Sig *const *sigs, unsigned 
 	const char *end = text + len;
 	unsigned cap = 0, line = 1;
 	int cur = -1;
+	bool in_header = false; /* the define's header, up to its '{' */
+	Params *ps = malloc(sizeof *ps);
+	if (!ps)
+		return false;
 	*edges = 0;
 	*nedges = 0;
 	memset(skipped, 0, sizeof *skipped);
@@ -95,11 +195,26 @@ bool module_call_edges(const char *text, size_t len, Sig *const *sigs, unsigned 
 		while (q < eol && (*q == ' ' || *q == '\t'))
 			q++;
 		for (unsigned i = 0; i < nsigs; i++)
-			if (sigs[i]->is_define && sigs[i]->line == line)
+			if (sigs[i]->is_define && sigs[i]->line == line) {
 				cur = (int)i;
-		if (q < eol && *q == '}')
+				in_header = true;
+				header_params(p, end, ps);
+			}
+		if (q < eol && *q == '}' && cur >= 0) {
+			body_done(sigs[cur], ps);
 			cur = -1;
+		}
 		const char *stop = code_end(p, eol);
+		/* the body's '{' ends the header line: the last one (a struct
+		 * return type has braces of its own) */
+		const char *brace = 0;
+		for (const char *x = stop; in_header && x > p && !brace; x--)
+			brace = x[-1] == '{' ? x - 1 : 0;
+		if (brace) {
+			in_header = false;
+			uses_in(ps, brace + 1, stop);
+		} else if (cur >= 0 && !in_header)
+			uses_in(ps, p, stop);
 		for (const char *w = q; cur >= 0 && w < stop; w++)
 			if (word_at(p, w, stop, "alloca")) {
 				sigs[cur]->body_stack = true;
@@ -129,6 +244,7 @@ bool module_call_edges(const char *text, size_t len, Sig *const *sigs, unsigned 
 					cap = cap ? 2 * cap : 16;
 					CallEdge *grown = realloc(*edges, cap * sizeof *grown);
 					if (!grown) {
+						free(ps);
 						free(*edges);
 						*edges = 0;
 						*nedges = 0;
@@ -142,5 +258,6 @@ bool module_call_edges(const char *text, size_t len, Sig *const *sigs, unsigned 
 		}
 		p = eol < end ? eol + 1 : end;
 	}
+	free(ps);
 	return true;
 }

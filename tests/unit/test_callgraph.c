@@ -308,7 +308,7 @@ static void test_module_call_edges(void **state)
 		"define fastcc i32 @\"q x\"(i32 %a) {\n"                      /* 11 */
 		"  %s = alloca i32, addrspace(5)\n"                           /* 12 */
 		"  call void (ptr, i32, ...) @llvm.amdgcn.cs.chain(ptr @ext, i32 -1)\n" /* 13 */
-		"  invoke void @ext(i32 inreg 1, float 2.0) to label %a unwind label %b\n" /* 14 */
+		"  invoke void @ext(i32 inreg 1, float 2.0) to label %ok unwind label %bad\n" /* 14 */
 		"  ret i32 0\n"                                               /* 15 */
 		"}\n"
 		"define void @leaf() {\n  ret void\n}\n";
@@ -331,6 +331,9 @@ static void test_module_call_edges(void **state)
 	assert_true(sigs[1]->body_calls && !sigs[1]->body_stack);
 	assert_true(sigs[2]->body_calls && sigs[2]->body_stack);
 	assert_false(sigs[3]->body_calls || sigs[3]->body_stack);
+	/* @f names %a, @"q x" never does: its parameter is unused */
+	assert_false(sigs[1]->params[0].flags & PARAM_UNUSED);
+	assert_true(sigs[2]->params[0].flags & PARAM_UNUSED);
 	free(e);
 	for (unsigned i = 0; i < nsigs; i++)
 		free(sigs[i]);
