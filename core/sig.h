@@ -166,6 +166,10 @@ typedef struct {
 	 * a call (not an intrinsic's), it has an alloca. A kernel's user SGPRs
 	 * follow them in llc 14-19 (kernel.c). */
 	bool body_calls, body_stack;
+	/* ...and the convention of its calls through pointers, when they name
+	 * one and the same (indirect_cc_known) */
+	bool indirect_cc_known;
+	uint8_t indirect_cc;
 	/* "InitialPSInputAddr"="N" of a pixel shader: its PS input slots
 	 * allocated (psInputAddr) whether the body uses them or not */
 	uint16_t ps_input_addr_init;

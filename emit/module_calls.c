@@ -39,6 +39,16 @@ static const char *code_end(const char *p, const char *eol)
 	return eol;
 }
 
+/* The first s in [p, end), or NULL. */
+static const char *find_in(const char *p, const char *end, const char *s)
+{
+	size_t n = strlen(s);
+	for (; p + n <= end; p++)
+		if (memcmp(p, s, n) == 0)
+			return p;
+	return 0;
+}
+
 /* After `call`: the callee, the first @name or %name followed by '('. Sets
  * [*name, *name + *n) for @name; *n 0 for %name (through a pointer);
  * false when the line has neither. */
@@ -166,6 +176,35 @@ static void body_done(Sig *s, const Params *ps)
 			s->params[i].flags |= PARAM_UNUSED;
 }
 
+/* A call through a pointer, its words from after `call` to the callee at
+ * end: the convention it names (ccc when none) is the function's rule for
+ * such calls, CC_COUNT once two of its calls name different ones. */
+static void pointer_call_cc(Sig *s, const char *w, const char *end)
+{
+	int cc = CC_C;
+	for (const char *p = w; p < end;) {
+		while (p < end && (*p == ' ' || *p == '\t'))
+			p++;
+		const char *e = p;
+		while (e < end && *e != ' ' && *e != '\t')
+			e++;
+		int k = conv_find(p, (size_t)(e - p));
+		if (k >= 0 && e > p)
+			cc = k;
+		else if (e - p == 2 && p[0] == 'c' && p[1] == 'c') {
+			unsigned long long id = strtoull(e, 0, 10);
+			cc = conv_find_id(id);
+			if (cc < 0)
+				cc = CC_COUNT; /* a convention gcnabi does not know */
+		}
+		p = e;
+	}
+	if (s->indirect_cc_known && s->indirect_cc != cc)
+		cc = CC_COUNT;
+	s->indirect_cc_known = true;
+	s->indirect_cc = (uint8_t)cc;
+}
+
 static int sig_of(Sig *const *sigs, unsigned nsigs, const char *name, size_t n)
 {
 	for (unsigned i = 0; i < nsigs; i++)
@@ -223,16 +262,21 @@ bool module_call_edges(const char *text, size_t len, Sig *const *sigs, unsigned 
 		for (const char *w = q; cur >= 0 && w < stop; w++) {
 			if (!word_at(p, w, stop, "call") && !word_at(p, w, stop, "invoke") && !word_at(p, w, stop, "callbr"))
 				continue;
-			const char *name;
-			size_t n;
-			if (!callee_of(w, stop, &name, &n))
+			const char *name = 0, *null_call = find_in(w, stop, " null(");
+			size_t n = 0;
+			bool found = callee_of(w, stop, &name, &n);
+			if (null_call && (!found || name > null_call))
+				name = null_call, n = 0, found = true; /* `call void null()`: through a (null) pointer */
+			if (!found)
 				break;
 			int to = n ? sig_of(sigs, nsigs, name, n) : -1;
 			bool intrinsic = n >= 5 && memcmp(name, "llvm.", 5) == 0;
 			if (!intrinsic || (n >= 20 && memcmp(name, "llvm.amdgcn.cs.chain", 20) == 0))
 				sigs[cur]->body_calls = true;
-			if (!n)
+			if (!n) {
 				skipped->through_pointer++;
+				pointer_call_cc(sigs[cur], w, name);
+			}
 			else if (n >= 20 && memcmp(name, "llvm.amdgcn.cs.chain", 20) == 0)
 				skipped->chain++;
 			else if (n >= 5 && memcmp(name, "llvm.", 5) == 0)

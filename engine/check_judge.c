@@ -274,7 +274,7 @@ const Placement *compare_callee(Check *c, Combo *co, unsigned i, const MirFuncti
 		    !conv_callable((CallConv)sig->cc);
 	JudgeRules rules = { .flags = MODEL_VS_LLC | (lost ? JUDGE_UNDEF_SGPRS_WHOLE : 0) };
 	Judgement j;
-	const Placement *seen = !f->grouped && as_written_view(c, model, &f->in, f->unattributed, f->nunattributed,
+	const Placement *seen = as_written_view(c, model, &f->in, f->unattributed, f->nunattributed,
 								c->seen_view) ? c->seen_view : &f->in;
 	switch (check_judge(model, seen, &rules, "model", "llc", &j, why, sizeof why)) {
 	case JUDGE_SAME:
@@ -320,7 +320,7 @@ const Placement *compare_caller(Check *c, Combo *co, unsigned i, const MirCall *
 			     .nimplicit = call->nimplicit };
 	Judgement j;
 	/* as written: one group each side, implicit inputs out */
-	bool one = !call->grouped && as_written_view(c, model, &call->out, call->implicit, call->nimplicit, &c->seen_view[0]);
+	bool one = as_written_view(c, model, &call->out, call->implicit, call->nimplicit, &c->seen_view[0]);
 	const Placement *out = one ? &c->seen_view[0] : &call->out;
 	if (one && callee_seen) {
 		as_written_strip(c, model, callee_seen, 0, 0, &c->seen_view[1]);

@@ -60,6 +60,9 @@ typedef struct {
 	unsigned wave;       /* 32 or 64 */
 	const ExecEnv *env;
 	bool smem_dwords;    /* a scalar load's immediate offset counts dwords (gfx6/gfx7: Target.smem_dword_offset) */
+	/* the rules of its calls through a pointer (a module as written says
+	 * their convention); NULL: its own contract's */
+	const Contract *indirect;
 } ExecInput;
 
 enum { EXEC_MAX_PATHS = 256, EXEC_MAX_STEPS = 200000, EXEC_MAX_LOOPS = 8, EXEC_LOOP_ROUNDS = 6 };

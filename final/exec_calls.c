@@ -61,8 +61,8 @@ bool exec_call(Exec *x, State *st, const AsmInstr *in)
 		return false;
 	}
 	bool known = name && env && env->callee && env->callee(env->ctx, name, &c, &p);
-	if (!known)
-		c = *x->in->contract; /* through a pointer, or a callee not in the signatures: the caller's own rules */
+	if (!known) /* through a pointer, or a callee not in the signatures: as the module says, else the caller's own rules */
+		c = x->in->indirect ? *x->in->indirect : *x->in->contract;
 	/* The callee's stack slots do not overlap: amdgpu_gfx gives a byval
 	 * object a 4-byte slot, so the caller's copy of it and the next
 	 * argument share bytes (every llc, docs/measured.md). */

@@ -178,7 +178,12 @@ static int each(void *ctx, const AsmFunction *f)
 		skip = "its convention never returns to a caller";
 	ExecEnv env = { c, env_callee, env_passed, env_received, env_undef, env_pointee };
 	ExecInput in = { f, &k, i >= 0 && c->places[i].ok ? &c->places[i] : 0, c->m.wave, &env,
-			 c->m.target->smem_dword_offset };
+			 c->m.target->smem_dword_offset, 0 };
+	/* as written: its calls through pointers are of the convention they name */
+	Contract pointer_rules;
+	if (i >= 0 && c->sigs[i]->indirect_cc_known &&
+	    contract_of((CallConv)c->sigs[i]->indirect_cc, &c->m, &pointer_rules))
+		in.indirect = &pointer_rules;
 	c->current = f->name;
 	if (!skip)
 		asm_exec(&in, &r);
