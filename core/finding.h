@@ -91,6 +91,7 @@ extern const ExitBitInfo exit_bits[EXIT_BIT_COUNT];
 	X(READER_LIMIT, "reader-limit", MACHINE, INFRASTRUCTURE, "gcnabi's MIR reader stops at one of its own limits (instructions in a body, incoming stack objects), named in the message: gcnabi's limit, not the compiler's; nothing was compared") \
 	X(NOT_REPRODUCIBLE, "not-reproducible", MACHINE, INFRASTRUCTURE, "llc failed on a module without a stack dump of its own (a signal from outside it, the machine), and compiled it when run once more (a one-function module: its results are the second run's)") \
 	X(NOT_EMITTED, "not-emitted", MODEL_VS_LLC, SKIPPED, "this llc's IR dialect cannot express the function: not compiled") \
+	X(NOT_MODELLED, "not-modelled", MODEL_VS_LLC, SKIPPED, "check --as-written: a function or call of the module the model does not know (a variadic function, a limit of the model): not judged, counted") \
 	X(NOT_PARSED, "not-parsed", MODEL_VS_LLC, SKIPPED, "check --as-written: this llc cannot read the module (typed pointers for llc 14, a convention or syntax it lacks): nothing of it is compiled by this llc; llc's parse error says why") \
 	X(NOT_IN_GRAPH, "not-in-graph", MODEL_VS_LLC, SKIPPED, "left out of the call-graph module: the model expects llc to refuse it, or its IR cannot be written") \
 	X(CHAIN_DVGPR_COUNT, "chain-dvgpr-count", MODEL_VS_LLC_CALLER, DIVERGENCE, "a chain call requests another dynamic VGPR count than the model expects of this llc") \

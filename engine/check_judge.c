@@ -262,6 +262,14 @@ const Placement *compare_callee(Check *c, Combo *co, unsigned i, const MirFuncti
 		return &f->in;
 	}
 	co->st.observed++;
+	if (!model->ok && c->in.as_written && model->refusal == REFUSAL_OTHER) {
+		/* a limit of the model on code nobody here wrote: not judged */
+		co->st.functions--;
+		co->st.observed--;
+		co->st.not_emitted++;
+		report(c, co, i, FK_NOT_MODELLED, model->error, 0, 0, 0);
+		return &f->in;
+	}
 	if (!model->ok) {
 		co->st.model_refused++;
 		report(c, co, i, FK_MODEL_REFUSED, model->error, model, &f->in, 0);
@@ -307,6 +315,11 @@ const Placement *compare_caller(Check *c, Combo *co, unsigned i, const MirCall *
 	ModelConfig m = co->m;
 	m.through_pointer = through_pointer;
 	cc_place(c->in.sigs[i], &m, VIEW_CALLER, model);
+	if (!model->ok && c->in.as_written && model->refusal == REFUSAL_OTHER) {
+		co->st.not_emitted++; /* a limit of the model: not judged */
+		report(c, co, i, FK_NOT_MODELLED, model->error, 0, 0, 0);
+		return &call->out;
+	}
 	co->st.calls++;
 	co->st.calls_observed++;
 	if (!model->ok) {

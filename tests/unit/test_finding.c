@@ -42,7 +42,7 @@ static void test_names_are_the_contract(void **state)
 		"llc-refused", "llc-refused-call", "both-refused", "both-refused-call", "refused-otherwise",
 		"refused-otherwise-call", "body-refused", "body-refused-call", "llc-refused-graph", "verifier-error",
 		"hang", "out-of-memory", "crashes-together", "flaky-crash", "llc-unusable", "llc-stopped", "bad-output", "reader-limit", "not-reproducible",
-		"not-emitted", "not-parsed", "not-in-graph", "chain-dvgpr-count", "dvgpr-unsupported", "dvgpr-lost", "final-code",
+		"not-emitted", "not-modelled", "not-parsed", "not-in-graph", "chain-dvgpr-count", "dvgpr-unsupported", "dvgpr-lost", "final-code",
 		"final-code-refused", "final-code-unknown", "cross-version",
 		"cross-selector",
 	};
