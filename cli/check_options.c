@@ -200,7 +200,8 @@ static bool set_triple(Check *c, const CheckOpt *o, const char *val)
 {
 	(void)o;
 	if (!target_os_parse(val, &c->opt.os))
-		return fprintf(stderr, "gcnabi check: --triple takes amdgcn-amd-amdpal, amdgcn-mesa-mesa3d or amdgcn--\n"),
+		return fprintf(stderr, "gcnabi check: --triple takes amdgcn-amd-amdpal, amdgcn-mesa-mesa3d, amdgcn-- or "
+				       "amdgcn-amd-amdhsa\n"),
 		       false;
 	return true;
 }

@@ -932,6 +932,13 @@ static bool place_once(const Sig *s, const ModelConfig *m, View view, Placement 
  * when what llc cannot select is ignored. */
 bool cc_place(const Sig *s, const ModelConfig *m, View view, Placement *out)
 {
+	/* amdhsa takes kernels and the default conventions only (llc 14-22:
+	 * SITargetLowering refuses every graphics convention there) */
+	const ConvInfo *ci = conv_info((CallConv)s->cc);
+	if (m->os == OS_AMDHSA && ci->family != FAMILY_KERNEL && strcmp(ci->group, "default") != 0) {
+		place_init(out);
+		return cc_fail(out, REFUSAL_INVALID_IR, "unsupported non-compute shaders with HSA (%s)%s", ci->name, "");
+	}
 	if (place_once(s, m, view, out) || out->refusal != REFUSAL_SELECTION)
 		return out->ok;
 	char error[sizeof out->error];

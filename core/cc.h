@@ -14,7 +14,7 @@ typedef enum { SEL_DAG, SEL_GISEL, SEL_COUNT } Selector;
 
 /* The OS of the target triple: it decides the shader entry points' system
  * SGPRs and where their scratch descriptor comes from (cc.c, shader_os). */
-typedef enum { OS_AMDPAL, OS_MESA3D, OS_NONE, OS_COUNT } TargetOs;
+typedef enum { OS_AMDPAL, OS_MESA3D, OS_NONE, OS_AMDHSA, OS_COUNT } TargetOs;
 typedef enum { VIEW_CALLEE, VIEW_CALLER } View;
 
 typedef struct {

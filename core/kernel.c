@@ -189,6 +189,11 @@ static void kernel_user_sgprs(const Sig *s, const ModelConfig *m, Placement *out
 		if (s->body_calls && !p->on[SW_kernel_implicit_user_sgprs] &&
 		    (needs == SW_kernel_implicit_user_sgprs || needs == SW_kernel_queue_ptr_sgpr))
 			on = true;
+		/* a body that reads the input through its intrinsic; the queue
+		 * pointer's a user SGPR only before code object v5 (14-16) */
+		if (freed_by != NO_ATTR && (s->body_inputs >> freed_by & 1) &&
+		    (needs != SW_kernel_queue_ptr_sgpr || !p->on[SW_kernel_implicit_user_sgprs]))
+			on = true;
 		/* ... unless the callee is in the module: llc 14-16 read what it
 		 * needs from its body (the AMDGPU attributor: call-encoding.ll's
 		 * kernel calls a function that needs no dispatch pointer, and llc

@@ -26,6 +26,9 @@ static const struct {
 	[OS_MESA3D] = { "mesa3d", "amdgcn-mesa-mesa3d", true, SRD_PTR },
 	/* the loader patches the SCRATCH_RSRC_DWORD0/1 relocations */
 	[OS_NONE] = { "", "amdgcn--", false, SRD_RELOC },
+	/* no shader entry point at all: cc_place refuses them (llc: "unsupported
+	 * non-compute shaders with HSA", amdgpu_gfx and chain functions too) */
+	[OS_AMDHSA] = { "amdhsa", "amdgcn-amd-amdhsa", false, SRD_NONE },
 };
 
 bool target_os_parse(const char *triple, TargetOs *os)

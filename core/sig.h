@@ -170,6 +170,9 @@ typedef struct {
 	 * one and the same (indirect_cc_known) */
 	bool indirect_cc_known;
 	uint8_t indirect_cc;
+	/* ...and the implicit inputs its body reads through their intrinsics
+	 * (bit NoInput: llvm.amdgcn.dispatch.ptr, ...) */
+	uint32_t body_inputs;
 	/* "InitialPSInputAddr"="N" of a pixel shader: its PS input slots
 	 * allocated (psInputAddr) whether the body uses them or not */
 	uint16_t ps_input_addr_init;

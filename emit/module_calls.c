@@ -205,6 +205,26 @@ static void pointer_call_cc(Sig *s, const char *w, const char *end)
 	s->indirect_cc = (uint8_t)cc;
 }
 
+/* The implicit input an intrinsic reads (NOIN_COUNT: none). */
+static const struct {
+	const char *name;
+	NoInput input;
+} input_intrinsics[] = {
+	{ "llvm.amdgcn.dispatch.ptr", NOIN_DISPATCH_PTR },   { "llvm.amdgcn.queue.ptr", NOIN_QUEUE_PTR },
+	{ "llvm.amdgcn.implicitarg.ptr", NOIN_IMPLICITARG_PTR }, { "llvm.amdgcn.dispatch.id", NOIN_DISPATCH_ID },
+	{ "llvm.amdgcn.workgroup.id.x", NOIN_WORKGROUP_ID_X }, { "llvm.amdgcn.workgroup.id.y", NOIN_WORKGROUP_ID_Y },
+	{ "llvm.amdgcn.workgroup.id.z", NOIN_WORKGROUP_ID_Z }, { "llvm.amdgcn.workitem.id.x", NOIN_WORKITEM_ID_X },
+	{ "llvm.amdgcn.workitem.id.y", NOIN_WORKITEM_ID_Y },   { "llvm.amdgcn.workitem.id.z", NOIN_WORKITEM_ID_Z },
+	{ "llvm.amdgcn.lds.kernel.id", NOIN_LDS_KERNEL_ID },
+};
+
+static void intrinsic_inputs(Sig *s, const char *name, size_t n)
+{
+	for (size_t k = 0; k < sizeof input_intrinsics / sizeof input_intrinsics[0]; k++)
+		if (strlen(input_intrinsics[k].name) == n && memcmp(input_intrinsics[k].name, name, n) == 0)
+			s->body_inputs |= UINT32_C(1) << input_intrinsics[k].input;
+}
+
 static int sig_of(Sig *const *sigs, unsigned nsigs, const char *name, size_t n)
 {
 	for (unsigned i = 0; i < nsigs; i++)
@@ -279,8 +299,10 @@ bool module_call_edges(const char *text, size_t len, Sig *const *sigs, unsigned 
 			}
 			else if (n >= 20 && memcmp(name, "llvm.amdgcn.cs.chain", 20) == 0)
 				skipped->chain++;
-			else if (n >= 5 && memcmp(name, "llvm.", 5) == 0)
+			else if (n >= 5 && memcmp(name, "llvm.", 5) == 0) {
 				skipped->intrinsic++;
+				intrinsic_inputs(sigs[cur], name, n);
+			}
 			else if (to < 0)
 				skipped->unknown++;
 			else {

@@ -217,7 +217,7 @@ static int plan_combo(Check *c, int l, int u, Selector sel)
 		snprintf(opts, sizeof opts, "-opt%08x", (unsigned)h);
 	snprintf(co->tag, sizeof co->tag, "%s-%s%s-%s%s%s%s", co->llc->label, co->cpu,
 		 o->wave ? (o->wave == 32 ? "w32" : "w64") : "", selector_names[sel], co->new_rbs ? "-nrbs" : "",
-		 o->os == OS_MESA3D ? "-mesa3d" : o->os == OS_NONE ? "-noos" : "", opts);
+		 o->os == OS_MESA3D ? "-mesa3d" : o->os == OS_NONE ? "-noos" : o->os == OS_AMDHSA ? "-hsa" : "", opts);
 	if (o->placements && !c->in.graph && !check_open_placements(c, co))
 		return EXIT_ERROR;
 	if (!(c->in.graph ? plan_graph(c, c->ncombos) : plan_batches(c, c->ncombos)))
