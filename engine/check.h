@@ -357,6 +357,9 @@ const char *llc_option_refused(const char *opt);
  * functions (-mattr=+enable-flat-scratch, the last one given wins), or
  * say nothing of it (-1): the one option effect the model knows. */
 int llc_options_flat_scratch(const CheckOptions *o);
+/* Whether the run's llc options hold -tailcallopt: llc must then make a
+ * fastcc tail call or refuse it ("unsupported required tail call"). */
+bool llc_options_tailcallopt(const CheckOptions *o);
 /* Adds opt to the run's llc options; false (why set) when refused or too many. */
 bool llc_option_add(CheckOptions *o, const char *opt, size_t n, char *why, size_t cap);
 void llc_argv(const Combo *co, LlcOutput what, bool verify, const char *in, const char *out, char **argv, char *cpu_arg,

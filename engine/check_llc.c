@@ -342,6 +342,14 @@ const char *llc_option_refused(const char *opt)
 	return NULL;
 }
 
+bool llc_options_tailcallopt(const CheckOptions *o)
+{
+	for (unsigned k = 0; k < o->nllc_options; k++)
+		if (!strcmp(o->llc_options[k], "-tailcallopt") || !strcmp(o->llc_options[k], "--tailcallopt"))
+			return true;
+	return false;
+}
+
 int llc_options_flat_scratch(const CheckOptions *o)
 {
 	int on = -1;

@@ -515,7 +515,12 @@ static void test_shader_system_sgprs(void **state)
 	assert_true(target_os_parse("amdgcn-mesa-mesa3d", &os) && os == OS_MESA3D);
 	assert_true(target_os_parse("amdgcn--", &os) && os == OS_NONE);
 	assert_true(target_os_parse("amdgcn-unknown-unknown", &os) && os == OS_NONE);
-	assert_false(target_os_parse("amdgcn-amd-amdhsa", &os));
+	assert_true(target_os_parse("amdgcn-amd-amdhsa", &os) && os == OS_AMDHSA);
+	/* amdhsa takes no graphics convention, and the default ones as amdpal */
+	sys("declare amdgpu_gfx void @f(i32 inreg)", "llvm22", "gfx1030", OS_AMDHSA, &h);
+	assert_non_null(strstr(h, "unsupported non-compute shaders with HSA"));
+	sys("declare void @f(i32 inreg)", "llvm22", "gfx1030", OS_AMDHSA, &h);
+	assert_string_equal(h, "i32 inreg -> s16 | ret void -> -");
 	assert_false(target_os_parse("x86_64--", &os));
 }
 
