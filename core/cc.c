@@ -98,10 +98,10 @@ static void reserve_layout_roles(Ctx *c)
 		return; /* amdgpu_gfx has no implicit SGPR inputs */
 	if (!freed(c, NOIN_DISPATCH_PTR))
 		reserve(c, &l->role[ROLE_DISPATCH_PTR]);
-	/* (the hole is closed in a body as written that makes calls: its
-	 * callees may need the queue pointer; LLVM's
+	/* (a module of code object v4 closes the hole: LLVM's
 	 * call-args-inreg-no-sgpr-for-csrspill-xfail.ll, llc 19) */
-	if (!freed(c, NOIN_QUEUE_PTR) && !(callee && p->on[SW_queue_ptr_cov5_hole] && !c->sig->body_calls))
+	bool hole = p->on[SW_queue_ptr_cov5_hole] && !(c->m->cov && c->m->cov < 500);
+	if (!freed(c, NOIN_QUEUE_PTR) && !(callee && hole))
 		reserve(c, &l->role[ROLE_QUEUE_PTR]);
 	if (!freed(c, NOIN_IMPLICITARG_PTR))
 		reserve(c, &l->role[ROLE_IMPLICITARG_PTR]);
@@ -977,5 +977,6 @@ bool model_config_init(ModelConfig *m, const Profile *p, const Layout *l, const 
 	m->lowering_only = false;
 	m->through_pointer = false;
 	m->flat_scratch = t->arch_flat_scratch;
+	m->cov = 0;
 	return true;
 }

@@ -37,6 +37,11 @@ typedef struct {
 	 * target's architected flat scratch, or llc's -mattr=+enable-flat-scratch
 	 * (a model_llc_options switch). Entry points follow the target. */
 	bool flat_scratch;
+	/* The module's "amdhsa_code_object_version" (400, 500, ...; check
+	 * --as-written reads it); 0: each llc's default (14-16: 4, 19-22: 5).
+	 * Below 5 the queue pointer is an input again (llc 19's hole closes,
+	 * a kernel that calls passes it). */
+	uint16_t cov;
 } ModelConfig;
 
 extern const char *const selector_names[SEL_COUNT]; /* "dag", "gisel" */

@@ -189,6 +189,11 @@ static void kernel_user_sgprs(const Sig *s, const ModelConfig *m, Placement *out
 		if (s->body_calls && !p->on[SW_kernel_implicit_user_sgprs] &&
 		    (needs == SW_kernel_implicit_user_sgprs || needs == SW_kernel_queue_ptr_sgpr))
 			on = true;
+		/* code object v4 (a module's own, llc 19): a kernel that calls
+		 * passes the queue pointer (LLVM's recursion.ll) */
+		if (needs == SW_kernel_queue_ptr_sgpr && m->cov && m->cov < 500 &&
+		    (s->body_calls || (s->body_inputs >> NOIN_QUEUE_PTR & 1)))
+			on = true;
 		/* a body that reads the input through its intrinsic; the queue
 		 * pointer's a user SGPR only before code object v5 (14-16) */
 		if (freed_by != NO_ATTR && (s->body_inputs >> freed_by & 1) &&

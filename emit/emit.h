@@ -71,6 +71,10 @@ bool graph_edges_parse(const char *text, size_t len, Sig *const *sigs, unsigned 
  * when out of memory (module_calls.c). */
 typedef struct {
 	unsigned through_pointer, intrinsic, chain, unknown;
+	/* direct calls whose arguments carry other ABI attributes (inreg,
+	 * signext, zeroext) than the callee's declaration: llc follows the
+	 * call's, the model the declaration's */
+	unsigned attrs_differ;
 } ModuleCalls;
 bool module_call_edges(const char *text, size_t len, Sig *const *sigs, unsigned nsigs, CallEdge **edges,
 		       unsigned *nedges, ModuleCalls *skipped);

@@ -225,6 +225,35 @@ static void intrinsic_inputs(Sig *s, const char *name, size_t n)
 			s->body_inputs |= UINT32_C(1) << input_intrinsics[k].input;
 }
 
+/* How often the word w stands in [p, end). */
+static unsigned count_word(const char *line, const char *p, const char *end, const char *w)
+{
+	size_t n = strlen(w);
+	unsigned k = 0;
+	for (; p + n < end; p++)
+		if (memcmp(p, w, n) == 0 && (p == line || !name_char(p[-1])) && !name_char(p[n]))
+			k++;
+	return k;
+}
+
+/* Whether the call's argument list [args, end) names the ABI attributes
+ * the callee's declaration gives its parameters, as many of each. */
+static bool call_attrs_match(const Sig *callee, const char *line, const char *args, const char *end)
+{
+	static const struct {
+		const char *word;
+		uint16_t flag;
+	} abi[] = { { "inreg", PARAM_INREG }, { "signext", PARAM_SIGNEXT }, { "zeroext", PARAM_ZEROEXT } };
+	for (size_t a = 0; a < sizeof abi / sizeof abi[0]; a++) {
+		unsigned declared = 0;
+		for (unsigned i = 0; i < callee->nparams; i++)
+			declared += (callee->params[i].flags & abi[a].flag) != 0;
+		if (count_word(line, args, end, abi[a].word) != declared)
+			return false;
+	}
+	return true;
+}
+
 static int sig_of(Sig *const *sigs, unsigned nsigs, const char *name, size_t n)
 {
 	for (unsigned i = 0; i < nsigs; i++)
@@ -305,6 +334,8 @@ bool module_call_edges(const char *text, size_t len, Sig *const *sigs, unsigned 
 			}
 			else if (to < 0)
 				skipped->unknown++;
+			else if (!call_attrs_match(sigs[to], p, name + n, stop))
+				skipped->attrs_differ++;
 			else {
 				if (*nedges == cap) {
 					cap = cap ? 2 * cap : 16;

@@ -90,12 +90,10 @@ static int read_input(Check *c)
 	if (in->as_written) {
 		in->text = text;
 		in->len = len;
-		/* a module flag the model does not read: said, not guessed */
-		const char *cov = memmem(text, len, "\"amdhsa_code_object_version\"", 28);
-		if (cov)
-			fprintf(stderr, "%s: note: the module sets amdhsa_code_object_version; the model assumes each llc's "
-					"default (llc 14-16: 4, 19 and 22: 5), which a kernel's user SGPRs and llc 19's "
-					"queue-pointer hole follow\n", in->path);
+		/* the module's code object version: `!"amdhsa_code_object_version", i32 N` */
+		const char *flag = memmem(text, len, "\"amdhsa_code_object_version\", i32 ", 34);
+		if (flag)
+			in->cov = (unsigned)strtoul(flag + 34, 0, 10);
 	} else
 		free(text);
 	in->graph = in->nedges || in->as_written;

@@ -236,6 +236,7 @@ typedef struct {
 	char *text;
 	size_t len;
 	ModuleCalls calls_left; /* calls that are not edges: through pointers, intrinsics, ... */
+	unsigned cov; /* its "amdhsa_code_object_version" module flag, 0: none (ModelConfig.cov) */
 	unsigned unread; /* headers gcnabi cannot read: their functions not judged */
 	/* a call graph: the module holds every function at once (edges, or --as-written) */
 	bool graph;

@@ -196,6 +196,7 @@ static int plan_combo(Check *c, int l, int u, Selector sel)
 		return EXIT_USAGE;
 	}
 	co->m.os = o->os;
+	co->m.cov = (uint16_t)(c->in.cov < 65536 ? c->in.cov : 0);
 	int flat = llc_options_flat_scratch(o);
 	if (flat >= 0 && !co->llc->ignores_flat_scratch)
 		co->m.flat_scratch = flat || co->m.target->arch_flat_scratch;

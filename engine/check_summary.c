@@ -73,8 +73,11 @@ void print_summary(const Check *c, FILE *f, double wall)
 		for (unsigned i = 0; i < c->in.nsigs; i++)
 			defines += c->in.sigs[i]->is_define;
 		fprintf(f, "  as written: %u defines, %u direct calls judged; not judged: %u calls through pointers, %u "
-			   "chain calls, %u calls to functions not read, %u headers gcnabi cannot read\n",
-			defines, c->in.nedges, m->through_pointer, m->chain, m->unknown, c->in.unread);
+			   "chain calls, %u calls to functions not read, %u calls with other ABI attributes than the callee's, "
+			   "%u headers gcnabi cannot read\n",
+			defines, c->in.nedges, m->through_pointer, m->chain, m->unknown, m->attrs_differ, c->in.unread);
+		if (c->in.cov)
+			fprintf(f, "  as written: code object version %u (the module's flag)\n", c->in.cov);
 	}
 	if (c->opt.nllc_options) {
 		fprintf(f, "  llc options (every run, not modelled):");
@@ -232,6 +235,8 @@ static void summary_json(const Check *c, JsonWriter *w, double wall)
 		jw_kuint(w, "calls_through_pointers", c->in.calls_left.through_pointer);
 		jw_kuint(w, "chain_calls", c->in.calls_left.chain);
 		jw_kuint(w, "calls_to_unread", c->in.calls_left.unknown);
+		jw_kuint(w, "calls_attrs_differ", c->in.calls_left.attrs_differ);
+		jw_kuint(w, "code_object_version", c->in.cov);
 		jw_kuint(w, "headers_unread", c->in.unread);
 		jw_end(w);
 	}
