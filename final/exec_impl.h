@@ -136,6 +136,11 @@ Val val_of_kind(VKind k);
 Val const_val(int64_t c);
 Val entry_val(RegFile f, unsigned r);
 Val unknown_val(Exec *x, uint32_t line);
+/* An unknown word loaded from memory that is not the stack (LDS, flat, a
+ * global or constant at an address not known): data, never a return
+ * address the function saved. A V_UNKNOWN with reg DATA_WORD. */
+enum { DATA_WORD = 1 };
+Val data_val(Exec *x, uint32_t line);
 bool same_val(Val a, Val b);
 bool is_entry(Val v, RegFile f, unsigned r);
 void val_describe(const Exec *x, Val v, char *buf, size_t cap);

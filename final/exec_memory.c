@@ -269,7 +269,7 @@ bool exec_memory(Exec *x, State *st, const AsmInstr *in)
 		for (unsigned k = 0; k < o[0].count && o[0].kind == AOP_REG; k++) {
 			Val v = sym >= 0 && voff.kind == V_CONST && mem_dwords(m) > k
 					? (Val){ .kind = V_LOAD, .id = (uint32_t)sym, .off = off + 4 * (int64_t)k }
-					: unknown_val(x, in->line);
+					: data_val(x, in->line);
 			if (!write_v(x, st, in, (RegFile)o[0].file, o[0].first + k, v))
 				return false;
 		}
@@ -295,13 +295,17 @@ bool exec_memory(Exec *x, State *st, const AsmInstr *in)
 		return true;
 	}
 	/* Other memory (flat, LDS, buffer loads through a descriptor of the
-	 * body's): loads define their first operand. */
+	 * body's): loads define their first operand. LDS and flat data is
+	 * never a saved return address (flat reaches the stack only through
+	 * an address the body makes, which llc never uses for its spills). */
 	if (store)
 		return true;
+	bool data = has_prefix(m, "ds_") || has_prefix(m, "flat_");
 	for (unsigned k = 0; k < o[0].count && o[0].kind == AOP_REG; k++) {
+		Val v = data ? data_val(x, in->line) : unknown_val(x, in->line);
 		if (o[0].file == RF_SGPR)
-			write_s(st, o[0].first + k, unknown_val(x, in->line));
-		else if (!write_v(x, st, in, (RegFile)o[0].file, o[0].first + k, unknown_val(x, in->line)))
+			write_s(st, o[0].first + k, v);
+		else if (!write_v(x, st, in, (RegFile)o[0].file, o[0].first + k, v))
 			return false;
 	}
 	return true;

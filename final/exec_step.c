@@ -233,6 +233,14 @@ static int set_pc(Exec *x, State *st, const AsmInstr *in, int *label)
 		exec_ret(x, st, in, held, p);
 		return STEP_END;
 	}
+	if (lo.kind == V_UNKNOWN && hi.kind == V_UNKNOWN && lo.reg == DATA_WORD && hi.reg == DATA_WORD) {
+		/* A sibling call through a pointer loaded from memory that is
+		 * not the stack (LDS, flat: LLVM's
+		 * tail-call-uniform-target-in-vgprs-issue110930.ll): a callee
+		 * not known. */
+		exec_ret(x, st, in, "a function through a pointer in memory", 0);
+		return STEP_END;
+	}
 	if (lo.kind == V_LABEL_LO && hi.kind == V_LABEL_HI && lo.id == hi.id) {
 		/* A long branch: s_getpc_b64, s_add_u32, s_addc_u32,
 		 * s_setpc_b64 of a pair those three wrote. Through the

@@ -13,6 +13,11 @@ Val const_val(int64_t c) { return (Val){ .kind = V_CONST, .off = c }; }
 Val entry_val(RegFile f, unsigned r) { return (Val){ .kind = V_ENTRY, .file = (uint8_t)f, .reg = (uint16_t)r }; }
 Val unknown_val(Exec *x, uint32_t line) { return (Val){ .kind = V_UNKNOWN, .id = ++x->fresh, .off = line }; }
 
+Val data_val(Exec *x, uint32_t line)
+{
+	return (Val){ .kind = V_UNKNOWN, .reg = DATA_WORD, .id = ++x->fresh, .off = line };
+}
+
 bool same_val(Val a, Val b)
 {
 	return a.kind == b.kind && a.file == b.file && a.reg == b.reg && a.id == b.id && a.off == b.off;
