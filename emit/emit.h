@@ -58,6 +58,7 @@ typedef struct {
 	bool indirect;
 	bool chain;     /* llvm.amdgcn.cs.chain: the caller's last call */
 	uint16_t dvgpr; /* chain with dynamic VGPRs: the count requested; 0 none */
+	bool tail;      /* a module as written: the call is `tail call` or `musttail call` */
 } CallEdge;
 
 /* The edges of text, whose signatures are sigs[0..nsigs). Returns false

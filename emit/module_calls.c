@@ -349,7 +349,9 @@ bool module_call_edges(const char *text, size_t len, Sig *const *sigs, unsigned 
 					}
 					*edges = grown;
 				}
-				(*edges)[(*nedges)++] = (CallEdge){ .from = (unsigned)cur, .to = (unsigned)to, .line = line };
+				bool tail = w - p >= 5 && (!memcmp(w - 5, "tail ", 5) || (w - p >= 9 && !memcmp(w - 9, "musttail ", 9)));
+				(*edges)[(*nedges)++] = (CallEdge){ .from = (unsigned)cur, .to = (unsigned)to, .line = line,
+								    .tail = tail };
 			}
 			break; /* one call a line */
 		}

@@ -474,7 +474,7 @@ void keep(Placement **slot, const Placement *p);
 const Placement *compare_callee(Check *c, Combo *co, unsigned i, const MirFunction *f);
 /* through_pointer: the call is indirect (ModelConfig.through_pointer). */
 const Placement *compare_caller(Check *c, Combo *co, unsigned i, const MirCall *call, const Placement *callee_seen,
-		    bool through_pointer);
+		    bool through_pointer, bool tail);
 void check_chain_call(Check *c, Combo *co, const CallEdge *edge, const MirCall *call);
 
 /* A cell of a link: call sites compared with callees, disagreeing, and of

@@ -109,7 +109,7 @@ static int observe_sink(void *ctx, const MirFunction *f)
 		}
 		/* Callees come first in the module, so the callee was seen. */
 		const Placement *callee = o->seen_callee[k] && o->callee_seen[k].ok ? &o->callee_seen[k] : 0;
-		compare_caller(c, co, i, &f->calls[0], callee, false);
+		compare_caller(c, co, i, &f->calls[0], callee, false, false);
 		if (f->calls[0].out.ok)
 			put_seen(&co->seen_caller, c->in.sigs[i], &f->calls[0].out);
 		if (co->kept_call)
@@ -323,7 +323,7 @@ static int graph_call_sink(void *ctx, const MirFunction *f)
 			*g->call = *mc;
 			mark_undef_args(&g->call->out, c->in.sigs[edge->to], &co->m);
 			const Placement *judged = compare_caller(c, co, edge->to, g->call, co->kept_callee[edge->to],
-								 edge->indirect);
+								 edge->indirect, edge->tail);
 			if (co->kept_call)
 				keep(&co->kept_call[e], judged);
 		}

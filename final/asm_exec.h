@@ -63,6 +63,9 @@ typedef struct {
 	/* the rules of its calls through a pointer (a module as written says
 	 * their convention); NULL: its own contract's */
 	const Contract *indirect;
+	/* VGPRs whose entry value is uniform: an inreg argument's parts the
+	 * function receives in VGPRs (out of SGPRs); bit r = v<r> */
+	uint64_t uniform_vgprs[4];
 } ExecInput;
 
 enum { EXEC_MAX_PATHS = 256, EXEC_MAX_STEPS = 200000, EXEC_MAX_LOOPS = 8, EXEC_LOOP_ROUNDS = 6 };
@@ -73,6 +76,7 @@ typedef enum {
 	RULE_CALL_ARGUMENT,  /* a register or stack word the callee reads does not hold what the caller passes */
 	RULE_STACK_UNWRITTEN, /* a stack word the callee reads was not written */
 	RULE_STACK_OVERLAP,  /* two of the callee's stack slots overlap */
+	RULE_LANE_VALUE,     /* an argument SGPR holds one lane's value of a lane-varying one, for every lane */
 } ExecRule;
 
 typedef struct {

@@ -23,6 +23,48 @@ static bool own_stack_word(const Exec *x, uint32_t w)
 	return false;
 }
 
+/* Whether p passes any argument part in an SGPR. */
+static bool takes_sgprs(const Placement *p)
+{
+	for (unsigned k = 0; p && k < p->nlocs; k++)
+		if (p->locs[k].kind == LOC_SGPR && !(p->ret.count && k >= p->ret.first && k < p->ret.first + p->ret.count))
+			return true;
+	return false;
+}
+
+bool uniform_sgpr_args(Exec *x, const State *st, const AsmInstr *in, const char *callee, const Placement *p,
+		       const Contract *c)
+{
+	/* The registers the callee may read as arguments: the SGPRs it does
+	 * not preserve (where the model's callee and caller views differ,
+	 * llc writes either: caller_inreg_over_srd) */
+	for (unsigned r = 0; takes_sgprs(p) && r < R_VCC; r++) {
+		Val v = st->s[r];
+		if (v.kind != V_UNKNOWN || v.reg != LANE0_WORD || (c && regset_has(&c->preserved, RF_SGPR, r)))
+			continue;
+		bool whole = true; /* EXEC still the entry mask: every lane of the call */
+		for (unsigned k = 0; k < (x->in->wave == 64 ? 2u : 1u); k++)
+			whole &= is_entry(st->s[R_EXEC + k], RF_SGPR, R_EXEC + k);
+		char s[16];
+		reg_name(RF_SGPR, r, s, sizeof s);
+		if (!whole) {
+			stop(x, VERDICT_UNKNOWN, in->line,
+			     "call of @%s: %s holds lane 0's value of v%u (line %u) under a narrowed EXEC: a loop over its "
+			     "distinct values is not proven", callee, s, v.file, (unsigned)v.off);
+			return false;
+		}
+		x->out->rule = RULE_LANE_VALUE;
+		snprintf(x->out->callee, sizeof x->out->callee, "%s", callee);
+		stop(x, VERDICT_VIOLATED, in->line,
+		     "call of @%s, which takes SGPR arguments: %s holds lane 0's value of v%u (v_readfirstlane at line %u), "
+		     "a value that may differ per lane, for every lane: no loop over its distinct values", callee, s, v.file,
+		     (unsigned)v.off);
+		blame(x, st, r); /* the v_readfirstlane */
+		return false;
+	}
+	return true;
+}
+
 bool exec_call(Exec *x, State *st, const AsmInstr *in)
 {
 	const AsmOp *dst = &in->op[0], *tgt = &in->op[1];
@@ -63,6 +105,8 @@ bool exec_call(Exec *x, State *st, const AsmInstr *in)
 	bool known = name && env && env->callee && env->callee(env->ctx, name, &c, &p);
 	if (!known) /* through a pointer, or a callee not in the signatures: as the module says, else the caller's own rules */
 		c = x->in->indirect ? *x->in->indirect : *x->in->contract;
+	if (known && !uniform_sgpr_args(x, st, in, name, p, &c))
+		return false;
 	/* The callee's stack slots do not overlap: amdgpu_gfx gives a byval
 	 * object a 4-byte slot, so the caller's copy of it and the next
 	 * argument share bytes (every llc, docs/measured.md). */

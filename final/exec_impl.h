@@ -139,8 +139,20 @@ Val unknown_val(Exec *x, uint32_t line);
 /* An unknown word loaded from memory that is not the stack (LDS, flat, a
  * global or constant at an address not known): data, never a return
  * address the function saved. A V_UNKNOWN with reg DATA_WORD. */
-enum { DATA_WORD = 1 };
+enum { DATA_WORD = 1, LANE0_WORD = 2 };
 Val data_val(Exec *x, uint32_t line);
+/* v_readfirstlane of a value that may differ per lane (a VGPR's entry
+ * value, a value written in some lanes only): lane 0's, not the value of
+ * every lane. A V_UNKNOWN with reg LANE0_WORD, file the VGPR it came from. */
+Val lane0_val(Exec *x, uint32_t line, unsigned vgpr);
+/* A call or tail call of a callee whose placement p (contract c, NULL:
+ * the caller's) takes SGPR arguments: an SGPR it may read as one that
+ * holds lane 0's value of a lane-varying one is a violation where EXEC is
+ * the entry mask (every lane gets that one value), not known under a
+ * narrowed EXEC (a loop over the distinct values is not proven); false
+ * once the verdict is made. */
+bool uniform_sgpr_args(Exec *x, const State *st, const AsmInstr *in, const char *callee, const Placement *p,
+		       const Contract *c);
 bool same_val(Val a, Val b);
 bool is_entry(Val v, RegFile f, unsigned r);
 void val_describe(const Exec *x, Val v, char *buf, size_t cap);

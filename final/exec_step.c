@@ -212,7 +212,8 @@ static int set_pc(Exec *x, State *st, const AsmInstr *in, int *label)
 		const Placement *p = 0;
 		if (!(env && env->callee && env->callee(env->ctx, x->syms[lo.id], &cc, &p)))
 			p = 0;
-		exec_ret(x, st, in, x->syms[lo.id], p);
+		if (uniform_sgpr_args(x, st, in, x->syms[lo.id], p, p ? &cc : 0))
+			exec_ret(x, st, in, x->syms[lo.id], p);
 		return STEP_END;
 	}
 	if (lo.kind == V_LOAD && hi.kind == V_LOAD && lo.id == hi.id && hi.off == lo.off + 4 && lo.id < x->nsyms) {
@@ -453,7 +454,10 @@ static int read_first_lane(Exec *x, State *st, const AsmInstr *in, int *label)
 	if (!sreg_of(&in->op[0], 0, &r))
 		return STEP_NEXT;
 	Val v = read_op(x, st, &in->op[1], 0, in->line);
-	write_s(st, r, (v.kind == V_ENTRY && v.file == RF_VGPR) || v.kind == V_MIXED ? unknown_val(x, in->line) : v);
+	/* a value that may differ per lane: lane 0's (lane0_val) */
+	bool varies = v.kind == V_ENTRY && v.file == RF_VGPR && v.reg < 256 && !(x->in->uniform_vgprs[v.reg / 64] >> (v.reg % 64) & 1);
+	unsigned src = in->op[1].kind == AOP_REG ? in->op[1].first : 255;
+	write_s(st, r, varies ? lane0_val(x, in->line, src) : v);
 	return STEP_ON;
 }
 

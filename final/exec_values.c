@@ -13,6 +13,12 @@ Val const_val(int64_t c) { return (Val){ .kind = V_CONST, .off = c }; }
 Val entry_val(RegFile f, unsigned r) { return (Val){ .kind = V_ENTRY, .file = (uint8_t)f, .reg = (uint16_t)r }; }
 Val unknown_val(Exec *x, uint32_t line) { return (Val){ .kind = V_UNKNOWN, .id = ++x->fresh, .off = line }; }
 
+Val lane0_val(Exec *x, uint32_t line, unsigned vgpr)
+{
+	return (Val){ .kind = V_UNKNOWN, .file = (uint8_t)(vgpr < 256 ? vgpr : 255), .reg = LANE0_WORD,
+		      .id = ++x->fresh, .off = line };
+}
+
 Val data_val(Exec *x, uint32_t line)
 {
 	return (Val){ .kind = V_UNKNOWN, .reg = DATA_WORD, .id = ++x->fresh, .off = line };

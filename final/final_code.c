@@ -178,7 +178,14 @@ static int each(void *ctx, const AsmFunction *f)
 		skip = "its convention never returns to a caller";
 	ExecEnv env = { c, env_callee, env_passed, env_received, env_undef, env_pointee };
 	ExecInput in = { f, &k, i >= 0 && c->places[i].ok ? &c->places[i] : 0, c->m.wave, &env,
-			 c->m.target->smem_dword_offset, 0 };
+			 c->m.target->smem_dword_offset, 0, { 0 } };
+	/* inreg parts received in VGPRs are uniform all the same */
+	for (unsigned a = 0; i >= 0 && c->places[i].ok && a < c->places[i].nargs && a < c->sigs[i]->nparams; a++)
+		for (unsigned q = 0; (c->sigs[i]->params[a].flags & PARAM_INREG) && q < c->places[i].args[a].count; q++) {
+			const Loc *l = &c->places[i].locs[c->places[i].args[a].first + q];
+			if (l->kind == LOC_VGPR && l->reg < 256)
+				in.uniform_vgprs[l->reg / 64] |= UINT64_C(1) << (l->reg % 64);
+		}
 	/* as written: its calls through pointers are of the convention they name */
 	Contract pointer_rules;
 	if (i >= 0 && c->sigs[i]->indirect_cc_known &&

@@ -25,7 +25,7 @@ static bool args(void *ctx, const AsmFunction *f, uint32_t i, char a[16], char b
 
 static void judge_one(const AsmFunction *f, unsigned k)
 {
-	ExecInput in = { f, &contracts[k], 0, configs[k].wave, 0, false, 0 };
+	ExecInput in = { f, &contracts[k], 0, configs[k].wave, 0, false, 0, { 0 } };
 	ExecResult r;
 	asm_exec(&in, &r);
 	FUZZ_ASSERT_MSG(r.verdict < VERDICT_COUNT, "verdict %d", r.verdict);

@@ -772,6 +772,9 @@ def reproduce_module(b, m, subject, plan, unit, installed, lit_cmd, run_dir, dea
                                        others(plan, installed, subject), lit_cmd,
                                        max(deadline, time.monotonic() + VERIFY_MIN_SECONDS),
                                        graph=(path, f["function"], site.group(1) if site else None), module=True,
+                                       # the run compiled this very module: its witnesses hold (a
+                                       # reduction keeps what they expect of each llc)
+                                       seen_with=b.get("seen_with", []), ran_clean=b.get("ran_clean", []),
                                        origin=common.read_input(path).splitlines())
     return m
 

@@ -95,7 +95,7 @@ static int sink(void *ctx, const AsmFunction *f)
 	Run *r = ctx;
 	ExecEnv env = { r, env_callee, env_passed, env_received, 0, 0 };
 	bool callee = strcmp(f->name, "g") == 0;
-	ExecInput in = { f, &r->contract, callee ? &r->in : &r->none, r->m.wave, &env, r->m.target->smem_dword_offset, 0 };
+	ExecInput in = { f, &r->contract, callee ? &r->in : &r->none, r->m.wave, &env, r->m.target->smem_dword_offset, 0, { 0 } };
 	ExecResult res;
 	asm_exec(&in, &res);
 	if (r->nfuncs < 2)
