@@ -189,16 +189,15 @@ static void leaf_failed(Check *c, const Batch *b, const Proc *p, char *line, boo
 	 * explains llc's failure when llc's error names it, or, naming none,
 	 * when it fails for the same class of reason about the convention;
 	 * any other failure is llc's (a module holds more than one function). */
-	int named = b->graph && c->in.as_written ? named_function(c, line) : -1;
+	int named = b->graph ? named_function(c, line) : -1;
 	/* -tailcallopt makes a tail call required, and llc refuses one it cannot
 	 * make, as LLVM's unsupported-calls.ll expects: the option's
 	 * documented effect, a note, not a crash */
-	if (b->graph && c->in.as_written && !limit && llc_options_tailcallopt(&c->opt) &&
-	    strstr(line, "unsupported required tail call")) {
+	if (!limit && llc_options_tailcallopt(&c->opt) && strstr(line, "unsupported required tail call")) {
 		co->st.functions++;
 		co->st.both_refused++;
-		report(c, co, named >= 0 ? (unsigned)named : batch_first(c, b), FK_BOTH_REFUSED, line, 0, 0,
-		       "-tailcallopt: llc refuses a tail call the option requires and it cannot make");
+		report(c, co, named >= 0 ? (unsigned)named : b->graph ? batch_first(c, b) : co->order[b->first],
+		       FK_BOTH_REFUSED, line, 0, 0, "-tailcallopt: llc refuses a tail call the option requires and it cannot make");
 		return;
 	}
 	for (unsigned i = 0; b->graph && c->in.as_written && !limit && i < c->in.nsigs; i++) {

@@ -27,9 +27,9 @@ def summary_of(out):
     return json.load(open(path)) if os.path.exists(path) else {}
 
 
-def check(tmp, name, llcs, *extra, src=MODULE):
+def check(tmp, name, llcs, *extra, src=MODULE, as_written=True):
     out = os.path.join(tmp, name)
-    args = [GCNABI, "check", "--as-written", "--quiet", "--mcpu", "gfx900", "--out", out]
+    args = [GCNABI, "check"] + ["--as-written"] * as_written + ["--quiet", "--mcpu", "gfx900", "--out", out]
     for major, llc in llcs:
         args += ["--llc", named(major, llc)]
     r = run(args + list(extra) + [src])
@@ -143,5 +143,71 @@ def as_written_harness(tmp):
            r.returncode == 2 and "--as-written needs the modules" in r.stderr, "exit %d %s" % (r.returncode, r.stderr))
 
 
-SECTIONS = [as_written_clean, as_written_wrong_model, as_written_unreadable, as_written_crash, as_written_harness]
+BUGS = os.path.join(ROOT, "cases", "bug-reports")
+
+
+def as_written_bug_reports(tmp):
+    """The three bug-report modules of cases/bug-reports, each needing what
+    issue 37 added, with every installed llc, as written and (the first
+    two) from the signature language; each with its control, the same
+    module without what it needs, that must give no crash and no
+    violation."""
+    llcs = installed_llcs()
+    if not llcs:
+        needs_llcs("bug reports: needs an llc", "none installed")
+
+    def run_one(name, text, as_written=True):
+        path = os.path.join(tmp, name)
+        open(path, "w").write(text)
+        return check(tmp, "out-" + name, llcs, "--final-code", src=path, as_written=as_written)
+
+    def crashes(found, selector=None):
+        return sorted({f["combo"] for f in found if f["class"] == "crash" and
+                       (selector is None or f["selector"] == selector)})
+
+    text = open(os.path.join(BUGS, "tailcallopt-gisel.ll")).read()
+    gisel = [m for m, _ in llcs]
+    for name, t, as_written in (("a.ll", text, True),
+                                ("a.sig.ll", open(os.path.join(BUGS, "tailcallopt-gisel.sig.ll")).read(), False)):
+        r, found, _ = run_one(name, t, as_written)
+        hit = crashes(found, "gisel")
+        report("%s: -tailcallopt, a fastcc tail call: GlobalISel crashes on every llc (%s), SelectionDAG does not; "
+               "exit bit 16" % (name, gisel), r.returncode & 16 and len(hit) == len(llcs) and not crashes(found, "dag"),
+               "exit %d, crashes %s" % (r.returncode, crashes(found)))
+    r, found, _ = run_one("a-control.ll", text.replace("; gcnabi-llc-options: -tailcallopt\n", ""))
+    report("tailcallopt-gisel.ll without -tailcallopt: no crash, no divergence",
+           r.returncode & (8 | 16) == 0 and not crashes(found), "exit %d %s" % (r.returncode, crashes(found)))
+
+    text = open(os.path.join(BUGS, "num-sgpr-scratch.ll")).read()
+    # (gcnabi's module of the signatures: llc 16 compiles it, 19 and 22 do not)
+    for name, t, as_written, want in (("b.ll", text, True, [m for m, _ in llcs if m >= 16]),
+                                      ("b.sig.ll", open(os.path.join(BUGS, "num-sgpr-scratch.sig.ll")).read(), False,
+                                       [m for m, _ in llcs if m >= 19])):
+        r, found, _ = run_one(name, t, as_written)
+        scratch = sorted({int(f["combo"].split("-")[0][4:]) for f in found if f["kind"] == "final-code-refused" and
+                          "failed to find free scratch register" in f["message"] and f["selector"] == "dag"})
+        report("%s: \"amdgpu-num-sgpr\"=\"16\": SelectionDAG fails on the final code (failed to find free "
+               "scratch register) with llc %s, exactly" % (name, want), r.returncode & 16 and scratch == want,
+               "exit %d, %s" % (r.returncode, [(f["combo"], f["message"][:60]) for f in found if f["class"] == "crash"]))
+    r, found, _ = run_one("b-control.ll", text.replace('attributes #0 = { "amdgpu-num-sgpr"="16" }', "attributes #0 = { }"))
+    report("num-sgpr-scratch.ll without the attribute: no crash", not crashes(found),
+           "exit %d %s" % (r.returncode, crashes(found)))
+
+    text = open(os.path.join(BUGS, "lane-varying-tail-call.ll")).read()
+    r, found, _ = run_one("c.ll", text)
+    lane = [f for f in found if f["kind"] == "final-code" and "lane 0's value of v0" in f["message"]]
+    want = any(m == 22 for m, _ in llcs)
+    report("lane-varying-tail-call.ll: llc 22 GlobalISel passes lane 0's value in s0 (a final-code violation, exit bit "
+           "8), in no other combination", (not want or r.returncode & 8) and
+           [f["combo"].startswith("llvm22-") and f["selector"] == "gisel" for f in lane] == ([True] if want else []),
+           "exit %d %s" % (r.returncode, [(f["combo"], f["message"][:80]) for f in found if f["class"] != "note"]))
+    uniform = text.replace("@tail_divergent(i32 %vgpr)", "@tail_divergent(i32 inreg %vgpr)")
+    r, found, _ = run_one("c-control.ll", uniform)
+    report("lane-varying-tail-call.ll with a uniform (inreg) value: no lane-value violation",
+           not [f for f in found if "lane 0's value" in f["message"]],
+           "exit %d %s" % (r.returncode, [(f["combo"], f["message"][:80]) for f in found if f["class"] != "note"]))
+
+
+SECTIONS = [as_written_clean, as_written_wrong_model, as_written_unreadable, as_written_crash, as_written_harness,
+            as_written_bug_reports]
 test = section_test(SECTIONS)
