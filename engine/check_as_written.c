@@ -15,16 +15,8 @@
 
 enum { WORKITEM_IDS_VGPR = 31 };
 
-static bool model_has(const Placement *m, unsigned kind, unsigned reg)
-{
-	for (unsigned k = 0; k < m->nargs; k++)
-		for (unsigned x = m->args[k].first; x < (unsigned)m->args[k].first + m->args[k].count; x++)
-			if (m->locs[x].kind == kind && m->locs[x].reg == reg)
-				return true;
-	return false;
-}
-
-static bool group_has(const Placement *g, unsigned kind, unsigned reg)
+/* Whether an argument part of p is register reg of file kind. */
+static bool args_have(const Placement *g, unsigned kind, unsigned reg)
 {
 	for (unsigned k = 0; k < g->nargs; k++)
 		for (unsigned x = g->args[k].first; x < (unsigned)g->args[k].first + g->args[k].count; x++)
@@ -41,7 +33,7 @@ static bool group_has(const Placement *g, unsigned kind, unsigned reg)
  * (caller_inreg_over_srd) alone. */
 static bool implicit_input(const Layout *l, const Placement *model, const Loc *p, const Placement *whole_of)
 {
-	if ((p->kind != LOC_SGPR && p->kind != LOC_VGPR) || model_has(model, p->kind, p->reg))
+	if ((p->kind != LOC_SGPR && p->kind != LOC_VGPR) || args_have(model, p->kind, p->reg))
 		return false;
 	if (p->kind == LOC_VGPR)
 		return p->reg == WORKITEM_IDS_VGPR;
@@ -51,7 +43,7 @@ static bool implicit_input(const Layout *l, const Placement *model, const Loc *p
 			continue;
 		bool whole = true;
 		for (unsigned x = g->first; whole_of && x < (unsigned)g->first + g->count; x++)
-			whole = group_has(whole_of, LOC_SGPR, x);
+			whole = args_have(whole_of, LOC_SGPR, x);
 		if (whole)
 			return true;
 	}
