@@ -231,6 +231,50 @@ def test_check_command():
            "--final-code" not in wave + nrbs and "--final-code-verify" not in wave + nrbs, "%s" % final)
 
 
+def test_known_identity(tmp):
+    """A known-differences entry that names llc options or a triple accepts
+    the cause only in that combination (and one that names neither, in
+    every one); a refused option or an unknown triple is FILE:LINE: error;
+    the ready-to-paste line of a cause found under options and a triple
+    carries both, and accepts what it was made from."""
+    sys.path.insert(0, os.path.join(ROOT, "harness"))
+    from gcnabirun import known as K
+    from gcnabirun.common import HarnessError
+    path = os.path.join(tmp, "known.txt")
+    with open(path, "w") as f:
+        f.write("crash | default | 22 | gisel | ^compiler: X$ | with -tailcallopt | llc-options: -tailcallopt\n"
+                "crash | default | 22 | gisel | ^compiler: Y$ | under amdhsa | triple: amdgcn-amd-amdhsa\n"
+                "crash | default | 22 | gisel | ^compiler: Z$ | anywhere\n")
+    entries = K.load(path)
+    base = {"axis": "crash", "convention": "default", "selector": "gisel", "cause_versions": [22]}
+    hit = lambda cause, **kw: (K.match(entries, dict(base, cause=cause, **kw)) or {}).get("reason")
+    got = [hit("compiler: X", llc_options=["-tailcallopt"]), hit("compiler: X"),
+           hit("compiler: X", llc_options=["-tailcallopt", "-mattr=+wavefrontsize64"]),
+           hit("compiler: Y", triple="amdgcn-amd-amdhsa"), hit("compiler: Y"), hit("compiler: Y", triple="amdgcn--"),
+           hit("compiler: Z", llc_options=["-tailcallopt"], triple="amdgcn--"), hit("compiler: Z")]
+    report("known entries with llc-options or triple accept only their combination; those without, every one",
+           got == ["with -tailcallopt", None, None, "under amdhsa", None, None, "anywhere", "anywhere"], repr(got))
+    errors = []
+    for bad in ("crash | * | * | * | . | r | llc-options: -mtriple=amdgcn\n", "crash | * | * | * | . | r | triple: x86_64--\n"):
+        with open(path, "w") as f:
+            f.write(bad)
+        try:
+            K.load(path)
+            errors.append("")
+        except HarnessError as e:
+            errors.append(str(e))
+    report("a refused llc option or an unknown triple in a known entry: FILE:1: error naming it",
+           all(e.startswith(path + ":1: error: ") for e in errors) and "-mtriple" in errors[0] and "x86_64--" in errors[1],
+           repr(errors))
+    f = dict(base, cause="compiler: W", llc_options=["-tailcallopt"], triple="amdgcn-amd-amdhsa")
+    line = K.entry_for(f)
+    with open(path, "w") as fh:
+        fh.write(line + "\n")
+    report("the ready-to-paste line carries the combination's options and triple, and accepts its cause",
+           line.endswith("| llc-options: -tailcallopt | triple: amdgcn-amd-amdhsa") and
+           K.match(K.load(path), f) is not None and K.match(K.load(path), dict(f, triple=None)) is None, line)
+
+
 def test_final_selectors():
     """The nightly's final code ("auto"): SelectionDAG's of every llc,
     GlobalISel's too from work.GISEL_FINAL_CODE_FROM (22) on; the

@@ -192,9 +192,24 @@ def load(path):
                                  "pattern | reason), found %d" % len(fields))
             # The reason may itself hold '|'.
             axes, conv, versions, sel, pattern = fields[:5]
-            repro = None
-            if len(fields) > 6 and fields[-1].startswith("repro:"):
-                repro = repro_of(fields.pop()[6:].strip(), path)
+            repro, options, triple = None, None, None
+            # trailing clauses, any order: a stored reproducer, and the
+            # llc options and triple that are part of the combination
+            while len(fields) > 6 and re.match(r"(repro|llc-options|triple):", fields[-1]):
+                key, _, value = fields.pop().partition(":")
+                value = value.strip()
+                if key == "repro":
+                    repro = repro_of(value, path)
+                elif key == "llc-options":
+                    options = value.split()
+                    for o in options:
+                        why = V.llc_option_refused(o)
+                        if why:
+                            raise ValueError("llc-options: '%s': %s" % (o, why))
+                elif value not in V.vocab()["triples"]:
+                    raise ValueError("triple: '%s' is none of %s" % (value, ", ".join(V.vocab()["triples"])))
+                else:
+                    triple = value
             reason = " | ".join(fields[5:])
             axes = None if axes == "*" else [a.strip() for a in axes.split(",")]
             for axis in axes or []:
@@ -211,7 +226,8 @@ def load(path):
         except ValueError as e:
             raise HarnessError("%s:%d: error: %s" % (path, n, e))
         entries.append({"axes": axes, "convention": conv, "versions": vset, "selector": sel, "pattern": rx,
-                        "reason": reason, "repro": repro, "where": "%s:%d" % (path, n)})
+                        "reason": reason, "repro": repro, "llc_options": options, "triple": triple,
+                        "where": "%s:%d" % (path, n)})
     return entries
 
 
@@ -257,6 +273,11 @@ def match(entries, f):
             continue
         if e["versions"] is not None and not set(f["cause_versions"]) <= e["versions"]:
             continue
+        # an entry that names llc options or a triple accepts only that combination
+        if e.get("llc_options") is not None and list(f.get("llc_options") or []) != e["llc_options"]:
+            continue
+        if e.get("triple") is not None and (f.get("triple") or V.vocab()["triples"][0]) != e["triple"]:
+            continue
         if search(e, f["cause"]):
             return e
     return None
@@ -266,5 +287,11 @@ def entry_for(f):
     """A ready-to-paste line accepting the cause of finding f on every axis."""
     versions = ",".join(str(v) for v in sorted(set(f["cause_versions"])))
     pattern = "^" + re.escape(f["cause"]).replace("\\#", "#").replace("\\ ", " ") + "$"
-    return "* | %s | %s | %s | %s | TODO: why this is accepted" % (
+    line = "* | %s | %s | %s | %s | TODO: why this is accepted" % (
         f.get("convention") or "*", versions, f["selector"], pattern)
+    # the combination's options and triple go with it
+    if f.get("llc_options"):
+        line += " | llc-options: %s" % " ".join(f["llc_options"])
+    if f.get("triple"):
+        line += " | triple: %s" % f["triple"]
+    return line
