@@ -23,6 +23,7 @@ static const struct {
 	{ TARGET_DEFAULT_PLACE, "place" },
 	{ TARGET_DEFAULT_CHECK, "check" },
 	{ TARGET_DEFAULT_HARNESS, "harness" },
+	{ TARGET_DEFAULT_NIGHTLY, "nightly" },
 };
 
 static void families(JsonWriter *w, const char *key, unsigned bits)

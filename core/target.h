@@ -33,6 +33,9 @@ enum {
 	TARGET_DEFAULT_PLACE = 1 << 0,   /* the one CPU of place, passthrough and the layout table */
 	TARGET_DEFAULT_CHECK = 1 << 1,   /* gcnabi check and gen --boundary */
 	TARGET_DEFAULT_HARNESS = 1 << 2, /* the harness's runs and the nightly */
+	/* the nightly's too, beside the harness's: AGPRs saved, kernarg
+	 * preload and architected flat scratch (issue 37, item 5) */
+	TARGET_DEFAULT_NIGHTLY = 1 << 3,
 };
 
 /* The target for CPU name (its gfx name or an alias llc takes, as hawaii

@@ -116,7 +116,9 @@ def add_common(p, count=300):
     p.add_argument("--profile", action="append", metavar="[NAME=]P",
                    help="the llc NAME (without NAME: every llc) follows profile P (default: its version's, else the "
                         "nearest older)")
-    p.add_argument("--mcpu", action="append", type=cpu_option, help="CPU (repeatable; default %s)" % ", ".join(V.default_cpus("harness")))
+    p.add_argument("--mcpu", action="append", type=cpu_option,
+                   help="CPU (repeatable; default %s; the nightly's also %s)" % (
+                       ", ".join(V.default_cpus("harness")), ", ".join(V.default_cpus("nightly"))))
     p.add_argument("--selector", choices=V.selectors() + ["both"], default="both")
     p.add_argument("--triple", choices=V.vocab()["triples"], default=V.vocab()["triples"][0],
                    help="the triple of every function but kernels (default %s)" % V.vocab()["triples"][0])
@@ -217,7 +219,7 @@ def config_from(args, mode, compilers):
     seed = args.seed or time.strftime("%Y%m%d")
     cfg = {"mode": mode, "seed": str(seed), "count": args.count, "swarm": args.swarm, "graphs": args.graphs,
            "weights": os.path.abspath(args.weights) if args.weights else None,
-           "cpus": args.mcpu or V.default_cpus("harness"),
+           "cpus": args.mcpu or V.run_cpus(mode),
            "selector": args.selector, "nrbs": not args.no_new_reg_bank_select, "switches": args.switch,
            "llc_options": args.llc_option, "triple": args.triple,
            "layout": args.layout, "chunk": args.chunk, "batch": args.batch, "timeout": args.timeout,
@@ -826,7 +828,7 @@ def cmd_nightly(args):
     args.budget_seconds = budget
     if not args.resume:
         compilers = C.discover(args.llc, args.profile or ())
-        cpus = args.mcpu or V.default_cpus("harness")
+        cpus = args.mcpu or V.run_cpus("nightly")
         combos = len(compilers) * len(cpus) * (len(V.selectors()) if args.selector == "both" else 1)
         # What they cost, in combinations checked without the final code
         # (on by default in the nightly; -new-reg-bank-select runs without).

@@ -66,8 +66,16 @@ def callable_groups():
 
 def default_cpus(which):
     """The CPUs of a default list: "harness" (a run), "check", "place" (the
-    model-only tables: the layout table, compare's CPU)."""
+    model-only tables: the layout table, compare's CPU), "nightly" (the
+    nightly's beside the harness's)."""
     return [c["name"] for c in vocab()["cpus"] if which in c["defaults"]]
+
+
+def run_cpus(mode):
+    """The CPUs a harness run of mode takes without --mcpu: the harness's,
+    and in the nightly its own too."""
+    extra = [c for c in default_cpus("nightly") if c not in default_cpus("harness")] if mode == "nightly" else []
+    return default_cpus("harness") + extra
 
 
 def knows_cpu(major, cpu):
