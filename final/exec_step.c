@@ -445,6 +445,22 @@ static int vector_move(Exec *x, State *st, const AsmInstr *in, int *label)
 	return write_v(x, st, in, (RegFile)o[0].file, o[0].first, read_op(x, st, &o[1], 0, in->line)) ? STEP_ON : STEP_END;
 }
 
+/* v_mov_b64 (gfx940+): two registers at once, from a pair (an immediate:
+ * not followed, both halves unknown). */
+static int vector_move64(Exec *x, State *st, const AsmInstr *in, int *label)
+{
+	(void)label;
+	const AsmOp *o = in->op;
+	if (strstr(in->mnemonic, "dpp") || o[0].kind != AOP_REG)
+		return STEP_NEXT;
+	for (unsigned k = 0; k < 2; k++) {
+		Val v = o[1].kind == AOP_REG ? read_op(x, st, &o[1], k, in->line) : unknown_val(x, in->line);
+		if (!write_v(x, st, in, (RegFile)o[0].file, o[0].first + k, v))
+			return STEP_END;
+	}
+	return STEP_ON;
+}
+
 /* The value of one active lane: the register's if it is uniform (copied
  * from a scalar). */
 static int read_first_lane(Exec *x, State *st, const AsmInstr *in, int *label)
@@ -546,6 +562,7 @@ static const Family families[] = {
 	{ "v_readlane_b32", 3, "v, imm lane -> s", read_lane },
 	{ "v_mov_b32* v_dual_mov_b32 v_accvgpr_write* v_accvgpr_read* v_accvgpr_mov_b32", 2, "v|a|s|imm -> v|a",
 	  vector_move },
+	{ "v_mov_b64*", 2, "v[2]|s[2] -> v[2]", vector_move64 },
 	{ "v_readfirstlane_b32", 2, "v -> s", read_first_lane },
 	/* memory and the stack */
 	{ "*_load* *_store* ds_* *_atomic*", -1, "addr, data -> data (scratch slots)", memory_access },

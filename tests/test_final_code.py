@@ -253,6 +253,21 @@ def final_code_sibling_through_global(tmp, llcs):
            "%s %s" % (got, c.stderr[-300:]))
 
 
+def final_code_mov_b64(tmp, llcs):
+    """v_mov_b64 (gfx942) copies a stack argument's words as a pair
+    (tests/fixtures/final/mov_b64.ll, llc 22): both functions proven; the
+    pair copied from the wrong SGPRs, the caller violated at argument 1."""
+    if 22 not in llcs:
+        return
+    wrong = {"wrong pair": lambda t: t.replace("v_mov_b64_e32 v[0:1], s[24:25]", "v_mov_b64_e32 v[0:1], s[26:27]")}
+    c, text, got = asm_variants(tmp, llcs[22], "mov_b64", "gfx942", wrong)
+    caller = got.get("wrong pair", {}).get("gcnabi.0.caller", ("", ""))
+    report("final code, llc 22 gfx942: v_mov_b64 followed: proven; from the wrong pair, violated at argument 1",
+           c.returncode == 0 and "v_mov_b64_e32 v[0:1], s[24:25]" in text and
+           got["as compiled"] == {"f": ("proven", ""), "gcnabi.0.caller": ("proven", "")} and
+           caller[0] == "violated" and "argument 1 part 0" in caller[1], "%s %s" % (got, c.stderr[-300:]))
+
+
 def final_code_long_branch(tmp, llcs):
     """llvm/llvm-project#224205 in check --final-code (its
     -amdgpu-s-branch-bits=6 makes the "gcnabi-branch" jump a long one):
@@ -537,6 +552,7 @@ def final_code(tmp):
     final_code_whole_wave_lanes(tmp, llcs)
     final_code_flat_scratch_sp(tmp, llcs)
     final_code_sibling_through_global(tmp, llcs)
+    final_code_mov_b64(tmp, llcs)
     final_code_graphs(tmp, llcs)
     final_code_divergent_exec(tmp, llcs)
     final_code_slots(tmp, llcs)
