@@ -132,6 +132,61 @@ static int named_function(const Check *c, const char *line)
 	return -1;
 }
 
+/* --- check --as-written: a module that fails whole (check.h) ------------- */
+
+/* Each define of kernel batch b counted not observed, with a note why. */
+static void kernels_unobserved(Check *c, const Batch *b, Combo *co, const char *why)
+{
+	for (unsigned i = 0; i < c->in.nsigs; i++)
+		if (in_graph_batch(c, b, i) && c->in.sigs[i]->is_define) {
+			co->st.not_emitted++;
+			report(c, co, i, FK_NOT_IN_GRAPH, why, 0, 0, 0);
+		}
+}
+
+/* A failure that is not the compiler's finding but a note: the kernel
+ * pass's amdhsa module refused for the graphics shaders it holds, or a
+ * module this llc cannot parse (once, by the MIR pass). True when one. */
+static bool module_note(Check *c, const Batch *b, Combo *co, const char *line)
+{
+	char said[900];
+	if (b->kernel && strstr(line, "non-compute shaders with HSA")) {
+		snprintf(said, sizeof said, "kernels not observed: they are read from the module compiled for amdhsa, "
+					    "which does not take its graphics shaders (%s)", line);
+		kernels_unobserved(c, b, co, said);
+		return true;
+	}
+	const char *at = parse_error_at(line);
+	if (!at)
+		return false;
+	snprintf(said, sizeof said, "this llc cannot read the module: %s:%s", c->in.path, at);
+	for (unsigned i = 0; i < c->in.nsigs; i++)
+		co->st.not_emitted += in_graph_batch(c, b, i) && c->in.sigs[i]->is_define;
+	if (!b->kernel) /* the kernel pass's module is the same text: said once */
+		report(c, co, batch_first(c, b), FK_NOT_PARSED, said, 0, 0, 0);
+	return true;
+}
+
+/* The function of the module the model refuses (either view; its refusal
+ * left in c->model) that explains llc's failure: the one llc's error
+ * names (named), or, naming none, one refused for the same class of
+ * reason about the convention; -1: none, the failure is llc's (a module
+ * holds more than one function). */
+static int refused_explaining(Check *c, Combo *co, const char *line, int named)
+{
+	for (unsigned i = 0; i < c->in.nsigs; i++) {
+		if (!co->in_graph[i] || (cc_place(c->in.sigs[i], &co->m, VIEW_CALLEE, c->model) &&
+					 cc_place(c->in.sigs[i], &co->m, VIEW_CALLER, c->model)))
+			continue;
+		bool explains = named >= 0 ? (unsigned)named == i
+					   : both_refused_kind(llc_refusal_class(line), (RefusalClass)c->model->refusal,
+							       false) == FK_BOTH_REFUSED;
+		if (explains)
+			return (int)i;
+	}
+	return -1;
+}
+
 /* One function (call graphs: one graph) that llc fails on, twice if a
  * signal killed it: a compiler finding. */
 static void leaf_failed(Check *c, const Batch *b, const Proc *p, char *line, bool out_of_memory)
@@ -160,36 +215,9 @@ static void leaf_failed(Check *c, const Batch *b, const Proc *p, char *line, boo
 		push_batch(c, again);
 		return;
 	}
-	const char *at = b->graph && c->in.as_written && !limit ? parse_error_at(line) : 0;
-	if (b->kernel && c->in.as_written && !limit && strstr(line, "non-compute shaders with HSA")) {
-		/* Kernels are read from an amdhsa compilation of the module, which
-		 * llc refuses for its graphics shaders: those kernels are not
-		 * observed, a note, not a finding. */
-		char said[900];
-		snprintf(said, sizeof said, "kernels not observed: they are read from the module compiled for amdhsa, "
-					    "which does not take its graphics shaders (%s)", line);
-		for (unsigned i = 0; i < c->in.nsigs; i++)
-			if (in_graph_batch(c, b, i) && c->in.sigs[i]->is_define) {
-				co->st.not_emitted++;
-				report(c, co, i, FK_NOT_IN_GRAPH, said, 0, 0, 0);
-			}
-		return;
-	}
-	if (at) {
-		/* a module this llc cannot read is a note for it, not a finding */
-		char said[900];
-		snprintf(said, sizeof said, "this llc cannot read the module: %s:%s", c->in.path, at);
-		for (unsigned i = 0; i < c->in.nsigs; i++)
-			co->st.not_emitted += in_graph_batch(c, b, i) && c->in.sigs[i]->is_define;
-		if (!b->kernel) /* the kernel pass's module is the same text: said once */
-			report(c, co, batch_first(c, b), FK_NOT_PARSED, said, 0, 0, 0);
-		return;
-	}
-	/* As written, a function of the module the model refuses (either view)
-	 * explains llc's failure when llc's error names it, or, naming none,
-	 * when it fails for the same class of reason about the convention;
-	 * any other failure is llc's (a module holds more than one function). */
 	int named = b->graph ? named_function(c, line) : -1;
+	if (b->graph && c->in.as_written && !limit && module_note(c, b, co, line))
+		return;
 	/* -tailcallopt makes a tail call required, and llc refuses one it cannot
 	 * make, as LLVM's unsupported-calls.ll expects: the option's
 	 * documented effect, a note, not a crash */
@@ -200,31 +228,17 @@ static void leaf_failed(Check *c, const Batch *b, const Proc *p, char *line, boo
 		       FK_BOTH_REFUSED, line, 0, 0, "-tailcallopt: llc refuses a tail call the option requires and it cannot make");
 		return;
 	}
-	for (unsigned i = 0; b->graph && c->in.as_written && !limit && i < c->in.nsigs; i++) {
-		bool callee = cc_place(c->in.sigs[i], &co->m, VIEW_CALLEE, c->model);
-		if (!callee || !cc_place(c->in.sigs[i], &co->m, VIEW_CALLER, c->model))
-			; /* c->model holds the refusal */
-		else
-			continue;
-		bool explains = named >= 0 ? (unsigned)named == i :
-				both_refused_kind(llc_refusal_class(line), (RefusalClass)c->model->refusal, false) ==
-					FK_BOTH_REFUSED;
-		/* (the module whole, the kernel pass's too) */
-		if (co->in_graph[i] && explains) {
-			if (b->kernel) {
-				/* the MIR pass's module reports it; the kernels go unobserved */
-				for (unsigned k = 0; k < c->in.nsigs; k++)
-					if (in_graph_batch(c, b, k) && c->in.sigs[k]->is_define) {
-						co->st.not_emitted++;
-						report(c, co, k, FK_NOT_IN_GRAPH, "kernels not observed: llc fails on the module, "
-										 "as the model of one of its functions predicts", 0, 0, 0);
-					}
-				return;
-			}
-			co->st.functions++;
-			report_refused(c, co, i, line, c->model, false, 0);
-			return;
-		}
+	int why = b->graph && c->in.as_written && !limit ? refused_explaining(c, co, line, named) : -1;
+	if (why >= 0 && b->kernel) {
+		/* the MIR pass's module reports it; the kernels go unobserved */
+		kernels_unobserved(c, b, co, "kernels not observed: llc fails on the module, as the model of one of its "
+					     "functions predicts");
+		return;
+	}
+	if (why >= 0) {
+		co->st.functions++;
+		report_refused(c, co, (unsigned)why, line, c->model, false, 0);
+		return;
 	}
 	if (b->graph) {
 		co->st.llc_refused++;
