@@ -41,8 +41,8 @@ static bool implicit_input(const Layout *l, const Placement *model, const Loc *p
 		const RegRange *g = &l->role[r];
 		if (!g->count || g->kind != LOC_SGPR || p->reg < g->first || p->reg >= (unsigned)g->first + g->count)
 			continue;
-		bool whole = true;
-		for (unsigned x = g->first; whole_of && x < (unsigned)g->first + g->count; x++)
+		bool whole = true; /* every register of the role, or not of llc's own group */
+		for (unsigned x = g->first; whole_of && whole && x < (unsigned)g->first + g->count; x++)
 			whole = args_have(whole_of, LOC_SGPR, x);
 		if (whole)
 			return true;
