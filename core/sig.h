@@ -205,6 +205,14 @@ typedef struct {
 unsigned sig_unmodelled_attrs(const Sig *s, char *buf, size_t cap);
 
 /* s has body feature f ("gcnabi-<name>"). */
+/* A character of an IR name after its sigil (`@name`, `%name`, unquoted):
+ * letters, digits, '_', '-', '$', '.'; every reader of IR text shares it. */
+static inline bool ir_name_char(int c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '-' ||
+	       c == '$' || c == '.';
+}
+
 static inline bool has_body(const Sig *s, BodyFeature f) { return (s->body >> f & 1) != 0; }
 
 static inline const Type *sig_type(const Sig *s, TypeId id) { return &s->types[id]; }

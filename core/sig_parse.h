@@ -111,7 +111,7 @@ static inline bool is_digit(int c) { return c >= '0' && c <= '9'; }
 static inline bool is_alpha(int c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
 static inline bool is_word_start(int c) { return is_alpha(c) || c == '_'; }
 static inline bool is_word_char(int c) { return is_word_start(c) || is_digit(c); }
-static inline bool is_name_char(int c) { return is_word_char(c) || c == '-' || c == '$' || c == '.'; }
+static inline bool is_name_char(int c) { return ir_name_char(c); }
 
 size_t space_end(const Parser *p, size_t pos, bool *newline);
 bool skip_space(Parser *p);

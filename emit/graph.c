@@ -15,12 +15,6 @@
 #include "callgraph.h"
 #include "emit.h"
 
-static bool is_name_char(char c)
-{
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.' || c == '_' ||
-	       c == '$' || c == '-';
-}
-
 static const char *skip_blanks(const char *p, const char *end)
 {
 	while (p < end && (*p == ' ' || *p == '\t' || *p == '\r'))
@@ -37,7 +31,7 @@ static int take_function(const char **pp, const char *end, Sig *const *sigs, uns
 		return -1;
 	}
 	const char *name = ++p;
-	while (p < end && is_name_char(*p))
+	while (p < end && ir_name_char(*p))
 		p++;
 	size_t n = (size_t)(p - name);
 	if (n == 0) {
@@ -180,7 +174,7 @@ static size_t misspelt_edge(const char *q, const char *eol)
 	p = skip_blanks(p, eol);
 	if (!word || p >= eol || *p != '@')
 		return 0;
-	for (p++; p < eol && is_name_char(*p);)
+	for (p++; p < eol && ir_name_char(*p);)
 		p++;
 	p = skip_blanks(p, eol);
 	return eol - p >= 2 && memcmp(p, "->", 2) == 0 ? word : 0;

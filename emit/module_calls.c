@@ -12,17 +12,11 @@
 
 #include "emit.h"
 
-static bool name_char(char c)
-{
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.' || c == '_' ||
-	       c == '$' || c == '-';
-}
-
 /* Whether the word w starts at p (not inside a longer word) in [line, eol). */
 static bool word_at(const char *line, const char *p, const char *eol, const char *w)
 {
 	size_t n = strlen(w);
-	return (size_t)(eol - p) > n && memcmp(p, w, n) == 0 && (p == line || !name_char(p[-1])) &&
+	return (size_t)(eol - p) > n && memcmp(p, w, n) == 0 && (p == line || !ir_name_char(p[-1])) &&
 	       (p[n] == ' ' || p[n] == '\t');
 }
 
@@ -71,7 +65,7 @@ static bool callee_of(const char *p, const char *eol, const char **name, size_t 
 			p = e;
 			continue;
 		}
-		while (e < eol && name_char(*e))
+		while (e < eol && ir_name_char(*e))
 			e++;
 		if (e > s && e < eol && *e == '(') {
 			*name = s, *n = *p == '@' ? (size_t)(e - s) : 0;
@@ -97,7 +91,7 @@ typedef struct {
 static void header_params(const char *p, const char *end, Params *ps)
 {
 	memset(ps, 0, sizeof *ps);
-	const char *q = strchr(p, '@');
+	const char *q = memchr(p, '@', (size_t)(end - p));
 	while (q && q < end && *q != '(')
 		q++;
 	if (!q || q >= end)
@@ -112,10 +106,10 @@ static void header_params(const char *p, const char *end, Params *ps)
 				;
 			continue;
 		}
-		if (ch == '%' && depth == 0 && (q + 1 < end) && (name_char(q[1]) || q[1] == '"')) {
+		if (ch == '%' && depth == 0 && (q + 1 < end) && (ir_name_char(q[1]) || q[1] == '"')) {
 			name = q + 1;
 			const char *e = name;
-			while (e < end && name_char(*e))
+			while (e < end && ir_name_char(*e))
 				e++;
 			len = (size_t)(e - name);
 		}
@@ -158,7 +152,7 @@ static void uses_in(Params *ps, const char *p, const char *stop)
 	for (const char *q = p; q < stop; q++)
 		if (*q == '%') {
 			const char *w = q + 1, *e = w;
-			while (e < stop && name_char(*e))
+			while (e < stop && ir_name_char(*e))
 				e++;
 			mark_used(ps, w, (size_t)(e - w));
 			q = e - 1;
@@ -231,7 +225,7 @@ static unsigned count_word(const char *line, const char *p, const char *end, con
 	size_t n = strlen(w);
 	unsigned k = 0;
 	for (; p + n < end; p++)
-		if (memcmp(p, w, n) == 0 && (p == line || !name_char(p[-1])) && !name_char(p[n]))
+		if (memcmp(p, w, n) == 0 && (p == line || !ir_name_char(p[-1])) && !ir_name_char(p[n]))
 			k++;
 	return k;
 }
@@ -266,7 +260,7 @@ bool module_call_edges(const char *text, size_t len, Sig *const *sigs, unsigned 
 		       unsigned *nedges, ModuleCalls *skipped)
 {
 	const char *end = text + len;
-	unsigned cap = 0, line = 1;
+	unsigned cap = 0, line = 1, next = 0; /* sigs are in file order: the next one not reached */
 	int cur = -1;
 	bool in_header = false; /* the define's header, up to its '{' */
 	Params *ps = malloc(sizeof *ps);
@@ -282,9 +276,9 @@ bool module_call_edges(const char *text, size_t len, Sig *const *sigs, unsigned 
 		const char *q = p;
 		while (q < eol && (*q == ' ' || *q == '\t'))
 			q++;
-		for (unsigned i = 0; i < nsigs; i++)
-			if (sigs[i]->is_define && sigs[i]->line == line) {
-				cur = (int)i;
+		for (; next < nsigs && sigs[next]->line <= line; next++)
+			if (sigs[next]->is_define && sigs[next]->line == line) {
+				cur = (int)next;
 				in_header = true;
 				header_params(p, end, ps);
 			}

@@ -297,7 +297,7 @@ typedef struct {
 	int ncombos;
 	CheckRun run;
 	Placement *model, *model_caller; /* scratch of one comparison */
-	Placement *seen_view; /* --as-written: llc's placements as judged, two (check_as_written.c) */
+	Placement *seen_view; /* --as-written: llc's placements as judged, two, and a third of scratch (check_as_written.c) */
 	CheckReport report;
 	struct LinkMatrix *link; /* cross-version link matrix, filled after the run */
 	struct SelectorLink *sel_link; /* mixed-selector link, filled after the run */

@@ -242,7 +242,7 @@ int check_plan(Check *c)
 	c->combos = calloc((size_t)c->nllcs * (size_t)c->opt.ncpus * 2, sizeof *c->combos);
 	c->model = malloc(sizeof *c->model);
 	c->model_caller = malloc(sizeof *c->model_caller);
-	c->seen_view = malloc(2 * sizeof *c->seen_view);
+	c->seen_view = malloc(3 * sizeof *c->seen_view);
 	if (!c->combos || !c->model || !c->model_caller || !c->seen_view)
 		return EXIT_ERROR;
 	for (int l = 0; l < c->nllcs; l++)

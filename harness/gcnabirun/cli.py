@@ -751,9 +751,10 @@ def reproduce_module(b, m, subject, plan, unit, installed, lit_cmd, run_dir, dea
     interestingness test as any crash's)."""
     f = b["example"]
     path = os.path.join(run_dir, unit["input"])
+    text = common.read_input(path)
     tmp = tempfile.mkdtemp(prefix="gcnabi-min-")
     try:
-        hits = M.run_check(common.read_input(path), f, subject, plan["config"], tmp, f["cause"],
+        hits = M.run_check(text, f, subject, plan["config"], tmp, f["cause"],
                            max(deadline, time.monotonic() + SEARCH_MIN_SECONDS), check_jobs)
     except M.OutOfTime:
         hits = None
@@ -777,7 +778,7 @@ def reproduce_module(b, m, subject, plan, unit, installed, lit_cmd, run_dir, dea
                                        # the run compiled this very module: its witnesses hold (a
                                        # reduction keeps what they expect of each llc)
                                        seen_with=b.get("seen_with", []), ran_clean=b.get("ran_clean", []),
-                                       origin=common.read_input(path).splitlines())
+                                       origin=text.splitlines())
     return m
 
 

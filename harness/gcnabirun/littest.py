@@ -771,6 +771,8 @@ def write_and_verify(repro_dir, name, f, subject, decl, detail, others, lit_cmd,
     try:
         if module:
             sig, gone, emit = graph[0], [], None
+            with open(sig, encoding="utf-8", errors="replace") as fh:
+                as_written = fh.read().splitlines()  # the test's IR, whatever the llc
             names = {"callee": graph[1], "caller": graph[2] or graph[1]}
         elif graph:
             sig = graph[0]
@@ -788,9 +790,8 @@ def write_and_verify(repro_dir, name, f, subject, decl, detail, others, lit_cmd,
 
         def emitted(profile):
             # Typed pointers: llc 14 reads only those, the others read both.
-            if module and profile not in cache:
-                with open(sig, encoding="utf-8", errors="replace") as fh:
-                    cache[profile] = fh.read().splitlines()  # as written, whatever the llc
+            if module:
+                return as_written
             if profile not in cache:
                 # The module check compiled: what gcnabi emits depends on the
                 # selector and the CPU too (llc 14/15 SelectionDAG and bfloat).
