@@ -38,6 +38,8 @@ static const Target targets[] = {
 	  .llvm_last = 19 },
 	{ GFX9("gfx942"), .vgprs_wave64 = 512, .saved_agprs = true, .arch_flat_scratch = true, .kernarg_preload = true, .llvm_first = 19,
 	  .defaults = TARGET_DEFAULT_NIGHTLY },
+	{ GFX9("gfx950"), .vgprs_wave64 = 512, .saved_agprs = true, .arch_flat_scratch = true, .kernarg_preload = true, .llvm_first = 20,
+	  .defaults = TARGET_DEFAULT_NIGHTLY },
 	{ GFX10("gfx1010"), .llvm_first = 14 },
 	{ GFX10("gfx1030"), .llvm_first = 14, .defaults = CHECKED | TARGET_DEFAULT_PLACE },
 	{ GFX11_PLUS("gfx1100"), .user_sgpr_init16 = true, .llvm_first = 15, .defaults = CHECKED },

@@ -276,15 +276,15 @@ def test_known_identity(tmp):
 
 
 def test_nightly_cpus():
-    """The nightly's CPUs without --mcpu: the harness's, and gfx90a and
-    gfx942 (saved AGPRs, kernarg preload, architected flat scratch) from
+    """The nightly's CPUs without --mcpu: the harness's, and gfx90a, gfx942
+    and gfx950 (saved AGPRs, kernarg preload, architected flat scratch) from
     the vocabulary's "nightly" list; a run's are the harness's alone."""
     sys.path.insert(0, os.path.join(ROOT, "harness"))
     from gcnabirun import vocab as V
     nightly, run_ = V.run_cpus("nightly"), V.run_cpus("run")
-    report("nightly CPUs: the harness's and gfx90a, gfx942; a run's: the harness's",
-           nightly[:len(run_)] == run_ == V.default_cpus("harness") and {"gfx90a", "gfx942"} <= set(nightly) and
-           not {"gfx90a", "gfx942"} & set(run_), "%s / %s" % (nightly, run_))
+    report("nightly CPUs: the harness's and gfx90a, gfx942, gfx950; a run's: the harness's",
+           nightly[:len(run_)] == run_ == V.default_cpus("harness") and {"gfx90a", "gfx942", "gfx950"} <= set(nightly) and
+           not {"gfx90a", "gfx942", "gfx950"} & set(run_), "%s / %s" % (nightly, run_))
 
 
 def test_final_selectors():
