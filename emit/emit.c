@@ -121,6 +121,21 @@ bool emit_function(Buf *b, const Sig *s0, unsigned idx, const EmitOptions *o, ch
 	return true;
 }
 
+CallKind graph_call_kind(Sig *const *sigs, Sig *const *included, const CallEdge *edges, unsigned nedges, unsigned x)
+{
+	unsigned i = edges[x].from, j = edges[x].to, last = nedges; /* i's last call, if it may be a tail call */
+	for (unsigned y = 0; y < nedges; y++)
+		if (edges[y].from == i && included[edges[y].to])
+			last = y;
+	if (last != x || edges[x].chain || sig_type(included[i], included[i]->ret)->kind != TYPE_VOID)
+		return CALL_PLAIN;
+	/* A musttail call is followed by the return: not of a "gcnabi-pressure"
+	 * callee, whose values live on after the call. */
+	if (graph_musttail(sigs[i], sigs[j]) && !edges[x].indirect && !has_body(sigs[j], BODY_PRESSURE))
+		return CALL_MUSTTAIL;
+	return tail_call(included[j]) ? CALL_TAIL : CALL_PLAIN;
+}
+
 bool emit_graph(Buf *b, Sig *const *sigs, const bool *include, unsigned nsigs, const CallEdge *edges, unsigned nedges,
 		const EmitOptions *o, char *why, size_t why_cap)
 {
@@ -198,12 +213,6 @@ bool emit_graph(Buf *b, Sig *const *sigs, const bool *include, unsigned nsigs, c
 		emit_branch(&e);
 		emit_entry_stores(&e);
 		bool chained = false;
-		unsigned last = nedges; /* the function's last call, if it may be a tail call */
-		for (unsigned x = 0; x < nedges; x++)
-			if (edges[x].from == i && prepared[edges[x].to])
-				last = x;
-		if (last < nedges && (edges[last].chain || sig_type(prepared[i], prepared[i]->ret)->kind != TYPE_VOID))
-			last = nedges;
 		for (unsigned x = 0, n = 0; x < nedges; x++) {
 			unsigned j = edges[x].to;
 			if (edges[x].from != i || !prepared[j])
@@ -225,12 +234,7 @@ bool emit_graph(Buf *b, Sig *const *sigs, const bool *include, unsigned nsigs, c
 				 * "gcnabi-pressure" callee, whose values live on after
 				 * the call. */
 				emit_call(&callee, prepared[j]->name, v, shared, edges[x].indirect,
-					  x != last			       ? CALL_PLAIN
-					  : graph_musttail(sigs[i], sigs[j]) && !edges[x].indirect &&
-							  !has_body(sigs[j], BODY_PRESSURE)
-						  ? CALL_MUSTTAIL
-					  : tail_call(prepared[j])	       ? CALL_TAIL
-									       : CALL_PLAIN);
+					  graph_call_kind(sigs, prepared, edges, nedges, x));
 			chained |= edges[x].chain;
 		}
 		if (chained)

@@ -94,6 +94,14 @@ unsigned graph_components(unsigned nsigs, const CallEdge *edges, unsigned nedges
 struct Graph;
 bool graph_print(const struct Graph *g, FILE *f);
 
+/* How emit_graph makes call edge x (of an included caller and callee):
+ * the caller's last call, of a void caller, is musttail where the
+ * prototypes allow ("gcnabi-musttail"), `tail` where the callee is
+ * "gcnabi-tail" (tail_call), else plain. included[k]: function k as
+ * emitted, NULL where it is left out. */
+typedef enum { CALL_PLAIN, CALL_TAIL, CALL_MUSTTAIL } CallKind;
+CallKind graph_call_kind(Sig *const *sigs, Sig *const *included, const CallEdge *edges, unsigned nedges, unsigned x);
+
 /* One module of the included functions: each stores its arguments to its
  * in-markers, then makes its calls in edge order (passing on its own
  * leading arguments where the callee's parameters repeat them), then

@@ -38,7 +38,6 @@ enum { OUT_ALIGN = 16 };
 /* Values that live across a call of a "gcnabi-pressure" function: as many
  * uniform ones (in SGPRs) and lane-varying ones (in VGPRs) each. */
 enum { PRESSURE_VALUES = 40 };
-typedef enum { CALL_PLAIN, CALL_TAIL, CALL_MUSTTAIL } CallKind;
 
 /* values.c */
 const char *param_value(bool kernel, unsigned k, char *buf, size_t cap);

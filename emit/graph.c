@@ -297,6 +297,13 @@ bool graph_print(const Graph *g, FILE *f)
 {
 	char line[1 << 16];
 	fprintf(f, "; %u functions, %s\n", g->nnodes, cc_name((CallConv)g->nodes[0].cc));
+	if (g->llc_options) {
+		fputs("; gcnabi-llc-options:", f);
+		for (unsigned k = 0; k < gen_llc_option_count; k++)
+			if (g->llc_options >> k & 1)
+				fprintf(f, " %s", gen_llc_options[k].option);
+		fputc('\n', f);
+	}
 	for (unsigned k = 0; k < g->nnodes; k++) {
 		if (sig_print(&g->nodes[k], false, line, sizeof line) >= sizeof line)
 			return false;

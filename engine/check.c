@@ -38,30 +38,72 @@ static int collect_sig(void *ctx, const Sig *sig, const SigError *err)
 
 /* The signatures and, for a call graph, its edges and components; 0 or an
  * exit status after a message. */
+static bool blank(char ch) { return ch == ' ' || ch == '\t' || ch == '\r'; }
+
+/* The next word of s[*i, n): its length (0 at the end), *w its start. */
+static size_t next_word(const char *s, size_t n, size_t *i, const char **w)
+{
+	while (*i < n && blank(s[*i]))
+		(*i)++;
+	size_t start = *i;
+	while (*i < n && !blank(s[*i]))
+		(*i)++;
+	*w = s + start;
+	return *i - start;
+}
+
+/* Two options lines say the same: the same words in the same order. */
+static bool same_options(const char *a, size_t alen, const char *b, size_t blen)
+{
+	for (size_t i = 0, j = 0;;) {
+		const char *wa, *wb;
+		size_t la = next_word(a, alen, &i, &wa), lb = next_word(b, blen, &j, &wb);
+		if (la != lb || memcmp(wa, wb, la) != 0)
+			return false;
+		if (!la)
+			return true;
+	}
+}
+
 /* `; gcnabi-llc-options: OPT...` lines of the input: llc options for this
- * input, after --llc-option's; a refused one is FILE:LINE:COL: error. */
+ * input, after --llc-option's; a refused one is FILE:LINE:COL: error. The
+ * options are the whole input's: a line that says other than the first is
+ * an error (gcnabi gen writes one per call graph; gcnabi-run gives graphs
+ * of other options units of their own). */
 static bool input_llc_options(Check *c, const char *text, size_t len)
 {
 	static const char mark[] = "; gcnabi-llc-options:";
 	bool ok = true;
-	unsigned line = 1;
+	unsigned line = 1, first_line = 0;
+	const char *first = 0;
+	size_t first_len = 0;
 	for (size_t at = 0; at < len; line++) {
 		const char *nl = memchr(text + at, '\n', len - at);
 		size_t end = nl ? (size_t)(nl - text) : len;
-		if (end - at >= sizeof mark - 1 && memcmp(text + at, mark, sizeof mark - 1) == 0)
-			for (size_t p = at + sizeof mark - 1; p < end;) {
-				while (p < end && (text[p] == ' ' || text[p] == '\t' || text[p] == '\r'))
-					p++;
-				size_t w = p;
-				while (w < end && text[w] != ' ' && text[w] != '\t' && text[w] != '\r')
-					w++;
-				char why[300];
-				if (w > p && !llc_option_add(&c->opt, text + p, w - p, why, sizeof why)) {
-					fprintf(stderr, "%s:%u:%zu: error: %s\n", c->in.path, line, p - at + 1, why);
-					ok = false;
-				}
-				p = w;
+		bool marked = end - at >= sizeof mark - 1 && memcmp(text + at, mark, sizeof mark - 1) == 0;
+		const char *opts = text + at + sizeof mark - 1;
+		size_t opts_len = marked ? end - (at + sizeof mark - 1) : 0;
+		if (marked && first) {
+			if (!same_options(first, first_len, opts, opts_len)) {
+				fprintf(stderr, "%s:%u:1: error: llc options other than line %u's: an input's options are "
+						"the whole input's (put functions of other options in a file of their own)\n",
+					c->in.path, line, first_line);
+				ok = false;
 			}
+			marked = false; /* said once */
+		} else if (marked) {
+			first = opts;
+			first_len = opts_len;
+			first_line = line;
+		}
+		const char *w;
+		for (size_t p = 0, n; marked && (n = next_word(opts, opts_len, &p, &w)) != 0;) {
+			char why[300];
+			if (!llc_option_add(&c->opt, w, n, why, sizeof why)) {
+				fprintf(stderr, "%s:%u:%zu: error: %s\n", c->in.path, line, (size_t)(w - (text + at)) + 1, why);
+				ok = false;
+			}
+		}
 		at = end + 1;
 	}
 	return ok;

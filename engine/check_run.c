@@ -187,6 +187,19 @@ static int refused_explaining(Check *c, Combo *co, const char *line, int named)
 	return -1;
 }
 
+/* Function i of a generated graph makes a musttail call that -tailcallopt
+ * forbids: of a callee other than a fastcc one of a fastcc caller. */
+static bool makes_forbidden_tail_call(const Check *c, unsigned i)
+{
+	for (unsigned x = 0; x < c->in.nedges; x++) {
+		const Sig *from = c->in.sigs[i], *to = c->in.sigs[c->in.edges[x].to];
+		if (c->in.edges[x].from == i && !(from->cc == CC_FAST && to->cc == CC_FAST) &&
+		    graph_call_kind(c->in.sigs, c->in.sigs, c->in.edges, c->in.nedges, x) == CALL_MUSTTAIL)
+			return true;
+	}
+	return false;
+}
+
 /* One function (call graphs: one graph) that llc fails on, twice if a
  * signal killed it: a compiler finding. */
 static void leaf_failed(Check *c, const Batch *b, const Proc *p, char *line, bool out_of_memory)
@@ -226,6 +239,18 @@ static void leaf_failed(Check *c, const Batch *b, const Proc *p, char *line, boo
 		co->st.both_refused++;
 		report(c, co, named >= 0 ? (unsigned)named : b->graph ? batch_first(c, b) : co->order[b->first],
 		       FK_BOTH_REFUSED, line, 0, 0, "-tailcallopt: llc refuses a tail call the option requires and it cannot make");
+		return;
+	}
+	/* GlobalISel says the same by not translating the call (its
+	 * isEligibleForTailCallOptimization, as SelectionDAG's, takes only a
+	 * fastcc callee of a fastcc caller under the option): a function of
+	 * gcnabi's graph whose last call is such a musttail call */
+	if (!limit && llc_options_tailcallopt(&c->opt) && co->sel == SEL_GISEL && b->graph && !c->in.as_written &&
+	    named >= 0 && strstr(line, "unable to translate instruction: call") && makes_forbidden_tail_call(c, (unsigned)named)) {
+		co->st.functions++;
+		co->st.both_refused++;
+		report(c, co, (unsigned)named, FK_BOTH_REFUSED, line, 0, 0,
+		       "-tailcallopt: GlobalISel does not translate a tail call the option requires and it cannot make");
 		return;
 	}
 	int why = b->graph && c->in.as_written && !limit ? refused_explaining(c, co, line, named) : -1;

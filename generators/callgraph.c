@@ -162,6 +162,32 @@ static void propagate_no_inputs(Graph *g, bool unseen)
 	}
 }
 
+const GenLlcOption gen_llc_options[] = {
+	{ GW_pct_tailcallopt, "-tailcallopt", NULL, CC_FAST },
+	{ GW_pct_no_flat_for_global, "-mattr=-flat-for-global", NULL, CC_COUNT },
+	{ GW_pct_true16_on, "-mattr=+real-true16", "real-true16", CC_COUNT },
+	{ GW_pct_true16_off, "-mattr=-real-true16", "real-true16", CC_COUNT },
+};
+const unsigned gen_llc_option_count = sizeof gen_llc_options / sizeof gen_llc_options[0];
+
+/* The llc options of one graph: each drawn with its weight (none drawn
+ * when it is 0, so graphs of other weights stay as they were). */
+static uint32_t draw_llc_options(Rng *r, const GenWeights *w, CallConv cc)
+{
+	uint32_t got = 0;
+	for (unsigned k = 0; k < gen_llc_option_count; k++) {
+		CallConv only = gen_llc_options[k].only;
+		unsigned pct = only == CC_COUNT || only == cc ? gen_weight(w, gen_llc_options[k].weight) : 0;
+		bool taken = false;
+		for (unsigned j = 0; j < k; j++)
+			taken |= (got >> j & 1) && gen_llc_options[k].feature && gen_llc_options[j].feature &&
+				 strcmp(gen_llc_options[k].feature, gen_llc_options[j].feature) == 0;
+		if (pct && !taken && chance(r, pct))
+			got |= 1u << k;
+	}
+	return got;
+}
+
 /* Where an edge goes in its caller's calls: a "gcnabi-musttail" caller's
  * call that can be musttail last, the others first. */
 static unsigned call_rank(const Graph *g, const GraphEdge *e)
@@ -226,6 +252,7 @@ static void gen_chain_graph(Graph *g, const GenWeights *w, uint64_t seed, uint64
 		uint16_t dvgpr = chance(&r, PCT_DVGPR) ? (uint16_t)(DVGPR_STEP * (1 + rng_below(&r, 256 / DVGPR_STEP))) : 0;
 		g->edges[g->nedges++] = (GraphEdge){ (uint8_t)k, (uint8_t)to, indirect, true, dvgpr };
 	}
+	g->llc_options = draw_llc_options(&r, w, cc);
 }
 
 void gen_callgraph_rooted(Graph *g, const GenWeights *w, uint64_t seed, uint64_t index, CallConv root)
@@ -322,4 +349,5 @@ void gen_callgraph_rooted(Graph *g, const GenWeights *w, uint64_t seed, uint64_t
 	sort_edges(g);
 	/* Drawn last, and only when weighed, so other graphs stay as they were. */
 	propagate_no_inputs(g, w->pct_unseen_noinput && chance(&r, w->pct_unseen_noinput));
+	g->llc_options = draw_llc_options(&r, w, (CallConv)g->nodes[g->nnodes - 1].cc);
 }

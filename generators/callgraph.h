@@ -22,6 +22,7 @@ typedef struct Graph {
 	unsigned nnodes, nedges;
 	Sig nodes[GRAPH_MAX_NODES]; /* named g<index>.n<k> */
 	GraphEdge edges[GRAPH_MAX_EDGES]; /* grouped by caller, in call order */
+	uint32_t llc_options; /* bit k: gen_llc_options[k], for the whole graph */
 } Graph;
 
 /* Graph number index of seed. */

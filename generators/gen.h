@@ -65,6 +65,10 @@
 	X(pct_noinput, 25, "percent of signatures with amdgpu-no-* attributes") \
 	X(pct_noinput_each, 30, "percent of the amdgpu-no-* attributes such a signature has") \
 	X(pct_unseen_noinput, 0, "percent of call graphs whose callees called through a pointer keep their own amdgpu-no-* attributes, which the caller cannot see") \
+	X(pct_tailcallopt, 0, "percent of fastcc call graphs compiled with llc -tailcallopt (a `; gcnabi-llc-options:` line): their tail calls must then be made") \
+	X(pct_no_flat_for_global, 0, "percent of call graphs compiled with -mattr=-flat-for-global (global memory through buffer instructions where flat is the default)") \
+	X(pct_true16_on, 0, "percent of call graphs compiled with -mattr=+real-true16 (16-bit values in VGPR halves on gfx11+)") \
+	X(pct_true16_off, 0, "percent of the other call graphs compiled with -mattr=-real-true16") \
 	X(swarm_batch, 100, "--swarm: consecutive indices that share one feature set") \
 	X(pct_swarm_off, 30, "--swarm: percent chance that a feature is switched off for a batch")
 
@@ -120,6 +124,22 @@ uint64_t gen_value_words(const Sig *s, TypeId id, unsigned depth);
  * with an active-lane mask gets a plain i1 first parameter unless it has
  * one (the last parameter makes room when s is full). No random draws. */
 void gen_fit_convention(Sig *s);
+
+/* --- llc options per call graph ------------------------------------- */
+
+/* An llc option a call graph may be compiled with, drawn with its weight
+ * (one of the pct_* above) in table order; an option of the same feature
+ * as one already drawn is not drawn, nor one for another convention (of
+ * the graph's callees: its last node's). */
+typedef struct {
+	unsigned weight;     /* GW_* */
+	const char *option;  /* as llc takes it */
+	const char *feature; /* options of one feature exclude each other; NULL: none */
+	CallConv only;       /* drawn only for graphs of this convention; CC_COUNT: any */
+} GenLlcOption;
+
+extern const GenLlcOption gen_llc_options[];
+extern const unsigned gen_llc_option_count;
 
 /* --- swarm ----------------------------------------------------------- */
 

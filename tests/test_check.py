@@ -500,6 +500,16 @@ def test_llc_options(tmp, llc):
     r = run([GCNABI_SAN, "check", "--llc", llc, bad], env=SAN_ENV)
     report("a refused option in the input: FILE:LINE:COL error, exit 1",
            r.returncode == 1 and bad + ":2:36: error: llc option '-mtriple=amdgcn--'" in r.stderr, r.stderr)
+    two = os.path.join(tmp, "two.ll")
+    open(two, "w").write("; gcnabi-llc-options: -tailcallopt\ndeclare void @f(i32)\n"
+                         ";  gcnabi-llc-options: not one\n; gcnabi-llc-options:  -tailcallopt \n"
+                         "; gcnabi-llc-options: -tailcallopt -mattr=-flat-for-global\n")
+    r = run([GCNABI_SAN, "check", "--llc", llc, "--out", os.path.join(tmp, "no2"), two], env=SAN_ENV)
+    report("an options line other than the first's (one per graph of gcnabi gen): FILE:LINE error, exit 1; "
+           "the same words again are not",
+           r.returncode == 1 and r.stderr.count("error:") == 1 and
+           two + ":5:1: error: llc options other than line 1's" in r.stderr and
+           not os.path.exists(os.path.join(tmp, "no2", "summary.json")), r.stderr)
     log = os.path.join(tmp, "llc.log")
     shim = llc_failing_on_f1(os.path.join(tmp, "llc-shim"), llc, log)
     out = os.path.join(tmp, "out")

@@ -275,6 +275,28 @@ def test_known_identity(tmp):
            K.match(K.load(path), f) is not None and K.match(K.load(path), dict(f, triple=None)) is None, line)
 
 
+def test_split_graphs_by_options():
+    """A unit's llc options are all of its graphs': gcnabi gen's graphs
+    of a suite with llc-option weights are split into chunks of at most
+    5 graphs of the same `; gcnabi-llc-options:` line, each chunk with
+    the stream's header; none is lost or repeated."""
+    sys.path.insert(0, os.path.join(ROOT, "harness"))
+    from gcnabirun import work
+    weights = os.path.join(ROOT, "cases", "weights", "bodies.weights")
+    text = subprocess.run([GCNABI, "gen", "--weights", weights, "--callgraph", "--seed", "11", "--count", "60"],
+                          capture_output=True, text=True, check=True).stdout
+    chunks = work.split_graphs(text, 5)
+    graphs = sorted((l for c in chunks for l in c if re.match(r"; graph \d+", l)), key=lambda l: int(l.split()[2]))
+    opts = [sorted(set(l for l in c if l.startswith("; gcnabi-llc-options:"))) for c in chunks]
+    report("graphs split by their llc options: %d chunks of 60 graphs, %d with options" % (
+               len(chunks), sum(1 for o in opts if o)),
+           graphs == re.findall(r"^; graph \d+.*$", text, re.M) and all(len(o) <= 1 for o in opts) and
+           any(opts) and all(c[0].startswith("; gcnabi gen") for c in chunks) and
+           all(sum(1 for l in c if re.match(r"; graph \d+", l)) <= 5 for c in chunks) and
+           all(sum(1 for l in c if l.startswith("; gcnabi-llc-options:")) in (0, sum(
+               1 for l in c if re.match(r"; graph \d+", l))) for c in chunks), opts)
+
+
 def test_nightly_cpus():
     """The nightly's CPUs without --mcpu: the harness's, and gfx90a, gfx942
     and gfx950 (saved AGPRs, kernarg preload, architected flat scratch) from

@@ -128,7 +128,9 @@ def split_signatures(text, chunk):
 
 
 def split_graphs(text, per_chunk):
-    """Chunks of `per_chunk` call graphs (a graph starts at '; graph N')."""
+    """Chunks of at most `per_chunk` call graphs (a graph starts at
+    '; graph N'), of the same llc options (a graph's `; gcnabi-llc-options:`
+    line), in stream order: a unit's options are all of its graphs'."""
     graphs, cur, header = [], None, []
     for line in text.splitlines():
         if re.match(r"; graph \d+", line):
@@ -138,7 +140,17 @@ def split_graphs(text, per_chunk):
             header.append(line)
         else:
             cur.append(line)
-    return [header + sum(graphs[i:i + per_chunk], []) for i in range(0, len(graphs), per_chunk)]
+    def options(g):
+        return [l.split() for l in g if l.startswith("; gcnabi-llc-options:")][:1]
+    chunks, open_chunk = [], {}
+    for g in graphs:
+        key = repr(options(g))
+        if key in open_chunk and len(open_chunk[key]) < per_chunk:
+            open_chunk[key].append(g)
+        else:
+            open_chunk[key] = [g]
+            chunks.append(open_chunk[key])
+    return [header + sum(c, []) for c in chunks]
 
 
 # The conventions besides the default one and amdgpu_gfx, each a suite of its
@@ -193,8 +205,14 @@ def check_inputs(paths, as_written=False):
         r = gcnabi("place", "--json", path, check=False) if not as_written else None
         if r and r.returncode:
             raise HarnessError(r.stderr.strip() or "gcnabi place %s failed (%d)" % (path, r.returncode))
+        first = None
         for n, line in enumerate(read_input(path).split("\n"), 1):
+            if line.startswith("; gcnabi-llc-options:") and first and line.split() != first[1]:
+                raise HarnessError("%s:%d:1: error: llc options other than line %d's: an input's options are the "
+                                   "whole input's (put functions of other options in a file of their own)" % (
+                                       path, n, first[0]))
             if line.startswith("; gcnabi-llc-options:"):
+                first = first or (n, line.split())
                 for m in re.finditer(r"\S+", line[len("; gcnabi-llc-options:"):]):
                     why = V.llc_option_refused(m.group())
                     if why:

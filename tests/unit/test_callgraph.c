@@ -47,6 +47,58 @@ static void test_same_seed_same_graph(void **state)
 	free(b);
 }
 
+/* llc options per graph: weighed, each option drawn about as often as
+ * its weight says, -tailcallopt only for fastcc graphs, +/-real-true16
+ * never both; the graphs themselves as without the weights; graph_print
+ * writes one `; gcnabi-llc-options:` line of the options drawn. */
+static void test_llc_options(void **state)
+{
+	(void)state;
+	const GenWeights defaults = gen_weights_default();
+	GenWeights w = defaults;
+	w.pct_tailcallopt = 100;
+	w.pct_no_flat_for_global = 50;
+	w.pct_true16_on = 50;
+	w.pct_true16_off = 100;
+	unsigned seen[8] = { 0 }, fastcc = 0;
+	enum { N = 400 };
+	Graph *a = malloc(sizeof *a), *b = malloc(sizeof *b);
+	assert_non_null(a);
+	assert_non_null(b);
+	for (uint64_t i = 0; i < N; i++) {
+		gen_callgraph(a, &w, 5, i);
+		gen_callgraph(b, &defaults, 5, i);
+		assert_int_equal(b->llc_options, 0);
+		assert_int_equal(a->nnodes, b->nnodes);
+		for (unsigned k = 0; k < a->nnodes; k++)
+			assert_true(sig_equal(&a->nodes[k], &b->nodes[k]));
+		bool fast = a->nodes[a->nnodes - 1].cc == CC_FAST;
+		fastcc += fast;
+		assert_int_equal(a->llc_options & 1, fast); /* -tailcallopt: every fastcc graph, no other */
+		assert_int_not_equal(a->llc_options & 12, 12); /* never +real-true16 and -real-true16 */
+		assert_int_not_equal(a->llc_options & 12, 0);  /* the one or the other: -real-true16 is 100 */
+		for (unsigned k = 0; k < gen_llc_option_count; k++)
+			seen[k] += a->llc_options >> k & 1;
+		char *text = 0;
+		size_t len = 0;
+		FILE *f = open_memstream(&text, &len);
+		assert_non_null(f);
+		assert_true(graph_print(a, f));
+		fclose(f);
+		const char *line = strstr(text, "; gcnabi-llc-options:");
+		assert_non_null(line);
+		assert_ptr_equal(strstr(line + 1, "; gcnabi-llc-options:"), NULL);
+		assert_int_equal(strstr(line, "-tailcallopt") != NULL && strstr(line, "-tailcallopt") < strchr(line, '\n'), fast);
+		free(text);
+	}
+	assert_true(fastcc > 0);
+	assert_in_range(seen[1], N * 40 / 100, N * 60 / 100); /* -flat-for-global, 50 % */
+	assert_in_range(seen[2], N * 40 / 100, N * 60 / 100); /* +real-true16, 50 % */
+	assert_int_equal(seen[2] + seen[3], N);
+	free(a);
+	free(b);
+}
+
 /* Every graph: one convention, edges grouped by caller and never twice,
  * callees keep their callers' "amdgpu-no-*" promises, and a graph with a
  * call through a pointer makes none. Over all graphs: every shape occurs
@@ -508,6 +560,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_same_seed_same_graph),
+		cmocka_unit_test(test_llc_options),
 		cmocka_unit_test(test_graphs_are_well_formed),
 		cmocka_unit_test(test_chain_graphs),
 		cmocka_unit_test(test_whole_wave_graphs),
