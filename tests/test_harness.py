@@ -282,7 +282,7 @@ def test_split_graphs_by_options():
     the stream's header; none is lost or repeated."""
     sys.path.insert(0, os.path.join(ROOT, "harness"))
     from gcnabirun import work
-    weights = os.path.join(ROOT, "cases", "weights", "bodies.weights")
+    weights = os.path.join(ROOT, "cases", "weights", "options.weights")
     text = subprocess.run([GCNABI, "gen", "--weights", weights, "--callgraph", "--seed", "11", "--count", "60"],
                           capture_output=True, text=True, check=True).stdout
     chunks = work.split_graphs(text, 5)

@@ -195,7 +195,7 @@ def lit_in_empty_dir(test_path, llc):
 def crash_entries():
     """The crash entries of the default known-differences file, without the
     stored reproducers (whose paths are relative to that file)."""
-    return [re.sub(r" \| repro: \S+$", "", l.rstrip("\n")) + "\n"
+    return [re.sub(r" \| repro: \S+", "", l.rstrip("\n")) + "\n"
             for l in open(os.path.join(ROOT, "cases", "known-differences.txt")) if l.startswith("crash |")]
 
 

@@ -6,7 +6,7 @@
 ; merged after 22.1.8). SelectionDAG refuses the required tail call
 ; ("unsupported required tail call to function callee"), as LLVM's
 ; unsupported-calls.ll expects.
-; Reached by the generator: fastcc call graphs of the bodies suite with
+; Reached by the generator: fastcc call graphs of the options suite with
 ; pct_tailcallopt (7 December 2026: seed 11, cases/weights/bodies.weights
 ; plus pct_tailcallopt = 100 and only cc_fastcc: 10 of 20 graphs crash
 ; llc 19 GlobalISel, 6 llc 22's).

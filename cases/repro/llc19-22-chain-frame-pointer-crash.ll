@@ -6,7 +6,7 @@
 ; pass'), both selectors, gfx1100 and gfx1200. The frame offset register
 ; of chain functions is never set up: llvm/llvm-project#165518 (open).
 ; Without the attribute both compile it.
-; Reached by the generator: the chain suite's frames (pct_frame,
+; Reached by the generator: chain graphs with frames (pct_frame over
 ; cases/weights/chain.weights; 7 December 2026, seed 21, 15 chain graphs
 ; with pct_frame = 50: every final-code compile of llc 19 and 22 fails).
 ; CHECK lines: none; llc compiles the module.

@@ -131,7 +131,8 @@ def add_common(p, count=300):
     p.add_argument("--suites", default="all", metavar="LIST",
                    help="suites to generate, comma-separated: default (ccc/fastcc/coldcc/amdgpu_gfx), "
                         "shaders, chain, kernels, bodies (the default conventions with bodies: frames, "
-                        "pressure, tail calls, long branches), or all (default all); --count and --graphs are "
+                        "pressure, tail calls, long branches), options (the same call graphs with llc options drawn per graph), "
+                        "or all (default all); --count and --graphs are "
                         "shared out among them")
     p.add_argument("--layout", help="SGPR layout the compilers use (default old)")
     p.add_argument("--switch", action="append", default=[], metavar="NAME=on|off", type=switch_option,

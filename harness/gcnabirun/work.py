@@ -158,14 +158,17 @@ def split_graphs(text, per_chunk):
 # those that call, random call graphs rooted in it (a share of --graphs);
 # and the default conventions' programs with bodies (frames, pressure,
 # lane-varying inreg values, tail calls, forwarding, long branches: what the
-# final code is about), in call graphs of gcnabi gen's own roots.
+# final code is about), in call graphs of gcnabi gen's own roots; and the
+# same programs with llc options drawn per graph (the "options" suite:
+# call graphs only, since a graph's options travel with it).
 # The default suite (ccc/fastcc/coldcc/amdgpu_gfx) gets what is left.
 #   name, weights file, share of signatures, share of graphs, graph root
 CONVENTION_SUITES = (
     ("shaders", "cases/weights/shaders.weights", 0.15, 0.20, "amdgpu_cs"),
     ("chain", "cases/weights/chain.weights", 0.10, 0.15, "amdgpu_cs_chain"),
     ("kernels", "cases/weights/kernels.weights", 0.10, 0.15, "amdgpu_kernel"),
-    ("bodies", "cases/weights/bodies.weights", 0.10, 0.25, None),
+    ("bodies", "cases/weights/bodies.weights", 0.10, 0.20, None),
+    ("options", "cases/weights/options.weights", 0.0, 0.10, None),
 )
 
 

@@ -47,6 +47,17 @@ static void test_same_seed_same_graph(void **state)
 	free(b);
 }
 
+/* What graph_print writes of g (the caller frees it). */
+static char *graph_text(const Graph *g, size_t *len)
+{
+	char *text = 0;
+	FILE *f = open_memstream(&text, len);
+	assert_non_null(f);
+	assert_true(graph_print(g, f));
+	fclose(f);
+	return text;
+}
+
 /* llc options per graph: weighed, each option drawn about as often as
  * its weight says, -tailcallopt only for fastcc graphs, +/-real-true16
  * never both; the graphs themselves as without the weights; graph_print
@@ -79,12 +90,8 @@ static void test_llc_options(void **state)
 		assert_int_not_equal(a->llc_options & 12, 0);  /* the one or the other: -real-true16 is 100 */
 		for (unsigned k = 0; k < gen_llc_option_count; k++)
 			seen[k] += a->llc_options >> k & 1;
-		char *text = 0;
-		size_t len = 0;
-		FILE *f = open_memstream(&text, &len);
-		assert_non_null(f);
-		assert_true(graph_print(a, f));
-		fclose(f);
+		size_t len;
+		char *text = graph_text(a, &len);
 		const char *line = strstr(text, "; gcnabi-llc-options:");
 		assert_non_null(line);
 		assert_ptr_equal(strstr(line + 1, "; gcnabi-llc-options:"), NULL);
@@ -425,12 +432,8 @@ static void test_chain_graph_round_trip(void **state)
 		Graph *g = malloc(sizeof *g);
 		assert_non_null(g);
 		gen_callgraph_rooted(g, &defaults, 7, i, CC_AMDGPU_CS_CHAIN);
-		char *text = 0;
-		size_t len = 0;
-		FILE *f = open_memstream(&text, &len);
-		assert_non_null(f);
-		assert_true(graph_print(g, f));
-		fclose(f);
+		size_t len;
+		char *text = graph_text(g, &len);
 		Sig *sigs[GRAPH_MAX_NODES];
 		for (unsigned k = 0; k < g->nnodes; k++)
 			sigs[k] = &g->nodes[k];
