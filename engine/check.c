@@ -36,8 +36,6 @@ static int collect_sig(void *ctx, const Sig *sig, const SigError *err)
 	return 0;
 }
 
-/* The signatures and, for a call graph, its edges and components; 0 or an
- * exit status after a message. */
 static bool blank(char ch) { return ch == ' ' || ch == '\t' || ch == '\r'; }
 
 /* The next word of s[*i, n): its length (0 at the end), *w its start. */
@@ -109,6 +107,8 @@ static bool input_llc_options(Check *c, const char *text, size_t len)
 	return ok;
 }
 
+/* The signatures and, for a call graph, its edges and components; 0 or an
+ * exit status after a message. */
 static int read_input(Check *c)
 {
 	CheckInput *in = &c->in;
