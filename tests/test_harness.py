@@ -249,11 +249,14 @@ def test_known_identity(tmp):
     base = {"axis": "crash", "convention": "default", "selector": "gisel", "cause_versions": [22]}
     hit = lambda cause, **kw: (K.match(entries, dict(base, cause=cause, **kw)) or {}).get("reason")
     got = [hit("compiler: X", llc_options=["-tailcallopt"]), hit("compiler: X"),
-           hit("compiler: X", llc_options=["-tailcallopt", "-mattr=+wavefrontsize64"]),
+           hit("compiler: X", llc_options=["-mattr=-flat-for-global", "-tailcallopt"]),
+           hit("compiler: X", llc_options=["-mattr=-flat-for-global"]),
            hit("compiler: Y", triple="amdgcn-amd-amdhsa"), hit("compiler: Y"), hit("compiler: Y", triple="amdgcn--"),
            hit("compiler: Z", llc_options=["-tailcallopt"], triple="amdgcn--"), hit("compiler: Z")]
-    report("known entries with llc-options or triple accept only their combination; those without, every one",
-           got == ["with -tailcallopt", None, None, "under amdhsa", None, None, "anywhere", "anywhere"], repr(got))
+    report("known entries with llc-options accept combinations that have those options (others beside), with a "
+           "triple only that triple's; those without, every one",
+           got == ["with -tailcallopt", None, "with -tailcallopt", None, "under amdhsa", None, None, "anywhere",
+                   "anywhere"], repr(got))
     errors = []
     for bad in ("crash | * | * | * | . | r | llc-options: -mtriple=amdgcn\n", "crash | * | * | * | . | r | triple: x86_64--\n"):
         with open(path, "w") as f:

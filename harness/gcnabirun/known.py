@@ -273,8 +273,10 @@ def match(entries, f):
             continue
         if e["versions"] is not None and not set(f["cause_versions"]) <= e["versions"]:
             continue
-        # an entry that names llc options or a triple accepts only that combination
-        if e.get("llc_options") is not None and list(f.get("llc_options") or []) != e["llc_options"]:
+        # an entry that names llc options accepts combinations that have them
+        # all (a generated call graph may have others beside); one that names
+        # a triple, only that triple's
+        if e.get("llc_options") is not None and not set(e["llc_options"]) <= set(f.get("llc_options") or []):
             continue
         if e.get("triple") is not None and (f.get("triple") or V.vocab()["triples"][0]) != e["triple"]:
             continue
