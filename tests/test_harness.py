@@ -278,6 +278,22 @@ def test_known_identity(tmp):
            K.match(K.load(path), f) is not None and K.match(K.load(path), dict(f, triple=None)) is None, line)
 
 
+def test_known_patterns_as_causes_read():
+    """A cause names a register range as s[#] or v[#] (check_cause.c
+    normalizes `s[30:31]` so): a known-differences pattern with `[#:#]`
+    can match no cause (the long-branch entry had one until 7 December
+    2026, and never accepted its cause)."""
+    sys.path.insert(0, os.path.join(ROOT, "harness"))
+    from gcnabirun import known as K
+    entries = K.load(os.path.join(ROOT, "cases", "known-differences.txt"))
+    bad = [e["where"] for e in entries if r"\[#:#\]" in e["pattern"].pattern or "[#:#]" in e["pattern"].pattern]
+    jump = "final code: the function jumps through s[#] to .LBB#_# again: its return address was overwritten by a long branch"
+    hit = K.match(entries, {"axis": "final-code", "convention": "default", "selector": "dag", "cause_versions": [22],
+                            "cause": jump})
+    report("known patterns: no register range a cause cannot hold; the long-branch jump is accepted",
+           not bad and hit is not None, "%s %s" % (bad, hit))
+
+
 def test_split_graphs_by_options():
     """A unit's llc options are all of its graphs': gcnabi gen's graphs
     of a suite with llc-option weights are split into chunks of at most
