@@ -200,6 +200,25 @@ static bool makes_forbidden_tail_call(const Check *c, unsigned i)
 	return false;
 }
 
+/* -tailcallopt makes a tail call required, and llc refuses one it cannot
+ * make, as LLVM's unsupported-calls.ll expects: the option's documented
+ * effect, a note, not a crash. Its reason, or NULL when line is none. */
+static const char *tailcallopt_refusal(const Check *c, const Combo *co, const Batch *b, const char *line, int named)
+{
+	if (!llc_options_tailcallopt(&c->opt))
+		return 0;
+	if (strstr(line, "unsupported required tail call"))
+		return "-tailcallopt: llc refuses a tail call the option requires and it cannot make";
+	/* GlobalISel says the same by not translating the call (its
+	 * isEligibleForTailCallOptimization, as SelectionDAG's, takes only a
+	 * fastcc callee of a fastcc caller under the option): a function of
+	 * gcnabi's graph whose last call is such a musttail call */
+	if (co->sel == SEL_GISEL && b->graph && !c->in.as_written && named >= 0 &&
+	    strstr(line, "unable to translate instruction: call") && makes_forbidden_tail_call(c, (unsigned)named))
+		return "-tailcallopt: GlobalISel does not translate a tail call the option requires and it cannot make";
+	return 0;
+}
+
 /* One function (call graphs: one graph) that llc fails on, twice if a
  * signal killed it: a compiler finding. */
 static void leaf_failed(Check *c, const Batch *b, const Proc *p, char *line, bool out_of_memory)
@@ -231,26 +250,12 @@ static void leaf_failed(Check *c, const Batch *b, const Proc *p, char *line, boo
 	int named = b->graph ? named_function(c, line) : -1;
 	if (b->graph && c->in.as_written && !limit && module_note(c, b, co, line))
 		return;
-	/* -tailcallopt makes a tail call required, and llc refuses one it cannot
-	 * make, as LLVM's unsupported-calls.ll expects: the option's
-	 * documented effect, a note, not a crash */
-	if (!limit && llc_options_tailcallopt(&c->opt) && strstr(line, "unsupported required tail call")) {
+	const char *tco = limit ? 0 : tailcallopt_refusal(c, co, b, line, named);
+	if (tco) {
 		co->st.functions++;
 		co->st.both_refused++;
 		report(c, co, named >= 0 ? (unsigned)named : b->graph ? batch_first(c, b) : co->order[b->first],
-		       FK_BOTH_REFUSED, line, 0, 0, "-tailcallopt: llc refuses a tail call the option requires and it cannot make");
-		return;
-	}
-	/* GlobalISel says the same by not translating the call (its
-	 * isEligibleForTailCallOptimization, as SelectionDAG's, takes only a
-	 * fastcc callee of a fastcc caller under the option): a function of
-	 * gcnabi's graph whose last call is such a musttail call */
-	if (!limit && llc_options_tailcallopt(&c->opt) && co->sel == SEL_GISEL && b->graph && !c->in.as_written &&
-	    named >= 0 && strstr(line, "unable to translate instruction: call") && makes_forbidden_tail_call(c, (unsigned)named)) {
-		co->st.functions++;
-		co->st.both_refused++;
-		report(c, co, (unsigned)named, FK_BOTH_REFUSED, line, 0, 0,
-		       "-tailcallopt: GlobalISel does not translate a tail call the option requires and it cannot make");
+		       FK_BOTH_REFUSED, line, 0, 0, tco);
 		return;
 	}
 	int why = b->graph && c->in.as_written && !limit ? refused_explaining(c, co, line, named) : -1;
