@@ -79,6 +79,13 @@ static bool loop_round(Exec *x, State *st, uint32_t line)
 	uint64_t d = state_digest(st);
 	if (st->heads[h].visits && st->heads[h].digest == d)
 		return false;
+	for (unsigned k = 0; k < x->nrounds; k++)
+		if (x->rounds[k].pc == st->pc && x->rounds[k].digest == d)
+			return false;
+	if (x->nrounds < EXEC_MAX_ROUNDS) {
+		x->rounds[x->nrounds].pc = st->pc;
+		x->rounds[x->nrounds++].digest = d;
+	}
 	if (++st->heads[h].visits > EXEC_LOOP_ROUNDS) {
 		stop(x, VERDICT_UNKNOWN, line, "the loop at line %u does not settle in %u rounds", head_line, EXEC_LOOP_ROUNDS);
 		return false;

@@ -64,17 +64,20 @@ static const AsmOp *scratch_base(const AsmInstr *in)
 
 /* Some instruction in (from, to) writes register r of file f: its first
  * operand (not a store's, a compare's or a branch's) names it. */
+static bool writes_reg(const AsmInstr *in, RegFile file, unsigned r)
+{
+	const AsmOp *d = &in->op[0];
+	if (!in->nops || strstr(in->mnemonic, "_store") || starts(in->mnemonic, "s_cmp") ||
+	    starts(in->mnemonic, "s_cbranch") || starts(in->mnemonic, "s_branch") || starts(in->mnemonic, "s_setpc"))
+		return false;
+	return d->kind == AOP_REG && d->file == file && r >= d->first && r < (unsigned)d->first + d->count;
+}
+
 static bool modified_between(const AsmFunction *f, uint32_t from, uint32_t to, RegFile file, unsigned r)
 {
-	for (uint32_t k = from + 1; k < to; k++) {
-		const AsmInstr *in = &f->instrs[k];
-		const AsmOp *d = &in->op[0];
-		if (!in->nops || strstr(in->mnemonic, "_store") || starts(in->mnemonic, "s_cmp") ||
-		    starts(in->mnemonic, "s_cbranch") || starts(in->mnemonic, "s_branch") || starts(in->mnemonic, "s_setpc"))
-			continue;
-		if (d->kind == AOP_REG && d->file == file && r >= d->first && r < (unsigned)d->first + d->count)
+	for (uint32_t k = from + 1; k < to; k++)
+		if (writes_reg(&f->instrs[k], file, r))
 			return true;
-	}
 	return false;
 }
 
@@ -105,6 +108,39 @@ static bool saved_before(const AsmFunction *f, uint32_t i)
 			       last_write(f, i, (RegFile)ld->op[0].file, ld->op[0].first);
 	}
 	return false;
+}
+
+/* A compare for equality of an SGPR the last v_readfirstlane_b32 before
+ * it wrote and that one's source VGPR (a waterfall loop's, which narrows
+ * EXEC to the lanes holding lane 0's value). */
+static bool lane_guard(const AsmFunction *f, uint32_t i)
+{
+	const AsmInstr *in = &f->instrs[i];
+	if (!(starts(in->mnemonic, "v_cmp_eq_") || starts(in->mnemonic, "v_cmpx_eq_")) || in->nops < 2)
+		return false;
+	const AsmOp *a = &in->op[in->nops - 2], *b = &in->op[in->nops - 1];
+	if (b->kind == AOP_REG && b->file == RF_SGPR) {
+		const AsmOp *t = a;
+		a = b, b = t;
+	}
+	if (a->kind != AOP_REG || a->file != RF_SGPR || b->kind != AOP_REG || b->file != RF_VGPR)
+		return false;
+	/* an argument's, not the callee pointer's (its loop is not judged) */
+	for (uint32_t k = i + 1; k < f->ninstrs; k++)
+		if (is_call(&f->instrs[k])) {
+			const AsmOp *t = &f->instrs[k].op[1];
+			if (t->kind == AOP_REG && a->first >= t->first && a->first < (unsigned)t->first + t->count)
+				return false;
+			break;
+		}
+	uint32_t k = i;
+	while (k-- > 0 && !writes_reg(&f->instrs[k], RF_SGPR, a->first))
+		;
+	/* k: the last instruction before i that writes the SGPR, if any */
+	const AsmInstr *w = k < i ? &f->instrs[k] : 0;
+	return w && is(w, "v_readfirstlane_b32") && w->nops == 2 && is_sgpr(&w->op[0], a->first) &&
+	       w->op[1].kind == AOP_REG && w->op[1].file == RF_VGPR && w->op[1].first == b->first &&
+	       !modified_between(f, k, i, RF_VGPR, b->first);
 }
 
 static bool site(const AsmFunction *f, const Contract *c, MutationOp op, uint32_t i, MutantArgs args, void *ctx,
@@ -163,6 +199,7 @@ static bool site(const AsmFunction *f, const Contract *c, MutationOp op, uint32_
 				return true;
 		return false;
 	}
+	case MUT_drop_lane_guard: return call_after && lane_guard(f, i);
 	default: return false;
 	}
 }
@@ -186,7 +223,8 @@ bool asm_mutant_apply(const AsmFunction *f, const Contract *c, const Mutant *m, 
 {
 	AsmInstr extra[3];
 	unsigned nextra = 0;
-	bool drop = m->op == MUT_drop_restore || m->op == MUT_skip_sp_restore || m->op == MUT_skip_exec_restore;
+	bool drop = m->op == MUT_drop_restore || m->op == MUT_skip_sp_restore || m->op == MUT_skip_exec_restore ||
+		    m->op == MUT_drop_lane_guard;
 	uint32_t line = f->instrs[m->at].line;
 	char text[96];
 	if (m->op == MUT_clobber_return_address) {
@@ -201,6 +239,16 @@ bool asm_mutant_apply(const AsmFunction *f, const Contract *c, const Mutant *m, 
 		snprintf(text, sizeof text, "%s %s, %s, %s", x, m->a, m->a, m->b);
 		asm_parse_line(text, line, &extra[2]);
 		nextra = 3;
+	} else if (m->op == MUT_drop_lane_guard) {
+		/* its result (VCC, an SGPR, EXEC for v_cmpx) all of EXEC */
+		const AsmInstr *in = &f->instrs[m->at];
+		const AsmOp *d = in->nops == 3 ? &in->op[0] : 0;
+		bool lo = d ? (d->kind == AOP_SPECIAL ? strcmp(d->text, "vcc_lo") == 0 : d->count == 1) : false;
+		if (d)
+			snprintf(text, sizeof text, "s_mov_b%s %s, %s", lo ? "32" : "64", d->text, lo ? "exec_lo" : "exec");
+		else
+			snprintf(text, sizeof text, "s_nop 0");
+		nextra = asm_parse_line(text, line, &extra[0]);
 	}
 	*out = *f;
 	uint32_t n = f->ninstrs - (drop ? 1u : 0u) + nextra;

@@ -16,7 +16,8 @@
 	X(skip_sp_restore, "delete the write that gives SP back after the last call") \
 	X(skip_exec_restore, "delete the s_mov of EXEC back after a saveexec") \
 	X(swap_call_args, "swap the first two argument registers the callee reads, before a call") \
-	X(stack_arg_offset, "move an outgoing stack argument's store 4 bytes up")
+	X(stack_arg_offset, "move an outgoing stack argument's store 4 bytes up") \
+	X(drop_lane_guard, "before a call, make the compare of a v_readfirstlane_b32's value with its source (a loop over a lane-varying value's distinct values) true in every lane")
 
 typedef enum {
 #define X(name, doc) MUT_##name,

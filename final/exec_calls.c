@@ -32,21 +32,53 @@ static bool takes_sgprs(const Placement *p)
 	return false;
 }
 
+/* Whether every lane EXEC holds lies within a guard of lane 0's value id:
+ * there the value is every active lane's own. */
+static bool guarded(const Exec *x, const State *st, uint32_t id)
+{
+	for (unsigned i = 0; i < EXEC_GUARDS && i < st->nguards; i++) {
+		bool within = st->guards[i].id == id;
+		for (unsigned k = 0; k < (x->in->wave == 64 ? 2u : 1u) && within; k++) {
+			Lanes e, g;
+			int he, hg;
+			within = lanes_of(st->s[R_EXEC + k], &e, &he) && lanes_of(st->guards[i].mask[k], &g, &hg) && !g.within &&
+				 (he < 0 || hg < 0 || he == hg) && !(e.t & ~g.t);
+		}
+		if (within)
+			return true;
+	}
+	return false;
+}
+
+/* Whether p passes an argument part in SGPR r. */
+static bool sgpr_arg(const Placement *p, unsigned r)
+{
+	for (unsigned k = 0; p && k < p->nlocs; k++)
+		if (p->locs[k].kind == LOC_SGPR && p->locs[k].reg == r &&
+		    !(p->ret.count && k >= p->ret.first && k < p->ret.first + p->ret.count))
+			return true;
+	return false;
+}
+
 bool uniform_sgpr_args(Exec *x, const State *st, const AsmInstr *in, const char *callee, const Placement *p,
 		       const Contract *c)
 {
-	/* The registers the callee may read as arguments: the SGPRs it does
-	 * not preserve (where the model's callee and caller views differ,
-	 * llc writes either: caller_inreg_over_srd) */
+	/* The registers the callee may read as arguments: its SGPR
+	 * arguments' and the SGPRs it does not preserve (where the model's
+	 * callee and caller views differ, llc writes either:
+	 * caller_inreg_over_srd; amdgpu_gfx preserves its argument SGPRs) */
 	for (unsigned r = 0; takes_sgprs(p) && r < R_VCC; r++) {
 		Val v = st->s[r];
-		if (v.kind != V_UNKNOWN || v.reg != LANE0_WORD || (c && regset_has(&c->preserved, RF_SGPR, r)))
+		if (v.kind != V_UNKNOWN || (v.reg & WORD_KIND) != LANE0_WORD ||
+		    (c && regset_has(&c->preserved, RF_SGPR, r) && !sgpr_arg(p, r)))
 			continue;
 		bool whole = true; /* EXEC still the entry mask: every lane of the call */
 		for (unsigned k = 0; k < (x->in->wave == 64 ? 2u : 1u); k++)
 			whole &= is_entry(st->s[R_EXEC + k], RF_SGPR, R_EXEC + k);
 		char s[16];
 		reg_name(RF_SGPR, r, s, sizeof s);
+		if (!whole && guarded(x, st, v.id))
+			continue; /* a waterfall loop's round: every lane the call runs in holds this value */
 		if (!whole) {
 			stop(x, VERDICT_UNKNOWN, in->line,
 			     "call of @%s: %s holds lane 0's value of v%u (line %u) under a narrowed EXEC: a loop over its "

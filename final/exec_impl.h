@@ -22,8 +22,12 @@ enum {
 	MAX_OVERLAYS = 512,
 	MAX_SLOTS = 1024,
 	MAX_SYMS = 256,
+	EXEC_FIRSTS = 8,
+	EXEC_GUARDS = 8,
+	EXEC_MAX_ROUNDS = 1024,
+	EXEC_ASMASKS = 4,
 	MAX_GLOBAL_STORES = 16,
-	MAX_MASKS = NSREG + 4 * REGSET_MAX + 2 * MAX_SLOTS + MAX_OVERLAYS, /* where a state may hold masks */
+	MAX_MASKS = NSREG + 4 * REGSET_MAX + 2 * MAX_SLOTS + MAX_OVERLAYS + 2 * EXEC_GUARDS + EXEC_ASMASKS, /* where a state may hold masks */
 };
 
 typedef enum {
@@ -87,6 +91,24 @@ typedef struct {
 	 * reload after it can give one of them back. */
 	RegSet maybe_stored;
 	uint32_t s_at[NSREG]; /* 1 + the instruction that last wrote each SGPR (0: none) */
+	/* Lane 0's values v_readfirstlane_b32 made (by id) and the vector
+	 * value each read, the latest EXEC_FIRSTS; the waterfall guards: the
+	 * lanes (a mask per half of the wave) where a v_cmp_eq found that
+	 * value equal to lane 0's, the latest EXEC_GUARDS. */
+	struct {
+		uint32_t id;
+		Val src;
+	} firsts[EXEC_FIRSTS];
+	struct {
+		uint32_t id;
+		Val mask[2];
+	} guards[EXEC_GUARDS];
+	/* Values of registers taken as masks (exec_step.c as_mask): the mask
+	 * each stands for. */
+	struct {
+		Val v, mask;
+	} asmask[EXEC_ASMASKS];
+	unsigned nfirsts, nguards, nasmasks;
 	uint32_t pc;
 	uint32_t steps;
 	/* The loops this path went round: each head (the target of a
@@ -117,6 +139,14 @@ typedef struct {
 	 * none) for zero, and on which side it is (taken or not). */
 	unsigned zero_reg;
 	bool zero_taken;
+	/* Every (loop head, digest) a path has begun a round from, on any
+	 * path: a path back at one goes on as that one did (llc's loop-exit
+	 * masks may take turns, and paths fork in every round). */
+	struct {
+		uint32_t pc;
+		uint64_t digest;
+	} rounds[EXEC_MAX_ROUNDS];
+	unsigned nrounds;
 	Val *mask_at[MAX_MASKS]; /* compact()'s */
 	uint32_t mask_t[MAX_MASKS];
 } Exec;
@@ -139,8 +169,19 @@ Val unknown_val(Exec *x, uint32_t line);
 /* An unknown word loaded from memory that is not the stack (LDS, flat, a
  * global or constant at an address not known): data, never a return
  * address the function saved. A V_UNKNOWN with reg DATA_WORD. */
-enum { DATA_WORD = 1, LANE0_WORD = 2 };
+enum { DATA_WORD = 1, LANE0_WORD = 2, WORD_KIND = 3 };
 Val data_val(Exec *x, uint32_t line);
+/* A V_UNKNOWN in a vector register whose lanes may hold different values
+ * (reg's VARIES bit, beside the word kind): made from one that does, a
+ * lane's own index (v_mbcnt) or memory at a per-lane address. */
+enum { VARIES = 4 };
+Val varying_val(Exec *x, uint32_t line, Val like);
+/* Whether v may differ from lane to lane: a VGPR's entry value no inreg
+ * argument put there, a varying unknown, a register written in some lanes
+ * only. Values the executor cannot tell (a call's results, a compare's
+ * outcome as a number) count as uniform: a violation is never made of a
+ * guess. */
+bool val_varies(const Exec *x, Val v);
 /* v_readfirstlane of a value that may differ per lane (a VGPR's entry
  * value, a value written in some lanes only): lane 0's, not the value of
  * every lane. A V_UNKNOWN with reg LANE0_WORD, file the VGPR it came from. */
@@ -148,9 +189,10 @@ Val lane0_val(Exec *x, uint32_t line, unsigned vgpr);
 /* A call or tail call of a callee whose placement p (contract c, NULL:
  * the caller's) takes SGPR arguments: an SGPR it may read as one that
  * holds lane 0's value of a lane-varying one is a violation where EXEC is
- * the entry mask (every lane gets that one value), not known under a
- * narrowed EXEC (a loop over the distinct values is not proven); false
- * once the verdict is made. */
+ * the entry mask (every lane gets that one value); under a narrowed EXEC
+ * it is right where EXEC lies within a guard of that value (a waterfall
+ * loop: every lane the call runs in holds that value) and not known
+ * elsewhere; false once the verdict is made. */
 bool uniform_sgpr_args(Exec *x, const State *st, const AsmInstr *in, const char *callee, const Placement *p,
 		       const Contract *c);
 bool same_val(Val a, Val b);

@@ -237,6 +237,16 @@ static void check_received(Exec *x, const State *st, const AsmInstr *in, int sym
 	}
 }
 
+/* Whether a vector load's address operand a differs from lane to lane:
+ * then so may what it loads. */
+static bool per_lane_address(Exec *x, const State *st, const AsmInstr *in, const AsmOp *a)
+{
+	bool vary = false;
+	for (unsigned k = 0; a->kind == AOP_REG && a->file != RF_SGPR && k < a->count; k++)
+		vary |= val_varies(x, read_op(x, st, a, k, in->line));
+	return vary;
+}
+
 /* Memory instructions; false: the path stops. */
 bool exec_memory(Exec *x, State *st, const AsmInstr *in)
 {
@@ -266,10 +276,13 @@ bool exec_memory(Exec *x, State *st, const AsmInstr *in)
 				check_received(x, st, in, sym, off, &o[1]);
 			return !x->done;
 		}
+		bool vary = per_lane_address(x, st, in, &o[1]);
 		for (unsigned k = 0; k < o[0].count && o[0].kind == AOP_REG; k++) {
 			Val v = sym >= 0 && voff.kind == V_CONST && mem_dwords(m) > k
 					? (Val){ .kind = V_LOAD, .id = (uint32_t)sym, .off = off + 4 * (int64_t)k }
 					: data_val(x, in->line);
+			if (vary)
+				v = varying_val(x, in->line, data_val(x, in->line));
 			if (!write_v(x, st, in, (RegFile)o[0].file, o[0].first + k, v))
 				return false;
 		}
@@ -301,8 +314,11 @@ bool exec_memory(Exec *x, State *st, const AsmInstr *in)
 	if (store)
 		return true;
 	bool data = has_prefix(m, "ds_") || has_prefix(m, "flat_");
+	bool vary = in->nops >= 2 && o[0].file != RF_SGPR && per_lane_address(x, st, in, &o[1]);
 	for (unsigned k = 0; k < o[0].count && o[0].kind == AOP_REG; k++) {
 		Val v = data ? data_val(x, in->line) : unknown_val(x, in->line);
+		if (vary)
+			v = varying_val(x, in->line, v);
 		if (o[0].file == RF_SGPR)
 			write_s(st, o[0].first + k, v);
 		else if (!write_v(x, st, in, (RegFile)o[0].file, o[0].first + k, v))

@@ -42,6 +42,34 @@ static bool writes_exec(const AsmInstr *in)
 /* A scalar instruction on masks (lanes.h); false: its operands are not
  * masks the executor follows, and it is taken as any SALU instruction. A
  * saveexec keeps EXEC in its destination whatever they are. */
+static unsigned free_var(const State *st);
+
+/* A register's value that is not a mask the executor follows, taken as
+ * one by an instruction on masks (llc's loop-exit mask begins as an
+ * implicit-def, `s_andn2_b64 s[6:7], s[64:65], exec`): any lanes, a
+ * variable of its own, the same each time that value is read as one.
+ * False: no variable is left, or v is not a register's value. */
+static bool as_mask(Exec *x, State *st, const AsmOp *op, unsigned k, Val *v, unsigned *var, uint32_t line)
+{
+	unsigned r;
+	if (!sreg_of(op, k, &r) || r >= R_VCC || v->kind == V_CONST)
+		return false;
+	for (unsigned i = 0; i < EXEC_ASMASKS; i++)
+		if (st->asmask[i].mask.kind == V_LANES && same_val(st->asmask[i].v, *v) &&
+		    st->asmask[i].mask.reg == R_EXEC + k) {
+			*v = st->asmask[i].mask;
+			return true;
+		}
+	if (!*var && !(*var = free_var(st)) && compact(x, st, LANE_ALL))
+		*var = free_var(st);
+	if (!*var)
+		return false;
+	unsigned i = st->nasmasks++ % EXEC_ASMASKS;
+	st->asmask[i].v = *v;
+	st->asmask[i].mask = *v = lanes_val(x, (Lanes){ lane_var(*var), false }, (int)k, line);
+	return true;
+}
+
 static bool lane_step(Exec *x, State *st, const AsmInstr *in, const LaneInstr *li)
 {
 	const AsmOp *o = in->op;
@@ -50,11 +78,17 @@ static bool lane_step(Exec *x, State *st, const AsmInstr *in, const LaneInstr *l
 	if (in->nops != (plain && !li->unary ? 3u : 2u))
 		return false;
 	Val out[2], exec[2];
+	unsigned var = 0;
 	for (unsigned k = 0; k < n; k++) {
 		Lanes a, b = { 0, false };
 		int ha, hb = -1;
 		Val va = read_op(x, st, &o[1], k, in->line);
 		Val vb = plain ? (li->unary ? const_val(0) : read_op(x, st, &o[2], k, in->line)) : st->s[R_EXEC + k];
+		/* one operand a mask, the other a register's value: that as one */
+		if (plain && !li->unary && lanes_of(vb, &b, &hb) && !lanes_of(va, &a, &ha))
+			as_mask(x, st, &o[1], k, &va, &var, in->line);
+		else if (plain && !li->unary && lanes_of(va, &a, &ha) && !lanes_of(vb, &b, &hb))
+			as_mask(x, st, &o[2], k, &vb, &var, in->line);
 		bool masks = lanes_of(va, &a, &ha) && lanes_of(vb, &b, &hb) && (ha < 0 || hb < 0 || ha == hb);
 		if (!masks && plain)
 			return false;
@@ -76,6 +110,22 @@ static bool lane_step(Exec *x, State *st, const AsmInstr *in, const LaneInstr *l
  * is possible on it). */
 bool compact(Exec *x, State *st, uint32_t care)
 {
+	/* a guard of a value no SGPR holds any more guards nothing */
+	for (unsigned i = 0; i < EXEC_GUARDS; i++) {
+		bool held = false;
+		for (unsigned r = 0; r < R_VCC && !held; r++)
+			held = st->s[r].kind == V_UNKNOWN && (st->s[r].reg & WORD_KIND) == LANE0_WORD && st->s[r].id == st->guards[i].id;
+		if (!held)
+			st->guards[i].mask[0] = st->guards[i].mask[1] = const_val(0);
+	}
+	/* a value taken as a mask that no SGPR holds any more */
+	for (unsigned i = 0; i < EXEC_ASMASKS; i++) {
+		bool held = false;
+		for (unsigned r = 0; r < R_VCC && !held; r++)
+			held = same_val(st->s[r], st->asmask[i].v);
+		if (!held)
+			st->asmask[i].mask = const_val(0);
+	}
 	Val **at = x->mask_at;
 	uint32_t *t = x->mask_t;
 	unsigned n = 0;
@@ -94,6 +144,12 @@ bool compact(Exec *x, State *st, uint32_t care)
 	}
 	for (unsigned i = 0; i < st->nov; i++)
 		MASK(st->ov[i].v);
+	for (unsigned i = 0; i < EXEC_GUARDS; i++) {
+		MASK(st->guards[i].mask[0]);
+		MASK(st->guards[i].mask[1]);
+	}
+	for (unsigned i = 0; i < EXEC_ASMASKS; i++)
+		MASK(st->asmask[i].mask);
 #undef MASK
 	int k = lane_compact(t, n, care);
 	if (k < 0)
@@ -137,10 +193,51 @@ static unsigned free_var(const State *st)
 			used = uses_var(st->slots[i].act, k) || uses_var(st->slots[i].inact, k);
 		for (unsigned i = 0; i < st->nov && !used; i++)
 			used = uses_var(st->ov[i].v, k);
+		for (unsigned i = 0; i < EXEC_GUARDS && !used; i++)
+			used = uses_var(st->guards[i].mask[0], k) || uses_var(st->guards[i].mask[1], k);
+		for (unsigned i = 0; i < EXEC_ASMASKS && !used; i++)
+			used = uses_var(st->asmask[i].mask, k);
 		if (!used)
 			return k;
 	}
 	return 0;
+}
+
+/* A compare for equality of lane 0's value (an SGPR) and the vector
+ * value v_readfirstlane_b32 read it from, each 32-bit half: its result
+ * out is a guard of every lane 0's value it compared, the lanes where the
+ * two are equal (a waterfall loop's v_cmp_eq). */
+static void guard(State *st, const AsmInstr *in, const Val *out, Exec *x)
+{
+	const char *m = in->mnemonic;
+	if (!(has_prefix(m, "v_cmp_eq_") || has_prefix(m, "v_cmpx_eq_")) || in->nops < 2 ||
+	    !(strstr(m, "_u32") || strstr(m, "_i32") || strstr(m, "_u64") || strstr(m, "_i64")))
+		return;
+	const AsmOp *a = &in->op[in->nops - 2], *b = &in->op[in->nops - 1];
+	if (a->kind != AOP_REG || b->kind != AOP_REG || (a->file == RF_SGPR) == (b->file == RF_SGPR))
+		return;
+	if (b->file == RF_SGPR) {
+		const AsmOp *t = a;
+		a = b, b = t;
+	}
+	unsigned width = strstr(m, "_u64") || strstr(m, "_i64") ? 2 : 1;
+	uint32_t ids[2];
+	for (unsigned k = 0; k < width; k++) {
+		Val l = read_op(x, st, a, k, in->line), v = read_op(x, st, b, k, in->line);
+		bool found = false;
+		for (unsigned i = 0; i < EXEC_FIRSTS && i < st->nfirsts && !found; i++)
+			found = l.kind == V_UNKNOWN && (l.reg & WORD_KIND) == LANE0_WORD && st->firsts[i].id == l.id &&
+				same_val(st->firsts[i].src, v);
+		if (!found)
+			return;
+		ids[k] = l.id;
+	}
+	for (unsigned k = 0; k < width; k++) {
+		unsigned g = st->nguards++ % EXEC_GUARDS;
+		st->guards[g].id = ids[k];
+		st->guards[g].mask[0] = out[0];
+		st->guards[g].mask[1] = x->in->wave == 64 ? out[1] : const_val(0);
+	}
 }
 
 /* A VALU compare: in each lane EXEC has on, its outcome, a variable of
@@ -170,6 +267,7 @@ bool exec_compare(Exec *x, State *st, const AsmInstr *in)
 		if (to_exec)
 			write_s(st, R_EXEC + k, out[k]);
 	}
+	guard(st, in, out, x);
 	return true;
 }
 
@@ -234,11 +332,11 @@ static int set_pc(Exec *x, State *st, const AsmInstr *in, int *label)
 		exec_ret(x, st, in, held, p);
 		return STEP_END;
 	}
-	if (lo.kind == V_UNKNOWN && hi.kind == V_UNKNOWN && lo.reg == DATA_WORD && hi.reg == DATA_WORD) {
+	if (lo.kind == V_UNKNOWN && hi.kind == V_UNKNOWN && (lo.reg & WORD_KIND) && (lo.reg & WORD_KIND) == (hi.reg & WORD_KIND)) {
 		/* A sibling call through a pointer loaded from memory that is
 		 * not the stack (LDS, flat: LLVM's
-		 * tail-call-uniform-target-in-vgprs-issue110930.ll): a callee
-		 * not known. */
+		 * tail-call-uniform-target-in-vgprs-issue110930.ll), or one
+		 * lane's of a pointer in VGPRs: a callee not known. */
 		exec_ret(x, st, in, "a function through a pointer in memory", 0);
 		return STEP_END;
 	}
@@ -470,10 +568,16 @@ static int read_first_lane(Exec *x, State *st, const AsmInstr *in, int *label)
 	if (!sreg_of(&in->op[0], 0, &r))
 		return STEP_NEXT;
 	Val v = read_op(x, st, &in->op[1], 0, in->line);
-	/* a value that may differ per lane: lane 0's (lane0_val) */
-	bool varies = v.kind == V_ENTRY && v.file == RF_VGPR && v.reg < 256 && !(x->in->uniform_vgprs[v.reg / 64] >> (v.reg % 64) & 1);
-	unsigned src = in->op[1].kind == AOP_REG ? in->op[1].first : 255;
-	write_s(st, r, varies ? lane0_val(x, in->line, src) : v);
+	if (!val_varies(x, v)) {
+		write_s(st, r, v);
+		return STEP_ON;
+	}
+	/* a value that may differ per lane: lane 0's (lane0_val), and what
+	 * it read, for a compare that guards a waterfall loop */
+	Val l = lane0_val(x, in->line, in->op[1].kind == AOP_REG ? in->op[1].first : 255);
+	st->firsts[st->nfirsts++ % EXEC_FIRSTS].id = l.id;
+	st->firsts[(st->nfirsts - 1) % EXEC_FIRSTS].src = v;
+	write_s(st, r, l);
 	return STEP_ON;
 }
 
@@ -510,6 +614,12 @@ static int alu(Exec *x, State *st, const AsmInstr *in, int *label)
 	if (cmp)
 		return STEP_ON;
 	unsigned defs = (strstr(m, "_co_") || strstr(m, "div_scale")) && has_prefix(m, "v_") ? 2 : 1;
+	/* A vector result varies from lane to lane where a vector operand
+	 * does, or it is the lane's own index */
+	bool vary = has_prefix(m, "v_mbcnt");
+	for (unsigned d = defs; d < in->nops && !vary; d++)
+		for (unsigned k = 0; k < in->op[d].count && in->op[d].kind == AOP_REG && in->op[d].file != RF_SGPR; k++)
+			vary |= val_varies(x, read_op(x, st, &in->op[d], k, in->line));
 	for (unsigned d = 0; d < defs && d < in->nops; d++) {
 		const AsmOp *op = &in->op[d];
 		unsigned sr, width = op->count;
@@ -517,7 +627,8 @@ static int alu(Exec *x, State *st, const AsmInstr *in, int *label)
 			special_reg(op->text, &sr, &width);
 		for (unsigned k = 0; k < width; k++) {
 			if (op->kind == AOP_REG && op->file != RF_SGPR) {
-				if (!write_v(x, st, in, (RegFile)op->file, op->first + k, unknown_val(x, in->line)))
+				Val u = unknown_val(x, in->line);
+				if (!write_v(x, st, in, (RegFile)op->file, op->first + k, vary ? varying_val(x, in->line, u) : u))
 					return STEP_END;
 			} else if (sreg_of(op, k, &r))
 				write_s(st, r, unknown_val(x, in->line));

@@ -24,6 +24,23 @@ Val data_val(Exec *x, uint32_t line)
 	return (Val){ .kind = V_UNKNOWN, .reg = DATA_WORD, .id = ++x->fresh, .off = line };
 }
 
+Val varying_val(Exec *x, uint32_t line, Val like)
+{
+	Val v = like.kind == V_UNKNOWN ? like : unknown_val(x, line);
+	v.reg |= VARIES;
+	return v;
+}
+
+bool val_varies(const Exec *x, Val v)
+{
+	switch ((VKind)v.kind) {
+	case V_ENTRY: return v.file == RF_VGPR && v.reg < 256 && !(x->in->uniform_vgprs[v.reg / 64] >> (v.reg % 64) & 1);
+	case V_UNKNOWN: return (v.reg & VARIES) != 0;
+	case V_MIXED: return true;
+	default: return false;
+	}
+}
+
 bool same_val(Val a, Val b)
 {
 	return a.kind == b.kind && a.file == b.file && a.reg == b.reg && a.id == b.id && a.off == b.off;
