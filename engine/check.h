@@ -559,9 +559,12 @@ typedef enum { SIDE_OF_KIND, SIDE_CALLEE, SIDE_CALL_SITE, SIDE_BOTH } FindingSid
 /* A final-code finding's instructions, as llc prints them (a prefix:
  * operands without modifiers): the function of the assembly, the
  * instruction the verdict is about, and the one that wrote the value it
- * concerns (NULL: none, the entry value). */
+ * concerns (NULL: none, the entry value); uniform: the program made its
+ * lane-varying inreg values uniform (emit --uniform-inreg), after llc
+ * failed on them as written. */
 typedef struct {
 	const char *function, *at, *culprit;
+	bool uniform;
 } FinalWhere;
 
 /* One line of details.jsonl and of findings.jsonl. expected/seen are the

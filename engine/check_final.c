@@ -28,6 +28,7 @@ typedef struct {
 	Combo *co;
 	bool counting;        /* a first pass: count, write nothing */
 	unsigned unexplained; /* its count of unexplained violations */
+	bool uniform;         /* the module made lane-varying inreg values uniform (Piece.uniform) */
 } FinalRun;
 
 static int collect(void *ctx, const Sig *s, const SigError *err)
@@ -133,7 +134,7 @@ static int judged(void *ctx, FinalCode *fc, const AsmFunction *f, const ExecInpu
 			asm_instr_text(ai, at, sizeof at);
 		if (ci)
 			asm_instr_text(ci, culprit, sizeof culprit);
-		const FinalWhere where = { f->name, ai ? at : 0, ci ? culprit : 0 };
+		const FinalWhere where = { f->name, ai ? at : 0, ci ? culprit : 0, x->uniform };
 		finding_write(x->c, &(Finding){ .kind = FK_FINAL_CODE, .co = co, .sig = (unsigned)i, .why = why,
 					    .explained_by = known, .final = &where });
 	}
@@ -154,6 +155,11 @@ typedef struct {
 	int combo;
 	unsigned first, n, parent;
 	bool retry, unverified, whole;
+	/* "gcnabi-divergent" callers pass uniform values (emit
+	 * --uniform-inreg): the second run of a single function (graph) llc
+	 * failed on with lane-varying values passed inreg, as written first,
+	 * so the rest of its contract is checked all the same */
+	bool uniform;
 	char error[200];
 } Piece;
 
@@ -273,6 +279,23 @@ static unsigned piece_functions(const Check *c, const Piece *p)
 	return c->in.graph ? n : p->n;
 }
 
+/* A failure on a module that passes lane-varying values inreg, in its
+ * finding's words (its cause too: the same message on a module without
+ * them is another cause). */
+#define LANE_VARYING_PREFIX "with lane-varying values passed inreg: "
+
+/* Whether the piece's module passes lane-varying values inreg: a
+ * "gcnabi-divergent" function's callers do, unless made uniform. */
+static bool lane_varying(const Check *c, const Piece *p, const unsigned *fns)
+{
+	bool any = false;
+	for (unsigned i = 0; !c->in.as_written && !p->uniform && c->in.graph && i < c->in.nsigs; i++)
+		any |= in_piece(c, p, i) && has_body(c->in.sigs[i], BODY_DIVERGENT);
+	for (unsigned k = p->first; !c->in.as_written && !p->uniform && !c->in.graph && fns && k < p->first + p->n; k++)
+		any |= has_body(c->in.sigs[fns[k]], BODY_DIVERGENT);
+	return any;
+}
+
 /* The signature a piece's own findings name: its first function. */
 static unsigned piece_sig(const Check *c, const Running *r)
 {
@@ -293,7 +316,7 @@ static bool start(Check *c, const Piece *p, const unsigned *const *fns, Running 
 	paths(c, p, r);
 	bool graph = c->in.graph;
 	EmitOptions o = emit_options(co, graph || c->opt.callers);
-	o.uniform_inreg = true;
+	o.uniform_inreg = p->uniform;
 	bool emitted = true;
 	if (graph && c->in.as_written)
 		buf_put(&r->ir, c->in.text, c->in.len); /* the module as it is */
@@ -437,7 +460,7 @@ static void refused(Check *c, const Running *r, const char *line, bool oom, bool
 	co->final.refused++;
 	snprintf(head, sizeof head, "%s: %s", finding_kinds[FK_FINAL_CODE_REFUSED].name, line);
 	keep_final(c, co, r, head, 0, 0, kept, sizeof kept);
-	const FinalWhere where = { failed_function(c, r, name, sizeof name, 0) >= 0 ? name : 0, 0, 0 };
+	const FinalWhere where = { failed_function(c, r, name, sizeof name, 0) >= 0 ? name : 0, 0, 0, r->piece.uniform };
 	c->report.module = kept[0] ? kept : 0;
 	finding_write(c, &(Finding){ .kind = FK_FINAL_CODE_REFUSED, .co = co, .sig = piece_sig(c, r), .why = line,
 				    .final = &where });
@@ -547,12 +570,18 @@ static bool piece_failed(Check *c, FinalPass *f, Running *r, const Proc *p)
 	} else {
 		/* Bad machine code is a finding; the same module without the
 		 * verifier has final code all the same, checked against the
-		 * contract (a run of its own, accounted for here). */
-		bool rerun = !limit && !pc->unverified && is_verifier_error(line);
-		refused(c, r, line, oom, rerun);
-		if (rerun) {
+		 * contract (a run of its own, accounted for here). So is a
+		 * failure on lane-varying values passed inreg (llc 16-22
+		 * SelectionDAG: "illegal VGPR to SGPR copy"): the module with
+		 * those values made uniform runs once more. */
+		bool lanes = !limit && lane_varying(c, pc, r->fns);
+		bool verifier = !limit && !pc->unverified && is_verifier_error(line) && !lanes;
+		snprintf(text, sizeof text, "%s%s", lanes ? LANE_VARYING_PREFIX : "", line);
+		refused(c, r, text, oom, lanes || verifier);
+		if (lanes || verifier) {
 			Piece again = *pc;
-			again.unverified = true;
+			again.unverified |= verifier;
+			again.uniform |= lanes;
 			again.retry = false;
 			again.parent = 0;
 			queue_piece(f, again);
@@ -590,7 +619,7 @@ static void check_piece(Check *c, Running *r, const char *asm_text, size_t alen)
 		unsigned n;
 	} l = { 0 };
 	FinalCode fc;
-	FinalRun x = { c, co, false, 0 };
+	FinalRun x = { c, co, false, 0, r->piece.uniform };
 	if (!asm_whole(asm_text, alen)) {
 		piece_infra(c, r, FK_BAD_OUTPUT,
 			    "llc exited 0, but its final code ends before the .note.GNU-stack section llc prints after its "
@@ -607,7 +636,7 @@ static void check_piece(Check *c, Running *r, const char *asm_text, size_t alen)
 	if (final_code_init(&fc, l.sigs, l.n, &co->m)) {
 		/* A module with an unexplained violation is kept, its
 		 * findings name it. */
-		FinalRun count = { c, co, true, 0 };
+		FinalRun count = { c, co, true, 0, r->piece.uniform };
 		char kept[700] = "";
 		if (!final_code_check(&fc, asm_text, alen, judged, &count) && piece_functions(c, &r->piece))
 			piece_infra(c, r, FK_BAD_OUTPUT, "llc exited 0, but its final code holds no function");

@@ -363,6 +363,7 @@ static void finding_json(Check *c, const Finding *f)
 		jw_kstring(w, "function", f->final->function);
 		jw_kstring(w, "at", f->final->at);
 		jw_kstring(w, "culprit", f->final->culprit);
+		jw_kbool(w, "uniform_inreg", f->final->uniform);
 		jw_end(w);
 	}
 	const char *const *keys = placement_keys(f->kind);

@@ -358,8 +358,16 @@ def final_prediction(c, f, sig):
             return None, "gcnabi check --final-code ran past %d s with %s" % (LIT_MAX_SECONDS, version(c)), None
         if r.returncode & (1 | 2 | 32 | 64) or F.incomplete(out):
             return None, "gcnabi check --final-code failed with %s (exit %d)" % (version(c), r.returncode), None
-        if any(t["axis"] == "final-code" and t["cause"]["key"] == f["cause"] for t, _ in F.read_findings(out)):
+        found = [t for t, _ in F.read_findings(out)]
+        if any(t["axis"] == "final-code" and t["cause"]["key"] == f["cause"] for t in found):
             return False, "gcnabi check --final-code shows the same violation with %s" % version(c), "check"
+        # llc failing on the program the test compiles (lane-varying inreg
+        # values as written, or made uniform): the test fails there too.
+        uniform = bool((f.get("final") or {}).get("uniform_inreg"))
+        refused = [t for t in found if t["kind"] == "final-code-refused" and
+                   bool((t.get("final") or {}).get("uniform_inreg")) == uniform]
+        if refused:
+            return False, "%s fails on its final code (%s)" % (version(c), refused[0]["message"][:160]), "llc"
         counts = [co.get("final_code") or {} for co in json.load(open(os.path.join(out, "summary.json")))["combos"]]
         if counts and all(n.get("proven") and not (n.get("violated") or n.get("unknown") or n.get("not_compiled"))
                           for n in counts):
@@ -795,8 +803,11 @@ def write_and_verify(repro_dir, name, f, subject, decl, detail, others, lit_cmd,
             if profile not in cache:
                 # The module check compiled: what gcnabi emits depends on the
                 # selector and the CPU too (llc 14/15 SelectionDAG and bfloat).
-                # A final-code finding: the program check --final-code compiled.
-                final = ["--uniform-inreg"] if f["axis"] == "final-code" else []
+                # A final-code finding: the program check --final-code
+                # compiled, its lane-varying inreg values made uniform
+                # where llc failed on them as written.
+                final = ["--uniform-inreg"] if f["axis"] == "final-code" and \
+                    (f.get("final") or {}).get("uniform_inreg") else []
                 r = subprocess.run([GCNABI, "emit", "--typed-pointers", "--profile", profile, "--selector",
                                     "gisel" if f["selector"].startswith("gisel") else "dag", "--mcpu", split_cpu(f["cpu"])[0]]
                                    + final + emit + [sig], capture_output=True, text=True)
