@@ -30,7 +30,7 @@ static const OptSpec emit_opts[] = {
 	{ "--typed-pointers", 0, "print typed pointers (i32 addrspace(1)*) whatever the profile: llc 14 reads only those, 15 to 22 read both" },
 	{ "--selector", "S", "dag (default) or gisel: bodies this selector can select (llc 14/15 SelectionDAG: bfloat arguments left unused)" },
 	{ "--mcpu", "CPU", "the target llc compiles for (default: one with 16-bit instructions)" },
-	{ "--uniform-inreg", 0, "\"gcnabi-divergent\" callers pass uniform values, as check --final-code compiles them (llc cannot compile a lane-varying value in an SGPR past isel)" },
+	{ "--uniform-inreg", 0, "\"gcnabi-divergent\" callers pass uniform values, as check --final-code compiles a function again where llc fails on lane-varying values passed inreg" },
 	{ 0, 0, 0 },
 };
 

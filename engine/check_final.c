@@ -160,6 +160,7 @@ typedef struct {
 	 * failed on with lane-varying values passed inreg, as written first,
 	 * so the rest of its contract is checked all the same */
 	bool uniform;
+	unsigned lanes; /* uniform: 1 + its first run's failure in FinalPass.lanes (0: none) */
 	char error[200];
 } Piece;
 
@@ -173,6 +174,17 @@ typedef struct {
 	Piece piece;
 	char error[200]; /* what its first run said */
 } FinalSplit;
+
+/* llc's failure on a piece that passes lane-varying values inreg, held
+ * until the same piece with those values made uniform has run: compiling,
+ * the failure was theirs (a finding); failing again, it is that run's
+ * own. The module as it failed is kept. */
+typedef struct {
+	char why[1200];
+	char function[ASM_NAME_MAX];
+	char module[700];
+	LlcFailure failure;
+} LaneFailure;
 
 typedef struct {
 	Piece piece;
@@ -192,6 +204,8 @@ struct FinalPass {
 	unsigned nqueue, cap;
 	FinalSplit *splits;
 	unsigned nsplits, capsplits;
+	LaneFailure *lanes;
+	unsigned nlanes, caplanes;
 	unsigned **fns;  /* per combination: its functions in the order queued (signature input) */
 	unsigned *units; /* per combination: how many */
 	bool **queued;   /* per combination and signature: in fns already */
@@ -256,7 +270,8 @@ static void final_settle(FinalPass *f, unsigned parent, bool failed)
 		Piece whole = f->splits[again - 1].piece;
 		whole.parent = again;
 		whole.whole = true;
-		whole.retry = whole.unverified = false;
+		whole.retry = whole.unverified = whole.uniform = false;
+		whole.lanes = 0;
 		queue_piece(f, whole);
 	}
 }
@@ -351,7 +366,8 @@ static void keep_final(Check *c, const Combo *co, const Running *r, const char *
 	if (r->piece.whole)
 		snprintf(name, sizeof name, "%u+%u", r->piece.first, r->piece.n);
 	else
-		snprintf(name, sizeof name, "%u%s", r->piece.first, r->piece.unverified ? ".unverified" : "");
+		snprintf(name, sizeof name, "%u%s%s", r->piece.first, r->piece.uniform ? ".uniform" : "",
+			 r->piece.unverified ? ".unverified" : "");
 	snprintf(path, cap, "%s/repro/%s.final.%s.ll", c->report.dir, co->tag, name);
 	snprintf(spath, sizeof spath, "%s/repro/%s.final.%s.s", c->report.dir, co->tag, name);
 	FILE *f = fopen_fresh(path), *g = asm_text ? fopen_fresh(spath) : 0;
@@ -467,6 +483,47 @@ static void refused(Check *c, const Running *r, const char *line, bool oom, bool
 	c->report.module = 0;
 }
 
+/* llc failed on a single function (graph) that passes lane-varying
+ * values inreg: the failure, the function its errors name and the module
+ * kept, held (FinalPass.lanes, its last) for the run with them made
+ * uniform. */
+static void hold_lanes(Check *c, FinalPass *f, const Running *r, const char *line)
+{
+	f->lanes = room(f->lanes, &f->caplanes, f->nlanes, sizeof *f->lanes);
+	LaneFailure *l = &f->lanes[f->nlanes++];
+	char head[1300];
+	*l = (LaneFailure){ .failure = c->report.failure };
+	snprintf(l->why, sizeof l->why, "%s%s", LANE_VARYING_PREFIX, line);
+	snprintf(head, sizeof head, "%s: %s", finding_kinds[FK_FINAL_CODE_REFUSED].name, l->why);
+	if (failed_function(c, r, l->function, sizeof l->function, 0) < 0)
+		l->function[0] = 0;
+	keep_final(c, &c->combos[r->piece.combo], r, head, 0, 0, l->module, sizeof l->module);
+}
+
+/* The run with lane-varying values made uniform is over: compiled (ok),
+ * its first run's failure was theirs, a final-code-refused finding; else
+ * the failure is this run's own, and the first run's module goes. */
+static void release_lanes(Check *c, FinalPass *f, const Running *r, bool ok)
+{
+	LaneFailure *l = r->piece.lanes ? &f->lanes[r->piece.lanes - 1] : 0;
+	if (!l)
+		return;
+	if (!ok) {
+		if (l->module[0])
+			unlink(l->module);
+		return;
+	}
+	Combo *co = &c->combos[r->piece.combo];
+	co->final.refused++;
+	const FinalWhere where = { l->function[0] ? l->function : 0, 0, 0, false };
+	c->report.module = l->module[0] ? l->module : 0;
+	c->report.failure = l->failure;
+	finding_write(c, &(Finding){ .kind = FK_FINAL_CODE_REFUSED, .co = co, .sig = piece_sig(c, r), .why = l->why,
+				    .final = &where });
+	c->report.module = 0;
+	c->report.failure.set = false;
+}
+
 /* The second run of a piece that failed once compiled it: a single
  * function (graph) a signal killed, its results this run's, or a whole
  * piece whose parts compiled (and were checked). The first run was llc's
@@ -576,12 +633,15 @@ static bool piece_failed(Check *c, FinalPass *f, Running *r, const Proc *p)
 		 * those values made uniform runs once more. */
 		bool lanes = !limit && lane_varying(c, pc, r->fns);
 		bool verifier = !limit && !pc->unverified && is_verifier_error(line) && !lanes;
-		snprintf(text, sizeof text, "%s%s", lanes ? LANE_VARYING_PREFIX : "", line);
-		refused(c, r, text, oom, lanes || verifier);
+		if (lanes)
+			hold_lanes(c, f, r, line);
+		else
+			refused(c, r, line, oom, verifier);
 		if (lanes || verifier) {
 			Piece again = *pc;
 			again.unverified |= verifier;
 			again.uniform |= lanes;
+			again.lanes = lanes ? f->nlanes : 0;
 			again.retry = false;
 			again.parent = 0;
 			queue_piece(f, again);
@@ -674,11 +734,16 @@ static void finish(Check *c, FinalPass *f, Running *r, const Proc *proc)
 		piece_infra(c, r, FK_BAD_OUTPUT, text);
 	} else if (!proc)
 		accounted = not_started(c, f, r);
-	else if (!asm_text)
+	else if (!asm_text) {
+		/* accounted: not queued again (a signal-killed run's second
+		 * run is the same run's) */
 		accounted = piece_failed(c, f, r, proc);
-	else if (p->whole)
+		if (accounted)
+			release_lanes(c, f, r, false);
+	} else if (p->whole)
 		passed_again(c, r, f->splits[p->parent - 1].error);
 	else {
+		release_lanes(c, f, r, true);
 		if (p->retry)
 			passed_again(c, r, p->error);
 		failed = p->retry;
@@ -737,6 +802,7 @@ void final_end(Check *c)
 		free(f->settled);
 		free(f->queue);
 		free(f->splits);
+		free(f->lanes);
 		free(f);
 	}
 	c->final = 0;

@@ -177,9 +177,9 @@ Val data_val(Exec *x, uint32_t line);
 enum { VARIES = 4 };
 Val varying_val(Exec *x, uint32_t line, Val like);
 /* Whether v may differ from lane to lane: a VGPR's entry value no inreg
- * argument put there, a varying unknown, a register written in some lanes
- * only. Values the executor cannot tell (a call's results, a compare's
- * outcome as a number) count as uniform: a violation is never made of a
+ * argument put there, a varying unknown. Values the executor cannot tell
+ * (a call's results, a compare's outcome as a number, a register written
+ * in some lanes only) count as uniform: a violation is never made of a
  * guess. */
 bool val_varies(const Exec *x, Val v);
 /* v_readfirstlane of a value that may differ per lane (a VGPR's entry

@@ -36,7 +36,9 @@ bool val_varies(const Exec *x, Val v)
 	switch ((VKind)v.kind) {
 	case V_ENTRY: return v.file == RF_VGPR && v.reg < 256 && !(x->in->uniform_vgprs[v.reg / 64] >> (v.reg % 64) & 1);
 	case V_UNKNOWN: return (v.reg & VARIES) != 0;
-	case V_MIXED: return true;
+	/* V_MIXED: written in some lanes under a narrowed EXEC, whose other
+	 * lanes may still hold one value (a waterfall loop's later rounds
+	 * read a uniform operand the call clobbered in the lanes done) */
 	default: return false;
 	}
 }
