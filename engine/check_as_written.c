@@ -8,6 +8,7 @@
  * workitem IDs in v31) are not arguments and are left out of llc's group
  * unless the model puts an argument there. A return llc's code does not
  * show (a tail call's) is taken as the model's: not judged. */
+#include <stddef.h>
 #include <string.h>
 
 #include "check.h"
@@ -78,7 +79,8 @@ static void add_part(const Check *c, const Placement *model, Placement *out, uns
 void as_written_strip(const Check *c, const Placement *model, const Placement *seen, const RegRange *more,
 		      unsigned nmore, Placement *out)
 {
-	*out = *seen;
+	/* seen may be a kept placement, its locs cut to nlocs (keep) */
+	memcpy(out, seen, offsetof(Placement, locs));
 	out->nlocs = 0;
 	for (unsigned k = 0; k < seen->nargs; k++) {
 		out->args[k].first = (uint16_t)out->nlocs;

@@ -6,6 +6,7 @@
  * and each argument's store are known from the globals gcnabi emit names
  * (emit/: @gcnabi.<i>.out.<k> a caller @gcnabi.<i>.caller loads
  * argument k from, @gcnabi.<i>.in.<k> the callee stores it to). */
+#define _GNU_SOURCE /* memmem */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -64,13 +65,34 @@ static bool part_is_word(const FinalCode *c, int i, unsigned arg, unsigned part)
 }
 
 
+/* Whether the assembly names symbol w (not as the prefix of a longer
+ * name). */
+static bool names_symbol(const FinalCode *c, const char *w)
+{
+	size_t n = strlen(w);
+	for (const char *p = c->text; p && (p = memmem(p, c->len - (size_t)(p - c->text), w, n)); p += n) {
+		char after = p + n < c->text + c->len ? p[n] : 0;
+		if (!(after == '_' || after == '.' || (after >= '0' && after <= '9') || (after >= 'a' && after <= 'z') ||
+		      (after >= 'A' && after <= 'Z')))
+			return true;
+	}
+	return false;
+}
+
 static bool env_passed(void *ctx, const char *callee, unsigned arg, unsigned part, char *global, size_t cap, int64_t *off)
 {
 	FinalCode *c = ctx;
 	unsigned idx;
 	int end = 0;
+	char lane[64];
 	if (!c->current || sscanf(c->current, "gcnabi.%u.caller%n", &idx, &end) != 1 || !end ||
 	    c->current[end] || !part_is_word(c, final_code_sig(c, callee), arg, part))
+		return false;
+	/* A lane-varying argument (a "gcnabi-divergent" callee's, not made
+	 * uniform) is loaded per lane from @gcnabi.<i>.lane.<arg>: a value the
+	 * checker does not name (its lane-value rule judges it). */
+	snprintf(lane, sizeof lane, "gcnabi.%u.lane.%u", idx, arg);
+	if (names_symbol(c, lane))
 		return false;
 	snprintf(global, cap, "gcnabi.%u.out.%u", idx, arg);
 	*off = 4 * (int64_t)part;
