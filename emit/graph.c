@@ -304,6 +304,8 @@ bool graph_print(const Graph *g, FILE *f)
 				fprintf(f, " %s", gen_llc_options[k].option);
 		fputc('\n', f);
 	}
+	if (g->os != OS_AMDPAL)
+		fprintf(f, "; gcnabi-triple: %s\n", target_os_triple((TargetOs)g->os));
 	for (unsigned k = 0; k < g->nnodes; k++) {
 		if (sig_print(&g->nodes[k], false, line, sizeof line) >= sizeof line)
 			return false;

@@ -107,6 +107,47 @@ static bool input_llc_options(Check *c, const char *text, size_t len)
 	return ok;
 }
 
+/* `; gcnabi-triple: T` lines: the triple of the input's functions but
+ * kernels, over --triple's (gcnabi gen writes one for a call graph of
+ * another triple; gcnabi-run gives graphs of other triples units of their
+ * own). A triple check does not take, or a line that says other than the
+ * first, is FILE:LINE:COL: error. */
+static bool input_triple(Check *c, const char *text, size_t len)
+{
+	static const char mark[] = "; gcnabi-triple:";
+	bool ok = true;
+	unsigned line = 1, first_line = 0;
+	TargetOs first = OS_COUNT;
+	for (size_t at = 0; at < len; line++) {
+		const char *nl = memchr(text + at, '\n', len - at);
+		size_t end = nl ? (size_t)(nl - text) : len;
+		if (end - at >= sizeof mark - 1 && memcmp(text + at, mark, sizeof mark - 1) == 0) {
+			const char *rest = text + at + sizeof mark - 1, *w, *more;
+			size_t rest_len = end - (at + sizeof mark - 1), p = 0, n = next_word(rest, rest_len, &p, &w), q = p;
+			char t[64];
+			TargetOs os = OS_COUNT;
+			snprintf(t, sizeof t, "%.*s", (int)(n < sizeof t ? n : 0), w);
+			if (!n || n >= sizeof t || !target_os_parse(t, &os) || next_word(rest, rest_len, &q, &more)) {
+				fprintf(stderr, "%s:%u:%zu: error: triple '%.*s': check takes amdgcn-amd-amdpal, "
+						"amdgcn-mesa-mesa3d, amdgcn-- or amdgcn-amd-amdhsa, one per line\n",
+					c->in.path, line, (size_t)(w - (text + at)) + 1, (int)(rest_len - (size_t)(w - rest)), w);
+				ok = false;
+			} else if (first != OS_COUNT && os != first) {
+				fprintf(stderr, "%s:%u:1: error: a triple other than line %u's: an input's triple is the whole "
+						"input's (put functions of another triple in a file of their own)\n",
+					c->in.path, line, first_line);
+				ok = false;
+			} else if (first == OS_COUNT) {
+				first = os;
+				first_line = line;
+				c->opt.os = os;
+			}
+		}
+		at = end + 1;
+	}
+	return ok;
+}
+
 /* The signatures and, for a call graph, its edges and components; 0 or an
  * exit status after a message. */
 static int read_input(Check *c)
@@ -129,6 +170,7 @@ static int read_input(Check *c)
 	} else if (!(ok = graph_edges_parse(text, len, in->sigs, in->nsigs, &in->edges, &in->nedges, err, sizeof err)))
 		fprintf(stderr, "%s:%s\n", in->path, err);
 	bool opts_ok = input_llc_options(c, text, len);
+	opts_ok &= input_triple(c, text, len);
 	if (in->as_written) {
 		in->text = text;
 		in->len = len;

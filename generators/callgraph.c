@@ -6,6 +6,7 @@
  * gen_signature; each callee then takes over a prefix of its tree parent's
  * parameters so the parent can pass its own arguments on. */
 #include "callgraph.h"
+#include "cc.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -188,6 +189,30 @@ static uint32_t draw_llc_options(Rng *r, const GenWeights *w, CallConv cc)
 	return got;
 }
 
+const GenTriple gen_triples[] = {
+	{ GW_pct_triple_mesa, OS_MESA3D, false },
+	{ GW_pct_triple_none, OS_NONE, false },
+	{ GW_pct_triple_hsa, OS_AMDHSA, true },
+};
+const unsigned gen_triple_count = sizeof gen_triples / sizeof gen_triples[0];
+
+/* The triple of one graph: none drawn when every weight is 0 (graphs of
+ * other weights stay as they were). */
+static uint8_t draw_triple(Rng *r, const GenWeights *w, const Graph *g)
+{
+	bool compute = true;
+	for (unsigned k = 0; k < g->nnodes; k++) {
+		const ConvInfo *ci = conv_info((CallConv)g->nodes[k].cc);
+		compute &= ci->family == FAMILY_KERNEL || strcmp(ci->group, "default") == 0;
+	}
+	for (unsigned k = 0; k < gen_triple_count; k++) {
+		unsigned pct = gen_weight(w, gen_triples[k].weight);
+		if (pct && (!gen_triples[k].compute || compute) && chance(r, pct))
+			return gen_triples[k].os;
+	}
+	return OS_AMDPAL;
+}
+
 /* Where an edge goes in its caller's calls: a "gcnabi-musttail" caller's
  * call that can be musttail last, the others first. */
 static unsigned call_rank(const Graph *g, const GraphEdge *e)
@@ -253,6 +278,7 @@ static void gen_chain_graph(Graph *g, const GenWeights *w, uint64_t seed, uint64
 		g->edges[g->nedges++] = (GraphEdge){ (uint8_t)k, (uint8_t)to, indirect, true, dvgpr };
 	}
 	g->llc_options = draw_llc_options(&r, w, cc);
+	g->os = draw_triple(&r, w, g);
 }
 
 void gen_callgraph_rooted(Graph *g, const GenWeights *w, uint64_t seed, uint64_t index, CallConv root)
@@ -350,4 +376,5 @@ void gen_callgraph_rooted(Graph *g, const GenWeights *w, uint64_t seed, uint64_t
 	/* Drawn last, and only when weighed, so other graphs stay as they were. */
 	propagate_no_inputs(g, w->pct_unseen_noinput && chance(&r, w->pct_unseen_noinput));
 	g->llc_options = draw_llc_options(&r, w, (CallConv)g->nodes[g->nnodes - 1].cc);
+	g->os = draw_triple(&r, w, g);
 }

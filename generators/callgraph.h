@@ -23,6 +23,7 @@ typedef struct Graph {
 	Sig nodes[GRAPH_MAX_NODES]; /* named g<index>.n<k> */
 	GraphEdge edges[GRAPH_MAX_EDGES]; /* grouped by caller, in call order */
 	uint32_t llc_options; /* bit k: gen_llc_options[k], for the whole graph */
+	uint8_t os;           /* TargetOs of the whole graph; OS_AMDPAL: the run's (no line) */
 } Graph;
 
 /* Graph number index of seed. */

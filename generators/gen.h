@@ -69,6 +69,9 @@
 	X(pct_no_flat_for_global, 0, "percent of call graphs compiled with -mattr=-flat-for-global (global memory through buffer instructions where flat is the default)") \
 	X(pct_true16_on, 0, "percent of call graphs compiled with -mattr=+real-true16 (16-bit values in VGPR halves on gfx11+)") \
 	X(pct_true16_off, 0, "percent of the other call graphs compiled with -mattr=-real-true16") \
+	X(pct_triple_mesa, 0, "percent of call graphs compiled for amdgcn-mesa-mesa3d (a `; gcnabi-triple:` line; the default is amdgcn-amd-amdpal)") \
+	X(pct_triple_none, 0, "percent of the other call graphs compiled for amdgcn-- (no OS)") \
+	X(pct_triple_hsa, 0, "percent of the other call graphs of the default conventions and kernels compiled for amdgcn-amd-amdhsa") \
 	X(swarm_batch, 100, "--swarm: consecutive indices that share one feature set") \
 	X(pct_swarm_off, 30, "--swarm: percent chance that a feature is switched off for a batch")
 
@@ -140,6 +143,18 @@ typedef struct {
 
 extern const GenLlcOption gen_llc_options[];
 extern const unsigned gen_llc_option_count;
+
+/* A triple a call graph may be compiled for, drawn with its weight in
+ * table order, one at most; amdhsa only for graphs whose functions are of
+ * the default conventions or kernels (llc refuses the others there). */
+typedef struct {
+	unsigned weight; /* GW_* */
+	uint8_t os;      /* TargetOs (cc.h) */
+	bool compute;    /* only for graphs of the default conventions and kernels */
+} GenTriple;
+
+extern const GenTriple gen_triples[];
+extern const unsigned gen_triple_count;
 
 /* --- swarm ----------------------------------------------------------- */
 

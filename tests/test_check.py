@@ -480,6 +480,36 @@ def test_attributes_survive(tmp):
                c.returncode == 0 and "s_mov_b32 s33, s32" in g, c.stderr[-600:])
 
 
+def test_input_triple(tmp, llc):
+    """An input's `; gcnabi-triple:` line (gcnabi gen writes one per call
+    graph of another triple): its functions are compiled for that triple,
+    over --triple's, and the combination is named for it; a triple check
+    does not take, or a second line of another triple, is FILE:LINE:COL
+    error, exit 1, before anything runs."""
+    sigs = os.path.join(tmp, "mesa.ll")
+    open(sigs, "w").write("; gcnabi-triple: amdgcn-mesa-mesa3d\ndeclare amdgpu_gfx void @f(i32 inreg, float)\n")
+    out = os.path.join(tmp, "mesa")
+    r = run([GCNABI_SAN, "check", "--quiet", "--llc", llc, "--mcpu", "gfx900", "--selector", "dag", "--triple",
+             "amdgcn--", "--out", out, sigs], env=SAN_ENV)
+    summary = json.load(open(os.path.join(out, "summary.json"))) if os.path.exists(
+        os.path.join(out, "summary.json")) else {"combos": []}
+    report("a `; gcnabi-triple: amdgcn-mesa-mesa3d` line over --triple amdgcn--: the combination is mesa3d's",
+           r.returncode & ~4 == 0 and len(summary["combos"]) == 1 and
+           summary["combos"][0]["combo"].endswith("-mesa3d") and summary["combos"][0]["counts"]["agree"] == 1,
+           "exit %d %s\n%s" % (r.returncode, r.stderr[-600:], summary["combos"]))
+    for text, where, words in (
+            ("declare void @f(i32)\n; gcnabi-triple: amdgcn-amd-amdhsa\n; gcnabi-triple: amdgcn--\n", ":3:1:",
+             "a triple other than line 2's"),
+            ("declare void @f(i32)\n; gcnabi-triple:  amdgcn-amd-windows\n", ":2:19:", "triple 'amdgcn-amd-windows'"),
+            ("; gcnabi-triple: amdgcn-- amdgcn--\ndeclare void @f(i32)\n", ":1:18:", "one per line")):
+        bad = os.path.join(tmp, "bad-triple.ll")
+        open(bad, "w").write(text)
+        r = run([GCNABI_SAN, "check", "--llc", llc, "--out", os.path.join(tmp, "no-triple"), bad], env=SAN_ENV)
+        report("a bad triple line: exit 1, FILE%s error: ... %s" % (where, words),
+               r.returncode == 1 and bad + where + " error: " in r.stderr and words in r.stderr and
+               not os.path.exists(os.path.join(tmp, "no-triple", "summary.json")), r.stderr)
+
+
 def test_llc_options(tmp, llc):
     """--llc-option and an input's `; gcnabi-llc-options:` line: refused
     when gcnabi sets the option itself or llc does not take it (before

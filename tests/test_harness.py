@@ -295,10 +295,11 @@ def test_known_patterns_as_causes_read():
 
 
 def test_split_graphs_by_options():
-    """A unit's llc options are all of its graphs': gcnabi gen's graphs
-    of a suite with llc-option weights are split into chunks of at most
-    5 graphs of the same `; gcnabi-llc-options:` line, each chunk with
-    the stream's header; none is lost or repeated."""
+    """A unit's llc options and triple are all of its graphs': gcnabi
+    gen's graphs of a suite with llc-option and triple weights are split
+    into chunks of at most 5 graphs of the same `; gcnabi-llc-options:` and
+    `; gcnabi-triple:` lines, each chunk with the stream's header; none is
+    lost or repeated."""
     sys.path.insert(0, os.path.join(ROOT, "harness"))
     from gcnabirun import work
     weights = os.path.join(ROOT, "cases", "weights", "options.weights")
@@ -307,9 +308,13 @@ def test_split_graphs_by_options():
     chunks = work.split_graphs(text, 5)
     graphs = sorted((l for c in chunks for l in c if re.match(r"; graph \d+", l)), key=lambda l: int(l.split()[2]))
     opts = [sorted(set(l for l in c if l.startswith("; gcnabi-llc-options:"))) for c in chunks]
-    report("graphs split by their llc options: %d chunks of 60 graphs, %d with options" % (
-               len(chunks), sum(1 for o in opts if o)),
+    triples = [sorted(set(l for l in c if l.startswith("; gcnabi-triple:"))) for c in chunks]
+    report("graphs split by their llc options and triple: %d chunks of 60 graphs, %d with options, %d with a "
+           "triple" % (len(chunks), sum(1 for o in opts if o), sum(1 for t in triples if t)),
            graphs == re.findall(r"^; graph \d+.*$", text, re.M) and all(len(o) <= 1 for o in opts) and
+           all(len(t) <= 1 for t in triples) and any(triples) and
+           all(sum(1 for l in c if l.startswith("; gcnabi-triple:")) in (0, sum(
+               1 for l in c if re.match(r"; graph \d+", l))) for c in chunks) and
            any(opts) and all(c[0].startswith("; gcnabi gen") for c in chunks) and
            all(sum(1 for l in c if re.match(r"; graph \d+", l)) <= 5 for c in chunks) and
            all(sum(1 for l in c if l.startswith("; gcnabi-llc-options:")) in (0, sum(

@@ -584,6 +584,12 @@ def test_llc_options_in_a_run(tmp, llc):
     report("a refused option in an input: FILE:LINE:COL error, exit 1, no run folder",
            r.returncode == 1 and bad + ":2:23: error: llc option '-stop-after=x'" in r.stderr and
            not os.path.exists(out), r.stderr[-400:])
+    two = write(os.path.join(tmp, "two.ll"), "declare void @f(i32)\n; gcnabi-triple: amdgcn--\n"
+                                               "; gcnabi-triple: amdgcn-amd-amdhsa\n")
+    r = run(["run", "--llc", llc, "--out", out, two] + TINY)
+    report("an input's second triple line of another triple: FILE:LINE:COL error, exit 1, no run folder",
+           r.returncode == 1 and two + ":3:1: error: a triple other than line 2's" in r.stderr and
+           not os.path.exists(out), r.stderr[-400:])
     good = write(os.path.join(tmp, "good.ll"), "; gcnabi-llc-options: -tailcallopt\ndeclare void @f(i32)\n")
     r = run(["run", "--llc", llc, "--llc-option=-mattr=-flat-for-global", "--out", out, good, "--mcpu", "gfx900",
              "--selector", "dag", "--count", "0", "--graphs", "0", "--jobs", "1", "--suites", "default",

@@ -127,10 +127,16 @@ def split_signatures(text, chunk):
     return [header + sigs[i:i + chunk] for i in range(0, len(sigs), chunk)]
 
 
+# Comment lines that are part of a unit's combination: every function of
+# the unit is compiled with them.
+DIRECTIVES = ("; gcnabi-llc-options:", "; gcnabi-triple:")
+
+
 def split_graphs(text, per_chunk):
     """Chunks of at most `per_chunk` call graphs (a graph starts at
-    '; graph N'), of the same llc options (a graph's `; gcnabi-llc-options:`
-    line), in stream order: a unit's options are all of its graphs'."""
+    '; graph N'), of the same llc options and triple (a graph's `;
+    gcnabi-llc-options:` and `; gcnabi-triple:` lines), in stream order: a
+    unit's options and triple are all of its graphs'."""
     graphs, cur, header = [], None, []
     for line in text.splitlines():
         if re.match(r"; graph \d+", line):
@@ -141,7 +147,7 @@ def split_graphs(text, per_chunk):
         else:
             cur.append(line)
     def options(g):
-        return [l.split() for l in g if l.startswith("; gcnabi-llc-options:")][:1]
+        return [l.split() for l in g if l.startswith(DIRECTIVES)][:2]
     chunks, open_chunk = [], {}
     for g in graphs:
         key = repr(options(g))
@@ -208,7 +214,7 @@ def check_inputs(paths, as_written=False):
         r = gcnabi("place", "--json", path, check=False) if not as_written else None
         if r and r.returncode:
             raise HarnessError(r.stderr.strip() or "gcnabi place %s failed (%d)" % (path, r.returncode))
-        first = None
+        first = triple = None
         for n, line in enumerate(read_input(path).split("\n"), 1):
             if line.startswith("; gcnabi-llc-options:") and first and line.split() != first[1]:
                 raise HarnessError("%s:%d:1: error: llc options other than line %d's: an input's options are the "
@@ -221,6 +227,16 @@ def check_inputs(paths, as_written=False):
                     if why:
                         raise HarnessError("%s:%d:%d: error: llc option '%s': %s" % (
                             path, n, m.start() + len("; gcnabi-llc-options:") + 1, m.group(), why))
+            if line.startswith("; gcnabi-triple:"):
+                words = line[len("; gcnabi-triple:"):].split()
+                if len(words) != 1 or words[0] not in V.vocab()["triples"]:
+                    raise HarnessError("%s:%d:%d: error: triple '%s': check takes %s, one per line" % (
+                        path, n, len("; gcnabi-triple:") + 2, " ".join(words), ", ".join(V.vocab()["triples"])))
+                if triple and words != triple[1]:
+                    raise HarnessError("%s:%d:1: error: a triple other than line %d's: an input's triple is the "
+                                       "whole input's (put functions of another triple in a file of their own)" % (
+                                           path, n, triple[0]))
+                triple = triple or (n, words)
 
 
 def round_chunks(cfg, r):
@@ -255,8 +271,8 @@ def round_chunks(cfg, r):
             elif re.search(r"^call @", text, re.M):
                 chunks.append(("graph", "file", text.splitlines()))
             else:
-                # A file's llc options go with each of its chunks.
-                own = re.findall(r"^; gcnabi-llc-options:.*$", text, re.M)
+                # A file's llc options and triple go with each of its chunks.
+                own = re.findall(r"^; gcnabi-(?:llc-options|triple):.*$", text, re.M)
                 chunks += [("file", "file", own + c) for c in split_signatures(text, cfg["chunk"])]
     return chunks
 

@@ -119,6 +119,59 @@ static void test_llc_options(void **state)
 	free(b);
 }
 
+/* Triples per graph: none without their weights (the graphs as
+ * without them); with them one at most, amdhsa only for graphs of the
+ * default conventions and kernels; graph_print writes a `;
+ * gcnabi-triple:` line for a graph of another triple than amdpal. */
+static void test_triples(void **state)
+{
+	(void)state;
+	const GenWeights defaults = gen_weights_default();
+	GenWeights w = defaults;
+	w.pct_triple_mesa = 20;
+	w.pct_triple_none = 20;
+	w.pct_triple_hsa = 100;
+	enum { N = 400 };
+	unsigned seen[OS_COUNT] = { 0 }, gfx = 0;
+	Graph *a = malloc(sizeof *a), *b = malloc(sizeof *b);
+	assert_non_null(a);
+	assert_non_null(b);
+	for (uint64_t i = 0; i < N; i++) {
+		gen_callgraph(a, &w, 9, i);
+		gen_callgraph(b, &defaults, 9, i);
+		assert_int_equal(b->os, OS_AMDPAL);
+		assert_int_equal(a->nnodes, b->nnodes);
+		for (unsigned k = 0; k < a->nnodes; k++)
+			assert_true(sig_equal(&a->nodes[k], &b->nodes[k]));
+		bool graphics = a->nodes[0].cc == CC_AMDGPU_GFX;
+		gfx += graphics;
+		assert_true(a->os < OS_COUNT);
+		seen[a->os]++;
+		if (graphics)
+			assert_int_not_equal(a->os, OS_AMDHSA); /* llc refuses amdgpu_gfx there */
+		else
+			assert_int_not_equal(a->os, OS_AMDPAL); /* hsa at 100 % when nothing else was drawn */
+		size_t len;
+		char *text = graph_text(a, &len);
+		const char *line = strstr(text, "; gcnabi-triple:");
+		if (a->os == OS_AMDPAL)
+			assert_null(line);
+		else {
+			char want[64];
+			snprintf(want, sizeof want, "; gcnabi-triple: %s\n", target_os_triple((TargetOs)a->os));
+			assert_non_null(line);
+			assert_memory_equal(line, want, strlen(want));
+			assert_null(strstr(line + 1, "; gcnabi-triple:"));
+		}
+		free(text);
+	}
+	assert_true(gfx > 0 && gfx < N);
+	assert_in_range(seen[OS_MESA3D], N * 12 / 100, N * 28 / 100); /* 20 % */
+	assert_true(seen[OS_NONE] > 0 && seen[OS_AMDHSA] > 0);
+	free(a);
+	free(b);
+}
+
 /* Every graph: one convention, edges grouped by caller and never twice,
  * callees keep their callers' "amdgpu-no-*" promises, and a graph with a
  * call through a pointer makes none. Over all graphs: every shape occurs
@@ -577,6 +630,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_same_seed_same_graph),
 		cmocka_unit_test(test_llc_options),
+		cmocka_unit_test(test_triples),
 		cmocka_unit_test(test_graphs_are_well_formed),
 		cmocka_unit_test(test_chain_graphs),
 		cmocka_unit_test(test_whole_wave_graphs),
