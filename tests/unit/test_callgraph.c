@@ -68,6 +68,19 @@ static unsigned option_bit(const char *option)
 	return 0;
 }
 
+/* Graph number i of seed drawn with weights w into a, and with the
+ * default weights into b: the same functions (weights drawn last, when
+ * weighed, leave the stream as it was). */
+static void weighed_pair(Graph *a, Graph *b, const GenWeights *w, uint64_t seed, uint64_t i)
+{
+	const GenWeights defaults = gen_weights_default();
+	gen_callgraph(a, w, seed, i);
+	gen_callgraph(b, &defaults, seed, i);
+	assert_int_equal(a->nnodes, b->nnodes);
+	for (unsigned k = 0; k < a->nnodes; k++)
+		assert_true(sig_equal(&a->nodes[k], &b->nodes[k]));
+}
+
 /* llc options per graph: weighed, each option drawn about as often as
  * its weight says, -tailcallopt only for fastcc graphs, +/-real-true16
  * never both; the graphs themselves as without the weights; graph_print
@@ -75,8 +88,7 @@ static unsigned option_bit(const char *option)
 static void test_llc_options(void **state)
 {
 	(void)state;
-	const GenWeights defaults = gen_weights_default();
-	GenWeights w = defaults;
+	GenWeights w = gen_weights_default();
 	w.pct_tailcallopt = 100;
 	w.pct_no_flat_for_global = 50;
 	w.pct_true16_on = 50;
@@ -90,12 +102,8 @@ static void test_llc_options(void **state)
 	assert_non_null(a);
 	assert_non_null(b);
 	for (uint64_t i = 0; i < N; i++) {
-		gen_callgraph(a, &w, 5, i);
-		gen_callgraph(b, &defaults, 5, i);
+		weighed_pair(a, b, &w, 5, i);
 		assert_int_equal(b->llc_options, 0);
-		assert_int_equal(a->nnodes, b->nnodes);
-		for (unsigned k = 0; k < a->nnodes; k++)
-			assert_true(sig_equal(&a->nodes[k], &b->nodes[k]));
 		bool fast = a->nodes[a->nnodes - 1].cc == CC_FAST;
 		fastcc += fast;
 		assert_int_equal(a->llc_options >> tco & 1, fast); /* -tailcallopt: every fastcc graph, no other */
@@ -126,8 +134,7 @@ static void test_llc_options(void **state)
 static void test_triples(void **state)
 {
 	(void)state;
-	const GenWeights defaults = gen_weights_default();
-	GenWeights w = defaults;
+	GenWeights w = gen_weights_default();
 	w.pct_triple_mesa = 20;
 	w.pct_triple_none = 20;
 	w.pct_triple_hsa = 100;
@@ -137,12 +144,8 @@ static void test_triples(void **state)
 	assert_non_null(a);
 	assert_non_null(b);
 	for (uint64_t i = 0; i < N; i++) {
-		gen_callgraph(a, &w, 9, i);
-		gen_callgraph(b, &defaults, 9, i);
+		weighed_pair(a, b, &w, 9, i);
 		assert_int_equal(b->os, OS_AMDPAL);
-		assert_int_equal(a->nnodes, b->nnodes);
-		for (unsigned k = 0; k < a->nnodes; k++)
-			assert_true(sig_equal(&a->nodes[k], &b->nodes[k]));
 		bool graphics = a->nodes[0].cc == CC_AMDGPU_GFX;
 		gfx += graphics;
 		assert_true(a->os < OS_COUNT);
