@@ -156,9 +156,9 @@ typedef struct {
 	unsigned first, n, parent;
 	bool retry, unverified, whole;
 	/* "gcnabi-divergent" callers pass uniform values (emit
-	 * --uniform-inreg): the second run of a single function (graph) llc
-	 * failed on with lane-varying values passed inreg, as written first,
-	 * so the rest of its contract is checked all the same */
+	 * --uniform-inreg): the run once more of a single function (graph)
+	 * llc failed on with the lane-varying values its signatures say, so
+	 * the rest of its contract is checked all the same */
 	bool uniform;
 	unsigned lanes; /* uniform: 1 + its first run's failure in FinalPass.lanes (0: none) */
 	char error[200];
@@ -627,10 +627,10 @@ static bool piece_failed(Check *c, FinalPass *f, Running *r, const Proc *p)
 	} else {
 		/* Bad machine code is a finding; the same module without the
 		 * verifier has final code all the same, checked against the
-		 * contract (a run of its own, accounted for here). So is a
-		 * failure on lane-varying values passed inreg (llc 16-22
-		 * SelectionDAG: "illegal VGPR to SGPR copy"): the module with
-		 * those values made uniform runs once more. */
+		 * contract (a run of its own, accounted for here). A failure
+		 * on lane-varying values passed inreg (SelectionDAG: "illegal
+		 * VGPR to SGPR copy") is held: the module with those values
+		 * made uniform runs once more and says whose it was. */
 		bool lanes = !limit && lane_varying(c, pc, r->fns);
 		bool verifier = !limit && !pc->unverified && is_verifier_error(line) && !lanes;
 		if (lanes)
@@ -732,9 +732,10 @@ static void finish(Check *c, FinalPass *f, Running *r, const Proc *proc)
 	if (ran && !asm_text) {
 		snprintf(text, sizeof text, "llc exited 0 without final code: %s", why);
 		piece_infra(c, r, FK_BAD_OUTPUT, text);
-	} else if (!proc)
-		accounted = not_started(c, f, r);
-	else if (!asm_text) {
+	} else if (!proc) {
+		if ((accounted = not_started(c, f, r)))
+			release_lanes(c, f, r, false);
+	} else if (!asm_text) {
 		/* accounted: not queued again (a signal-killed run's second
 		 * run is the same run's) */
 		accounted = piece_failed(c, f, r, proc);
