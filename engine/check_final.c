@@ -303,12 +303,15 @@ static unsigned piece_functions(const Check *c, const Piece *p)
  * "gcnabi-divergent" function's callers do, unless made uniform. */
 static bool lane_varying(const Check *c, const Piece *p, const unsigned *fns)
 {
-	bool any = false;
-	for (unsigned i = 0; !c->in.as_written && !p->uniform && c->in.graph && i < c->in.nsigs; i++)
-		any |= in_piece(c, p, i) && has_body(c->in.sigs[i], BODY_DIVERGENT);
-	for (unsigned k = p->first; !c->in.as_written && !p->uniform && !c->in.graph && fns && k < p->first + p->n; k++)
-		any |= has_body(c->in.sigs[fns[k]], BODY_DIVERGENT);
-	return any;
+	if (c->in.as_written || p->uniform)
+		return false;
+	for (unsigned i = 0; c->in.graph && i < c->in.nsigs; i++)
+		if (in_piece(c, p, i) && has_body(c->in.sigs[i], BODY_DIVERGENT))
+			return true;
+	for (unsigned k = p->first; !c->in.graph && fns && k < p->first + p->n; k++)
+		if (has_body(c->in.sigs[fns[k]], BODY_DIVERGENT))
+			return true;
+	return false;
 }
 
 /* The signature a piece's own findings name: its first function. */

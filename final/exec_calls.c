@@ -32,12 +32,12 @@ static bool takes_sgprs(const Placement *p)
 	return false;
 }
 
-/* Whether every lane EXEC holds lies within a guard of lane 0's value id:
- * there the value is every active lane's own. */
-static bool guarded(const Exec *x, const State *st, uint32_t id)
+/* Whether every lane EXEC holds lies within a guard of lane 0's value
+ * lane: there the value is every active lane's own. */
+static bool guarded(const Exec *x, const State *st, Val lane)
 {
 	for (unsigned i = 0; i < EXEC_GUARDS && i < st->nguards; i++) {
-		bool within = st->guards[i].id == id;
+		bool within = same_val(st->guards[i].lane, lane);
 		for (unsigned k = 0; k < (x->in->wave == 64 ? 2u : 1u) && within; k++) {
 			Lanes e, g;
 			int he, hg;
@@ -77,7 +77,7 @@ bool uniform_sgpr_args(Exec *x, const State *st, const AsmInstr *in, const char 
 			whole &= is_entry(st->s[R_EXEC + k], RF_SGPR, R_EXEC + k);
 		char s[16];
 		reg_name(RF_SGPR, r, s, sizeof s);
-		if (!whole && guarded(x, st, v.id))
+		if (!whole && guarded(x, st, v))
 			continue; /* a waterfall loop's round: every lane the call runs in holds this value */
 		if (!whole) {
 			stop(x, VERDICT_UNKNOWN, in->line,

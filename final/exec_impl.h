@@ -100,7 +100,7 @@ typedef struct {
 		Val src;
 	} firsts[EXEC_FIRSTS];
 	struct {
-		uint32_t id;
+		Val lane; /* lane 0's value (lane0_val) it guards */
 		Val mask[2];
 	} guards[EXEC_GUARDS];
 	/* Values of registers taken as masks (exec_step.c as_mask): the mask

@@ -105,27 +105,28 @@ static bool lane_step(Exec *x, State *st, const AsmInstr *in, const LaneInstr *l
 	return true;
 }
 
+/* Whether an SGPR holds value v. */
+static bool sgpr_holds(const State *st, Val v)
+{
+	for (unsigned r = 0; r < R_VCC; r++)
+		if (same_val(st->s[r], v))
+			return true;
+	return false;
+}
+
 /* Every mask of the state, rewritten by lane_compact (care: the rows a
  * lane may be in); false: the path cannot run (no lane active at entry
  * is possible on it). */
 bool compact(Exec *x, State *st, uint32_t care)
 {
-	/* a guard of a value no SGPR holds any more guards nothing */
-	for (unsigned i = 0; i < EXEC_GUARDS; i++) {
-		bool held = false;
-		for (unsigned r = 0; r < R_VCC && !held; r++)
-			held = st->s[r].kind == V_UNKNOWN && (st->s[r].reg & WORD_KIND) == LANE0_WORD && st->s[r].id == st->guards[i].id;
-		if (!held)
+	/* a guard of a value, or a value taken as a mask, that no SGPR holds
+	 * any more: nothing */
+	for (unsigned i = 0; i < EXEC_GUARDS; i++)
+		if (!sgpr_holds(st, st->guards[i].lane))
 			st->guards[i].mask[0] = st->guards[i].mask[1] = const_val(0);
-	}
-	/* a value taken as a mask that no SGPR holds any more */
-	for (unsigned i = 0; i < EXEC_ASMASKS; i++) {
-		bool held = false;
-		for (unsigned r = 0; r < R_VCC && !held; r++)
-			held = same_val(st->s[r], st->asmask[i].v);
-		if (!held)
+	for (unsigned i = 0; i < EXEC_ASMASKS; i++)
+		if (!sgpr_holds(st, st->asmask[i].v))
 			st->asmask[i].mask = const_val(0);
-	}
 	Val **at = x->mask_at;
 	uint32_t *t = x->mask_t;
 	unsigned n = 0;
@@ -221,20 +222,19 @@ static void guard(State *st, const AsmInstr *in, const Val *out, Exec *x)
 		a = b, b = t;
 	}
 	unsigned width = strstr(m, "_u64") || strstr(m, "_i64") ? 2 : 1;
-	uint32_t ids[2];
+	Val lanes[2];
 	for (unsigned k = 0; k < width; k++) {
-		Val l = read_op(x, st, a, k, in->line), v = read_op(x, st, b, k, in->line);
+		Val l = lanes[k] = read_op(x, st, a, k, in->line), v = read_op(x, st, b, k, in->line);
 		bool found = false;
 		for (unsigned i = 0; i < EXEC_FIRSTS && i < st->nfirsts && !found; i++)
 			found = l.kind == V_UNKNOWN && (l.reg & WORD_KIND) == LANE0_WORD && st->firsts[i].id == l.id &&
 				same_val(st->firsts[i].src, v);
 		if (!found)
 			return;
-		ids[k] = l.id;
 	}
 	for (unsigned k = 0; k < width; k++) {
 		unsigned g = st->nguards++ % EXEC_GUARDS;
-		st->guards[g].id = ids[k];
+		st->guards[g].lane = lanes[k];
 		st->guards[g].mask[0] = out[0];
 		st->guards[g].mask[1] = x->in->wave == 64 ? out[1] : const_val(0);
 	}
@@ -575,8 +575,9 @@ static int read_first_lane(Exec *x, State *st, const AsmInstr *in, int *label)
 	/* a value that may differ per lane: lane 0's (lane0_val), and what
 	 * it read, for a compare that guards a waterfall loop */
 	Val l = lane0_val(x, in->line, in->op[1].kind == AOP_REG ? in->op[1].first : 255);
-	st->firsts[st->nfirsts++ % EXEC_FIRSTS].id = l.id;
-	st->firsts[(st->nfirsts - 1) % EXEC_FIRSTS].src = v;
+	unsigned i = st->nfirsts++ % EXEC_FIRSTS;
+	st->firsts[i].id = l.id;
+	st->firsts[i].src = v;
 	write_s(st, r, l);
 	return STEP_ON;
 }

@@ -83,16 +83,16 @@ static bool env_passed(void *ctx, const char *callee, unsigned arg, unsigned par
 {
 	FinalCode *c = ctx;
 	unsigned idx;
-	int end = 0;
+	int end = 0, i = final_code_sig(c, callee);
 	char lane[64];
 	if (!c->current || sscanf(c->current, "gcnabi.%u.caller%n", &idx, &end) != 1 || !end ||
-	    c->current[end] || !part_is_word(c, final_code_sig(c, callee), arg, part))
+	    c->current[end] || !part_is_word(c, i, arg, part))
 		return false;
 	/* A lane-varying argument (a "gcnabi-divergent" callee's, not made
 	 * uniform) is loaded per lane from @gcnabi.<i>.lane.<arg>: a value the
 	 * checker does not name (its lane-value rule judges it). */
 	snprintf(lane, sizeof lane, "gcnabi.%u.lane.%u", idx, arg);
-	if (names_symbol(c, lane))
+	if (c->lane_loads && names_symbol(c, lane))
 		return false;
 	snprintf(global, cap, "gcnabi.%u.out.%u", idx, arg);
 	*off = 4 * (int64_t)part;
@@ -225,6 +225,7 @@ unsigned final_code_check(FinalCode *c, const char *text, size_t len, FinalSink 
 {
 	Each e = { c, sink, ctx };
 	c->text = text, c->len = len;
+	c->lane_loads = len && memmem(text, len, ".lane.", 6) != NULL;
 	unsigned n = asm_read(text, len, each, &e);
 	c->text = 0, c->len = 0;
 	return n;

@@ -14,6 +14,7 @@ typedef struct {
 	const char *current; /* the function being checked */
 	const char *text;    /* the assembly being checked, and its length */
 	size_t len;
+	bool lane_loads;     /* it names a @gcnabi.<i>.lane.<k> (a lane-varying argument's source) */
 } FinalCode;
 
 bool final_code_init(FinalCode *c, Sig **sigs, unsigned nsigs, const ModelConfig *m);
