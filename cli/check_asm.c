@@ -80,8 +80,8 @@ static int check_one(void *ctx, FinalCode *fc, const AsmFunction *f, const ExecI
 		printf(",\"line\":%u,\"verdict\":\"%s\",\"why\":", f->line, verdict);
 		fput_json_string(stdout, why);
 		printf(",\"at_line\":%u,\"culprit_line\":%u,\"paths\":%u,\"returns\":%u,\"calls\":%u,\"checked_args\":%u,"
-		       "\"checked_stores\":%u}\n",
-		       r.line, r.culprit, r.paths, r.returns, r.calls, r.checked_args, r.checked_stores);
+		       "\"checked_stores\":%u,\"checked_returns\":%u}\n",
+		       r.line, r.culprit, r.paths, r.returns, r.calls, r.checked_args, r.checked_stores, r.checked_rets);
 	} else {
 		printf("%s: %s", f->name, verdict);
 		if (why[0] && r.line)
@@ -90,9 +90,12 @@ static int check_one(void *ctx, FinalCode *fc, const AsmFunction *f, const ExecI
 			printf(": %s", why);
 		if (r.culprit)
 			printf(" (written at line %u)", r.culprit);
+		char rets[48] = "";
+		if (r.checked_rets)
+			snprintf(rets, sizeof rets, ", %u return value parts", r.checked_rets);
 		if (!skip)
-			printf(" (%u paths, %u returns, %u calls, %u arguments at calls, %u stores of arguments checked)", r.paths,
-			       r.returns, r.calls, r.checked_args, r.checked_stores);
+			printf(" (%u paths, %u returns, %u calls, %u arguments at calls, %u stores of arguments%s checked)",
+			       r.paths, r.returns, r.calls, r.checked_args, r.checked_stores, rets);
 		putchar('\n');
 	}
 	return 0;

@@ -105,10 +105,11 @@ bool contract_of(CallConv cc, const ModelConfig *m, Contract *out)
 {
 	memset(out, 0, sizeof *out);
 	const SaveRow *t = saved_table(cc);
-	if (!t)
+	out->entry = conv_in_family(cc, FAMILY_SHADER);
+	if (!t && !out->entry)
 		return false;
-	out->returns = true;
-	for (; t->file != RF_COUNT; t++) {
+	out->returns = !out->entry;
+	for (; t && t->file != RF_COUNT; t++) {
 		if (!row_applies(t, m))
 			continue;
 		for (unsigned base = t->first; base <= (t->every ? t->last_run : t->first); base += t->every ? t->every : 1) {
@@ -129,9 +130,10 @@ bool contract_of(CallConv cc, const ModelConfig *m, Contract *out)
 	 * as it left them, whatever the convention's table says (the frame
 	 * code gives the frame pointer back). The base pointer only where the table has
 	 * it: amdgpu_gfx code uses s34 freely (measured llc 22). */
-	if (m->profile->on[SW_csr_return_address])
+	if (m->profile->on[SW_csr_return_address] && !out->entry)
 		add_role(&out->preserved, &out->return_address);
-	add_role(&out->preserved, &out->frame_ptr);
+	if (!out->entry)
+		add_role(&out->preserved, &out->frame_ptr);
 	out->stack_align = 16;
 	out->sp_scale = m->flat_scratch ? 1 : m->wave;
 	return true;
@@ -207,9 +209,10 @@ size_t contract_print(const Contract *c, bool json, char *buf, size_t cap)
 	char num[128];
 	if (cap)
 		buf[0] = 0;
-	if (!c->returns)
+	if (!c->returns && !c->entry)
 		return put(buf, cap, n, json ? "{\"returns\":false}" : "never returns: nothing to give back");
-	n = put(buf, cap, n, json ? "{\"returns\":true" : "");
+	n = put(buf, cap, n, json ? (c->entry ? "{\"returns\":false,\"entry\":true" : "{\"returns\":true")
+			   : c->entry ? "an entry point: nothing to give back; " : "");
 	n = put_set(buf, cap, n, "saved", &c->saved, json);
 	if (json) /* in text, the roles below say what else is preserved */
 		n = put_set(buf, cap, n, "preserved", &c->preserved, json);

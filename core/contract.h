@@ -42,6 +42,12 @@ typedef struct {
 	 * address): callable conventions. Chain functions and entry points
 	 * never return, so they preserve nothing for anyone. */
 	bool returns;
+	/* A shader entry point, started by the hardware: nothing to give
+	 * back, no return address; its code ends the wave (s_endpgm) or falls
+	 * through to the shader's epilog with its return value in the
+	 * registers the placement gives; SP is its own to set before a
+	 * call. */
+	bool entry;
 	/* The convention's callee-saved registers: those llc's prologue
 	 * saves and its epilogue restores when the body writes them. */
 	RegSet saved;
@@ -61,9 +67,10 @@ typedef struct {
 	unsigned stack_align, sp_scale;
 } Contract;
 
-/* The contract of convention cc under m (profile, layout, target, wave);
- * false for a convention that has none of its own (kernels, shaders,
- * chain functions: nothing returns to a caller, *out says returns false). */
+/* The contract of convention cc under m (profile, layout, target, wave):
+ * the callable conventions', or a shader entry point's (entry, nothing
+ * preserved); false for kernels and chain functions, whose final code has
+ * no contract here yet (*out says returns false). */
 bool contract_of(CallConv cc, const ModelConfig *m, Contract *out);
 /* The contract as a JSON object ({"returns":true,"saved":["s30-s31",
  * ...],"preserved":[...],"return_address":"s[30:31]",...,"stack_align":16,"sp_scale":64}) or

@@ -128,8 +128,12 @@ void asm_exec(const ExecInput *in, ExecResult *out)
 		State *s = x->stack[--x->depth];
 		while (!x->done) {
 			if (s->pc >= in->f->ninstrs) {
-				stop(x, VERDICT_VIOLATED, in->f->ninstrs ? in->f->instrs[in->f->ninstrs - 1].line : in->f->line,
-				     "the code ends without a return");
+				uint32_t last = in->f->ninstrs ? in->f->instrs[in->f->ninstrs - 1].line : in->f->line;
+				if (in->contract->entry) {
+					exec_epilog(x, s, last);
+					out->paths++;
+				} else
+					stop(x, VERDICT_VIOLATED, last, "the code ends without a return");
 				break;
 			}
 			if (++s->steps > EXEC_MAX_STEPS) {

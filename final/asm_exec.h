@@ -15,7 +15,12 @@
  *    passes it from); after it, only the callee's caller-saved registers,
  *    and the scratch at and above SP, are taken as clobbered;
  *  - every store to a global an argument is written to stores the symbol
- *    of the register the model places that argument part in.
+ *    of the register the model places that argument part in;
+ *  - a shader entry point (Contract.entry) ends the wave (s_endpgm) or
+ *    falls through to its epilog with each part of its return value in
+ *    the register the model places it in (where the value is known: a
+ *    load of the global gcnabi emit returns it from); at its calls SP
+ *    holds an aligned constant it set; it never jumps through s[30:31].
  *
  * An instruction outside the supported subset, an EXEC the executor cannot
  * follow, or a bound reached makes the verdict "unknown", with the reason:
@@ -51,6 +56,10 @@ typedef struct {
 	 * function pointer variable, read by a call through it); false: not
 	 * known; NULL: never. */
 	bool (*pointee)(void *ctx, const char *global, int64_t off, char *name, size_t cap);
+	/* The global whose word at *off holds part `part` of the value the
+	 * function being checked returns (gcnabi emit: a load of
+	 * @gcnabi.<i>.ret); false: not known; NULL: never. */
+	bool (*returned)(void *ctx, unsigned part, char *global, size_t cap, int64_t *off);
 } ExecEnv;
 
 typedef struct {
@@ -77,6 +86,7 @@ typedef enum {
 	RULE_STACK_UNWRITTEN, /* a stack word the callee reads was not written */
 	RULE_STACK_OVERLAP,  /* two of the callee's stack slots overlap */
 	RULE_LANE_VALUE,     /* an argument SGPR holds one lane's value of a lane-varying one, for every lane */
+	RULE_RETURN_VALUE,   /* a shader's return register does not hold the part of the value the model places there */
 } ExecRule;
 
 typedef struct {
@@ -92,6 +102,7 @@ typedef struct {
 	uint32_t culprit;
 	unsigned paths;     /* explored to their end */
 	unsigned returns, calls, checked_args, checked_stores;
+	unsigned checked_rets; /* return value parts checked (a shader's, at its epilog) */
 } ExecResult;
 
 void asm_exec(const ExecInput *in, ExecResult *out);

@@ -143,8 +143,8 @@ static bool lane_guard(const AsmFunction *f, uint32_t i)
 	       !modified_between(f, k, i, RF_VGPR, b->first);
 }
 
-static bool site(const AsmFunction *f, const Contract *c, MutationOp op, uint32_t i, MutantArgs args, void *ctx,
-		 Mutant *m)
+static bool site(const AsmFunction *f, const Contract *c, MutationOp op, uint32_t i, MutantArgs args, MutantRet ret,
+		 void *ctx, Mutant *m)
 {
 	const AsmInstr *in = &f->instrs[i];
 	unsigned sp = c->stack_ptr.count ? c->stack_ptr.first : 32;
@@ -176,8 +176,9 @@ static bool site(const AsmFunction *f, const Contract *c, MutationOp op, uint32_
 		       in->op[1].kind == AOP_REG && !is_sgpr(&in->op[1], sp);
 	case MUT_clobber_return_address: return is_return(in, c);
 	case MUT_misalign_sp:
-		return call_after && writes_sp(in, sp) && !starts(in->mnemonic, "s_mov") &&
-		       in->op[in->nops - 1].kind == AOP_IMM && (int16_t)in->op[in->nops - 1].imm > 0;
+		/* a frame's bump, or the stack top a shader sets */
+		return call_after && writes_sp(in, sp) && (c->entry || !starts(in->mnemonic, "s_mov")) &&
+		       in->op[in->nops - 1].kind == AOP_IMM && (int16_t)in->op[in->nops - 1].imm >= (c->entry ? 0 : 1);
 	case MUT_skip_sp_restore:
 		if (!call_before || !writes_sp(in, sp))
 			return false;
@@ -200,17 +201,24 @@ static bool site(const AsmFunction *f, const Contract *c, MutationOp op, uint32_
 		return false;
 	}
 	case MUT_drop_lane_guard: return call_after && lane_guard(f, i);
+	case MUT_clobber_return_value:
+		/* added after the last instruction, which is no s_endpgm */
+		if (!c->entry || i + 1 != f->ninstrs || is(in, "s_endpgm") || !ret || !ret(ctx, f, m->a))
+			return false;
+		m->at = f->ninstrs;
+		return true;
 	default: return false;
 	}
 }
 
-unsigned asm_mutants(const AsmFunction *f, const Contract *c, MutantArgs args, void *ctx, Mutant *out, unsigned cap)
+unsigned asm_mutants(const AsmFunction *f, const Contract *c, MutantArgs args, MutantRet ret, void *ctx, Mutant *out,
+		     unsigned cap)
 {
 	unsigned n = 0;
 	for (int op = 0; op < MUT_COUNT; op++)
 		for (uint32_t i = 0; i < f->ninstrs; i++) {
 			Mutant m;
-			if (site(f, c, (MutationOp)op, i, args, ctx, &m)) {
+			if (site(f, c, (MutationOp)op, i, args, ret, ctx, &m)) {
 				if (n < cap)
 					out[n] = m;
 				n++;
@@ -225,9 +233,12 @@ bool asm_mutant_apply(const AsmFunction *f, const Contract *c, const Mutant *m, 
 	unsigned nextra = 0;
 	bool drop = m->op == MUT_drop_restore || m->op == MUT_skip_sp_restore || m->op == MUT_skip_exec_restore ||
 		    m->op == MUT_drop_lane_guard;
-	uint32_t line = f->instrs[m->at].line;
+	uint32_t line = f->instrs[m->at < f->ninstrs ? m->at : f->ninstrs - 1].line;
 	char text[96];
-	if (m->op == MUT_clobber_return_address) {
+	if (m->op == MUT_clobber_return_value) {
+		snprintf(text, sizeof text, "%s %s, 0", m->a[0] == 's' ? "s_mov_b32" : "v_mov_b32_e32", m->a);
+		nextra = asm_parse_line(text, line, &extra[0]);
+	} else if (m->op == MUT_clobber_return_address) {
 		snprintf(text, sizeof text, "s_mov_b32 s%u, 0", c->return_address.first);
 		nextra = asm_parse_line(text, line, &extra[0]);
 	} else if (m->op == MUT_swap_call_args) {
@@ -274,6 +285,8 @@ bool asm_mutant_apply(const AsmFunction *f, const Contract *c, const Mutant *m, 
 			out->instrs[k].offset += 4;
 		k++;
 	}
+	for (unsigned e = 0; m->at == f->ninstrs && e < nextra; e++)
+		out->instrs[k++] = extra[e];
 	out->ninstrs = k;
 	/* Labels move with the instructions they precede. */
 	for (uint32_t l = 0; l < f->nlabels; l++) {
@@ -293,7 +306,9 @@ void asm_mutant_free(AsmFunction *f)
 
 size_t asm_mutant_print(const AsmFunction *f, const Mutant *m, char *buf, size_t cap)
 {
-	const AsmInstr *in = &f->instrs[m->at];
+	const AsmInstr *in = &f->instrs[m->at < f->ninstrs ? m->at : f->ninstrs - 1];
+	if (m->op == MUT_clobber_return_value)
+		return (size_t)snprintf(buf, cap, "%s after line %u (%s)", mutation_names[m->op], in->line, m->a);
 	if (m->op == MUT_swap_call_args)
 		return (size_t)snprintf(buf, cap, "%s at line %u (%s and %s)", mutation_names[m->op], in->line, m->a, m->b);
 	return (size_t)snprintf(buf, cap, "%s at line %u (%s)", mutation_names[m->op], in->line, in->mnemonic);

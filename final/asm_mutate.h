@@ -12,12 +12,13 @@
 #define MUTATION_OPERATORS(X) \
 	X(drop_restore, "delete the restore of a callee-saved register, the frame pointer or an inactive-lane VGPR (a reload or v_readlane_b32)") \
 	X(clobber_return_address, "write the return address before the return (s_mov_b32 of its low half)") \
-	X(misalign_sp, "bump SP by 4 more per-lane bytes before a call") \
+	X(misalign_sp, "bump SP by 4 more per-lane bytes before a call (a shader: set it 4 higher)") \
 	X(skip_sp_restore, "delete the write that gives SP back after the last call") \
 	X(skip_exec_restore, "delete the s_mov of EXEC back after a saveexec") \
 	X(swap_call_args, "swap the first two argument registers the callee reads, before a call") \
 	X(stack_arg_offset, "move an outgoing stack argument's store 4 bytes up") \
-	X(drop_lane_guard, "before a call, make the compare of a v_readfirstlane_b32's value with its source (a loop over a lane-varying value's distinct values) true in every lane")
+	X(drop_lane_guard, "before a call, make the compare of a v_readfirstlane_b32's value with its source (a loop over a lane-varying value's distinct values) true in every lane") \
+	X(clobber_return_value, "at the end of a shader that falls through to its epilog, write 0 over the register of its return value's first part")
 
 typedef enum {
 #define X(name, doc) MUT_##name,
@@ -32,7 +33,8 @@ extern const char *const mutation_docs[MUT_COUNT];
 typedef struct {
 	uint8_t op;      /* MutationOp */
 	uint32_t at;     /* instruction index */
-	/* The callee's argument registers (swap_call_args): two, as asm text. */
+	/* The callee's argument registers (swap_call_args): two, as asm text;
+	 * the return register (clobber_return_value): a. */
 	char a[16], b[16];
 } Mutant;
 
@@ -40,10 +42,15 @@ typedef struct {
  * two register arguments from (text: "v0", "s4"); supplied by the caller
  * of asm_mutants. */
 typedef bool (*MutantArgs)(void *ctx, const AsmFunction *f, uint32_t i, char a[16], char b[16]);
+/* The register (asm text) of the first part of f's return value; false:
+ * not known. */
+typedef bool (*MutantRet)(void *ctx, const AsmFunction *f, char reg[16]);
 
 /* The mutants of f, at most cap; returns how many there are (more than cap:
- * the rest not stored). */
-unsigned asm_mutants(const AsmFunction *f, const Contract *c, MutantArgs args, void *ctx, Mutant *out, unsigned cap);
+ * the rest not stored). args, ret (and ctx, theirs) may be NULL: then
+ * no mutant needs them. A mutant at f->ninstrs adds to the end. */
+unsigned asm_mutants(const AsmFunction *f, const Contract *c, MutantArgs args, MutantRet ret, void *ctx, Mutant *out,
+		     unsigned cap);
 
 /* f with mutant m applied, into *out (its own instruction array, which
  * asm_mutant_free releases); false when out of memory. */

@@ -114,6 +114,7 @@ bool exec_call(Exec *x, State *st, const AsmInstr *in)
 	char a[96], b[96];
 	x->out->calls++;
 	Val sp = st->s[x->sp];
+	bool entry = x->in->contract->entry; /* a shader: SP is its own to set */
 	int64_t align = (int64_t)x->in->contract->stack_align * x->scale;
 	bool aligned_base = sp.kind == V_ALIGNED && sp.reg < 63 && ((int64_t)1 << sp.reg) % align == 0;
 	if (sp.kind == V_UNKNOWN && !x->pending[0]) {
@@ -122,15 +123,17 @@ bool exec_call(Exec *x, State *st, const AsmInstr *in)
 		snprintf(x->pending, sizeof x->pending, "at the call at line %u SP is computed at run time (a dynamic alloca): "
 			 "its alignment is not followed", in->line);
 		x->pending_line = in->line;
-	} else if ((sp.kind != V_ENTRY || sp.reg != x->sp) && !aligned_base && sp.kind != V_UNKNOWN) {
+	} else if (!(entry ? sp.kind == V_CONST : sp.kind == V_ENTRY && sp.reg == x->sp) && !aligned_base &&
+		   sp.kind != V_UNKNOWN) {
 		val_describe(x, sp, a, sizeof a);
-		stop(x, VERDICT_VIOLATED, in->line, "at the call SP holds %s, not the entry SP plus a frame", a);
+		stop(x, VERDICT_VIOLATED, in->line, "at the call SP holds %s, not %s", a,
+		     entry ? "a stack top the shader set" : "the entry SP plus a frame");
 		blame(x, st, x->sp);
 		return false;
 	}
 	if (sp.kind != V_UNKNOWN && sp.off % align) {
-		stop(x, VERDICT_VIOLATED, in->line, "at the call SP is the entry SP + %lld, not a multiple of %lld",
-		     (long long)sp.off, (long long)align);
+		stop(x, VERDICT_VIOLATED, in->line, "at the call SP is %s%lld, not a multiple of %lld",
+		     sp.kind == V_CONST ? "" : "the entry SP + ", (long long)sp.off, (long long)align);
 		blame(x, st, x->sp);
 		return false;
 	}
@@ -276,7 +279,8 @@ bool exec_call(Exec *x, State *st, const AsmInstr *in)
 		}
 	for (unsigned i = 0; i < st->nslots; i++) {
 		Slot *s = &st->slots[i];
-		if (s->base.kind == V_ENTRY && s->base.reg == x->sp && s->base.off >= sp.off)
+		if ((s->base.kind == V_ENTRY && s->base.reg == x->sp && s->base.off >= sp.off) ||
+		    (entry && s->base.kind == V_CONST && sp.kind == V_CONST && s->base.off >= sp.off))
 			s->act = s->inact = clob;
 	}
 	/* s_swappc_b64 writes the return address of the call. */
@@ -300,8 +304,7 @@ static bool returns_in(const Exec *x, RegFile f, unsigned r)
 	return false;
 }
 
-/* Whether register (f, r) holds an argument part of placement p. */
-static bool argument_in(const Placement *p, RegFile f, unsigned r)
+bool argument_in(const Placement *p, RegFile f, unsigned r)
 {
 	for (unsigned k = 0; p && k < p->nlocs; k++) {
 		const Loc *l = &p->locs[k];
@@ -383,4 +386,59 @@ void exec_ret(Exec *x, const State *st, const AsmInstr *in, const char *to, cons
 			     !is_entry(g->inact, (RegFile)f, k) || !saved ? "the lanes inactive at entry" : "its active lanes");
 			return;
 		}
+}
+
+void exec_epilog(Exec *x, const State *st, uint32_t line)
+{
+	const Placement *p = x->in->in;
+	const ExecEnv *env = x->in->env;
+	char a[96], b[96], r[16];
+	if (!p) {
+		stop(x, VERDICT_UNKNOWN, line, "the shader's code ends (its epilog follows) and its placement is not known");
+		return;
+	}
+	if (!p->ret.count) {
+		/* A shader that returns nothing ends the wave itself. */
+		stop(x, VERDICT_VIOLATED, line, "the code ends without s_endpgm in a shader that returns nothing");
+		return;
+	}
+	x->out->returns++;
+	for (unsigned part = 0; env && env->returned && part < p->ret.count; part++) {
+		const Loc *l = &p->locs[p->ret.first + part];
+		char global[ASM_NAME_MAX];
+		int64_t off;
+		if ((l->kind != LOC_SGPR && l->kind != LOC_VGPR) || !env->returned(env->ctx, part, global, sizeof global, &off))
+			continue;
+		Val want = { .kind = V_LOAD, .id = sym_id(x, global, strlen(global)), .off = off };
+		Val got = l->kind == LOC_SGPR ? st->s[l->reg % R_VCC] : st->v[l->reg % REGSET_MAX].act;
+		x->out->checked_rets++;
+		if (same_val(got, want))
+			continue;
+		if (got.kind == V_MIXED) {
+			if (!x->pending[0]) {
+				snprintf(x->pending, sizeof x->pending,
+					 "return value part %u is written under a divergent EXEC, which is not followed to every lane",
+					 part);
+				x->pending_line = line;
+			}
+			continue;
+		}
+		char where[32] = "no register";
+		for (unsigned q = 0; q < R_VCC && !strcmp(where, "no register"); q++)
+			if (same_val(st->s[q], want))
+				reg_name(RF_SGPR, q, where, sizeof where);
+		for (unsigned q = 0; q < REGSET_MAX && !strcmp(where, "no register"); q++)
+			if (same_val(st->v[q].act, want))
+				reg_name(RF_VGPR, q, where, sizeof where);
+		val_describe(x, got, b, sizeof b);
+		val_describe(x, want, a, sizeof a);
+		x->out->rule = RULE_RETURN_VALUE;
+		x->out->arg = (uint16_t)part;
+		stop(x, VERDICT_VIOLATED, line,
+		     "at the end of the shader (its epilog follows) return value part %u belongs in %s, which holds %s; %s "
+		     "is in %s", part, reg_name(l->kind == LOC_SGPR ? RF_SGPR : RF_VGPR, l->reg, r, sizeof r), b, a, where);
+		if (l->kind == LOC_SGPR)
+			blame(x, st, l->reg % R_VCC);
+		return;
+	}
 }

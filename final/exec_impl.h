@@ -226,6 +226,11 @@ bool exec_memory(Exec *x, State *st, const AsmInstr *in);
 /* exec_calls.c */
 bool exec_call(Exec *x, State *st, const AsmInstr *in);
 void exec_ret(Exec *x, const State *st, const AsmInstr *in, const char *to, const Placement *args);
+/* Whether register (f, r) holds an argument part of placement p. */
+bool argument_in(const Placement *p, RegFile f, unsigned r);
+/* A shader entry point's code ends at line (no instruction after it): the
+ * fall-through to its epilog, with its return value placed. */
+void exec_epilog(Exec *x, const State *st, uint32_t line);
 
 /* exec_step.c */
 bool compact(Exec *x, State *st, uint32_t care);

@@ -298,6 +298,20 @@ static int set_pc(Exec *x, State *st, const AsmInstr *in, int *label)
 	const AsmOp *o = in->op;
 	Val lo = read_op(x, st, &o[0], 0, in->line), hi = read_op(x, st, &o[0], 1, in->line);
 	const RegRange *ra = &x->in->contract->return_address;
+	if (x->in->contract->entry) {
+		/* A shader has no caller: a jump through what a register held
+		 * at entry goes nowhere the ABI names; to a function, it is a
+		 * chain call, whose contract is not followed here. */
+		if (is_entry(lo, RF_SGPR, ra->first) && is_entry(hi, RF_SGPR, ra->first + 1u) &&
+		    !argument_in(x->in->in, RF_SGPR, ra->first) && !argument_in(x->in->in, RF_SGPR, ra->first + 1u)) {
+			stop(x, VERDICT_VIOLATED, in->line,
+			     "a shader returns through s[%u:%u], which hold what the hardware left there: it has no return "
+			     "address", ra->first, ra->first + 1u);
+			return STEP_END;
+		}
+		stop(x, VERDICT_UNKNOWN, in->line, "a shader's jump out of its code (a chain call) is not followed");
+		return STEP_END;
+	}
 	if (is_entry(lo, RF_SGPR, ra->first) && is_entry(hi, RF_SGPR, ra->first + 1u)) {
 		exec_ret(x, st, in, 0, 0);
 		return STEP_END;
@@ -377,7 +391,6 @@ static int swap_pc(Exec *x, State *st, const AsmInstr *in, int *label)
 
 static int branch(Exec *x, State *st, const AsmInstr *in, int *label)
 {
-	(void)st;
 	const char *m = in->mnemonic;
 	const AsmOp *o = in->op;
 	int l = in->nops == 1 && o[0].kind == AOP_OTHER ? asm_label_find(x->in->f, o[0].text, strlen(o[0].text)) : -1;
@@ -394,6 +407,11 @@ static int branch(Exec *x, State *st, const AsmInstr *in, int *label)
 	} zero[] = { { "s_cbranch_execz", R_EXEC, true }, { "s_cbranch_execnz", R_EXEC, false },
 		     { "s_cbranch_vccz", R_VCC, true },   { "s_cbranch_vccnz", R_VCC, false } };
 	x->zero_reg = 0;
+	/* On SCC the path made a constant (a structurized CFG's flow
+	 * variable): one side only. */
+	Val scc = st->s[R_SCC];
+	if ((strcmp(m, "s_cbranch_scc0") == 0 || strcmp(m, "s_cbranch_scc1") == 0) && scc.kind == V_CONST)
+		return (scc.off != 0) == (m[13] == '1') ? STEP_JUMP : STEP_ON;
 	for (unsigned i = 0; i < sizeof zero / sizeof zero[0]; i++)
 		if (strcmp(m, zero[i].m) == 0)
 			x->zero_reg = zero[i].reg, x->zero_taken = zero[i].taken;
@@ -403,6 +421,12 @@ static int branch(Exec *x, State *st, const AsmInstr *in, int *label)
 static int end_program(Exec *x, State *st, const AsmInstr *in, int *label)
 {
 	(void)st, (void)label;
+	if (x->in->contract->entry) {
+		/* A shader ends the wave (or, returning values, leaves a wave
+		 * whose lanes are all gone: its epilog gets none) */
+		x->out->returns++;
+		return STEP_END;
+	}
 	stop(x, VERDICT_VIOLATED, in->line, "s_endpgm in a function that returns to its caller");
 	return STEP_END;
 }
@@ -442,6 +466,60 @@ static int scalar_add(Exec *x, State *st, const AsmInstr *in, int *label)
 	write_s(st, r, add(x, read_op(x, st, &o[1], 0, in->line), read_op(x, st, &o[2], 0, in->line), sub, in->line));
 	st->s[R_SCC] = unknown_val(x, in->line);
 	return STEP_ON;
+}
+
+/* 32-bit SALU bitwise operations and shifts of two constants (a
+ * structurized CFG's flow variables): a constant, and SCC whether it is
+ * not zero; of anything else the families below. */
+static int scalar_const(Exec *x, State *st, const AsmInstr *in, int *label)
+{
+	(void)label;
+	const char *m = in->mnemonic;
+	const AsmOp *o = in->op;
+	unsigned r;
+	Val a = read_op(x, st, &o[1], 0, in->line), b = read_op(x, st, &o[2], 0, in->line);
+	if (a.kind != V_CONST || b.kind != V_CONST || !sreg_of(&o[0], 0, &r))
+		return STEP_NEXT;
+	uint32_t u = (uint32_t)a.off, v = (uint32_t)b.off, w;
+	if (has_prefix(m, "s_xor"))
+		w = u ^ v;
+	else if (has_prefix(m, "s_orn2"))
+		w = u | ~v;
+	else if (has_prefix(m, "s_or"))
+		w = u | v;
+	else if (has_prefix(m, "s_andn2") || has_prefix(m, "s_and_not1"))
+		w = u & ~v;
+	else if (has_prefix(m, "s_and"))
+		w = u & v;
+	else if (has_prefix(m, "s_lshl"))
+		w = u << (v & 31);
+	else
+		w = u >> (v & 31);
+	write_s(st, r, const_val((int32_t)w));
+	st->s[R_SCC] = const_val(w != 0);
+	return STEP_ON;
+}
+
+/* s_cmp_* of two constants: SCC a constant. */
+static int scalar_compare(Exec *x, State *st, const AsmInstr *in, int *label)
+{
+	(void)label;
+	const char *m = in->mnemonic + 6; /* after "s_cmp_" */
+	Val a = read_op(x, st, &in->op[0], 0, in->line), b = read_op(x, st, &in->op[1], 0, in->line);
+	if (a.kind != V_CONST || b.kind != V_CONST || strlen(m) != 6 || (m[3] != 'u' && m[3] != 'i') || strcmp(m + 4, "32"))
+		return STEP_NEXT;
+	bool sgn = m[3] == 'i';
+	int64_t u = sgn ? (int32_t)a.off : (int64_t)(uint32_t)a.off, v = sgn ? (int32_t)b.off : (int64_t)(uint32_t)b.off;
+	static const struct {
+		char op[3];
+		int lt, eq, gt;
+	} ops[] = { { "eq", 0, 1, 0 }, { "lg", 1, 0, 1 }, { "lt", 1, 0, 0 }, { "le", 1, 1, 0 }, { "gt", 0, 0, 1 }, { "ge", 0, 1, 1 } };
+	for (unsigned k = 0; k < sizeof ops / sizeof ops[0]; k++)
+		if (strncmp(m, ops[k].op, 2) == 0) {
+			st->s[R_SCC] = const_val(u < v ? ops[k].lt : u == v ? ops[k].eq : ops[k].gt);
+			return STEP_ON;
+		}
+	return STEP_NEXT;
 }
 
 /* Stack realignment: x & -2^k (0xffffe000), or x & ~(2^k - 1)
@@ -664,6 +742,9 @@ static const Family families[] = {
 	{ "s_mov_b32 s_mov_b64 s_movk_i32", 2, "s|imm -> s", scalar_move },
 	{ "s_add_* s_sub_*", 3, "s|imm, s|imm -> s, scc", scalar_add },
 	{ "s_addc_u32", 3, "s|imm, s|imm -> s, scc", scalar_add },
+	{ "s_xor_b32 s_or_b32 s_orn2_b32 s_and_b32 s_andn2_b32 s_and_not1_b32 s_lshl_b32 s_lshr_b32", 3,
+	  "imm, imm -> s, scc", scalar_const },
+	{ "s_cmp_*", 2, "imm, imm -> scc", scalar_compare },
 	{ "s_and_b32 s_andn2_b32 s_and_not1_b32", 3, "s, imm -> s (aligned), scc", scalar_align },
 	{ "s_addk_i32 s_addk_co_i32", 2, "s, imm16 -> s, scc", scalar_add_k },
 	/* lane masks and compares */

@@ -26,7 +26,7 @@ static bool env_callee(void *ctx, const char *name, Contract *out, const Placeme
 {
 	FinalCode *c = ctx;
 	int i = final_code_sig(c, name);
-	if (i < 0 || !contract_of((CallConv)c->sigs[i]->cc, &c->m, out))
+	if (i < 0 || !contract_of((CallConv)c->sigs[i]->cc, &c->m, out) || !out->returns)
 		return false;
 	*in = c->places[i].ok ? &c->places[i] : 0;
 	return true;
@@ -124,6 +124,52 @@ static bool env_pointee(void *ctx, const char *global, int64_t off, char *name, 
 	return off == 0 && c->text && asm_data_symbol(c->text, c->len, global, name, cap);
 }
 
+/* A return value whose parts are its 32-bit words in memory order: whole
+ * words (whole_words), or a struct of 32-bit scalars (a shader's). */
+static bool ret_words(const Sig *s)
+{
+	const Type *ty = sig_type(s, s->ret);
+	if (ty->kind != TYPE_STRUCT)
+		return whole_words(s, s->ret);
+	for (uint32_t k = 0; k < ty->n; k++) {
+		const Type *m = sig_type(s, s->members[ty->first + k]);
+		if (!((m->kind == TYPE_INT && m->n == 32) || m->kind == TYPE_FLOAT ||
+		      (m->kind == TYPE_PTR && (m->addrspace == 3 || m->addrspace == 5 || m->addrspace == 6))))
+			return false;
+	}
+	return true;
+}
+
+/* The function being checked returns the value it loads from
+ * @gcnabi.<i>.ret (c->ret: that symbol, "" if it names none). */
+static bool env_returned(void *ctx, unsigned part, char *global, size_t cap, int64_t *off)
+{
+	FinalCode *c = ctx;
+	int i = c->current ? final_code_sig(c, c->current) : -1;
+	if (i < 0 || !c->ret[0] || !c->places[i].ok || part >= c->places[i].ret.count || !ret_words(c->sigs[i]))
+		return false;
+	snprintf(global, cap, "%s", c->ret);
+	*off = 4 * (int64_t)part;
+	return true;
+}
+
+/* The @gcnabi.<i>.ret that f names (into ret; "" if none). */
+static void own_ret(const AsmFunction *f, char *ret, size_t cap)
+{
+	ret[0] = 0;
+	for (uint32_t k = 0; k < f->ninstrs; k++)
+		for (unsigned o = 0; o < f->instrs[k].nops; o++) {
+			const char *t = f->instrs[k].op[o].text;
+			unsigned idx;
+			int end = 0;
+			if (f->instrs[k].op[o].kind == AOP_OTHER && sscanf(t, "gcnabi.%u.ret%n", &idx, &end) == 1 && end &&
+			    (t[end] == '@' || !t[end])) {
+				snprintf(ret, cap, "%.*s", end, t);
+				return;
+			}
+		}
+}
+
 /* swap_call_args: the callee of the call at instruction i (the last
  * symbol of a signature named before it) and its first two argument
  * registers of one file. */
@@ -197,8 +243,8 @@ static int each(void *ctx, const AsmFunction *f)
 	if (i < 0)
 		skip = "no signature of that name";
 	else if (!contract_of((CallConv)c->sigs[i]->cc, &c->m, &k))
-		skip = "its convention never returns to a caller";
-	ExecEnv env = { c, env_callee, env_passed, env_received, env_undef, env_pointee };
+		skip = "a kernel or chain function: its final code has no contract here yet";
+	ExecEnv env = { c, env_callee, env_passed, env_received, env_undef, env_pointee, env_returned };
 	ExecInput in = { f, &k, i >= 0 && c->places[i].ok ? &c->places[i] : 0, c->m.wave, &env,
 			 c->m.target->smem_dword_offset, 0, { 0 } };
 	/* inreg parts received in VGPRs are uniform all the same */
@@ -214,6 +260,7 @@ static int each(void *ctx, const AsmFunction *f)
 	    contract_of((CallConv)c->sigs[i]->indirect_cc, &c->m, &pointer_rules))
 		in.indirect = &pointer_rules;
 	c->current = f->name;
+	own_ret(f, c->ret, sizeof c->ret);
 	if (!skip)
 		asm_exec(&in, &r);
 	int stop = e->sink(e->ctx, c, f, skip ? 0 : &in, &r, skip);
@@ -231,10 +278,27 @@ unsigned final_code_check(FinalCode *c, const char *text, size_t len, FinalSink 
 	return n;
 }
 
+/* clobber_return_value: the register of the first part of the return
+ * value f (the function being checked) returns where it is known. */
+static bool mutant_ret(void *ctx, const AsmFunction *f, char reg[16])
+{
+	FinalCode *c = ctx;
+	int i = final_code_sig(c, f->name);
+	char global[ASM_NAME_MAX];
+	int64_t off;
+	if (i < 0 || !c->current || strcmp(c->current, f->name) || !env_returned(c, 0, global, sizeof global, &off))
+		return false;
+	const Loc *l = &c->places[i].locs[c->places[i].ret.first];
+	if (l->kind != LOC_SGPR && l->kind != LOC_VGPR)
+		return false;
+	snprintf(reg, 16, "%s%u", l->kind == LOC_SGPR ? "s" : "v", l->reg);
+	return true;
+}
+
 unsigned final_code_mutants(FinalCode *fc, const AsmFunction *f, const ExecInput *base, MutantSink sink, void *ctx)
 {
 	Mutant ms[512];
-	unsigned n = asm_mutants(f, base->contract, final_code_mutant_args, fc, ms, sizeof ms / sizeof ms[0]);
+	unsigned n = asm_mutants(f, base->contract, final_code_mutant_args, mutant_ret, fc, ms, sizeof ms / sizeof ms[0]);
 	if (n > sizeof ms / sizeof ms[0])
 		n = sizeof ms / sizeof ms[0];
 	for (unsigned k = 0; k < n; k++) {

@@ -14,6 +14,7 @@ typedef struct {
 	const char *current; /* the function being checked */
 	const char *text;    /* the assembly being checked, and its length */
 	size_t len;
+	char ret[64];        /* the @gcnabi.<i>.ret the current function returns the value of ("": none) */
 	bool lane_loads;     /* it names a @gcnabi.<i>.lane.<k> (a lane-varying argument's source) */
 } FinalCode;
 
@@ -23,8 +24,8 @@ void final_code_free(FinalCode *c);
 int final_code_sig(const FinalCode *c, const char *name);
 
 /* Each function of the assembly, checked: in and r its input and result,
- * or (in NULL) skip says why it was not (no signature; a convention that
- * never returns). Non-zero stops. */
+ * or (in NULL) skip says why it was not (no signature; a kernel or chain
+ * function). Non-zero stops. */
 typedef int (*FinalSink)(void *ctx, FinalCode *c, const AsmFunction *f, const ExecInput *in, const ExecResult *r,
 			 const char *skip);
 /* Returns the number of functions read. */

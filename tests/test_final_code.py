@@ -408,6 +408,51 @@ def final_code_divergent_exec(tmp, llcs):
                                                [m for m in muts if not m["caught"]][:5]))
 
 
+def final_code_shader_entry(tmp, llcs):
+    """Shader entry points (tests/fixtures/final/shader_entry.ll): a compute
+    shader that calls and returns { i32, float }, a pixel shader returning
+    from either side of a uniform branch and a vertex shader that returns
+    nothing are proven with llc 22 (both selectors) and llc 19 GlobalISel on
+    gfx900 and gfx1100 (llc 19 SelectionDAG refuses @cs, llvm#134463); each
+    mutant (a return register overwritten at the end, SP set 4 higher) is
+    caught; without the write of SP before the call, or without s_endpgm,
+    the shader is violated."""
+    src = os.path.join(ROOT, "tests", "fixtures", "final", "shader_entry.ll")
+    for major, sel in ((22, "0"), (22, "1"), (19, "1"), (19, "0")):
+        if major not in llcs:
+            continue
+        for cpu in ("gfx900", "gfx1100"):
+            asm = os.path.join(tmp, "shader-%d-%s-%s.s" % (major, sel, cpu))
+            c = run([llcs[major], "-mtriple=" + TRIPLE, "-mcpu=" + cpu, "-global-isel=" + sel, "-enable-ipra=0", src,
+                     "-o", asm])
+            what = "llc %d %s %s" % (major, "GlobalISel" if sel == "1" else "SelectionDAG", cpu)
+            if (major, sel) == (19, "0"):
+                report("final code, %s: refuses the compute shader's integer return (llvm#134463)" % what,
+                       c.returncode != 0 and "in function cs" in c.stderr and "illegal VGPR to SGPR copy" in c.stderr,
+                       c.stderr[-500:])
+                continue
+            args = ["--json", "--sigs", src, "--profile", "llvm%d" % major, "--mcpu", cpu]
+            got = {j["name"]: j for j in map(json.loads, run([GCNABI, "check-asm"] + args + [asm]).stdout.splitlines())}
+            muts = [json.loads(l) for l in run([GCNABI, "check-asm", "--mutants"] + args + [asm]).stdout.splitlines()]
+            text = open(asm).read() if c.returncode == 0 else ""
+            cut = os.path.join(tmp, "shader-%d-%s-%s-cut.s" % (major, sel, cpu))
+            open(cut, "w").write(re.sub(r"(?m)^\s*(s_mov_b32 s32, 0|s_endpgm)\s*$", "", text))
+            broken = {j["name"]: j for j in map(json.loads, run([GCNABI, "check-asm"] + args + [cut]).stdout.splitlines())}
+            kinds = {(m["name"], m["mutant"]) for m in muts}
+            report("final code, %s: shaders proven (return registers, SP set before a call, s_endpgm), their %d "
+                   "mutants caught; without SP's write or s_endpgm violated" % (what, len(muts)),
+                   c.returncode == 0 and {k: v["verdict"] for k, v in got.items()} ==
+                   {"cs": "proven", "ps_branch": "proven", "vs": "proven"} and
+                   got["cs"]["checked_returns"] == 2 and got["ps_branch"]["checked_returns"] >= 2 and
+                   {("cs", "clobber_return_value"), ("ps_branch", "clobber_return_value"), ("cs", "misalign_sp")} <= kinds
+                   and all(m["caught"] for m in muts) and
+                   broken.get("cs", {}).get("verdict") == "violated" and
+                   "not a stack top the shader set" in broken["cs"]["why"] and
+                   broken.get("vs", {}).get("verdict") == "violated" and "without s_endpgm" in broken["vs"]["why"],
+                   "llc exit %d %s\n%s\n%s\n%s" % (c.returncode, c.stderr[-300:], json.dumps(got)[:1500],
+                                                   [m for m in muts if not m["caught"]][:5], json.dumps(broken)[:800]))
+
+
 LANE_SIGS = """declare amdgpu_gfx void @f(i32 inreg, i64 inreg, float) "gcnabi-divergent"
 declare void @g(i32 inreg, i32) "gcnabi-divergent"
 declare void @h(i32 inreg, i32)
@@ -584,9 +629,10 @@ def final_code(tmp):
             if c.returncode or r.returncode:
                 bad += "%s: llc exit %d, check-asm exit %d\n%s%s" % (cpu, c.returncode, r.returncode, c.stderr[-500:], r.stderr)
         ops = {m["mutant"] for m in muts}
-        # drop_lane_guard needs a loop over a lane-varying value (final_code_divergent_exec)
+        # drop_lane_guard needs a loop over a lane-varying value (final_code_divergent_exec),
+        # clobber_return_value a shader that returns a value (final_code_shader_entry)
         every = {o["name"] for o in json.loads(run([GCNABI, "vocab", "--json"]).stdout)["mutation_operators"]} - \
-            {"drop_lane_guard"}
+            {"drop_lane_guard", "clobber_return_value"}
         report("final code, llc 22 gfx900 and gfx1100: every mutant of 40 generated signatures' proven functions is "
                "caught (%d mutants, %d operators)" % (len(muts), len(ops)),
                not bad and len(muts) >= 1000 and all(m["caught"] for m in muts) and ops == every,
@@ -631,6 +677,7 @@ def final_code(tmp):
     final_code_mov_b64(tmp, llcs)
     final_code_graphs(tmp, llcs)
     final_code_divergent_exec(tmp, llcs)
+    final_code_shader_entry(tmp, llcs)
     final_code_lane_varying(tmp, llcs)
     final_code_slots(tmp, llcs)
     final_code_undef_args(tmp, llcs)

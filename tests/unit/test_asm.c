@@ -93,7 +93,7 @@ static bool mutant_args(void *ctx, const AsmFunction *f, uint32_t i, char a[16],
 static int sink(void *ctx, const AsmFunction *f)
 {
 	Run *r = ctx;
-	ExecEnv env = { r, env_callee, env_passed, env_received, 0, 0 };
+	ExecEnv env = { r, env_callee, env_passed, env_received, 0, 0, 0 };
 	bool callee = strcmp(f->name, "g") == 0;
 	ExecInput in = { f, &r->contract, callee ? &r->in : &r->none, r->m.wave, &env, r->m.target->smem_dword_offset, 0, { 0 } };
 	ExecResult res;
@@ -104,7 +104,7 @@ static int sink(void *ctx, const AsmFunction *f)
 	r->nfuncs++;
 	if (r->mutate && res.verdict == VERDICT_PROVEN) {
 		Mutant ms[256];
-		unsigned n = asm_mutants(f, &r->contract, mutant_args, r, ms, 256);
+		unsigned n = asm_mutants(f, &r->contract, mutant_args, 0, r, ms, 256);
 		for (unsigned k = 0; k < n && k < 256; k++) {
 			AsmFunction g;
 			assert_true(asm_mutant_apply(f, &r->contract, &ms[k], &g));
@@ -259,6 +259,58 @@ static void test_whole(void **state)
 	free(text);
 }
 
+/* A shader's contract: an entry point, nothing preserved; kernels and
+ * chain functions have none. */
+static void test_entry_contracts(void **state)
+{
+	(void)state;
+	ModelConfig m;
+	char why[160];
+	Contract c;
+	RegSet none = { 0 };
+	assert_true(model_config_init(&m, profile_find("llvm22"), &old_layout, "gfx900", 0, SEL_DAG, why, sizeof why));
+	for (CallConv cc = CC_AMDGPU_CS; cc <= CC_AMDGPU_LS; cc++) {
+		assert_true(contract_of(cc, &m, &c));
+		assert_true(c.entry);
+		assert_false(c.returns);
+		assert_memory_equal(&c.preserved, &none, sizeof none);
+		assert_int_equal(c.stack_ptr.first, 32);
+	}
+	assert_true(contract_of(CC_AMDGPU_GFX, &m, &c) && c.returns && !c.entry);
+	assert_false(contract_of(CC_AMDGPU_KERNEL, &m, &c));
+	assert_false(contract_of(CC_AMDGPU_CS_CHAIN, &m, &c));
+}
+
+/* A structurized CFG's flow variable: s0 = 1, s0 ^= 1, s_cmp_lg s0, 0:
+ * the branch on SCC goes one way, so the path where the shader's return
+ * register keeps its entry value is not taken. */
+static void test_constant_flow(void **state)
+{
+	(void)state;
+	static const char text[] = "\t.type\tps,@function\nps:\n"
+				   "\ts_mov_b32 s0, 1\n\ts_xor_b32 s0, s0, 1\n\ts_cmp_lg_u32 s0, 0\n"
+				   "\ts_cbranch_scc1 .LBB0_2\n\tv_mov_b32_e32 v0, 0\n.LBB0_2:\n\ts_endpgm\n"
+				   "\t.type\tvs,@function\nvs:\n"
+				   "\ts_mov_b32 s0, 1\n\ts_xor_b32 s0, s0, 1\n\ts_cmp_lg_u32 s0, 0\n"
+				   "\ts_cbranch_scc0 .LBB1_2\n\ts_setpc_b64 s[30:31]\n.LBB1_2:\n\ts_endpgm\n";
+	ModelConfig m;
+	char why[160];
+	Contract c;
+	assert_true(model_config_init(&m, profile_find("llvm22"), &old_layout, "gfx900", 0, SEL_DAG, why, sizeof why));
+	assert_true(contract_of(CC_AMDGPU_PS, &m, &c));
+	Run *r = calloc(1, sizeof *r);
+	r->m = m;
+	r->contract = c;
+	place_init(&r->in);
+	place_init(&r->none);
+	assert_int_equal(asm_read(text, sizeof text - 1, sink, r), 2);
+	/* ps: one path (the branch always taken); vs: never jumps through
+	 * s[30:31], which would be a violation in a shader */
+	assert_string_equal(r->verdict[0], "ps: proven");
+	assert_string_equal(r->verdict[1], "vs: proven");
+	free(r);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -267,6 +319,8 @@ int main(void)
 		cmocka_unit_test(test_gfx1100_proven_and_mutants_caught),
 		cmocka_unit_test(test_data_symbol),
 		cmocka_unit_test(test_whole),
+		cmocka_unit_test(test_entry_contracts),
+		cmocka_unit_test(test_constant_flow),
 	};
 	return cmocka_run_group_tests(tests, load_old, 0);
 }
