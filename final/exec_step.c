@@ -732,6 +732,8 @@ static const Family families[] = {
 	  "s_set_inst_prefetch_distance* s_barrier* s_sendmsg* s_dcache_* s_icache_* buffer_wbinvl1* buffer_gl* "
 	  "buffer_inv* s_ttrace* s_trap* s_code_end* s_singleuse_vdst* s_version*",
 	  -1, "-", no_effect_at_all },
+	/* a shader's exports and image stores: memory the stack is not in */
+	{ "exp export image_store*", -1, "v... -> -", no_effect_at_all },
 	/* control flow */
 	{ "s_setpc_b64", 1, "s[2] -> pc", set_pc },
 	{ "s_swappc_b64", 2, "s[2] -> s[2], pc", swap_pc },
@@ -765,7 +767,7 @@ static const Family families[] = {
 	{ "*", -1, "-> exec", exec_write },
 	{ "*movrel* *permlane* *swap* s_set_gpr_idx* s_call* s_rfe*", -1, "-", unsupported },
 	/* everything else: its destinations unknown */
-	{ "s_* v_*", -1, "... -> first operand (second for carry-outs), scc", alu },
+	{ "s_* v_* image_*", -1, "... -> first operand (second for carry-outs), scc", alu },
 };
 
 /* Whether mnemonic m matches one of the patterns of match. */
