@@ -73,6 +73,21 @@ static const SaveRow whole_wave_saved[] = {
 	END,
 };
 
+/* amdgpu_cs_chain (AMDGPUUsage): SGPRs and v0-v7 are not preserved;
+ * from v8 on the lanes inactive at entry are (the function saves them
+ * when it uses whole-wave mode), the active ones are not. */
+static const SaveRow chain_saved[] = {
+	{ .file = RF_VGPR, .first = 8, .last = 255, .inactive_lanes = true },
+	END,
+};
+
+/* amdgpu_cs_chain_preserve: every lane of v8 and up (measured llc 19 and
+ * 22: a v40 the body clobbers is reloaded before the jump). */
+static const SaveRow chain_preserve_saved[] = {
+	{ .file = RF_VGPR, .first = 8, .last = 255 },
+	END,
+};
+
 static bool row_applies(const SaveRow *r, const ModelConfig *m)
 {
 	const bool *on = m->profile->on;
@@ -86,6 +101,10 @@ static const SaveRow *saved_table(CallConv cc)
 		return whole_wave_saved;
 	if (cc == CC_AMDGPU_GFX)
 		return gfx_saved;
+	if (cc == CC_AMDGPU_CS_CHAIN)
+		return chain_saved;
+	if (cc == CC_AMDGPU_CS_CHAIN_PRESERVE)
+		return chain_preserve_saved;
 	return conv_in_family(cc, FAMILY_CALLABLE) ? func_saved : 0;
 }
 
@@ -105,7 +124,8 @@ bool contract_of(CallConv cc, const ModelConfig *m, Contract *out)
 {
 	memset(out, 0, sizeof *out);
 	const SaveRow *t = saved_table(cc);
-	out->entry = conv_in_family(cc, FAMILY_SHADER);
+	out->chain = conv_in_family(cc, FAMILY_CHAIN);
+	out->entry = out->chain || conv_in_family(cc, FAMILY_SHADER);
 	if (!t && !out->entry)
 		return false;
 	out->returns = !out->entry;
@@ -113,10 +133,17 @@ bool contract_of(CallConv cc, const ModelConfig *m, Contract *out)
 		if (!row_applies(t, m))
 			continue;
 		for (unsigned base = t->first; base <= (t->every ? t->last_run : t->first); base += t->every ? t->every : 1) {
-			regset_add_range(&out->saved, (RegFile)t->file, base, base + (unsigned)(t->last - t->first));
+			unsigned last = base + (unsigned)(t->last - t->first);
+			regset_add_range(&out->saved, (RegFile)t->file, base, last);
+			regset_add_range(&out->kept_inactive, (RegFile)t->file, base, last);
 			if (!t->inactive_lanes)
-				regset_add_range(&out->preserved, (RegFile)t->file, base, base + (unsigned)(t->last - t->first));
+				regset_add_range(&out->preserved, (RegFile)t->file, base, last);
 		}
+	}
+	/* A callable function gives back the inactive lanes of every VGPR. */
+	if (out->returns) {
+		regset_add_range(&out->kept_inactive, RF_VGPR, 0, REGSET_MAX - 1);
+		regset_add_range(&out->kept_inactive, RF_AGPR, 0, REGSET_MAX - 1);
 	}
 	const Layout *l = m->layout;
 	out->return_address = l->role[ROLE_RETURN_ADDRESS];
@@ -211,7 +238,9 @@ size_t contract_print(const Contract *c, bool json, char *buf, size_t cap)
 		buf[0] = 0;
 	if (!c->returns && !c->entry)
 		return put(buf, cap, n, json ? "{\"returns\":false}" : "never returns: nothing to give back");
-	n = put(buf, cap, n, json ? (c->entry ? "{\"returns\":false,\"entry\":true" : "{\"returns\":true")
+	n = put(buf, cap, n, json ? (c->chain ? "{\"returns\":false,\"entry\":true,\"chain\":true"
+				     : c->entry ? "{\"returns\":false,\"entry\":true" : "{\"returns\":true")
+			   : c->chain ? "a chain function: given back at its jump to the next; "
 			   : c->entry ? "an entry point: nothing to give back; " : "");
 	n = put_set(buf, cap, n, "saved", &c->saved, json);
 	if (json) /* in text, the roles below say what else is preserved */

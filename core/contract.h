@@ -48,6 +48,12 @@ typedef struct {
 	 * registers the placement gives; SP is its own to set before a
 	 * call. */
 	bool entry;
+	/* A chain function (entry too: no caller, SP its own): it ends the
+	 * wave or jumps to the next with llvm.amdgcn.cs.chain, and at that
+	 * jump gives back what preserved and kept_inactive say (AMDGPUUsage:
+	 * v8 and up, their inactive lanes; amdgpu_cs_chain_preserve: all
+	 * their lanes), but the next function's argument registers. */
+	bool chain;
 	/* The convention's callee-saved registers: those llc's prologue
 	 * saves and its epilogue restores when the body writes them. */
 	RegSet saved;
@@ -56,6 +62,10 @@ typedef struct {
 	 * are given back), and the layout's return address and frame pointer
 	 * (given back by the frame code). */
 	RegSet preserved;
+	/* The registers whose lanes inactive at entry hold their entry value
+	 * at a return (every VGPR and AGPR of a callable convention) or a
+	 * chain function's jump. */
+	RegSet kept_inactive;
 	/* The layout's roles (count 0: none): SP is also given back, equal
 	 * to its entry value; the scratch descriptor is read, never written. */
 	RegRange return_address, stack_ptr, frame_ptr, base_ptr, srd;
@@ -68,9 +78,9 @@ typedef struct {
 } Contract;
 
 /* The contract of convention cc under m (profile, layout, target, wave):
- * the callable conventions', or a shader entry point's (entry, nothing
- * preserved); false for kernels and chain functions, whose final code has
- * no contract here yet (*out says returns false). */
+ * the callable conventions', a shader entry point's (entry, nothing
+ * preserved) or a chain function's (entry and chain); false for kernels,
+ * whose final code has no contract here yet (*out says returns false). */
 bool contract_of(CallConv cc, const ModelConfig *m, Contract *out);
 /* The contract as a JSON object ({"returns":true,"saved":["s30-s31",
  * ...],"preserved":[...],"return_address":"s[30:31]",...,"stack_align":16,"sp_scale":64}) or

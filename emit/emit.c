@@ -173,9 +173,14 @@ bool emit_graph(Buf *b, Sig *const *sigs, const bool *include, unsigned nsigs, c
 			declare_chain_intrinsic(&e);
 		if (called_to && conv_info((CallConv)prepared[i]->cc)->call_intrinsic)
 			declare_call_intrinsic(&e);
-		/* Chain calls through a pointer load it from constant memory (uniform, SGPRs). */
-		if (chained_through_pointer)
-			buf_printf(b, "@gcnabi.%u.chainfp = external addrspace(4) global ptr\n", i);
+		/* Chain calls through a pointer load it from constant memory
+		 * (uniform, SGPRs); a variable llc cannot fold, whose initial
+		 * value names the function (for the final-code checker). */
+		if (chained_through_pointer) {
+			buf_printf(b, "@gcnabi.%u.chainfp = addrspace(4) global ptr ", i);
+			put_name(b, prepared[i]->name);
+			buf_printf(b, "\n");
+		}
 		if (!pointed_to)
 			continue;
 		buf_printf(b, "@gcnabi.%u.fptr = addrspace(1) global ", i);

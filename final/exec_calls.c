@@ -127,7 +127,7 @@ bool exec_call(Exec *x, State *st, const AsmInstr *in)
 		   sp.kind != V_UNKNOWN) {
 		val_describe(x, sp, a, sizeof a);
 		stop(x, VERDICT_VIOLATED, in->line, "at the call SP holds %s, not %s", a,
-		     entry ? "a stack top the shader set" : "the entry SP plus a frame");
+		     entry ? "a stack top it set itself" : "the entry SP plus a frame");
 		blame(x, st, x->sp);
 		return false;
 	}
@@ -325,9 +325,11 @@ void exec_ret(Exec *x, const State *st, const AsmInstr *in, const char *to, cons
 {
 	const Contract *c = x->in->contract;
 	char a[96], r[16], where[ASM_NAME_MAX + 24];
-	snprintf(where, sizeof where, to ? "the tail call of @%s" : "the return", to);
+	snprintf(where, sizeof where, !to ? "the return" : c->chain ? "the chain call of @%s" : "the tail call of @%s", to);
 	x->out->returns++;
-	for (unsigned k = 0; to && k < c->return_address.count; k++) {
+	/* A chain function has no return address, no SP and no EXEC to give
+	 * back (it sets EXEC for the next): only its registers. */
+	for (unsigned k = 0; to && !c->entry && k < c->return_address.count; k++) {
 		unsigned q = c->return_address.first + k;
 		if (is_entry(st->s[q], RF_SGPR, q))
 			continue;
@@ -338,7 +340,7 @@ void exec_ret(Exec *x, const State *st, const AsmInstr *in, const char *to, cons
 		return;
 	}
 	for (unsigned k = 0; k < R_VCC; k++) {
-		bool sp = k == x->sp;
+		bool sp = k == x->sp && !c->entry;
 		if (!sp && (!regset_has(&c->preserved, RF_SGPR, k) || returns_in(x, RF_SGPR, k) || argument_in(args, RF_SGPR, k)))
 			continue;
 		if (is_entry(st->s[k], RF_SGPR, k))
@@ -351,7 +353,7 @@ void exec_ret(Exec *x, const State *st, const AsmInstr *in, const char *to, cons
 		blame(x, st, k);
 		return;
 	}
-	for (unsigned k = 0; k < (x->in->wave == 64 ? 2u : 1u); k++)
+	for (unsigned k = 0; !c->entry && k < (x->in->wave == 64 ? 2u : 1u); k++)
 		if (!is_entry(st->s[R_EXEC + k], RF_SGPR, R_EXEC + k)) {
 			val_describe(x, st->s[R_EXEC + k], a, sizeof a);
 			stop(x, VERDICT_VIOLATED, in->line, "at %s exec_%s holds %s, not its entry value", where, k ? "hi" : "lo", a);
@@ -363,10 +365,13 @@ void exec_ret(Exec *x, const State *st, const AsmInstr *in, const char *to, cons
 			const VReg *g = &(f == RF_VGPR ? st->v : st->a)[k];
 			bool saved = regset_has(&c->preserved, (RegFile)f, k) && !returns_in(x, (RegFile)f, k) &&
 				     !argument_in(args, (RegFile)f, k);
+			/* its inactive lanes given back (a chain function's: not
+			 * those of the next function's arguments) */
+			bool kept = regset_has(&c->kept_inactive, (RegFile)f, k) && !(c->chain && argument_in(args, (RegFile)f, k));
 			bool ov_act, ov_inact;
 			ov_where(st, (RegFile)f, k, &ov_act, &ov_inact);
-			bool lanes = g->lost || ov_inact || (saved && ov_act);
-			Val bad = !is_entry(g->inact, (RegFile)f, k) ? g->inact
+			bool lanes = (g->lost && (kept || saved)) || (kept && ov_inact) || (saved && ov_act);
+			Val bad = kept && !is_entry(g->inact, (RegFile)f, k) ? g->inact
 				  : saved && !is_entry(g->act, (RegFile)f, k) ? g->act
 									       : entry_val((RegFile)f, k);
 			if (!lanes && is_entry(bad, (RegFile)f, k))
@@ -383,7 +388,7 @@ void exec_ret(Exec *x, const State *st, const AsmInstr *in, const char *to, cons
 			stop(x, maybe ? VERDICT_UNKNOWN : VERDICT_VIOLATED,
 			     in->line,
 			     "at %s %s holds %s in %s, not its entry value", where, reg_name((RegFile)f, k, r, sizeof r), a,
-			     !is_entry(g->inact, (RegFile)f, k) || !saved ? "the lanes inactive at entry" : "its active lanes");
+			     (kept && !is_entry(g->inact, (RegFile)f, k)) || !saved ? "the lanes inactive at entry" : "its active lanes");
 			return;
 		}
 }
@@ -398,8 +403,11 @@ void exec_epilog(Exec *x, const State *st, uint32_t line)
 		return;
 	}
 	if (!p->ret.count) {
-		/* A shader that returns nothing ends the wave itself. */
-		stop(x, VERDICT_VIOLATED, line, "the code ends without s_endpgm in a shader that returns nothing");
+		/* A shader that returns nothing, or a chain function, ends
+		 * the wave itself or jumps on. */
+		stop(x, VERDICT_VIOLATED, line, x->in->contract->chain
+			     ? "the code ends without s_endpgm or a chain call"
+			     : "the code ends without s_endpgm in a shader that returns nothing");
 		return;
 	}
 	x->out->returns++;

@@ -299,17 +299,40 @@ static int set_pc(Exec *x, State *st, const AsmInstr *in, int *label)
 	Val lo = read_op(x, st, &o[0], 0, in->line), hi = read_op(x, st, &o[0], 1, in->line);
 	const RegRange *ra = &x->in->contract->return_address;
 	if (x->in->contract->entry) {
-		/* A shader has no caller: a jump through what a register held
-		 * at entry goes nowhere the ABI names; to a function, it is a
-		 * chain call, whose contract is not followed here. */
+		/* A shader or chain function has no caller: a jump through
+		 * what a register held at entry goes nowhere the ABI names; to
+		 * a function, it is a chain call (llvm.amdgcn.cs.chain), where
+		 * a chain function gives back its registers, but the next
+		 * function's arguments (an SGPR argument holding lane 0's value
+		 * of a lane-varying one is right there: llvm/llvm-project#114232
+		 * makes it so, the exits being in uniform control flow). */
 		if (is_entry(lo, RF_SGPR, ra->first) && is_entry(hi, RF_SGPR, ra->first + 1u) &&
 		    !argument_in(x->in->in, RF_SGPR, ra->first) && !argument_in(x->in->in, RF_SGPR, ra->first + 1u)) {
 			stop(x, VERDICT_VIOLATED, in->line,
-			     "a shader returns through s[%u:%u], which hold what the hardware left there: it has no return "
-			     "address", ra->first, ra->first + 1u);
+			     "%s returns through s[%u:%u], which hold what the hardware left there: it has no return "
+			     "address", x->in->contract->chain ? "a chain function" : "a shader", ra->first, ra->first + 1u);
 			return STEP_END;
 		}
-		stop(x, VERDICT_UNKNOWN, in->line, "a shader's jump out of its code (a chain call) is not followed");
+		const ExecEnv *env = x->in->env;
+		Contract cc;
+		const Placement *p = 0;
+		char held[ASM_NAME_MAX];
+		const char *name = lo.kind == V_SYM_LO && hi.kind == V_SYM_HI && lo.id == hi.id ? x->syms[lo.id] : 0;
+		/* through a pointer a variable holds (gcnabi emit's @gcnabi.<i>.fptr) */
+		if (!name && lo.kind == V_LOAD && hi.kind == V_LOAD && lo.id == hi.id && hi.off == lo.off + 4 &&
+		    lo.id < x->nsyms && env && env->pointee &&
+		    env->pointee(env->ctx, x->syms[lo.id], lo.off, held, sizeof held))
+			name = held;
+		if (name && env && env->callee && env->callee(env->ctx, name, &cc, &p) && cc.chain && p) {
+			exec_ret(x, st, in, name, p);
+			return STEP_END;
+		}
+		if (!x->in->contract->chain) {
+			x->out->returns++; /* a shader gives nothing back */
+			return STEP_END;
+		}
+		stop(x, VERDICT_UNKNOWN, in->line,
+		     "a chain call of a function not known: which registers pass it arguments is not told");
 		return STEP_END;
 	}
 	if (is_entry(lo, RF_SGPR, ra->first) && is_entry(hi, RF_SGPR, ra->first + 1u)) {
@@ -497,6 +520,31 @@ static int scalar_const(Exec *x, State *st, const AsmInstr *in, int *label)
 		w = u >> (v & 31);
 	write_s(st, r, const_val((int32_t)w));
 	st->s[R_SCC] = const_val(w != 0);
+	return STEP_ON;
+}
+
+/* s_cselect: the operand SCC picks where SCC is a constant, or the one
+ * value both operands hold (a dynamic-VGPR chain call whose fallback is
+ * the callee itself: s_alloc_vgpr, s_cselect_b64 of the callee, of EXEC,
+ * s_setpc_b64); else the families below (unknown, EXEC unsupported). */
+static int scalar_select(Exec *x, State *st, const AsmInstr *in, int *label)
+{
+	(void)label;
+	const AsmOp *o = in->op;
+	unsigned n = strcmp(in->mnemonic, "s_cselect_b64") == 0 ? 2 : 1, r;
+	Val scc = st->s[R_SCC], v[2];
+	for (unsigned k = 0; k < n; k++) {
+		Val a = read_op(x, st, &o[1], k, in->line), b = read_op(x, st, &o[2], k, in->line);
+		if (scc.kind == V_CONST)
+			v[k] = scc.off ? a : b;
+		else if (same_val(a, b))
+			v[k] = a;
+		else
+			return STEP_NEXT;
+	}
+	for (unsigned k = 0; k < n; k++)
+		if (sreg_of(&o[0], k, &r))
+			write_s(st, r, v[k]);
 	return STEP_ON;
 }
 
@@ -747,6 +795,7 @@ static const Family families[] = {
 	{ "s_xor_b32 s_or_b32 s_orn2_b32 s_and_b32 s_andn2_b32 s_and_not1_b32 s_lshl_b32 s_lshr_b32", 3,
 	  "imm, imm -> s, scc", scalar_const },
 	{ "s_cmp_*", 2, "imm, imm -> scc", scalar_compare },
+	{ "s_cselect_b32 s_cselect_b64", 3, "s|imm, s|imm, scc -> s|exec", scalar_select },
 	{ "s_and_b32 s_andn2_b32 s_and_not1_b32", 3, "s, imm -> s (aligned), scc", scalar_align },
 	{ "s_addk_i32 s_addk_co_i32", 2, "s, imm16 -> s, scc", scalar_add_k },
 	/* lane masks and compares */

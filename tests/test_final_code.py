@@ -447,8 +447,43 @@ def final_code_shader_entry(tmp, llcs):
                    {("cs", "clobber_return_value"), ("ps_branch", "clobber_return_value"), ("cs", "misalign_sp")} <= kinds
                    and all(m["caught"] for m in muts) and
                    broken.get("cs", {}).get("verdict") == "violated" and
-                   "not a stack top the shader set" in broken["cs"]["why"] and
+                   "not a stack top it set itself" in broken["cs"]["why"] and
                    broken.get("vs", {}).get("verdict") == "violated" and "without s_endpgm" in broken["vs"]["why"],
+                   "llc exit %d %s\n%s\n%s\n%s" % (c.returncode, c.stderr[-300:], json.dumps(got)[:1500],
+                                                   [m for m in muts if not m["caught"]][:5], json.dumps(broken)[:800]))
+
+
+def final_code_chain_entry(tmp, llcs):
+    """Chain functions (tests/fixtures/final/chain_entry.ll, gfx1200): an
+    amdgpu_cs_chain_preserve function that writes v40, one that calls an
+    amdgpu_gfx function and then chains, a dynamic-VGPR chain call and a
+    shader that chains are proven with llc 19 and 22, both selectors; their
+    mutants are caught; without the reload of v40 before the jump, or the
+    write of SP before the call, the function is violated."""
+    src = os.path.join(ROOT, "tests", "fixtures", "final", "chain_entry.ll")
+    for major in (m for m in (19, 22) if m in llcs):
+        for sel in ("0", "1"):
+            asm = os.path.join(tmp, "chain-%d-%s.s" % (major, sel))
+            c = run([llcs[major], "-mtriple=" + TRIPLE, "-mcpu=gfx1200", "-global-isel=" + sel, "-enable-ipra=0", src,
+                     "-o", asm])
+            args = ["--json", "--sigs", src, "--profile", "llvm%d" % major, "--mcpu", "gfx1200"]
+            got = {j["name"]: j for j in map(json.loads, run([GCNABI, "check-asm"] + args + [asm]).stdout.splitlines())}
+            muts = [json.loads(l) for l in run([GCNABI, "check-asm", "--mutants"] + args + [asm]).stdout.splitlines()]
+            text = open(asm).read() if c.returncode == 0 else ""
+            cut = os.path.join(tmp, "chain-%d-%s-cut.s" % (major, sel))
+            open(cut, "w").write(re.sub(r"(?m)^\s*(s_mov_b32 s32, 0|scratch_load_b32 v40, .*)$", "", text))
+            broken = {j["name"]: j for j in map(json.loads, run([GCNABI, "check-asm"] + args + [cut]).stdout.splitlines())}
+            report("final code, llc %d %s gfx1200: chain functions proven (v8 and up given back at the chain call, SP "
+                   "set before a call, a dynamic-VGPR chain call), their %d mutants caught; without v40's reload or "
+                   "SP's write violated" % (major, "GlobalISel" if sel == "1" else "SelectionDAG", len(muts)),
+                   c.returncode == 0 and {k: v["verdict"] for k, v in got.items()} ==
+                   {"keeps_v40": "proven", "calls_then_chains": "proven", "dvgpr": "proven", "shader_chains": "proven"}
+                   and {("keeps_v40", "drop_restore"), ("calls_then_chains", "misalign_sp")} <=
+                   {(m["name"], m["mutant"]) for m in muts} and all(m["caught"] for m in muts) and
+                   broken.get("keeps_v40", {}).get("verdict") == "violated" and
+                   "at the chain call of @next_preserve v40" in broken["keeps_v40"]["why"] and
+                   broken.get("calls_then_chains", {}).get("verdict") == "violated" and
+                   "not a stack top it set itself" in broken["calls_then_chains"]["why"],
                    "llc exit %d %s\n%s\n%s\n%s" % (c.returncode, c.stderr[-300:], json.dumps(got)[:1500],
                                                    [m for m in muts if not m["caught"]][:5], json.dumps(broken)[:800]))
 
@@ -678,6 +713,7 @@ def final_code(tmp):
     final_code_graphs(tmp, llcs)
     final_code_divergent_exec(tmp, llcs)
     final_code_shader_entry(tmp, llcs)
+    final_code_chain_entry(tmp, llcs)
     final_code_lane_varying(tmp, llcs)
     final_code_slots(tmp, llcs)
     final_code_undef_args(tmp, llcs)

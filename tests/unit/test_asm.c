@@ -259,8 +259,8 @@ static void test_whole(void **state)
 	free(text);
 }
 
-/* A shader's contract: an entry point, nothing preserved; kernels and
- * chain functions have none. */
+/* A shader's contract: an entry point, nothing preserved; a chain
+ * function's: v8 and up; kernels have none. */
 static void test_entry_contracts(void **state)
 {
 	(void)state;
@@ -278,7 +278,13 @@ static void test_entry_contracts(void **state)
 	}
 	assert_true(contract_of(CC_AMDGPU_GFX, &m, &c) && c.returns && !c.entry);
 	assert_false(contract_of(CC_AMDGPU_KERNEL, &m, &c));
-	assert_false(contract_of(CC_AMDGPU_CS_CHAIN, &m, &c));
+	/* chain functions: v8 and up, their inactive lanes (preserve: all) */
+	assert_true(contract_of(CC_AMDGPU_CS_CHAIN, &m, &c) && c.entry && c.chain && !c.returns);
+	assert_true(regset_has(&c.kept_inactive, RF_VGPR, 8) && !regset_has(&c.kept_inactive, RF_VGPR, 7));
+	assert_false(regset_has(&c.preserved, RF_VGPR, 40));
+	assert_true(contract_of(CC_AMDGPU_CS_CHAIN_PRESERVE, &m, &c) && c.chain);
+	assert_true(regset_has(&c.preserved, RF_VGPR, 40) && !regset_has(&c.preserved, RF_VGPR, 7));
+	assert_false(regset_has(&c.preserved, RF_SGPR, 40));
 }
 
 /* A structurized CFG's flow variable: s0 = 1, s0 ^= 1, s_cmp_lg s0, 0:
