@@ -104,7 +104,7 @@ extern const char *const noinput_names[NOIN_COUNT];
 	 * depends on the lane) to its inreg parameters. The ABI still puts \
 	 * inreg parts in SGPRs, so the caller must make them uniform \
 	 * (v_readfirstlane, or a loop over the distinct values). */ \
-	X(DIVERGENT, divergent, "its callers pass lane-varying values to its inreg parameters") \
+	X(DIVERGENT, divergent, "its callers pass lane-varying values to its inreg parameters (a shader returns such values)") \
 	/* A frame of its own: a dynamic alloca, a 64-byte aligned local \
 	 * indexed at run time, the stack realigned to 128 bytes \
 	 * (alignstack(128)) and a frame pointer kept ("frame-pointer"="all"); \

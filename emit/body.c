@@ -49,11 +49,27 @@ void emit_return(Emitter *e)
 		buf_printf(e->b, " zeroinitializer\n}\n");
 		return;
 	}
-	buf_printf(e->b, "  %%gcnabi.r = load volatile ");
-	put_mem_type(e, s->ret);
-	buf_printf(e->b, ", ");
-	put_global_ptr(e, s->ret, 1);
-	buf_printf(e->b, " @gcnabi.%u.ret\n", e->idx);
+	if (divergent_return(e)) {
+		/* A value that differs per lane, at the lane's own element:
+		 * its index from inline assembly, which needs no declaration
+		 * (the module may hold many such shaders). */
+		buf_printf(e->b, "  %%gcnabi.rl = call i32 asm \"v_mbcnt_lo_u32_b32 $0, -1, 0\", \"=v\"()\n"
+				 "  %%gcnabi.ra = getelementptr ");
+		put_mem_type(e, s->ret);
+		buf_printf(e->b, ", ");
+		put_global_ptr(e, s->ret, 1);
+		buf_printf(e->b, " @gcnabi.%u.lane.ret, i32 %%gcnabi.rl\n  %%gcnabi.r = load volatile ", e->idx);
+		put_mem_type(e, s->ret);
+		buf_printf(e->b, ", ");
+		put_global_ptr(e, s->ret, 1);
+		buf_printf(e->b, " %%gcnabi.ra\n");
+	} else {
+		buf_printf(e->b, "  %%gcnabi.r = load volatile ");
+		put_mem_type(e, s->ret);
+		buf_printf(e->b, ", ");
+		put_global_ptr(e, s->ret, 1);
+		buf_printf(e->b, " @gcnabi.%u.ret\n", e->idx);
+	}
 	if (is_fat_pointer(e, s->ret)) {
 		buf_printf(e->b, "  %%gcnabi.rp = inttoptr i160 %%gcnabi.r to %s\n  ret %s %%gcnabi.rp\n}\n", fat_pointer_type(e),
 			   fat_pointer_type(e));

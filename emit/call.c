@@ -71,6 +71,15 @@ bool divergent_arg(const Emitter *e, unsigned k)
 	       !skipped(e, k);
 }
 
+/* A "gcnabi-divergent" shader returns a lane-varying value (its SGPR
+ * parts are one lane's: LLVM reads the first, llvm/llvm-project#135326). */
+bool divergent_return(const Emitter *e)
+{
+	const Sig *s = e->s;
+	return has_body(s, BODY_DIVERGENT) && !e->o->uniform_inreg && conv_in_family((CallConv)s->cc, FAMILY_SHADER) &&
+	       sig_type(s, s->ret)->kind != TYPE_VOID;
+}
+
 /* The alloca of the copy a call makes of e's byval parameter k. */
 void put_copy_alloca(Emitter *e, unsigned k)
 {
@@ -242,8 +251,26 @@ void emit_chain_call(Emitter *e, const char *fn_name, const char *v, unsigned sh
 {
 	const Sig *s = e->s;
 	const char *exec = e->o->exec64 ? "i64" : "i32";
+	char lane[48] = "";
 	for (unsigned k = shared; k < s->nparams; k++) {
 		TypeId vt = value_type(&s->params[k]);
+		if (divergent_arg(e, k)) {
+			/* A "gcnabi-divergent" chain callee's inreg parameter: a
+			 * value that differs per lane, as emit_call loads it. */
+			lane_index(e, v, lane, sizeof lane);
+			buf_printf(e->b, "  %%gcnabi.%u.out.%u = getelementptr ", e->idx, k);
+			put_mem_type(e, vt);
+			buf_printf(e->b, ", ");
+			put_global_ptr(e, vt, 1);
+			buf_printf(e->b, " @gcnabi.%u.lane.%u, i32 %s\n  %%%s.o%u = load volatile ", e->idx, k, lane, v, k);
+			put_mem_type(e, vt);
+			buf_printf(e->b, ", ");
+			put_global_ptr(e, vt, 1);
+			buf_printf(e->b, " %%gcnabi.%u.out.%u\n", e->idx, k);
+			if (is_fat_pointer(e, vt))
+				buf_printf(e->b, "  %%%s.p%u = inttoptr i160 %%%s.o%u to %s\n", v, k, v, k, fat_pointer_type(e));
+			continue;
+		}
 		buf_printf(e->b, "  %%%s.o%u = load ", v, k);
 		put_mem_type(e, vt);
 		buf_printf(e->b, ", ");
@@ -320,8 +347,16 @@ void emit_chain_call(Emitter *e, const char *fn_name, const char *v, unsigned sh
 void emit_chain_caller(Emitter *e, const char *fn_name)
 {
 	declare_chain_intrinsic(e);
-	buf_printf(e->b, "define %s void @gcnabi.%u.caller() {\n", cc_keyword((CallConv)e->s->cc), e->idx);
+	/* A "gcnabi-divergent" callee's: the lane index as a VGPR argument,
+	 * as emit_caller takes it (no intrinsic to declare once per module). */
+	bool lane = false;
+	for (unsigned k = 0; k < e->s->nparams; k++)
+		lane |= divergent_arg(e, k);
+	buf_printf(e->b, "define %s void @gcnabi.%u.caller(%s) {\n", cc_keyword((CallConv)e->s->cc), e->idx,
+		   lane ? "i32 %gcnabi.lane" : "");
+	e->lane = lane ? "%gcnabi.lane" : 0;
 	emit_chain_call(e, fn_name, "gcnabi", 0, false, 0);
+	e->lane = 0;
 	buf_printf(e->b, "  unreachable\n}\n");
 }
 

@@ -86,6 +86,8 @@ static void declare_markers(Emitter *e, bool callers)
 			   e->idx, PRESSURE_VALUES, e->idx, e->idx);
 	if (sig_type(s, s->ret)->kind != TYPE_VOID) {
 		declare_global(e, "ret", -1, s->ret, false);
+		if (divergent_return(e))
+			declare_global(e, "lane.ret", -1, s->ret, false);
 		if (callers)
 			declare_global(e, "res", -1, s->ret, false);
 	}
@@ -168,7 +170,7 @@ bool emit_graph(Buf *b, Sig *const *sigs, const bool *include, unsigned nsigs, c
 			chained_to |= from_here && edges[x].chain;
 			chained_through_pointer |= from_here && edges[x].chain && edges[x].indirect;
 		}
-		lanes |= called_to && lane_varying(prepared[i]);
+		lanes |= (called_to && lane_varying(prepared[i])) || (chained_to && has_body(prepared[i], BODY_DIVERGENT));
 		if (chained_to)
 			declare_chain_intrinsic(&e);
 		if (called_to && conv_info((CallConv)prepared[i]->cc)->call_intrinsic)

@@ -76,6 +76,7 @@ void put_function_type(Emitter *e);
 bool lane_varying(const Sig *s);
 bool tail_call(const Sig *s);
 bool divergent_arg(const Emitter *e, unsigned k);
+bool divergent_return(const Emitter *e);
 void put_copy_alloca(Emitter *e, unsigned k);
 void emit_call(Emitter *e, const char *fn_name, const char *v, unsigned shared, bool through_pointer, CallKind kind);
 void declare_chain_intrinsic(Emitter *e);

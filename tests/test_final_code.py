@@ -550,6 +550,58 @@ def final_code_lane_varying(tmp, llcs):
                                                               "\n".join(f["message"][:200] for f in found)))
 
 
+LANE_ENTRY_SIGS = """declare amdgpu_ps { i32, float } @ps(i32 inreg, float) "gcnabi-divergent"
+declare amdgpu_cs_chain void @ch(i32 inreg, <2 x i32> inreg, float) "gcnabi-divergent"
+"""
+
+
+def final_code_lane_varying_entries(tmp, llcs):
+    """Lane-varying values where LLVM reads the first lane on purpose: a
+    "gcnabi-divergent" shader returns a value that differs per lane (its
+    i32 in s0: llvm/llvm-project#135326) and the caller of a divergent
+    chain function passes such values in its SGPR arguments (#114232).
+    llc 22 compiles both (v_readfirstlane) and both are proven, no
+    lane-value violation; llc 19 SelectionDAG refuses both (the fixes came
+    in LLVM 20 and 21), GlobalISel the chain call: final-code-refused, each
+    a known difference; llc 19 GlobalISel's shader proven (gfx1200)."""
+    have = [v for v in (19, 22) if v in llcs]
+    if not have:
+        return
+    sig = os.path.join(tmp, "lane-entries.sig")
+    open(sig, "w").write(LANE_ENTRY_SIGS)
+    out = os.path.join(tmp, "lane-entries")
+    r = run([GCNABI, "check", "--quiet", "--final-code", "--mcpu", "gfx1200", "--out", out] +
+            sum([["--llc", named(v, llcs[v])] for v in have], []) + [sig])
+    done = os.path.exists(os.path.join(out, "summary.json"))
+    fc = {co["combo"]: co.get("final_code") or {} for co in json.load(open(os.path.join(out, "summary.json")))["combos"]} \
+        if done else {}
+    found = [json.loads(l) for l in open(os.path.join(out, "findings.jsonl"))] if done else []
+    sys.path.insert(0, os.path.join(ROOT, "harness"))
+    from gcnabirun import findings as harness_findings, known, vocab
+    entries = known.load(os.path.join(ROOT, "cases", "known-differences.txt"))
+    ok, bad = r.returncode & (1 | 2 | 32 | 64) == 0 and len(fc) == 2 * len(have), []
+    for combo, n in fc.items():
+        mine = [f for f in found if f["combo"] == combo and f["kind"] in ("final-code", "final-code-refused")]
+        refused = {(f.get("final") or {}).get("function") or f.get("function"): f for f in mine
+                   if f["kind"] == "final-code-refused"}
+        major = int(re.search(r"\d+", combo).group())
+        gisel = combo.endswith("-gisel")
+        ok &= not [f for f in mine if f["kind"] == "final-code"]
+        if major == 22:
+            ok &= not refused and n.get("proven") == 3
+        else:
+            ok &= ("gcnabi.1.caller" in refused) and (gisel or "ps" in refused or "gcnabi.0.fn" in refused)
+        for f in refused.values():
+            t = {"axis": vocab.kind(f["kind"])[1], "convention": f["convention"], "selector": harness_findings.selector_of(f),
+                 "cause": f["cause"]["key"], "cause_versions": [major]}
+            if not known.match(entries, t):
+                bad.append(t)
+    report("check --final-code, a divergent shader's return and chain call's SGPR arguments (llc %s gfx1200): llc 22 "
+           "reads the first lane as LLVM intends (proven), llc 19's refusals known" % "/".join(map(str, have)),
+           ok and not bad, "exit %d\n%s\nnot known: %s\n%s" % (r.returncode, fc, bad[:3],
+                                                              "\n".join(f["kind"] + " " + f["message"][:200] for f in found)))
+
+
 def final_code_graphs(tmp, llcs):
     """check --final-code on call graphs with bodies (gcnabi gen --seed 77
     --callgraph --count 6 --weights cases/weights/bodies.weights): frames,
@@ -715,6 +767,7 @@ def final_code(tmp):
     final_code_shader_entry(tmp, llcs)
     final_code_chain_entry(tmp, llcs)
     final_code_lane_varying(tmp, llcs)
+    final_code_lane_varying_entries(tmp, llcs)
     final_code_slots(tmp, llcs)
     final_code_undef_args(tmp, llcs)
     final_code_long_branch(tmp, llcs)
