@@ -125,7 +125,9 @@ bool contract_of(CallConv cc, const ModelConfig *m, Contract *out)
 	memset(out, 0, sizeof *out);
 	const SaveRow *t = saved_table(cc);
 	out->chain = conv_in_family(cc, FAMILY_CHAIN);
-	out->entry = out->chain || conv_in_family(cc, FAMILY_SHADER);
+	out->entry = out->chain || conv_in_family(cc, FAMILY_SHADER) || conv_in_family(cc, FAMILY_KERNEL);
+	/* (the entry points' own rules: user SGPRs, preloaded arguments,
+	 * the scratch setup, are not here yet) */
 	if (!t && !out->entry)
 		return false;
 	out->returns = !out->entry;

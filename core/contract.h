@@ -42,11 +42,11 @@ typedef struct {
 	 * address): callable conventions. Chain functions and entry points
 	 * never return, so they preserve nothing for anyone. */
 	bool returns;
-	/* A shader entry point, started by the hardware: nothing to give
-	 * back, no return address; its code ends the wave (s_endpgm) or falls
-	 * through to the shader's epilog with its return value in the
-	 * registers the placement gives; SP is its own to set before a
-	 * call. */
+	/* An entry point (a shader or a kernel), started by the hardware:
+	 * nothing to give back, no return address; its code ends the wave
+	 * (s_endpgm) or, a shader, falls through to its epilog with its
+	 * return value in the registers the placement gives; SP is its own
+	 * to set before a call. */
 	bool entry;
 	/* A chain function (entry too: no caller, SP its own): it ends the
 	 * wave or jumps to the next with llvm.amdgcn.cs.chain, and at that
@@ -78,9 +78,9 @@ typedef struct {
 } Contract;
 
 /* The contract of convention cc under m (profile, layout, target, wave):
- * the callable conventions', a shader entry point's (entry, nothing
- * preserved) or a chain function's (entry and chain); false for kernels,
- * whose final code has no contract here yet (*out says returns false). */
+ * the callable conventions', an entry point's (a shader or a kernel:
+ * entry, nothing preserved) or a chain function's (entry and chain);
+ * false for none (*out says returns false). */
 bool contract_of(CallConv cc, const ModelConfig *m, Contract *out);
 /* The contract as a JSON object ({"returns":true,"saved":["s30-s31",
  * ...],"preserved":[...],"return_address":"s[30:31]",...,"stack_align":16,"sp_scale":64}) or

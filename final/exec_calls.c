@@ -114,7 +114,7 @@ bool exec_call(Exec *x, State *st, const AsmInstr *in)
 	char a[96], b[96];
 	x->out->calls++;
 	Val sp = st->s[x->sp];
-	bool entry = x->in->contract->entry; /* a shader: SP is its own to set */
+	bool entry = x->in->contract->entry; /* an entry point: SP is its own to set */
 	int64_t align = (int64_t)x->in->contract->stack_align * x->scale;
 	bool aligned_base = sp.kind == V_ALIGNED && sp.reg < 63 && ((int64_t)1 << sp.reg) % align == 0;
 	if (sp.kind == V_UNKNOWN && !x->pending[0]) {
@@ -403,11 +403,11 @@ void exec_epilog(Exec *x, const State *st, uint32_t line)
 		return;
 	}
 	if (!p->ret.count) {
-		/* A shader that returns nothing, or a chain function, ends
-		 * the wave itself or jumps on. */
+		/* A kernel, a shader that returns nothing or a chain function
+		 * ends the wave itself or jumps on. */
 		stop(x, VERDICT_VIOLATED, line, x->in->contract->chain
 			     ? "the code ends without s_endpgm or a chain call"
-			     : "the code ends without s_endpgm in a shader that returns nothing");
+			     : "the code ends without s_endpgm in an entry point that returns nothing");
 		return;
 	}
 	x->out->returns++;

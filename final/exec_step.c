@@ -299,7 +299,7 @@ static int set_pc(Exec *x, State *st, const AsmInstr *in, int *label)
 	Val lo = read_op(x, st, &o[0], 0, in->line), hi = read_op(x, st, &o[0], 1, in->line);
 	const RegRange *ra = &x->in->contract->return_address;
 	if (x->in->contract->entry) {
-		/* A shader or chain function has no caller: a jump through
+		/* An entry point or chain function has no caller: a jump through
 		 * what a register held at entry goes nowhere the ABI names; to
 		 * a function, it is a chain call (llvm.amdgcn.cs.chain), where
 		 * a chain function gives back its registers, but the next
@@ -310,7 +310,7 @@ static int set_pc(Exec *x, State *st, const AsmInstr *in, int *label)
 		    !argument_in(x->in->in, RF_SGPR, ra->first) && !argument_in(x->in->in, RF_SGPR, ra->first + 1u)) {
 			stop(x, VERDICT_VIOLATED, in->line,
 			     "%s returns through s[%u:%u], which hold what the hardware left there: it has no return "
-			     "address", x->in->contract->chain ? "a chain function" : "a shader", ra->first, ra->first + 1u);
+			     "address", x->in->contract->chain ? "a chain function" : "an entry point", ra->first, ra->first + 1u);
 			return STEP_END;
 		}
 		const ExecEnv *env = x->in->env;
@@ -328,7 +328,7 @@ static int set_pc(Exec *x, State *st, const AsmInstr *in, int *label)
 			return STEP_END;
 		}
 		if (!x->in->contract->chain) {
-			x->out->returns++; /* a shader gives nothing back */
+			x->out->returns++; /* an entry point gives nothing back */
 			return STEP_END;
 		}
 		stop(x, VERDICT_UNKNOWN, in->line,
@@ -445,8 +445,8 @@ static int end_program(Exec *x, State *st, const AsmInstr *in, int *label)
 {
 	(void)st, (void)label;
 	if (x->in->contract->entry) {
-		/* A shader ends the wave (or, returning values, leaves a wave
-		 * whose lanes are all gone: its epilog gets none) */
+		/* An entry point ends the wave (or, a shader returning values,
+		 * leaves a wave whose lanes are all gone: its epilog gets none) */
 		x->out->returns++;
 		return STEP_END;
 	}

@@ -26,7 +26,7 @@ static bool env_callee(void *ctx, const char *name, Contract *out, const Placeme
 {
 	FinalCode *c = ctx;
 	int i = final_code_sig(c, name);
-	/* a shader is never called */
+	/* an entry point is never called */
 	if (i < 0 || !contract_of((CallConv)c->sigs[i]->cc, &c->m, out) || (out->entry && !out->chain))
 		return false;
 	*in = c->places[i].ok ? &c->places[i] : 0;
@@ -244,7 +244,7 @@ static int each(void *ctx, const AsmFunction *f)
 	if (i < 0)
 		skip = "no signature of that name";
 	else if (!contract_of((CallConv)c->sigs[i]->cc, &c->m, &k))
-		skip = "a kernel: its final code has no contract here yet";
+		skip = "its convention has no contract";
 	ExecEnv env = { c, env_callee, env_passed, env_received, env_undef, env_pointee, env_returned };
 	ExecInput in = { f, &k, i >= 0 && c->places[i].ok ? &c->places[i] : 0, c->m.wave, &env,
 			 c->m.target->smem_dword_offset, 0, { 0 } };

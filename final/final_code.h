@@ -24,8 +24,7 @@ void final_code_free(FinalCode *c);
 int final_code_sig(const FinalCode *c, const char *name);
 
 /* Each function of the assembly, checked: in and r its input and result,
- * or (in NULL) skip says why it was not (no signature; a kernel). Non-zero
- * stops. */
+ * or (in NULL) skip says why it was not (no signature). Non-zero stops. */
 typedef int (*FinalSink)(void *ctx, FinalCode *c, const AsmFunction *f, const ExecInput *in, const ExecResult *r,
 			 const char *skip);
 /* Returns the number of functions read. */

@@ -280,7 +280,7 @@ unsigned asm_read(const char *text, size_t len, AsmSink sink, void *ctx)
 	Building b = { 0 };
 	unsigned count = 0, lineno = 0;
 	int stop = 0;
-	bool in_metadata = false;
+	bool in_metadata = false, in_code_t = false;
 	pos = 0;
 	while (!stop && next_line(text, len, &pos, &line)) {
 		lineno++;
@@ -297,6 +297,12 @@ unsigned asm_read(const char *text, size_t len, AsmSink sink, void *ctx)
 		}
 		if (in_metadata) {
 			in_metadata = !span_is(c, ".end_amdgpu_pal_metadata") && !span_is(c, ".end_amdgpu_metadata");
+			continue;
+		}
+		/* A code object v2 kernel's descriptor (`key = value` lines),
+		 * inside the kernel after its label: not instructions. */
+		if (span_is(c, ".amd_kernel_code_t") || in_code_t) {
+			in_code_t = !span_is(c, ".end_amd_kernel_code_t");
 			continue;
 		}
 		/* Labels start their line. */

@@ -412,11 +412,12 @@ def final_code_shader_entry(tmp, llcs):
     """Shader entry points (tests/fixtures/final/shader_entry.ll): a compute
     shader that calls and returns { i32, float }, a pixel shader returning
     from either side of a uniform branch and a vertex shader that returns
-    nothing are proven with llc 22 (both selectors) and llc 19 GlobalISel on
-    gfx900 and gfx1100 (llc 19 SelectionDAG refuses @cs, llvm#134463); each
-    mutant (a return register overwritten at the end, SP set 4 higher) is
-    caught; without the write of SP before the call, or without s_endpgm,
-    the shader is violated."""
+    nothing and a kernel that calls are proven with llc 22 (both
+    selectors) and llc 19 GlobalISel on gfx900 and gfx1100 (llc 19
+    SelectionDAG refuses @cs, llvm#134463); each mutant (a return register
+    overwritten at the end, SP set 4 higher) is caught; without the write
+    of SP before the call, or without s_endpgm, the entry point is
+    violated."""
     src = os.path.join(ROOT, "tests", "fixtures", "final", "shader_entry.ll")
     for major, sel in ((22, "0"), (22, "1"), (19, "1"), (19, "0")):
         if major not in llcs:
@@ -439,16 +440,17 @@ def final_code_shader_entry(tmp, llcs):
             open(cut, "w").write(re.sub(r"(?m)^\s*(s_mov_b32 s32, 0|s_endpgm)\s*$", "", text))
             broken = {j["name"]: j for j in map(json.loads, run([GCNABI, "check-asm"] + args + [cut]).stdout.splitlines())}
             kinds = {(m["name"], m["mutant"]) for m in muts}
-            report("final code, %s: shaders proven (return registers, SP set before a call, s_endpgm), their %d "
-                   "mutants caught; without SP's write or s_endpgm violated" % (what, len(muts)),
+            report("final code, %s: shaders and a kernel proven (return registers, SP set before a call, "
+                   "s_endpgm), their %d mutants caught; without SP's write or s_endpgm violated" % (what, len(muts)),
                    c.returncode == 0 and {k: v["verdict"] for k, v in got.items()} ==
-                   {"cs": "proven", "ps_branch": "proven", "vs": "proven"} and
+                   {"cs": "proven", "ps_branch": "proven", "vs": "proven", "k": "proven"} and
                    got["cs"]["checked_returns"] == 2 and got["ps_branch"]["checked_returns"] >= 2 and
                    {("cs", "clobber_return_value"), ("ps_branch", "clobber_return_value"), ("cs", "misalign_sp")} <= kinds
                    and all(m["caught"] for m in muts) and
                    broken.get("cs", {}).get("verdict") == "violated" and
                    "not a stack top it set itself" in broken["cs"]["why"] and
-                   broken.get("vs", {}).get("verdict") == "violated" and "without s_endpgm" in broken["vs"]["why"],
+                   broken.get("vs", {}).get("verdict") == "violated" and "without s_endpgm" in broken["vs"]["why"] and
+                   broken.get("k", {}).get("verdict") == "violated" and ("k", "misalign_sp") in kinds,
                    "llc exit %d %s\n%s\n%s\n%s" % (c.returncode, c.stderr[-300:], json.dumps(got)[:1500],
                                                    [m for m in muts if not m["caught"]][:5], json.dumps(broken)[:800]))
 

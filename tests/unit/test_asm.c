@@ -259,8 +259,8 @@ static void test_whole(void **state)
 	free(text);
 }
 
-/* A shader's contract: an entry point, nothing preserved; a chain
- * function's: v8 and up; kernels have none. */
+/* A shader's and a kernel's contract: an entry point, nothing preserved;
+ * a chain function's: v8 and up. */
 static void test_entry_contracts(void **state)
 {
 	(void)state;
@@ -277,7 +277,7 @@ static void test_entry_contracts(void **state)
 		assert_int_equal(c.stack_ptr.first, 32);
 	}
 	assert_true(contract_of(CC_AMDGPU_GFX, &m, &c) && c.returns && !c.entry);
-	assert_false(contract_of(CC_AMDGPU_KERNEL, &m, &c));
+	assert_true(contract_of(CC_AMDGPU_KERNEL, &m, &c) && c.entry && !c.chain && !c.returns);
 	/* chain functions: v8 and up, their inactive lanes (preserve: all) */
 	assert_true(contract_of(CC_AMDGPU_CS_CHAIN, &m, &c) && c.entry && c.chain && !c.returns);
 	assert_true(regset_has(&c.kept_inactive, RF_VGPR, 8) && !regset_has(&c.kept_inactive, RF_VGPR, 7));
