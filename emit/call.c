@@ -71,6 +71,28 @@ bool divergent_arg(const Emitter *e, unsigned k)
 	       !skipped(e, k);
 }
 
+/* Argument k of call v, lane-varying: loaded from @gcnabi.<i>.lane.<k>
+ * at the lane's own element (lane: its index, read once per call). The
+ * address is named as the out-marker is: the load's memory operand (from
+ * %ir.gcnabi.<i>.out.<K>) tells the observer which argument the value
+ * is. */
+static void load_lane_arg(Emitter *e, const char *v, unsigned k, char *lane, size_t cap)
+{
+	TypeId vt = value_type(&e->s->params[k]);
+	lane_index(e, v, lane, cap);
+	buf_printf(e->b, "  %%gcnabi.%u.out.%u = getelementptr ", e->idx, k);
+	put_mem_type(e, vt);
+	buf_printf(e->b, ", ");
+	put_global_ptr(e, vt, 1);
+	buf_printf(e->b, " @gcnabi.%u.lane.%u, i32 %s\n  %%%s.o%u = load volatile ", e->idx, k, lane, v, k);
+	put_mem_type(e, vt);
+	buf_printf(e->b, ", ");
+	put_global_ptr(e, vt, 1);
+	buf_printf(e->b, " %%gcnabi.%u.out.%u\n", e->idx, k);
+	if (is_fat_pointer(e, vt))
+		buf_printf(e->b, "  %%%s.p%u = inttoptr i160 %%%s.o%u to %s\n", v, k, v, k, fat_pointer_type(e));
+}
+
 /* A "gcnabi-divergent" shader returns a lane-varying value (its SGPR
  * parts are one lane's: LLVM reads the first, llvm/llvm-project#135326). */
 bool divergent_return(const Emitter *e)
@@ -106,21 +128,7 @@ void emit_call(Emitter *e, const char *fn_name, const char *v, unsigned shared, 
 			continue;
 		TypeId vt = value_type(p);
 		if (divergent_arg(e, k)) {
-			lane_index(e, v, lane, sizeof lane);
-			/* The address is named as the out-marker is: the load's
-			 * memory operand (from %ir.gcnabi.<i>.out.<K>) tells the
-			 * observer which argument the value is. */
-			buf_printf(e->b, "  %%gcnabi.%u.out.%u = getelementptr ", e->idx, k);
-			put_mem_type(e, vt);
-			buf_printf(e->b, ", ");
-			put_global_ptr(e, vt, 1);
-			buf_printf(e->b, " @gcnabi.%u.lane.%u, i32 %s\n  %%%s.o%u = load volatile ", e->idx, k, lane, v, k);
-			put_mem_type(e, vt);
-			buf_printf(e->b, ", ");
-			put_global_ptr(e, vt, 1);
-			buf_printf(e->b, " %%gcnabi.%u.out.%u\n", e->idx, k);
-			if (is_fat_pointer(e, vt))
-				buf_printf(e->b, "  %%%s.p%u = inttoptr i160 %%%s.o%u to %s\n", v, k, v, k, fat_pointer_type(e));
+			load_lane_arg(e, v, k, lane, sizeof lane);
 			continue;
 		}
 		if (skipped(e, k)) {
@@ -255,20 +263,8 @@ void emit_chain_call(Emitter *e, const char *fn_name, const char *v, unsigned sh
 	for (unsigned k = shared; k < s->nparams; k++) {
 		TypeId vt = value_type(&s->params[k]);
 		if (divergent_arg(e, k)) {
-			/* A "gcnabi-divergent" chain callee's inreg parameter: a
-			 * value that differs per lane, as emit_call loads it. */
-			lane_index(e, v, lane, sizeof lane);
-			buf_printf(e->b, "  %%gcnabi.%u.out.%u = getelementptr ", e->idx, k);
-			put_mem_type(e, vt);
-			buf_printf(e->b, ", ");
-			put_global_ptr(e, vt, 1);
-			buf_printf(e->b, " @gcnabi.%u.lane.%u, i32 %s\n  %%%s.o%u = load volatile ", e->idx, k, lane, v, k);
-			put_mem_type(e, vt);
-			buf_printf(e->b, ", ");
-			put_global_ptr(e, vt, 1);
-			buf_printf(e->b, " %%gcnabi.%u.out.%u\n", e->idx, k);
-			if (is_fat_pointer(e, vt))
-				buf_printf(e->b, "  %%%s.p%u = inttoptr i160 %%%s.o%u to %s\n", v, k, v, k, fat_pointer_type(e));
+			/* a "gcnabi-divergent" chain callee's, as emit_call */
+			load_lane_arg(e, v, k, lane, sizeof lane);
 			continue;
 		}
 		buf_printf(e->b, "  %%%s.o%u = load ", v, k);

@@ -490,6 +490,34 @@ def final_code_chain_entry(tmp, llcs):
                                                    [m for m in muts if not m["caught"]][:5], json.dumps(broken)[:800]))
 
 
+def check_lanes(tmp, name, sigs, cpu, have, llcs):
+    """check --final-code of sigs on cpu with the llcs of majors have:
+    (its result, {combo: final_code counts}, [findings])."""
+    sig, out = os.path.join(tmp, name + ".sig"), os.path.join(tmp, name)
+    open(sig, "w").write(sigs)
+    r = run([GCNABI, "check", "--quiet", "--final-code", "--mcpu", cpu, "--out", out] +
+            sum([["--llc", named(v, llcs[v])] for v in have], []) + [sig])
+    done = os.path.exists(os.path.join(out, "summary.json"))
+    fc = {co["combo"]: co.get("final_code") or {} for co in json.load(open(os.path.join(out, "summary.json")))["combos"]} \
+        if done else {}
+    return r, fc, [json.loads(l) for l in open(os.path.join(out, "findings.jsonl"))] if done else []
+
+
+def not_known(found, major):
+    """The findings of llc major that no entry of cases/known-differences.txt
+    accepts, as the harness asks."""
+    sys.path.insert(0, os.path.join(ROOT, "harness"))
+    from gcnabirun import findings as harness_findings, known, vocab
+    entries = known.load(os.path.join(ROOT, "cases", "known-differences.txt"))
+    bad = []
+    for f in found:
+        t = {"axis": vocab.kind(f["kind"])[1], "convention": f["convention"], "selector": harness_findings.selector_of(f),
+             "cause": f["cause"]["key"], "cause_versions": [major]}
+        if not known.match(entries, t):
+            bad.append(t)
+    return bad
+
+
 LANE_SIGS = """declare amdgpu_gfx void @f(i32 inreg, i64 inreg, float) "gcnabi-divergent"
 declare void @g(i32 inreg, i32) "gcnabi-divergent"
 declare void @h(i32 inreg, i32)
@@ -512,18 +540,7 @@ def final_code_lane_varying(tmp, llcs):
     have = [v for v in (14, 15, 16, 19, 22) if v in llcs]
     if not have:
         return
-    sig = os.path.join(tmp, "lanes.sig")
-    open(sig, "w").write(LANE_SIGS)
-    out = os.path.join(tmp, "lanes")
-    r = run([GCNABI, "check", "--quiet", "--final-code", "--mcpu", "gfx900", "--out", out] +
-            sum([["--llc", named(v, llcs[v])] for v in have], []) + [sig])
-    done = os.path.exists(os.path.join(out, "summary.json"))
-    fc = {co["combo"]: co.get("final_code") or {} for co in json.load(open(os.path.join(out, "summary.json")))["combos"]} \
-        if done else {}
-    found = [json.loads(l) for l in open(os.path.join(out, "findings.jsonl"))] if done else []
-    sys.path.insert(0, os.path.join(ROOT, "harness"))
-    from gcnabirun import findings as harness_findings, known, vocab
-    entries = known.load(os.path.join(ROOT, "cases", "known-differences.txt"))
+    r, fc, found = check_lanes(tmp, "lanes", LANE_SIGS, "gfx900", have, llcs)
     ok, bad = r.returncode & (1 | 2 | 32 | 64) == 0 and len(fc) == 2 * len(have), []
     for combo, n in fc.items():
         mine = [f for f in found if f["combo"] == combo and f["kind"] in ("final-code", "final-code-refused")]
@@ -540,11 +557,7 @@ def final_code_lane_varying(tmp, llcs):
                len(refused) == (1 if gfx_only else 2) and not lanes and
                all(f["message"].startswith("with lane-varying values passed inreg: ") and
                    not (f.get("final") or {}).get("uniform_inreg") for f in refused))
-        for f in refused + lanes:
-            t = {"axis": vocab.kind(f["kind"])[1], "convention": f["convention"], "selector": harness_findings.selector_of(f),
-                 "cause": f["cause"]["key"], "cause_versions": [major]}
-            if not known.match(entries, t):
-                bad.append(t)
+        bad += not_known(refused + lanes, major)
     report("check --final-code, lane-varying inreg values as the signature says (llc %s gfx900): refused with "
            "SelectionDAG and llc 14-19 GlobalISel and then checked made uniform, llc 14-16's VGPR not a wrong value, "
            "llc 22 GlobalISel's one lane's value violated; every cause a known difference" % "/".join(map(str, have)),
@@ -569,18 +582,7 @@ def final_code_lane_varying_entries(tmp, llcs):
     have = [v for v in (19, 22) if v in llcs]
     if not have:
         return
-    sig = os.path.join(tmp, "lane-entries.sig")
-    open(sig, "w").write(LANE_ENTRY_SIGS)
-    out = os.path.join(tmp, "lane-entries")
-    r = run([GCNABI, "check", "--quiet", "--final-code", "--mcpu", "gfx1200", "--out", out] +
-            sum([["--llc", named(v, llcs[v])] for v in have], []) + [sig])
-    done = os.path.exists(os.path.join(out, "summary.json"))
-    fc = {co["combo"]: co.get("final_code") or {} for co in json.load(open(os.path.join(out, "summary.json")))["combos"]} \
-        if done else {}
-    found = [json.loads(l) for l in open(os.path.join(out, "findings.jsonl"))] if done else []
-    sys.path.insert(0, os.path.join(ROOT, "harness"))
-    from gcnabirun import findings as harness_findings, known, vocab
-    entries = known.load(os.path.join(ROOT, "cases", "known-differences.txt"))
+    r, fc, found = check_lanes(tmp, "lane-entries", LANE_ENTRY_SIGS, "gfx1200", have, llcs)
     ok, bad = r.returncode & (1 | 2 | 32 | 64) == 0 and len(fc) == 2 * len(have), []
     for combo, n in fc.items():
         mine = [f for f in found if f["combo"] == combo and f["kind"] in ("final-code", "final-code-refused")]
@@ -593,11 +595,7 @@ def final_code_lane_varying_entries(tmp, llcs):
             ok &= not refused and n.get("proven") == 3
         else:
             ok &= ("gcnabi.1.caller" in refused) and (gisel or "ps" in refused or "gcnabi.0.fn" in refused)
-        for f in refused.values():
-            t = {"axis": vocab.kind(f["kind"])[1], "convention": f["convention"], "selector": harness_findings.selector_of(f),
-                 "cause": f["cause"]["key"], "cause_versions": [major]}
-            if not known.match(entries, t):
-                bad.append(t)
+        bad += not_known(list(refused.values()), major)
     report("check --final-code, a divergent shader's return and chain call's SGPR arguments (llc %s gfx1200): llc 22 "
            "reads the first lane as LLVM intends (proven), llc 19's refusals known" % "/".join(map(str, have)),
            ok and not bad, "exit %d\n%s\nnot known: %s\n%s" % (r.returncode, fc, bad[:3],
