@@ -97,6 +97,23 @@ bool uniform_sgpr_args(Exec *x, const State *st, const AsmInstr *in, const char 
 	return true;
 }
 
+/* The register that holds v (its active lanes), for a report: "s4",
+ * "v0", "no register". */
+static void held_in(const State *st, Val v, char *where, size_t cap)
+{
+	snprintf(where, cap, "no register");
+	for (unsigned r = 0; r < R_VCC; r++)
+		if (same_val(st->s[r], v)) {
+			reg_name(RF_SGPR, r, where, cap);
+			return;
+		}
+	for (unsigned r = 0; r < REGSET_MAX; r++)
+		if (same_val(st->v[r].act, v)) {
+			reg_name(RF_VGPR, r, where, cap);
+			return;
+		}
+}
+
 bool exec_call(Exec *x, State *st, const AsmInstr *in)
 {
 	const AsmOp *dst = &in->op[0], *tgt = &in->op[1];
@@ -230,14 +247,8 @@ bool exec_call(Exec *x, State *st, const AsmInstr *in)
 				}
 				continue;
 			}
-			/* Where the value is instead, for the report. */
-			char where[32] = "no register";
-			for (unsigned r = 0; r < R_VCC && !strcmp(where, "no register"); r++)
-				if (same_val(st->s[r], want))
-					reg_name(RF_SGPR, r, where, sizeof where);
-			for (unsigned r = 0; r < REGSET_MAX && !strcmp(where, "no register"); r++)
-				if (same_val(st->v[r].act, want))
-					reg_name(RF_VGPR, r, where, sizeof where);
+			char where[32];
+			held_in(st, want, where, sizeof where);
 			val_describe(x, got, b, sizeof b);
 			char reads[48];
 			if (l->kind == LOC_STACK)
@@ -431,13 +442,8 @@ void exec_epilog(Exec *x, const State *st, uint32_t line)
 			}
 			continue;
 		}
-		char where[32] = "no register";
-		for (unsigned q = 0; q < R_VCC && !strcmp(where, "no register"); q++)
-			if (same_val(st->s[q], want))
-				reg_name(RF_SGPR, q, where, sizeof where);
-		for (unsigned q = 0; q < REGSET_MAX && !strcmp(where, "no register"); q++)
-			if (same_val(st->v[q].act, want))
-				reg_name(RF_VGPR, q, where, sizeof where);
+		char where[32];
+		held_in(st, want, where, sizeof where);
 		val_describe(x, got, b, sizeof b);
 		val_describe(x, want, a, sizeof a);
 		x->out->rule = RULE_RETURN_VALUE;
