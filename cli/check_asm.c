@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "emit.h"
 #include "final.h"
 #include "cli.h"
 #include "contract.h"
@@ -150,6 +151,13 @@ int cmd_check_asm(int argc, char **argv)
 	}
 	/* Bad input is an error before any work: the parser names each. */
 	sig_read(sigfile, stext, slen, true, collect, &c);
+	/* a call-graph file: its module is gcnabi emit's graph module */
+	CallEdge *edges = 0;
+	unsigned nedges = 0;
+	char gerr[160];
+	bool graph = !c.malformed && graph_edges_parse(stext, slen, c.sigs, c.nsigs, &edges, &nedges, gerr, sizeof gerr) &&
+		     nedges > 0;
+	free(edges);
 	free(stext);
 	if (c.malformed) {
 		for (unsigned s = 0; s < c.nsigs; s++)
@@ -163,6 +171,7 @@ int cmd_check_asm(int argc, char **argv)
 		fprintf(stderr, "gcnabi check-asm: %s\n", atext ? "out of memory" : err);
 		return EXIT_ERROR;
 	}
+	fc.graph = graph;
 	unsigned n = final_code_check(&fc, atext, alen, check_one, &c);
 	free(atext);
 	final_code_free(&fc);

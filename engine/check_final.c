@@ -697,6 +697,7 @@ static void check_piece(Check *c, Running *r, const char *asm_text, size_t alen)
 	else
 		sig_read(r->ll, r->ir.p ? r->ir.p : "", r->ir.n, false, collect, &l);
 	if (final_code_init(&fc, l.sigs, l.n, &co->m)) {
+		fc.graph = c->in.graph && !c->in.as_written;
 		/* A module with an unexplained violation is kept, its
 		 * findings name it. */
 		FinalRun count = { c, co, true, 0, r->piece.uniform };

@@ -43,8 +43,11 @@ typedef struct {
 	bool (*callee)(void *ctx, const char *name, Contract *c, const Placement **in);
 	/* The global whose word at *off holds what the function passes for
 	 * part `part` of argument arg of callee name (gcnabi emit: a load of
-	 * @gcnabi.<i>.out.<arg>); false: not known. */
-	bool (*passed)(void *ctx, const char *callee, unsigned arg, unsigned part, char *global, size_t cap, int64_t *off);
+	 * @gcnabi.<i>.out.<arg>), or (*own: 1 + its own argument) the same
+	 * part of an argument the function received and passes on (a call
+	 * graph's shared parameters); false: not known. */
+	bool (*passed)(void *ctx, const char *callee, unsigned arg, unsigned part, char *global, size_t cap, int64_t *off,
+		       unsigned *own);
 	/* The argument part whose value the function stores to word *off of
 	 * global (gcnabi emit: @gcnabi.<i>.in.<arg>); false: none. */
 	bool (*received)(void *ctx, const char *function, const char *global, int64_t off, unsigned *arg, unsigned *part);

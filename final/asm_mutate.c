@@ -172,8 +172,10 @@ static bool site(const AsmFunction *f, const Contract *c, MutationOp op, uint32_
 		if (scratch_access(in, false) && in->op[0].kind == AOP_REG && in->op[0].file == RF_VGPR && in->op[0].count == 1 &&
 		    (after_saveexec(f, i) || regset_has(&c->saved, RF_VGPR, in->op[0].first)) && saved_before(f, i))
 			return true;
-		return is(in, "s_mov_b32") && in->nops == 2 && c->frame_ptr.count && is_sgpr(&in->op[0], c->frame_ptr.first) &&
-		       in->op[1].kind == AOP_REG && !is_sgpr(&in->op[1], sp);
+		/* the frame pointer's restore: only where the function returns
+		 * (an entry point or chain function gives it back to no one) */
+		return is(in, "s_mov_b32") && in->nops == 2 && c->returns && c->frame_ptr.count &&
+		       is_sgpr(&in->op[0], c->frame_ptr.first) && in->op[1].kind == AOP_REG && !is_sgpr(&in->op[1], sp);
 	case MUT_clobber_return_address: return is_return(in, c);
 	case MUT_misalign_sp:
 		/* a frame's bump, or the stack top a shader sets */
@@ -190,7 +192,8 @@ static bool site(const AsmFunction *f, const Contract *c, MutationOp op, uint32_
 		return (is(in, "s_mov_b64") || is(in, "s_mov_b32")) && in->nops == 2 && in->op[0].kind == AOP_SPECIAL &&
 		       (strcmp(in->op[0].text, "exec") == 0 || strcmp(in->op[0].text, "exec_lo") == 0) &&
 		       (after_saveexec(f, i) || (i > 1 && strstr(f->instrs[i - 2].mnemonic, "_saveexec_")));
-	case MUT_swap_call_args: return is_call(in) && args && args(ctx, f, i, m->a, m->b);
+	case MUT_swap_call_args: /* a call, or an entry point's chain call */
+		return (is_call(in) || (c->entry && is(in, "s_setpc_b64"))) && args && args(ctx, f, i, m->a, m->b);
 	case MUT_stack_arg_offset: {
 		const AsmOp *b = scratch_base(in);
 		if (!scratch_access(in, true) || !b || !is_sgpr(b, sp) || !in->has_offset || !whole_word_store(in))

@@ -15,7 +15,7 @@
 	X(misalign_sp, "bump SP by 4 more per-lane bytes before a call (a shader: set it 4 higher)") \
 	X(skip_sp_restore, "delete the write that gives SP back after the last call") \
 	X(skip_exec_restore, "delete the s_mov of EXEC back after a saveexec") \
-	X(swap_call_args, "swap the first two argument registers the callee reads, before a call") \
+	X(swap_call_args, "swap the first two argument registers the callee reads, before a call or a chain call") \
 	X(stack_arg_offset, "move an outgoing stack argument's store 4 bytes up") \
 	X(drop_lane_guard, "before a call, make the compare of a v_readfirstlane_b32's value with its source (a loop over a lane-varying value's distinct values) true in every lane") \
 	X(clobber_return_value, "at the end of a shader that falls through to its epilog, write 0 over the register of its return value's first part")

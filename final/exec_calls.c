@@ -114,6 +114,81 @@ static void held_in(const State *st, Val v, char *where, size_t cap)
 		}
 }
 
+/* Each argument part the callee (placement p) reads holds what the
+ * caller passes, where that is known (the ExecEnv's passed); stack parts
+ * at SP sp; false once the verdict is made. */
+static bool passed_args(Exec *x, State *st, const AsmInstr *in, const char *name, const Placement *p, Val sp)
+{
+	const ExecEnv *env = x->in->env;
+	char b[96];
+	for (unsigned arg = 0; env && env->passed && arg < p->nargs; arg++)
+		for (unsigned part = 0; part < p->args[arg].count; part++) {
+			char global[ASM_NAME_MAX];
+			int64_t off;
+			unsigned own = 0;
+			const Loc *l = &p->locs[p->args[arg].first + part];
+			if ((l->kind != LOC_SGPR && l->kind != LOC_VGPR && l->kind != LOC_STACK) ||
+			    (l->kind == LOC_STACK && sp.kind == V_UNKNOWN) ||
+			    !env->passed(env->ctx, name, arg, part, global, sizeof global, &off, &own))
+				continue;
+			Val want;
+			if (own) {
+				/* the caller's own argument passed on: the entry value
+				 * of the register its placement gives that part */
+				const Placement *mine = x->in->in;
+				const Loc *m = mine && own - 1 < mine->nargs && part < mine->args[own - 1].count
+						       ? &mine->locs[mine->args[own - 1].first + part]
+						       : 0;
+				if (!m || (m->kind != LOC_SGPR && m->kind != LOC_VGPR))
+					continue;
+				want = entry_val(m->kind == LOC_SGPR ? RF_SGPR : RF_VGPR, m->reg);
+			} else
+				want = (Val){ .kind = V_LOAD, .id = sym_id(x, global, strlen(global)), .off = off };
+			/* A stack part: the callee reads it at its entry SP (the
+			 * caller's SP at the call) plus its offset. */
+			Val at = sp;
+			at.off += (int64_t)l->offset * x->scale;
+			const Slot *slot = l->kind == LOC_STACK ? slot_find(st, at, false) : 0;
+			Val got = l->kind == LOC_SGPR	? st->s[l->reg % R_VCC]
+				  : l->kind == LOC_VGPR ? st->v[l->reg % REGSET_MAX].act
+				  : slot		? slot->act
+							: (Val){ .kind = V_MAYBE };
+			x->out->checked_args++;
+			if (same_val(got, want))
+				continue;
+			if (got.kind == V_MIXED) {
+				/* Written in some lanes only: those the call runs in
+				 * are not told apart from the others. */
+				if (!x->pending[0]) {
+					snprintf(x->pending, sizeof x->pending,
+						 "call of @%s at line %u: argument %u part %u is written under a divergent EXEC, "
+						 "which is not followed to the lanes of the call", name, in->line, arg, part);
+					x->pending_line = in->line;
+				}
+				continue;
+			}
+			char where[32];
+			held_in(st, want, where, sizeof where);
+			val_describe(x, got, b, sizeof b);
+			char reads[48];
+			if (l->kind == LOC_STACK)
+				snprintf(reads, sizeof reads, "stack+%u", l->offset);
+			else
+				reg_name(l->kind == LOC_SGPR ? RF_SGPR : RF_VGPR, l->reg, reads, sizeof reads);
+			x->out->rule = RULE_CALL_ARGUMENT;
+			x->out->arg = (uint16_t)arg;
+			snprintf(x->out->callee, sizeof x->out->callee, "%s", name);
+			stop(x, VERDICT_VIOLATED, in->line,
+			     "%s of @%s: argument %u part %u: the callee reads %s, which holds %s; the caller's value is in %s",
+			     strcmp(in->mnemonic, "s_setpc_b64") == 0 ? "chain call" : "call", name, arg, part, reads, b,
+			     where);
+			if (l->kind == LOC_SGPR)
+				blame(x, st, l->reg % R_VCC);
+			return false;
+		}
+	return true;
+}
+
 bool exec_call(Exec *x, State *st, const AsmInstr *in)
 {
 	const AsmOp *dst = &in->op[0], *tgt = &in->op[1];
@@ -128,7 +203,7 @@ bool exec_call(Exec *x, State *st, const AsmInstr *in)
 		name = held;
 	Contract c;
 	const Placement *p = 0;
-	char a[96], b[96];
+	char a[96];
 	x->out->calls++;
 	Val sp = st->s[x->sp];
 	bool entry = x->in->contract->entry; /* an entry point: SP is its own to set */
@@ -213,58 +288,8 @@ bool exec_call(Exec *x, State *st, const AsmInstr *in)
 				}
 			}
 		}
-	for (unsigned arg = 0; known && p && env->passed && arg < p->nargs; arg++)
-		for (unsigned part = 0; part < p->args[arg].count; part++) {
-			char global[ASM_NAME_MAX];
-			int64_t off;
-			const Loc *l = &p->locs[p->args[arg].first + part];
-			if ((l->kind != LOC_SGPR && l->kind != LOC_VGPR && l->kind != LOC_STACK) ||
-			    (l->kind == LOC_STACK && sp.kind == V_UNKNOWN) ||
-			    !env->passed(env->ctx, name, arg, part, global, sizeof global, &off))
-				continue;
-			unsigned id = sym_id(x, global, strlen(global));
-			Val want = { .kind = V_LOAD, .id = id, .off = off };
-			/* A stack part: the callee reads it at its entry SP (the
-			 * caller's SP at the call) plus its offset. */
-			Val at = sp;
-			at.off += (int64_t)l->offset * x->scale;
-			const Slot *slot = l->kind == LOC_STACK ? slot_find(st, at, false) : 0;
-			Val got = l->kind == LOC_SGPR	? st->s[l->reg % R_VCC]
-				  : l->kind == LOC_VGPR ? st->v[l->reg % REGSET_MAX].act
-				  : slot		? slot->act
-							: (Val){ .kind = V_MAYBE };
-			x->out->checked_args++;
-			if (same_val(got, want))
-				continue;
-			if (got.kind == V_MIXED) {
-				/* Written in some lanes only: those the call runs in
-				 * are not told apart from the others. */
-				if (!x->pending[0]) {
-					snprintf(x->pending, sizeof x->pending,
-						 "call of @%s at line %u: argument %u part %u is written under a divergent EXEC, "
-						 "which is not followed to the lanes of the call", name, in->line, arg, part);
-					x->pending_line = in->line;
-				}
-				continue;
-			}
-			char where[32];
-			held_in(st, want, where, sizeof where);
-			val_describe(x, got, b, sizeof b);
-			char reads[48];
-			if (l->kind == LOC_STACK)
-				snprintf(reads, sizeof reads, "stack+%u", l->offset);
-			else
-				reg_name(l->kind == LOC_SGPR ? RF_SGPR : RF_VGPR, l->reg, reads, sizeof reads);
-			x->out->rule = RULE_CALL_ARGUMENT;
-			x->out->arg = (uint16_t)arg;
-			snprintf(x->out->callee, sizeof x->out->callee, "%s", name);
-			stop(x, VERDICT_VIOLATED, in->line,
-			     "call of @%s: argument %u part %u: the callee reads %s, which holds %s; the caller's value is in %s",
-			     name, arg, part, reads, b, where);
-			if (l->kind == LOC_SGPR)
-				blame(x, st, l->reg % R_VCC);
-			return false;
-		}
+	if (known && p && !passed_args(x, st, in, name, p, sp))
+		return false;
 	/* What the callee may change: its caller-saved registers (the VGPRs'
 	 * active lanes; their inactive lanes are preserved), VCC, SCC, M0, and
 	 * the scratch at and above SP. Under a divergent EXEC, the lanes it
@@ -455,4 +480,10 @@ void exec_epilog(Exec *x, const State *st, uint32_t line)
 			blame(x, st, l->reg % R_VCC);
 		return;
 	}
+}
+
+void exec_chain_call(Exec *x, State *st, const AsmInstr *in, const char *name, const Placement *p)
+{
+	if (passed_args(x, st, in, name, p, st->s[x->sp]))
+		exec_ret(x, st, in, name, p);
 }

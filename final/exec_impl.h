@@ -226,6 +226,9 @@ bool exec_memory(Exec *x, State *st, const AsmInstr *in);
 /* exec_calls.c */
 bool exec_call(Exec *x, State *st, const AsmInstr *in);
 void exec_ret(Exec *x, const State *st, const AsmInstr *in, const char *to, const Placement *args);
+/* A chain call of name (placement p): its arguments hold what the
+ * function passes, and the function gives back what it must (exec_ret). */
+void exec_chain_call(Exec *x, State *st, const AsmInstr *in, const char *name, const Placement *p);
 /* Whether register (f, r) holds an argument part of placement p. */
 bool argument_in(const Placement *p, RegFile f, unsigned r);
 /* A shader entry point's code ends at line (no instruction after it): the

@@ -324,7 +324,7 @@ static int set_pc(Exec *x, State *st, const AsmInstr *in, int *label)
 		    env->pointee(env->ctx, x->syms[lo.id], lo.off, held, sizeof held))
 			name = held;
 		if (name && env && env->callee && env->callee(env->ctx, name, &cc, &p) && cc.chain && p) {
-			exec_ret(x, st, in, name, p);
+			exec_chain_call(x, st, in, name, p);
 			return STEP_END;
 		}
 		if (!x->in->contract->chain) {

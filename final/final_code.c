@@ -80,14 +80,61 @@ static bool names_symbol(const FinalCode *c, const char *w)
 	return false;
 }
 
-static bool env_passed(void *ctx, const char *callee, unsigned arg, unsigned part, char *global, size_t cap, int64_t *off)
+/* The index gcnabi emit gave function name (its stores to
+ * @gcnabi.<i>.in.<k> in the assembly say it); false: none found. */
+static bool emit_index(const FinalCode *c, const char *name, unsigned *idx)
+{
+	char label[ASM_NAME_MAX + 4];
+	int n = snprintf(label, sizeof label, "\n%s:", name);
+	const char *at = c->text ? memmem(c->text, c->len, label, (size_t)n) : 0;
+	const char *end = at ? memmem(at, c->len - (size_t)(at - c->text), "\n.Lfunc_end", 11) : 0;
+	for (const char *p = at; p && end && (p = memmem(p, (size_t)(end - p), "gcnabi.", 7)); p += 7) {
+		int k = 0;
+		if (sscanf(p, "gcnabi.%u.in.%*u%n", idx, &k) == 1 && k)
+			return true;
+	}
+	return false;
+}
+
+/* A call graph's caller (gcnabi emit's graph module): its parameters the
+ * callee shares (sig_shared_params; a kernel shares none) are passed on
+ * as received, the others loaded from @gcnabi.<callee>.out.<arg>. Asked
+ * of chain calls (env_passed). */
+static bool graph_passed(FinalCode *c, int caller, int callee, unsigned arg, unsigned part, char *global, size_t cap,
+			 int64_t *off, unsigned *own)
+{
+	const Sig *from = c->sigs[caller], *to = c->sigs[callee];
+	unsigned shared = conv_in_family((CallConv)from->cc, FAMILY_KERNEL) ? 0 : sig_shared_params(from, to), j;
+	if (arg < shared) {
+		*own = arg + 1;
+		return part_is_word(c, caller, arg, part);
+	}
+	char lane[64];
+	if (!emit_index(c, to->name, &j))
+		return false;
+	snprintf(lane, sizeof lane, "gcnabi.%u.lane.%u", j, arg);
+	snprintf(global, cap, "gcnabi.%u.out.%u", j, arg);
+	*off = 4 * (int64_t)part;
+	return !(c->lane_loads && names_symbol(c, lane)) && names_symbol(c, global);
+}
+
+static bool env_passed(void *ctx, const char *callee, unsigned arg, unsigned part, char *global, size_t cap, int64_t *off,
+		       unsigned *own)
 {
 	FinalCode *c = ctx;
 	unsigned idx;
-	int end = 0, i = final_code_sig(c, callee);
+	int end = 0, i = final_code_sig(c, callee), from = c->current ? final_code_sig(c, c->current) : -1;
 	char lane[64];
-	if (!c->current || sscanf(c->current, "gcnabi.%u.caller%n", &idx, &end) != 1 || !end ||
-	    c->current[end] || !part_is_word(c, i, arg, part))
+	*own = 0;
+	if (!part_is_word(c, i, arg, part))
+		return false;
+	/* (a graph's chain calls only: an ordinary call's arguments are often
+	 * written under a divergent EXEC there, which the executor does not
+	 * follow to the call's lanes, and every verdict would be unknown) */
+	if (c->graph && from >= 0)
+		return conv_in_family((CallConv)c->sigs[i]->cc, FAMILY_CHAIN) &&
+		       graph_passed(c, from, i, arg, part, global, cap, off, own);
+	if (!c->current || sscanf(c->current, "gcnabi.%u.caller%n", &idx, &end) != 1 || !end || c->current[end])
 		return false;
 	/* A lane-varying argument (a "gcnabi-divergent" callee's, not made
 	 * uniform) is loaded per lane from @gcnabi.<i>.lane.<arg>: a value the
@@ -190,13 +237,17 @@ bool final_code_mutant_args(void *ctx, const AsmFunction *f, uint32_t i, char a[
 		}
 	if (callee < 0 || !c->places[callee].ok)
 		return false;
-	/* Parts whose values the checker knows (whole words). */
+	/* Parts whose values the checker knows (whole words it is told). */
 	const Placement *p = &c->places[callee];
 	const Loc *first = 0;
 	for (unsigned arg = 0; arg < p->nargs; arg++)
 		for (unsigned part = 0; part < p->args[arg].count; part++) {
 		const Loc *l = &p->locs[p->args[arg].first + part];
-		if ((l->kind != LOC_SGPR && l->kind != LOC_VGPR) || !part_is_word(c, callee, arg, part))
+		char global[ASM_NAME_MAX];
+		int64_t off;
+		unsigned own;
+		if ((l->kind != LOC_SGPR && l->kind != LOC_VGPR) ||
+		    !env_passed(c, c->sigs[callee]->name, arg, part, global, sizeof global, &off, &own))
 			continue;
 		if (!first)
 			first = l;

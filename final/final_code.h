@@ -16,6 +16,10 @@ typedef struct {
 	size_t len;
 	char ret[64];        /* the @gcnabi.<i>.ret the current function returns the value of ("": none) */
 	bool lane_loads;     /* it names a @gcnabi.<i>.lane.<k> (a lane-varying argument's source) */
+	/* The module is gcnabi emit's call graph (set by the caller): a caller
+	 * passes the parameters it shares with its callee on as received and
+	 * loads the others from @gcnabi.<callee>.out.<k>. */
+	bool graph;
 } FinalCode;
 
 bool final_code_init(FinalCode *c, Sig **sigs, unsigned nsigs, const ModelConfig *m);

@@ -518,6 +518,33 @@ def not_known(found, major):
     return bad
 
 
+def final_code_chain_dvgpr_restore(tmp, llcs):
+    """A chain_preserve graph with dynamic-VGPR chain calls (gen --callgraph
+    --root amdgpu_cs_chain_preserve --seed 322, graph 2), llc 22
+    SelectionDAG gfx1200: the arguments at each chain call are checked
+    (the graph's shared parameters as received, the others as loaded),
+    and g2.n3's call of g2.n4 is violated: llc 22 restores the callee-saved
+    v13 over the argument there (cases/repro/llc22-chain-preserve-dvgpr-
+    arg-restored.ll), a known difference."""
+    if 22 not in llcs:
+        return
+    graph = os.path.join(tmp, "dvgpr-preserve.graph")
+    with open(graph, "w") as f:
+        subprocess.run([GCNABI, "gen", "--callgraph", "--root", "amdgpu_cs_chain_preserve", "--seed", "322", "--count", "1",
+                        "--from", "2"], stdout=f, check=True)
+    out = os.path.join(tmp, "dvgpr-preserve")
+    r = run([GCNABI, "check", "--quiet", "--final-code", "--selector", "dag", "--mcpu", "gfx1200", "--out", out,
+             "--llc", named(22, llcs[22]), graph])
+    found = [json.loads(l) for l in open(os.path.join(out, "findings.jsonl"))] if os.path.exists(
+        os.path.join(out, "findings.jsonl")) else []
+    finals = [f for f in found if f["kind"] == "final-code"]
+    report("final code, llc 22 gfx1200: a chain_preserve function's dynamic-VGPR chain call gets its caller's entry "
+           "v13 for an argument (violated, a known difference); the graph's other chain calls proven",
+           r.returncode == 8 and len(finals) == 1 and (finals[0].get("final") or {}).get("function") == "g2.n3" and
+           "chain call of @g2.n4: argument 5 part 0: the callee reads v13, which holds entry v13" in finals[0]["message"]
+           and not not_known(finals, 22), "exit %d\n%s" % (r.returncode, "\n".join(f["message"][:200] for f in found)))
+
+
 LANE_SIGS = """declare amdgpu_gfx void @f(i32 inreg, i64 inreg, float) "gcnabi-divergent"
 declare void @g(i32 inreg, i32) "gcnabi-divergent"
 declare void @h(i32 inreg, i32)
@@ -766,6 +793,7 @@ def final_code(tmp):
     final_code_divergent_exec(tmp, llcs)
     final_code_shader_entry(tmp, llcs)
     final_code_chain_entry(tmp, llcs)
+    final_code_chain_dvgpr_restore(tmp, llcs)
     final_code_lane_varying(tmp, llcs)
     final_code_lane_varying_entries(tmp, llcs)
     final_code_slots(tmp, llcs)

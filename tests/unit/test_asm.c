@@ -59,8 +59,10 @@ static bool env_callee(void *ctx, const char *name, Contract *c, const Placement
 	return true;
 }
 
-static bool env_passed(void *ctx, const char *callee, unsigned arg, unsigned part, char *global, size_t cap, int64_t *off)
+static bool env_passed(void *ctx, const char *callee, unsigned arg, unsigned part, char *global, size_t cap, int64_t *off,
+		       unsigned *own)
 {
+	*own = 0;
 	(void)ctx;
 	if (strcmp(callee, "g") || arg > 2)
 		return false;
