@@ -501,7 +501,8 @@ static int scalar_const(Exec *x, State *st, const AsmInstr *in, int *label)
 	const AsmOp *o = in->op;
 	unsigned r;
 	Val a = read_op(x, st, &o[1], 0, in->line), b = read_op(x, st, &o[2], 0, in->line);
-	if (a.kind != V_CONST || b.kind != V_CONST || !sreg_of(&o[0], 0, &r))
+	/* (into an SGPR: a lane mask, EXEC or VCC, is lanes.c's) */
+	if (a.kind != V_CONST || b.kind != V_CONST || o[0].kind != AOP_REG || !sreg_of(&o[0], 0, &r))
 		return STEP_NEXT;
 	uint32_t u = (uint32_t)a.off, v = (uint32_t)b.off, w;
 	if (has_prefix(m, "s_xor"))
