@@ -104,18 +104,23 @@ static bool graph_passed(FinalCode *c, int caller, int callee, unsigned arg, uns
 			 int64_t *off, unsigned *own)
 {
 	const Sig *from = c->sigs[caller], *to = c->sigs[callee];
-	unsigned shared = conv_in_family((CallConv)from->cc, FAMILY_KERNEL) ? 0 : sig_shared_params(from, to), j;
+	unsigned shared = conv_in_family((CallConv)from->cc, FAMILY_KERNEL) ? 0 : sig_shared_params(from, to), j = 0;
 	if (arg < shared) {
 		*own = arg + 1;
 		return part_is_word(c, caller, arg, part);
 	}
-	char lane[64];
-	if (!emit_index(c, to->name, &j))
-		return false;
-	snprintf(lane, sizeof lane, "gcnabi.%u.lane.%u", j, arg);
-	snprintf(global, cap, "gcnabi.%u.out.%u", j, arg);
+	/* Asked part by part: the scans of the assembly once per argument. */
+	if (c->asked.callee != callee || c->asked.caller != caller || c->asked.arg != arg) {
+		char lane[64];
+		c->asked.callee = callee, c->asked.caller = caller, c->asked.arg = arg;
+		c->asked.known = emit_index(c, to->name, &j);
+		snprintf(c->asked.global, sizeof c->asked.global, "gcnabi.%u.out.%u", j, arg);
+		snprintf(lane, sizeof lane, "gcnabi.%u.lane.%u", j, arg);
+		c->asked.known = c->asked.known && !(c->lane_loads && names_symbol(c, lane)) && names_symbol(c, c->asked.global);
+	}
+	snprintf(global, cap, "%s", c->asked.global);
 	*off = 4 * (int64_t)part;
-	return !(c->lane_loads && names_symbol(c, lane)) && names_symbol(c, global);
+	return c->asked.known;
 }
 
 static bool env_passed(void *ctx, const char *callee, unsigned arg, unsigned part, char *global, size_t cap, int64_t *off,
@@ -325,6 +330,7 @@ unsigned final_code_check(FinalCode *c, const char *text, size_t len, FinalSink 
 	Each e = { c, sink, ctx };
 	c->text = text, c->len = len;
 	c->lane_loads = len && memmem(text, len, ".lane.", 6) != NULL;
+	c->asked.callee = -1;
 	unsigned n = asm_read(text, len, each, &e);
 	c->text = 0, c->len = 0;
 	return n;

@@ -20,6 +20,14 @@ typedef struct {
 	 * passes the parameters it shares with its callee on as received and
 	 * loads the others from @gcnabi.<callee>.out.<k>. */
 	bool graph;
+	/* The last argument a graph's chain call was asked about (graph_passed):
+	 * the global it is loaded from, and whether the caller loads it. */
+	struct {
+		int callee, caller;
+		unsigned arg;
+		bool known;
+		char global[64];
+	} asked;
 } FinalCode;
 
 bool final_code_init(FinalCode *c, Sig **sigs, unsigned nsigs, const ModelConfig *m);
