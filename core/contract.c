@@ -131,6 +131,7 @@ bool contract_of(CallConv cc, const ModelConfig *m, Contract *out)
 	if (!t && !out->entry)
 		return false;
 	out->returns = !out->entry;
+	out->whole_wave = conv_info(cc)->active_mask_param;
 	for (; t && t->file != RF_COUNT; t++) {
 		if (!row_applies(t, m))
 			continue;
@@ -241,9 +242,13 @@ size_t contract_print(const Contract *c, bool json, char *buf, size_t cap)
 	if (!c->returns && !c->entry)
 		return put(buf, cap, n, json ? "{\"returns\":false}" : "never returns: nothing to give back");
 	n = put(buf, cap, n, json ? (c->chain ? "{\"returns\":false,\"entry\":true,\"chain\":true"
-				     : c->entry ? "{\"returns\":false,\"entry\":true" : "{\"returns\":true")
-			   : c->chain ? "a chain function: given back at its jump to the next; "
-			   : c->entry ? "an entry point: nothing to give back; " : "");
+				     : c->entry		 ? "{\"returns\":false,\"entry\":true"
+				     : c->whole_wave ? "{\"returns\":true,\"whole_wave\":true"
+						     : "{\"returns\":true")
+			   : c->chain	   ? "a chain function: given back at its jump to the next; "
+			   : c->entry	   ? "an entry point: nothing to give back; "
+			   : c->whole_wave ? "a whole-wave function: its body runs with every lane on; "
+					   : "");
 	n = put_set(buf, cap, n, "saved", &c->saved, json);
 	if (json) /* in text, the roles below say what else is preserved */
 		n = put_set(buf, cap, n, "preserved", &c->preserved, json);

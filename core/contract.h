@@ -54,6 +54,12 @@ typedef struct {
 	 * v8 and up, their inactive lanes; amdgpu_cs_chain_preserve: all
 	 * their lanes), but the next function's argument registers. */
 	bool chain;
+	/* A whole-wave function (amdgpu_gfx_whole_wave): its body runs with
+	 * every lane on, EXEC = -1 from the prologue's end to the epilogue's
+	 * start, whatever lanes its caller had on (AMDGPUUsage, measured llc
+	 * 22: `s_xor_saveexec_b32 s0, -1`, the inactive lanes' saves, `s_mov_b32
+	 * exec_lo, -1`); the caller's mask comes back at the return. */
+	bool whole_wave;
 	/* The convention's callee-saved registers: those llc's prologue
 	 * saves and its epilogue restores when the body writes them. */
 	RegSet saved;

@@ -90,9 +90,10 @@ static const char *explained(Check *c, const Combo *co, const ExecResult *r)
 		       ? "the model's caller and callee views place this argument differently (caller-vs-callee)"
 	       : r->rule == RULE_STACK_UNWRITTEN && noted_unwritten(c, co, r->callee)
 		       ? "llc's call sites of this callee leave parts unwritten (their unwritten-parts notes)"
-	       : r->rule == RULE_STACK_OVERLAP && c->in.sigs[i]->cc == CC_AMDGPU_GFX
-		       ? "amdgpu_gfx gives a byval object a 4-byte stack slot, so its copy overlaps the next argument "
-			 "(every llc, docs/measured.md)"
+	       : r->rule == RULE_STACK_OVERLAP &&
+				 (c->in.sigs[i]->cc == CC_AMDGPU_GFX || c->in.sigs[i]->cc == CC_AMDGPU_GFX_WHOLE_WAVE)
+		       ? "amdgpu_gfx (and amdgpu_gfx_whole_wave, by its rules) gives a byval object a 4-byte stack slot, so "
+			 "its copy overlaps the next argument (every llc, docs/measured.md)"
 		       : 0;
 }
 

@@ -149,6 +149,7 @@ void asm_exec(const ExecInput *in, ExecResult *out)
 				break;
 			}
 			if (k == STEP_FORK) {
+				s->branched = true;
 				if (x->depth + 1 >= EXEC_MAX_PATHS || out->paths + x->depth >= EXEC_MAX_PATHS) {
 					stop(x, VERDICT_UNKNOWN, ins->line, "more than %u paths", EXEC_MAX_PATHS);
 					break;

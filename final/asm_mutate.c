@@ -34,6 +34,13 @@ static bool after_saveexec(const AsmFunction *f, uint32_t i)
 	return i > 0 && strstr(f->instrs[i - 1].mnemonic, "_saveexec_") != 0;
 }
 
+/* s_mov of EXEC (exec, exec_lo). */
+static bool writes_exec(const AsmInstr *in)
+{
+	return (is(in, "s_mov_b64") || is(in, "s_mov_b32")) && in->nops == 2 && in->op[0].kind == AOP_SPECIAL &&
+	       (strcmp(in->op[0].text, "exec") == 0 || strcmp(in->op[0].text, "exec_lo") == 0);
+}
+
 static bool writes_sp(const AsmInstr *in, unsigned sp)
 {
 	return in->nops >= 1 && is_sgpr(&in->op[0], sp) && in->op[0].count == 1 &&
@@ -189,9 +196,9 @@ static bool site(const AsmFunction *f, const Contract *c, MutationOp op, uint32_
 				return false;
 		return true;
 	case MUT_skip_exec_restore:
-		return (is(in, "s_mov_b64") || is(in, "s_mov_b32")) && in->nops == 2 && in->op[0].kind == AOP_SPECIAL &&
-		       (strcmp(in->op[0].text, "exec") == 0 || strcmp(in->op[0].text, "exec_lo") == 0) &&
-		       (after_saveexec(f, i) || (i > 1 && strstr(f->instrs[i - 2].mnemonic, "_saveexec_")));
+		return writes_exec(in) && (after_saveexec(f, i) || (i > 1 && strstr(f->instrs[i - 2].mnemonic, "_saveexec_")));
+	case MUT_skip_whole_wave_exec:
+		return c->whole_wave && writes_exec(in) && in->op[1].kind == AOP_IMM && in->op[1].imm == -1;
 	case MUT_swap_call_args: /* a call, or an entry point's chain call */
 		return (is_call(in) || (c->entry && is(in, "s_setpc_b64"))) && args && args(ctx, f, i, m->a, m->b);
 	case MUT_stack_arg_offset: {
@@ -235,7 +242,7 @@ bool asm_mutant_apply(const AsmFunction *f, const Contract *c, const Mutant *m, 
 	AsmInstr extra[3];
 	unsigned nextra = 0;
 	bool drop = m->op == MUT_drop_restore || m->op == MUT_skip_sp_restore || m->op == MUT_skip_exec_restore ||
-		    m->op == MUT_drop_lane_guard;
+		    m->op == MUT_drop_lane_guard || m->op == MUT_skip_whole_wave_exec;
 	uint32_t line = f->instrs[m->at < f->ninstrs ? m->at : f->ninstrs - 1].line;
 	char text[96];
 	if (m->op == MUT_clobber_return_value) {

@@ -18,7 +18,8 @@
 	X(swap_call_args, "swap the first two argument registers the callee reads, before a call or a chain call") \
 	X(stack_arg_offset, "move an outgoing stack argument's store 4 bytes up") \
 	X(drop_lane_guard, "before a call, make the compare of a v_readfirstlane_b32's value with its source (a loop over a lane-varying value's distinct values) true in every lane") \
-	X(clobber_return_value, "at the end of a shader that falls through to its epilog, write 0 over the register of its return value's first part")
+	X(clobber_return_value, "at the end of a shader that falls through to its epilog, write 0 over the register of its return value's first part") \
+	X(skip_whole_wave_exec, "delete a whole-wave function's s_mov of EXEC to -1 before its body (the body then runs in the lanes its prologue saved)")
 
 typedef enum {
 #define X(name, doc) MUT_##name,

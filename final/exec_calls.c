@@ -205,6 +205,8 @@ bool exec_call(Exec *x, State *st, const AsmInstr *in)
 	const Placement *p = 0;
 	char a[96];
 	x->out->calls++;
+	if (!whole_wave_lanes(x, st, in, "a call"))
+		return false;
 	Val sp = st->s[x->sp];
 	bool entry = x->in->contract->entry; /* an entry point: SP is its own to set */
 	int64_t align = (int64_t)x->in->contract->stack_align * x->scale;

@@ -111,6 +111,9 @@ typedef struct {
 	unsigned nfirsts, nguards, nasmasks;
 	uint32_t pc;
 	uint32_t steps;
+	/* The path has passed a conditional branch: a whole-wave body's EXEC
+	 * may be narrowed by its own control flow from there on. */
+	bool branched;
 	/* The loops this path went round: each head (the target of a
 	 * backward branch), how often, and a digest of the state there. */
 	struct {
@@ -216,6 +219,11 @@ bool write_v(Exec *x, State *st, const AsmInstr *in, RegFile f, unsigned r, Val 
 void write_s(State *st, unsigned r, Val v);
 void blame(Exec *x, const State *st, unsigned r);
 void state_init(State *st);
+/* A whole-wave function's body (Contract.whole_wave) runs with every lane
+ * on: before the path's first conditional branch, `what` at in (a store
+ * to memory, a call, a VALU write) under the entry mask or its complement is a
+ * violation; false once the verdict is made. */
+bool whole_wave_lanes(Exec *x, const State *st, const AsmInstr *in, const char *what);
 const char *reg_name(RegFile f, unsigned r, char *buf, size_t cap);
 
 /* exec_memory.c */

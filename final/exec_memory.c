@@ -271,6 +271,8 @@ bool exec_memory(Exec *x, State *st, const AsmInstr *in)
 		int sym = global_of(st, &o[2]);
 		Val voff = store ? read_op(x, st, &o[0], 0, in->line) : read_op(x, st, &o[1], 0, in->line);
 		int64_t off = (in->has_offset ? in->offset : 0) + (voff.kind == V_CONST ? voff.off : 0);
+		if (store && !whole_wave_lanes(x, st, in, "a store to global memory"))
+			return false;
 		if (store) {
 			if (sym >= 0 && voff.kind == V_CONST)
 				check_received(x, st, in, sym, off, &o[1]);
@@ -312,7 +314,7 @@ bool exec_memory(Exec *x, State *st, const AsmInstr *in)
 	 * never a saved return address (flat reaches the stack only through
 	 * an address the body makes, which llc never uses for its spills). */
 	if (store)
-		return true;
+		return whole_wave_lanes(x, st, in, "a store to memory");
 	bool data = has_prefix(m, "ds_") || has_prefix(m, "flat_");
 	bool vary = in->nops >= 2 && o[0].file != RF_SGPR && per_lane_address(x, st, in, &o[1]);
 	for (unsigned k = 0; k < o[0].count && o[0].kind == AOP_REG; k++) {

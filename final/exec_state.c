@@ -69,12 +69,31 @@ bool write_some(Exec *x, State *st, const AsmInstr *in, RegFile f, unsigned r, V
 	return true;
 }
 
+bool whole_wave_lanes(Exec *x, const State *st, const AsmInstr *in, const char *what)
+{
+	if (!x->in->contract->whole_wave || st->branched)
+		return true;
+	Mask m = mask_of(x, st);
+	if (m != MASK_ENTRY && m != MASK_INACTIVE)
+		return true; /* every lane, or a mask of the body's own making */
+	stop(x, VERDICT_VIOLATED, in->line,
+	     "a whole-wave function's body runs with every lane on (EXEC = -1), but %s (%s) runs with EXEC = %s", what,
+	     in->mnemonic, m == MASK_ENTRY ? "the caller's mask" : "the lanes inactive at entry");
+	blame(x, st, R_EXEC);
+	return false;
+}
+
 /* A VALU write of a vector register under the current EXEC. */
 bool write_v(Exec *x, State *st, const AsmInstr *in, RegFile f, unsigned r, Val v)
 {
 	if (r >= REGSET_MAX)
 		return true;
 	VReg *g = &(f == RF_VGPR ? st->v : st->a)[r];
+	/* the body's arithmetic (not a load: the epilogue's reloads; not an
+	 * AGPR copy: a prologue's save) */
+	if (has_prefix(in->mnemonic, "v_") && !has_prefix(in->mnemonic, "v_accvgpr") &&
+	    !whole_wave_lanes(x, st, in, "a VALU write of a VGPR"))
+		return false;
 	switch (mask_of(x, st)) {
 	case MASK_ALL:
 		g->act = g->inact = v;

@@ -848,6 +848,12 @@ static bool family_matches(const char *match, const char *m)
 
 Step exec_step(Exec *x, State *st, const AsmInstr *in, int *label)
 {
+	/* A whole-wave body's own control flow narrows EXEC from -1. */
+	const char *m = in->mnemonic;
+	if ((has_prefix(m, "s_and_saveexec") || has_prefix(m, "s_andn2_saveexec") || has_prefix(m, "s_and_not1_saveexec") ||
+	     has_prefix(m, "v_cmpx")) &&
+	    !whole_wave_lanes(x, st, in, "a branch of the body"))
+		return STEP_END;
 	for (size_t i = 0; i < sizeof families / sizeof families[0]; i++) {
 		const Family *f = &families[i];
 		if ((f->nops >= 0 && in->nops != (unsigned)f->nops) || !family_matches(f->match, in->mnemonic))

@@ -189,24 +189,42 @@ def asm_variants(tmp, llc, name, cpu, edits):
 def final_code_whole_wave_lanes(tmp, llcs):
     """amdgpu_gfx_whole_wave keeps amdgpu_gfx's registers and the lanes
     inactive at entry of every other VGPR, not the active lanes of its
-    argument VGPRs (llc 22 reloads only the inactive ones):
-    tests/fixtures/final/whole_wave_lanes.ll's two functions are proven;
-    without the reload of the callee-saved v40, or of the argument v1,
-    @ww_clobber is violated in the lanes inactive at entry."""
+    argument VGPRs (llc 22 reloads only the inactive ones), and its body
+    runs with every lane on: tests/fixtures/final/whole_wave_lanes.ll's
+    four functions are proven with both selectors; without the reload of
+    the callee-saved v40, or of the argument v1, @ww_clobber is violated in
+    the lanes inactive at entry; without the prologue's EXEC = -1 the
+    bodies of @ww_body and @ww_if_active run in the wrong lanes; every
+    skip_whole_wave_exec mutant is caught."""
     if 22 not in llcs:
         return
 
     def without(cut):
         return lambda t: "".join(l for l in t.splitlines(True) if cut not in l)
-    c, _, verdicts = asm_variants(tmp, llcs[22], "whole_wave_lanes", "gfx1200", {
-        "without v40's reload": without("scratch_load_b32 v40"), "without v1's reload": without("scratch_load_b32 v1,")})
-    report("final code, llc 22 gfx1200: whole-wave functions proven as compiled; a missing reload of v40 or of "
-           "v1's inactive lanes violated",
-           c.returncode == 0 and {f: v[0] for f, v in verdicts["as compiled"].items()} ==
-           {"ww_args": "proven", "ww_clobber": "proven"} and
+    c, text, verdicts = asm_variants(tmp, llcs[22], "whole_wave_lanes", "gfx1200", {
+        "without v40's reload": without("scratch_load_b32 v40"), "without v1's reload": without("scratch_load_b32 v1,"),
+        "without EXEC = -1": without("s_mov_b32 exec_lo, -1")})
+    src = os.path.join(ROOT, "tests", "fixtures", "final", "whole_wave_lanes.ll")
+    muts, gisel = [], {}
+    for sel in ("0", "1"):
+        asm = os.path.join(tmp, "whole_wave_lanes-g%s.s" % sel)
+        g = run([llcs[22], "-mtriple=" + TRIPLE, "-mcpu=gfx1200", "-global-isel=" + sel, "-enable-ipra=0", src, "-o", asm])
+        args = ["--json", "--sigs", src, "--mcpu", "gfx1200", asm]
+        gisel[sel] = {j["name"]: j["verdict"] for j in map(json.loads, run([GCNABI, "check-asm"] + args).stdout.splitlines())}
+        muts += [json.loads(l) for l in run([GCNABI, "check-asm", "--mutants"] + args).stdout.splitlines()] if not g.returncode else []
+    every = {"ww_args": "proven", "ww_clobber": "proven", "ww_body": "proven", "ww_if_active": "proven"}
+    ww = [m for m in muts if m["mutant"] == "skip_whole_wave_exec"]
+    body = verdicts["without EXEC = -1"]
+    report("final code, llc 22 gfx1200: whole-wave functions proven as compiled (both selectors); a missing reload of "
+           "v40 or of v1's inactive lanes violated; a body without EXEC = -1 violated, its %d mutants caught" % len(ww),
+           c.returncode == 0 and {f: v[0] for f, v in verdicts["as compiled"].items()} == every and
+           gisel == {"0": every, "1": every} and
            all(verdicts[k].get("ww_clobber", ("", ""))[0] == "violated" and
                "in the lanes inactive at entry" in verdicts[k]["ww_clobber"][1]
-               for k in ("without v40's reload", "without v1's reload")), "%s %s" % (verdicts, c.stderr[-400:]))
+               for k in ("without v40's reload", "without v1's reload")) and
+           all(body.get(f, ("", ""))[0] == "violated" and "runs with every lane on" in body[f][1]
+               for f in ("ww_body", "ww_if_active")) and
+           len(ww) >= 8 and all(m["caught"] for m in ww), "%s %s %s %s" % (verdicts, gisel, ww, c.stderr[-400:]))
 
 
 def final_code_flat_scratch_sp(tmp, llcs):
@@ -744,9 +762,10 @@ def final_code(tmp):
                 bad += "%s: llc exit %d, check-asm exit %d\n%s%s" % (cpu, c.returncode, r.returncode, c.stderr[-500:], r.stderr)
         ops = {m["mutant"] for m in muts}
         # drop_lane_guard needs a loop over a lane-varying value (final_code_divergent_exec),
-        # clobber_return_value a shader that returns a value (final_code_shader_entry)
+        # clobber_return_value a shader that returns a value (final_code_shader_entry),
+        # skip_whole_wave_exec a whole-wave function (final_code_whole_wave_lanes)
         every = {o["name"] for o in json.loads(run([GCNABI, "vocab", "--json"]).stdout)["mutation_operators"]} - \
-            {"drop_lane_guard", "clobber_return_value"}
+            {"drop_lane_guard", "clobber_return_value", "skip_whole_wave_exec"}
         report("final code, llc 22 gfx900 and gfx1100: every mutant of 40 generated signatures' proven functions is "
                "caught (%d mutants, %d operators)" % (len(muts), len(ops)),
                not bad and len(muts) >= 1000 and all(m["caught"] for m in muts) and ops == every,

@@ -132,7 +132,7 @@ def add_common(p, count=300):
                    help="suites to generate, comma-separated: default (ccc/fastcc/coldcc/amdgpu_gfx), "
                         "shaders, chain, kernels, bodies (the default conventions with bodies: frames, "
                         "pressure, tail calls, long branches), options (the same call graphs with llc options drawn per graph), "
-                        "or all (default all); --count and --graphs are "
+                        "whole_wave (amdgpu_gfx_whole_wave with bodies, LLVM 22), or all (default all); --count and --graphs are "
                         "shared out among them")
     p.add_argument("--layout", help="SGPR layout the compilers use (default old)")
     p.add_argument("--switch", action="append", default=[], metavar="NAME=on|off", type=switch_option,

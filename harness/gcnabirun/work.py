@@ -166,15 +166,18 @@ def split_graphs(text, per_chunk):
 # lane-varying inreg values, tail calls, forwarding, long branches: what the
 # final code is about), in call graphs of gcnabi gen's own roots; and the
 # same programs with llc options drawn per graph (the "options" suite:
-# call graphs only, since a graph's options travel with it).
+# call graphs only, since a graph's options travel with it); and whole-wave
+# functions with bodies (LLVM 22: with and without WWM spills, frames,
+# branches), as signatures and in call graphs of their own.
 # The default suite (ccc/fastcc/coldcc/amdgpu_gfx) gets what is left.
 #   name, weights file, share of signatures, share of graphs, graph root
 CONVENTION_SUITES = (
     ("shaders", "cases/weights/shaders.weights", 0.15, 0.20, "amdgpu_cs"),
     ("chain", "cases/weights/chain.weights", 0.10, 0.15, "amdgpu_cs_chain"),
     ("kernels", "cases/weights/kernels.weights", 0.10, 0.15, "amdgpu_kernel"),
-    ("bodies", "cases/weights/bodies.weights", 0.10, 0.20, None),
+    ("bodies", "cases/weights/bodies.weights", 0.10, 0.15, None),
     ("options", "cases/weights/options.weights", 0.0, 0.10, None),
+    ("whole_wave", "cases/weights/whole_wave_bodies.weights", 0.05, 0.10, None),
 )
 
 
