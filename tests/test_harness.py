@@ -5,6 +5,7 @@ merge give the same report, suites, nightly plans and rounds, every finding
 kind on every axis of the reports, and the self-test. The reproducers (crash
 bisection, minimization, lit tests) are tests/test_reproducers.py."""
 import glob
+import json
 import os
 import re
 import signal
@@ -319,6 +320,40 @@ def test_split_graphs_by_options():
            all(sum(1 for l in c if re.match(r"; graph \d+", l)) <= 5 for c in chunks) and
            all(sum(1 for l in c if l.startswith("; gcnabi-llc-options:")) in (0, sum(
                1 for l in c if re.match(r"; graph \d+", l))) for c in chunks), opts)
+
+
+def test_weights_drawn():
+    """The report's "Weights drawn" rows: the options and whole_wave
+    suites' graphs (gcnabi gen, 200 and 60 of seed 12) draw every weight
+    of theirs within the bounds it implies, each at least once; the same
+    graphs with their triples and llc options stripped, or every
+    "gcnabi-pressure" taken away, are out of bounds."""
+    sys.path.insert(0, os.path.join(ROOT, "harness"))
+    from gcnabirun import draws as D
+
+    def suite(name, count):
+        path = os.path.join(ROOT, "cases", "weights", name)
+        text = subprocess.run([GCNABI, "gen", "--weights", path, "--callgraph", "--seed", "12", "--count", str(count)],
+                              capture_output=True, text=True, check=True).stdout
+        w = dict((k, int(v)) for k, v in re.findall(r"^(\w+) = (\d+)$", subprocess.run(
+            [GCNABI, "gen", "--weights", path, "--dump-weights"], capture_output=True, text=True, check=True).stdout, re.M))
+        return text, w
+    opts, wo = suite("options.weights", 200)
+    ww, ww_w = suite("whole_wave_bodies.weights", 60)
+    rows = D.counted("options", D.graphs_of(opts), wo) + D.counted("whole_wave", D.graphs_of(ww), ww_w)
+    stripped = D.counted("options", D.graphs_of(re.sub(r"(?m)^; gcnabi-(llc-options|triple):.*$", "", opts)), wo)
+    no_pressure = D.counted("whole_wave", D.graphs_of(ww.replace('"gcnabi-pressure"', "")), ww_w)
+    bad = lambda rs, ws: sorted(r["weight"] for r in rs if not r["within"] and r["weight"] in ws)  # noqa: E731
+    keys = {r["weight"] for r in rows}
+    report("weights drawn: %d rows of the options and whole_wave suites within their bounds, each taken; stripped "
+           "of options and triples %s out of bounds; without pressure %s" % (
+               len(rows), bad(stripped, keys), bad(no_pressure, keys)),
+           all(r["within"] and r["k"] > 0 for r in rows) and {
+               "pct_tailcallopt", "pct_no_flat_for_global", "pct_true16_on", "pct_true16_off", "pct_triple_mesa",
+               "pct_triple_none", "pct_triple_hsa", "pct_frame", "pct_pressure", "pct_unseen_noinput"} <= keys and
+           set(bad(stripped, keys)) == {"pct_tailcallopt", "pct_no_flat_for_global", "pct_true16_on",
+                                        "pct_true16_off", "pct_triple_mesa", "pct_triple_none", "pct_triple_hsa"} and
+           bad(no_pressure, keys) == ["pct_pressure", "pct_pressure"], json.dumps(rows, indent=0)[:3000])
 
 
 def test_nightly_cpus():

@@ -12,6 +12,7 @@ import threading
 import time
 
 from . import compilers as C
+from . import draws as D
 from . import findings as F
 from . import known as K
 from . import layouts as LY
@@ -484,6 +485,7 @@ def finish(run_dir, plan, records, minimize=True, info=None, quiet=False):
            "layout_profile": plan["compilers"][-1]["profile"] if plan["compilers"] else "-", "layout_cpu": place_cpu(),
            "done": done, "missing": missing, "extra": extra_rounds(plan, have), "known_file": os.path.relpath(cfg["known"], ROOT)
            if cfg["known"].startswith(ROOT) else cfg["known"]}
+    ctx["draws"] = D.drawn(run_dir, plan, have)
     ctx["bugs"] = R.bugs_seen(records, causes)
     ctx["selector_repros"] = selector_repros
     ctx["axis_counts"] = R.axis_counts(findings, cross)

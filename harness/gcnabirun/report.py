@@ -7,6 +7,7 @@ import os
 import re
 
 from . import common
+from . import draws as D
 from . import findings as F
 from . import vocab as V
 from .common import convention_order, dumps, version, write_text
@@ -411,6 +412,7 @@ def summary_md(ctx):
     L += bugs_md(ctx)
     L += selector_repros_md(ctx)
     L += infra_md(ctx)
+    L += D.draws_md(ctx)
     L.append("## Counts per axis")
     L.append("")
     L.append("| axis | findings | %s |" % " | ".join(VERDICTS))
