@@ -194,6 +194,33 @@ def test_reports_agree_with_their_verdicts(tmp_path):
     assert re.search(r"\d+/\d+ \(\+\d+ known\)", summary)
 
 
+def test_final_code_section(tmp_path):
+    """llc 22 SelectionDAG's final code of 30 signatures (default suite,
+    gfx900): summary.md's "Final code" section counts what each unit's
+    gcnabi check counted (summary.json), its share of definite verdicts is
+    theirs, and its unknown verdicts by reason add up to its unknown ones."""
+    out = tmp_path / "run"
+    small_run(out, *llcs(22), "--selector", "dag", "--count", "30", "--final-code", "dag")
+    summary = (out / "summary.md").read_text()
+    want = {}
+    for unit in (out / "units").iterdir():
+        for co in json.load(open(unit / "summary.json"))["combos"]:
+            for k, v in (co.get("final_code") or {}).items():
+                want.setdefault(co["combo"], {}).setdefault(k, 0)
+                want[co["combo"]][k] += v
+    [rows] = table_with(md_tables(summary), "combination", "proven", "violated (explained)", "unknown", "definite")
+    got = {r["combination"]: {"proven": int(r["proven"]), "violated": int(r["violated (explained)"].split()[0]),
+                              "unknown": int(r["unknown"])} for r in rows}
+    assert got == {c: {k: w[k] for k in ("proven", "violated", "unknown")} for c, w in want.items()} and got, (got, want)
+    total = {k: sum(g[k] for g in got.values()) for k in ("proven", "violated", "unknown")}
+    share = re.search(r"\*\*([\d.]+) % definite verdicts\*\* \((\d+) of (\d+) functions", summary)
+    n = sum(total.values())
+    assert share and int(share.group(2)) == total["proven"] + total["violated"] and int(share.group(3)) == n and \
+        abs(float(share.group(1)) - 100.0 * (n - total["unknown"]) / n) < 0.06, share and share.group(0)
+    reasons = table_with(md_tables(summary), "reason", "functions", "combinations")
+    assert sum(int(r["functions"]) for t in reasons for r in t) == total["unknown"], reasons
+
+
 UNIT_LINE = re.compile(r"^\[(\d+)/(\d+)\] (\S+) (\d+) s, (\d+) new, (\d+) known, (\d+) explained(.*)$")
 
 

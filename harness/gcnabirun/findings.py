@@ -66,6 +66,8 @@ def read_summary(out_dir):
             "calls_both_refused": n["calls_both_refused"], "unread": n["unread"], "caller_callee": n["mismatches"],
             "caller_callee_explained": n["mismatches_explained"], "body_refused": n["body_refused"],
             "observed": n["observed"], "calls_observed": n["calls_observed"]}
+        for k, v in (co.get("final_code") or {}).items():
+            stats[co["combo"]]["final_" + k] = v
     return stats
 
 
@@ -94,6 +96,11 @@ def bugs_of(out_dir):
     return out
 
 
+# The note of a function whose final code has no verdict, and the
+# separator of a note key that counts it by reason ("combo\treason").
+UNKNOWN_FINAL, REASON = "final-code-unknown", "\t"
+
+
 def extract(out_dir, input_path, compilers, unit_id):
     """Findings, notes, link cells, quirks and infrastructure errors of one
     check run: every finding kind of gcnabi's vocabulary is a finding on its
@@ -111,6 +118,10 @@ def extract(out_dir, input_path, compilers, unit_id):
         if role == "note":
             key = "%s %s" % (t["combo"], kind)
             notes[key] = notes.get(key, 0) + 1
+            if kind == UNKNOWN_FINAL:
+                # and by reason (its cause, numbers as #): report.final_md
+                key = "%s%s%s" % (t["combo"], REASON, t["cause"]["what"])
+                notes[key] = notes.get(key, 0) + 1
             if kind in V.LOSES_PARTS:
                 quirks.append([t["combo"], V.LOSES_PARTS[kind], t["function"]])
             continue

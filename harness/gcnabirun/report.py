@@ -8,6 +8,7 @@ import re
 
 from . import common
 from . import draws as D
+from . import final_md as FM
 from . import findings as F
 from . import vocab as V
 from .common import convention_order, dumps, version, write_text
@@ -412,6 +413,7 @@ def summary_md(ctx):
     L += bugs_md(ctx)
     L += selector_repros_md(ctx)
     L += infra_md(ctx)
+    L += FM.final_code_md(ctx)
     L += D.draws_md(ctx)
     L.append("## Counts per axis")
     L.append("")
@@ -541,6 +543,8 @@ def notes_per_combo(ctx):
     """{combo: {kind: count}} of the notes (gcnabi's note and skipped kinds)."""
     by = {}
     for key, n in ctx["notes"].items():
+        if F.REASON in key:
+            continue  # final-code-unknown by reason: final_md
         combo, kind = key.rsplit(" ", 1)
         by.setdefault(combo, {})[kind] = n
     return by

@@ -1,0 +1,49 @@
+"""The final code's verdicts in a run's summary.md: per combination the
+functions proven, violated, unknown, not checked and not compiled, the
+share of definite verdicts, and every unknown by its reason."""
+from .findings import REASON
+
+
+def totals(stats):
+    """Summed final-code counts of every combination that checked any."""
+    keys = ("proven", "violated", "explained", "unknown", "not_checked", "not_compiled", "refused")
+    per = {t: {k: s.get("final_" + k, 0) for k in keys} for t, s in stats.items()
+           if any(s.get("final_" + k) for k in keys)}
+    return per, {k: sum(p[k] for p in per.values()) for k in keys}
+
+
+def definite(c):
+    """(definite verdicts, functions with a verdict) of counts c."""
+    return c["proven"] + c["violated"], c["proven"] + c["violated"] + c["unknown"]
+
+
+def final_code_md(ctx):
+    per, all_ = totals(ctx["stats"])
+    if not per:
+        return []
+    d, n = definite(all_)
+    L = ["## Final code", "",
+         "The contract against the final code, function by function: **%s definite verdicts** (%d of %d functions "
+         "with a verdict: %d proven, %d violated, %d unknown); %d not checked, %d not compiled; %d final-code-refused "
+         "findings (a module llc refused, or its lane-varying form where the uniform one compiled)." % ("%.1f %%" % (100.0 * d / n) if n else "no", d, n, all_["proven"], all_["violated"],
+                        all_["unknown"], all_["not_checked"], all_["not_compiled"], all_["refused"]), "",
+         "| combination | proven | violated (explained) | unknown | definite | not checked | not compiled |",
+         "|---|---:|---:|---:|---:|---:|---:|"]
+    for t in sorted(per):
+        c = per[t]
+        d, n = definite(c)
+        L.append("| %s | %d | %d (%d) | %d | %s | %d | %d |" % (
+            t, c["proven"], c["violated"], c["explained"], c["unknown"], "%.1f %%" % (100.0 * d / n) if n else "-",
+            c["not_checked"], c["not_compiled"]))
+    reasons = {}
+    for key, k in ctx["notes"].items():
+        if REASON in key:
+            combo, why = key.split(REASON, 1)
+            reasons.setdefault(why, {})[combo] = k
+    if reasons:
+        L += ["", "Unknown verdicts by reason (numbers as #), with the combinations that gave them:", "",
+              "| reason | functions | combinations |", "|---|---:|---|"]
+        for why, by in sorted(reasons.items(), key=lambda r: (-sum(r[1].values()), r[0])):
+            L.append("| %s | %d | %s |" % (why.replace("|", "\\|"), sum(by.values()),
+                                           ", ".join("%s (%d)" % (c, by[c]) for c in sorted(by))))
+    return L + [""]
