@@ -131,6 +131,7 @@ static void final_code_json(JsonWriter *w)
 	for (unsigned v = 0; v < VERDICT_COUNT; v++)
 		jw_string(w, verdict_names[v]);
 	jw_end(w);
+	jw_kuint(w, "final_unknown_limit_pct", FINAL_UNKNOWN_LIMIT_PCT);
 	jw_karray(w, "final_code_llc_flags");
 	for (const char *const *f = final_code_llc_flags; *f; f++)
 		jw_string(w, *f);

@@ -512,6 +512,11 @@ bool final_code_for(const Check *c, const Combo *co);
  * unwritten or undefined. */
 void final_note_unwritten(Combo *co, unsigned sig);
 void check_final_print(const Check *c, FILE *f);
+/* A combination whose final code leaves more than this share (per cent)
+ * of its verdicts unknown has incomplete results (EXIT_INCOMPLETE):
+ * issue 38's floor of 95 % definite. Fewer unknowns are counted, with
+ * their reasons, but are not an incomplete run. */
+enum { FINAL_UNKNOWN_LIMIT_PCT = 5 };
 unsigned check_final_exit_bits(const Check *c);
 
 /* check_link.c */

@@ -891,6 +891,13 @@ bool final_start(Check *c, int slot, Proc *proc)
 
 void final_done(Check *c, int slot, const Proc *proc) { finish(c, c->final, &c->final->running[slot], proc); }
 
+/* More than FINAL_UNKNOWN_LIMIT_PCT of the verdicts unknown. */
+static bool unknown_over_limit(const FinalCounts *t)
+{
+	unsigned judged = t->proven + t->violated + t->unknown;
+	return (uint64_t)t->unknown * 100 > (uint64_t)judged * FINAL_UNKNOWN_LIMIT_PCT;
+}
+
 void check_final_print(const Check *c, FILE *f)
 {
 	if (!c->opt.final_code)
@@ -905,8 +912,9 @@ void check_final_print(const Check *c, FILE *f)
 		if (!final_code_for(c, co))
 			continue;
 		fprintf(f, "  %-26s %u proven, %u violated (%u explained), %u unknown, %u not checked, %u not compiled"
-			" (%u %s)\n", c->combos[k].tag, t->proven, t->violated, t->explained, t->unknown, t->skipped,
-			t->llc_failed, t->refused, finding_kinds[FK_FINAL_CODE_REFUSED].name);
+			" (%u %s)%s\n", c->combos[k].tag, t->proven, t->violated, t->explained, t->unknown, t->skipped,
+			t->llc_failed, t->refused, finding_kinds[FK_FINAL_CODE_REFUSED].name,
+			unknown_over_limit(t) ? "; over the limit of unknown verdicts: results incomplete" : "");
 	}
 }
 
@@ -917,6 +925,7 @@ unsigned check_final_exit_bits(const Check *c)
 		const FinalCounts *t = &c->combos[k].final;
 		st |= t->violated > t->explained ? EXIT_DIVERGED : t->violated ? EXIT_KNOWN : 0;
 		st |= t->refused ? EXIT_CRASHED : 0;
+		st |= unknown_over_limit(t) ? EXIT_INCOMPLETE : 0;
 	}
 	return st;
 }

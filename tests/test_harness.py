@@ -356,6 +356,20 @@ def test_weights_drawn():
            bad(no_pressure, keys) == ["pct_pressure", "pct_pressure"], json.dumps(rows, indent=0)[:3000])
 
 
+def test_unknown_limit():
+    """A run's exit status says results incomplete (64) when a
+    combination's final code leaves more than gcnabi's limit (5 %) of its
+    verdicts unknown, summed over the units; 5 % or fewer is not."""
+    sys.path.insert(0, os.path.join(ROOT, "harness"))
+    from gcnabirun import report as R
+    from gcnabirun import vocab as V
+    at = {"a": {"final_proven": 90, "final_violated": 5, "final_unknown": 5}}
+    over = {"a": {"final_proven": 90, "final_violated": 4, "final_unknown": 6}, "b": {"final_proven": 3}}
+    got = [R.exit_status([], [], [], stats=s) for s in (at, over, {}, None)]
+    report("final code unknown limit %d %%: 5 of 100 unknown exits 0, 6 of 100 exits 64, no final code 0" %
+           V.vocab()["final_unknown_limit_pct"], got == [0, 64, 0, 0], got)
+
+
 def test_nightly_cpus():
     """The nightly's CPUs without --mcpu: the harness's, and gfx90a, gfx942
     and gfx950 (saved AGPRs, kernarg preload, architected flat scratch) from

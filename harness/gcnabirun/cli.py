@@ -490,7 +490,7 @@ def finish(run_dir, plan, records, minimize=True, info=None, quiet=False):
     ctx["selector_repros"] = selector_repros
     ctx["axis_counts"] = R.axis_counts(findings, cross)
     ctx["infra"] = R.infrastructure(records)
-    ctx["status"] = R.exit_status(findings, causes, errors, ctx["infra"], ctx["missing"])
+    ctx["status"] = R.exit_status(findings, causes, errors, ctx["infra"], ctx["missing"], stats)
     if cfg["mode"] == "compare":
         # compare's verdict is gcnabi ab's: what moved between the two
         # compilers; the machine's faults and missing results stay.

@@ -1,6 +1,7 @@
 """The final code's verdicts in a run's summary.md: per combination the
 functions proven, violated, unknown, not checked and not compiled, the
 share of definite verdicts, and every unknown by its reason."""
+from . import vocab as V
 from .findings import REASON
 
 
@@ -10,6 +11,14 @@ def totals(stats):
     per = {t: {k: s.get("final_" + k, 0) for k in keys} for t, s in stats.items()
            if any(s.get("final_" + k) for k in keys)}
     return per, {k: sum(p[k] for p in per.values()) for k in keys}
+
+
+def unknown_over_limit(stats):
+    """The combinations whose final code leaves more than gcnabi's limit
+    (vocab final_unknown_limit_pct) of its verdicts unknown."""
+    per, _ = totals(stats)
+    limit = V.vocab()["final_unknown_limit_pct"]
+    return sorted(t for t, c in per.items() if c["unknown"] * 100 > sum(definite(c)[1:]) * limit)
 
 
 def definite(c):
@@ -22,11 +31,15 @@ def final_code_md(ctx):
     if not per:
         return []
     d, n = definite(all_)
+    over = unknown_over_limit(ctx["stats"])
     L = ["## Final code", "",
          "The contract against the final code, function by function: **%s definite verdicts** (%d of %d functions "
          "with a verdict: %d proven, %d violated, %d unknown); %d not checked, %d not compiled; %d final-code-refused "
          "findings (a module llc refused, or its lane-varying form where the uniform one compiled)." % ("%.1f %%" % (100.0 * d / n) if n else "no", d, n, all_["proven"], all_["violated"],
-                        all_["unknown"], all_["not_checked"], all_["not_compiled"], all_["refused"]), "",
+                        all_["unknown"], all_["not_checked"], all_["not_compiled"], all_["refused"]),
+         "",
+         "More than %d %% unknown in a combination makes the results incomplete (exit bit 64): %s." % (
+             V.vocab()["final_unknown_limit_pct"], ", ".join(over) if over else "none"), "",
          "| combination | proven | violated (explained) | unknown | definite | not checked | not compiled |",
          "|---|---:|---:|---:|---:|---:|---:|"]
     for t in sorted(per):

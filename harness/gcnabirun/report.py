@@ -235,14 +235,16 @@ def extra_words(extra):
         "up to round %d" % extra["reached"])
 
 
-def exit_status(findings, causes, errors, infra=(), missing=0):
+def exit_status(findings, causes, errors, infra=(), missing=0, stats=None):
     """The run's exit bits: EXIT_ERROR for units in error, EXIT_INFRA for
     the machine's faults, EXIT_INCOMPLETE when `missing` units have no
-    results, and the findings' bits."""
+    results or a combination's final code (stats, summed over the units)
+    leaves more than gcnabi's limit of its verdicts unknown, as gcnabi
+    check decides it for one unit; and the findings' bits."""
     st = common.EXIT_ERROR if errors else 0
     if infra:
         st |= common.EXIT_INFRA
-    if missing:
+    if missing or FM.unknown_over_limit(stats or {}):
         st |= common.EXIT_INCOMPLETE
     for f in findings:
         if f["status"] == "new":
