@@ -62,6 +62,7 @@ typedef struct {
  * llc_seconds: llc's time on the final code (in Stats.llc_seconds too). */
 typedef struct {
 	unsigned proven, violated, explained, unknown, skipped, llc_failed, refused;
+	unsigned body_refused; /* final-code-body-refused notes (not in refused) */
 	double llc_seconds;
 	bool unusable; /* llc-unusable in the final code: the rest of it is not compiled */
 } FinalCounts;

@@ -463,9 +463,24 @@ static void piece_infra(Check *c, const Running *r, FindingKind kind, const char
  * the MIR pass never sees, with llc's first error line (together: and
  * that its parts compile), the function its errors name and the module.
  * rerun: its functions are compiled once more (without the verifier). */
+/* A failure of GlobalISel's legalizer or selector on a load or store of
+ * the body's own globals (gcnabi emit's @gcnabi.<i>.in/out/ret...): what
+ * the body does with a value (odd-width vectors, pointers in vectors), not
+ * how it is passed. */
+static bool body_memory_failure(const char *line)
+{
+	static const char *const ops[] = { "G_STORE ", "G_LOAD ", "G_ZEXTLOAD ", "G_SEXTLOAD " };
+	bool op = false;
+	for (size_t k = 0; k < sizeof ops / sizeof ops[0]; k++)
+		op |= strstr(line, ops[k]) != 0;
+	return op && strstr(line, "@gcnabi.") &&
+	       (strstr(line, "unable to legalize instruction") || strstr(line, "cannot select"));
+}
+
 static void refused(Check *c, const Running *r, const char *line, bool oom, bool rerun)
 {
 	Combo *co = &c->combos[r->piece.combo];
+	FindingKind kind = !oom && body_memory_failure(line) ? FK_FINAL_CODE_BODY_REFUSED : FK_FINAL_CODE_REFUSED;
 	char text[700], together[900], head[1000], kept[700], name[ASM_NAME_MAX];
 	if (oom) {
 		out_of_memory_line(c, line, text, sizeof text);
@@ -477,13 +492,12 @@ static void refused(Check *c, const Running *r, const char *line, bool oom, bool
 		line = together;
 	} else if (!rerun)
 		co->final.llc_failed += piece_functions(c, &r->piece);
-	co->final.refused++;
-	snprintf(head, sizeof head, "%s: %s", finding_kinds[FK_FINAL_CODE_REFUSED].name, line);
+	*(kind == FK_FINAL_CODE_REFUSED ? &co->final.refused : &co->final.body_refused) += 1;
+	snprintf(head, sizeof head, "%s: %s", finding_kinds[kind].name, line);
 	keep_final(c, co, r, head, 0, 0, kept, sizeof kept);
 	const FinalWhere where = { failed_function(c, r, name, sizeof name, 0) >= 0 ? name : 0, 0, 0, r->piece.uniform };
 	c->report.module = kept[0] ? kept : 0;
-	finding_write(c, &(Finding){ .kind = FK_FINAL_CODE_REFUSED, .co = co, .sig = piece_sig(c, r), .why = line,
-				    .final = &where });
+	finding_write(c, &(Finding){ .kind = kind, .co = co, .sig = piece_sig(c, r), .why = line, .final = &where });
 	c->report.module = 0;
 }
 
@@ -912,8 +926,9 @@ void check_final_print(const Check *c, FILE *f)
 		if (!final_code_for(c, co))
 			continue;
 		fprintf(f, "  %-26s %u proven, %u violated (%u explained), %u unknown, %u not checked, %u not compiled"
-			" (%u %s)%s\n", c->combos[k].tag, t->proven, t->violated, t->explained, t->unknown, t->skipped,
-			t->llc_failed, t->refused, finding_kinds[FK_FINAL_CODE_REFUSED].name,
+			" (%u %s, %u %s)%s\n", c->combos[k].tag, t->proven, t->violated, t->explained, t->unknown,
+			t->skipped, t->llc_failed, t->refused, finding_kinds[FK_FINAL_CODE_REFUSED].name, t->body_refused,
+			finding_kinds[FK_FINAL_CODE_BODY_REFUSED].name,
 			unknown_over_limit(t) ? "; over the limit of unknown verdicts: results incomplete" : "");
 	}
 }

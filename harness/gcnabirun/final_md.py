@@ -7,7 +7,7 @@ from .findings import REASON
 
 def totals(stats):
     """Summed final-code counts of every combination that checked any."""
-    keys = ("proven", "violated", "explained", "unknown", "not_checked", "not_compiled", "refused")
+    keys = ("proven", "violated", "explained", "unknown", "not_checked", "not_compiled", "refused", "body_refused")
     per = {t: {k: s.get("final_" + k, 0) for k in keys} for t, s in stats.items()
            if any(s.get("final_" + k) for k in keys)}
     return per, {k: sum(p[k] for p in per.values()) for k in keys}
@@ -35,8 +35,10 @@ def final_code_md(ctx):
     L = ["## Final code", "",
          "The contract against the final code, function by function: **%s definite verdicts** (%d of %d functions "
          "with a verdict: %d proven, %d violated, %d unknown); %d not checked, %d not compiled; %d final-code-refused "
-         "findings (a module llc refused, or its lane-varying form where the uniform one compiled)." % ("%.1f %%" % (100.0 * d / n) if n else "no", d, n, all_["proven"], all_["violated"],
-                        all_["unknown"], all_["not_checked"], all_["not_compiled"], all_["refused"]),
+         "findings (a module llc refused, or its lane-varying form where the uniform one compiled), %d "
+         "final-code-body-refused notes (GlobalISel failing on the body's own loads and stores)." % ("%.1f %%" % (100.0 * d / n) if n else "no", d, n, all_["proven"], all_["violated"],
+                        all_["unknown"], all_["not_checked"], all_["not_compiled"], all_["refused"],
+                        all_["body_refused"]),
          "",
          "More than %d %% unknown in a combination makes the results incomplete (exit bit 64): %s." % (
              V.vocab()["final_unknown_limit_pct"], ", ".join(over) if over else "none"), "",
