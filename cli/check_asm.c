@@ -6,6 +6,7 @@
  * from the globals gcnabi emit names (emit/: @gcnabi.<i>.out.<k> a
  * caller @gcnabi.<i>.caller loads argument k from, @gcnabi.<i>.in.<k> the
  * callee stores it to). */
+#define _GNU_SOURCE /* memmem */
 #include <stdlib.h>
 #include <string.h>
 
@@ -111,6 +112,7 @@ int cmd_check_asm(int argc, char **argv)
 	CheckAsm c = { 0 };
 	int i = 1, k;
 	const char *val;
+	bool triple_given = false;
 	while ((k = opt_next(cmd, argc, argv, &i, &val)) >= 0) {
 		const char *name = cmd->opts[k].name;
 		bool bad;
@@ -123,7 +125,8 @@ int cmd_check_asm(int argc, char **argv)
 		else if (model_option(&o, name, val, &bad) && bad) {
 			fprintf(stderr, "gcnabi check-asm: invalid %s '%s'\n", name, val);
 			return EXIT_USAGE;
-		}
+		} else if (strcmp(name, "--triple") == 0)
+			triple_given = true;
 	}
 	if (k == -4)
 		return 0;
@@ -166,6 +169,17 @@ int cmd_check_asm(int argc, char **argv)
 		return EXIT_ERROR;
 	}
 	char *atext = read_file(argv[i], &alen, err, sizeof err);
+	/* the triple llc wrote (.amdgcn_target "amdgcn-amd-amdhsa--gfx900";
+	 * none for amdgcn-- and mesa3d) */
+	const char *tgt = atext ? memmem(atext, alen, ".amdgcn_target \"", 16) : 0;
+	if (tgt && !triple_given) {
+		char t[64];
+		snprintf(t, sizeof t, "%.*s", (int)strcspn(tgt + 16, "\"\n"), tgt + 16);
+		char *cpu = strstr(t, "--");
+		if (cpu)
+			*cpu = 0;
+		target_os_parse(t, &m.os); /* an unknown one: the default */
+	}
 	FinalCode fc;
 	if (!atext || !final_code_init(&fc, c.sigs, c.nsigs, &m)) {
 		fprintf(stderr, "gcnabi check-asm: %s\n", atext ? "out of memory" : err);

@@ -46,6 +46,7 @@ static const OptSpec check_asm_opts[] = {
 	{ "--layout", "L", "SGPR layout name or file (default old)" },
 	{ "--mcpu", "CPU", "subtarget the assembly is for (default {place_cpu})" },
 	{ "--wave", "N", "wave size 32 or 64 (default: the CPU's)" },
+	{ "--triple", "T", "the triple the assembly is for (default: its .amdgcn_target directive's, else amdgcn-amd-amdpal): a kernel's user SGPRs follow it" },
 	{ "--json", 0, "one JSON object per function (with --mutants: per mutant), one per line" },
 	{ "--mutants", 0, "prove the checker: every mutant of each proven function (gcnabi vocab --json lists the operators) must be violated; exit 8 if one is not" },
 	{ 0, 0, 0 },

@@ -74,6 +74,14 @@ static bool freed(const Ctx *c, NoInput in)
 	return input_freed(c->sig, in) && !(c->view == VIEW_CALLER && c->m->through_pointer);
 }
 
+/* An implicit input's role reserved; the callee reads it (Placement.inputs). */
+static void reserve_input(Ctx *c, LayoutRole r)
+{
+	reserve(c, &c->m->layout->role[r]);
+	if (c->view == VIEW_CALLEE)
+		c->out->inputs |= (uint16_t)(1u << (r - ROLE_DISPATCH_PTR));
+}
+
 /* Before the arguments are assigned, a function of a convention whose
  * SGPRs come from the layout (the default one and amdgpu_gfx) reserves the
  * layout's fixed roles: no argument may take the return address, the stack,
@@ -97,22 +105,22 @@ static void reserve_layout_roles(Ctx *c)
 	if (!func)
 		return; /* amdgpu_gfx has no implicit SGPR inputs */
 	if (!freed(c, NOIN_DISPATCH_PTR))
-		reserve(c, &l->role[ROLE_DISPATCH_PTR]);
+		reserve_input(c, ROLE_DISPATCH_PTR);
 	/* (a module of code object v4 closes the hole: LLVM's
 	 * call-args-inreg-no-sgpr-for-csrspill-xfail.ll, llc 19) */
 	bool hole = p->on[SW_queue_ptr_cov5_hole] && !(c->m->cov && c->m->cov < 500);
 	if (!freed(c, NOIN_QUEUE_PTR) && !(callee && hole))
-		reserve(c, &l->role[ROLE_QUEUE_PTR]);
+		reserve_input(c, ROLE_QUEUE_PTR);
 	if (!freed(c, NOIN_IMPLICITARG_PTR))
-		reserve(c, &l->role[ROLE_IMPLICITARG_PTR]);
+		reserve_input(c, ROLE_IMPLICITARG_PTR);
 	if (!freed(c, NOIN_DISPATCH_ID))
-		reserve(c, &l->role[ROLE_DISPATCH_ID]);
+		reserve_input(c, ROLE_DISPATCH_ID);
 	for (int d = 0; d < 3; d++)
 		if (!freed(c, (NoInput)(NOIN_WORKGROUP_ID_X + d)) ||
 		    (cluster && !freed(c, (NoInput)(NOIN_CLUSTER_ID_X + d))))
-			reserve(c, &l->role[ROLE_WORKGROUP_ID_X + d]);
+			reserve_input(c, (LayoutRole)(ROLE_WORKGROUP_ID_X + d));
 	if (p->on[SW_lds_kernel_id_input] && !freed(c, NOIN_LDS_KERNEL_ID))
-		reserve(c, &l->role[ROLE_LDS_KERNEL_ID]);
+		reserve_input(c, ROLE_LDS_KERNEL_ID);
 }
 
 static bool take_reg(Ctx *c, unsigned file, unsigned reg, Loc *loc)

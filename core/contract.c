@@ -88,6 +88,13 @@ static const SaveRow chain_preserve_saved[] = {
 	END,
 };
 
+const KernelInput kernel_inputs[] = {
+	{ ROLE_DISPATCH_PTR, USGPR_DISPATCH_PTR, "dispatch pointer" },
+	{ ROLE_QUEUE_PTR, USGPR_QUEUE_PTR, "queue pointer" },
+	{ ROLE_DISPATCH_ID, USGPR_DISPATCH_ID, "dispatch id" },
+};
+const unsigned kernel_input_count = sizeof kernel_inputs / sizeof kernel_inputs[0];
+
 static bool row_applies(const SaveRow *r, const ModelConfig *m)
 {
 	const bool *on = m->profile->on;
@@ -153,6 +160,8 @@ bool contract_of(CallConv cc, const ModelConfig *m, Contract *out)
 	out->stack_ptr = l->role[ROLE_STACK_PTR];
 	out->frame_ptr = l->role[ROLE_FRAME_PTR];
 	out->base_ptr = l->role[ROLE_BASE_PTR];
+	for (int r = ROLE_FIXED_COUNT; r < ROLE_COUNT; r++)
+		out->inputs[r - ROLE_FIXED_COUNT] = l->role[r];
 	/* With flat scratch there is no scratch descriptor. */
 	if (!m->flat_scratch)
 		out->srd = l->role[ROLE_SRD];

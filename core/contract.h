@@ -75,6 +75,9 @@ typedef struct {
 	/* The layout's roles (count 0: none): SP is also given back, equal
 	 * to its entry value; the scratch descriptor is read, never written. */
 	RegRange return_address, stack_ptr, frame_ptr, base_ptr, srd;
+	/* The layout's implicit-input registers, by role - ROLE_DISPATCH_PTR:
+	 * where a default-convention callee reads them (Placement.inputs). */
+	RegRange inputs[ROLE_COUNT - ROLE_FIXED_COUNT];
 	/* The stack grows up (SP is incremented to allocate); at a call SP is a
 	 * multiple of stack_align bytes per lane. With a scratch descriptor SP
 	 * counts the bytes of the whole wave (per-lane bytes × sp_scale =
@@ -82,6 +85,20 @@ typedef struct {
 	 * per-lane bytes (sp_scale 1). */
 	unsigned stack_align, sp_scale;
 } Contract;
+
+/* A kernel's callee reads these implicit inputs where the layout puts
+ * them (Contract.inputs), copied from the kernel's own user SGPRs
+ * (AMDGPUUsage: the dispatch packet, queue and dispatch id the dispatch
+ * gave it). The others (the implicit-argument pointer, computed from the
+ * kernarg pointer; workgroup ids, system SGPRs or architected ones) are
+ * not checked yet. */
+typedef struct {
+	uint8_t role;  /* LayoutRole of the callee's register */
+	uint8_t user;  /* UserSgpr of the kernel's */
+	const char *what;
+} KernelInput;
+extern const KernelInput kernel_inputs[];
+extern const unsigned kernel_input_count;
 
 /* The contract of convention cc under m (profile, layout, target, wave):
  * the callable conventions', an entry point's (a shader or a kernel:

@@ -210,6 +210,15 @@ static void kernel_user_sgprs(const Sig *s, const ModelConfig *m, Placement *out
 			on = false;
 		if (user_sgpr_rules[i].scratch && m->target->arch_flat_scratch)
 			on = false;
+		/* the scratch buffer and flat scratch init only for amdhsa and
+		 * mesa3d (GCNUserSGPRUsageInfo: isAmdHsaOrMesa; PAL and no OS
+		 * reach scratch through SCRATCH_RSRC relocations), unless flat
+		 * scratch is on (then the buffer is off, the init on) */
+		bool hsa_or_mesa = m->os == OS_AMDHSA || m->os == OS_MESA3D;
+		if (i == USGPR_PRIVATE_SEGMENT_BUFFER && (!hsa_or_mesa || m->flat_scratch))
+			on = false;
+		if (i == USGPR_FLAT_SCRATCH_INIT && !hsa_or_mesa && !m->flat_scratch)
+			on = false;
 		if (i == USGPR_FLAT_SCRATCH_INIT && !m->target->flat)
 			on = false;
 		if (i == USGPR_KERNARG_SEGMENT_PTR && s->nparams > 0)

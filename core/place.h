@@ -140,6 +140,10 @@ typedef struct {
 	int16_t scratch_wave_offset; /* the private segment wave byte offset */
 	ScratchRsrc srd;             /* model only */
 	UserSgprs user;      /* amdgpu_kernel: its user SGPRs, when known */
+	/* The default convention's callee: the implicit inputs it reads, bit
+	 * (role - ROLE_DISPATCH_PTR) per layout role (its "amdgpu-no-*"
+	 * attributes free the others). */
+	uint16_t inputs;
 	/* Bit i: argument i is unused by the body, so llc's MIR cannot show
 	 * where it is: a side without its parts still agrees. */
 	uint64_t unused[SIG_MAX_PARAMS / 64];
@@ -164,6 +168,7 @@ static inline void place_init(Placement *p)
 	p->implicit_buffer_ptr = p->scratch_wave_offset = -1;
 	p->srd = (ScratchRsrc){ SRD_NONE, 0, 0 };
 	p->user = (UserSgprs){ 0 };
+	p->inputs = 0;
 	p->unused[0] = p->unused[1] = p->unused[2] = p->unused[3] = 0;
 	p->nlocs = 0;
 }

@@ -246,7 +246,11 @@ const Placement *compare_callee(Check *c, Combo *co, unsigned i, const MirFuncti
 {
 	Placement *model = c->model;
 	char why[256];
-	cc_place(c->in.sigs[i], &co->m, VIEW_CALLEE, model);
+	/* a kernel is observed as amdhsa compiles it (its HSA metadata) */
+	ModelConfig m = co->m;
+	if (conv_in_family((CallConv)c->in.sigs[i]->cc, FAMILY_KERNEL))
+		m.os = OS_AMDHSA;
+	cc_place(c->in.sigs[i], &m, VIEW_CALLEE, model);
 	if (f->failed && f->reader_limit) {
 		/* gcnabi's limit, not llc's: not compared */
 		co->st.infra++;

@@ -150,9 +150,10 @@ static bool lane_guard(const AsmFunction *f, uint32_t i)
 	       !modified_between(f, k, i, RF_VGPR, b->first);
 }
 
-static bool site(const AsmFunction *f, const Contract *c, MutationOp op, uint32_t i, MutantArgs args, MutantRet ret,
-		 void *ctx, Mutant *m)
+static bool site(const AsmFunction *f, const Contract *c, MutationOp op, uint32_t i, const MutantEnv *env, Mutant *m)
 {
+	static const MutantEnv none;
+	env = env ? env : &none;
 	const AsmInstr *in = &f->instrs[i];
 	unsigned sp = c->stack_ptr.count ? c->stack_ptr.first : 32;
 	bool call_before = false, call_after = false;
@@ -197,10 +198,12 @@ static bool site(const AsmFunction *f, const Contract *c, MutationOp op, uint32_
 		return true;
 	case MUT_skip_exec_restore:
 		return writes_exec(in) && (after_saveexec(f, i) || (i > 1 && strstr(f->instrs[i - 2].mnemonic, "_saveexec_")));
+	case MUT_clobber_implicit_input:
+		return is_call(in) && c->entry && !c->chain && env->input && env->input(env->ctx, f, i, m->a);
 	case MUT_skip_whole_wave_exec:
 		return c->whole_wave && writes_exec(in) && in->op[1].kind == AOP_IMM && in->op[1].imm == -1;
 	case MUT_swap_call_args: /* a call, or an entry point's chain call */
-		return (is_call(in) || (c->entry && is(in, "s_setpc_b64"))) && args && args(ctx, f, i, m->a, m->b);
+		return (is_call(in) || (c->entry && is(in, "s_setpc_b64"))) && env->args && env->args(env->ctx, f, i, m->a, m->b);
 	case MUT_stack_arg_offset: {
 		const AsmOp *b = scratch_base(in);
 		if (!scratch_access(in, true) || !b || !is_sgpr(b, sp) || !in->has_offset || !whole_word_store(in))
@@ -213,7 +216,7 @@ static bool site(const AsmFunction *f, const Contract *c, MutationOp op, uint32_
 	case MUT_drop_lane_guard: return call_after && lane_guard(f, i);
 	case MUT_clobber_return_value:
 		/* added after the last instruction, which is no s_endpgm */
-		if (!c->entry || i + 1 != f->ninstrs || is(in, "s_endpgm") || !ret || !ret(ctx, f, m->a))
+		if (!c->entry || i + 1 != f->ninstrs || is(in, "s_endpgm") || !env->ret || !env->ret(env->ctx, f, m->a))
 			return false;
 		m->at = f->ninstrs;
 		return true;
@@ -221,14 +224,13 @@ static bool site(const AsmFunction *f, const Contract *c, MutationOp op, uint32_
 	}
 }
 
-unsigned asm_mutants(const AsmFunction *f, const Contract *c, MutantArgs args, MutantRet ret, void *ctx, Mutant *out,
-		     unsigned cap)
+unsigned asm_mutants(const AsmFunction *f, const Contract *c, const MutantEnv *env, Mutant *out, unsigned cap)
 {
 	unsigned n = 0;
 	for (int op = 0; op < MUT_COUNT; op++)
 		for (uint32_t i = 0; i < f->ninstrs; i++) {
 			Mutant m;
-			if (site(f, c, (MutationOp)op, i, args, ret, ctx, &m)) {
+			if (site(f, c, (MutationOp)op, i, env, &m)) {
 				if (n < cap)
 					out[n] = m;
 				n++;
@@ -245,7 +247,7 @@ bool asm_mutant_apply(const AsmFunction *f, const Contract *c, const Mutant *m, 
 		    m->op == MUT_drop_lane_guard || m->op == MUT_skip_whole_wave_exec;
 	uint32_t line = f->instrs[m->at < f->ninstrs ? m->at : f->ninstrs - 1].line;
 	char text[96];
-	if (m->op == MUT_clobber_return_value) {
+	if (m->op == MUT_clobber_return_value || m->op == MUT_clobber_implicit_input) {
 		snprintf(text, sizeof text, "%s %s, 0", m->a[0] == 's' ? "s_mov_b32" : "v_mov_b32_e32", m->a);
 		nextra = asm_parse_line(text, line, &extra[0]);
 	} else if (m->op == MUT_clobber_return_address) {
@@ -321,5 +323,7 @@ size_t asm_mutant_print(const AsmFunction *f, const Mutant *m, char *buf, size_t
 		return (size_t)snprintf(buf, cap, "%s after line %u (%s)", mutation_names[m->op], in->line, m->a);
 	if (m->op == MUT_swap_call_args)
 		return (size_t)snprintf(buf, cap, "%s at line %u (%s and %s)", mutation_names[m->op], in->line, m->a, m->b);
+	if (m->op == MUT_clobber_implicit_input)
+		return (size_t)snprintf(buf, cap, "%s at line %u (%s)", mutation_names[m->op], in->line, m->a);
 	return (size_t)snprintf(buf, cap, "%s at line %u (%s)", mutation_names[m->op], in->line, in->mnemonic);
 }

@@ -19,6 +19,7 @@
 	X(stack_arg_offset, "move an outgoing stack argument's store 4 bytes up") \
 	X(drop_lane_guard, "before a call, make the compare of a v_readfirstlane_b32's value with its source (a loop over a lane-varying value's distinct values) true in every lane") \
 	X(clobber_return_value, "at the end of a shader that falls through to its epilog, write 0 over the register of its return value's first part") \
+	X(clobber_implicit_input, "before a kernel's call, write 0 over a register of an implicit input its callee reads (the dispatch pointer, queue pointer or dispatch id)") \
 	X(skip_whole_wave_exec, "delete a whole-wave function's s_mov of EXEC to -1 before its body (the body then runs in the lanes its prologue saved)")
 
 typedef enum {
@@ -47,11 +48,24 @@ typedef bool (*MutantArgs)(void *ctx, const AsmFunction *f, uint32_t i, char a[1
  * not known. */
 typedef bool (*MutantRet)(void *ctx, const AsmFunction *f, char reg[16]);
 
+/* A register (asm text) holding an implicit input the callee of the
+ * call at instruction i reads, copied from the kernel f's user SGPRs
+ * (kernel_inputs); false: none. */
+typedef bool (*MutantInput)(void *ctx, const AsmFunction *f, uint32_t i, char reg[16]);
+
+/* What the mutants that need the program around f ask (ctx is theirs);
+ * a NULL callback: no mutant of that operator. */
+typedef struct {
+	void *ctx;
+	MutantArgs args;   /* swap_call_args */
+	MutantRet ret;     /* clobber_return_value */
+	MutantInput input; /* clobber_implicit_input */
+} MutantEnv;
+
 /* The mutants of f, at most cap; returns how many there are (more than cap:
- * the rest not stored). args, ret (and ctx, theirs) may be NULL: then
- * no mutant needs them. A mutant at f->ninstrs adds to the end. */
-unsigned asm_mutants(const AsmFunction *f, const Contract *c, MutantArgs args, MutantRet ret, void *ctx, Mutant *out,
-		     unsigned cap);
+ * the rest not stored). env may be NULL. A mutant at f->ninstrs adds to
+ * the end. */
+unsigned asm_mutants(const AsmFunction *f, const Contract *c, const MutantEnv *env, Mutant *out, unsigned cap);
 
 /* f with mutant m applied, into *out (its own instruction array, which
  * asm_mutant_free releases); false when out of memory. */

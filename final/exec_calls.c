@@ -189,6 +189,40 @@ static bool passed_args(Exec *x, State *st, const AsmInstr *in, const char *name
 	return true;
 }
 
+/* At a kernel's call of name (placement p, its callee's view): each
+ * implicit input the callee reads holds the entry value of the kernel's
+ * user SGPR it comes from, where the kernel has that user SGPR; false
+ * once the verdict is made. */
+static bool kernel_call_inputs(Exec *x, const State *st, const AsmInstr *in, const char *name, const Placement *p)
+{
+	const Placement *own = x->in->in;
+	const Contract *c = x->in->contract;
+	if (!c->entry || c->chain || !own || !own->user.known || !p)
+		return true;
+	for (unsigned i = 0; i < kernel_input_count; i++) {
+		unsigned role = kernel_inputs[i].role, field = kernel_inputs[i].user;
+		const RegRange *to = &c->inputs[role - ROLE_FIXED_COUNT];
+		if (!(p->inputs >> (role - ROLE_DISPATCH_PTR) & 1) || !(own->user.enabled >> field & 1) || !to->count)
+			continue;
+		unsigned from = user_sgpr_first(&own->user, field);
+		for (unsigned k = 0; k < to->count && k < user_sgpr_sizes[field]; k++) {
+			Val got = st->s[to->first + k];
+			if (is_entry(got, RF_SGPR, from + k))
+				continue;
+			char g[96];
+			val_describe(x, got, g, sizeof g);
+			snprintf(x->out->callee, sizeof x->out->callee, "%s", name);
+			stop(x, VERDICT_VIOLATED, in->line,
+			     "call of @%s from a kernel: s%u, part %u of the %s the callee reads, holds %s, not the kernel's "
+			     "%s (entry s%u)", name, to->first + k, k, kernel_inputs[i].what, g, kernel_inputs[i].what,
+			     from + k);
+			blame(x, st, to->first + k);
+			return false;
+		}
+	}
+	return true;
+}
+
 bool exec_call(Exec *x, State *st, const AsmInstr *in)
 {
 	const AsmOp *dst = &in->op[0], *tgt = &in->op[1];
@@ -234,7 +268,7 @@ bool exec_call(Exec *x, State *st, const AsmInstr *in)
 	bool known = name && env && env->callee && env->callee(env->ctx, name, &c, &p);
 	if (!known) /* through a pointer, or a callee not in the signatures: as the module says, else the caller's own rules */
 		c = x->in->indirect ? *x->in->indirect : *x->in->contract;
-	if (known && !uniform_sgpr_args(x, st, in, name, p, &c))
+	if (known && (!uniform_sgpr_args(x, st, in, name, p, &c) || !kernel_call_inputs(x, st, in, name, p)))
 		return false;
 	/* The callee's stack slots do not overlap: amdgpu_gfx gives a byval
 	 * object a 4-byte slot, so the caller's copy of it and the next

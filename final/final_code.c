@@ -223,12 +223,10 @@ static void own_ret(const AsmFunction *f, char *ret, size_t cap)
 		}
 }
 
-/* swap_call_args: the callee of the call at instruction i (the last
- * symbol of a signature named before it) and its first two argument
- * registers of one file. */
-bool final_code_mutant_args(void *ctx, const AsmFunction *f, uint32_t i, char a[16], char b[16])
+/* The callee of the call at instruction i: the last symbol of a
+ * signature named before it; -1: none. */
+static int callee_before(FinalCode *c, const AsmFunction *f, uint32_t i)
 {
-	FinalCode *c = ctx;
 	int callee = -1;
 	for (uint32_t k = i; k-- > 0 && callee < 0;)
 		for (unsigned o = 0; o < f->instrs[k].nops && callee < 0; o++) {
@@ -240,7 +238,16 @@ bool final_code_mutant_args(void *ctx, const AsmFunction *f, uint32_t i, char a[
 				callee = final_code_sig(c, name);
 			}
 		}
-	if (callee < 0 || !c->places[callee].ok)
+	return callee >= 0 && c->places[callee].ok ? callee : -1;
+}
+
+/* swap_call_args: the callee of the call at instruction i and its first
+ * two argument registers of one file. */
+bool final_code_mutant_args(void *ctx, const AsmFunction *f, uint32_t i, char a[16], char b[16])
+{
+	FinalCode *c = ctx;
+	int callee = callee_before(c, f, i);
+	if (callee < 0)
 		return false;
 	/* Parts whose values the checker knows (whole words it is told). */
 	const Placement *p = &c->places[callee];
@@ -353,10 +360,32 @@ static bool mutant_ret(void *ctx, const AsmFunction *f, char reg[16])
 	return true;
 }
 
+/* clobber_implicit_input: the first register of the first implicit input
+ * the callee of the call at i reads that the kernel f has a user SGPR for. */
+static bool mutant_input(void *ctx, const AsmFunction *f, uint32_t i, char reg[16])
+{
+	FinalCode *c = ctx;
+	int self = final_code_sig(c, f->name), callee = callee_before(c, f, i);
+	Contract k;
+	if (self < 0 || callee < 0 || !c->places[self].ok || !c->places[self].user.known ||
+	    !contract_of((CallConv)c->sigs[self]->cc, &c->m, &k))
+		return false;
+	for (unsigned n = 0; n < kernel_input_count; n++) {
+		const RegRange *to = &k.inputs[kernel_inputs[n].role - ROLE_FIXED_COUNT];
+		if ((c->places[callee].inputs >> (kernel_inputs[n].role - ROLE_DISPATCH_PTR) & 1) && to->count &&
+		    (c->places[self].user.enabled >> kernel_inputs[n].user & 1)) {
+			snprintf(reg, 16, "s%u", to->first);
+			return true;
+		}
+	}
+	return false;
+}
+
 unsigned final_code_mutants(FinalCode *fc, const AsmFunction *f, const ExecInput *base, MutantSink sink, void *ctx)
 {
 	Mutant ms[512];
-	unsigned n = asm_mutants(f, base->contract, final_code_mutant_args, mutant_ret, fc, ms, sizeof ms / sizeof ms[0]);
+	const MutantEnv env = { fc, final_code_mutant_args, mutant_ret, mutant_input };
+	unsigned n = asm_mutants(f, base->contract, &env, ms, sizeof ms / sizeof ms[0]);
 	if (n > sizeof ms / sizeof ms[0])
 		n = sizeof ms / sizeof ms[0];
 	for (unsigned k = 0; k < n; k++) {

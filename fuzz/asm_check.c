@@ -32,7 +32,8 @@ static void judge_one(const AsmFunction *f, unsigned k)
 	FUZZ_ASSERT_MSG(r.verdict == VERDICT_PROVEN || r.why[0], "%s: %s without a reason", f->name, verdict_names[r.verdict]);
 	FUZZ_ASSERT(strnlen(r.why, sizeof r.why) < sizeof r.why);
 	Mutant ms[64];
-	unsigned n = asm_mutants(f, &contracts[k], args, 0, 0, ms, 64);
+	const MutantEnv env = { 0, args, 0, 0 };
+	unsigned n = asm_mutants(f, &contracts[k], &env, ms, 64);
 	for (unsigned m = 0; m < n && m < 64; m++) {
 		AsmFunction g;
 		FUZZ_ASSERT(ms[m].op < MUT_COUNT && ms[m].at < f->ninstrs);

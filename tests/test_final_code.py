@@ -227,6 +227,41 @@ def final_code_whole_wave_lanes(tmp, llcs):
            len(ww) >= 8 and all(m["caught"] for m in ww), "%s %s %s %s" % (verdicts, gisel, ww, c.stderr[-400:]))
 
 
+def final_code_kernel_inputs(tmp, llcs):
+    """A kernel's callee reads the dispatch pointer, queue pointer and
+    dispatch id the kernel got in its user SGPRs, which sit where the
+    triple puts them (tests/fixtures/final/kernel_inputs.ll): proven with
+    llc 19 and 22 for amdhsa, no OS, amdpal and mesa3d on gfx900 and gfx942,
+    every clobber_implicit_input mutant caught; gfx900 amdhsa code judged
+    as amdpal's (its user SGPRs from s0) is violated."""
+    src = os.path.join(ROOT, "tests", "fixtures", "final", "kernel_inputs.ll")
+    for major in (19, 22):
+        if major not in llcs:
+            continue
+        bad, sites = [], 0
+        for triple in ("amdgcn-amd-amdhsa", "amdgcn--", "amdgcn-amd-amdpal", "amdgcn-mesa-mesa3d"):
+            for cpu in ("gfx900", "gfx942"):
+                asm = os.path.join(tmp, "kernel_inputs-%d-%s-%s.s" % (major, triple, cpu))
+                c = run([llcs[major], "-mtriple=" + triple, "-mcpu=" + cpu, "-enable-ipra=0", src, "-o", asm])
+                args = ["--json", "--sigs", src, "--profile", "llvm%d" % major, "--mcpu", cpu, "--triple", triple, asm]
+                got = {j["name"]: j["verdict"] for j in map(json.loads, run([GCNABI, "check-asm"] + args).stdout.splitlines())}
+                muts = [json.loads(l) for l in run([GCNABI, "check-asm", "--mutants"] + args).stdout.splitlines()]
+                ours = [m for m in muts if m["mutant"] == "clobber_implicit_input"]
+                sites += len(ours)
+                if c.returncode or got != {"k": "proven", "k_free": "proven"} or len(ours) != 2 or \
+                        not all(m["caught"] for m in muts):
+                    bad.append((triple, cpu, c.returncode, got, [m for m in muts if not m["caught"]], c.stderr[-300:]))
+        hsa = os.path.join(tmp, "kernel_inputs-%d-amdgcn-amd-amdhsa-gfx900.s" % major)
+        wrong = {j["name"]: j for j in map(json.loads, run([GCNABI, "check-asm", "--json", "--sigs", src, "--profile",
+                                                              "llvm%d" % major, "--mcpu", "gfx900", "--triple",
+                                                              "amdgcn-amd-amdpal", hsa]).stdout.splitlines())}
+        report("final code, llc %d: kernels' callees get the kernel's dispatch pointer, queue pointer and dispatch id "
+               "under 4 triples on gfx900 and gfx942 (%d clobber_implicit_input mutants caught); amdhsa code judged as "
+               "amdpal's violated" % (major, sites),
+               not bad and sites == 16 and wrong.get("k", {}).get("verdict") == "violated" and
+               "the kernel's dispatch pointer" in wrong["k"]["why"], "%s %s" % (bad, wrong))
+
+
 def final_code_flat_scratch_sp(tmp, llcs):
     """SP in bytes per lane under -mattr=+enable-flat-scratch on gfx900
     (tests/fixtures/final/flat_scratch_sp.ll): llc 19 and 22's frame is
@@ -763,9 +798,10 @@ def final_code(tmp):
         ops = {m["mutant"] for m in muts}
         # drop_lane_guard needs a loop over a lane-varying value (final_code_divergent_exec),
         # clobber_return_value a shader that returns a value (final_code_shader_entry),
-        # skip_whole_wave_exec a whole-wave function (final_code_whole_wave_lanes)
+        # skip_whole_wave_exec a whole-wave function (final_code_whole_wave_lanes),
+        # clobber_implicit_input a kernel that calls (final_code_kernel_inputs)
         every = {o["name"] for o in json.loads(run([GCNABI, "vocab", "--json"]).stdout)["mutation_operators"]} - \
-            {"drop_lane_guard", "clobber_return_value", "skip_whole_wave_exec"}
+            {"drop_lane_guard", "clobber_return_value", "skip_whole_wave_exec", "clobber_implicit_input"}
         report("final code, llc 22 gfx900 and gfx1100: every mutant of 40 generated signatures' proven functions is "
                "caught (%d mutants, %d operators)" % (len(muts), len(ops)),
                not bad and len(muts) >= 1000 and all(m["caught"] for m in muts) and ops == every,
@@ -805,6 +841,7 @@ def final_code(tmp):
     final_code_generic_target(tmp, llcs)
     final_code_long_back_edge(tmp, llcs)
     final_code_whole_wave_lanes(tmp, llcs)
+    final_code_kernel_inputs(tmp, llcs)
     final_code_flat_scratch_sp(tmp, llcs)
     final_code_sibling_through_global(tmp, llcs)
     final_code_mov_b64(tmp, llcs)

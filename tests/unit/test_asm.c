@@ -106,7 +106,8 @@ static int sink(void *ctx, const AsmFunction *f)
 	r->nfuncs++;
 	if (r->mutate && res.verdict == VERDICT_PROVEN) {
 		Mutant ms[256];
-		unsigned n = asm_mutants(f, &r->contract, mutant_args, 0, r, ms, 256);
+		const MutantEnv menv = { r, mutant_args, 0, 0 };
+		unsigned n = asm_mutants(f, &r->contract, &menv, ms, 256);
 		for (unsigned k = 0; k < n && k < 256; k++) {
 			AsmFunction g;
 			assert_true(asm_mutant_apply(f, &r->contract, &ms[k], &g));

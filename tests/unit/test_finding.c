@@ -43,7 +43,7 @@ static void test_names_are_the_contract(void **state)
 		"refused-otherwise-call", "body-refused", "body-refused-call", "llc-refused-graph", "verifier-error",
 		"hang", "out-of-memory", "crashes-together", "flaky-crash", "llc-unusable", "llc-stopped", "bad-output", "reader-limit", "not-reproducible",
 		"not-emitted", "not-modelled", "not-parsed", "not-in-graph", "chain-dvgpr-count", "dvgpr-unsupported", "dvgpr-lost", "final-code",
-		"final-code-refused", "final-code-unknown", "cross-version",
+		"final-code-refused", "final-code-body-refused", "final-code-unknown", "cross-version",
 		"cross-selector",
 	};
 	assert_int_equal(sizeof names / sizeof names[0], FK_COUNT);

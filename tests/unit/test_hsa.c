@@ -142,6 +142,7 @@ static void test_model_agrees(void **state)
 			assert_true(sig_parse_header(def, (size_t)(end + 2 - def), sig, &se));
 			ModelConfig m;
 			assert_true(model_config_init(&m, profile_find(profiles[v]), &l, "gfx1030", 0, SEL_DAG, why, sizeof why));
+			m.os = OS_AMDHSA; /* the fixtures' triple */
 			Placement *p = malloc(sizeof *p);
 			assert_non_null(p);
 			assert_true(cc_place(sig, &m, VIEW_CALLEE, p));

@@ -40,6 +40,10 @@ static const Placement *placed(const char *header, const char *profile, const ch
 		fail_msg("cannot parse %s: %s", header, err.msg);
 	assert_true(model_config_init(&m, profile_find(profile), &old_layout, cpu, 0, sel, why, sizeof why));
 	m.through_pointer = through_pointer;
+	/* kernels as llc -mtriple=amdgcn-amd-amdhsa compiles them (the HSA
+	 * metadata the expectations come from) */
+	if (sig.cc == CC_AMDGPU_KERNEL)
+		m.os = OS_AMDHSA;
 	*ok = cc_place(&sig, &m, view, &p);
 	*sig_out = &sig;
 	return &p;
