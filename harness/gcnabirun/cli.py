@@ -232,7 +232,9 @@ def config_from(args, mode, compilers):
            "final_code": ("auto" if mode == "nightly" else None) if args.final_code is None else
            (None if args.final_code == "none" else args.final_code),
            # The nightly's extra rounds, while its budget lasts (work.make_plan).
-           "rounds": W.NIGHTLY_ROUNDS if mode == "nightly" else 1}
+           "rounds": W.NIGHTLY_ROUNDS if mode == "nightly" else 1,
+           # ... whose round 0 draws every weight at least once (work.covered_graphs)
+           "cover": mode == "nightly"}
     if args.weights and not os.path.isfile(args.weights):
         raise UsageError("--weights %s: no such file (a weights file of gcnabi gen)" % args.weights)
     known_suites = ["default"] + [s[0] for s in W.CONVENTION_SUITES]

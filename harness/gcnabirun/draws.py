@@ -97,6 +97,15 @@ def _wwm_spills(with_spills):
 CALLABLE = ("ccc", "fastcc", "coldcc", "amdgpu_gfx", "amdgpu_gfx_whole_wave", "amdgpu_cs_chain", "amdgpu_cs_chain_preserve")
 
 
+def applies(key, w):
+    """Whether a suite of weights w can draw weight key at all: the
+    conventions the row's scope needs have weight."""
+    need = {"pct_tailcallopt": ("cc_fastcc",),
+            "pct_triple_hsa": ("cc_ccc", "cc_fastcc", "cc_coldcc", "cc_amdgpu_kernel"),
+            "pct_pressure": ("cc_amdgpu_gfx_whole_wave",)}.get(key)
+    return bool(w.get(key)) and (need is None or any(w.get(c) for c in need))
+
+
 def rows():
     """(weight key, what, scope, whether the weight bounds it from above
     only)."""
@@ -153,7 +162,7 @@ def counted(suite, graphs, w):
     """The rows of one suite's graphs (lists of lines) under its weights."""
     out = []
     for key, what, scope, upper in rows():
-        if not w.get(key):
+        if not applies(key, w):
             continue
         draws = [d for g in graphs for d in scope(g, w)]
         if not draws:

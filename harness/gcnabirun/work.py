@@ -170,15 +170,26 @@ def split_graphs(text, per_chunk):
 # functions with bodies (LLVM 22: with and without WWM spills, frames,
 # branches), as signatures and in call graphs of their own.
 # The default suite (ccc/fastcc/coldcc/amdgpu_gfx) gets what is left.
-#   name, weights file, share of signatures, share of graphs, graph root
+# A suite's CPUs (None: the run's) are those of the run it keeps: the
+# options suite's llc options and triples need no more than a GCN5 and a
+# GFX11 CPU (true16), so its graphs are many on two CPUs rather than few on
+# all.
+#   name, weights file, share of signatures, share of graphs, graph root, CPUs
 CONVENTION_SUITES = (
-    ("shaders", "cases/weights/shaders.weights", 0.15, 0.20, "amdgpu_cs"),
-    ("chain", "cases/weights/chain.weights", 0.10, 0.15, "amdgpu_cs_chain"),
-    ("kernels", "cases/weights/kernels.weights", 0.10, 0.15, "amdgpu_kernel"),
-    ("bodies", "cases/weights/bodies.weights", 0.10, 0.15, None),
-    ("options", "cases/weights/options.weights", 0.0, 0.10, None),
-    ("whole_wave", "cases/weights/whole_wave_bodies.weights", 0.05, 0.10, None),
+    ("shaders", "cases/weights/shaders.weights", 0.15, 0.20, "amdgpu_cs", None),
+    ("chain", "cases/weights/chain.weights", 0.10, 0.15, "amdgpu_cs_chain", None),
+    ("kernels", "cases/weights/kernels.weights", 0.10, 0.15, "amdgpu_kernel", None),
+    ("bodies", "cases/weights/bodies.weights", 0.10, 0.15, None, None),
+    ("options", "cases/weights/options.weights", 0.0, 0.10, None, ("gfx900", "gfx1100")),
+    ("whole_wave", "cases/weights/whole_wave_bodies.weights", 0.05, 0.10, None, None),
 )
+
+# The nightly's round 0 draws each suite's call graphs until every weight
+# the report's "Weights drawn" counts (draws.py) was taken at least once,
+# COVER_BATCH graphs at a time from an index range of their own, at most
+# COVER_MAX graphs per suite: a short nightly's few graphs per suite would
+# leave the rarer llc options and triples undrawn.
+COVER_BATCH, COVER_MAX, COVER_FROM = 4, 48, 1 << 24
 
 
 def suites_for(names, count, graphs):
@@ -186,15 +197,38 @@ def suites_for(names, count, graphs):
     counts), for the suite names asked for; `default` is the rest."""
     from .common import ROOT
     out = []
-    for name, weights, sig_share, graph_share, root in CONVENTION_SUITES:
+    for name, weights, sig_share, graph_share, root, cpus in CONVENTION_SUITES:
         if name not in names:
             continue
         path = os.path.join(ROOT, weights)
         if not os.path.exists(path):
             raise HarnessError("%s: no such weights file (suite %s)" % (path, name))
         out.append({"name": name, "weights": path, "count": int(count * sig_share),
-                    "graphs": int(graphs * graph_share), "root": root})
+                    "graphs": int(graphs * graph_share), "root": root, "cpus": list(cpus) if cpus else None})
     return out
+
+
+def covered_graphs(cfg, suite, text, gen_more):
+    """text (gcnabi gen's graphs of suite) with more graphs from
+    gen_more(count, first index) until each weight draws.py counts is taken
+    at least once (COVER_BATCH at a time, at most COVER_MAX graphs)."""
+    from . import draws as D
+    w = D.suite_weights({"config": {"suites": [suite]}})[suite["name"]]
+    graphs = D.graphs_of(text)
+    first = COVER_FROM
+    while len(graphs) < COVER_MAX:
+        rows = D.counted(suite["name"], graphs, w)
+        keys = {k for k, _, _, _ in D.rows() if D.applies(k, w)}
+        if keys <= {r["weight"] for r in rows if r["k"]} and all(r["k"] for r in rows):
+            break
+        more = gen_more(COVER_BATCH, first)
+        first += COVER_BATCH
+        body = more.split("\n; graph ", 1)
+        if len(body) < 2:
+            break
+        text += "; graph " + body[1] if text.endswith("\n") else "\n; graph " + body[1]
+        graphs = D.graphs_of(text)
+    return text
 
 
 def _gen(cfg, *args):
@@ -263,8 +297,11 @@ def round_chunks(cfg, r):
                                                                        cfg["chunk"])]
         if s["graphs"]:
             root = ["--root", s["root"]] if s["root"] else []
-            chunks += [("graph", s["name"], c) for c in split_graphs(
-                gen(s["graphs"], "--callgraph", *root, "--weights", s["weights"]), 5)]
+            text = gen(s["graphs"], "--callgraph", *root, "--weights", s["weights"])
+            if cfg.get("cover") and r == 0:
+                text = covered_graphs(cfg, s, text, lambda n, first: _gen(
+                    cfg, "--from", first, "--count", n, "--callgraph", *root, "--weights", s["weights"]))
+            chunks += [("graph", s["name"], c) for c in split_graphs(text, 5)]
     if r == 0:
         for path in cfg.get("inputs") or []:
             text = read_input(path)
@@ -317,7 +354,9 @@ def make_plan(run_dir, cfg, compilers):
             serial[stem] = n + 1
             name = "%s-%03d.ll" % (stem, n)
             write_text(os.path.join(inputs, name), "\n".join(lines) + "\n")
-            for cpu in cfg["cpus"]:
+            own = next((s["cpus"] for s in cfg.get("suites") or [] if s["name"] == suite and s.get("cpus")), None)
+            cpus = [c for c in cfg["cpus"] if not own or c in own] or cfg["cpus"][:1]
+            for cpu in cpus:
                 u = {"id": "%s-%03d-%s" % (stem, n, cpu), "kind": kind, "suite": suite, "input": "inputs/" + name,
                      "cpu": cpu}
                 if r:
