@@ -176,7 +176,8 @@ static void check_arg_stack(Check *c, const Loc *l, const Param *prm, bool copy,
  * offset at or after the end of the previous one; the segment ends with
  * the last. The user SGPRs and preloaded arguments fit the 16 user SGPRs
  * and the count covers them; an explicit argument needs the kernarg
- * pointer; the scratch buffer exactly without architected flat scratch;
+ * pointer; the scratch buffer exactly for amdhsa and mesa3d without flat
+ * scratch;
  * preloading only of a leading inreg argument, with SelectionDAG, where
  * the target and the profile preload. */
 static void check_kernarg(const Sig *s, const ModelConfig *m, const Placement *pl)
@@ -187,8 +188,9 @@ static void check_kernarg(const Sig *s, const ModelConfig *m, const Placement *p
 	FUZZ_ASSERT_MSG(sum + u->preload_length <= 16 && u->count >= sum + u->preload_length && u->count <= 16,
 			"user SGPRs %u + preloaded %u, count %u", sum, u->preload_length, u->count);
 	FUZZ_ASSERT_MSG(s->nparams == 0 || (u->enabled & (1u << USGPR_KERNARG_SEGMENT_PTR)), "arguments without a kernarg pointer");
-	FUZZ_ASSERT_MSG(!(u->enabled & (1u << USGPR_PRIVATE_SEGMENT_BUFFER)) == m->target->arch_flat_scratch,
-			"scratch buffer with architected flat scratch, or none without");
+	bool buffer = (m->os == OS_AMDHSA || m->os == OS_MESA3D) && !m->target->arch_flat_scratch && !m->flat_scratch;
+	FUZZ_ASSERT_MSG(!!(u->enabled & (1u << USGPR_PRIVATE_SEGMENT_BUFFER)) == buffer,
+			"scratch buffer where the OS (amdhsa, mesa3d) and flat scratch do not call for one, or none where they do");
 	FUZZ_ASSERT_MSG(u->preload_length == 0 ||
 				(s->nparams > 0 && (s->params[0].flags & PARAM_INREG) && m->selector == SEL_DAG &&
 				 m->target->kernarg_preload && m->profile->on[SW_kernarg_preload]),

@@ -92,9 +92,11 @@ def expectation_name(case, profile, cpu, selector, view, os_name="amdpal"):
     return os.path.join(GOLDEN, "expect", "%s.%s-%s-%s%s.%s.jsonl" % (case, profile, cpu, selector, tag, view))
 
 
-def golden_run_lines(case, profile, cpu, selector, view, os_name="amdpal"):
+def golden_run_lines(case, profile, cpu, selector, view, os_name="amdpal", kernel=False):
     """The lit RUN lines of an expectation file: the model's placement of
-    the case, compared with what llc did (the file's own JSON lines)."""
+    the case, compared with what llc did (the file's own JSON lines); a
+    case of kernels with the triple it is recorded with (amdhsa:
+    llc_command), whose user SGPRs the model places."""
     # llc 16's SelectionDAG loses some shader SGPR values (profile switch
     # shader_dag_undef_sgprs): the recorded placement lacks those parts.
     lenient = " --undef-sgprs" if profile == "llvm16" and selector == "dag" else ""
@@ -102,7 +104,8 @@ def golden_run_lines(case, profile, cpu, selector, view, os_name="amdpal"):
             "# RUN: grep -v '^#' %%s > %%t.llc\n"
             "# RUN: %%gcnabi place --json --profile %s --mcpu %s --selector %s --triple %s%s %%S/../%s.ll > %%t.model\n"
             "# RUN: %%gcnabi diff --labels model,llc%s %%t.model %%t.llc\n") % (
-        profile, cpu, selector, OS_TRIPLES[os_name], " --caller" if view == "caller" else "", case, lenient)
+        profile, cpu, selector, "amdgcn-amd-amdhsa" if kernel else OS_TRIPLES[os_name],
+        " --caller" if view == "caller" else "", case, lenient)
 
 
 def parse_expectation_name(path):

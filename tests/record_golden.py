@@ -141,7 +141,7 @@ def record(case_path, major, llc, cpu, sel, os_name, tmp):
             f.write("# recorded from real llc (%s) by tests/record_golden.py\n" % version)
             f.write("# recorded with: %s\n" % cmd)
             f.write("# view: %s; functions llc refused carry \"error\"\n" % view)
-            f.write(golden_run_lines(case, profile, cpu, sel, view, os_name))
+            f.write(golden_run_lines(case, profile, cpu, sel, view, os_name, kernel))
             for name, _ in headers:
                 if name in table:
                     f.write(json.dumps(table[name], separators=(",", ":")) + "\n")

@@ -434,9 +434,10 @@ def test_nightly_size():
 def test_nightly_rounds(tmp, llc):
     """The nightly's plan in rounds (work.make_plan): round 0 first, its
     suites taking turns, then extra rounds of new signatures and graphs
-    (gcnabi gen --from: each replays alone); a nightly that ran out of
-    budget in its extra rounds is complete (no exit bit 64), and bit 64 is
-    set exactly when round 0 has a unit without results."""
+    (gcnabi gen --from: each replays alone; round 0 may hold more graphs,
+    drawn until every weight is taken); a nightly that ran out of budget
+    in its extra rounds is complete (no exit bit 64), and bit 64 is set
+    exactly when round 0 has a unit without results."""
     import json
     sys.path.insert(0, os.path.join(ROOT, "harness"))
     from gcnabirun import cli, work as W
@@ -474,7 +475,7 @@ def test_nightly_rounds(tmp, llc):
     report("nightly rounds: %d units of round 0 (%d done), %d of %d extra units run; exit bit 64 exactly when round "
            "0 is incomplete (exit %d); the report counts each" % (
                len(required), len(required) - missing, ex.get("done", -1), len(extra), r.returncode),
-           required and len(extra) == (W.NIGHTLY_ROUNDS - 1) * len(required) and
+           required and 0 < len(extra) <= (W.NIGHTLY_ROUNDS - 1) * len(required) and
            bool(r.returncode & 64) == (missing > 0) and head.get("units") == len(required) and
            head.get("done") == len(required) - missing and ex.get("units") == len(extra) and
            ex.get("done") == sum(1 for u in extra if u in journal) and
