@@ -173,15 +173,18 @@ def split_graphs(text, per_chunk):
 # A suite's CPUs (None: the run's) are those of the run it keeps: the
 # options suite's llc options and triples need no more than a GCN5 and a
 # GFX11 CPU (true16), so its graphs are many on two CPUs rather than few on
-# all.
+# all; chain functions wave64, wave32 and dynamic VGPRs (gfx900, gfx1100,
+# gfx1200); whole-wave functions wave64 and wave32 (gfx900, gfx1200).
+# The suites' chunks come before the default suite's (round_chunks), in
+# this order, so that a nightly cut short by its budget has run them.
 #   name, weights file, share of signatures, share of graphs, graph root, CPUs
 CONVENTION_SUITES = (
+    ("options", "cases/weights/options.weights", 0.0, 0.10, None, ("gfx900", "gfx1100")),
+    ("whole_wave", "cases/weights/whole_wave_bodies.weights", 0.05, 0.10, None, ("gfx900", "gfx1200")),
     ("shaders", "cases/weights/shaders.weights", 0.15, 0.20, "amdgpu_cs", None),
-    ("chain", "cases/weights/chain.weights", 0.10, 0.15, "amdgpu_cs_chain", None),
+    ("chain", "cases/weights/chain.weights", 0.10, 0.15, "amdgpu_cs_chain", ("gfx900", "gfx1100", "gfx1200")),
     ("kernels", "cases/weights/kernels.weights", 0.10, 0.15, "amdgpu_kernel", None),
     ("bodies", "cases/weights/bodies.weights", 0.10, 0.15, None, None),
-    ("options", "cases/weights/options.weights", 0.0, 0.10, None, ("gfx900", "gfx1100")),
-    ("whole_wave", "cases/weights/whole_wave_bodies.weights", 0.05, 0.10, None, None),
 )
 
 # The nightly's round 0 draws each suite's call graphs until every weight
@@ -283,14 +286,6 @@ def round_chunks(cfg, r):
     def gen(count, *args):
         return _gen(cfg, "--from", r * count, "--count", count, *args)
     chunks = []
-    gen_common = ["--weights", cfg["weights"]] if cfg.get("weights") else []
-    if cfg.get("count"):
-        chunks += [("sig", "default", c) for c in split_signatures(gen(cfg["count"], *gen_common), cfg["chunk"])]
-    if cfg.get("swarm"):
-        chunks += [("swarm", "default", c) for c in split_signatures(gen(cfg["swarm"], "--swarm", *gen_common),
-                                                                     cfg["chunk"])]
-    if cfg.get("graphs"):
-        chunks += [("graph", "default", c) for c in split_graphs(gen(cfg["graphs"], "--callgraph", *gen_common), 5)]
     for s in cfg.get("suites") or []:
         if s["count"]:
             chunks += [("sig", s["name"], c) for c in split_signatures(gen(s["count"], "--weights", s["weights"]),
@@ -302,6 +297,15 @@ def round_chunks(cfg, r):
                 text = covered_graphs(cfg, s, text, lambda n, first: _gen(
                     cfg, "--from", first, "--count", n, "--callgraph", *root, "--weights", s["weights"]))
             chunks += [("graph", s["name"], c) for c in split_graphs(text, 5)]
+    # the default suite after the others (CONVENTION_SUITES)
+    gen_common = ["--weights", cfg["weights"]] if cfg.get("weights") else []
+    if cfg.get("count"):
+        chunks += [("sig", "default", c) for c in split_signatures(gen(cfg["count"], *gen_common), cfg["chunk"])]
+    if cfg.get("swarm"):
+        chunks += [("swarm", "default", c) for c in split_signatures(gen(cfg["swarm"], "--swarm", *gen_common),
+                                                                     cfg["chunk"])]
+    if cfg.get("graphs"):
+        chunks += [("graph", "default", c) for c in split_graphs(gen(cfg["graphs"], "--callgraph", *gen_common), 5)]
     if r == 0:
         for path in cfg.get("inputs") or []:
             text = read_input(path)
