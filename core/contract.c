@@ -95,6 +95,16 @@ const KernelInput kernel_inputs[] = {
 };
 const unsigned kernel_input_count = sizeof kernel_inputs / sizeof kernel_inputs[0];
 
+const RegRange *kernel_input_passed(unsigned i, const Contract *c, const Placement *kernel, const Placement *callee)
+{
+	const KernelInput *k = &kernel_inputs[i];
+	const RegRange *to = &c->inputs[k->role - ROLE_FIXED_COUNT];
+	return kernel->user.known && (callee->inputs >> (k->role - ROLE_DISPATCH_PTR) & 1) &&
+		       (kernel->user.enabled >> k->user & 1) && to->count
+		       ? to
+		       : 0;
+}
+
 static bool row_applies(const SaveRow *r, const ModelConfig *m)
 {
 	const bool *on = m->profile->on;

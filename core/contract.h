@@ -99,6 +99,10 @@ typedef struct {
 } KernelInput;
 extern const KernelInput kernel_inputs[];
 extern const unsigned kernel_input_count;
+/* The registers (contract c's layout) where a kernel (placement kernel)
+ * passes input i to a callee (placement callee, its view), or NULL where
+ * the callee does not read it or the kernel has no such user SGPR. */
+const RegRange *kernel_input_passed(unsigned i, const Contract *c, const Placement *kernel, const Placement *callee);
 
 /* The contract of convention cc under m (profile, layout, target, wave):
  * the callable conventions', an entry point's (a shader or a kernel:

@@ -200,9 +200,9 @@ static bool kernel_call_inputs(Exec *x, const State *st, const AsmInstr *in, con
 	if (!c->entry || c->chain || !own || !own->user.known || !p)
 		return true;
 	for (unsigned i = 0; i < kernel_input_count; i++) {
-		unsigned role = kernel_inputs[i].role, field = kernel_inputs[i].user;
-		const RegRange *to = &c->inputs[role - ROLE_FIXED_COUNT];
-		if (!(p->inputs >> (role - ROLE_DISPATCH_PTR) & 1) || !(own->user.enabled >> field & 1) || !to->count)
+		unsigned field = kernel_inputs[i].user;
+		const RegRange *to = kernel_input_passed(i, c, own, p);
+		if (!to)
 			continue;
 		unsigned from = user_sgpr_first(&own->user, field);
 		for (unsigned k = 0; k < to->count && k < user_sgpr_sizes[field]; k++) {

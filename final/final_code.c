@@ -367,13 +367,11 @@ static bool mutant_input(void *ctx, const AsmFunction *f, uint32_t i, char reg[1
 	FinalCode *c = ctx;
 	int self = final_code_sig(c, f->name), callee = callee_before(c, f, i);
 	Contract k;
-	if (self < 0 || callee < 0 || !c->places[self].ok || !c->places[self].user.known ||
-	    !contract_of((CallConv)c->sigs[self]->cc, &c->m, &k))
+	if (self < 0 || callee < 0 || !c->places[self].ok || !contract_of((CallConv)c->sigs[self]->cc, &c->m, &k))
 		return false;
 	for (unsigned n = 0; n < kernel_input_count; n++) {
-		const RegRange *to = &k.inputs[kernel_inputs[n].role - ROLE_FIXED_COUNT];
-		if ((c->places[callee].inputs >> (kernel_inputs[n].role - ROLE_DISPATCH_PTR) & 1) && to->count &&
-		    (c->places[self].user.enabled >> kernel_inputs[n].user & 1)) {
+		const RegRange *to = kernel_input_passed(n, &k, &c->places[self], &c->places[callee]);
+		if (to) {
 			snprintf(reg, 16, "s%u", to->first);
 			return true;
 		}

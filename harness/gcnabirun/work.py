@@ -211,7 +211,7 @@ def suites_for(names, count, graphs):
     return out
 
 
-def covered_graphs(cfg, suite, text, gen_more):
+def covered_graphs(suite, text, gen_more):
     """text (gcnabi gen's graphs of suite) with more graphs from
     gen_more(count, first index) until each weight draws.py counts is taken
     at least once (COVER_BATCH at a time, at most COVER_MAX graphs)."""
@@ -294,7 +294,7 @@ def round_chunks(cfg, r):
             root = ["--root", s["root"]] if s["root"] else []
             text = gen(s["graphs"], "--callgraph", *root, "--weights", s["weights"])
             if cfg.get("cover") and r == 0:
-                text = covered_graphs(cfg, s, text, lambda n, first: _gen(
+                text = covered_graphs(s, text, lambda n, first: _gen(
                     cfg, "--from", first, "--count", n, "--callgraph", *root, "--weights", s["weights"]))
             chunks += [("graph", s["name"], c) for c in split_graphs(text, 5)]
     # the default suite after the others (CONVENTION_SUITES)
