@@ -14,19 +14,16 @@ cause: "call site: argument fewer parts", "compiler: LLVM ERROR: ...");
 reason: why it is accepted, and last, optionally, `| repro: PATH`: the
 cause's stored reproducer, which a run copies into its repro/ instead of
 minimizing the cause again (repro_of: its rules).
-A pattern is of a restricted syntax: no quantified group holding a
-quantifier or an alternation (`(a+)+`, `(a*)*`, `(a|aa)+`;
-bounded_pattern), the nesting that backtracks exponentially; and each
-search of a cause is bounded in time (PATTERN_SECONDS): a pattern that runs
-past it (`.*.*.*.*x` backtracks polynomially) is an error naming its line,
-never a hang.
+A pattern is of a restricted syntax (bounded_pattern), so that no search
+backtracks for long, in whatever thread it runs: no quantified group
+holding a quantifier or an alternation (`(a+)+`, `(a*)*`, `(a|aa)+`), at
+most one repeated part (`.*.*.*.*x` is refused) and at most PATTERN_PATHS
+ways through its ? and alternations; a pattern outside it is an error
+naming its line.
 A malformed line is an error naming the file and line."""
 import os
 import re
-import signal
 import stat
-import threading
-import time
 
 from . import vocab as V
 from .common import ROOT, HarnessError
@@ -44,7 +41,7 @@ CASES = os.path.join(ROOT, "cases")
 # own lit.cfg.py (gcnabi's), which nothing a known entry names replaces.
 LIT_CONFIG_NAMES = ("lit.cfg.py", "lit.site.cfg.py", "lit.local.cfg")
 MAX_FILE_BYTES = 4 << 20  # a known-differences file or a stored reproducer, at most
-PATTERN_SECONDS = 0.5  # one search of one pattern in one cause, at most
+PATTERN_PATHS = 64  # ways through a pattern's ? and alternations, at most
 
 AXES = ["model-vs-llc", "model-vs-llc-caller", "caller-vs-callee", "llc-vs-llc-callee", "llc-vs-llc-caller",
         "dag-vs-gisel", "gisel-vs-nrbs", "link", "crash", "final-code"]
@@ -157,11 +154,52 @@ def _quantified(node):
                     yield from _quantified(b)
 
 
+def _cost(node):
+    """(paths, repeats) of a parsed regex: paths, the ways through it
+    without its repeats over 1 (each ? doubles them, an alternation adds
+    its branches); repeats, how many of +, * and {n,m} with m above 1 it
+    holds. Together they bound what a search backtracks."""
+    paths, repeats = 1, 0
+    for op, av in node:
+        if op in (_sre_c.MAX_REPEAT, _sre_c.MIN_REPEAT) or op == getattr(_sre_c, "POSSESSIVE_REPEAT", None):
+            lo, hi, body = av
+            p, r = _cost(body)
+            if hi > 1:
+                repeats += 1 + r
+                paths *= p
+            else:
+                paths *= p + (1 if lo < hi else 0)
+                repeats += r
+        elif op == _sre_c.BRANCH:
+            costs = [_cost(b) for b in av[1]]
+            paths *= sum(c[0] for c in costs)
+            repeats += sum(c[1] for c in costs)
+        elif op == _sre_c.GROUPREF_EXISTS:
+            costs = [_cost(b) for b in av[1:] if b is not None]
+            paths *= sum(c[0] for c in costs) + (1 if av[2] is None else 0)
+            repeats += sum(c[1] for c in costs)
+        elif op in (_sre_c.SUBPATTERN, _sre_c.ASSERT, _sre_c.ASSERT_NOT):
+            p, r = _cost(av[-1])
+            paths *= p
+            repeats += r
+        elif op == getattr(_sre_c, "ATOMIC_GROUP", None):
+            p, r = _cost(av)
+            paths *= p
+            repeats += r
+    return paths, repeats
+
+
 def bounded_pattern(pattern):
     """pattern compiled, when of the restricted syntax: no repeated part
-    (+, *, {n,m} with m above 1) holds a quantifier (?, too) or an alternation,
-    the nesting that backtracks exponentially (`(a+)+b` on a long run of
-    a). ValueError otherwise."""
+    (+, *, {n,m} with m above 1) holds a quantifier (?, too) or an
+    alternation, the nesting that backtracks exponentially in the cause
+    (`(a+)+b` on a long run of a); at most one repeated part (seven .*
+    before a letter backtrack as the cause's length to the eighth); at
+    most PATTERN_PATHS ways through its ? and alternations (thirty a? before
+    thirty a backtrack 2^30 times). A search then tries, from each place it
+    starts, at most PATTERN_PATHS ways, each repeating once over the cause:
+    quadratic in the cause's length at worst, in any thread, with no timer.
+    ValueError otherwise."""
     try:
         tree = _sre.parse(pattern)
         rx = re.compile(pattern)
@@ -171,6 +209,13 @@ def bounded_pattern(pattern):
         if hi is not None and hi > 1 and any(True for _ in _quantified(body)):
             raise ValueError("nested quantifier in pattern '%s': a repeated group holds a quantifier or an "
                              "alternation (restricted syntax, see the file's header)" % pattern)
+    paths, repeats = _cost(tree)
+    if repeats > 1:
+        raise ValueError("pattern '%s' repeats %d parts (+, *, {n,m}): at most one (restricted syntax, see the "
+                         "file's header)" % (pattern, repeats))
+    if paths > PATTERN_PATHS:
+        raise ValueError("pattern '%s' has %d ways through its ? and alternations: at most %d (restricted "
+                         "syntax, see the file's header)" % (pattern, paths, PATTERN_PATHS))
     return rx
 
 
@@ -231,35 +276,10 @@ def load(path):
     return entries
 
 
-class _Overrun(Exception):
-    pass
-
-
-def _overrun(signum, frame):
-    raise _Overrun()
-
-
 def search(entry, cause):
-    """entry's pattern searched in cause, at most PATTERN_SECONDS long (the
-    search polls signals; its timer runs where signals are delivered, in
-    the main thread, where reports classify findings). HarnessError naming
-    the entry's line when it runs past."""
-    if threading.current_thread() is not threading.main_thread():
-        return entry["pattern"].search(cause)
-    old = signal.signal(signal.SIGALRM, _overrun)
-    t0 = time.monotonic()
-    outer = signal.setitimer(signal.ITIMER_REAL, PATTERN_SECONDS)
-    try:
-        return entry["pattern"].search(cause)
-    except _Overrun:
-        raise HarnessError("%s: error: pattern '%s' ran past %g s on a cause of %d characters (%s...): it "
-                           "backtracks; write it without repeated wildcards" % (
-                               entry["where"], entry["pattern"].pattern, PATTERN_SECONDS, len(cause), cause[:60]))
-    finally:
-        # A timer running before (the caller's) runs on, less the time spent.
-        left = outer[0] - (time.monotonic() - t0) if outer[0] else 0
-        signal.setitimer(signal.ITIMER_REAL, max(left, 1e-3) if outer[0] else 0, outer[1])
-        signal.signal(signal.SIGALRM, old)
+    """entry's pattern searched in cause (bounded by the pattern's
+    restricted syntax: bounded_pattern)."""
+    return entry["pattern"].search(cause)
 
 
 def match(entries, f):
