@@ -121,25 +121,9 @@ def parse_expectation_name(path):
 HARNESS = [sys.executable, os.path.join(ROOT, "harness", "gcnabi-run")]
 
 
-FINAL_OPTIONS = ("--final-code", "--no-final-code", "--resume")
-
-
-def without_final_code(args):
-    """args of a harness `run` that names no final-code option (nor
-    --resume, which keeps its run's) with --no-final-code: a test whose
-    subject is not the final code runs without it (the default checks it,
-    at about 2.5 times the cost)."""
-    args = list(args)
-    if "run" in args and not any(a.split("=")[0] in FINAL_OPTIONS for a in args):
-        k = args.index("run") + 1
-        args[k:k] = ["--no-final-code"]
-    return args
-
-
 def harness_run(args, **kw):
-    """harness/gcnabi-run ARGS under this python, its output captured
-    (without the final code unless ARGS ask for it: without_final_code)."""
-    return subprocess.run(HARNESS + without_final_code(args), capture_output=True, text=True, **kw)
+    """harness/gcnabi-run ARGS under this python, its output captured."""
+    return subprocess.run(HARNESS + args, capture_output=True, text=True, **kw)
 
 
 def run(cmd, **kw):

@@ -16,7 +16,7 @@ import time
 import pytest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from gcnabi_tests import GCNABI, HARNESS, ROOT, harness_run as run, without_final_code  # noqa: E402
+from gcnabi_tests import GCNABI, HARNESS, ROOT, harness_run as run  # noqa: E402
 from soft import report  # noqa: E402
 
 REPORT_FILES = ("summary.md", "results.jsonl", "junit.xml", "index.html")
@@ -132,7 +132,7 @@ def test_resume_and_shards(tmp, llc):
     report("same seed and inputs: byte-identical reports", not d, "differ: %s" % d)
     # Killed halfway: after the second unit is in the journal.
     b = os.path.join(tmp, "killed")
-    p = subprocess.Popen(HARNESS + without_final_code(small(llc, b)), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    p = subprocess.Popen(HARNESS + small(llc, b), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                          start_new_session=True)
     journal = os.path.join(b, "journal.jsonl")
     deadline = time.monotonic() + whole * 3 + 60

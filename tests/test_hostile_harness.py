@@ -28,7 +28,6 @@ from gcnabirun import cli as CLI  # noqa: E402
 from gcnabirun import known as K  # noqa: E402
 from gcnabirun import work as W  # noqa: E402
 from gcnabirun.common import HarnessError  # noqa: E402
-from gcnabi_tests import without_final_code  # noqa: E402
 
 RUN = [sys.executable, os.path.join(ROOT, "harness", "gcnabi-run")]
 # The smallest run: one llc, one CPU, one selector, five signatures.
@@ -39,8 +38,7 @@ STORED = os.path.join(ROOT, "cases", "repro", "llc16-dag-gfx-callee-implicit-def
 
 
 def run(args, timeout=120):
-    return subprocess.run(RUN + without_final_code(args), capture_output=True, text=True, errors="replace",
-                          timeout=timeout)
+    return subprocess.run(RUN + args, capture_output=True, text=True, errors="replace", timeout=timeout)
 
 
 def clean(r):

@@ -155,10 +155,10 @@ def add_common(p, count=300):
     p.add_argument("--final-code", nargs="?", const="both", choices=["dag", "gisel", "both", "auto"],
                    help="check llc's final code against the contract too, of the combinations of this selector "
                         "(gcnabi check --final-code-selector; without one: both; auto: SelectionDAG's, and "
-                        "GlobalISel's from llc %d on; the default: auto)"
+                        "GlobalISel's from llc %d on; default: auto in nightly, none otherwise)"
                         % W.GISEL_FINAL_CODE_FROM)
     p.add_argument("--no-final-code", dest="final_code", action="store_const", const="none",
-                   help="no final code")
+                   help="no final code, in nightly too")
     p.add_argument("--progress", action="store_true", default=None, help="progress line even when not a terminal")
     p.add_argument("--as-written", action="store_true",
                    help="the input files are modules, each compiled as it is (gcnabi check --as-written): one unit "
@@ -227,9 +227,9 @@ def config_from(args, mode, compilers):
            "layout": args.layout, "chunk": args.chunk, "batch": args.batch, "timeout": args.timeout,
            "mem": args.mem, "inputs": [os.path.abspath(p) for p in args.inputs], "as_written": args.as_written,
            "known": os.path.abspath(args.known),
-           # The final code's selector(s): by default SelectionDAG's, and
-           # GlobalISel's from llc 22 (work.GISEL_FINAL_CODE_FROM).
-           "final_code": "auto" if args.final_code is None else
+           # The final code's selector(s): in the nightly SelectionDAG's,
+           # and GlobalISel's from llc 22 (work.GISEL_FINAL_CODE_FROM).
+           "final_code": ("auto" if mode == "nightly" else None) if args.final_code is None else
            (None if args.final_code == "none" else args.final_code),
            # The nightly's extra rounds, while its budget lasts (work.make_plan).
            "rounds": W.NIGHTLY_ROUNDS if mode == "nightly" else 1,

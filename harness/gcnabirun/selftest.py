@@ -75,9 +75,7 @@ def selftest(args):
     tmp = tempfile.mkdtemp(prefix="gcnabi-selftest-")
     sigs = os.path.join(tmp, "sigs.ll")
     write_text(sigs, SIGS)
-    # both planted errors are at isel: the final code is not needed to find them
-    common = ["--mcpu", V.default_cpus("place")[0], "--selector", "dag", "--count", "0", "--seed", "1", "--jobs", "2",
-              "--no-final-code"]
+    common = ["--mcpu", V.default_cpus("place")[0], "--selector", "dag", "--count", "0", "--seed", "1", "--jobs", "2"]
     results = []
     # (a) the model is wrong
     sw = planted_switch(base["profile"])
