@@ -247,12 +247,47 @@ static bool per_lane_address(Exec *x, const State *st, const AsmInstr *in, const
 	return vary;
 }
 
+/* A store to or load from global memory, at symbol sym (-1: not known)
+ * plus off when known: a store of an argument is checked against where it
+ * arrives, a load gives the words of the global. False: the path stops. */
+static bool global_access(Exec *x, State *st, const AsmInstr *in, bool store, int sym, bool known, int64_t off,
+			  const AsmOp *data, const AsmOp *vaddr)
+{
+	if (store && !whole_wave_lanes(x, st, in, "a store to global memory"))
+		return false;
+	if (store) {
+		if (sym >= 0 && known)
+			check_received(x, st, in, sym, off, data);
+		return !x->done;
+	}
+	bool vary = per_lane_address(x, st, in, vaddr);
+	for (unsigned k = 0; k < data->count && data->kind == AOP_REG; k++) {
+		Val v = sym >= 0 && known && mem_dwords(in->mnemonic) > k
+				? (Val){ .kind = V_LOAD, .id = (uint32_t)sym, .off = off + 4 * (int64_t)k }
+				: data_val(x, in->line);
+		if (vary)
+			v = varying_val(x, in->line, data_val(x, in->line));
+		if (!write_v(x, st, in, (RegFile)data->file, data->first + k, v))
+			return false;
+	}
+	return true;
+}
+
 /* Memory instructions; false: the path stops. */
 bool exec_memory(Exec *x, State *st, const AsmInstr *in)
 {
 	const char *m = in->mnemonic;
 	bool store = strstr(m, "_store") != 0, load = strstr(m, "_load") != 0;
 	const AsmOp *o = in->op;
+	if (has_prefix(m, "buffer_") && (store || load) && in->nops >= 4 && global_of(st, &o[2]) >= 0) {
+		/* A resource built from a global's address (gfx6 and gfx7 have
+		 * no global_ instructions): global memory, at the instruction's
+		 * offset plus a constant soffset when the address is `off`. */
+		Val so = o[3].kind == AOP_OFF ? const_val(0) : read_op(x, st, &o[3], 0, in->line);
+		bool known = o[1].kind == AOP_OFF && so.kind == V_CONST;
+		int64_t off = (in->has_offset ? in->offset : 0) + (so.kind == V_CONST ? so.off : 0);
+		return global_access(x, st, in, store, global_of(st, &o[2]), known, off, &o[0], &o[1]);
+	}
 	if (has_prefix(m, "buffer_") && (store || load) && in->nops >= 4) {
 		if (store)
 			scratch_store(x, st, in, &o[0], &o[1], &o[3]);
@@ -268,27 +303,10 @@ bool exec_memory(Exec *x, State *st, const AsmInstr *in)
 		return true;
 	}
 	if (has_prefix(m, "global_") && (store || load) && in->nops >= 3) {
-		int sym = global_of(st, &o[2]);
-		Val voff = store ? read_op(x, st, &o[0], 0, in->line) : read_op(x, st, &o[1], 0, in->line);
+		Val voff = read_op(x, st, &o[store ? 0 : 1], 0, in->line);
 		int64_t off = (in->has_offset ? in->offset : 0) + (voff.kind == V_CONST ? voff.off : 0);
-		if (store && !whole_wave_lanes(x, st, in, "a store to global memory"))
-			return false;
-		if (store) {
-			if (sym >= 0 && voff.kind == V_CONST)
-				check_received(x, st, in, sym, off, &o[1]);
-			return !x->done;
-		}
-		bool vary = per_lane_address(x, st, in, &o[1]);
-		for (unsigned k = 0; k < o[0].count && o[0].kind == AOP_REG; k++) {
-			Val v = sym >= 0 && voff.kind == V_CONST && mem_dwords(m) > k
-					? (Val){ .kind = V_LOAD, .id = (uint32_t)sym, .off = off + 4 * (int64_t)k }
-					: data_val(x, in->line);
-			if (vary)
-				v = varying_val(x, in->line, data_val(x, in->line));
-			if (!write_v(x, st, in, (RegFile)o[0].file, o[0].first + k, v))
-				return false;
-		}
-		return true;
+		return global_access(x, st, in, store, global_of(st, &o[2]), voff.kind == V_CONST, off, &o[store ? 1 : 0],
+				     &o[store ? 0 : 1]);
 	}
 	if (has_prefix(m, "s_load_") && in->nops >= 2) {
 		int sym = global_of(st, &o[1]);
