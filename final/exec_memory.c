@@ -279,16 +279,18 @@ bool exec_memory(Exec *x, State *st, const AsmInstr *in)
 	const char *m = in->mnemonic;
 	bool store = strstr(m, "_store") != 0, load = strstr(m, "_load") != 0;
 	const AsmOp *o = in->op;
-	if (has_prefix(m, "buffer_") && (store || load) && in->nops >= 4 && global_of(st, &o[2]) >= 0) {
-		/* A resource built from a global's address (gfx6 and gfx7 have
-		 * no global_ instructions): global memory, at the instruction's
-		 * offset plus a constant soffset when the address is `off`. */
-		Val so = o[3].kind == AOP_OFF ? const_val(0) : read_op(x, st, &o[3], 0, in->line);
-		bool known = o[1].kind == AOP_OFF && so.kind == V_CONST;
-		int64_t off = (in->has_offset ? in->offset : 0) + (so.kind == V_CONST ? so.off : 0);
-		return global_access(x, st, in, store, global_of(st, &o[2]), known, off, &o[0], &o[1]);
-	}
 	if (has_prefix(m, "buffer_") && (store || load) && in->nops >= 4) {
+		int sym = global_of(st, &o[2]);
+		if (sym >= 0) {
+			/* A resource built from a global's address (gfx6 and gfx7
+			 * have no global_ instructions): global memory, at the
+			 * instruction's offset plus a constant soffset when the
+			 * address is `off`. */
+			Val so = o[3].kind == AOP_OFF ? const_val(0) : read_op(x, st, &o[3], 0, in->line);
+			int64_t off = (in->has_offset ? in->offset : 0) + (so.kind == V_CONST ? so.off : 0);
+			return global_access(x, st, in, store, sym, o[1].kind == AOP_OFF && so.kind == V_CONST, off, &o[0],
+					     &o[1]);
+		}
 		if (store)
 			scratch_store(x, st, in, &o[0], &o[1], &o[3]);
 		else

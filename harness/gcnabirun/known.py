@@ -130,63 +130,36 @@ def repro_of(text, known_path):
     return real
 
 
-def _quantified(node):
-    """The repeat and alternation nodes of a parsed regex, (op, max repeats
-    or None, body), outer ones first."""
-    for op, av in node:
-        if op in (_sre_c.MAX_REPEAT, _sre_c.MIN_REPEAT) or op == getattr(_sre_c, "POSSESSIVE_REPEAT", None):
-            lo, hi, body = av
-            yield (op, hi, body)
-            yield from _quantified(body)
-        elif op == _sre_c.BRANCH:
-            yield (op, None, None)
-            for b in av[1]:
-                yield from _quantified(b)
-        elif op == _sre_c.SUBPATTERN:
-            yield from _quantified(av[-1])
-        elif op in (_sre_c.ASSERT, _sre_c.ASSERT_NOT):
-            yield from _quantified(av[1])
-        elif op == getattr(_sre_c, "ATOMIC_GROUP", None):
-            yield from _quantified(av)
-        elif op == _sre_c.GROUPREF_EXISTS:
-            for b in av[1:]:
-                if b is not None:
-                    yield from _quantified(b)
-
-
 def _cost(node):
-    """(paths, repeats) of a parsed regex: paths, the ways through it
-    without its repeats over 1 (each ? doubles them, an alternation adds
+    """(paths, repeats, nested) of a parsed regex: paths, the ways through
+    it without its repeats over 1 (each ? doubles them, an alternation adds
     its branches); repeats, how many of +, * and {n,m} with m above 1 it
-    holds. Together they bound what a search backtracks."""
-    paths, repeats = 1, 0
+    holds; nested, whether one of those repeats a part with a way or a
+    repeat of its own. Together they bound what a search backtracks."""
+    paths, repeats, nested = 1, 0, False
     for op, av in node:
         if op in (_sre_c.MAX_REPEAT, _sre_c.MIN_REPEAT) or op == getattr(_sre_c, "POSSESSIVE_REPEAT", None):
             lo, hi, body = av
-            p, r = _cost(body)
-            if hi > 1:
-                repeats += 1 + r
-                paths *= p
-            else:
-                paths *= p + (1 if lo < hi else 0)
-                repeats += r
-        elif op == _sre_c.BRANCH:
-            costs = [_cost(b) for b in av[1]]
-            paths *= sum(c[0] for c in costs)
-            repeats += sum(c[1] for c in costs)
+            p, r, n = _cost(body)
+            nested |= n or (hi > 1 and (p > 1 or r > 0))
+            paths *= p if hi > 1 else p + (1 if lo < hi else 0)
+            repeats += r + (1 if hi > 1 else 0)
+            continue
+        if op == _sre_c.BRANCH:
+            parts, extra = av[1], 0
         elif op == _sre_c.GROUPREF_EXISTS:
-            costs = [_cost(b) for b in av[1:] if b is not None]
-            paths *= sum(c[0] for c in costs) + (1 if av[2] is None else 0)
-            repeats += sum(c[1] for c in costs)
+            parts, extra = [b for b in av[1:] if b is not None], 1 if av[2] is None else 0
         elif op in (_sre_c.SUBPATTERN, _sre_c.ASSERT, _sre_c.ASSERT_NOT):
-            p, r = _cost(av[-1])
-            paths *= p
-            repeats += r
+            parts, extra = [av[-1]], 0
         elif op == getattr(_sre_c, "ATOMIC_GROUP", None):
-            p, r = _cost(av)
-            paths *= p
-            repeats += r
-    return paths, repeats
+            parts, extra = [av], 0
+        else:
+            continue
+        costs = [_cost(b) for b in parts]
+        paths *= sum(c[0] for c in costs) + extra
+        repeats += sum(c[1] for c in costs)
+        nested |= any(c[2] for c in costs)
+    return paths, repeats, nested
 
 
 def bounded_pattern(pattern):
@@ -205,11 +178,10 @@ def bounded_pattern(pattern):
         rx = re.compile(pattern)
     except (re.error, OverflowError, RecursionError) as e:
         raise ValueError("pattern '%s': %s" % (pattern, e))
-    for op, hi, body in _quantified(tree):
-        if hi is not None and hi > 1 and any(True for _ in _quantified(body)):
-            raise ValueError("nested quantifier in pattern '%s': a repeated group holds a quantifier or an "
-                             "alternation (restricted syntax, see the file's header)" % pattern)
-    paths, repeats = _cost(tree)
+    paths, repeats, nested = _cost(tree)
+    if nested:
+        raise ValueError("nested quantifier in pattern '%s': a repeated group holds a quantifier or an "
+                         "alternation (restricted syntax, see the file's header)" % pattern)
     if repeats > 1:
         raise ValueError("pattern '%s' repeats %d parts (+, *, {n,m}): at most one (restricted syntax, see the "
                          "file's header)" % (pattern, repeats))
