@@ -31,6 +31,7 @@ static const OptSpec emit_opts[] = {
 	{ "--selector", "S", "dag (default) or gisel: bodies this selector can select (llc 14/15 SelectionDAG: bfloat arguments left unused)" },
 	{ "--mcpu", "CPU", "the target llc compiles for (default: one with 16-bit instructions)" },
 	{ "--uniform-inreg", 0, "\"gcnabi-divergent\" callers pass uniform values, as check --final-code compiles a function again where llc fails on lane-varying values passed inreg" },
+	{ "--final-body", 0, "the body check --final-code compiles: the return value loaded and the result stored without volatile; with --selector gisel, sub-word and odd-sized values kept in memory zero-extended to whole words" },
 	{ 0, 0, 0 },
 };
 

@@ -12,7 +12,7 @@ int cmd_emit(int argc, char **argv)
 	const Profile *p = profile_newest();
 	EmitOptions o = { 0 };
 	const char *input = "-", *graph_of = NULL, *leave_out = NULL;
-	bool typed_ptrs = false, uniform = false;
+	bool typed_ptrs = false, uniform = false, final_body = false;
 	Selector sel = SEL_DAG;
 	const char *cpu = NULL;
 	int i = 1, k;
@@ -37,6 +37,8 @@ int cmd_emit(int argc, char **argv)
 			typed_ptrs = true;
 		else if (strcmp(cmd->opts[k].name, "--uniform-inreg") == 0)
 			uniform = true;
+		else if (strcmp(cmd->opts[k].name, "--final-body") == 0)
+			final_body = true;
 		else if (strcmp(cmd->opts[k].name, "--graph-of") == 0)
 			graph_of = val[0] == '@' ? val + 1 : val;
 		else if (strcmp(cmd->opts[k].name, "--leave-out") == 0)
@@ -61,6 +63,8 @@ int cmd_emit(int argc, char **argv)
 	emit_profile_options(&o, p, sel, t ? t->has_16bit_insts : true);
 	o.typed_ptrs |= typed_ptrs;
 	o.uniform_inreg = uniform;
+	o.final_body = final_body;
+	o.wide_memory = final_body && sel == SEL_GISEL;
 	if (i < argc)
 		input = argv[i];
 	char err[512];

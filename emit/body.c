@@ -49,6 +49,7 @@ void emit_return(Emitter *e)
 		buf_printf(e->b, " zeroinitializer\n}\n");
 		return;
 	}
+	const char *wide = kept_wide(e, s->ret) ? ".w" : "", *volatile_load = e->o->final_body ? "" : "volatile ";
 	if (divergent_return(e)) {
 		/* A value that differs per lane, at the lane's own element:
 		 * its index from inline assembly, which needs no declaration
@@ -58,18 +59,20 @@ void emit_return(Emitter *e)
 		put_mem_type(e, s->ret);
 		buf_printf(e->b, ", ");
 		put_global_ptr(e, s->ret, 1);
-		buf_printf(e->b, " @gcnabi.%u.lane.ret, i32 %%gcnabi.rl\n  %%gcnabi.r = load volatile ", e->idx);
+		buf_printf(e->b, " @gcnabi.%u.lane.ret, i32 %%gcnabi.rl\n  %%gcnabi.r%s = load %s", e->idx, wide, volatile_load);
 		put_mem_type(e, s->ret);
 		buf_printf(e->b, ", ");
 		put_global_ptr(e, s->ret, 1);
 		buf_printf(e->b, " %%gcnabi.ra\n");
 	} else {
-		buf_printf(e->b, "  %%gcnabi.r = load volatile ");
+		buf_printf(e->b, "  %%gcnabi.r%s = load %s", wide, volatile_load);
 		put_mem_type(e, s->ret);
 		buf_printf(e->b, ", ");
 		put_global_ptr(e, s->ret, 1);
 		buf_printf(e->b, " @gcnabi.%u.ret\n", e->idx);
 	}
+	if (*wide)
+		put_from_mem(e, s->ret, "%gcnabi.r.w", "%gcnabi.r");
 	if (is_fat_pointer(e, s->ret)) {
 		buf_printf(e->b, "  %%gcnabi.rp = inttoptr i160 %%gcnabi.r to %s\n  ret %s %%gcnabi.rp\n}\n", fat_pointer_type(e),
 			   fat_pointer_type(e));

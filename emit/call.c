@@ -71,6 +71,18 @@ bool divergent_arg(const Emitter *e, unsigned k)
 	       !skipped(e, k);
 }
 
+/* Call v's argument k, loaded as %<v>.o<k>.w where a global keeps it
+ * wide (kept_wide), as %<v>.o<k>. */
+static void from_wide(Emitter *e, TypeId vt, const char *v, unsigned k)
+{
+	char o[80], w[84];
+	if (!kept_wide(e, vt))
+		return;
+	snprintf(o, sizeof o, "%%%s.o%u", v, k);
+	snprintf(w, sizeof w, "%s.w", o);
+	put_from_mem(e, vt, w, o);
+}
+
 /* Argument k of call v, lane-varying: loaded from @gcnabi.<i>.lane.<k>
  * at the lane's own element (lane: its index, read once per call). The
  * address is named as the out-marker is: the load's memory operand (from
@@ -84,11 +96,13 @@ static void load_lane_arg(Emitter *e, const char *v, unsigned k, char *lane, siz
 	put_mem_type(e, vt);
 	buf_printf(e->b, ", ");
 	put_global_ptr(e, vt, 1);
-	buf_printf(e->b, " @gcnabi.%u.lane.%u, i32 %s\n  %%%s.o%u = load volatile ", e->idx, k, lane, v, k);
+	bool wide = kept_wide(e, vt);
+	buf_printf(e->b, " @gcnabi.%u.lane.%u, i32 %s\n  %%%s.o%u%s = load volatile ", e->idx, k, lane, v, k, wide ? ".w" : "");
 	put_mem_type(e, vt);
 	buf_printf(e->b, ", ");
 	put_global_ptr(e, vt, 1);
 	buf_printf(e->b, " %%gcnabi.%u.out.%u\n", e->idx, k);
+	from_wide(e, vt, v, k);
 	if (is_fat_pointer(e, vt))
 		buf_printf(e->b, "  %%%s.p%u = inttoptr i160 %%%s.o%u to %s\n", v, k, v, k, fat_pointer_type(e));
 }
@@ -137,11 +151,12 @@ void emit_call(Emitter *e, const char *fn_name, const char *v, unsigned shared, 
 				put_copy_alloca(e, k);
 			continue;
 		}
-		buf_printf(e->b, "  %%%s.o%u = load ", v, k);
+		buf_printf(e->b, "  %%%s.o%u%s = load ", v, k, kept_wide(e, vt) ? ".w" : "");
 		put_mem_type(e, vt);
 		buf_printf(e->b, ", ");
 		put_global_ptr(e, vt, 4);
 		buf_printf(e->b, " @gcnabi.%u.out.%u, align %u\n", e->idx, k, OUT_ALIGN);
+		from_wide(e, vt, v, k);
 		if (!by_copy(p) ? is_fat_pointer(e, vt) : native_fat_copy(e, vt))
 			buf_printf(e->b, "  %%%s.p%u = inttoptr i160 %%%s.o%u to %s\n", v, k, v, k, fat_pointer_type(e));
 		if (by_copy(p)) {
@@ -215,9 +230,14 @@ void emit_call(Emitter *e, const char *fn_name, const char *v, unsigned shared, 
 	if (!is_void && !bfloat_unselectable(e, s->ret)) {
 		if (is_fat_pointer(e, s->ret))
 			buf_printf(e->b, "  %%%s.ri = ptrtoint %s %%%s.r to i160\n", v, fat_pointer_type(e), v);
-		buf_printf(e->b, "  store volatile ");
+		char r[80], w[84];
+		snprintf(r, sizeof r, "%%%s.r", v);
+		snprintf(w, sizeof w, "%s%s", r, is_fat_pointer(e, s->ret) ? "i" : kept_wide(e, s->ret) ? "w" : "");
+		if (kept_wide(e, s->ret))
+			put_to_mem(e, s->ret, r, w);
+		buf_printf(e->b, "  store %s", e->o->final_body ? "" : "volatile ");
 		put_mem_type(e, s->ret);
-		buf_printf(e->b, is_fat_pointer(e, s->ret) ? " %%%s.ri, " : " %%%s.r, ", v);
+		buf_printf(e->b, " %s, ", w);
 		put_global_ptr(e, s->ret, 1);
 		buf_printf(e->b, " @gcnabi.%u.res\n", e->idx);
 	}
@@ -267,19 +287,20 @@ void emit_chain_call(Emitter *e, const char *fn_name, const char *v, unsigned sh
 			load_lane_arg(e, v, k, lane, sizeof lane);
 			continue;
 		}
-		buf_printf(e->b, "  %%%s.o%u = load ", v, k);
+		buf_printf(e->b, "  %%%s.o%u%s = load ", v, k, kept_wide(e, vt) ? ".w" : "");
 		put_mem_type(e, vt);
 		buf_printf(e->b, ", ");
 		put_global_ptr(e, vt, 4);
 		buf_printf(e->b, " @gcnabi.%u.out.%u, align %u\n", e->idx, k, OUT_ALIGN);
+		from_wide(e, vt, v, k);
 		if (!by_copy(&s->params[k]) && is_fat_pointer(e, vt))
 			buf_printf(e->b, "  %%%s.p%u = inttoptr i160 %%%s.o%u to %s\n", v, k, v, k, fat_pointer_type(e));
 		if (by_copy(&s->params[k])) {
 			/* A byval parameter (the verifier refuses it) passes a copy's address. */
 			buf_printf(e->b, "  %%%s.p%u = alloca ", v, k);
-			put_mem_type(e, vt);
+			put_plain_mem_type(e, vt);
 			buf_printf(e->b, ", addrspace(5)\n  store ");
-			put_mem_type(e, vt);
+			put_plain_mem_type(e, vt);
 			buf_printf(e->b, " %%%s.o%u, ", v, k);
 			put_type(e, s->params[k].type);
 			buf_printf(e->b, " %%%s.p%u\n", v, k);

@@ -40,6 +40,19 @@ typedef struct {
 	 * "illegal VGPR to SGPR copy"), so the final code is checked on the
 	 * program without them (check --final-code) */
 	bool uniform_inreg;
+	/* The body the final code is checked on (check --final-code), none
+	 * of whose differences is the convention's. final_body: the return
+	 * value is loaded, and a call's result stored, without `volatile`
+	 * (a volatile load or store of a [115 x i56] keeps all 230 parts
+	 * live at once: 25 s of llc 19's register allocator for one function
+	 * and its caller, 0.6 s without). wide_memory (GlobalISel): globals
+	 * keep a value of sub-word or odd-sized integers or 16-bit floats
+	 * (alone or in a vector) zero-extended to whole words (llc 22 cannot
+	 * legalize a store of <4 x i17> nor select a scalar 16-bit load, and
+	 * runs out of memory on a store of <16 x i52>; SelectionDAG cannot
+	 * promote a zext of <3 x i24>, so its stores stay as they were) */
+	bool final_body;
+	bool wide_memory;
 } EmitOptions;
 /* The options that follow from the llc's profile, the selector and whether
  * the target has 16-bit instructions: its IR dialect and what its

@@ -49,12 +49,89 @@ const char *fat_pointer_type(const Emitter *e)
 
 /* The type a value is kept in memory as: a fat pointer cannot live in a
  * global, its 160-bit integer form can. */
-void put_mem_type(Emitter *e, TypeId t)
+void put_plain_mem_type(Emitter *e, TypeId t)
 {
 	if (is_fat_pointer(e, t))
 		buf_printf(e->b, "i160");
 	else
 		put_type(e, t);
+}
+
+/* Whether a global keeps a value of type t wider than itself
+ * (EmitOptions.wide_memory). */
+bool kept_wide(const Emitter *e, TypeId t)
+{
+	if (!e->o->wide_memory)
+		return false;
+	const Type *ty = sig_type(e->s, t);
+	if (ty->kind == TYPE_VECTOR)
+		ty = sig_type(e->s, ty->elem);
+	return ty->kind == TYPE_INT ? ty->n % 32 != 0 : ty->kind == TYPE_HALF || ty->kind == TYPE_BFLOAT;
+}
+
+/* t with each scalar as an integer of `bits` (0: whole words). */
+static void put_int_form(Emitter *e, TypeId t, unsigned bits)
+{
+	const Type *ty = sig_type(e->s, t);
+	const Type *el = ty->kind == TYPE_VECTOR ? sig_type(e->s, ty->elem) : ty;
+	unsigned n = bits ? bits : el->kind == TYPE_INT ? (el->n + 31) / 32 * 32 : 32;
+	if (ty->kind == TYPE_VECTOR)
+		buf_printf(e->b, "<%u x i%u>", ty->n, n);
+	else
+		buf_printf(e->b, "i%u", n);
+}
+
+static bool float16(const Emitter *e, TypeId t)
+{
+	const Type *ty = sig_type(e->s, t);
+	unsigned k = ty->kind == TYPE_VECTOR ? sig_type(e->s, ty->elem)->kind : ty->kind;
+	return k == TYPE_HALF || k == TYPE_BFLOAT;
+}
+
+void put_mem_type(Emitter *e, TypeId t)
+{
+	if (kept_wide(e, t))
+		put_int_form(e, t, 0);
+	else
+		put_plain_mem_type(e, t);
+}
+
+/* "<dst> = ..." lines: src, a value of type t that kept_wide says a global
+ * keeps wide, in that form (16-bit floats through their bits). */
+void put_to_mem(Emitter *e, TypeId t, const char *src, const char *dst)
+{
+	if (float16(e, t)) {
+		buf_printf(e->b, "  %s.i = bitcast ", dst);
+		put_type(e, t);
+		buf_printf(e->b, " %s to ", src);
+		put_int_form(e, t, 16);
+		buf_printf(e->b, "\n  %s = zext ", dst);
+		put_int_form(e, t, 16);
+		buf_printf(e->b, " %s.i to ", dst);
+	} else {
+		buf_printf(e->b, "  %s = zext ", dst);
+		put_type(e, t);
+		buf_printf(e->b, " %s to ", src);
+	}
+	put_int_form(e, t, 0);
+	buf_printf(e->b, "\n");
+}
+
+/* "<dst> = ..." lines: src, t's wide form loaded from a global, as t. */
+void put_from_mem(Emitter *e, TypeId t, const char *src, const char *dst)
+{
+	bool f = float16(e, t);
+	buf_printf(e->b, "  %s%s = trunc ", dst, f ? ".i" : "");
+	put_int_form(e, t, 0);
+	buf_printf(e->b, " %s to ", src);
+	if (f) {
+		put_int_form(e, t, 16);
+		buf_printf(e->b, "\n  %s = bitcast ", dst);
+		put_int_form(e, t, 16);
+		buf_printf(e->b, " %s.i to ", dst);
+	}
+	put_type(e, t);
+	buf_printf(e->b, "\n");
 }
 
 /* A caller's byval copy of a fat pointer holds the pointer itself where the
@@ -73,7 +150,7 @@ void put_copy_type(Emitter *e, TypeId t)
 	if (native_fat_copy(e, t))
 		put_type(e, t);
 	else
-		put_mem_type(e, t);
+		put_plain_mem_type(e, t);
 }
 
 void put_global_ptr(Emitter *e, TypeId t, unsigned as)
@@ -262,7 +339,7 @@ void emit_entry_stores(Emitter *e)
 			snprintf(val, sizeof val, "%%gcnabi.v%u", k);
 		} else if (by_copy(p)) {
 			buf_printf(e->b, "  %%gcnabi.v%u = load ", k);
-			put_mem_type(e, vt);
+			put_copy_type(e, vt);
 			buf_printf(e->b, ", ");
 			put_type(e, p->type);
 			buf_printf(e->b, " %s\n", arg);
@@ -270,6 +347,12 @@ void emit_entry_stores(Emitter *e)
 		} else if (is_fat_pointer(e, vt)) {
 			buf_printf(e->b, "  %%gcnabi.v%u = ptrtoint %s %s to i160\n", k, fat_pointer_type(e), arg);
 			snprintf(val, sizeof val, "%%gcnabi.v%u", k);
+		}
+		if (kept_wide(e, vt)) {
+			char m[32];
+			snprintf(m, sizeof m, "%%gcnabi.m%u", k);
+			put_to_mem(e, vt, val, m);
+			snprintf(val, sizeof val, "%s", m);
 		}
 		buf_printf(e->b, "  store volatile ");
 		put_mem_type(e, vt);

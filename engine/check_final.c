@@ -336,6 +336,10 @@ static bool start(Check *c, const Piece *p, const unsigned *const *fns, Running 
 	bool graph = c->in.graph;
 	EmitOptions o = emit_options(co, graph || c->opt.callers);
 	o.uniform_inreg = p->uniform;
+	/* The body no selector balks at and no register allocator spends
+	 * minutes on (EmitOptions.final_body) */
+	o.final_body = true;
+	o.wide_memory = co->sel == SEL_GISEL;
 	bool emitted = true;
 	if (graph && c->in.as_written)
 		buf_put(&r->ir, c->in.text, c->in.len); /* the module as it is */

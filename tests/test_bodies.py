@@ -585,7 +585,46 @@ def whole_wave(tmp):
                and "error: expected type" in c.stderr, p.stdout[:400] + c.stderr[:400])
 
 
-SECTIONS = [subdword_inreg_finding, byval_fatptr_finding, explained_by_hidden_switch, undef_args_through_pointers, many_outgoing_parts, byval_own_type, indirect_byval_forwarded, indirect_no_inputs, ps_unused_i1_past_slot_15, divergent_inreg_calls, frame_bodies, pressure_calls, tail_calls, musttail_calls, branch_bodies, bfloat_returns_llc14, whole_wave]
+FINAL_BODY_SIGS = """declare amdgpu_gfx void @odd(<4 x i17>, <16 x i52>, half inreg, <3 x i16>, i8 inreg)
+declare amdgpu_gfx <3 x i16> @oddret(i32 inreg, half)
+declare [115 x i56] @bigret(i32)
+"""
+
+
+def final_bodies(tmp):
+    """The body check --final-code compiles (gcnabi emit --final-body):
+    llc 22 GlobalISel cannot legalize the plain body's store of <4 x i17>
+    or compile its callers' loads; with the values kept zero-extended to
+    whole words in memory it compiles the same signatures, and SelectionDAG
+    keeps the plain stores. The return value is loaded, and a call's result
+    stored, without volatile (the [115 x i56] return)."""
+    llcs = dict(installed_llcs())
+    sigs = os.path.join(tmp, "final_body.ll")
+    open(sigs, "w").write(FINAL_BODY_SIGS)
+    gisel = run([GCNABI_SAN, "emit", "--caller", "--final-body", "--selector", "gisel", sigs], env=SAN_ENV).stdout
+    dag = run([GCNABI_SAN, "emit", "--caller", "--final-body", sigs], env=SAN_ENV).stdout
+    plain = run([GCNABI_SAN, "emit", "--caller", sigs], env=SAN_ENV).stdout
+    report("final_bodies: GlobalISel's body widens the odd values, SelectionDAG's does not",
+           "zext <4 x i17> %0 to <4 x i32>" in gisel and "trunc <16 x i64> %gcnabi.o1.w to <16 x i52>" in gisel
+           and "bitcast half %2 to i16" in gisel and "zext" not in dag and "store volatile <4 x i17>" in dag,
+           gisel[:1500] + dag[:500])
+    report("final_bodies: the return loaded and the result stored without volatile, only in the final body",
+           "%gcnabi.r = load [115 x i56]" in dag and "store [115 x i56] %gcnabi.r," in dag
+           and "load volatile [115 x i56]" in plain and "store volatile [115 x i56]" in plain, dag[-1500:])
+    if 22 not in llcs:
+        return
+    outs = {}
+    for name, text in (("plain", plain), ("gisel", gisel)):
+        ir = os.path.join(tmp, "final_body_%s.ll" % name)
+        open(ir, "w").write(text)
+        outs[name] = run(["nice", "-n", "10", llcs[22], "-mtriple=amdgcn-amd-amdpal", "-mcpu=gfx1100", "-global-isel",
+                          "-verify-machineinstrs", ir, "-o", os.devnull])
+    report("final_bodies: llc 22 GlobalISel refuses the plain body and compiles the final one",
+           outs["plain"].returncode != 0 and "unable to legalize" in outs["plain"].stderr and outs["gisel"].returncode == 0,
+           outs["plain"].stderr[-800:] + outs["gisel"].stderr[-800:])
+
+
+SECTIONS = [subdword_inreg_finding, byval_fatptr_finding, explained_by_hidden_switch, undef_args_through_pointers, many_outgoing_parts, byval_own_type, indirect_byval_forwarded, indirect_no_inputs, ps_unused_i1_past_slot_15, divergent_inreg_calls, frame_bodies, pressure_calls, tail_calls, musttail_calls, branch_bodies, bfloat_returns_llc14, final_bodies, whole_wave]
 # Over half a minute alone: run first, and left out of make test-quick.
 SLOW = [whole_wave]
 test = section_test(SECTIONS, SLOW)
