@@ -406,6 +406,28 @@ def test_final_selectors():
            "%s != %s" % (cost, want))
 
 
+def test_final_code_verify():
+    """The machine verifier in the final code's llc runs: the nightly's
+    (cli.config_from), a run's only with --final-code-verify; the unit's
+    gcnabi check command says so (work.check_command)."""
+    sys.path.insert(0, os.path.join(ROOT, "harness"))
+    import argparse
+    from gcnabirun import cli, work
+    p = argparse.ArgumentParser()
+    cli.add_common(p)
+    cfgs = {(mode, extra): cli.config_from(p.parse_args(["--final-code", "auto"] + list(extra)), mode, [])
+            for mode in ("run", "nightly") for extra in ((), ("--final-code-verify",))}
+    got = {k: c["final_code_verify"] for k, c in cfgs.items()}
+    unit = {"cpu": "gfx900", "kind": "sig"}
+    comp = [{"label": "llvm-22", "major": 22, "path": "/bin/false", "version": "LLVM version 22.1.8", "profile": "llvm22"}]
+    args = {k: work.check_command(unit, c, comp, "out", False, "in.ll")[0] for k, c in cfgs.items()}
+    report("final-code verifier: on in the nightly and with --final-code-verify, off in a run without it",
+           got == {("run", ()): False, ("run", ("--final-code-verify",)): True, ("nightly", ()): True,
+                   ("nightly", ("--final-code-verify",)): True}
+           and all(("--final-code-verify" in a) == got[k] for k, a in args.items())
+           and all("--final-code-selector" in a for a in args.values()), "%s\n%s" % (got, args))
+
+
 def test_nightly_size():
     """The nightly's plan for its budget (work.nightly_size): what fits is
     expected to need at most the budget; a budget too small for the

@@ -467,10 +467,9 @@ def _running(pid):
         return False
 
 
-def _check(unit, cfg, compilers, run_dir, out, nrbs, inp, callers=True, slots=None):
-    """gcnabi check of one unit: (exit status, error, what check said on
-    stderr); status None when the unit's own time limit stopped it, which
-    is the machine's fault."""
+def check_command(unit, cfg, compilers, out, nrbs, inp, callers=True, slots=None):
+    """The gcnabi check (compare: gcnabi ab) command line of one unit, and
+    whether it is gcnabi ab."""
     # compare: gcnabi ab, which runs check and says what moved between the two (ab.json)
     ab = cfg["mode"] == "compare" and len(compilers) == 2 and not nrbs and callers
     args = [GCNABI, "ab", "--json"] if ab else [GCNABI, "check", "--quiet"]
@@ -498,14 +497,25 @@ def _check(unit, cfg, compilers, run_dir, out, nrbs, inp, callers=True, slots=No
     else:
         args += ["--selector", cfg.get("selector", "both")]
         if cfg.get("final_code"):
-            # The nightly looks for bad machine code in the final code too.
-            args += ["--final-code-verify"]
+            # The nightly looks for bad machine code in the final code too;
+            # a run does not (cli.config_from): the verifier is a fifth of
+            # the final code's llc time, and each rejection splits a piece.
+            if cfg.get("final_code_verify", True):
+                args += ["--final-code-verify"]
             for c in compilers:
                 sel = final_selectors(cfg["final_code"], c)
                 args += ["--final-code-selector", "%s=%s" % (c["label"], "both" if len(sel) == 2 else sel[0])]
     if cfg.get("layout"):
         args += ["--layout", cfg["layout"]]
     args.append(inp)
+    return args, ab
+
+
+def _check(unit, cfg, compilers, run_dir, out, nrbs, inp, callers=True, slots=None):
+    """gcnabi check of one unit: (exit status, error, what check said on
+    stderr); status None when the unit's own time limit stopped it, which
+    is the machine's fault."""
+    args, ab = check_command(unit, cfg, compilers, out, nrbs, inp, callers, slots)
     # A unit may take at most every batch's timeout, in wall time (an llc
     # not using its CPU time runs up to timeout_wall_factor times it);
     # then it is killed.
