@@ -6,8 +6,10 @@
  * call argument where the model's own caller and callee disagree) is
  * explained; any other is a divergence (final-code); a verdict the checker
  * cannot reach is a note with its reason (final-code-unknown), never a
- * pass. A module llc fails on is split down to single functions (a call
- * graph's module: single components), which the MIR pass compiled: llc
+ * pass. llc writes to stdout, so an error that names functions leaves the
+ * others' final code, checked from that run. A module llc fails on is
+ * split down to single functions (a call graph's module: single
+ * components), which the MIR pass compiled: llc
  * failing on one of those in a pass after the MIR pass's stop (running
  * past --timeout or out of --mem-limit there) is a compiler finding of
  * its own (final-code-refused), its module kept; the machine's faults are
@@ -23,12 +25,17 @@
 #include "ir_text.h"
 #include "final.h"
 
+typedef struct Running Running; /* llc's run on a piece (below) */
+
 typedef struct {
 	Check *c;
 	Combo *co;
 	bool counting;        /* a first pass: count, write nothing */
 	unsigned unexplained; /* its count of unexplained violations */
 	bool uniform;         /* the module made lane-varying inreg values uniform (Piece.uniform) */
+	const bool *hit; /* positions of the piece not judged (llc's errors named them: piece_failed) */
+	unsigned first; /* the piece's first position */
+	const Running *r;
 } FinalRun;
 
 static int collect(void *ctx, const Sig *s, const SigError *err)
@@ -97,13 +104,17 @@ static const char *explained(Check *c, const Combo *co, const ExecResult *r)
 		       : 0;
 }
 
+static int position(const Check *c, const Running *r, int i);
+
 static int judged(void *ctx, FinalCode *fc, const AsmFunction *f, const ExecInput *in, const ExecResult *r, const char *skip)
 {
 	(void)fc;
 	(void)in;
 	FinalRun *x = ctx;
 	Combo *co = x->co;
-	int i = input_sig(x->c, f->name);
+	int i = input_sig(x->c, f->name), k = x->hit ? position(x->c, x->r, i) : -1;
+	if (k >= 0 && x->hit[(unsigned)k - x->first])
+		return 0;
 	if (x->counting) {
 		x->unexplained += !skip && i >= 0 && r->verdict == VERDICT_VIOLATED && !explained(x->c, co, r);
 		return 0;
@@ -187,12 +198,12 @@ typedef struct {
 	LlcFailure failure;
 } LaneFailure;
 
-typedef struct {
+struct Running {
 	Piece piece;
 	const unsigned *fns; /* the combination's functions (signature input) */
 	Buf ir; /* the module, kept for its signatures */
 	char ll[600], s[600], err[600];
-} Running;
+};
 
 /* The final code's work, run in the MIR pass's pool of jobs (check_run.c)
  * as soon as it can be: a signature's function and caller once the MIR
@@ -356,7 +367,8 @@ static bool start(Check *c, const Piece *p, const unsigned *const *fns, Running 
 	if (f)
 		ok = fclose(f) == 0 && ok;
 	char *argv[LLC_ARGV_MAX];
-	llc_argv(co, LLC_FINAL_ASM, c->opt.final_verify && !p->unverified, r->ll, r->s, argv, cpu_arg, mattr);
+	/* to stdout (r->s): llc deletes its -o file when it fails */
+	llc_argv(co, LLC_FINAL_ASM, c->opt.final_verify && !p->unverified, r->ll, "-", argv, cpu_arg, mattr);
 	*proc = (Proc){ 0 };
 	return ok && proc_start(proc, argv, r->s, r->err, c->opt.mem_mb);
 }
@@ -574,6 +586,23 @@ static void passed_again(Check *c, const Running *r, const char *error)
 	c->report.module = 0;
 }
 
+static bool check_piece(Check *c, Running *r, const char *asm_text, size_t alen, const bool *hit);
+
+/* The final code of the functions llc's errors did not name, from the run
+ * that failed: true when it was whole and judged (check_piece). */
+static bool rest_judged(Check *c, Running *r, const bool *hit)
+{
+	size_t alen = 0;
+	char why[256];
+	char *asm_text = read_file(r->s, &alen, why, sizeof why);
+	LlcFailure failure = c->report.failure; /* the piece's, not its other functions' */
+	c->report.failure.set = false;
+	bool done = asm_text && check_piece(c, r, asm_text, alen, hit);
+	c->report.failure = failure;
+	free(asm_text);
+	return done;
+}
+
 /* llc failed on the piece. The machine's part first, as in the MIR pass
  * (check_fault.c): an infrastructure finding, never bisected. Else a
  * module of several functions is split (queued): around the function
@@ -620,7 +649,17 @@ static bool piece_failed(Check *c, FinalPass *f, Running *r, const Proc *p)
 		piece_infra(c, r, FK_LLC_STOPPED, text);
 	} else if (pc->whole)
 		refused(c, r, line, oom, false);
-	else if (named) {
+	else if (named && !p->sig && rest_judged(c, r, hit)) {
+		/* an error, not a crash: llc wrote the others' final code, checked
+		 * from this run; the named ones run again alone */
+		unsigned parts = 0, sp;
+		for (unsigned k = 0; k < pc->n; k++)
+			parts += hit[k];
+		sp = new_split(f, pc, parts, line);
+		for (unsigned k = pc->n; k-- > 0;)
+			if (hit[k])
+				push(f, pc->combo, pc->first + k, 1, sp);
+	} else if (named) {
 		unsigned parts = 0, sp;
 		for (unsigned k = 0; k < pc->n; k++)
 			parts += hit[k] || k == 0 || hit[k - 1];
@@ -692,8 +731,12 @@ static bool not_started(Check *c, FinalPass *f, const Running *r)
 	return true;
 }
 
-/* The piece's final code against the contract. */
-static void check_piece(Check *c, Running *r, const char *asm_text, size_t alen)
+/* The piece's final code against the contract. hit (llc failed on the
+ * piece, its errors naming those positions, which run again alone): the
+ * others' final code from the same run, judged only when none of it
+ * breaks the contract unexplained (a kept module must compile); false:
+ * nothing judged. */
+static bool check_piece(Check *c, Running *r, const char *asm_text, size_t alen, const bool *hit)
 {
 	Combo *co = &c->combos[r->piece.combo];
 	struct {
@@ -701,12 +744,14 @@ static void check_piece(Check *c, Running *r, const char *asm_text, size_t alen)
 		unsigned n;
 	} l = { 0 };
 	FinalCode fc;
-	FinalRun x = { c, co, false, 0, r->piece.uniform };
+	FinalRun x = { c, co, false, 0, r->piece.uniform, hit, r->piece.first, r };
+	bool judged_here = false;
 	if (!asm_whole(asm_text, alen)) {
-		piece_infra(c, r, FK_BAD_OUTPUT,
-			    "llc exited 0, but its final code ends before the .note.GNU-stack section llc prints after its "
-			    "last function: cut short by the machine (a full disk, a writer killed from outside), not checked");
-		return;
+		if (!hit)
+			piece_infra(c, r, FK_BAD_OUTPUT, "llc exited 0, but its final code ends before the .note.GNU-stack "
+				    "section llc prints after its last function: cut short by the machine (a full disk, a "
+				    "writer killed from outside), not checked");
+		return false;
 	}
 	/* as written, the signatures check read, with what their bodies do
 	 * (unused parameters, the convention of calls through pointers) */
@@ -719,22 +764,25 @@ static void check_piece(Check *c, Running *r, const char *asm_text, size_t alen)
 		fc.graph = c->in.graph && !c->in.as_written;
 		/* A module with an unexplained violation is kept, its
 		 * findings name it. */
-		FinalRun count = { c, co, true, 0, r->piece.uniform };
+		FinalRun count = { c, co, true, 0, r->piece.uniform, hit, r->piece.first, r };
 		char kept[700] = "";
-		if (!final_code_check(&fc, asm_text, alen, judged, &count) && piece_functions(c, &r->piece))
+		bool read = final_code_check(&fc, asm_text, alen, judged, &count) != 0;
+		if (!read && piece_functions(c, &r->piece) && !hit)
 			piece_infra(c, r, FK_BAD_OUTPUT, "llc exited 0, but its final code holds no function");
-		else {
+		else if (read && (!hit || !count.unexplained)) {
 			if (count.unexplained)
 				keep_final(c, co, r, 0, asm_text, alen, kept, sizeof kept);
 			c->report.module = kept[0] ? kept : 0;
 			final_code_check(&fc, asm_text, alen, judged, &x);
 			c->report.module = 0;
+			judged_here = true;
 		}
 		final_code_free(&fc);
 	}
 	for (unsigned k = 0; k < l.n; k++)
 		free(l.sigs[k]);
 	free(l.sigs);
+	return judged_here;
 }
 
 /* llc is done with the piece: check its final code, or tell why there is
@@ -771,7 +819,7 @@ static void finish(Check *c, FinalPass *f, Running *r, const Proc *proc)
 		if (p->retry)
 			passed_again(c, r, p->error);
 		failed = p->retry;
-		check_piece(c, r, asm_text, alen);
+		check_piece(c, r, asm_text, alen, 0);
 	}
 	if (accounted)
 		final_settle(f, p->parent, failed);

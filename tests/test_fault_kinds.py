@@ -57,8 +57,9 @@ call @g1 -> @g2
 """
 
 # A stand-in: asked who it is, the real llc answers; otherwise BEFORE runs,
-# then the real llc, then AFTER, with $OUT the -o file, $N the number of
-# this call and $STAGE mir (the MIR pass, -stop-after) or final.
+# then the real llc, then AFTER, with $OUT the -o file (`-o -`, the final
+# code's: a file of the stand-in's, then written to stdout), $N the number
+# of this call and $STAGE mir (the MIR pass, -stop-after) or final.
 STANDIN = """#!/bin/sh
 REAL=%(real)s
 DIR=%(dir)s
@@ -68,6 +69,13 @@ for a in "$@"; do [ "$prev" = -o ] && OUT=$a; prev=$a; done
 N=$(( $(cat "$DIR/calls" 2>/dev/null || echo 0) + 1 )); echo $N > "$DIR/calls"
 case "$*" in *-stop-after*) STAGE=mir;; *) STAGE=final;; esac
 %(before)s
+if [ "$OUT" = - ]; then
+  OUT=$DIR/out.$N
+  "$REAL" "$@" > "$OUT" || { st=$?; cat "$OUT"; exit $st; }
+  %(after)s
+  cat "$OUT"
+  exit 0
+fi
 "$REAL" "$@" || exit $?
 %(after)s
 exit 0
