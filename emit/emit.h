@@ -47,7 +47,7 @@ typedef struct {
 	 * live at once: 25 s of llc 19's register allocator for one function
 	 * and its caller, 0.6 s without). wide_memory (GlobalISel): globals
 	 * keep a value of sub-word or odd-sized integers or 16-bit floats
-	 * (alone or in a vector) zero-extended to whole words (llc 22 cannot
+	 * (alone, in a vector or in an aggregate) zero-extended to whole words (llc 22 cannot
 	 * legalize a store of <4 x i17> nor select a scalar 16-bit load, and
 	 * runs out of memory on a store of <16 x i52>; SelectionDAG cannot
 	 * promote a zext of <3 x i24>, so its stores stay as they were) */

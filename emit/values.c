@@ -57,22 +57,52 @@ void put_plain_mem_type(Emitter *e, TypeId t)
 		put_type(e, t);
 }
 
+/* The element (array), or member k (struct), of aggregate t. */
+static TypeId member_of(const Emitter *e, TypeId t, unsigned k)
+{
+	const Type *ty = sig_type(e->s, t);
+	return ty->kind == TYPE_ARRAY ? ty->elem : e->s->members[ty->first + k];
+}
+
+static bool aggregate(const Emitter *e, TypeId t)
+{
+	unsigned k = sig_type(e->s, t)->kind;
+	return k == TYPE_ARRAY || k == TYPE_STRUCT;
+}
+
 /* Whether a global keeps a value of type t wider than itself
- * (EmitOptions.wide_memory). */
+ * (EmitOptions.wide_memory): sub-word or odd-sized integers or 16-bit
+ * floats, alone, in a vector or in an aggregate. */
 bool kept_wide(const Emitter *e, TypeId t)
 {
 	if (!e->o->wide_memory)
 		return false;
 	const Type *ty = sig_type(e->s, t);
+	if (aggregate(e, t)) {
+		for (unsigned k = 0; k < (ty->kind == TYPE_ARRAY ? (ty->n > 0) : ty->n); k++)
+			if (kept_wide(e, member_of(e, t, k)))
+				return true;
+		return false;
+	}
 	if (ty->kind == TYPE_VECTOR)
 		ty = sig_type(e->s, ty->elem);
 	return ty->kind == TYPE_INT ? ty->n % 32 != 0 : ty->kind == TYPE_HALF || ty->kind == TYPE_BFLOAT;
 }
 
-/* t with each scalar as an integer of `bits` (0: whole words). */
+/* t with each scalar as an integer of `bits` (0: whole words; an
+ * aggregate: each member as memory keeps it). */
 static void put_int_form(Emitter *e, TypeId t, unsigned bits)
 {
 	const Type *ty = sig_type(e->s, t);
+	if (aggregate(e, t)) {
+		buf_printf(e->b, ty->kind == TYPE_ARRAY ? "[%u x " : ty->packed ? "<{ " : "{ ", ty->n);
+		for (unsigned k = 0; k < (ty->kind == TYPE_ARRAY ? 1 : ty->n); k++) {
+			buf_printf(e->b, "%s", k ? ", " : "");
+			put_mem_type(e, member_of(e, t, k));
+		}
+		buf_printf(e->b, ty->kind == TYPE_ARRAY ? "]" : ty->packed ? " }>" : " }");
+		return;
+	}
 	const Type *el = ty->kind == TYPE_VECTOR ? sig_type(e->s, ty->elem) : ty;
 	unsigned n = bits ? bits : el->kind == TYPE_INT ? (el->n + 31) / 32 * 32 : 32;
 	if (ty->kind == TYPE_VECTOR)
@@ -96,10 +126,40 @@ void put_mem_type(Emitter *e, TypeId t)
 		put_plain_mem_type(e, t);
 }
 
+/* An aggregate from or to its memory form, member by member (to: into
+ * memory): "<dst>.<k>" each member extracted, "<dst>.<k>.c" it converted,
+ * "<dst>.a<k>" the aggregate built so far, the last one dst. */
+static void put_members(Emitter *e, TypeId t, const char *src, const char *dst, bool to)
+{
+	char acc[192] = "undef", el[160], cv[170], next[170];
+	unsigned n = sig_type(e->s, t)->n;
+	for (unsigned k = 0; k < n; k++) {
+		TypeId m = member_of(e, t, k);
+		snprintf(el, sizeof el, "%s.%u", dst, k);
+		buf_printf(e->b, "  %s = extractvalue ", el);
+		to ? put_type(e, t) : put_mem_type(e, t);
+		buf_printf(e->b, " %s, %u\n", src, k);
+		snprintf(cv, sizeof cv, "%s%s", el, kept_wide(e, m) ? ".c" : "");
+		if (kept_wide(e, m))
+			(to ? put_to_mem : put_from_mem)(e, m, el, cv);
+		snprintf(next, sizeof next, k + 1 < n ? "%s.a%u" : "%s", dst, k);
+		buf_printf(e->b, "  %s = insertvalue ", next);
+		to ? put_mem_type(e, t) : put_type(e, t);
+		buf_printf(e->b, " %s, ", acc);
+		to ? put_mem_type(e, m) : put_type(e, m);
+		buf_printf(e->b, " %s, %u\n", cv, k);
+		snprintf(acc, sizeof acc, "%s", next);
+	}
+}
+
 /* "<dst> = ..." lines: src, a value of type t that kept_wide says a global
  * keeps wide, in that form (16-bit floats through their bits). */
 void put_to_mem(Emitter *e, TypeId t, const char *src, const char *dst)
 {
+	if (aggregate(e, t)) {
+		put_members(e, t, src, dst, true);
+		return;
+	}
 	if (float16(e, t)) {
 		buf_printf(e->b, "  %s.i = bitcast ", dst);
 		put_type(e, t);
@@ -120,6 +180,10 @@ void put_to_mem(Emitter *e, TypeId t, const char *src, const char *dst)
 /* "<dst> = ..." lines: src, t's wide form loaded from a global, as t. */
 void put_from_mem(Emitter *e, TypeId t, const char *src, const char *dst)
 {
+	if (aggregate(e, t)) {
+		put_members(e, t, src, dst, false);
+		return;
+	}
 	bool f = float16(e, t);
 	buf_printf(e->b, "  %s%s = trunc ", dst, f ? ".i" : "");
 	put_int_form(e, t, 0);
