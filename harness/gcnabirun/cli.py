@@ -159,7 +159,7 @@ def add_common(p, count=300):
                         % W.GISEL_FINAL_CODE_FROM)
     p.add_argument("--no-final-code", dest="final_code", action="store_const", const="none",
                    help="no final code, in nightly too")
-    p.add_argument("--final-code-verify", action="store_true", default=None,
+    p.add_argument("--final-code-verify", action="store_true",
                    help="the machine verifier in the final code's llc runs too (default in nightly only)")
     p.add_argument("--progress", action="store_true", default=None, help="progress line even when not a terminal")
     p.add_argument("--as-written", action="store_true",
@@ -234,7 +234,7 @@ def config_from(args, mode, compilers):
            "final_code": ("auto" if mode == "nightly" else None) if args.final_code is None else
            (None if args.final_code == "none" else args.final_code),
            # Bad machine code after isel: the nightly's to look for.
-           "final_code_verify": mode == "nightly" if args.final_code_verify is None else True,
+           "final_code_verify": mode == "nightly" or args.final_code_verify,
            # The nightly's extra rounds, while its budget lasts (work.make_plan).
            "rounds": W.NIGHTLY_ROUNDS if mode == "nightly" else 1,
            # ... whose round 0 draws every weight at least once (work.covered_graphs)

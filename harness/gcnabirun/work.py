@@ -498,8 +498,8 @@ def check_command(unit, cfg, compilers, out, nrbs, inp, callers=True, slots=None
         args += ["--selector", cfg.get("selector", "both")]
         if cfg.get("final_code"):
             # The nightly looks for bad machine code in the final code too;
-            # a run does not (cli.config_from): the verifier is a fifth of
-            # the final code's llc time, and each rejection splits a piece.
+            # a run does not (cli.config_from): the verifier is a quarter
+            # of the llc time there (docs/design.md), each rejection a split.
             if cfg.get("final_code_verify", True):
                 args += ["--final-code-verify"]
             for c in compilers:
