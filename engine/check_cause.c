@@ -214,10 +214,13 @@ void finding_cause_json(JsonWriter *w, const Finding *f)
 	cause_message(f->why, text, sizeof text);
 	jw_kstring(w, "what", text);
 	jw_karray(w, "llcs");
+	/* A link finding's cause is in the caller's llc (a call site), the
+	 * callee's (a callee: its own llc even where both are one llc, the
+	 * mixed-selector link) or both (each once). */
 	bool link = finding_is_link(f->kind);
 	if (!link || f->side != SIDE_CALLEE)
 		jw_string(w, f->co->llc->label);
-	if (link && f->side != SIDE_CALL_SITE && f->callee_co->llc != f->co->llc)
+	if (link && (f->side == SIDE_CALLEE || (f->side != SIDE_CALL_SITE && f->callee_co->llc != f->co->llc)))
 		jw_string(w, f->callee_co->llc->label);
 	jw_end(w);
 	jw_karray(w, "switches");

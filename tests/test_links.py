@@ -66,6 +66,45 @@ def selector_link(tmp):
            "%s\nexit %d\n%s%s" % (bad, r.returncode, r.stdout[-3000:], r.stderr))
 
 
+SELECTOR_LINK_CALLEE_GRAPH = """declare amdgpu_gfx void @a()
+declare amdgpu_gfx void @g4.n0(i32 inreg, i32 inreg)
+declare amdgpu_gfx half @g4.n4(i56 inreg)
+call @a -> @g4.n0
+call @g4.n0 -> * @g4.n4
+"""
+
+
+def selector_link_callee_cause(tmp):
+    """A mixed-selector link finding whose cause is the callee is the
+    callee's: llc 16 SelectionDAG reads @g4.n0's second inreg argument as
+    IMPLICIT_DEF (it calls through a pointer with inreg arguments; fixed in
+    19) where the GlobalISel caller of the same llc writes it. The cause
+    names llc 16 (once, not none because caller and callee are one llc),
+    the harness gives it the callee's selector, and the known-differences
+    entry of that bug accepts it (make check seed 90211 reported it new)."""
+    llcs = dict(installed_llcs())
+    if 16 not in llcs:
+        needs_llcs("selector link, callee's cause: needs llc 16", "installed: %s" % sorted(llcs))
+        return
+    graph = os.path.join(tmp, "callee_cause.graph")
+    open(graph, "w").write(SELECTOR_LINK_CALLEE_GRAPH)
+    out = os.path.join(tmp, "callee_cause")
+    run([GCNABI, "check", "--quiet", "--mcpu", "gfx1030", "--out", out, "--llc", llcs[16], graph])
+    sys.path.insert(0, os.path.join(ROOT, "harness"))
+    from gcnabirun import findings as F, known as K
+    label = label_of(llcs[16])
+    got = [f for f in F.extract(out, graph, [{"label": label, "major": 16, "path": llcs[16]}], "u")[0]
+           if f["kind"] == "cross-selector" and f["function"] == "g4.n0"] if os.path.exists(
+        os.path.join(out, "summary.json")) else []
+    entries = K.load(os.path.join(ROOT, "cases", "known-differences.txt"))
+    hit = [K.match(entries, f) for f in got]
+    report("mixed-selector link, llc 16 gfx1030: the GlobalISel caller against the SelectionDAG callee of @g4.n0, "
+           "cause the callee's (llc 16, dag) and known",
+           len(got) == 1 and got[0]["cause"] == "callee: argument fewer parts" and got[0]["cause_versions"] == [16] and
+           got[0]["selector"] == "dag" and hit[0] and hit[0]["reason"].startswith("llc 16 SelectionDAG replaces"),
+           "%s\n%s" % (got, hit))
+
+
 def explained_at_the_difference(tmp):
     """Seed 20261303's @f160: a bfloat vector returned and a bfloat vector
     inreg argument, so gisel_bfloat_vector_written_low moves both views and
@@ -560,7 +599,7 @@ def shader_passthrough(tmp):
     report("gen --root names a non-entry point", bad.returncode == 2 and "amdgpu_gfx" in bad.stderr, bad.stderr)
 
 
-SECTIONS = [link_matrix, selector_link, explained_at_the_difference, link_matrix_chain_and_shader, call_graphs, graph_bisection, chain_graphs, ab_compilers, ab_layouts, version_without_profile, kernel_graphs, shader_passthrough]
+SECTIONS = [link_matrix, selector_link, selector_link_callee_cause, explained_at_the_difference, link_matrix_chain_and_shader, call_graphs, graph_bisection, chain_graphs, ab_compilers, ab_layouts, version_without_profile, kernel_graphs, shader_passthrough]
 # Over half a minute alone: run first, and left out of make test-quick.
 SLOW = [call_graphs, chain_graphs]
 test = section_test(SECTIONS, SLOW)

@@ -144,7 +144,10 @@ def extract(out_dir, input_path, compilers, unit_id):
             raise HarnessError("%s line %d: no %s: gcnabi check is older than the harness"
                                % (os.path.join(out_dir, "findings.jsonl"), n, ", ".join(missing)))
         fields = t
-        f = {"axis": axis, "kind": kind, "unit": unit_id, "combo": combo, "cpu": t["cpu"], "selector": selector_of(t),
+        # the selector of the cause's side: a mixed-selector link's callee
+        # departs in the callee's selector, not the caller's
+        selector = t["callee_selector"] if axis == "link" and t["cause"]["side"] == "callee" else selector_of(t)
+        f = {"axis": axis, "kind": kind, "unit": unit_id, "combo": combo, "cpu": t["cpu"], "selector": selector,
              "versions": versions, "label": t["label"], "profile": t["profile"], "convention": fields["convention"],
              "function": t["function"], "line": line, "signature": sig, "why": why, "what": t["cause"]["what"],
              "type_class": fields["type_class"], "boundary": "crash" if axis == "crash" else fields["boundary"],
