@@ -24,206 +24,7 @@
 #include "check.h"
 #include "ir_text.h"
 #include "final.h"
-
-typedef struct Running Running; /* llc's run on a piece (below) */
-
-typedef struct {
-	Check *c;
-	Combo *co;
-	bool counting;        /* a first pass: count, write nothing */
-	unsigned unexplained; /* its count of unexplained violations */
-	bool uniform;         /* the module made lane-varying inreg values uniform (Piece.uniform) */
-	const bool *hit; /* positions of the piece not judged (llc's errors named them: piece_failed) */
-	unsigned first; /* the piece's first position */
-	const Running *r;
-} FinalRun;
-
-static int collect(void *ctx, const Sig *s, const SigError *err)
-{
-	struct {
-		Sig **sigs;
-		unsigned n;
-	} *l = ctx;
-	return err ? 0 : sig_list_append(&l->sigs, &l->n, s) ? 0 : 1;
-}
-
-
-/* The model's caller and callee views of signature i place argument arg
- * differently: a violation there is predicted. */
-static bool predicted(Check *c, const Combo *co, unsigned i, unsigned arg)
-{
-	const JudgeDiff d = { .what = JW_ARGUMENT, .arg = arg };
-	return cc_place(c->in.sigs[i], &co->m, VIEW_CALLER, c->model_caller) &&
-	       cc_place(c->in.sigs[i], &co->m, VIEW_CALLEE, c->model) && !parts_same_at(c->model_caller, c->model, &d);
-}
-
-void final_note_unwritten(Combo *co, unsigned sig)
-{
-	for (unsigned k = 0; k < co->nunwritten; k++)
-		if (co->unwritten[k] == sig)
-			return;
-	unsigned *n = realloc(co->unwritten, (co->nunwritten + 1) * sizeof *n);
-	if (!n)
-		return; /* then the final code's finding goes unexplained */
-	co->unwritten = n;
-	co->unwritten[co->nunwritten++] = sig;
-}
-
-/* The MIR pass saw call sites of callee leave parts unwritten. */
-static bool noted_unwritten(const Check *c, const Combo *co, const char *callee)
-{
-	int i = input_sig(c, callee);
-	for (unsigned k = 0; i >= 0 && k < co->nunwritten; k++)
-		if (co->unwritten[k] == (unsigned)i)
-			return true;
-	return false;
-}
-
-/* What explains a violation at a call in the final code: the fault the
- * model predicts there (the argument its caller and callee views place
- * differently, the overlapping slots of an amdgpu_gfx byval: the slots are
- * the model's placement), or the stack words of an argument whose call
- * sites the MIR pass saw leave parts unwritten (its unwritten-parts note:
- * llc writes fewer words than the ABI assigns). NULL: nothing. Other stack
- * words left unwritten are not explained: a caller that writes an argument
- * elsewhere looks the same. */
-static const char *explained(Check *c, const Combo *co, const ExecResult *r)
-{
-	/* The callee's signature: the rules are about a call's arguments. */
-	int i = r->rule == RULE_OTHER ? -1 : input_sig(c, r->callee);
-	bool argument = r->rule == RULE_CALL_ARGUMENT || r->rule == RULE_STACK_UNWRITTEN;
-	return i < 0 ? 0
-	       : argument && predicted(c, co, (unsigned)i, r->arg)
-		       ? "the model's caller and callee views place this argument differently (caller-vs-callee)"
-	       : r->rule == RULE_STACK_UNWRITTEN && noted_unwritten(c, co, r->callee)
-		       ? "llc's call sites of this callee leave parts unwritten (their unwritten-parts notes)"
-	       : r->rule == RULE_STACK_OVERLAP &&
-				 (c->in.sigs[i]->cc == CC_AMDGPU_GFX || c->in.sigs[i]->cc == CC_AMDGPU_GFX_WHOLE_WAVE)
-		       ? "amdgpu_gfx (and amdgpu_gfx_whole_wave, by its rules) gives a byval object a 4-byte stack slot, so "
-			 "its copy overlaps the next argument (every llc, docs/measured.md)"
-		       : 0;
-}
-
-static int position(const Check *c, const Running *r, int i);
-
-static int judged(void *ctx, FinalCode *fc, const AsmFunction *f, const ExecInput *in, const ExecResult *r, const char *skip)
-{
-	(void)fc;
-	(void)in;
-	FinalRun *x = ctx;
-	Combo *co = x->co;
-	int i = input_sig(x->c, f->name), k = x->hit ? position(x->c, x->r, i) : -1;
-	if (k >= 0 && x->hit[(unsigned)k - x->first])
-		return 0;
-	if (x->counting) {
-		x->unexplained += !skip && i >= 0 && r->verdict == VERDICT_VIOLATED && !explained(x->c, co, r);
-		return 0;
-	}
-	if (skip || i < 0) {
-		co->final.skipped++;
-		return 0;
-	}
-	/* Which function broke the contract, in words that do not depend on
-	 * names (a cause reads the same for every signature): the caller gcnabi
-	 * emit gave the signature, or the function itself. */
-	char why[sizeof r->why + 32];
-	unsigned idx;
-	int end = 0;
-	bool caller = sscanf(f->name, "gcnabi.%u.caller%n", &idx, &end) == 1 && end && !f->name[end];
-	snprintf(why, sizeof why, "%s%s", caller ? "in its caller: " : "", r->why);
-	if (r->verdict == VERDICT_PROVEN)
-		co->final.proven++;
-	else if (r->verdict == VERDICT_UNKNOWN) {
-		co->final.unknown++;
-		finding_write(x->c, &(Finding){ .kind = FK_FINAL_CODE_UNKNOWN, .co = co, .sig = (unsigned)i, .why = why });
-	} else {
-		const char *known = explained(x->c, co, r);
-		co->final.violated++;
-		co->final.explained += known != 0;
-		char at[ASM_MNEMONIC_MAX + ASM_MAX_OPS * (ASM_OP_TEXT + 2)], culprit[sizeof at];
-		const AsmInstr *ai = asm_instr_at(f, r->line), *ci = asm_instr_at(f, r->culprit);
-		if (ai)
-			asm_instr_text(ai, at, sizeof at);
-		if (ci)
-			asm_instr_text(ci, culprit, sizeof culprit);
-		const FinalWhere where = { f->name, ai ? at : 0, ci ? culprit : 0, x->uniform };
-		finding_write(x->c, &(Finding){ .kind = FK_FINAL_CODE, .co = co, .sig = (unsigned)i, .why = why,
-					    .explained_by = known, .final = &where });
-	}
-	return 0;
-}
-
-/* A piece of work: the functions at positions first..first+n-1 of the
- * combination's list (FinalPass.fns: those the MIR pass compiled) and
- * their callers (call graphs: components first..first+n-1, the functions
- * of them the MIR pass compiled), of one combination. retry: the second
- * run of a single function (graph) that a signal killed without llc's
- * diagnosis, error what its first run said. unverified: the run without
- * the machine verifier of a single function (graph) it rejected (the
- * contract is checked all the same). parent: 1 + the index of the split
- * it is a part of (0: none); whole: that split's piece run once more
- * after all its parts compiled. */
-typedef struct {
-	int combo;
-	unsigned first, n, parent;
-	bool retry, unverified, whole;
-	/* "gcnabi-divergent" callers pass uniform values (emit
-	 * --uniform-inreg): the run once more of a single function (graph)
-	 * llc failed on with the lane-varying values its signatures say, so
-	 * the rest of its contract is checked all the same */
-	bool uniform;
-	unsigned lanes; /* uniform: 1 + its first run's failure in FinalPass.lanes (0: none) */
-	char error[200];
-} Piece;
-
-/* A piece llc failed on, split: waiting for its parts. When none of them
- * fails, the piece runs once more whole: failing again, llc fails on its
- * functions only together (final-code-refused, its module kept);
- * compiling, its first failure was not reproducible. Either way the
- * parts' final code is the one checked. Nothing is dropped. */
-typedef struct {
-	SplitNode node;
-	Piece piece;
-	char error[200]; /* what its first run said */
-} FinalSplit;
-
-/* llc's failure on a piece that passes lane-varying values inreg, held
- * until the same piece with those values made uniform has run: compiling,
- * the failure was theirs (a finding); failing again, it is that run's
- * own. The module as it failed is kept. */
-typedef struct {
-	char why[1200];
-	char function[ASM_NAME_MAX];
-	char module[700];
-	LlcFailure failure;
-} LaneFailure;
-
-struct Running {
-	Piece piece;
-	const unsigned *fns; /* the combination's functions (signature input) */
-	Buf ir; /* the module, kept for its signatures */
-	char ll[600], s[600], err[600];
-};
-
-/* The final code's work, run in the MIR pass's pool of jobs (check_run.c)
- * as soon as it can be: a signature's function and caller once the MIR
- * pass has observed the batch that holds them, a call graph's components
- * once the MIR pass is done with the combination (one piece: its module
- * is compiled whole, as the MIR pass did). Pieces are a stack: the last
- * queued (a split's first part) runs first. */
-struct FinalPass {
-	Piece *queue;
-	unsigned nqueue, cap;
-	FinalSplit *splits;
-	unsigned nsplits, capsplits;
-	LaneFailure *lanes;
-	unsigned nlanes, caplanes;
-	unsigned **fns;  /* per combination: its functions in the order queued (signature input) */
-	unsigned *units; /* per combination: how many */
-	bool **queued;   /* per combination and signature: in fns already */
-	bool *settled;   /* per combination: the MIR pass is done with it */
-	Running running[MAX_JOBS];
-};
+#include "check_final_impl.h"
 
 static void no_memory(void)
 {
@@ -288,24 +89,6 @@ static void final_settle(FinalPass *f, unsigned parent, bool failed)
 	}
 }
 
-/* Call graphs: whether function i is in piece p's module (its graph is,
- * and the MIR pass compiled it); as written, a function the module defines. */
-static bool in_piece(const Check *c, const Piece *p, unsigned i)
-{
-	const Combo *co = &c->combos[p->combo];
-	return co->in_graph[i] && (!co->mir_failed || !co->mir_failed[i]) && c->in.component[i] >= p->first &&
-	       c->in.component[i] < p->first + p->n && (!c->in.as_written || c->in.sigs[i]->is_define);
-}
-
-/* The functions piece p compiles. */
-static unsigned piece_functions(const Check *c, const Piece *p)
-{
-	unsigned n = 0;
-	for (unsigned i = 0; c->in.graph && i < c->in.nsigs; i++)
-		n += in_piece(c, p, i);
-	return c->in.graph ? n : p->n;
-}
-
 /* A failure on a module that passes lane-varying values inreg, in its
  * finding's words (its cause too: the same message on a module without
  * them is another cause). */
@@ -324,15 +107,6 @@ static bool lane_varying(const Check *c, const Piece *p, const unsigned *fns)
 		if (has_body(c->in.sigs[fns[k]], BODY_DIVERGENT))
 			return true;
 	return false;
-}
-
-/* The signature a piece's own findings name: its first function. */
-static unsigned piece_sig(const Check *c, const Running *r)
-{
-	for (unsigned i = 0; c->in.graph && i < c->in.nsigs; i++)
-		if (in_piece(c, &r->piece, i))
-			return i;
-	return c->in.graph ? 0 : r->fns[r->piece.first];
 }
 
 /* Write the piece's module and start llc on it; false when it cannot be. */
@@ -373,60 +147,6 @@ static bool start(Check *c, const Piece *p, const unsigned *const *fns, Running 
 	return ok && proc_start(proc, argv, r->s, r->err, c->opt.mem_mb);
 }
 
-/* The piece's module kept in repro/ as <combo>.final.<first>.ll, headed
- * by what llc did with it (head; NULL: its final code, kept beside it as
- * .s from asm_text, breaks the contract), llc's command line and version;
- * path: the .ll's ("" when it could not be written). */
-static void keep_final(Check *c, const Combo *co, const Running *r, const char *head, const char *asm_text, size_t alen,
-		       char *path, size_t cap)
-{
-	char *argv[LLC_ARGV_MAX], cpu_arg[64], mattr[64], spath[720], name[64];
-	/* <first>, a whole piece's <first>+<n>, a run without the verifier's
-	 * <first>.unverified: neither overwrites another's. */
-	if (r->piece.whole)
-		snprintf(name, sizeof name, "%u+%u", r->piece.first, r->piece.n);
-	else
-		snprintf(name, sizeof name, "%u%s%s", r->piece.first, r->piece.uniform ? ".uniform" : "",
-			 r->piece.unverified ? ".unverified" : "");
-	snprintf(path, cap, "%s/repro/%s.final.%s.ll", c->report.dir, co->tag, name);
-	snprintf(spath, sizeof spath, "%s/repro/%s.final.%s.s", c->report.dir, co->tag, name);
-	FILE *f = fopen_fresh(path), *g = asm_text ? fopen_fresh(spath) : 0;
-	if (f) {
-		llc_argv(co, LLC_FINAL_ASM, c->opt.final_verify && !r->piece.unverified, "%s", "-", argv, cpu_arg, mattr);
-		char shown[1024];
-		if (head)
-			fprintf(f, "; gcnabi check --final-code: %s\n; RUN:", ir_comment(head, shown, sizeof shown));
-		else
-			fprintf(f, "; gcnabi check --final-code: this module's final code breaks the contract (%s has it)\n; RUN:",
-				ir_comment(strrchr(spath, '/') + 1, shown, sizeof shown));
-		for (int k = 0; argv[k]; k++)
-			fprintf(f, " %s", ir_run_word(argv[k], shown, sizeof shown));
-		fprintf(f, "\n; %s\n", ir_comment(co->llc->version, shown, sizeof shown));
-		fwrite(r->ir.p, 1, r->ir.n, f);
-		if (!check_fclose(c, f, path))
-			path[0] = 0;
-	} else
-		path[0] = 0;
-	if (g) {
-		fwrite(asm_text, 1, alen, g);
-		check_fclose(c, g, spath);
-	}
-}
-
-/* The position in the piece of signature i (call graphs: its component),
- * -1: not in it. */
-static int position(const Check *c, const Running *r, int i)
-{
-	if (i < 0)
-		return -1;
-	if (c->in.graph)
-		return in_piece(c, &r->piece, (unsigned)i) ? (int)c->in.component[i] : -1;
-	for (unsigned k = r->piece.first; k < r->piece.first + r->piece.n; k++)
-		if (r->fns[k] == (unsigned)i)
-			return (int)k;
-	return -1;
-}
-
 /* The functions of the piece llc's errors name (check_fault.c
  * errors_name): the first one's name into name and its signature returned
  * (-1: they name none of the piece's); with hit (one flag per position of
@@ -443,7 +163,7 @@ typedef struct {
 static bool named_in_piece(void *ctx, int sig, const char *name)
 {
 	Named *n = ctx;
-	int k = position(n->c, n->r, sig);
+	int k = piece_position(n->c, n->r, sig);
 	if (k < 0)
 		return true;
 	if (n->at < 0) {
@@ -460,18 +180,6 @@ static int failed_function(const Check *c, const Running *r, char *name, size_t 
 	Named n = { c, r, name, cap, hit, -1 };
 	errors_name(c, r->err, named_in_piece, &n);
 	return n.at;
-}
-
-/* The machine failed the piece (kind, text): an infrastructure finding at
- * its first function, its functions not compiled (none again when a whole
- * piece's parts compiled), nothing bisected. */
-static void piece_infra(Check *c, const Running *r, FindingKind kind, const char *text)
-{
-	Combo *co = &c->combos[r->piece.combo];
-	co->st.infra++;
-	if (!r->piece.whole)
-		co->final.llc_failed += piece_functions(c, &r->piece);
-	report(c, co, piece_sig(c, r), kind, text, 0, 0, 0);
 }
 
 /* llc fails on the final code of one function (call graphs: one graph)
@@ -586,8 +294,6 @@ static void passed_again(Check *c, const Running *r, const char *error)
 	c->report.module = 0;
 }
 
-static bool check_piece(Check *c, Running *r, const char *asm_text, size_t alen, const bool *hit);
-
 /* The final code of the functions llc's errors did not name, from the run
  * that failed: true when it was whole and judged (check_piece). */
 static bool rest_judged(Check *c, Running *r, const bool *hit)
@@ -597,7 +303,7 @@ static bool rest_judged(Check *c, Running *r, const bool *hit)
 	char *asm_text = read_file(r->s, &alen, why, sizeof why);
 	LlcFailure failure = c->report.failure; /* the piece's, not its other functions' */
 	c->report.failure.set = false;
-	bool done = asm_text && check_piece(c, r, asm_text, alen, hit);
+	bool done = asm_text && final_check_piece(c, r, asm_text, alen, hit);
 	c->report.failure = failure;
 	free(asm_text);
 	return done;
@@ -731,60 +437,6 @@ static bool not_started(Check *c, FinalPass *f, const Running *r)
 	return true;
 }
 
-/* The piece's final code against the contract. hit (llc failed on the
- * piece, its errors naming those positions, which run again alone): the
- * others' final code from the same run, judged only when none of it
- * breaks the contract unexplained (a kept module must compile); false:
- * nothing judged. */
-static bool check_piece(Check *c, Running *r, const char *asm_text, size_t alen, const bool *hit)
-{
-	Combo *co = &c->combos[r->piece.combo];
-	struct {
-		Sig **sigs;
-		unsigned n;
-	} l = { 0 };
-	FinalCode fc;
-	FinalRun x = { c, co, false, 0, r->piece.uniform, hit, r->piece.first, r };
-	bool judged_here = false;
-	if (!asm_whole(asm_text, alen)) {
-		if (!hit)
-			piece_infra(c, r, FK_BAD_OUTPUT, "llc exited 0, but its final code ends before the .note.GNU-stack "
-				    "section llc prints after its last function: cut short by the machine (a full disk, a "
-				    "writer killed from outside), not checked");
-		return false;
-	}
-	/* as written, the signatures check read, with what their bodies do
-	 * (unused parameters, the convention of calls through pointers) */
-	if (c->in.as_written)
-		for (unsigned i = 0; i < c->in.nsigs; i++)
-			collect(&l, c->in.sigs[i], 0);
-	else
-		sig_read(r->ll, r->ir.p ? r->ir.p : "", r->ir.n, false, collect, &l);
-	if (final_code_init(&fc, l.sigs, l.n, &co->m)) {
-		fc.graph = c->in.graph && !c->in.as_written;
-		/* A module with an unexplained violation is kept, its
-		 * findings name it. */
-		FinalRun count = { c, co, true, 0, r->piece.uniform, hit, r->piece.first, r };
-		char kept[700] = "";
-		bool read = final_code_check(&fc, asm_text, alen, judged, &count) != 0;
-		if (!read && piece_functions(c, &r->piece) && !hit)
-			piece_infra(c, r, FK_BAD_OUTPUT, "llc exited 0, but its final code holds no function");
-		else if (read && (!hit || !count.unexplained)) {
-			if (count.unexplained)
-				keep_final(c, co, r, 0, asm_text, alen, kept, sizeof kept);
-			c->report.module = kept[0] ? kept : 0;
-			final_code_check(&fc, asm_text, alen, judged, &x);
-			c->report.module = 0;
-			judged_here = true;
-		}
-		final_code_free(&fc);
-	}
-	for (unsigned k = 0; k < l.n; k++)
-		free(l.sigs[k]);
-	free(l.sigs);
-	return judged_here;
-}
-
 /* llc is done with the piece: check its final code, or tell why there is
  * none; then settle its split. A whole piece's final code is not checked
  * again: its parts' was. */
@@ -819,7 +471,7 @@ static void finish(Check *c, FinalPass *f, Running *r, const Proc *proc)
 		if (p->retry)
 			passed_again(c, r, p->error);
 		failed = p->retry;
-		check_piece(c, r, asm_text, alen, 0);
+		final_check_piece(c, r, asm_text, alen, 0);
 	}
 	if (accounted)
 		final_settle(f, p->parent, failed);
