@@ -176,6 +176,12 @@ static bool set_final_selector(Check *c, const CheckOpt *o, const char *val)
 	return true;
 }
 
+/* --final-code-sample N asks for final code as --final-code-verify does. */
+static bool set_final_sample(Check *c, const CheckOpt *o, const char *val)
+{
+	return set_number(c, o, val) && (c->opt.final_code = true);
+}
+
 /* --final-code-verify asks for final code as --final-code-selector does. */
 static bool set_final_verify(Check *c, const CheckOpt *o, const char *val)
 {
@@ -265,6 +271,7 @@ static const CheckOpt check_option_table[] = {
 	{ "--as-written", set_true, AT(as_written), 0, 0, 0 },
 	{ "--final-code-selector", set_final_selector, 0, 0, 0, 0 },
 	{ "--final-code-verify", set_final_verify, 0, 0, 0, 0 },
+	{ "--final-code-sample", set_final_sample, AT(final_sample), 1, 1000000, "" },
 };
 #undef AT
 enum { NOPTS = sizeof check_option_table / sizeof check_option_table[0] };

@@ -86,6 +86,7 @@ static const OptSpec check_opts[] = {
 	{ "--final-code", 0, "also compile each function and its caller to final code (-enable-ipra=0) and check it against the contract (gcnabi check-asm's checker)" },
 	{ "--final-code-selector", "[NAME=]S", "--final-code for the combinations of selector S only: dag, gisel or both (default); NAME=S: of the llc NAME (repeatable)" },
 	{ "--as-written", 0, "compile the input module as it is (bodies, globals, attributes, metadata) and judge each define's incoming placement, each direct call's outgoing one and, with --final-code, the final code: a module nobody here wrote" },
+	{ "--final-code-sample", "N", "--final-code of 1 in N functions: signature i when i % N is 0, a call graph's component c when c % N is 0 (default 1: every function); the others count as not sampled" },
 	{ "--final-code-verify", 0, "--final-code, its llc with -verify-machineinstrs: bad machine code after register allocation is a final-code-refused finding (the nightly's; off by default: it takes about a quarter of llc's time)" },
 	{ 0, 0, 0 },
 };

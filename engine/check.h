@@ -63,6 +63,7 @@ typedef struct {
 typedef struct {
 	unsigned proven, violated, explained, unknown, skipped, llc_failed, refused;
 	unsigned body_refused; /* final-code-body-refused notes (not in refused) */
+	unsigned not_sampled; /* what --final-code-sample leaves out, in no other count: signatures (as llc_failed counts them), a call graph's functions */
 	double llc_seconds;
 	bool unusable; /* llc-unusable in the final code: the rest of it is not compiled */
 } FinalCounts;
@@ -199,6 +200,10 @@ typedef struct {
 	/* --final-code-verify: the final code's llc runs with the machine
 	 * verifier after every pass (a quarter of its time; the nightly's) */
 	bool final_verify;
+	/* --final-code-sample N: the final code of 1 in N functions (0 and
+	 * 1: all): signature i when i % N == 0; a call graph's component c
+	 * when c % N == 0 (its functions) */
+	unsigned final_sample;
 	/* --switch NAME=on|off: overrides of every llc's profile */
 	int switch_index[SW_COUNT];
 	bool switch_value[SW_COUNT];

@@ -532,6 +532,14 @@ void final_end(Check *c)
 	c->final = 0;
 }
 
+/* Whether --final-code-sample takes function i: signatures by their
+ * index, a call graph's functions by their component. */
+static bool sampled(const Check *c, unsigned i)
+{
+	unsigned n = c->opt.final_sample > 1 ? c->opt.final_sample : 1;
+	return (c->in.graph ? c->in.component[i] : i) % n == 0;
+}
+
 void final_batch_observed(Check *c, const Batch *b)
 {
 	FinalPass *f = c->final;
@@ -541,7 +549,7 @@ void final_batch_observed(Check *c, const Batch *b)
 	unsigned k = (unsigned)b->combo, from = f->units[k];
 	for (unsigned j = b->first; j < b->first + b->count; j++) {
 		unsigned i = co->order[j];
-		if (!f->queued[k][i] && (!co->mir_failed || !co->mir_failed[i])) {
+		if (!f->queued[k][i] && (!co->mir_failed || !co->mir_failed[i]) && sampled(c, i)) {
 			f->queued[k][i] = true;
 			f->fns[k][f->units[k]++] = i;
 		}
@@ -566,18 +574,38 @@ bool final_mir_done(Check *c, int k)
 	if (!final_code_for(c, co))
 		return false;
 	if (!c->in.graph) {
-		/* What no observed batch queued: the MIR pass failed on it. */
-		co->final.llc_failed += c->in.nsigs - f->units[k];
+		/* What no observed batch queued: the MIR pass failed on it,
+		 * or the sample left it out. */
+		unsigned taken = 0;
+		for (unsigned i = 0; i < c->in.nsigs; i++)
+			taken += sampled(c, i);
+		co->final.not_sampled += c->in.nsigs - taken;
+		co->final.llc_failed += taken - f->units[k];
 		return false;
 	}
-	/* llc refused them already (call graphs: their graphs) */
-	for (unsigned i = 0; co->mir_failed && i < c->in.nsigs; i++)
-		co->final.llc_failed += co->in_graph[i] && co->mir_failed[i] &&
-					(!c->in.as_written || c->in.sigs[i]->is_define);
+	/* llc refused them already (call graphs: their graphs); the sample
+	 * leaves out the functions of the others' components */
+	for (unsigned i = 0; i < c->in.nsigs; i++) {
+		bool counted = co->in_graph[i] && (!c->in.as_written || c->in.sigs[i]->is_define);
+		if (counted && !sampled(c, i))
+			co->final.not_sampled++;
+		else
+			co->final.llc_failed += counted && co->mir_failed && co->mir_failed[i];
+	}
 	if (!c->in.ncomponents)
 		return false;
-	push(f, k, 0, c->in.ncomponents, 0);
-	return true;
+	if (c->opt.final_sample <= 1) {
+		push(f, k, 0, c->in.ncomponents, 0);
+		return true;
+	}
+	/* each sampled component a module of its own, the last first */
+	bool any = false;
+	for (unsigned comp = c->in.ncomponents; comp-- > 0;)
+		if (comp % c->opt.final_sample == 0) {
+			push(f, k, comp, 1, 0);
+			any = true;
+		}
+	return any;
 }
 
 bool final_waiting(const Check *c) { return c->final && c->final->nqueue; }
@@ -629,10 +657,13 @@ void check_final_print(const Check *c, FILE *f)
 				co->cpu);
 		if (!final_code_for(c, co))
 			continue;
+		char sample[64] = "";
+		if (t->not_sampled)
+			snprintf(sample, sizeof sample, ", %u not sampled", t->not_sampled);
 		fprintf(f, "  %-26s %u proven, %u violated (%u explained), %u unknown, %u not checked, %u not compiled"
-			" (%u %s, %u %s)%s\n", c->combos[k].tag, t->proven, t->violated, t->explained, t->unknown,
+			" (%u %s, %u %s)%s%s\n", c->combos[k].tag, t->proven, t->violated, t->explained, t->unknown,
 			t->skipped, t->llc_failed, t->refused, finding_kinds[FK_FINAL_CODE_REFUSED].name, t->body_refused,
-			finding_kinds[FK_FINAL_CODE_BODY_REFUSED].name,
+			finding_kinds[FK_FINAL_CODE_BODY_REFUSED].name, sample,
 			unknown_over_limit(t) ? "; over the limit of unknown verdicts: results incomplete" : "");
 	}
 }

@@ -187,6 +187,7 @@ static void combos_json(const Check *c, JsonWriter *w)
 			jw_kuint(w, "not_compiled", t->llc_failed);
 			jw_kuint(w, "refused", t->refused);
 			jw_kuint(w, "body_refused", t->body_refused);
+			jw_kuint(w, "not_sampled", t->not_sampled);
 			jw_end(w);
 		}
 		jw_kuint(w, "differ", s->diverged + s->model_refused);

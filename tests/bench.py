@@ -162,7 +162,7 @@ def main():
                 # --batch functions each), the cross-axis diffs, the four
                 # reports and the layout table; nothing new to minimize here.
                 out = os.path.join(tmp, "harness-%d" % _)
-                subprocess.run([HARNESS, "run", "--llc", llc, "--mcpu", "gfx1030", "--selector", "dag", "--count", "0",
+                subprocess.run([HARNESS, "run", "--no-final-code", "--llc", llc, "--mcpu", "gfx1030", "--selector", "dag", "--count", "0",
                                 "--chunk", str(args.batch), "--batch", str(args.batch), "--jobs", str(args.jobs),
                                 "--no-minimize", "--out", out, sigs], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
             else:

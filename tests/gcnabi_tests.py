@@ -122,7 +122,13 @@ HARNESS = [sys.executable, os.path.join(ROOT, "harness", "gcnabi-run")]
 
 
 def harness_run(args, **kw):
-    """harness/gcnabi-run ARGS under this python, its output captured."""
+    """harness/gcnabi-run ARGS under this python, its output captured; a
+    `run` that says nothing of the final code runs without it (its default,
+    the final code of a sample, triples llc's time: test_harness's
+    test_run_final_code_default is about it)."""
+    if args[:1] == ["run"] and "--resume" not in args and not any(
+            a.startswith(("--final-code", "--no-final-code")) for a in args):
+        args = args + ["--no-final-code"]
     return subprocess.run(HARNESS + args, capture_output=True, text=True, **kw)
 
 

@@ -486,7 +486,7 @@ def harness(tmp, name, llc, *args):
     types = ("i32", "float", "i64", "<2 x i32>", "double", "i16")
     with open(inp, "w") as f:
         f.write("".join("declare void @g%d(%s, %s)\n" % (n, types[n % 6], types[n // 2 % 6]) for n in range(12)))
-    r = subprocess.run([RUN, "run", "--llc", llc, "--mcpu", "gfx900", "--selector", "dag", "--count", "0",
+    r = subprocess.run([RUN, "run", "--no-final-code", "--llc", llc, "--mcpu", "gfx900", "--selector", "dag", "--count", "0",
                         "--suites", "default", "--no-new-reg-bank-select", "--no-minimize", "--jobs", "2",
                         "--out", out] + list(args) + [inp], capture_output=True, text=True, timeout=300)
     rows = [json.loads(l) for l in open(os.path.join(out, "results.jsonl"))] if os.path.exists(

@@ -763,6 +763,38 @@ def final_code_graphs(tmp, llcs):
            "exit %d\n%s" % (r.returncode, json.dumps(bp)[:1500]))
 
 
+
+def final_code_sample(tmp, llcs):
+    """check --final-code-sample 3 (llc 22 gfx1100, SelectionDAG, 12
+    generated signatures and a call graph of gen --callgraph): the final
+    code of signatures 0, 3, 6 and 9 only (each function and its caller:
+    8 verdicts of 24), the other 8 signatures counted as not sampled (as
+    not compiled counts signatures) and in no other count; of the graphs'
+    functions, those of every third component, the rest not sampled:
+    together as many as without the sample."""
+    if 22 not in llcs:
+        return
+    sigs, graph = os.path.join(tmp, "sample.ll"), os.path.join(tmp, "sample-graph.ll")
+    with open(sigs, "w") as f:
+        subprocess.run([GCNABI, "gen", "--seed", "3", "--count", "12"], stdout=f, check=True)
+    with open(graph, "w") as f:
+        subprocess.run([GCNABI, "gen", "--seed", "3", "--callgraph", "--count", "6"], stdout=f, check=True)
+    keys = ("proven", "violated", "unknown", "not_checked", "not_compiled")
+    got = {}
+    for name, inp in (("sigs", sigs), ("graph", graph)):
+        for sample in ("1", "3"):
+            out = os.path.join(tmp, "sample-%s-%s" % (name, sample))
+            run([GCNABI, "check", "--quiet", "--final-code", "--final-code-sample", sample, "--selector", "dag",
+                 "--mcpu", "gfx1100", "--out", out, "--llc", named(22, llcs[22]), inp])
+            summ = os.path.join(out, "summary.json")
+            fc = json.load(open(summ))["combos"][0].get("final_code") or {} if os.path.exists(summ) else {}
+            got[(name, sample)] = (sum(fc.get(k, 0) for k in keys), fc.get("not_sampled"))
+    whole = got[("graph", "1")][0]
+    report("check --final-code-sample 3, llc 22 gfx1100: 4 of 12 signatures' final code (8 verdicts), 8 not sampled; a call "
+           "graph's functions of every third component, the rest not sampled (%s)" % got,
+           got[("sigs", "1")] == (24, 0) and got[("sigs", "3")] == (8, 8) and whole > 0 and
+           0 < got[("graph", "3")][0] < whole and sum(got[("graph", "3")]) == whole, "%s" % got)
+
 def final_code(tmp):
     """check-asm on llc's final code (-filetype=asm, -enable-ipra=0): a
     caller passing an inreg argument to a default-convention callee. llc 19
@@ -871,6 +903,7 @@ def final_code(tmp):
     final_code_undef_args(tmp, llcs)
     final_code_long_branch(tmp, llcs)
     final_code_old_and_new_cpus(tmp, llcs)
+    final_code_sample(tmp, llcs)
     bad = os.path.join(tmp, "fc-bad.ll")
     open(bad, "w").write("declare void @g(i32 inreg, i32\n")
     asm = os.path.join(tmp, "fc-22-gfx900.s") if 22 in llcs else sig

@@ -114,7 +114,7 @@ def small(llc, out, extra=()):
     # One llc, two CPUs, both selectors, 60 signatures and 4 call graphs, a
     # planted profile change so that the run has new findings to minimize:
     # 8 units.
-    return ["run", "--llc", llc, "--mcpu", "gfx1030", "--mcpu", "gfx900", "--seed", "7", "--count", "60",
+    return ["run", "--no-final-code", "--llc", llc, "--mcpu", "gfx1030", "--mcpu", "gfx900", "--seed", "7", "--count", "60",
             "--chunk", "20", "--graphs", "4", "--switch", "queue_ptr_cov5_hole=on", "--no-new-reg-bank-select", "--jobs", "2",
             "--suites", "default", "--out", out] + list(extra)
 
@@ -427,6 +427,36 @@ def test_final_code_verify():
            and all(("--final-code-verify" in a) == got[k] for k, a in args.items())
            and all("--final-code-selector" in a for a in args.values()), "%s\n%s" % (got, args))
 
+
+
+def test_run_final_code_default():
+    """The main command checks the final code: `run` with no word on it
+    checks SelectionDAG's (GlobalISel's too from llc 22) of a sample of 1
+    in work.RUN_FINAL_CODE_SAMPLE functions, the nightly of every function,
+    --final-code-sample N and --no-final-code as they say; the unit's
+    gcnabi check command carries the sample (cli.config_from,
+    work.check_command)."""
+    sys.path.insert(0, os.path.join(ROOT, "harness"))
+    import argparse
+    from gcnabirun import cli, work
+    p = argparse.ArgumentParser()
+    cli.add_common(p)
+    n = work.RUN_FINAL_CODE_SAMPLE
+    cases = {("run", ()): ("auto", n), ("nightly", ()): ("auto", 1), ("run", ("--final-code-sample", "2")): ("auto", 2),
+             ("nightly", ("--final-code-sample", "3")): ("auto", 3), ("run", ("--no-final-code",)): (None, n),
+             ("run", ("--final-code", "dag")): ("dag", n), ("compare", ()): (None, 1)}
+    got, args = {}, {}
+    unit = {"cpu": "gfx900", "kind": "sig"}
+    comp = [{"label": "llvm-22", "major": 22, "path": "/bin/false", "version": "LLVM version 22.1.8", "profile": "llvm22"}]
+    for (mode, extra) in cases:
+        c = cli.config_from(p.parse_args(list(extra)), mode, [])
+        got[(mode, extra)] = (c["final_code"], c["final_code_sample"])
+        a = work.check_command(unit, c, comp, "out", False, "in.ll")[0]
+        args[(mode, extra)] = ("--final-code-selector" in a,
+                               a[a.index("--final-code-sample") + 1] if "--final-code-sample" in a else None)
+    want_args = {k: (v[0] is not None, str(v[1]) if v[0] is not None and v[1] > 1 else None) for k, v in cases.items()}
+    report("run checks the final code of 1 in %d functions by default, the nightly of all; the check command says so" % n,
+           n > 1 and got == cases and args == want_args, "%s\n%s" % (got, args))
 
 def test_nightly_size():
     """The nightly's plan for its budget (work.nightly_size): what fits is

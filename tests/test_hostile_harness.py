@@ -32,7 +32,7 @@ from gcnabirun.common import HarnessError  # noqa: E402
 RUN = [sys.executable, os.path.join(ROOT, "harness", "gcnabi-run")]
 # The smallest run: one llc, one CPU, one selector, five signatures.
 TINY = ["--mcpu", "gfx900", "--selector", "dag", "--count", "5", "--graphs", "0", "--jobs", "1", "--suites",
-        "default", "--no-new-reg-bank-select", "--no-minimize"]
+        "default", "--no-new-reg-bank-select", "--no-minimize", "--no-final-code"]
 ENTRY = "* | amdgpu_gfx | 16 | dag | ^call site: argument fewer parts$ | llc 16"
 STORED = os.path.join(ROOT, "cases", "repro", "llc16-dag-gfx-callee-implicit-def.ll")
 

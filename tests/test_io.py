@@ -161,7 +161,7 @@ def check_full_disk(tmp, llc):
 
 
 def small_run(llc, out, *extra, count=20):
-    return RUN + ["run", "--llc", llc, "--mcpu", "gfx1030", "--seed", "3", "--count", str(count), "--chunk", "10",
+    return RUN + ["run", "--no-final-code", "--llc", llc, "--mcpu", "gfx1030", "--seed", "3", "--count", str(count), "--chunk", "10",
                   "--no-new-reg-bank-select", "--suites", "default", "--jobs", "1", "--no-minimize", "--out", out] + \
         list(extra)
 

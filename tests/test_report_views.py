@@ -19,7 +19,7 @@ sys.path.insert(0, os.path.join(ROOT, "harness"))
 from gcnabirun.known import AXES  # noqa: E402
 from gcnabirun.report import AXIS_TITLES, VERDICTS  # noqa: E402
 
-RUN = [sys.executable, os.path.join(ROOT, "harness", "gcnabi-run"), "run"]
+RUN = [sys.executable, os.path.join(ROOT, "harness", "gcnabi-run"), "run", "--no-final-code"]
 # Between compilers and selectors: functions placed differently, no finding kind of their own.
 CROSS_AXES = ("llc-vs-llc-callee", "llc-vs-llc-caller", "dag-vs-gisel", "gisel-vs-nrbs")
 

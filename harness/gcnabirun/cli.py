@@ -159,6 +159,9 @@ def add_common(p, count=300):
                         % W.GISEL_FINAL_CODE_FROM)
     p.add_argument("--no-final-code", dest="final_code", action="store_const", const="none",
                    help="no final code, in nightly too")
+    p.add_argument("--final-code-sample", type=positive, metavar="N",
+                   help="the final code of 1 in N functions of each combination (gcnabi check --final-code-sample; "
+                        "default: %d in run, 1 (every function) in nightly)" % W.RUN_FINAL_CODE_SAMPLE)
     p.add_argument("--final-code-verify", action="store_true",
                    help="the machine verifier in the final code's llc runs too (default in nightly only)")
     p.add_argument("--progress", action="store_true", default=None, help="progress line even when not a terminal")
@@ -229,10 +232,13 @@ def config_from(args, mode, compilers):
            "layout": args.layout, "chunk": args.chunk, "batch": args.batch, "timeout": args.timeout,
            "mem": args.mem, "inputs": [os.path.abspath(p) for p in args.inputs], "as_written": args.as_written,
            "known": os.path.abspath(args.known),
-           # The final code's selector(s): in the nightly SelectionDAG's,
+           # The final code's selector(s): in run and nightly SelectionDAG's,
            # and GlobalISel's from llc 22 (work.GISEL_FINAL_CODE_FROM).
-           "final_code": ("auto" if mode == "nightly" else None) if args.final_code is None else
+           "final_code": ("auto" if mode in ("run", "nightly") else None) if args.final_code is None else
            (None if args.final_code == "none" else args.final_code),
+           # ... of every function in the nightly, of a sample in run (the
+           # main command's time: docs/measured.md)
+           "final_code_sample": args.final_code_sample or (W.RUN_FINAL_CODE_SAMPLE if mode == "run" else 1),
            # Bad machine code after isel: the nightly's to look for.
            "final_code_verify": mode == "nightly" or args.final_code_verify,
            # The nightly's extra rounds, while its budget lasts (work.make_plan).

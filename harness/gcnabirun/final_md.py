@@ -7,7 +7,8 @@ from .findings import REASON
 
 def totals(stats):
     """Summed final-code counts of every combination that checked any."""
-    keys = ("proven", "violated", "explained", "unknown", "not_checked", "not_compiled", "refused", "body_refused")
+    keys = ("proven", "violated", "explained", "unknown", "not_checked", "not_compiled", "refused", "body_refused",
+            "not_sampled")
     per = {t: {k: s.get("final_" + k, 0) for k in keys} for t, s in stats.items()
            if any(s.get("final_" + k) for k in keys)}
     return per, {k: sum(p[k] for p in per.values()) for k in keys}
@@ -32,7 +33,15 @@ def final_code_md(ctx):
         return []
     d, n = definite(all_)
     over = unknown_over_limit(ctx["stats"])
-    L = ["## Final code", "",
+    sample = ctx["plan"]["config"].get("final_code_sample", 1)
+    L = ["## Final code", ""]
+    if sample > 1:
+        L += ["A sample: the final code of 1 in %d functions of each combination (`--final-code-sample %d`: "
+              "signature i when i %% %d is 0, a call graph's functions when its component's number is); %d not "
+              "sampled (signatures, and call graphs' functions). `gcnabi-run nightly` (or `--final-code-sample 1`) checks "
+              "every function." % (
+                  sample, sample, sample, all_["not_sampled"]), ""]
+    L += [
          "The contract against the final code, function by function: **%s definite verdicts** (%d of %d functions "
          "with a verdict: %d proven, %d violated, %d unknown); %d not checked, %d not compiled; %d final-code-refused "
          "findings (a module llc refused, or its lane-varying form where the uniform one compiled), %d "

@@ -58,6 +58,11 @@ GISEL_FINAL_CODE_COST = 11
 # GB; llc 15 on gfx1200: 252 s for 28 signatures), more than a nightly can
 # take: `both` checks it, for a longer budget.
 GISEL_FINAL_CODE_FROM = 22
+# The main command's (run's) final code: of 1 in this many functions of each
+# combination, so that it costs no more than the isel-level check did before
+# it (docs/measured.md, "The final code in the main command"); the nightly
+# checks every function.
+RUN_FINAL_CODE_SAMPLE = 4
 
 
 def final_selectors(choice, compiler):
@@ -502,6 +507,8 @@ def check_command(unit, cfg, compilers, out, nrbs, inp, callers=True, slots=None
             # of the llc time there (docs/design.md), each rejection a split.
             if cfg.get("final_code_verify", True):
                 args += ["--final-code-verify"]
+            if cfg.get("final_code_sample", 1) > 1:
+                args += ["--final-code-sample", str(cfg["final_code_sample"])]
             for c in compilers:
                 sel = final_selectors(cfg["final_code"], c)
                 args += ["--final-code-selector", "%s=%s" % (c["label"], "both" if len(sel) == 2 else sel[0])]
