@@ -188,16 +188,18 @@ static int failed_function(const Check *c, const Running *r, char *name, size_t 
  * that its parts compile), the function its errors name and the module.
  * rerun: its functions are compiled once more (without the verifier). */
 /* A failure of GlobalISel's legalizer or selector on a load or store of
- * the body's own globals (gcnabi emit's @gcnabi.<i>.in/out/ret...): what
- * the body does with a value (odd-width vectors, pointers in vectors), not
- * how it is passed. */
+ * the body's own memory: its globals (gcnabi emit's @gcnabi.<i>.in/out/ret...)
+ * or what an IR value points to (%ir.<name>: a caller's byval copy, a
+ * byval or byref argument's object); what the body does with a value
+ * (odd-width vectors, pointers in vectors), not how it is passed, which
+ * moves values through the stack as %fixed-stack.<n> and stack+<n>. */
 static bool body_memory_failure(const char *line)
 {
 	static const char *const ops[] = { "G_STORE ", "G_LOAD ", "G_ZEXTLOAD ", "G_SEXTLOAD " };
 	bool op = false;
 	for (size_t k = 0; k < sizeof ops / sizeof ops[0]; k++)
 		op |= strstr(line, ops[k]) != 0;
-	return op && strstr(line, "@gcnabi.") &&
+	return op && (strstr(line, "@gcnabi.") || strstr(line, "%ir.")) &&
 	       (strstr(line, "unable to legalize instruction") || strstr(line, "cannot select"));
 }
 

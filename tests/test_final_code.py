@@ -795,6 +795,29 @@ def final_code_sample(tmp, llcs):
            got[("sigs", "1")] == (24, 0) and got[("sigs", "3")] == (8, 8) and whole > 0 and
            0 < got[("graph", "3")][0] < whole and sum(got[("graph", "3")]) == whole, "%s" % got)
 
+
+def final_code_body_memory(tmp, llcs):
+    """llc 22 GlobalISel cannot legalize the load of a byval object holding
+    a <3 x i31> (gfx600; `load (<3 x s31>) from %ir.0`): the callee's body
+    reading the object it was passed, not how it was passed, so a
+    final-code-body-refused note (make check seed 60417's "new" cause),
+    not a final-code-refused finding (exit 0)."""
+    if 22 not in llcs:
+        return
+    sig = os.path.join(tmp, "body-memory.ll")
+    open(sig, "w").write("declare amdgpu_gfx void @f(ptr addrspace(5) byval({ <3 x i31>, i32, bfloat }))\n")
+    out = os.path.join(tmp, "body-memory")
+    r = run([GCNABI, "check", "--quiet", "--final-code", "--selector", "gisel", "--mcpu", "gfx600", "--out", out,
+             "--llc", named(22, llcs[22]), sig])
+    found = [json.loads(l) for l in open(os.path.join(out, "findings.jsonl"))] if os.path.exists(
+        os.path.join(out, "summary.json")) else []
+    kinds = sorted(f["kind"] for f in found if f["kind"].startswith("final-code"))
+    report("check --final-code, llc 22 GlobalISel gfx600: the load of a byval <3 x i31> object is the body's "
+           "(final-code-body-refused, exit 0)",
+           r.returncode == 0 and kinds == ["final-code-body-refused"] and
+           "%ir." in [f for f in found if f["kind"] == "final-code-body-refused"][0]["message"],
+           "exit %d %s\n%s" % (r.returncode, kinds, [f["message"][:200] for f in found]))
+
 def final_code(tmp):
     """check-asm on llc's final code (-filetype=asm, -enable-ipra=0): a
     caller passing an inreg argument to a default-convention callee. llc 19
@@ -904,6 +927,7 @@ def final_code(tmp):
     final_code_long_branch(tmp, llcs)
     final_code_old_and_new_cpus(tmp, llcs)
     final_code_sample(tmp, llcs)
+    final_code_body_memory(tmp, llcs)
     bad = os.path.join(tmp, "fc-bad.ll")
     open(bad, "w").write("declare void @g(i32 inreg, i32\n")
     asm = os.path.join(tmp, "fc-22-gfx900.s") if 22 in llcs else sig
