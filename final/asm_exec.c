@@ -24,7 +24,8 @@ static uint64_t digest_bytes(uint64_t h, const void *p, size_t n)
 
 static uint64_t digest_val(uint64_t h, Val v)
 {
-	bool named = v.kind != V_UNKNOWN && v.kind != V_MAYBE && v.kind != V_MIXED && v.kind != V_ALIGNED;
+	bool named = v.kind != V_UNKNOWN && v.kind != V_MAYBE && v.kind != V_MIXED && v.kind != V_ALIGNED &&
+		     v.kind != V_AMOUNT && v.kind != V_DYN;
 	int64_t w[4] = { v.kind, v.file << 16 | v.reg, named ? v.id : 0, v.off };
 	return digest_bytes(h, w, sizeof w);
 }

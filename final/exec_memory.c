@@ -57,9 +57,10 @@ static bool scratch_addr(Exec *x, const State *st, const AsmInstr *in, const Asm
 		b = const_val(0);
 	else
 		b = read_op(x, st, soff, 0, in->line);
-	/* A realigned frame pointer is a base of its own: its slots are told
-	 * apart by offset, and assumed not to alias another base's. */
-	if (b.kind != V_ENTRY && b.kind != V_CONST && b.kind != V_ALIGNED)
+	/* A realigned frame pointer, a dynamic alloca's top, is a base of its
+	 * own: its slots are told apart by offset, and assumed not to alias
+	 * another base's. */
+	if (b.kind != V_ENTRY && b.kind != V_CONST && b.kind != V_ALIGNED && b.kind != V_DYN)
 		return false;
 	b.off += (in->has_offset ? in->offset : 0) * (int64_t)x->scale;
 	*out = b;
