@@ -95,16 +95,16 @@ static bool loop_round(Exec *x, State *st, uint32_t line)
 	return true;
 }
 
-/* Whether f addresses its stack through flat scratch (scratch_load_*,
- * scratch_store_*): then SP counts bytes per lane whatever the target's
+/* A function that addresses its stack through flat scratch (scratch_load_*,
+ * scratch_store_*) counts SP in bytes per lane whatever the target's
  * default, as with -mattr=+enable-flat-scratch on gfx9, and a frame in
  * wave-scaled units would be misread as misaligned. */
-static bool uses_flat_scratch(const AsmFunction *f)
+unsigned asm_sp_scale(const AsmFunction *f, const Contract *c)
 {
 	for (uint32_t i = 0; i < f->ninstrs; i++)
 		if (strncmp(f->instrs[i].mnemonic, "scratch_", 8) == 0)
-			return true;
-	return false;
+			return 1;
+	return c->sp_scale ? c->sp_scale : 1;
 }
 
 void asm_exec(const ExecInput *in, ExecResult *out)
@@ -121,7 +121,7 @@ void asm_exec(const ExecInput *in, ExecResult *out)
 	}
 	x->in = in;
 	x->out = out;
-	x->scale = in->contract->sp_scale && !uses_flat_scratch(in->f) ? in->contract->sp_scale : 1;
+	x->scale = asm_sp_scale(in->f, in->contract);
 	x->sp = in->contract->stack_ptr.count ? in->contract->stack_ptr.first : 32;
 	state_init(st);
 	x->stack[x->depth++] = st;

@@ -266,9 +266,9 @@ bool exec_call(Exec *x, State *st, const AsmInstr *in)
 		return false;
 	}
 	if (!run_time && root.off % align) {
-		stop(x, VERDICT_VIOLATED, in->line, "at the call SP is %s%s%lld, not a multiple of %lld",
-		     sp.kind == V_DYN ? "past dynamic allocas " : "", root.kind == V_CONST ? "" : "the entry SP + ",
-		     (long long)root.off, (long long)align);
+		stop(x, VERDICT_VIOLATED, in->line, "at the call SP is %s%s%lld%s, not a multiple of %lld",
+		     sp.kind == V_DYN ? "made from " : "", root.kind == V_CONST ? "" : "the entry SP + ", (long long)root.off,
+		     sp.kind == V_DYN ? " (its dynamic allocas' base)" : "", (long long)align);
 		blame(x, st, x->sp);
 		return false;
 	}

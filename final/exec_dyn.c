@@ -79,19 +79,28 @@ static bool covers(const State *st, Val v, uint32_t id)
 }
 
 /* Whether v, a scratch address, is at or above sp: the same symbolic base
- * at an offset no lower, or a dynamic top (at or above its base) that is.
- * A constant is no address here (it may be any number). */
+ * at an offset no lower, or a dynamic top (at or above its base) or an SP
+ * value rounded (at or above the lowest it can be) that is. A constant is
+ * no address here (it may be any number). */
 static bool at_or_above(const Exec *x, const State *st, Val v, Val sp)
 {
-	for (unsigned n = 0; n <= EXEC_DYNS; n++) {
+	for (unsigned n = 0; n <= 2 * EXEC_DYNS; n++) {
 		if (v.kind == sp.kind && v.kind != V_CONST && is_address(x, v) && v.file == sp.file && v.reg == sp.reg &&
 		    v.id == sp.id)
 			return v.off >= sp.off;
-		int k = v.kind == V_DYN ? dyn_find(st, v.id) : -1;
-		if (k < 0)
-			return false;
 		int64_t off = v.off;
-		v = st->dyn[k].base;
+		int k = v.kind == V_DYN ? dyn_find(st, v.id) : -1;
+		if (k >= 0) {
+			v = st->dyn[k].base;
+			v.off += off;
+			continue;
+		}
+		unsigned i = 0;
+		while (v.kind == V_ALIGNED && i < EXEC_DYNS && !(st->rounded[i].id == v.id && v.id))
+			i++;
+		if (v.kind != V_ALIGNED || i == EXEC_DYNS)
+			return false;
+		v = st->rounded[i].low;
 		v.off += off;
 	}
 	return false;

@@ -123,6 +123,13 @@ typedef struct {
 		Val base, amount;
 		bool live;
 	} dyn[EXEC_DYNS];
+	/* The lowest each V_ALIGNED value (by id) made of an SP value can
+	 * be, the latest EXEC_DYNS. */
+	struct {
+		uint32_t id;
+		Val low;
+	} rounded[EXEC_DYNS];
+	unsigned nrounded;
 	uint32_t pc;
 	uint32_t steps;
 	/* The path has passed a conditional branch: a whole-wave body's EXEC

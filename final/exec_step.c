@@ -591,7 +591,18 @@ static int scalar_align(Exec *x, State *st, const AsmInstr *in, int *label)
 	unsigned k = 0;
 	while (k < 32 && (low >> k & 1))
 		k++;
-	write_s(st, r, (Val){ .kind = V_ALIGNED, .reg = (uint16_t)k, .id = ++x->fresh });
+	Val v = { .kind = V_ALIGNED, .reg = (uint16_t)k, .id = ++x->fresh };
+	Val a = read_op(x, st, &o[1], 0, in->line);
+	if (is_address(x, a) && a.kind != V_CONST) {
+		/* an SP value rounded down: never below it less 2^k - 1 (a
+		 * base rounded up, as SP + 2^k - 1 rounded down, is no lower
+		 * than SP) */
+		a.off -= (int64_t)low;
+		unsigned i = st->nrounded++ % EXEC_DYNS;
+		st->rounded[i].id = v.id;
+		st->rounded[i].low = a;
+	}
+	write_s(st, r, v);
 	st->s[R_SCC] = unknown_val(x, in->line);
 	return STEP_ON;
 }
