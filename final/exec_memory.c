@@ -227,8 +227,8 @@ static void check_received(Exec *x, const State *st, const AsmInstr *in, int sym
 			val_describe(x, got, g, sizeof g);
 			snprintf(what, sizeof what, "argument %u part %u", arg, part);
 			/* A value the executor did not follow (computed: GlobalISel
-			 * reassembles a stack word from its bytes) may be it. */
-			bool followed = got.kind != V_MAYBE && got.kind != V_UNKNOWN && got.kind != V_MIXED;
+			 * reassembles a stack word from its bytes; masked) may be it. */
+			bool followed = got.kind != V_MAYBE && got.kind != V_UNKNOWN && got.kind != V_MIXED && got.kind != V_AMOUNT;
 			stop(x, followed ? VERDICT_VIOLATED : VERDICT_UNKNOWN, in->line,
 			     followed ? "%s arrives in %s, but the function stores %s"
 				      : "%s arrives in %s; the function stores %s, which is not followed",

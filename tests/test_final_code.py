@@ -776,8 +776,10 @@ def final_code_graphs(tmp, llcs):
     llc 19 and 22, gfx900 and gfx1100, both selectors, llc 22 compiles every
     function on gfx1100 with SelectionDAG (lane-varying inreg values are
     uniform in the final code), and no violation is unexplained: tail calls are
-    returns through the callee, SP arithmetic wraps at 32 bits, an SP set
-    at run time leaves stack arguments unchecked, a stack word reassembled
+    returns through the callee, SP arithmetic wraps at 32 bits, SP past a
+    dynamic alloca is its top (stack arguments there are checked: llc 22
+    SelectionDAG's g5.n4 on gfx1100, unknown before, is proven, and the
+    words g2.n0's call leaves unwritten are its MIR notes), a stack word reassembled
     from bytes is not followed (unknown), stack words a call site leaves
     unwritten are its MIR notes; but for what cases/known-differences.txt
     accepts (llc 19 and 22's long-branch pair, #224205; llc 22's amdgpu_gfx
