@@ -251,11 +251,11 @@ bool exec_call(Exec *x, State *st, const AsmInstr *in)
 	bool run_time = root.kind == V_UNKNOWN || root.kind == V_AMOUNT;
 	if (run_time && !x->pending[0]) {
 		/* SP computed at run time in a way not followed (a dynamic
-		 * alloca's whose size is not a rounded amount): its alignment
-		 * is not followed, nor its stack arguments; the rest is. */
+		 * alloca whose size is no rounded amount, exec_dyn.c): its
+		 * alignment and stack arguments are not checked; the rest is. */
 		snprintf(x->pending, sizeof x->pending, "at the call at line %u SP is computed at run time in a way not "
-			 "followed (a dynamic alloca's size not rounded to a power of two): its alignment and stack "
-			 "arguments are not checked", in->line);
+			 "followed (not an SP value plus a rounded size): its alignment and stack arguments are not "
+			 "checked", in->line);
 		x->pending_line = in->line;
 	} else if (!(entry ? root.kind == V_CONST : root.kind == V_ENTRY && root.reg == x->sp) && !aligned_base &&
 		   !run_time) {
