@@ -192,24 +192,44 @@ static bool sp_rounded_after(const AsmFunction *f, uint32_t i, unsigned sp)
 	return false;
 }
 
-/* The shift of a dynamic alloca's size into SP's units (log2 of them):
- * s_lshl_b32 d, s, k whose d a run-time write of SP reads before the
- * next call, or v_lshl_add_u32 d, s, k, base whose d v_readfirstlane_b32
- * writes to SP. */
+/* The operand of a shift of a dynamic alloca's size into SP's units
+ * that holds the shift (log2 of them), or -1: s_lshl_b32 d, s, k;
+ * v_lshl_add_u32 d, s, k, base; v_lshlrev_b32 d, k, s (gfx8). */
+static int size_shift(const AsmInstr *in)
+{
+	int at = is(in, "s_lshl_b32") && in->nops == 3		? 2
+		 : is(in, "v_lshl_add_u32") && in->nops == 4	? 2
+		 : starts(in->mnemonic, "v_lshlrev_b32") && in->nops == 3 ? 1
+									  : -1;
+	return at >= 0 && in->op[at].kind == AOP_IMM && in->op[0].kind == AOP_REG ? at : -1;
+}
+
+static bool reads_reg(const AsmInstr *in, const AsmOp *r)
+{
+	for (unsigned o = 1; o < in->nops; o++)
+		if (in->op[o].kind == AOP_REG && in->op[o].file == r->file && in->op[o].first == r->first)
+			return true;
+	return false;
+}
+
+/* The shift at i, by log2 of SP's units, makes the amount a run-time
+ * write of SP reads before the next call (through instructions that read
+ * it and write another register: gfx8's v_add_u32 of the base). */
 static bool scales_dyn_alloca(const AsmFunction *f, uint32_t i, unsigned sp, unsigned log2_scale)
 {
 	const AsmInstr *in = &f->instrs[i];
-	bool sh = is(in, "s_lshl_b32") && in->nops == 3, vsh = is(in, "v_lshl_add_u32") && in->nops == 4;
-	if ((!sh && !vsh) || in->op[2].kind != AOP_IMM || in->op[2].imm != (int64_t)log2_scale || in->op[0].kind != AOP_REG)
+	int at = size_shift(in);
+	if (at < 0 || in->op[at].imm != (int64_t)log2_scale)
 		return false;
+	AsmOp d = in->op[0];
 	uint32_t end = next_call(f, i);
 	for (uint32_t k = i + 1; k < end; k++) {
 		const AsmInstr *w = &f->instrs[k];
 		if (sets_sp_at_run_time(w, sp))
-			for (unsigned o = 1; o < w->nops; o++)
-				if (w->op[o].kind == AOP_REG && w->op[o].file == in->op[0].file && w->op[o].first == in->op[0].first)
-					return true;
-		if (writes_reg(w, (RegFile)in->op[0].file, in->op[0].first))
+			return reads_reg(w, &d);
+		if (reads_reg(w, &d) && w->nops && w->op[0].kind == AOP_REG && !strstr(w->mnemonic, "_store"))
+			d = w->op[0];
+		else if (writes_reg(w, (RegFile)d.file, d.first))
 			return false;
 	}
 	return false;
@@ -369,7 +389,7 @@ bool asm_mutant_apply(const AsmFunction *f, const Contract *c, const Mutant *m, 
 		if (i == m->at && m->op == MUT_stack_arg_offset)
 			out->instrs[k].offset += 4;
 		if (i == m->at && m->op == MUT_unscale_dyn_alloca)
-			out->instrs[k].op[2].imm = 0;
+			out->instrs[k].op[size_shift(&out->instrs[k])].imm = 0;
 		k++;
 	}
 	for (unsigned e = 0; m->at == f->ninstrs && e < nextra; e++)

@@ -296,3 +296,40 @@ int dyn_shift_add(Exec *x, State *st, const AsmInstr *in, int *label)
 	Val top = dyn_top(x, st, base, m, (unsigned)o[2].imm, in->line);
 	return write_v(x, st, in, (RegFile)o[0].file, o[0].first, top) ? STEP_ON : STEP_END;
 }
+
+/* v_lshlrev_b32 d, k, amount (gfx8, which has no v_lshl_add_u32): the
+ * amount in larger units, one value in every lane. */
+int dyn_shift_rev(Exec *x, State *st, const AsmInstr *in, int *label)
+{
+	(void)label;
+	const AsmOp *o = in->op;
+	Val m = read_op(x, st, &o[2], 0, in->line);
+	if (m.kind != V_AMOUNT || m.file || o[1].kind != AOP_IMM || o[1].imm < 0 || o[1].imm > 31 || o[0].kind != AOP_REG ||
+	    o[0].file == RF_SGPR)
+		return STEP_NEXT;
+	m.off += o[1].imm;
+	return write_v(x, st, in, (RegFile)o[0].file, o[0].first, m) ? STEP_ON : STEP_END;
+}
+
+/* v_add_u32 d, [carry,] a, b of an SP value and an amount in SP's units
+ * (gfx8's v_add_u32_e32 v1, vcc, s18, v1): a dynamic alloca's top; the
+ * carry-out not known. */
+int dyn_vector_add(Exec *x, State *st, const AsmInstr *in, int *label)
+{
+	(void)label;
+	const AsmOp *o = in->op;
+	Val a = read_op(x, st, &o[in->nops - 2], 0, in->line), b = read_op(x, st, &o[in->nops - 1], 0, in->line);
+	if (a.kind == V_AMOUNT) {
+		Val t = a;
+		a = b, b = t;
+	}
+	if (b.kind != V_AMOUNT || b.file || !is_address(x, a) || o[0].kind != AOP_REG || o[0].file == RF_SGPR)
+		return STEP_NEXT;
+	for (unsigned k = 0; in->nops == 4 && k < 2; k++) {
+		unsigned r;
+		if (sreg_of(&o[1], k, &r))
+			write_s(st, r, unknown_val(x, in->line));
+	}
+	Val top = dyn_top(x, st, a, b, 0, in->line);
+	return write_v(x, st, in, (RegFile)o[0].file, o[0].first, top) ? STEP_ON : STEP_END;
+}

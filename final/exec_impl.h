@@ -280,6 +280,8 @@ int dyn_shift(Exec *x, State *st, const AsmInstr *in, int *label);
 int dyn_max(Exec *x, State *st, const AsmInstr *in, int *label);
 int dyn_read_lane(Exec *x, State *st, const AsmInstr *in, int *label);
 int dyn_shift_add(Exec *x, State *st, const AsmInstr *in, int *label);
+int dyn_shift_rev(Exec *x, State *st, const AsmInstr *in, int *label);
+int dyn_vector_add(Exec *x, State *st, const AsmInstr *in, int *label);
 
 /* exec_calls.c */
 bool exec_call(Exec *x, State *st, const AsmInstr *in);

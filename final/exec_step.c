@@ -818,6 +818,8 @@ static const Family families[] = {
 	{ "s_max_u32", 3, "amount, amount|0 -> s, scc", dyn_max },
 	{ "v_readlane_b32", 3, "v amount, s lane -> s", dyn_read_lane },
 	{ "v_lshl_add_u32", 4, "amount, imm, sp -> v (a dynamic top)", dyn_shift_add },
+	{ "v_lshlrev_b32*", 3, "imm, amount -> v", dyn_shift_rev },
+	{ "v_add_u32* v_add_co_u32* v_add_nc_u32*", -1, "sp, amount -> v (a dynamic top) [, carry]", dyn_vector_add },
 	{ "s_and_b32 s_andn2_b32 s_and_not1_b32", 3, "s, imm -> s (aligned), scc", scalar_align },
 	{ "s_addk_i32 s_addk_co_i32", 2, "s, imm16 -> s, scc", scalar_add_k },
 	/* lane masks and compares */
