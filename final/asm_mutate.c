@@ -312,7 +312,16 @@ static bool site(const AsmFunction *f, const Contract *c, MutationOp op, uint32_
 			log2_scale++;
 		return scale > 1 && scales_dyn_alloca(f, i, sp, log2_scale);
 	}
-	case MUT_drop_dyn_alloca_bump: return call_after && next_call(f, i) < f->ninstrs && sets_sp_at_run_time(in, sp);
+	case MUT_drop_dyn_alloca_bump: {
+		/* the last before the call: with a later alloca's bump after it,
+		 * the two objects overlap each other below SP, which the
+		 * executor, knowing an alloca only by its top, does not see */
+		uint32_t end = next_call(f, i);
+		for (uint32_t k = i + 1; k < end; k++)
+			if (sets_sp_at_run_time(&f->instrs[k], sp))
+				return false;
+		return end < f->ninstrs && sets_sp_at_run_time(in, sp);
+	}
 	default: return false;
 	}
 }

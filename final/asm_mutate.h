@@ -22,7 +22,7 @@
 	X(clobber_implicit_input, "before a kernel's call, write 0 over a register of an implicit input its callee reads (the dispatch pointer, queue pointer or dispatch id)") \
 	X(skip_whole_wave_exec, "delete a whole-wave function's s_mov of EXEC to -1 before its body (the body then runs in the lanes its prologue saved)") \
 	X(unscale_dyn_alloca, "shift a dynamic alloca's size by 0, not into SP's units, where SP counts bytes per wave (the lanes' objects then reach into the callee's frame)") \
-	X(drop_dyn_alloca_bump, "delete the write of SP past a dynamic alloca before a call (the callee's frame then overlaps the object)")
+	X(drop_dyn_alloca_bump, "delete the last write of SP past a dynamic alloca before a call (the callee's frame then overlaps the object)")
 
 typedef enum {
 #define X(name, doc) MUT_##name,

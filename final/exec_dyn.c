@@ -209,11 +209,14 @@ int dyn_round(Exec *x, State *st, const AsmInstr *in, int *label)
 	if (!k || o[0].kind != AOP_REG)
 		return STEP_NEXT;
 	Val v = read_op(x, st, &o[src], 0, in->line);
-	/* (lane 0's value of a lane-varying one stays what it is: calls
-	 * judge it) */
-	if ((v.kind != V_UNKNOWN || (v.reg & WORD_KIND) == LANE0_WORD) && v.kind != V_AMOUNT)
+	/* a value computed or loaded, or a register's entry value plus a
+	 * constant (an inreg byte count + 15), not an SP value (lane 0's
+	 * value of a lane-varying one stays what it is: calls judge it) */
+	bool size = (v.kind == V_UNKNOWN && (v.reg & WORD_KIND) != LANE0_WORD) || v.kind == V_AMOUNT ||
+		    (v.kind == V_ENTRY && !is_address(x, v));
+	if (!size)
 		return STEP_NEXT;
-	bool vary = val_varies(x, v) || (v.kind == V_AMOUNT && v.file);
+	bool vary = val_varies(x, v);
 	Val m = { .kind = V_AMOUNT, .reg = (uint16_t)(v.kind == V_AMOUNT && v.reg > k ? v.reg : k), .file = vary,
 		  .id = ++x->fresh, .off = v.kind == V_AMOUNT ? v.off : 0 };
 	if (o[0].file == RF_SGPR) {
