@@ -24,7 +24,8 @@ static uint64_t digest_bytes(uint64_t h, const void *p, size_t n)
 
 static uint64_t digest_val(uint64_t h, Val v)
 {
-	bool named = v.kind != V_UNKNOWN && v.kind != V_MAYBE && v.kind != V_MIXED && v.kind != V_ALIGNED;
+	bool named = v.kind != V_UNKNOWN && v.kind != V_MAYBE && v.kind != V_MIXED && v.kind != V_ALIGNED &&
+		     v.kind != V_AMOUNT && v.kind != V_DYN;
 	int64_t w[4] = { v.kind, v.file << 16 | v.reg, named ? v.id : 0, v.off };
 	return digest_bytes(h, w, sizeof w);
 }
@@ -94,16 +95,16 @@ static bool loop_round(Exec *x, State *st, uint32_t line)
 	return true;
 }
 
-/* Whether f addresses its stack through flat scratch (scratch_load_*,
- * scratch_store_*): then SP counts bytes per lane whatever the target's
+/* A function that addresses its stack through flat scratch (scratch_load_*,
+ * scratch_store_*) counts SP in bytes per lane whatever the target's
  * default, as with -mattr=+enable-flat-scratch on gfx9, and a frame in
  * wave-scaled units would be misread as misaligned. */
-static bool uses_flat_scratch(const AsmFunction *f)
+unsigned asm_sp_scale(const AsmFunction *f, const Contract *c)
 {
 	for (uint32_t i = 0; i < f->ninstrs; i++)
 		if (strncmp(f->instrs[i].mnemonic, "scratch_", 8) == 0)
-			return true;
-	return false;
+			return 1;
+	return c->sp_scale ? c->sp_scale : 1;
 }
 
 void asm_exec(const ExecInput *in, ExecResult *out)
@@ -120,7 +121,7 @@ void asm_exec(const ExecInput *in, ExecResult *out)
 	}
 	x->in = in;
 	x->out = out;
-	x->scale = in->contract->sp_scale && !uses_flat_scratch(in->f) ? in->contract->sp_scale : 1;
+	x->scale = asm_sp_scale(in->f, in->contract);
 	x->sp = in->contract->stack_ptr.count ? in->contract->stack_ptr.first : 32;
 	state_init(st);
 	x->stack[x->depth++] = st;

@@ -110,4 +110,9 @@ typedef struct {
 
 void asm_exec(const ExecInput *in, ExecResult *out);
 
+/* The units SP counts per per-lane byte in f: the contract's sp_scale
+ * (a scratch descriptor: bytes per wave), 1 where f addresses its stack
+ * through flat scratch (bytes per lane). */
+unsigned asm_sp_scale(const AsmFunction *f, const Contract *c);
+
 #endif

@@ -1,5 +1,6 @@
 /* Mutants of llc's final code (asm_mutate.h). */
 #include "asm_mutate.h"
+#include "asm_exec.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -150,6 +151,90 @@ static bool lane_guard(const AsmFunction *f, uint32_t i)
 	       !modified_between(f, k, i, RF_VGPR, b->first);
 }
 
+/* The next call after instruction i, or f->ninstrs. */
+static uint32_t next_call(const AsmFunction *f, uint32_t i)
+{
+	uint32_t k = i + 1;
+	while (k < f->ninstrs && !is_call(&f->instrs[k]))
+		k++;
+	return k;
+}
+
+/* A write of SP from values computed at run time (a dynamic alloca's top):
+ * v_readfirstlane_b32 of it, or the sum of two registers. */
+static bool sets_sp_at_run_time(const AsmInstr *in, unsigned sp)
+{
+	if (!in->nops || !is_sgpr(&in->op[0], sp))
+		return false;
+	if (is(in, "v_readfirstlane_b32"))
+		return true;
+	return starts(in->mnemonic, "s_add_") && in->nops == 3 && in->op[1].kind == AOP_REG && in->op[2].kind == AOP_REG;
+}
+
+/* Between i and the next call, SP plus a constant is rounded with a mask
+ * (a dynamic object's base aligned up past the frame): where SP stands
+ * before it then is not where the callee's SP does. */
+static bool sp_rounded_after(const AsmFunction *f, uint32_t i, unsigned sp)
+{
+	uint32_t end = next_call(f, i);
+	for (uint32_t k = i + 1; k < end; k++) {
+		const AsmInstr *a = &f->instrs[k];
+		if (!starts(a->mnemonic, "s_add_") || a->nops != 3 || !is_sgpr(&a->op[1], sp) || a->op[2].kind != AOP_IMM ||
+		    a->op[0].kind != AOP_REG)
+			continue;
+		for (uint32_t j = k + 1; j < end; j++) {
+			const AsmInstr *b = &f->instrs[j];
+			if ((is(b, "s_and_b32") || is(b, "s_andn2_b32") || is(b, "s_and_not1_b32")) && b->nops == 3 &&
+			    is_sgpr(&b->op[1], a->op[0].first))
+				return true;
+		}
+	}
+	return false;
+}
+
+/* The operand of a shift of a dynamic alloca's size into SP's units
+ * that holds the shift (log2 of them), or -1: s_lshl_b32 d, s, k;
+ * v_lshl_add_u32 d, s, k, base; v_lshlrev_b32 d, k, s (gfx8). */
+static int size_shift(const AsmInstr *in)
+{
+	int at = is(in, "s_lshl_b32") && in->nops == 3		? 2
+		 : is(in, "v_lshl_add_u32") && in->nops == 4	? 2
+		 : starts(in->mnemonic, "v_lshlrev_b32") && in->nops == 3 ? 1
+									  : -1;
+	return at >= 0 && in->op[at].kind == AOP_IMM && in->op[0].kind == AOP_REG ? at : -1;
+}
+
+static bool reads_reg(const AsmInstr *in, const AsmOp *r)
+{
+	for (unsigned o = 1; o < in->nops; o++)
+		if (in->op[o].kind == AOP_REG && in->op[o].file == r->file && in->op[o].first == r->first)
+			return true;
+	return false;
+}
+
+/* The shift at i, by log2 of SP's units, makes the amount a run-time
+ * write of SP reads before the next call (through instructions that read
+ * it and write another register: gfx8's v_add_u32 of the base). */
+static bool scales_dyn_alloca(const AsmFunction *f, uint32_t i, unsigned sp, unsigned log2_scale)
+{
+	const AsmInstr *in = &f->instrs[i];
+	int at = size_shift(in);
+	if (at < 0 || in->op[at].imm != (int64_t)log2_scale)
+		return false;
+	AsmOp d = in->op[0];
+	uint32_t end = next_call(f, i);
+	for (uint32_t k = i + 1; k < end; k++) {
+		const AsmInstr *w = &f->instrs[k];
+		if (sets_sp_at_run_time(w, sp))
+			return reads_reg(w, &d);
+		if (reads_reg(w, &d) && w->nops && w->op[0].kind == AOP_REG && !strstr(w->mnemonic, "_store"))
+			d = w->op[0];
+		else if (writes_reg(w, (RegFile)d.file, d.first))
+			return false;
+	}
+	return false;
+}
+
 static bool site(const AsmFunction *f, const Contract *c, MutationOp op, uint32_t i, const MutantEnv *env, Mutant *m)
 {
 	static const MutantEnv none;
@@ -188,7 +273,8 @@ static bool site(const AsmFunction *f, const Contract *c, MutationOp op, uint32_
 	case MUT_misalign_sp:
 		/* a frame's bump, or the stack top a shader sets */
 		return call_after && writes_sp(in, sp) && (c->entry || !starts(in->mnemonic, "s_mov")) &&
-		       in->op[in->nops - 1].kind == AOP_IMM && (int16_t)in->op[in->nops - 1].imm >= (c->entry ? 0 : 1);
+		       in->op[in->nops - 1].kind == AOP_IMM && (int16_t)in->op[in->nops - 1].imm >= (c->entry ? 0 : 1) &&
+		       !sp_rounded_after(f, i, sp);
 	case MUT_skip_sp_restore:
 		if (!call_before || !writes_sp(in, sp))
 			return false;
@@ -220,6 +306,26 @@ static bool site(const AsmFunction *f, const Contract *c, MutationOp op, uint32_
 			return false;
 		m->at = f->ninstrs;
 		return true;
+	case MUT_unscale_dyn_alloca: {
+		unsigned scale = asm_sp_scale(f, c), log2_scale = 0;
+		while ((1u << log2_scale) < scale)
+			log2_scale++;
+		return scale > 1 && scales_dyn_alloca(f, i, sp, log2_scale);
+	}
+	case MUT_drop_dyn_alloca_bump: {
+		/* the last before the call: with a later alloca's bump after it,
+		 * the two objects overlap each other below SP, which the
+		 * executor, knowing an alloca only by its top, does not see; in
+		 * a function that returns (an entry point's stack addresses are
+		 * constants, which the executor does not tell from numbers) */
+		if (c->entry)
+			return false;
+		uint32_t end = next_call(f, i);
+		for (uint32_t k = i + 1; k < end; k++)
+			if (sets_sp_at_run_time(&f->instrs[k], sp))
+				return false;
+		return end < f->ninstrs && sets_sp_at_run_time(in, sp);
+	}
 	default: return false;
 	}
 }
@@ -244,7 +350,7 @@ bool asm_mutant_apply(const AsmFunction *f, const Contract *c, const Mutant *m, 
 	AsmInstr extra[3];
 	unsigned nextra = 0;
 	bool drop = m->op == MUT_drop_restore || m->op == MUT_skip_sp_restore || m->op == MUT_skip_exec_restore ||
-		    m->op == MUT_drop_lane_guard || m->op == MUT_skip_whole_wave_exec;
+		    m->op == MUT_drop_lane_guard || m->op == MUT_skip_whole_wave_exec || m->op == MUT_drop_dyn_alloca_bump;
 	uint32_t line = f->instrs[m->at < f->ninstrs ? m->at : f->ninstrs - 1].line;
 	char text[96];
 	if (m->op == MUT_clobber_return_value || m->op == MUT_clobber_implicit_input) {
@@ -295,6 +401,8 @@ bool asm_mutant_apply(const AsmFunction *f, const Contract *c, const Mutant *m, 
 		}
 		if (i == m->at && m->op == MUT_stack_arg_offset)
 			out->instrs[k].offset += 4;
+		if (i == m->at && m->op == MUT_unscale_dyn_alloca)
+			out->instrs[k].op[size_shift(&out->instrs[k])].imm = 0;
 		k++;
 	}
 	for (unsigned e = 0; m->at == f->ninstrs && e < nextra; e++)

@@ -20,7 +20,9 @@
 	X(drop_lane_guard, "before a call, make the compare of a v_readfirstlane_b32's value with its source (a loop over a lane-varying value's distinct values) true in every lane") \
 	X(clobber_return_value, "at the end of a shader that falls through to its epilog, write 0 over the register of its return value's first part") \
 	X(clobber_implicit_input, "before a kernel's call, write 0 over a register of an implicit input its callee reads (the dispatch pointer, queue pointer or dispatch id)") \
-	X(skip_whole_wave_exec, "delete a whole-wave function's s_mov of EXEC to -1 before its body (the body then runs in the lanes its prologue saved)")
+	X(skip_whole_wave_exec, "delete a whole-wave function's s_mov of EXEC to -1 before its body (the body then runs in the lanes its prologue saved)") \
+	X(unscale_dyn_alloca, "shift a dynamic alloca's size by 0, not into SP's units, where SP counts bytes per wave (the lanes' objects then reach into the callee's frame)") \
+	X(drop_dyn_alloca_bump, "delete the last write of SP past a dynamic alloca before a call (the callee's frame then overlaps the object)")
 
 typedef enum {
 #define X(name, doc) MUT_##name,

@@ -128,7 +128,7 @@ static bool passed_args(Exec *x, State *st, const AsmInstr *in, const char *name
 			unsigned own = 0;
 			const Loc *l = &p->locs[p->args[arg].first + part];
 			if ((l->kind != LOC_SGPR && l->kind != LOC_VGPR && l->kind != LOC_STACK) ||
-			    (l->kind == LOC_STACK && sp.kind == V_UNKNOWN) ||
+			    (l->kind == LOC_STACK && (dyn_root(st, sp).kind == V_UNKNOWN || dyn_root(st, sp).kind == V_AMOUNT)) ||
 			    !env->passed(env->ctx, name, arg, part, global, sizeof global, &off, &own))
 				continue;
 			Val want;
@@ -242,32 +242,42 @@ bool exec_call(Exec *x, State *st, const AsmInstr *in)
 	if (!whole_wave_lanes(x, st, in, "a call"))
 		return false;
 	Val sp = st->s[x->sp];
+	/* Past dynamic allocas, the SP they were made from (each amount's
+	 * unit and alignment dyn_call checks below). */
+	Val root = dyn_root(st, sp);
 	bool entry = x->in->contract->entry; /* an entry point: SP is its own to set */
 	int64_t align = (int64_t)x->in->contract->stack_align * x->scale;
-	bool aligned_base = sp.kind == V_ALIGNED && sp.reg < 63 && ((int64_t)1 << sp.reg) % align == 0;
-	if (sp.kind == V_UNKNOWN && !x->pending[0]) {
-		/* SP computed at run time (a dynamic alloca: v_readfirstlane_b32
-		 * of an address): its alignment is not followed, the rest is. */
-		snprintf(x->pending, sizeof x->pending, "at the call at line %u SP is computed at run time (a dynamic alloca): "
-			 "its alignment is not followed", in->line);
+	bool aligned_base = root.kind == V_ALIGNED && root.reg < 63 && ((int64_t)1 << root.reg) % align == 0;
+	bool run_time = root.kind == V_UNKNOWN || root.kind == V_AMOUNT;
+	if (run_time && !x->pending[0]) {
+		/* SP computed at run time in a way not followed (a dynamic
+		 * alloca whose size is no rounded amount, exec_dyn.c): its
+		 * alignment and stack arguments are not checked; the rest is. */
+		snprintf(x->pending, sizeof x->pending, "at the call at line %u SP is computed at run time in a way not "
+			 "followed (not an SP value plus a rounded size): its alignment and stack arguments are not "
+			 "checked", in->line);
 		x->pending_line = in->line;
-	} else if (!(entry ? sp.kind == V_CONST : sp.kind == V_ENTRY && sp.reg == x->sp) && !aligned_base &&
-		   sp.kind != V_UNKNOWN) {
+	} else if (!(entry ? root.kind == V_CONST : root.kind == V_ENTRY && root.reg == x->sp) && !aligned_base &&
+		   !run_time) {
 		val_describe(x, sp, a, sizeof a);
 		stop(x, VERDICT_VIOLATED, in->line, "at the call SP holds %s, not %s", a,
 		     entry ? "a stack top it set itself" : "the entry SP plus a frame");
 		blame(x, st, x->sp);
 		return false;
 	}
-	if (sp.kind != V_UNKNOWN && sp.off % align) {
-		stop(x, VERDICT_VIOLATED, in->line, "at the call SP is %s%lld, not a multiple of %lld",
-		     sp.kind == V_CONST ? "" : "the entry SP + ", (long long)sp.off, (long long)align);
+	if (!run_time && root.off % align) {
+		stop(x, VERDICT_VIOLATED, in->line, "at the call SP is %s%s%lld%s, not a multiple of %lld",
+		     sp.kind == V_DYN ? "made from " : "", root.kind == V_CONST ? "" : "the entry SP + ", (long long)root.off,
+		     sp.kind == V_DYN ? " (its dynamic allocas' base)" : "", (long long)align);
 		blame(x, st, x->sp);
 		return false;
 	}
 	bool known = name && env && env->callee && env->callee(env->ctx, name, &c, &p);
 	if (!known) /* through a pointer, or a callee not in the signatures: as the module says, else the caller's own rules */
 		c = x->in->indirect ? *x->in->indirect : *x->in->contract;
+	/* The function's objects lie below the SP the callee gets. */
+	if (!run_time && !dyn_call(x, st, in, name ? name : "a function through a pointer", known ? p : 0, sp))
+		return false;
 	if (known && (!uniform_sgpr_args(x, st, in, name, p, &c) || !kernel_call_inputs(x, st, in, name, p)))
 		return false;
 	/* The callee's stack slots do not overlap: amdgpu_gfx gives a byval
@@ -289,9 +299,10 @@ bool exec_call(Exec *x, State *st, const AsmInstr *in)
 		}
 	/* Every stack part the callee reads was written by the caller: a slot
 	 * of its outgoing area that still holds what was there at entry is
-	 * an argument nobody passed. Under an SP computed at run time the
-	 * stores are not followed (the verdict is unknown, pending above). */
-	for (unsigned arg = 0; known && p && sp.kind != V_UNKNOWN && arg < p->nargs; arg++)
+	 * an argument nobody passed. Under an SP computed at run time in a
+	 * way not followed the stores are not (the verdict is unknown,
+	 * pending above); past a dynamic alloca they are, at its top. */
+	for (unsigned arg = 0; known && p && !run_time && arg < p->nargs; arg++)
 		for (unsigned part = 0; part < p->args[arg].count; part++) {
 			const Loc *l = &p->locs[p->args[arg].first + part];
 			if (l->kind != LOC_STACK || (env->undef && env->undef(env->ctx, name, arg)))
@@ -351,7 +362,10 @@ bool exec_call(Exec *x, State *st, const AsmInstr *in)
 		}
 	for (unsigned i = 0; i < st->nslots; i++) {
 		Slot *s = &st->slots[i];
-		if ((s->base.kind == V_ENTRY && s->base.reg == x->sp && s->base.off >= sp.off) ||
+		/* (past a dynamic alloca: its slots at or above SP; the
+		 * objects below, at its base, are the function's) */
+		if ((s->base.kind == V_DYN && sp.kind == V_DYN && s->base.id == sp.id && s->base.off >= sp.off) ||
+		    (s->base.kind == V_ENTRY && s->base.reg == x->sp && sp.kind != V_DYN && s->base.off >= sp.off) ||
 		    (entry && s->base.kind == V_CONST && sp.kind == V_CONST && s->base.off >= sp.off))
 			s->act = s->inact = clob;
 	}

@@ -1,8 +1,9 @@
 /* Inside the final-code checker (asm_exec.h): symbolic values, machine
  * state and the executor, and the helpers its files share: values
  * (exec_values.c), state (exec_state.c), memory and the stack
- * (exec_memory.c), calls and returns (exec_calls.c), instruction semantics
- * (exec_step.c), paths and loops (asm_exec.c). Private to final/. */
+ * (exec_memory.c), dynamic allocas (exec_dyn.c), calls and returns
+ * (exec_calls.c), instruction semantics (exec_step.c), paths and loops
+ * (asm_exec.c). Private to final/. */
 #ifndef GCNABI_EXEC_IMPL_H
 #define GCNABI_EXEC_IMPL_H
 
@@ -26,6 +27,7 @@ enum {
 	EXEC_GUARDS = 8,
 	EXEC_MAX_ROUNDS = 1024,
 	EXEC_ASMASKS = 4,
+	EXEC_DYNS = 8, /* dynamic allocas a path follows at once */
 	MAX_GLOBAL_STORES = 16,
 	MAX_MASKS = NSREG + 4 * REGSET_MAX + 2 * MAX_SLOTS + MAX_OVERLAYS + 2 * EXEC_GUARDS + EXEC_ASMASKS, /* where a state may hold masks */
 };
@@ -46,6 +48,9 @@ typedef enum {
 	V_ALIGNED,   /* a value rounded down to a multiple of 1 << reg (a realigned frame), id unique, plus off */
 	V_LANES,     /* a lane mask (lanes.h) of half reg - R_EXEC of the wave: table off, file 1 if only within it */
 	V_MIXED,     /* a vector register written in some of its lanes only (under a divergent EXEC): off the line */
+	V_AMOUNT,    /* a run-time size: per lane a multiple of 1 << reg bytes, shifted left by off; file 1 if it may
+		      * differ from lane to lane; id unique */
+	V_DYN,       /* the top of a dynamic alloca (State.dyn, by id): its base plus an amount, plus off */
 } VKind;
 
 typedef struct {
@@ -109,6 +114,22 @@ typedef struct {
 		Val v, mask;
 	} asmask[EXEC_ASMASKS];
 	unsigned nfirsts, nguards, nasmasks;
+	/* The dynamic allocas of the path (exec_dyn.c): where each begins
+	 * (the SP it was made from, rounded up for its alignment) and the
+	 * amount SP moves by past it; live until SP is set below its top
+	 * (the return, a stack restore). */
+	struct {
+		uint32_t id, line;
+		Val base, amount;
+		bool live;
+	} dyn[EXEC_DYNS];
+	/* The lowest each V_ALIGNED value (by id) made of an SP value can
+	 * be, the latest EXEC_DYNS. */
+	struct {
+		uint32_t id;
+		Val low;
+	} rounded[EXEC_DYNS];
+	unsigned nrounded;
 	uint32_t pc;
 	uint32_t steps;
 	/* The path has passed a conditional branch: a whole-wave body's EXEC
@@ -160,6 +181,9 @@ typedef struct {
 typedef enum { MASK_ENTRY, MASK_INACTIVE, MASK_ALL, MASK_SUBSET, MASK_LANES, MASK_OTHER } Mask;
 
 typedef enum { STEP_ON, STEP_JUMP, STEP_FORK, STEP_END } Step;
+/* An instruction effect's result (exec_step.c's families): a Step, or
+ * STEP_NEXT (not this row's form: the next row is tried). */
+enum { STEP_NEXT = -1 };
 
 /* exec_state.c: a path stopped with its verdict and why (printf-style) */
 void stop(Exec *x, Verdict v, uint32_t line, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
@@ -230,6 +254,34 @@ const char *reg_name(RegFile f, unsigned r, char *buf, size_t cap);
 bool has_prefix(const char *s, const char *p);
 Slot *slot_find(State *st, Val base, bool make);
 bool exec_memory(Exec *x, State *st, const AsmInstr *in);
+
+/* exec_dyn.c: dynamic allocas. A size rounded to a multiple of a power
+ * of two (x & -2^k of a value that is no address) is an amount; shifted
+ * into SP's units and added to an SP value it makes the top of a dynamic
+ * alloca (V_DYN). A wave-wide maximum of a lane-varying amount (llc's
+ * s_ff1 / v_readlane_b32 / s_max_u32 loop) is taken as every lane's: the
+ * executor follows the amount's unit and rounding, and trusts the loop to
+ * visit every active lane. */
+bool is_address(const Exec *x, Val v);
+Val dyn_top(Exec *x, State *st, Val base, Val amount, unsigned shift, uint32_t line);
+/* v with its dynamic tops replaced by their bases (each at or below
+ * its top): the SP value, entry or constant, they were made from. */
+Val dyn_root(const State *st, Val v);
+/* SP was written (at line): the allocas it no longer covers are freed. */
+void dyn_sp_written(Exec *x, State *st);
+/* At a call with SP sp: a dynamic top moves SP by a whole number of
+ * aligned SP units per per-lane byte, every live alloca lies below sp,
+ * and no argument of p is the address of stack at or above sp; false
+ * once the verdict is made. */
+bool dyn_call(Exec *x, const State *st, const AsmInstr *in, const char *callee, const Placement *p, Val sp);
+/* Instruction effects (exec_step.c's families) */
+int dyn_round(Exec *x, State *st, const AsmInstr *in, int *label);
+int dyn_shift(Exec *x, State *st, const AsmInstr *in, int *label);
+int dyn_max(Exec *x, State *st, const AsmInstr *in, int *label);
+int dyn_read_lane(Exec *x, State *st, const AsmInstr *in, int *label);
+int dyn_shift_add(Exec *x, State *st, const AsmInstr *in, int *label);
+int dyn_shift_rev(Exec *x, State *st, const AsmInstr *in, int *label);
+int dyn_vector_add(Exec *x, State *st, const AsmInstr *in, int *label);
 
 /* exec_calls.c */
 bool exec_call(Exec *x, State *st, const AsmInstr *in);

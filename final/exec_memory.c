@@ -57,9 +57,10 @@ static bool scratch_addr(Exec *x, const State *st, const AsmInstr *in, const Asm
 		b = const_val(0);
 	else
 		b = read_op(x, st, soff, 0, in->line);
-	/* A realigned frame pointer is a base of its own: its slots are told
-	 * apart by offset, and assumed not to alias another base's. */
-	if (b.kind != V_ENTRY && b.kind != V_CONST && b.kind != V_ALIGNED)
+	/* A realigned frame pointer, a dynamic alloca's top, is a base of its
+	 * own: its slots are told apart by offset, and assumed not to alias
+	 * another base's. */
+	if (b.kind != V_ENTRY && b.kind != V_CONST && b.kind != V_ALIGNED && b.kind != V_DYN)
 		return false;
 	b.off += (in->has_offset ? in->offset : 0) * (int64_t)x->scale;
 	*out = b;
@@ -226,8 +227,8 @@ static void check_received(Exec *x, const State *st, const AsmInstr *in, int sym
 			val_describe(x, got, g, sizeof g);
 			snprintf(what, sizeof what, "argument %u part %u", arg, part);
 			/* A value the executor did not follow (computed: GlobalISel
-			 * reassembles a stack word from its bytes) may be it. */
-			bool followed = got.kind != V_MAYBE && got.kind != V_UNKNOWN && got.kind != V_MIXED;
+			 * reassembles a stack word from its bytes; masked) may be it. */
+			bool followed = got.kind != V_MAYBE && got.kind != V_UNKNOWN && got.kind != V_MIXED && got.kind != V_AMOUNT;
 			stop(x, followed ? VERDICT_VIOLATED : VERDICT_UNKNOWN, in->line,
 			     followed ? "%s arrives in %s, but the function stores %s"
 				      : "%s arrives in %s; the function stores %s, which is not followed",

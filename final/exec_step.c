@@ -15,9 +15,9 @@
  * takes 0xc000 off SP. */
 static int64_t wrap32(int64_t v) { return (int32_t)(uint32_t)v; }
 
-static Val add(Exec *x, Val a, Val b, bool sub, uint32_t line)
+static Val add(Exec *x, State *st, Val a, Val b, bool sub, uint32_t line)
 {
-	if (b.kind == V_CONST && (a.kind == V_ENTRY || a.kind == V_CONST || a.kind == V_ALIGNED)) {
+	if (b.kind == V_CONST && (a.kind == V_ENTRY || a.kind == V_CONST || a.kind == V_ALIGNED || a.kind == V_DYN)) {
 		a.off = wrap32(a.off + (sub ? -b.off : b.off));
 		return a;
 	}
@@ -25,6 +25,11 @@ static Val add(Exec *x, Val a, Val b, bool sub, uint32_t line)
 		b.off = wrap32(b.off + a.off);
 		return b;
 	}
+	/* An SP value plus an amount in SP's units: a dynamic alloca's top. */
+	if (!sub && b.kind == V_AMOUNT && is_address(x, a))
+		return dyn_top(x, st, a, b, 0, line);
+	if (!sub && a.kind == V_AMOUNT && is_address(x, b))
+		return dyn_top(x, st, b, a, 0, line);
 	/* s_getpc_b64, then the low and high halves of a label or symbol. */
 	if (!sub && a.kind == V_PC_LO && (b.kind == V_LABEL_LO || b.kind == V_SYM_LO || b.kind == V_GOT_LO))
 		return b;
@@ -280,8 +285,6 @@ bool exec_compare(Exec *x, State *st, const AsmInstr *in)
  * next row is tried. Adding an instruction is a row (and an effect when no
  * existing one fits). */
 
-/* An effect's result: a Step, or STEP_NEXT (not this row's form). */
-enum { STEP_NEXT = -1 };
 typedef int (*Effect)(Exec *x, State *st, const AsmInstr *in, int *label);
 
 static int no_effect_at_all(Exec *x, State *st, const AsmInstr *in, int *label)
@@ -486,7 +489,7 @@ static int scalar_add(Exec *x, State *st, const AsmInstr *in, int *label)
 	if (!sreg_of(&o[0], 0, &r))
 		return STEP_NEXT;
 	bool sub = in->mnemonic[2] == 's'; /* s_sub_* */
-	write_s(st, r, add(x, read_op(x, st, &o[1], 0, in->line), read_op(x, st, &o[2], 0, in->line), sub, in->line));
+	write_s(st, r, add(x, st, read_op(x, st, &o[1], 0, in->line), read_op(x, st, &o[2], 0, in->line), sub, in->line));
 	st->s[R_SCC] = unknown_val(x, in->line);
 	return STEP_ON;
 }
@@ -588,7 +591,18 @@ static int scalar_align(Exec *x, State *st, const AsmInstr *in, int *label)
 	unsigned k = 0;
 	while (k < 32 && (low >> k & 1))
 		k++;
-	write_s(st, r, (Val){ .kind = V_ALIGNED, .reg = (uint16_t)k, .id = ++x->fresh });
+	Val v = { .kind = V_ALIGNED, .reg = (uint16_t)k, .id = ++x->fresh };
+	Val a = read_op(x, st, &o[1], 0, in->line);
+	if (is_address(x, a) && a.kind != V_CONST) {
+		/* an SP value rounded down: never below it less 2^k - 1 (a
+		 * base rounded up, as SP + 2^k - 1 rounded down, is no lower
+		 * than SP) */
+		a.off -= (int64_t)low;
+		unsigned i = st->nrounded++ % EXEC_DYNS;
+		st->rounded[i].id = v.id;
+		st->rounded[i].low = a;
+	}
+	write_s(st, r, v);
 	st->s[R_SCC] = unknown_val(x, in->line);
 	return STEP_ON;
 }
@@ -601,7 +615,7 @@ static int scalar_add_k(Exec *x, State *st, const AsmInstr *in, int *label)
 	unsigned r;
 	if (!sreg_of(&o[0], 0, &r) || o[1].kind != AOP_IMM)
 		return STEP_NEXT;
-	write_s(st, r, add(x, st->s[r], const_val((int16_t)o[1].imm), false, in->line));
+	write_s(st, r, add(x, st, st->s[r], const_val((int16_t)o[1].imm), false, in->line));
 	st->s[R_SCC] = unknown_val(x, in->line);
 	return STEP_ON;
 }
@@ -797,6 +811,15 @@ static const Family families[] = {
 	  "imm, imm -> s, scc", scalar_const },
 	{ "s_cmp_*", 2, "imm, imm -> scc", scalar_compare },
 	{ "s_cselect_b32 s_cselect_b64", 3, "s|imm, s|imm, scc -> s|exec", scalar_select },
+	/* dynamic allocas (exec_dyn.c): a size rounded, shifted, reduced over
+	 * the wave, added to SP */
+	{ "s_and_b32 v_and_b32*", 3, "s|v, imm -2^k -> s|v (an amount), scc", dyn_round },
+	{ "s_lshl_b32", 3, "amount, imm -> s, scc", dyn_shift },
+	{ "s_max_u32", 3, "amount, amount|0 -> s, scc", dyn_max },
+	{ "v_readlane_b32", 3, "v amount, s lane -> s", dyn_read_lane },
+	{ "v_lshl_add_u32", 4, "amount, imm, sp -> v (a dynamic top)", dyn_shift_add },
+	{ "v_lshlrev_b32*", 3, "imm, amount -> v", dyn_shift_rev },
+	{ "v_add_u32* v_add_co_u32* v_add_nc_u32*", -1, "sp, amount -> v (a dynamic top) [, carry]", dyn_vector_add },
 	{ "s_and_b32 s_andn2_b32 s_and_not1_b32", 3, "s, imm -> s (aligned), scc", scalar_align },
 	{ "s_addk_i32 s_addk_co_i32", 2, "s, imm16 -> s, scc", scalar_add_k },
 	/* lane masks and compares */
@@ -858,7 +881,10 @@ Step exec_step(Exec *x, State *st, const AsmInstr *in, int *label)
 		const Family *f = &families[i];
 		if ((f->nops >= 0 && in->nops != (unsigned)f->nops) || !family_matches(f->match, in->mnemonic))
 			continue;
+		Val sp = st->s[x->sp];
 		int s = f->effect(x, st, in, label);
+		if (!same_val(sp, st->s[x->sp]))
+			dyn_sp_written(x, st);
 		if (s != STEP_NEXT)
 			return (Step)s;
 	}

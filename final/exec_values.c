@@ -36,6 +36,7 @@ bool val_varies(const Exec *x, Val v)
 	switch ((VKind)v.kind) {
 	case V_ENTRY: return v.file == RF_VGPR && v.reg < 256 && !(x->in->uniform_vgprs[v.reg / 64] >> (v.reg % 64) & 1);
 	case V_UNKNOWN: return (v.reg & VARIES) != 0;
+	case V_AMOUNT: return v.file != 0;
 	/* V_MIXED: written in some lanes under a narrowed EXEC, whose other
 	 * lanes may still hold one value (a waterfall loop's later rounds
 	 * read a uniform operand the call clobbered in the lanes done) */
@@ -83,6 +84,10 @@ void val_describe(const Exec *x, Val v, char *buf, size_t cap)
 	case V_ALIGNED: snprintf(buf, cap, "a realigned frame address%+lld", (long long)v.off); break;
 	case V_LANES: snprintf(buf, cap, "a lane mask computed from a compare"); break;
 	case V_MIXED: snprintf(buf, cap, "lanes of it written under a divergent EXEC (line %lld)", (long long)v.off); break;
+	case V_AMOUNT:
+		snprintf(buf, cap, "a size computed at run time (a multiple of %lld)", (long long)1 << (v.reg + v.off));
+		break;
+	case V_DYN: snprintf(buf, cap, "the top of a dynamic alloca%+lld", (long long)v.off); break;
 	default: snprintf(buf, cap, "a value computed at line %lld", (long long)v.off); break;
 	}
 }

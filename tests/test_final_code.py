@@ -295,6 +295,84 @@ def final_code_flat_scratch_sp(tmp, llcs):
                "%s %s" % (got, c.stderr[-300:]))
 
 
+def final_code_dynamic_alloca(tmp, llcs):
+    """SP after a dynamic alloca is a symbol the checker follows
+    (tests/fixtures/final/dynamic_alloca.ll): llc 22, gfx900 and gfx1100,
+    both selectors, proves every function (divergent and uniform sizes,
+    default and amdgpu_gfx, a realigned frame, an over-aligned object,
+    stack arguments past the alloca, checked: one left unwritten on gfx1100
+    is violated), and every mutant of them is caught, the dynamic-alloca
+    operators applied (unscale_dyn_alloca where SP counts bytes per wave,
+    gfx900). Every older llc's code that compiles is violated: GlobalISel
+    never moves SP (@gfx) and places the object at SP plus its size
+    (@constsize too), SelectionDAG places a constant-size object at the
+    callee's SP (@constsize)."""
+    src = os.path.join(ROOT, "tests", "fixtures", "final", "dynamic_alloca.ll")
+    text = open(src).read()
+    funcs = {m.group(2): m.group(1) for m in re.finditer(r"(define [^@]*@(\w+)\(.*?\n}\n)", text, re.S)}
+    decls = "\n".join(l for l in text.splitlines() if l.startswith("declare") or l.startswith("@")) + "\n"
+
+    def check(major, cpu, sel, mod, asm, mutants=False):
+        c = run([llcs[major], "-mtriple=" + TRIPLE, "-mcpu=" + cpu, "-enable-ipra=0", "-global-isel=%d" % sel] +
+                (["-opaque-pointers"] if major == 14 else []) + [mod, "-o", asm])
+        args = ["--json", "--sigs", mod, "--profile", "llvm%d" % major, "--mcpu", cpu, asm]
+        r = run([GCNABI, "check-asm"] + (["--mutants"] if mutants else []) + args) if c.returncode == 0 else None
+        return c, r, [json.loads(l) for l in r.stdout.splitlines()] if r else []
+
+    if 22 in llcs:
+        for cpu in ("gfx900", "gfx1100"):
+            for sel in (0, 1):
+                asm = os.path.join(tmp, "dynalloca-%s-%d.s" % (cpu, sel))
+                c, r, got = check(22, cpu, sel, src, asm)
+                verdicts = {g["name"]: g["verdict"] for g in got}
+                stack = [g for g in got if g["name"] == "stackargs"]
+                _, m, muts = check(22, cpu, sel, src, asm, mutants=True)
+                ops = {x["mutant"] for x in muts}
+                dropped = {x["name"] for x in muts if x["mutant"] == "drop_dyn_alloca_bump"}
+                report("final code, llc 22 %s %s: every function with a dynamic alloca proven (its stack arguments "
+                       "checked), its %d mutants caught, unscale_dyn_alloca %s and drop_dyn_alloca_bump applied" % (
+                           cpu, ("SelectionDAG", "GlobalISel")[sel], len(muts),
+                           "(bytes per wave)" if cpu == "gfx900" else "not (flat scratch: bytes per lane)"),
+                       c.returncode == 0 and r.returncode == 0 and set(verdicts) == set(funcs) and
+                       set(verdicts.values()) == {"proven"} and stack and stack[0]["checked_args"] >= 2 and
+                       m.returncode == 0 and all(x["caught"] for x in muts) and
+                       ("unscale_dyn_alloca" in ops) == (cpu == "gfx900") and
+                       # (no drop_dyn_alloca_bump in an entry point: its
+                       # stack addresses are constants)
+                       dropped == set(funcs) - {"constsize", "kern"},
+                       "llc exit %d %s\n%s\n%s" % (c.returncode, c.stderr[-300:], verdicts,
+                                                   [x for x in muts if not x["caught"]][:4]))
+                if cpu != "gfx1100" or sel:
+                    continue
+                # a stack argument past the alloca left unwritten: its
+                # address register moved off the slot the callee reads
+                body = open(asm).read()
+                fn = body[body.index("stackargs:"):]
+                at = re.search(r"s_add_i32 (s\d+), s32, 4\n", fn)
+                bad = os.path.join(tmp, "dynalloca-unwritten.s")
+                if at:
+                    open(bad, "w").write(body.replace(fn, fn.replace(at.group(0), "s_add_i32 %s, s32, 12\n" % at.group(1),
+                                                                     1)))
+                got = {g["name"]: g for g in map(json.loads, run(
+                    [GCNABI, "check-asm", "--json", "--sigs", src, "--mcpu", cpu, bad]).stdout.splitlines())} if at else {}
+                why = got.get("stackargs", {}).get("why", "")
+                report("final code, llc 22 gfx1100: a stack argument past a dynamic alloca left unwritten is violated",
+                       at and got["stackargs"]["verdict"] == "violated" and "the callee reads stack+4" in why,
+                       "%s %s" % (bool(at), why))
+    # older llcs: the functions they compile, one module each
+    for major in sorted(v for v in llcs if v < 22):
+        for name, sel, rule in (("constsize", 0, "a stack object at or above the SP"),
+                                ("constsize", 1, "a stack object at or above the SP"),
+                                ("gfx", 1, "is not below the SP the callee gets")):
+            mod = os.path.join(tmp, "dynalloca-%s.ll" % name)
+            open(mod, "w").write(decls + funcs[name])
+            c, r, got = check(major, "gfx900", sel, mod, os.path.join(tmp, "dynalloca-%s-%d-%d.s" % (name, major, sel)))
+            report("final code, llc %d gfx900 %s: @%s's dynamic alloca violated (%s)" % (
+                major, ("SelectionDAG", "GlobalISel")[sel], name, rule),
+                c.returncode == 0 and len(got) == 1 and got[0]["verdict"] == "violated" and rule in got[0]["why"],
+                "llc exit %d %s\n%s" % (c.returncode, c.stderr[-300:], got))
+
+
 def final_code_sibling_through_global(tmp, llcs):
     """A sibling call through a function pointer loaded from a global
     (tests/fixtures/final/sibling_through_global.ll, llc 22): a tail call
@@ -700,8 +778,10 @@ def final_code_graphs(tmp, llcs):
     llc 19 and 22, gfx900 and gfx1100, both selectors, llc 22 compiles every
     function on gfx1100 with SelectionDAG (lane-varying inreg values are
     uniform in the final code), and no violation is unexplained: tail calls are
-    returns through the callee, SP arithmetic wraps at 32 bits, an SP set
-    at run time leaves stack arguments unchecked, a stack word reassembled
+    returns through the callee, SP arithmetic wraps at 32 bits, SP past a
+    dynamic alloca is its top (stack arguments there are checked: llc 22
+    SelectionDAG's g5.n4 on gfx1100, unknown before, is proven, and the
+    words g2.n0's call leaves unwritten are its MIR notes), a stack word reassembled
     from bytes is not followed (unknown), stack words a call site leaves
     unwritten are its MIR notes; but for what cases/known-differences.txt
     accepts (llc 19 and 22's long-branch pair, #224205; llc 22's amdgpu_gfx
@@ -743,7 +823,9 @@ def final_code_graphs(tmp, llcs):
            all(v and v["not_compiled"] == 0 for k, v in dag.items() if k.startswith("llvm22-gfx1100")) and
            not [f for f in found if f["kind"] == "final-code-refused" and f["combo"] == "llvm22-gfx1100-dag" and
                 not f["message"].startswith("with lane-varying values passed inreg: ")] and
-           all(v and v["proven"] >= 15 for v in dag.values()),
+           all(v and v["proven"] >= 15 for v in dag.values()) and
+           # SP past every dynamic alloca of the graphs followed
+           not [f for f in found if "SP is computed at run time" in f["message"]],
            "exit %d\n%s\n%s\n%s" % (r.returncode, "\n".join(unexplained[:8]), fc, r.stderr[-1000:]))
     if 22 not in llcs:
         return
@@ -869,9 +951,12 @@ def final_code(tmp):
         # drop_lane_guard needs a loop over a lane-varying value (final_code_divergent_exec),
         # clobber_return_value a shader that returns a value (final_code_shader_entry),
         # skip_whole_wave_exec a whole-wave function (final_code_whole_wave_lanes),
-        # clobber_implicit_input a kernel that calls (final_code_kernel_inputs)
+        # clobber_implicit_input a kernel that calls (final_code_kernel_inputs),
+        # unscale_dyn_alloca and drop_dyn_alloca_bump a dynamic alloca
+        # (final_code_dynamic_alloca)
         every = {o["name"] for o in json.loads(run([GCNABI, "vocab", "--json"]).stdout)["mutation_operators"]} - \
-            {"drop_lane_guard", "clobber_return_value", "skip_whole_wave_exec", "clobber_implicit_input"}
+            {"drop_lane_guard", "clobber_return_value", "skip_whole_wave_exec", "clobber_implicit_input",
+             "unscale_dyn_alloca", "drop_dyn_alloca_bump"}
         report("final code, llc 22 gfx900 and gfx1100: every mutant of 40 generated signatures' proven functions is "
                "caught (%d mutants, %d operators)" % (len(muts), len(ops)),
                not bad and len(muts) >= 1000 and all(m["caught"] for m in muts) and ops == every,
@@ -913,6 +998,7 @@ def final_code(tmp):
     final_code_whole_wave_lanes(tmp, llcs)
     final_code_kernel_inputs(tmp, llcs)
     final_code_flat_scratch_sp(tmp, llcs)
+    final_code_dynamic_alloca(tmp, llcs)
     final_code_sibling_through_global(tmp, llcs)
     final_code_mov_b64(tmp, llcs)
     final_code_graphs(tmp, llcs)

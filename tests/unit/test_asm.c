@@ -176,8 +176,10 @@ static void test_gfx1100_proven_and_mutants_caught(void **state)
 	check_fixture("call.gfx1100.v22.s", "llvm22", "gfx1100", r);
 	assert_string_equal(r->verdict[0], "g: proven");
 	assert_string_equal(r->verdict[1], "gcnabi.0.caller: proven");
-	/* The caller has a frame, a call and a return: every operator has a site. */
-	assert_true(r->mutants >= MUT_COUNT);
+	/* The caller has a frame, a call and a return: as many mutants as
+	 * operators, but for the two a dynamic alloca needs (no alloca here:
+	 * tests/fixtures/final/dynamic_alloca.ll has them). */
+	assert_true(r->mutants >= MUT_COUNT - 2);
 	assert_int_equal(r->caught, r->mutants);
 	free(r);
 }
