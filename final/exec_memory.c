@@ -150,11 +150,34 @@ static void scratch_store(Exec *x, State *st, const AsmInstr *in, const AsmOp *d
 	}
 }
 
+/* Whether a stack word the executor follows holds register (f, r)'s
+ * entry value (its save slot). */
+static bool entry_saved(const State *st, RegFile f, unsigned r)
+{
+	for (unsigned i = 0; i < st->nslots; i++) {
+		const Val *v[2] = { &st->slots[i].act, &st->slots[i].inact };
+		for (unsigned h = 0; h < 2; h++)
+			if (v[h]->kind == V_ENTRY && v[h]->off == 0 && v[h]->file == f && v[h]->reg == r)
+				return true;
+	}
+	return false;
+}
+
 static bool scratch_load(Exec *x, State *st, const AsmInstr *in, const AsmOp *dst, const AsmOp *vaddr, const AsmOp *soff)
 {
 	unsigned n = mem_dwords(in->mnemonic);
 	Val a;
-	bool known = scratch_addr(x, st, in, vaddr, soff, &a) && n;
+	bool addressed = scratch_addr(x, st, in, vaddr, soff, &a), known = addressed && n;
+	/* A word loaded through an address the executor does not know may be
+	 * a register's entry value from its save slot (llc 14 shifts the frame
+	 * pointer in place to address a frame object, then back: s_lshr_b32
+	 * s33, s33, 6 ... s_lshl_b32 s33, s33, 6): then whether it holds it is
+	 * not known, as after a store through such an address. */
+	for (unsigned k = 0; !addressed && n && dst->kind == AOP_REG && dst->file != RF_SGPR && k < dst->count; k++) {
+		unsigned dr = (dst->first + k) % REGSET_MAX;
+		if (entry_saved(st, (RegFile)dst->file, dr))
+			regset_add(&st->maybe_stored, (RegFile)dst->file, dr);
+	}
 	for (unsigned k = 0; k < dst->count && dst->kind == AOP_REG && dst->file != RF_SGPR; k++) {
 		Slot *s = 0;
 		if (known && k < n) {

@@ -80,7 +80,7 @@ void val_describe(const Exec *x, Val v, char *buf, size_t cap)
 	case V_LOAD: snprintf(buf, cap, "the word at %s+%lld", v.id < x->nsyms ? x->syms[v.id] : "?", (long long)v.off); break;
 	case V_STACK_IN: snprintf(buf, cap, "the incoming stack word at SP+%lld", (long long)v.off); break;
 	case V_CLOBBERED: snprintf(buf, cap, "what the call at line %lld may have left", (long long)v.off); break;
-	case V_MAYBE: snprintf(buf, cap, "a value reloaded after a store through an unknown address"); break;
+	case V_MAYBE: snprintf(buf, cap, "a value reloaded from the stack after a store through, or from, an unknown address"); break;
 	case V_ALIGNED: snprintf(buf, cap, "a realigned frame address%+lld", (long long)v.off); break;
 	case V_LANES: snprintf(buf, cap, "a lane mask computed from a compare"); break;
 	case V_MIXED: snprintf(buf, cap, "lanes of it written under a divergent EXEC (line %lld)", (long long)v.off); break;

@@ -295,84 +295,6 @@ def final_code_flat_scratch_sp(tmp, llcs):
                "%s %s" % (got, c.stderr[-300:]))
 
 
-def final_code_dynamic_alloca(tmp, llcs):
-    """SP after a dynamic alloca is a symbol the checker follows
-    (tests/fixtures/final/dynamic_alloca.ll): llc 22, gfx900 and gfx1100,
-    both selectors, proves every function (divergent and uniform sizes,
-    default and amdgpu_gfx, a realigned frame, an over-aligned object,
-    stack arguments past the alloca, checked: one left unwritten on gfx1100
-    is violated), and every mutant of them is caught, the dynamic-alloca
-    operators applied (unscale_dyn_alloca where SP counts bytes per wave,
-    gfx900). Every older llc's code that compiles is violated: GlobalISel
-    never moves SP (@gfx) and places the object at SP plus its size
-    (@constsize too), SelectionDAG places a constant-size object at the
-    callee's SP (@constsize)."""
-    src = os.path.join(ROOT, "tests", "fixtures", "final", "dynamic_alloca.ll")
-    text = open(src).read()
-    funcs = {m.group(2): m.group(1) for m in re.finditer(r"(define [^@]*@(\w+)\(.*?\n}\n)", text, re.S)}
-    decls = "\n".join(l for l in text.splitlines() if l.startswith("declare") or l.startswith("@")) + "\n"
-
-    def check(major, cpu, sel, mod, asm, mutants=False):
-        c = run([llcs[major], "-mtriple=" + TRIPLE, "-mcpu=" + cpu, "-enable-ipra=0", "-global-isel=%d" % sel] +
-                (["-opaque-pointers"] if major == 14 else []) + [mod, "-o", asm])
-        args = ["--json", "--sigs", mod, "--profile", "llvm%d" % major, "--mcpu", cpu, asm]
-        r = run([GCNABI, "check-asm"] + (["--mutants"] if mutants else []) + args) if c.returncode == 0 else None
-        return c, r, [json.loads(l) for l in r.stdout.splitlines()] if r else []
-
-    if 22 in llcs:
-        for cpu in ("gfx900", "gfx1100"):
-            for sel in (0, 1):
-                asm = os.path.join(tmp, "dynalloca-%s-%d.s" % (cpu, sel))
-                c, r, got = check(22, cpu, sel, src, asm)
-                verdicts = {g["name"]: g["verdict"] for g in got}
-                stack = [g for g in got if g["name"] == "stackargs"]
-                _, m, muts = check(22, cpu, sel, src, asm, mutants=True)
-                ops = {x["mutant"] for x in muts}
-                dropped = {x["name"] for x in muts if x["mutant"] == "drop_dyn_alloca_bump"}
-                report("final code, llc 22 %s %s: every function with a dynamic alloca proven (its stack arguments "
-                       "checked), its %d mutants caught, unscale_dyn_alloca %s and drop_dyn_alloca_bump applied" % (
-                           cpu, ("SelectionDAG", "GlobalISel")[sel], len(muts),
-                           "(bytes per wave)" if cpu == "gfx900" else "not (flat scratch: bytes per lane)"),
-                       c.returncode == 0 and r.returncode == 0 and set(verdicts) == set(funcs) and
-                       set(verdicts.values()) == {"proven"} and stack and stack[0]["checked_args"] >= 2 and
-                       m.returncode == 0 and all(x["caught"] for x in muts) and
-                       ("unscale_dyn_alloca" in ops) == (cpu == "gfx900") and
-                       # (no drop_dyn_alloca_bump in an entry point: its
-                       # stack addresses are constants)
-                       dropped == set(funcs) - {"constsize", "kern"},
-                       "llc exit %d %s\n%s\n%s" % (c.returncode, c.stderr[-300:], verdicts,
-                                                   [x for x in muts if not x["caught"]][:4]))
-                if cpu != "gfx1100" or sel:
-                    continue
-                # a stack argument past the alloca left unwritten: its
-                # address register moved off the slot the callee reads
-                body = open(asm).read()
-                fn = body[body.index("stackargs:"):]
-                at = re.search(r"s_add_i32 (s\d+), s32, 4\n", fn)
-                bad = os.path.join(tmp, "dynalloca-unwritten.s")
-                if at:
-                    open(bad, "w").write(body.replace(fn, fn.replace(at.group(0), "s_add_i32 %s, s32, 12\n" % at.group(1),
-                                                                     1)))
-                got = {g["name"]: g for g in map(json.loads, run(
-                    [GCNABI, "check-asm", "--json", "--sigs", src, "--mcpu", cpu, bad]).stdout.splitlines())} if at else {}
-                why = got.get("stackargs", {}).get("why", "")
-                report("final code, llc 22 gfx1100: a stack argument past a dynamic alloca left unwritten is violated",
-                       at and got["stackargs"]["verdict"] == "violated" and "the callee reads stack+4" in why,
-                       "%s %s" % (bool(at), why))
-    # older llcs: the functions they compile, one module each
-    for major in sorted(v for v in llcs if v < 22):
-        for name, sel, rule in (("constsize", 0, "a stack object at or above the SP"),
-                                ("constsize", 1, "a stack object at or above the SP"),
-                                ("gfx", 1, "is not below the SP the callee gets")):
-            mod = os.path.join(tmp, "dynalloca-%s.ll" % name)
-            open(mod, "w").write(decls + funcs[name])
-            c, r, got = check(major, "gfx900", sel, mod, os.path.join(tmp, "dynalloca-%s-%d-%d.s" % (name, major, sel)))
-            report("final code, llc %d gfx900 %s: @%s's dynamic alloca violated (%s)" % (
-                major, ("SelectionDAG", "GlobalISel")[sel], name, rule),
-                c.returncode == 0 and len(got) == 1 and got[0]["verdict"] == "violated" and rule in got[0]["why"],
-                "llc exit %d %s\n%s" % (c.returncode, c.stderr[-300:], got))
-
-
 def final_code_sibling_through_global(tmp, llcs):
     """A sibling call through a function pointer loaded from a global
     (tests/fixtures/final/sibling_through_global.ll, llc 22): a tail call
@@ -943,7 +865,6 @@ def final_code(tmp):
     final_code_whole_wave_lanes(tmp, llcs)
     final_code_kernel_inputs(tmp, llcs)
     final_code_flat_scratch_sp(tmp, llcs)
-    final_code_dynamic_alloca(tmp, llcs)
     final_code_sibling_through_global(tmp, llcs)
     final_code_mov_b64(tmp, llcs)
     final_code_graphs(tmp, llcs)
