@@ -458,6 +458,21 @@ def test_run_final_code_default():
     report("run checks the final code of 1 in %d functions by default, the nightly of all; the check command says so" % n,
            n > 1 and got == cases and args == want_args, "%s\n%s" % (got, args))
 
+
+def test_minimize_budget_leaves_out_stored_reproducers():
+    """MAX_MINIMIZE counts the causes a run minimized, not the known causes'
+    stored reproducers it copied: with more of those than the budget, new
+    causes are still minimized (cli.to_minimize)."""
+    sys.path.insert(0, os.path.join(ROOT, "harness"))
+    from gcnabirun import cli
+    n = cli.MAX_MINIMIZE
+    todo = [{"key": "new%d" % i} for i in range(3)]
+    stored = {"k%d" % i: {"key": "k%d" % i, "stored": "repro/x%d.ll" % i} for i in range(n + 9)}
+    done = {"m%d" % i: {"key": "m%d" % i, "lit": {}} for i in range(n - 1)}
+    report("minimizing: 3 new causes beside %d stored reproducers all minimized; beside %d minimized before, 1" % (
+        n + 9, n - 1), len(cli.to_minimize(todo, stored)) == 3 and len(cli.to_minimize(todo, done)) == 1 and
+        cli.to_minimize(todo, dict(done, **{"m%d" % n: {"key": "x"}})) == [], "")
+
 def test_nightly_size():
     """The nightly's plan for its budget (work.nightly_size): what fits is
     expected to need at most the budget; a budget too small for the

@@ -471,7 +471,7 @@ def finish(run_dir, plan, records, minimize=True, info=None, quiet=False):
             minimized[b["key"]] = stored_reproducer(b, run_dir)
     todo = [b for b in causes if b["key"] not in minimized and b["status"] == "new"]
     crash_witnesses(plan, findings, todo)
-    todo = todo[:max(0, MAX_MINIMIZE - len(minimized))] if minimize else []
+    todo = to_minimize(todo, minimized) if minimize else []
     # Every installed llc verifies the lit tests (the one that passes).
     installed, lit_cmd = [], None
     if todo:
@@ -555,6 +555,15 @@ def selector_reproducers(findings, plan, run_dir, end, minimized, mfile, minimiz
             minimized[k] = done[k]
             common.append_line(mfile, json.dumps(done[k], sort_keys=True) + "\n")
     return [done[k] for k in sorted(done)]
+
+
+def to_minimize(todo, minimized):
+    """Of the new causes todo, those this run minimizes: MAX_MINIMIZE in all
+    with the ones minimized already (an earlier `report` of the run); a
+    known cause's stored reproducer, copied, is not one (seed 31337: 49
+    stored reproducers left no new cause minimized)."""
+    done = sum(1 for m in minimized.values() if not m.get("stored"))
+    return todo[:max(0, MAX_MINIMIZE - done)]
 
 
 def stored_reproducer(b, run_dir):
