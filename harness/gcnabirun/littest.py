@@ -294,6 +294,9 @@ def error_pattern(f):
     # and the function "in function: NAME" names is any: a call graph's
     # failure found in g0.n1 may show in the reproducer's caller.
     line = re.sub(r"(in function: )[\w.$-]+", r"\1@f", line.replace(EMIT_PREFIX, TEST_PREFIX))
+    # ... and so is the one "in function 'NAME'" names (the final code's
+    # gcnabi.0.fn is the signature's own name in the reproducer: seed 31337)
+    line = re.sub(r"(in function ')[^']*'", r"\1@f'", line)
     # A virtual register's bank or class is the one llc had assigned: a
     # scalar one any scalar (llc 22 printed %14:sreg_32(s16) where it had
     # failed on %614:sgpr(s16)), a vector one any vector, as `gcnabi
