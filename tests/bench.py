@@ -16,6 +16,8 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from gcnabi_tests import GCNABI, installed_llcs, llc_command, profile_of
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "harness"))
+from gcnabirun.work import RUN_FINAL_CODE_SAMPLE  # noqa: E402
 
 HARNESS = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "harness", "gcnabi-run")
 
@@ -82,8 +84,9 @@ def bench_ab(args, llcs):
 def bench_final_code(args, llcs):
     """gcnabi check --final-code against gcnabi check on the same
     signatures, newest llc, gfx1030, SelectionDAG: alternated, the best of
-    two of each (goal: at most 3x); and with --final-code-verify (the
-    nightly's, no goal)."""
+    two of each (goal: at most 3x); with --final-code-verify (the
+    nightly's, no goal); and of the main command's sample (gcnabi-run run's
+    --final-code-sample, goal: at most 1.3x)."""
     major, llc = llcs[-1]
     with tempfile.TemporaryDirectory() as tmp:
         sigs = os.path.join(tmp, "sigs.ll")
@@ -91,7 +94,7 @@ def bench_final_code(args, llcs):
             subprocess.run([GCNABI, "gen", "--seed", "2026", "--count", str(args.count)], stdout=f, check=True)
         common = ["--quiet", "--llc", llc, "--mcpu", "gfx1030", "--selector", "dag", "--batch", str(args.batch),
                   "--jobs", str(args.jobs)]
-        plain = final = verified = None
+        plain = final = verified = sampled = None
         for n in range(2):
             t = timed([GCNABI, "check"] + common + ["--out", os.path.join(tmp, "check-%d" % n), sigs])
             plain = t if plain is None else min(plain, t)
@@ -100,11 +103,16 @@ def bench_final_code(args, llcs):
             t = timed([GCNABI, "check", "--final-code", "--final-code-verify"] + common +
                       ["--out", os.path.join(tmp, "verify-%d" % n), sigs])
             verified = t if verified is None else min(verified, t)
+            t = timed([GCNABI, "check", "--final-code", "--final-code-sample", str(RUN_FINAL_CODE_SAMPLE)] + common +
+                      ["--out", os.path.join(tmp, "sample-%d" % n), sigs])
+            sampled = t if sampled is None else min(sampled, t)
     print("check --final-code vs check: %d signatures (gcnabi gen --seed 2026), llc %d, gfx1030, SelectionDAG, "
           "%d jobs" % (args.count, major, args.jobs))
     print("  check              %7.2fs" % plain)
     print("  check --final-code %7.2fs  (%.2fx; goal <= 3x)" % (final, final / plain))
     print("  check --final-code --final-code-verify %7.2fs  (%.2fx)" % (verified, verified / plain))
+    print("  check --final-code --final-code-sample %d (the main command's) %7.2fs  (%.2fx; goal <= 1.3x)" % (
+        RUN_FINAL_CODE_SAMPLE, sampled, sampled / plain))
 
 
 def main():
