@@ -155,7 +155,7 @@ def add_common(p, count=300):
     p.add_argument("--final-code", nargs="?", const="both", choices=["dag", "gisel", "both", "auto"],
                    help="check llc's final code against the contract too, of the combinations of this selector "
                         "(gcnabi check --final-code-selector; without one: both; auto: SelectionDAG's, and "
-                        "GlobalISel's from llc %d on; default: auto in nightly, none otherwise)"
+                        "GlobalISel's from llc %d on; default: auto in run and nightly, none in compare)"
                         % W.GISEL_FINAL_CODE_FROM)
     p.add_argument("--no-final-code", dest="final_code", action="store_const", const="none",
                    help="no final code, in nightly too")
