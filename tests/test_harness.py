@@ -462,16 +462,16 @@ def test_run_final_code_default():
 def test_minimize_budget_leaves_out_stored_reproducers():
     """MAX_MINIMIZE counts the causes a run minimized, not the known causes'
     stored reproducers it copied: with more of those than the budget, new
-    causes are still minimized (cli.to_minimize)."""
+    causes are still minimized (reproducers.to_minimize)."""
     sys.path.insert(0, os.path.join(ROOT, "harness"))
-    from gcnabirun import cli
-    n = cli.MAX_MINIMIZE
+    from gcnabirun import reproducers
+    n = reproducers.MAX_MINIMIZE
     todo = [{"key": "new%d" % i} for i in range(3)]
     stored = {"k%d" % i: {"key": "k%d" % i, "stored": "repro/x%d.ll" % i} for i in range(n + 9)}
     done = {"m%d" % i: {"key": "m%d" % i, "lit": {}} for i in range(n - 1)}
     report("minimizing: 3 new causes beside %d stored reproducers all minimized; beside %d minimized before, 1" % (
-        n + 9, n - 1), len(cli.to_minimize(todo, stored)) == 3 and len(cli.to_minimize(todo, done)) == 1 and
-        cli.to_minimize(todo, dict(done, **{"m%d" % n: {"key": "x"}})) == [], "")
+        n + 9, n - 1), len(reproducers.to_minimize(todo, stored)) == 3 and len(reproducers.to_minimize(todo, done)) == 1 and
+        reproducers.to_minimize(todo, dict(done, **{"m%d" % n: {"key": "x"}})) == [], "")
 
 def test_nightly_size():
     """The nightly's plan for its budget (work.nightly_size): what fits is
@@ -553,19 +553,19 @@ def test_nightly_rounds(tmp, llc):
 
 
 def test_minimize_shares():
-    """The time each cause gets for minimizing under a budget (cli.cause_share)."""
+    """The time each cause gets for minimizing under a budget (reproducers.cause_share)."""
     sys.path.insert(0, os.path.join(ROOT, "harness"))
-    from gcnabirun import cli
-    lo, hi = cli.MINIMUM_SHARE_SECONDS, cli.MINIMIZE_SECONDS
+    from gcnabirun import reproducers
+    lo, hi = reproducers.MINIMUM_SHARE_SECONDS, reproducers.MINIMIZE_SECONDS
     cases = [
-        ((None, 0, 2, 25), cli.UNBUDGETED_SECONDS, "no budget: the unbudgeted per-cause time"),
+        ((None, 0, 2, 25), reproducers.UNBUDGETED_SECONDS, "no budget: the unbudgeted per-cause time"),
         ((300, 0, 2, 25), 300 * 2 / 25, "300 s left, 2 at a time, 25 causes: an equal share"),
         ((100, 0, 2, 25), lo, "a share below the minimum is raised to it, not skipped"),
         ((5000, 0, 2, 3), hi, "a share above the maximum is cut to it"),
         ((30, 0, 2, 1), 30, "never more than is left"),
         ((19, 0, 2, 25), None, "less than the minimum left: reported unminimized"),
     ]
-    bad = [(args, cli.cause_share(*args), want, why) for args, want, why in cases if cli.cause_share(*args) != want]
+    bad = [(args, reproducers.cause_share(*args), want, why) for args, want, why in cases if reproducers.cause_share(*args) != want]
     report("minimizing under a budget: each cause's share of the time left", not bad, repr(bad))
 
 
@@ -775,7 +775,7 @@ def test_one_cause_on_every_axis(tmp):
            status == {("caller-vs-callee", "known"), ("link", "new")} and
            [c["status"] for c in R.buckets(found)] == ["new"], repr(sorted(status)))
     # A known cause is not minimized again: its entry's stored reproducer is copied into the run's repro/.
-    from gcnabirun import cli as CLI
+    from gcnabirun import reproducers as RP
     from gcnabirun.common import HarnessError
     # (a lit test in cases/, named relative to the known file's folder)
     stored = os.path.join(ROOT, "cases", "repro", "llc16-dag-gfx-callee-implicit-def.ll")
@@ -784,7 +784,7 @@ def test_one_cause_on_every_axis(tmp):
                 % os.path.relpath(stored, d))
     causes = R.buckets(R.classify([record], K.load(narrow)))
     run_dir = os.path.join(d, "run")
-    m = CLI.stored_reproducer(causes[0], run_dir) if len(causes) == 1 and causes[0].get("repro") else {}
+    m = RP.stored_reproducer(causes[0], run_dir) if len(causes) == 1 and causes[0].get("repro") else {}
     copied = os.path.join(run_dir, "repro", os.path.basename(stored))
     report("a known cause's stored reproducer is copied into repro/ instead of minimizing it",
            m.get("lit", {}).get("status") == "stored" and os.path.exists(copied) and

@@ -462,13 +462,13 @@ def test_reduce_keeps_check_line():
 
 def test_crash_witnesses():
     """Where a crash's lit test must fail for its cause and where it must
-    pass (cli.crash_witnesses): the llcs that failed for the cause on the
+    pass (reproducers.crash_witnesses): the llcs that failed for the cause on the
     same function, and those that compiled that function cleanly. Seed
     20261208's "illegal SGPR to VGPR copy" of llc 14 on a signature was
     also llc 16's on a call graph: llc 16 compiled the signature, and its
     test was NOT verified where llc 16 was held to fail for the cause."""
     sys.path.insert(0, os.path.join(ROOT, "harness"))
-    from gcnabirun import cli
+    from gcnabirun import reproducers
     llcs = {m: "/usr/lib/llvm-%d/bin/llc" % m for m in (14, 15, 16, 19, 22)}
     plan = {"config": {"final_code": "auto"},
             "units": [{"id": "sig-0-gfx1030", "kind": "sig"}, {"id": "graph-0-gfx1030", "kind": "graph"}],
@@ -486,7 +486,7 @@ def test_crash_witnesses():
                 finding(14, "graph-0-gfx1030", "g0.n0", named="g0.n1"),  # the same cause, another function
                 finding(19, "graph-0-gfx1030", "g1.n0", other)]
     causes = [{"cause": cause, "example": findings[0]}, {"cause": cause, "example": findings[3]}]
-    cli.crash_witnesses(plan, findings, causes)
+    reproducers.crash_witnesses(plan, findings, causes)
     got = [(c["seen_with"], c["ran_clean"]) for c in causes]
     want = [([llcs[14], llcs[15]], [llcs[16], llcs[22]]),
             # A call graph is one module: any failure in it, and no llc
@@ -551,11 +551,11 @@ def test_nondeterministic(tmp):
 
 
 def test_left_out(tmp):
-    """The functions a call graph's lit test leaves out (cli.left_out):
+    """The functions a call graph's lit test leaves out (reproducers.left_out):
     those check left out of the module of the finding's combination
     (not-in-graph), not another combination's, nor other findings."""
     sys.path.insert(0, os.path.join(ROOT, "harness"))
-    from gcnabirun import cli
+    from gcnabirun import reproducers
     out = os.path.join(tmp, "left-out", "units", "graph-000-gfx701")
     os.makedirs(out)
     rows = [("not-in-graph", "llvm-22.1.8-gfx701-gisel", "g0.n1"), ("not-in-graph", "llvm-19.1.7-gfx701-gisel", "g0.n2"),
@@ -564,13 +564,13 @@ def test_left_out(tmp):
         f.write("".join('{"kind": "%s", "combo": "%s", "function": "%s"}\n' % r for r in rows))
     with open(os.path.join(out, "details.jsonl"), "w") as f:
         f.write("{}\n" * len(rows))
-    got = cli.left_out(os.path.join(tmp, "left-out"), {"id": "graph-000-gfx701"},
+    got = reproducers.left_out(os.path.join(tmp, "left-out"), {"id": "graph-000-gfx701"},
                        {"combo": "llvm-22.1.8-gfx701-gisel"})
     report("left out of a call graph's lit test: the not-in-graph functions of the finding's combination",
            got == ["g0.n1", "g1.n0"], "%s" % got)
     # A crash that did not happen again gets no lit test, and no search.
     flaky = {"kind": "flaky-crash", "axis": "crash", "label": "llvm-22.1.8", "unit": "graph-000-gfx701"}
-    m = cli.minimize_cause({"key": "k", "example": flaky}, {"compilers": [{"label": "llvm-22.1.8"}], "units": []},
+    m = reproducers.minimize_cause({"key": "k", "example": flaky}, {"compilers": [{"label": "llvm-22.1.8"}], "units": []},
                            [], None, os.path.join(tmp, "left-out"), time.monotonic() + 1)
     report("a flaky crash: no lit test (a test would pass or fail by chance), nothing searched",
            (m.get("lit") or {}).get("path", 1) is None and "by chance" in m["lit"]["verdict"] and
