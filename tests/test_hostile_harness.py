@@ -25,6 +25,7 @@ from soft import report  # noqa: E402
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "harness"))
 from gcnabirun import cli as CLI  # noqa: E402
+from gcnabirun import reproducers as RP  # noqa: E402
 from gcnabirun import known as K  # noqa: E402
 from gcnabirun import work as W  # noqa: E402
 from gcnabirun.common import HarnessError  # noqa: E402
@@ -129,19 +130,19 @@ def test_stored_reproducer_never_replaces(tmp):
     name = os.path.basename(STORED)
     data = open(STORED, "rb").read()
     run_dir = os.path.join(tmp, "run")
-    m = CLI.stored_reproducer(b, run_dir)
+    m = RP.stored_reproducer(b, run_dir)
     copied = os.path.join(run_dir, "repro", name)
-    again = known_error(lambda: CLI.stored_reproducer(b, run_dir))
+    again = known_error(lambda: RP.stored_reproducer(b, run_dir))
     report("a stored reproducer is copied, and a second copy of it is no error",
            open(copied, "rb").read() == data and m["lit"]["status"] == "stored" and not again, again)
     write(copied, "; RUN: something else\n")
-    err = known_error(lambda: CLI.stored_reproducer(b, run_dir))
+    err = known_error(lambda: RP.stored_reproducer(b, run_dir))
     report("a different file of its name in repro/ is not replaced", "not a copy of" in err and
            open(copied).read() == "; RUN: something else\n", err)
     os.unlink(copied)
     target = write(os.path.join(tmp, "elsewhere.ll"), "keep\n")
     os.symlink(target, copied)
-    err = known_error(lambda: CLI.stored_reproducer(b, run_dir))
+    err = known_error(lambda: RP.stored_reproducer(b, run_dir))
     report("a link planted in repro/ under its name is not written through",
            err and open(target).read() == "keep\n" and os.path.islink(copied), err)
 
